@@ -1,0 +1,3 @@
+import StateStore
+import ScreenModels
+public enum StateRestorePlaceholder {}
