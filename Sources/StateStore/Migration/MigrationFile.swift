@@ -6,6 +6,55 @@ public struct MigrationFile: Sendable, Equatable {
     public let version: Int
     /// The file name, for example `0001_create_scene_state.sql`.
     public let name: String
-    /// The file's exact bytes.
-    public let contents: Data
+    /// The file's SQL text, exactly as written.
+    public let sql: String
+    /// SHA-256 of the text with line endings normalised to `\n`, so a CRLF checkout is not an edit.
+    public let checksum: String
+
+    /// Creates a migration from a file name of the form `NNNN_description.sql` and its text.
+    public init(name: String, sql: String) throws(MigrationError) {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, let version = Int(digits), version >= 1,
+            name.dropFirst(digits.count).hasPrefix("_"), name.hasSuffix(".sql")
+        else {
+            throw .invalidMigrationSet("migration file name \(name) is not of the form NNNN_description.sql")
+        }
+        self.version = version
+        self.name = name
+        self.sql = sql
+        self.checksum = MigrationFile.checksum(of: sql)
+    }
+
+    /// The checksum recorded in the schema history for a migration's text.
+    public static func checksum(of sql: String) -> String {
+        let normalized = sql.replacingOccurrences(of: "\r\n", with: "\n")
+        return SHA256.hexDigest(of: Data(normalized.utf8))
+    }
+
+    /// The migrations compiled into this build, in version order.
+    ///
+    /// They are checked once: numbered 1…N without gaps or duplicates, valid UTF-8.
+    public static let embedded: Result<[MigrationFile], MigrationError> = {
+        do throws(MigrationError) {
+            var files: [MigrationFile] = []
+            for entry in EmbeddedMigrations.files {
+                guard let data = Data(base64Encoded: entry.base64),
+                    let text = String(data: data, encoding: .utf8)
+                else { throw .invalidMigrationSet("embedded migration \(entry.name) is not UTF-8 text") }
+                files.append(try MigrationFile(name: entry.name, sql: text))
+            }
+            return .success(try validated(files))
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    /// Checks that `files` are numbered 1…N in order, without gaps or duplicates.
+    public static func validated(_ files: [MigrationFile]) throws(MigrationError) -> [MigrationFile] {
+        let sorted = files.sorted { $0.version < $1.version }
+        for (index, file) in sorted.enumerated() where file.version != index + 1 {
+            throw .invalidMigrationSet("expected migration \(index + 1), found \(file.name): numbers must run 1…N without gaps or repeats")
+        }
+        return sorted
+    }
 }

@@ -1,0 +1,185 @@
+import CSQLite
+import Foundation
+
+/// One connection to an SQLite database file, configured for this project.
+///
+/// Opening applies `foreign_keys=ON`, `trusted_schema=OFF`, defensive mode, a busy timeout and a
+/// bounded WAL, without reading the file. Switching the file to WAL with `synchronous=NORMAL`
+/// (`activateWriteAheadLog()`) is a separate step, because it writes the file header and must
+/// not happen to a file that turns out to belong to another program.
+///
+/// A connection is not thread-safe: use it from one thread or serial queue at a time. `close()`
+/// releases it deterministically; `deinit` closes it too.
+///
+/// ```swift
+/// let db = try Database(path: "state.sqlite")
+/// try db.writeTransaction { try db.execute("DELETE FROM t WHERE id = ?", [.int(7)]) }
+/// ```
+public final class Database {
+    /// The application id this project writes into every database it owns ("RSTC").
+    public static let applicationID: Int32 = 0x5253_5443
+
+    /// The path the connection was opened with.
+    public let path: String
+    /// The configuration it was opened with.
+    public let configuration: DatabaseConfiguration
+    private(set) var handle: OpaquePointer?
+    private var statementCache: [String: Statement] = [:]
+
+    /// Opens (and, when the configuration allows, creates with mode 0600) the database at `path`.
+    public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(SQLiteError) {
+        self.path = path
+        self.configuration = configuration
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch configuration.access {
+        case .readOnly:
+            flags |= SQLITE_OPEN_READONLY
+        case .readWrite(let create):
+            flags |= SQLITE_OPEN_READWRITE
+            if create {
+                flags |= SQLITE_OPEN_CREATE
+                try Database.createPrivateFileIfMissing(path)
+            }
+        }
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(path, &connection, flags, configuration.vfsName)
+        guard code == SQLITE_OK, let connection else {
+            let error = SQLiteError(connection: connection, resultCode: code, sql: nil)
+            sqlite3_close_v2(connection)
+            throw SQLiteError(extendedCode: error.extendedCode, message: "\(error.message): \(path)")
+        }
+        handle = connection
+        do {
+            try configure(connection)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    private func configure(_ connection: OpaquePointer) throws(SQLiteError) {
+        sqlite3_extended_result_codes(connection, 1)
+        sqlite3_busy_timeout(connection, configuration.busyTimeoutMilliseconds)
+        var ignored: Int32 = 0
+        _ = csqlite_db_config_int(connection, SQLITE_DBCONFIG_DEFENSIVE, 1, &ignored)
+        _ = csqlite_db_config_int(connection, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &ignored)
+        try executeScript(
+            """
+            PRAGMA foreign_keys = ON;
+            PRAGMA trusted_schema = OFF;
+            PRAGMA journal_size_limit = \(configuration.journalSizeLimitBytes);
+            """
+        )
+    }
+
+    /// Creates an empty file readable by its owner only, so SQLite (and its `-wal`/`-shm` files,
+    /// which copy the database's mode) never exposes state to other users.
+    private static func createPrivateFileIfMissing(_ path: String) throws(SQLiteError) {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            Foundation.close(descriptor)
+        } else if errno != EEXIST {
+            let reason = String(cString: strerror(errno))
+            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(reason)")
+        }
+    }
+
+    /// Finalizes cached statements and closes the connection. Safe to call more than once.
+    public func close() {
+        statementCache.removeAll()
+        guard let connection = handle else { return }
+        handle = nil
+        sqlite3_close_v2(connection)
+    }
+
+    /// Whether `close()` has been called.
+    public var isClosed: Bool { handle == nil }
+
+    /// Switches the file to write-ahead logging, so readers never block the writer, with
+    /// `synchronous=NORMAL` (a commit survives a process crash; see the README for power loss).
+    ///
+    /// Kept out of `init` because it reads and writes the file, which must not happen before
+    /// the caller knows the file is ours; `init` itself touches nothing.
+    public func activateWriteAheadLog() throws(SQLiteError) {
+        guard configuration.access != .readOnly else { return }
+        try executeScript("PRAGMA synchronous = NORMAL")
+        let mode = try fetchOne("PRAGMA journal_mode = WAL") { $0.string(0) } ?? nil
+        // An in-memory database answers "memory"; anything else means WAL was refused.
+        guard mode == "wal" || mode == "memory" else {
+            throw SQLiteError(extendedCode: SQLITE_ERROR, message: "could not enable WAL (journal mode is \(mode ?? "unknown"))", sql: "PRAGMA journal_mode = WAL")
+        }
+    }
+
+    // MARK: Statements
+
+    /// A prepared statement for `sql`, reused from the cache when it was prepared before.
+    public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try makeStatement(sql)
+        if statementCache.count >= configuration.statementCacheCapacity { statementCache.removeAll() }
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Prepares `sql` without caching it.
+    public func makeStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        guard handle != nil else { throw closedError(sql) }
+        return try Statement(database: self, sql: sql)
+    }
+
+    /// Runs one statement with bound values, discarding any rows.
+    public func execute(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+        let statement = try cachedStatement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        while try statement.step() {}
+    }
+
+    /// Runs a script of several statements that take no parameters (schema changes, pragmas).
+    public func executeScript(_ sql: String) throws(SQLiteError) {
+        guard let handle else { throw closedError(sql) }
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// Runs a query and maps every row.
+    public func fetchAll<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (Statement) throws -> T) throws -> [T] {
+        let statement = try cachedStatement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        var rows: [T] = []
+        while try statement.step() { rows.append(try row(statement)) }
+        return rows
+    }
+
+    /// Runs a query and maps its first row, or returns nil when there is none.
+    public func fetchOne<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T? {
+        let statement = try cachedStatement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return try row(statement)
+    }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+    public var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
+
+    func error(_ code: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(connection: handle, resultCode: code, sql: sql)
+    }
+
+    private func closedError(_ sql: String) -> SQLiteError {
+        SQLiteError(extendedCode: SQLITE_MISUSE, message: "the connection to \(path) is closed", sql: sql)
+    }
+}

@@ -1,0 +1,27 @@
+/// How a `Database` connection is opened and tuned.
+public struct DatabaseConfiguration: Sendable {
+    /// Whether the connection may write, and whether a missing file is created.
+    public enum Access: Sendable, Equatable {
+        /// Read and write; with `createIfMissing`, a missing file is created (mode 0600).
+        case readWrite(createIfMissing: Bool)
+        /// Read only; the file is never created or modified.
+        case readOnly
+    }
+
+    /// Read/write access, creating the file when it is missing.
+    public var access: Access = .readWrite(createIfMissing: true)
+    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    public var busyTimeoutMilliseconds: Int32 = 5_000
+    /// The size the write-ahead log is truncated back to after a checkpoint.
+    public var journalSizeLimitBytes: Int64 = 4 * 1024 * 1024
+    /// An SQLite VFS registered under this name, instead of the default one (tests inject faults).
+    public var vfsName: String?
+    /// Prepared statements kept for reuse by SQL text.
+    public var statementCacheCapacity = 64
+
+    /// The default configuration: read/write, creating the file, a five-second busy timeout.
+    public init() {}
+
+    /// A configuration with the given access and defaults elsewhere.
+    public init(access: Access) { self.access = access }
+}

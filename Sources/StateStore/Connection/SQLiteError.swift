@@ -1,0 +1,77 @@
+import CSQLite
+import Foundation
+
+/// An error reported by SQLite, with the extended result code, SQLite's message and the SQL that
+/// failed.
+///
+/// Match on the primary code in `catch` patterns:
+///
+/// ```swift
+/// do { try db.execute("…") }
+/// catch let error as SQLiteError where error.code == .busy { … }
+/// ```
+public struct SQLiteError: Error, Equatable, Sendable {
+    /// A primary SQLite result code (the low byte of an extended code).
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        public static let error = Code(rawValue: SQLITE_ERROR)
+        public static let permission = Code(rawValue: SQLITE_PERM)
+        public static let abort = Code(rawValue: SQLITE_ABORT)
+        public static let busy = Code(rawValue: SQLITE_BUSY)
+        public static let locked = Code(rawValue: SQLITE_LOCKED)
+        public static let noMemory = Code(rawValue: SQLITE_NOMEM)
+        public static let readOnly = Code(rawValue: SQLITE_READONLY)
+        public static let ioError = Code(rawValue: SQLITE_IOERR)
+        public static let corrupt = Code(rawValue: SQLITE_CORRUPT)
+        public static let full = Code(rawValue: SQLITE_FULL)
+        public static let cannotOpen = Code(rawValue: SQLITE_CANTOPEN)
+        public static let constraint = Code(rawValue: SQLITE_CONSTRAINT)
+        public static let tooBig = Code(rawValue: SQLITE_TOOBIG)
+        public static let notADatabase = Code(rawValue: SQLITE_NOTADB)
+
+        public var description: String { String(cString: sqlite3_errstr(rawValue)) }
+    }
+
+    /// The extended result code, for example `SQLITE_IOERR_FSYNC`.
+    public let extendedCode: Int32
+    /// SQLite's own explanation.
+    public let message: String
+    /// The statement that failed, when there was one.
+    public let sql: String?
+
+    /// The primary result code.
+    public var code: Code { Code(rawValue: extendedCode & 0xFF) }
+
+    /// Whether the file is damaged or is not a database at all.
+    public var isCorruption: Bool { code == .corrupt || code == .notADatabase }
+
+    /// Creates an error from a result code and message.
+    public init(extendedCode: Int32, message: String, sql: String? = nil) {
+        self.extendedCode = extendedCode
+        self.message = message
+        self.sql = sql
+    }
+
+    /// Reads the code and message of the last failure on `connection`.
+    init(connection: OpaquePointer?, resultCode: Int32, sql: String? = nil) {
+        let extended = connection.map { sqlite3_extended_errcode($0) } ?? resultCode
+        // The connection's code can be stale when the failure came from a call that does not
+        // record it (for example sqlite3_open_v2 on some paths); trust the returned code then.
+        let code = (extended & 0xFF) == (resultCode & 0xFF) ? extended : resultCode
+        let message = connection.map { String(cString: sqlite3_errmsg($0)) }
+            ?? String(cString: sqlite3_errstr(resultCode))
+        self.init(extendedCode: code, message: message, sql: sql)
+    }
+}
+
+extension SQLiteError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        var text = "SQLite error \(extendedCode) (\(code)): \(message)"
+        if let sql { text += " while executing `\(sql)`" }
+        return text
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,121 @@
+import CSQLite
+import Foundation
+
+/// A prepared SQL statement owned by one `Database`.
+///
+/// Statements are reused through the connection's cache; `reset()` clears bindings between
+/// uses. Access is serial, like the connection that owns it.
+public final class Statement {
+    let handle: OpaquePointer
+    /// The statement's SQL text, kept for error reports.
+    public let sql: String
+    private unowned let database: Database
+
+    init(database: Database, sql: String) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_finalize(handle)
+            throw SQLiteError(connection: database.handle, resultCode: code, sql: sql)
+        }
+        self.handle = handle
+        self.sql = sql
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds `values` to the statement's parameters, in order, after clearing earlier bindings.
+    public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard values.count == expected else {
+            throw SQLiteError(
+                extendedCode: SQLITE_RANGE,
+                message: "expected \(expected) bound values, got \(values.count)",
+                sql: sql
+            )
+        }
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
+            case .real(let double): code = sqlite3_bind_double(handle, index, double)
+            case .text(let string):
+                var text = string
+                // Pass the byte count so text containing NUL is stored whole.
+                code = text.withUTF8 { bytes in
+                    let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                    return sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+                }
+            case .blob(let data):
+                code = data.withUnsafeBytes { bytes in
+                    sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(bytes.count), csqlite_transient())
+                }
+            }
+            guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+        }
+    }
+
+    /// Advances to the next row; returns false when the statement is done.
+    @discardableResult
+    public func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = database.error(code, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Makes the statement ready to run again, keeping its bindings.
+    public func reset() { sqlite3_reset(handle) }
+
+    /// The number of columns in a result row.
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    /// Whether column `index` of the current row is NULL.
+    public func isNull(_ index: Int) -> Bool { sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL }
+
+    /// Column `index` of the current row as an integer (NULL reads as 0).
+    public func int64(_ index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
+
+    /// Column `index` of the current row as an `Int` (NULL reads as 0).
+    public func int(_ index: Int) -> Int { Int(sqlite3_column_int64(handle, Int32(index))) }
+
+    /// Column `index` of the current row as a double (NULL reads as 0).
+    public func double(_ index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
+
+    /// Column `index` of the current row as text, or nil when NULL.
+    public func string(_ index: Int) -> String? {
+        guard let text = sqlite3_column_text(handle, Int32(index)) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// Column `index` of the current row as bytes, or nil when NULL.
+    public func data(_ index: Int) -> Data? {
+        let column = Int32(index)
+        guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+
+    /// Column `index` of the current row as a `SQLiteValue`.
+    public func value(_ index: Int) -> SQLiteValue {
+        switch sqlite3_column_type(handle, Int32(index)) {
+        case SQLITE_INTEGER: .integer(int64(index))
+        case SQLITE_FLOAT: .real(double(index))
+        case SQLITE_TEXT: .text(string(index) ?? "")
+        case SQLITE_BLOB: .blob(data(index) ?? Data())
+        default: .null
+        }
+    }
+}

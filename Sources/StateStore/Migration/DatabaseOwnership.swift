@@ -1,0 +1,22 @@
+/// What an SQLite file is, as far as this project is concerned, read from its header alone.
+public enum DatabaseOwnership: Equatable, Sendable {
+    /// A new or zero-length file with no schema: ours to initialise.
+    case empty
+    /// One of ours, at this schema version (mirrored in `PRAGMA user_version`).
+    case ours(schemaVersion: Int)
+    /// Somebody else's database: never modify it.
+    case foreign(applicationID: Int32)
+}
+
+extension Database {
+    /// Reads the header fields that say whose database this is. Reads nothing else, so it is
+    /// cheap enough for every launch; a damaged header throws `SQLITE_NOTADB`/`SQLITE_CORRUPT`.
+    public func ownership() throws(SQLiteError) -> DatabaseOwnership {
+        let applicationID = try fetchOne("PRAGMA application_id") { Int32(truncatingIfNeeded: $0.int64(0)) } ?? 0
+        if applicationID == Database.applicationID {
+            return .ours(schemaVersion: try fetchOne("PRAGMA user_version") { $0.int(0) } ?? 0)
+        }
+        let objects = try fetchOne("SELECT count(*) FROM sqlite_schema") { $0.int(0) } ?? 0
+        return applicationID == 0 && objects == 0 ? .empty : .foreign(applicationID: applicationID)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Why a migration was refused or failed. A refusal leaves the database file unchanged.
+public enum MigrationError: Error, Equatable, Sendable {
+    /// The database was written by a newer release of this program.
+    case databaseNewer(path: String, schemaVersion: Int, latestKnown: Int)
+    /// An applied migration's recorded checksum differs from the file embedded in this build.
+    case checksumMismatch(path: String, version: Int, name: String)
+    /// A non-empty SQLite file that belongs to another program.
+    case foreignDatabase(path: String, applicationID: Int32)
+    /// The file is damaged or is not an SQLite database.
+    case corrupt(path: String, reason: String)
+    /// `--to` asked for a version this build does not have, or one below the current version.
+    case invalidTarget(requested: Int, current: Int, latest: Int)
+    /// A migration left rows that violate a foreign key; it was rolled back.
+    case foreignKeyViolation(version: Int, name: String, table: String)
+    /// A migration's SQL failed; it was rolled back.
+    case migrationFailed(version: Int, name: String, error: SQLiteError)
+    /// The migrations compiled into this build are not numbered 1…N.
+    case invalidMigrationSet(String)
+}
+
+extension MigrationError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case let .databaseNewer(path, version, latest):
+            "\(path) has schema version \(version), newer than this build knows (latest \(latest)); it was written by a newer release, so nothing was changed"
+        case let .checksumMismatch(path, version, name):
+            "\(path): applied migration \(version) does not match \(name) in this build (checksum differs); refusing to migrate"
+        case let .foreignDatabase(path, applicationID):
+            "\(path) is another program's SQLite database (application_id \(applicationID)); nothing was changed"
+        case let .corrupt(path, reason):
+            "\(path) is not a readable restorectl database: \(reason)"
+        case let .invalidTarget(requested, current, latest):
+            requested > latest
+                ? "cannot migrate to version \(requested): this build knows versions up to \(latest)"
+                : "cannot migrate to version \(requested): the database is already at version \(current) and migrations only go forward"
+        case let .foreignKeyViolation(version, name, table):
+            "migration \(version) (\(name)) left a foreign key violation in table \(table); it was rolled back"
+        case let .migrationFailed(version, name, error):
+            "migration \(version) (\(name)) failed and was rolled back: \(error.message)"
+        case let .invalidMigrationSet(reason):
+            "invalid embedded migrations: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+/// Applies the numbered SQL migrations to a database, each in its own `BEGIN IMMEDIATE`
+/// transaction together with its schema-history row.
+///
+/// A failure leaves the database at the previous version with its content unchanged. Two
+/// processes migrating one file at once apply each migration exactly once: the second waits
+/// for the write lock, re-reads the version and finds nothing to do.
+///
+/// ```swift
+/// let migrator = try Migrator()
+/// let applied = try migrator.migrate(db, upTo: 3)
+/// ```
+public struct Migrator: Sendable {
+    /// Work to run inside a migration's transaction, after its SQL, for data that SQL alone
+    /// cannot rewrite. It must read and write in bounded batches.
+    public typealias DataMigration = @Sendable (Database, _ progress: (MigrationProgress) -> Void) throws -> Void
+
+    /// The migrations this migrator knows, in version order.
+    public let migrations: [MigrationFile]
+    /// How many `<db>.backup-vN` copies to keep beside a database.
+    public var backupsKept = 3
+    private var dataMigrations: [Int: DataMigration] = [:]
+
+    /// A migrator over the migrations embedded in this build.
+    public init() throws(MigrationError) {
+        try self.init(migrations: MigrationFile.embedded.get())
+    }
+
+    /// A migrator over the given migrations (tests use this for failing or extra migrations).
+    public init(migrations: [MigrationFile]) throws(MigrationError) {
+        self.migrations = try MigrationFile.validated(migrations)
+    }
+
+    /// The newest version this migrator can produce.
+    public var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Registers work to run inside migration `version`'s transaction, after its SQL.
+    public mutating func registerDataMigration(for version: Int, _ work: @escaping DataMigration) {
+        dataMigrations[version] = work
+    }
+
+    // MARK: Reading
+
+    /// Compares the database's schema history with this build's migrations. Reads only.
+    public func status(of db: Database) throws -> SchemaStatus {
+        let path = db.path
+        let version: Int
+        switch try Self.reading(path, db.ownership) {
+        case .foreign(let applicationID): throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
+        case .empty: version = 0
+        case .ours(let schemaVersion): version = schemaVersion
+        }
+        let history = version == 0 ? [] : try Self.reading(path) { try Self.history(in: db) }
+        let applied = history.map { row in
+            SchemaStatus.Applied(
+                version: row.version, name: row.name, checksum: row.checksum, appliedAt: row.appliedAt,
+                isIntact: migrations.first { $0.version == row.version }.map { $0.name == row.name && $0.checksum == row.checksum } ?? false
+            )
+        }
+        return SchemaStatus(
+            schemaVersion: version,
+            latestVersion: latestVersion,
+            applied: applied,
+            pending: migrations.filter { $0.version > version }
+        )
+    }
+
+    /// What `migrate(_:upTo:)` would apply, after the same refusals, changing nothing.
+    public func plan(for db: Database, upTo target: Int? = nil) throws -> [MigrationFile] {
+        let status = try status(of: db)
+        try validate(status, path: db.path)
+        return try pending(in: status, upTo: target)
+    }
+
+    /// What migrating a file that does not exist yet would apply.
+    public func planForNewDatabase(upTo target: Int? = nil) throws -> [MigrationFile] {
+        try pending(in: SchemaStatus(schemaVersion: 0, latestVersion: latestVersion, applied: [], pending: migrations), upTo: target)
+    }
+
+    // MARK: Migrating
+
+    /// Applies pending migrations up to `target` (default: the latest), backing up a database
+    /// that has data first. Returns what it applied, in order.
+    @discardableResult
+    public func migrate(
+        _ db: Database,
+        upTo target: Int? = nil,
+        progress: (MigrationProgress) -> Void = { _ in }
+    ) throws -> [MigrationFile] {
+        let status = try status(of: db)
+        try validate(status, path: db.path)
+        let plan = try pending(in: status, upTo: target)
+        guard !plan.isEmpty else { return [] }
+        if status.schemaVersion > 0 { try backUp(db, version: status.schemaVersion) }
+        try Self.reading(db.path) { try db.activateWriteAheadLog() }
+        var applied: [MigrationFile] = []
+        for migration in plan where try apply(migration, to: db, progress: progress) {
+            applied.append(migration)
+        }
+        return applied
+    }
+
+    /// Runs one migration in its own transaction. Returns false when another process applied
+    /// it while this one waited for the lock.
+    private func apply(_ migration: MigrationFile, to db: Database, progress: (MigrationProgress) -> Void) throws -> Bool {
+        try db.writeTransaction {
+            // Re-read inside the write lock: the version may have moved while we waited.
+            let current = try Self.reading(db.path) { try Self.currentVersion(of: db) }
+            guard current == migration.version - 1 else {
+                if current >= migration.version { return false }
+                throw MigrationError.invalidTarget(requested: migration.version, current: current, latest: latestVersion)
+            }
+            progress(MigrationProgress(version: migration.version, name: migration.name, recordsDone: 0, recordsTotal: nil))
+            do {
+                if migration.version == 1 {
+                    try db.executeScript(
+                        """
+                        PRAGMA application_id = \(Database.applicationID);
+                        CREATE TABLE schema_history (
+                            version    INTEGER PRIMARY KEY,
+                            name       TEXT NOT NULL,
+                            checksum   TEXT NOT NULL,
+                            applied_at TEXT NOT NULL
+                        );
+                        """
+                    )
+                }
+                try db.executeScript(migration.sql)
+                if let work = dataMigrations[migration.version] {
+                    try work(db, progress)
+                }
+                try db.execute(
+                    "INSERT INTO schema_history (version, name, checksum, applied_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+                    [.int(migration.version), .text(migration.name), .text(migration.checksum)]
+                )
+                try db.executeScript("PRAGMA user_version = \(migration.version)")
+            } catch let error as SQLiteError {
+                throw MigrationError.migrationFailed(version: migration.version, name: migration.name, error: error)
+            }
+            if let table = try db.fetchOne("PRAGMA foreign_key_check", row: { $0.string(0) }) {
+                throw MigrationError.foreignKeyViolation(version: migration.version, name: migration.name, table: table ?? "?")
+            }
+            return true
+        }
+    }
+
+    // MARK: Helpers
+
+    private func validate(_ status: SchemaStatus, path: String) throws {
+        if status.isNewer {
+            throw MigrationError.databaseNewer(path: path, schemaVersion: status.schemaVersion, latestKnown: latestVersion)
+        }
+        if let broken = status.applied.first(where: { !$0.isIntact }) {
+            let name = migrations.first { $0.version == broken.version }?.name ?? broken.name
+            throw MigrationError.checksumMismatch(path: path, version: broken.version, name: name)
+        }
+    }
+
+    private func pending(in status: SchemaStatus, upTo target: Int?) throws -> [MigrationFile] {
+        let target = target ?? latestVersion
+        guard target <= latestVersion, target >= status.schemaVersion else {
+            throw MigrationError.invalidTarget(requested: target, current: status.schemaVersion, latest: latestVersion)
+        }
+        return status.pending.filter { $0.version <= target }
+    }
+
+    /// Copies the database to `<db>.backup-v<version>` with the online backup API and keeps
+    /// only the newest `backupsKept` copies.
+    private func backUp(_ db: Database, version: Int) throws {
+        let destination = "\(db.path).backup-v\(version)"
+        try? FileManager.default.removeItem(atPath: destination)
+        try Self.reading(db.path) { try db.backup(to: destination) }
+        let url = URL(fileURLWithPath: db.path)
+        let folder = url.deletingLastPathComponent()
+        let prefix = url.lastPathComponent + ".backup-v"
+        let backups = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let versions = backups.compactMap { name in name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)) : nil }
+        for old in versions.sorted(by: >).dropFirst(max(backupsKept, 1)) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(prefix + String(old)))
+        }
+    }
+
+    private struct HistoryRow {
+        let version: Int, name: String, checksum: String, appliedAt: String
+    }
+
+    private static func history(in db: Database) throws -> [HistoryRow] {
+        try db.fetchAll("SELECT version, name, checksum, applied_at FROM schema_history ORDER BY version") {
+            HistoryRow(version: $0.int(0), name: $0.string(1) ?? "", checksum: $0.string(2) ?? "", appliedAt: $0.string(3) ?? "")
+        }
+    }
+
+    private static func currentVersion(of db: Database) throws -> Int {
+        try db.fetchOne("PRAGMA user_version") { $0.int(0) } ?? 0
+    }
+
+    /// Runs a read, turning SQLite's "this is not a database" family into `.corrupt`.
+    static func reading<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.isCorruption {
+            throw MigrationError.corrupt(path: path, reason: error.message)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import StateStore
+
+@Suite struct DatabaseTests {
+    @Test func newDatabaseFileIsPrivateToItsOwner() throws {
+        let dir = try TemporaryDirectory()
+        let db = try Database(path: dir.path("a.sqlite"))
+        try db.activateWriteAheadLog()
+        try db.execute("CREATE TABLE t (x)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: dir.path("a.sqlite"))
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let wal = try FileManager.default.attributesOfItem(atPath: dir.path("a.sqlite-wal"))
+        #expect((wal[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
+    @Test func connectionAppliesTheProjectPragmas() throws {
+        let dir = try TemporaryDirectory()
+        let db = try Database(path: dir.path("a.sqlite"))
+        try db.activateWriteAheadLog()
+        #expect(try db.fetchOne("PRAGMA journal_mode") { $0.string(0) } == "wal")
+        #expect(try db.scalarInt("PRAGMA synchronous") == 1)  // NORMAL
+        #expect(try db.scalarInt("PRAGMA foreign_keys") == 1)
+        #expect(try db.scalarInt("PRAGMA trusted_schema") == 0)
+        #expect(try db.scalarInt("PRAGMA journal_size_limit") == 4 * 1024 * 1024)
+        #expect(try db.scalarInt("PRAGMA busy_timeout") == 5_000)
+    }
+
+    @Test(arguments: [
+        SQLiteValue.null, .integer(Int64.min), .integer(Int64.max), .real(-0.5), .real(1e300),
+        .text(""), .text("Robert'); DROP TABLE t;--"), .text("ünïcødé \u{1F4DA}"), .text("a\u{0}b"),
+        .blob(Data()), .blob(Data([0, 1, 2, 255])),
+    ])
+    func boundValuesRoundTripExactly(value: SQLiteValue) throws {
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE t (v)")
+        try db.execute("INSERT INTO t (v) VALUES (?)", [value])
+        let read = try db.fetchOne("SELECT v FROM t") { $0.value(0) }
+        // An empty blob reads back as an empty blob, never as NULL or text.
+        #expect(read == value)
+        #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema") == 1)
+    }
+
+    @Test func writeTransactionRollsBackWhenItsBodyThrows() throws {
+        struct Boom: Error {}
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE t (x)")
+        #expect(throws: Boom.self) {
+            try db.writeTransaction {
+                try db.execute("INSERT INTO t VALUES (1)")
+                throw Boom()
+            }
+        }
+        #expect(try db.scalarInt("SELECT count(*) FROM t") == 0)
+        #expect(!db.isInTransaction)
+    }
+
+    @Test func nestedTransactionFailureUndoesOnlyTheInnerWork() throws {
+        struct Boom: Error {}
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE t (x)")
+        try db.writeTransaction {
+            try db.execute("INSERT INTO t VALUES (1)")
+            try? db.writeTransaction {
+                try db.execute("INSERT INTO t VALUES (2)")
+                throw Boom()
+            }
+            try db.execute("INSERT INTO t VALUES (3)")
+        }
+        #expect(try db.fetchAll("SELECT x FROM t ORDER BY x") { $0.int(0) } == [1, 3])
+    }
+
+    @Test func errorsCarryTheExtendedCodeMessageAndSQL() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE t (x PRIMARY KEY)")
+        try db.execute("INSERT INTO t VALUES (1)")
+        do {
+            try db.execute("INSERT INTO t VALUES (1)")
+            Issue.record("expected a constraint error")
+        } catch {
+            #expect(error.code == .constraint)
+            #expect(error.extendedCode == 1555)  // SQLITE_CONSTRAINT_PRIMARYKEY
+            #expect(error.sql == "INSERT INTO t VALUES (1)")
+            #expect(error.description.contains("UNIQUE constraint failed"))
+        }
+    }
+
+    @Test func wrongNumberOfBoundValuesIsAnError() throws {
+        let db = try Database(path: ":memory:")
+        #expect(throws: SQLiteError.self) { try db.execute("SELECT ?", []) }
+    }
+
+    @Test func readOnlyConnectionNeverCreatesAFile() throws {
+        let dir = try TemporaryDirectory()
+        #expect(throws: SQLiteError.self) {
+            _ = try Database(path: dir.path("missing.sqlite"), configuration: .init(access: .readOnly))
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("missing.sqlite")))
+    }
+
+    @Test func closedConnectionReportsMisuseInsteadOfCrashing() throws {
+        let db = try Database(path: ":memory:")
+        db.close()
+        db.close()
+        #expect(db.isClosed)
+        #expect(throws: SQLiteError.self) { try db.execute("SELECT 1") }
+    }
+
+    @Test func backupCopiesEveryRow() throws {
+        let dir = try TemporaryDirectory()
+        let db = try Database(path: dir.path("a.sqlite"))
+        try db.execute("CREATE TABLE t (x)")
+        try db.execute("INSERT INTO t VALUES ('kept')")
+        try db.backup(to: dir.path("copy.sqlite"))
+        let copy = try Database(path: dir.path("copy.sqlite"))
+        #expect(try copy.fetchOne("SELECT x FROM t") { $0.string(0) } == "kept")
+        #expect(throws: SQLiteError.self) { try db.backup(to: dir.path("copy.sqlite")) }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+@testable import StateStore
+
+@Suite struct MigratorTests {
+    let dir: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        dir = try TemporaryDirectory()
+        path = dir.path("state.sqlite")
+    }
+
+    private func migrated(upTo version: Int? = nil) throws -> Database {
+        let db = try Database(path: path)
+        try Migrator().migrate(db, upTo: version)
+        return db
+    }
+
+    private func file() -> Data { dir.contents("state.sqlite") ?? Data() }
+
+    @Test func freshDatabaseReachesTheLatestVersion() throws {
+        let db = try migrated()
+        let migrator = try Migrator()
+        let status = try migrator.status(of: db)
+        #expect(status.schemaVersion == migrator.latestVersion)
+        #expect(status.pending.isEmpty)
+        #expect(status.applied.map(\.version) == Array(1...migrator.latestVersion))
+        #expect(status.applied.allSatisfy { $0.isIntact })
+        #expect(try db.scalarInt("PRAGMA user_version") == migrator.latestVersion)
+        #expect(try db.scalarInt("PRAGMA application_id") == Int(Database.applicationID))
+        #expect(try db.integrityCheck() == "ok")
+        #expect(try db.fetchOne("PRAGMA journal_mode") { $0.string(0) } == "wal")
+    }
+
+    @Test func stepByStepMigrationMatchesAFreshSchema() throws {
+        let migrator = try Migrator()
+        let stepwise = try Database(path: path)
+        for version in 1...migrator.latestVersion {
+            try migrator.migrate(stepwise, upTo: version)
+            #expect(try stepwise.scalarInt("PRAGMA user_version") == version)
+        }
+        let fresh = try Database(path: dir.path("fresh.sqlite"))
+        try migrator.migrate(fresh)
+        #expect(try stepwise.schemaDump() == fresh.schemaDump())
+    }
+
+    @Test func migratingTwiceAppliesNothingTheSecondTime() throws {
+        let db = try migrated()
+        #expect(try Migrator().migrate(db).isEmpty)
+    }
+
+    @Test func dryRunPlanChangesNothing() throws {
+        let db = try migrated(upTo: 1)
+        db.close()
+        let before = file()
+        let reader = try Database(path: path, configuration: .init(access: .readOnly))
+        let plan = try Migrator().plan(for: reader)
+        #expect(plan.map(\.version) == [2])
+        reader.close()
+        #expect(file() == before)
+    }
+
+    @Test func newerDatabaseIsRefusedAndLeftUnchanged() throws {
+        let db = try migrated()
+        try db.executeScript("PRAGMA user_version = 99")
+        db.close()
+        let before = file()
+        let reopened = try Database(path: path)
+        #expect {
+            try Migrator().migrate(reopened)
+        } throws: { error in
+            guard case .databaseNewer(_, 99, _) = error as? MigrationError else { return false }
+            return (error as? MigrationError)?.errorDescription?.contains("newer") == true
+        }
+        reopened.close()
+        #expect(file() == before)
+    }
+
+    @Test func editedMigrationIsRefusedNamingTheFile() throws {
+        let db = try migrated(upTo: 1)
+        try db.execute("UPDATE schema_history SET checksum = 'edited' WHERE version = 1")
+        db.close()
+        let before = file()
+        let reopened = try Database(path: path)
+        #expect {
+            try Migrator().migrate(reopened)
+        } throws: { error in
+            (error as? MigrationError)?.errorDescription?.contains("0001_create_scene_state.sql") == true
+        }
+        reopened.close()
+        #expect(file() == before)
+    }
+
+    @Test func anotherProgramsDatabaseIsRefusedAndLeftUnchanged() throws {
+        let other = try Database(path: path)
+        try other.executeScript("PRAGMA application_id = 42; CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada');")
+        other.close()
+        let before = file()
+        let db = try Database(path: path)
+        #expect(throws: MigrationError.foreignDatabase(path: path, applicationID: 42)) { try Migrator().migrate(db) }
+        db.close()
+        #expect(file() == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func sqliteFileWithoutApplicationIDButWithTablesIsForeign() throws {
+        let other = try Database(path: path)
+        try other.executeScript("CREATE TABLE contacts (name TEXT)")
+        other.close()
+        let before = file()
+        let db = try Database(path: path)
+        #expect(throws: MigrationError.foreignDatabase(path: path, applicationID: 0)) { try Migrator().migrate(db) }
+        db.close()
+        #expect(file() == before)
+    }
+
+    @Test func fileThatIsNotADatabaseIsReportedCorruptAndLeftUnchanged() throws {
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        _ = FileManager.default.createFile(atPath: path, contents: garbage)
+        let db = try Database(path: path)
+        #expect {
+            try Migrator().migrate(db)
+        } throws: { error in
+            guard case .corrupt = error as? MigrationError else { return false }
+            return true
+        }
+        db.close()
+        #expect(file() == garbage)
+    }
+
+    @Test func zeroLengthFileIsAnEmptyDatabase() throws {
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        let db = try migrated()
+        #expect(try db.scalarInt("PRAGMA user_version") == (try Migrator().latestVersion))
+    }
+
+    @Test func failingMigrationLeavesThePreviousVersionAndContent() throws {
+        let good = try MigrationFile(name: "0001_t.sql", sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        let bad = try MigrationFile(name: "0002_bad.sql", sql: "CREATE TABLE u (y); INSERT INTO t VALUES (2); SELECT * FROM missing_table;")
+        let db = try Database(path: path)
+        try Migrator(migrations: [good]).migrate(db)
+        #expect {
+            try Migrator(migrations: [good, bad]).migrate(db)
+        } throws: { error in
+            guard case .migrationFailed(2, "0002_bad.sql", _) = error as? MigrationError else { return false }
+            return true
+        }
+        #expect(try db.scalarInt("PRAGMA user_version") == 1)
+        #expect(try db.fetchAll("SELECT x FROM t") { $0.int(0) } == [1])
+        #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'u'") == 0)
+        #expect(try db.scalarInt("SELECT count(*) FROM schema_history") == 1)
+    }
+
+    @Test func migrationViolatingAForeignKeyIsRolledBack() throws {
+        let parent = try MigrationFile(name: "0001_p.sql", sql: "CREATE TABLE p (id INTEGER PRIMARY KEY);")
+        let child = try MigrationFile(
+            name: "0002_c.sql",
+            sql: "PRAGMA defer_foreign_keys = ON; CREATE TABLE c (p INTEGER REFERENCES p(id) DEFERRABLE INITIALLY DEFERRED); INSERT INTO c VALUES (7);"
+        )
+        let db = try Database(path: path)
+        #expect(throws: MigrationError.self) { try Migrator(migrations: [parent, child]).migrate(db) }
+        #expect(try db.scalarInt("PRAGMA user_version") == 1)
+        #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'c'") == 0)
+    }
+
+    @Test func databaseWithDataIsBackedUpBeforeMigratingAndOnlyTheLastFewBackupsAreKept() throws {
+        var files: [MigrationFile] = []
+        for version in 1...6 {
+            files.append(try MigrationFile(name: String(format: "%04d_m.sql", version), sql: "CREATE TABLE t\(version) (x); INSERT INTO t\(version) VALUES (\(version));"))
+        }
+        let db = try Database(path: path)
+        try Migrator(migrations: Array(files.prefix(1))).migrate(db)
+        #expect(dir.contents("state.sqlite.backup-v0") == nil)  // nothing to back up in a new file
+        for version in 2...6 {
+            try Migrator(migrations: Array(files.prefix(version))).migrate(db)
+        }
+        let backups = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains(".backup-v") }.sorted()
+        #expect(backups == ["state.sqlite.backup-v3", "state.sqlite.backup-v4", "state.sqlite.backup-v5"])
+        let backup = try Database(path: dir.path("state.sqlite.backup-v5"))
+        #expect(try backup.scalarInt("PRAGMA user_version") == 5)
+        #expect(try backup.scalarInt("SELECT x FROM t5") == 5)
+    }
+
+    @Test func targetBeyondTheLatestVersionIsRefused() throws {
+        let db = try Database(path: path)
+        #expect(throws: MigrationError.self) { try Migrator().migrate(db, upTo: 999) }
+        #expect(try db.ownership() == .empty)
+    }
+
+    @Test func concurrentMigratorsApplyEachMigrationExactlyOnce() async throws {
+        let path = self.path
+        let results = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    let db = try Database(path: path)
+                    return try Migrator().migrate(db).map(\.version)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let latest = try Migrator().latestVersion
+        #expect(results.flatMap { $0 }.sorted() == Array(1...latest))
+        let db = try Database(path: path)
+        #expect(try db.scalarInt("SELECT count(*) FROM schema_history") == latest)
+    }
+}
