@@ -1,0 +1,50 @@
+extension Store {
+    /// What `PRAGMA integrity_check` reports, empty when the file is sound.
+    public func integrityProblems() throws -> [String] {
+        let rows = try database.fetchAll("PRAGMA integrity_check") { $0.string(0) ?? "" }
+        return rows == ["ok"] ? [] : rows
+    }
+
+    /// Every row `PRAGMA foreign_key_check` reports, as "table rowid → parent".
+    public func foreignKeyProblems() throws -> [String] {
+        try database.fetchAll("PRAGMA foreign_key_check") { row in
+            "\(row.string(0) ?? "?") row \(row.int64(1)) references missing \(row.string(2) ?? "?")"
+        }
+    }
+
+    /// What purging one account removed.
+    public struct PurgeResult: Equatable, Sendable {
+        public let records: Int
+        public let quarantined: Int
+        public let snapshots: Int
+    }
+
+    /// Deletes everything stored for `account` with `secure_delete` on, then checkpoints and
+    /// truncates the WAL, so none of the account's bytes remain in the database or its log.
+    public func purge(account: String) throws -> PurgeResult {
+        try database.executeScript("PRAGMA secure_delete = ON")
+        defer { try? database.executeScript("PRAGMA secure_delete = OFF") }
+        let result = try database.writeTransaction {
+            let values: [SQLiteValue] = [.text(account)]
+            try database.execute("DELETE FROM scene_state WHERE account = ?", values)
+            let records = database.changes
+            var quarantined = 0
+            var snapshots = 0
+            if hasRecoveryTables {
+                try database.execute("DELETE FROM quarantine WHERE account = ?", values)
+                quarantined = database.changes
+                try database.execute("DELETE FROM shelf_snapshot WHERE account = ?", values)
+                snapshots = database.changes
+                try database.execute("DELETE FROM restore_mark WHERE account = ?", values)
+            }
+            return PurgeResult(records: records, quarantined: quarantined, snapshots: snapshots)
+        }
+        try database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+        return result
+    }
+
+    /// Copies the WAL into the database file and truncates the log.
+    public func checkpoint() throws {
+        try database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+}

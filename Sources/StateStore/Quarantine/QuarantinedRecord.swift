@@ -1,0 +1,30 @@
+import Foundation
+
+/// Why a record was moved to the quarantine.
+public enum QuarantineReason: String, Sendable, CaseIterable {
+    /// It could not be decoded.
+    case unreadable
+    /// It was larger than the record size limit.
+    case oversized
+    /// Restoring it crashed the previous launch.
+    case restoreCrashed = "restore-crashed"
+}
+
+/// A record moved aside because this build could not use it, kept with its raw bytes.
+public struct QuarantinedRecord: Equatable, Sendable {
+    /// The quarantine entry's id, for `restorectl quarantine restore|drop`.
+    public let id: Int64
+    public let account: String
+    public let scene: String
+    /// The version the record declared, when it had one.
+    public let version: Int?
+    /// The record's bytes, exactly as they were stored.
+    public let payload: Data
+    /// What went wrong, in words.
+    public let error: String
+    public let reason: QuarantineReason
+    /// When the record was last saved, in seconds since 1970.
+    public let updatedAt: Double?
+    /// When it was quarantined, in seconds since 1970.
+    public let quarantinedAt: Double
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+extension Store {
+    /// Saves (inserting or replacing) the record of one scene, in its own transaction unless
+    /// one is already open. Returns when the commit has returned.
+    public func saveRecord(_ payload: String, version: Int, account: String, scene: String, at time: Double = Store.now()) throws {
+        let size = payload.utf8.count
+        guard size <= Store.maximumRecordBytes else {
+            throw StoreError.recordTooLarge(bytes: size, limit: Store.maximumRecordBytes)
+        }
+        let account = try StoreNames.validated(account, kind: "account")
+        let scene = try StoreNames.validated(scene, kind: "scene")
+        try database.writeTransaction {
+            try database.execute(
+                """
+                INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (account, scene) DO UPDATE
+                SET version = excluded.version, payload = excluded.payload, updated_at = excluded.updated_at
+                """,
+                [.text(account), .text(scene), .int(version), .text(payload), .real(time)]
+            )
+        }
+    }
+
+    /// The stored record of one scene, or nil when there is none.
+    public func record(account: String, scene: String) throws -> StoredRecord? {
+        try database.fetchOne(
+            "SELECT version, payload, updated_at FROM scene_state WHERE account = ? AND scene = ?",
+            [.text(account), .text(scene)]
+        ) { row in
+            StoredRecord(account: account, scene: scene, version: row.int(0), payload: row.data(1) ?? Data(), updatedAt: row.double(2))
+        }
+    }
+
+    /// Every record's location, version, size and time, ordered by account and scene.
+    public func recordSummaries() throws -> [StoredRecordSummary] {
+        try database.fetchAll(
+            "SELECT account, scene, version, length(CAST(payload AS BLOB)), updated_at FROM scene_state ORDER BY account, scene"
+        ) { row in
+            StoredRecordSummary(account: row.string(0) ?? "", scene: row.string(1) ?? "", version: row.int(2), size: row.int(3), updatedAt: row.double(4))
+        }
+    }
+
+    /// Calls `body` with every record, one at a time, so memory stays flat however many there are.
+    public func forEachRecord(account: String? = nil, _ body: (StoredRecord) throws -> Void) throws {
+        let statement = try database.makeStatement(
+            account == nil
+                ? "SELECT account, scene, version, payload, updated_at FROM scene_state ORDER BY account, scene"
+                : "SELECT account, scene, version, payload, updated_at FROM scene_state WHERE account = ? ORDER BY scene"
+        )
+        try statement.bind(account.map { [.text($0)] } ?? [])
+        while try statement.step() {
+            try body(
+                StoredRecord(
+                    account: statement.string(0) ?? "", scene: statement.string(1) ?? "", version: statement.int(2),
+                    payload: statement.data(3) ?? Data(), updatedAt: statement.double(4)
+                )
+            )
+        }
+    }
+
+    /// Removes one scene's record. Returns whether there was one.
+    @discardableResult
+    public func deleteRecord(account: String, scene: String) throws -> Bool {
+        try database.writeTransaction {
+            try database.execute("DELETE FROM scene_state WHERE account = ? AND scene = ?", [.text(account), .text(scene)])
+            return database.changes > 0
+        }
+    }
+}

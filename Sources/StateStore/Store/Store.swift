@@ -1,0 +1,77 @@
+import Foundation
+
+/// The project's SQLite store: versioned scene records, quarantine, crash-loop marks and shelf
+/// snapshots in one database file. It stores records; it does not know what a catalog is.
+///
+/// Opening for writing creates the file (mode 0600) when missing, refuses another program's
+/// database or one from a newer release, and migrates an older one to the latest schema.
+/// A `Store` wraps one connection: use it from one thread or serial queue at a time, and open
+/// one store per thread or process to write concurrently (SQLite serialises the writers).
+///
+/// ```swift
+/// let store = try Store(path: "state.sqlite")
+/// try store.saveRecord(payload, version: 3, account: "default", scene: "main")
+/// let record = try store.record(account: "default", scene: "main")
+/// ```
+public final class Store {
+    /// Records larger than this are refused on save and quarantined when found.
+    public static let maximumRecordBytes = 1_048_576
+
+    /// The connection, for the rare caller that needs SQL the store does not offer.
+    public let database: Database
+    /// The path of the database file.
+    public var path: String { database.path }
+    /// The schema version after opening.
+    public private(set) var schemaVersion: Int
+
+    /// Opens (creating and migrating as needed) the database at `path` for reading and writing.
+    ///
+    /// - Throws: `MigrationError` for a newer, foreign or corrupt database or a failed
+    ///   migration; `SQLiteError` when the file cannot be opened at all.
+    public init(
+        path: String,
+        configuration: DatabaseConfiguration = DatabaseConfiguration(),
+        migrator: Migrator? = nil,
+        progress: (MigrationProgress) -> Void = { _ in }
+    ) throws {
+        let database = try Database(path: path, configuration: configuration)
+        let migrator = try migrator ?? Migrator()
+        let ownership = try Migrator.reading(path) { try database.ownership() }
+        switch ownership {
+        case .foreign(let applicationID):
+            throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
+        case .ours(let version) where version == migrator.latestVersion:
+            // The launch path: nothing to migrate, so skip reading the schema history.
+            try Migrator.reading(path) { try database.activateWriteAheadLog() }
+        case .ours(let version) where version > migrator.latestVersion:
+            throw MigrationError.databaseNewer(path: path, schemaVersion: version, latestKnown: migrator.latestVersion)
+        default:
+            try migrator.migrate(database, progress: progress)
+        }
+        self.database = database
+        self.schemaVersion = migrator.latestVersion
+    }
+
+    /// Opens an existing database without creating, migrating or writing anything.
+    ///
+    /// Reading a store that is not at the latest version works for the tables it has.
+    public init(readingExistingFileAt path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
+        let database = try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
+        switch try Migrator.reading(path, { try database.ownership() }) {
+        case .foreign(let applicationID): throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
+        case .empty: schemaVersion = 0
+        case .ours(let version): schemaVersion = version
+        }
+        self.database = database
+    }
+
+    /// Closes the connection.
+    public func close() { database.close() }
+
+    /// Whether the quarantine, marks and snapshot tables exist (schema version 2 or later).
+    var hasRecoveryTables: Bool { schemaVersion >= 2 }
+
+    /// The current time in seconds since 1970.
+    public static func now() -> Double { Date().timeIntervalSince1970 }
+}

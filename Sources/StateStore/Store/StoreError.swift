@@ -1,0 +1,33 @@
+import Foundation
+
+/// Why the store refused an operation. Storage failures themselves are `SQLiteError`s and
+/// schema problems `MigrationError`s; these are the store's own rules.
+public enum StoreError: Error, Equatable, Sendable {
+    /// An account, scene or shelf name that is empty or longer than 1,024 UTF-8 bytes.
+    case invalidName(kind: String, reason: String)
+    /// A record payload over the size limit.
+    case recordTooLarge(bytes: Int, limit: Int)
+    /// No quarantined record has this id.
+    case quarantineEntryNotFound(id: Int64)
+    /// Restoring a quarantined record would overwrite a record saved since.
+    case quarantineTargetOccupied(id: Int64, account: String, scene: String)
+    /// The database was written by a newer release; it is read-only to this build.
+    case databaseNewer(path: String, schemaVersion: Int, latestKnown: Int)
+    /// The file does not exist (for operations that never create one).
+    case fileNotFound(path: String)
+}
+
+extension StoreError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case let .invalidName(kind, reason): "invalid \(kind) name: \(reason)"
+        case let .recordTooLarge(bytes, limit): "record is \(bytes) bytes, over the limit of \(limit) bytes"
+        case let .quarantineEntryNotFound(id): "no quarantined record has id \(id)"
+        case let .quarantineTargetOccupied(id, account, scene):
+            "quarantined record \(id) was not restored: scene \"\(scene)\" of account \"\(account)\" has a newer record; drop or move that first"
+        case let .databaseNewer(path, version, latest):
+            "\(path) has schema version \(version), newer than this build knows (latest \(latest)); it was written by a newer release"
+        case let .fileNotFound(path): "\(path): no such database file"
+        }
+    }
+}
