@@ -1,0 +1,80 @@
+/// Declares one `--long-name` option of a command: either a flag or an option that takes a value.
+///
+/// Options are declared, not discovered, so the parser, the help text and the usage line all
+/// come from the same list:
+///
+/// ```swift
+/// let options: [OptionSpec] = [
+///     .value("db", valueName: "PATH", help: "The state database file.", isRequired: true),
+///     .value("to", valueName: "N", help: "Migrate up to schema version N."),
+///     .flag("json", help: "Print machine-readable output."),
+/// ]
+/// ```
+struct OptionSpec: Sendable, Equatable {
+    /// Whether an option is a flag or takes a value.
+    enum Kind: Sendable, Equatable {
+        /// A switch that is present or absent, such as `--json`.
+        case flag
+        /// An option followed by a value, such as `--db PATH`; `valueName` is shown in help.
+        case value(valueName: String)
+    }
+
+    /// The long name without leading dashes, for example `db` for `--db`.
+    let name: String
+    /// Whether the option is a flag or takes a value.
+    let kind: Kind
+    /// A one-line description shown in the options table.
+    let help: String
+    /// Whether the command fails with a usage error when the option is missing.
+    let isRequired: Bool
+    /// Whether the option may be given more than once; otherwise a repeat is a usage error.
+    let isRepeatable: Bool
+
+    /// Creates an option spec; prefer the `value(…)` and `flag(…)` factories.
+    init(name: String, kind: Kind, help: String, isRequired: Bool = false, isRepeatable: Bool = false) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.isRequired = isRequired
+        self.isRepeatable = isRepeatable
+    }
+
+    /// Declares an option that takes a value, such as `--db PATH`.
+    static func value(
+        _ name: String,
+        valueName: String,
+        help: String,
+        isRequired: Bool = false,
+        isRepeatable: Bool = false
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name,
+            kind: .value(valueName: valueName),
+            help: help,
+            isRequired: isRequired,
+            isRepeatable: isRepeatable
+        )
+    }
+
+    /// Declares a flag, such as `--json`. Flags are never required.
+    static func flag(_ name: String, help: String, isRepeatable: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, kind: .flag, help: help, isRequired: false, isRepeatable: isRepeatable)
+    }
+
+    /// Whether the option takes a value.
+    var takesValue: Bool {
+        if case .value = kind { return true }
+        return false
+    }
+
+    /// The option as typed on the command line, for example `--db`.
+    var spelling: String { "--\(name)" }
+
+    /// The option with its value placeholder, for example `--db PATH` or `--json`.
+    var synopsis: String {
+        switch kind {
+        case .flag: spelling
+        case .value(let valueName): "\(spelling) \(valueName)"
+        }
+    }
+}
