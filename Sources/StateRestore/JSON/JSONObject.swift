@@ -1,0 +1,99 @@
+/// A JSON object that keeps its members in insertion (document) order.
+///
+/// Keys are unique. Lookup is a linear scan for small objects (the common case: records and
+/// book entries have a handful of keys) and a hash index once an object grows past
+/// ``indexThreshold`` members. Equality compares members *in order*, because order is
+/// observable in what the encoder writes.
+///
+/// ```swift
+/// var object: JSONObject = ["b": 1, "a": 2]
+/// object["c"] = "new"      // appended at the end
+/// object["b"] = nil        // removed
+/// object.keys              // ["a", "c"]
+/// ```
+public struct JSONObject: Equatable, Sendable {
+    /// One member of the object.
+    public typealias Element = (key: String, value: JSONValue)
+
+    /// Member count above which lookups go through a hash index instead of a linear scan.
+    static let indexThreshold = 12
+
+    private var entries: [Element] = []
+    /// Key → position; empty while `entries.count <= indexThreshold`.
+    private var index: [String: Int] = [:]
+
+    /// Creates an empty object.
+    public init() {}
+
+    /// The keys in order.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// The value stored under `key`, or `nil`. Setting a value for a new key appends it,
+    /// setting one for an existing key replaces it in place, and setting `nil` removes it.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard let position = position(of: key) else { return nil }
+            return entries[position].value
+        }
+        set {
+            if let position = position(of: key) {
+                if let newValue {
+                    entries[position].value = newValue
+                } else {
+                    entries.remove(at: position)
+                    rebuildIndex()
+                }
+            } else if let newValue {
+                append(key, newValue)
+            }
+        }
+    }
+
+    /// Adds a member unless `key` is already present; returns whether it was added.
+    mutating func insertIfAbsent(_ key: String, _ value: JSONValue) -> Bool {
+        guard position(of: key) == nil else { return false }
+        append(key, value)
+        return true
+    }
+
+    private func position(of key: String) -> Int? {
+        if entries.count > Self.indexThreshold { return index[key] }
+        return entries.firstIndex { $0.key == key }
+    }
+
+    private mutating func append(_ key: String, _ value: JSONValue) {
+        entries.append((key, value))
+        if entries.count > Self.indexThreshold {
+            if index.isEmpty { rebuildIndex() } else { index[key] = entries.count - 1 }
+        }
+    }
+
+    private mutating func rebuildIndex() {
+        index = [:]
+        guard entries.count > Self.indexThreshold else { return }
+        index.reserveCapacity(entries.count)
+        for (position, entry) in entries.enumerated() { index[entry.key] = position }
+    }
+
+    /// Two objects are equal when they have the same members in the same order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+extension JSONObject: RandomAccessCollection {
+    /// The position of the first member.
+    public var startIndex: Int { entries.startIndex }
+    /// The position one past the last member.
+    public var endIndex: Int { entries.endIndex }
+    /// The member at `position`, in order.
+    public subscript(position: Int) -> Element { entries[position] }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// Creates an object with the pairs in literal order; a repeated key keeps its first
+    /// position and its last value.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+}

@@ -1,0 +1,26 @@
+/// How a decoded ``CatalogRecord`` was obtained from its stored form.
+public struct CatalogRecordProvenance: Equatable, Sendable {
+    /// The report code for a record of a newer format read through its `minReaderVersion`.
+    public static let newerReadReportCode = "record-newer-read"
+
+    /// The `version` the record was stored with (1 when it had none).
+    public var sourceVersion: Int
+    /// The fields that were absent and took their defaults, in the order `query`, `selectedID`,
+    /// `showsOnlySelected`, `viewport`. Fields a format does not define count as absent.
+    public var defaultsApplied: [String]
+    /// The record's `minReaderVersion` when it was of a newer format and read as the current one
+    /// through it; otherwise `nil`.
+    public var readThroughMinReaderVersion: Int?
+
+    /// Creates a provenance.
+    public init(sourceVersion: Int, defaultsApplied: [String] = [], readThroughMinReaderVersion: Int? = nil) {
+        self.sourceVersion = sourceVersion
+        self.defaultsApplied = defaultsApplied
+        self.readThroughMinReaderVersion = readThroughMinReaderVersion
+    }
+
+    /// ``newerReadReportCode`` when the record was read through its `minReaderVersion`.
+    public var reportCode: String? {
+        readThroughMinReaderVersion == nil ? nil : Self.newerReadReportCode
+    }
+}
