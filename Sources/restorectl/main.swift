@@ -1,1 +1,3 @@
-print("restorectl")
+import Foundation
+
+exit(Restorectl.run(Array(CommandLine.arguments.dropFirst()), console: .standard()))

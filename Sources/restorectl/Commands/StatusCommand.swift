@@ -1,0 +1,42 @@
+import Foundation
+import StateRestore
+import StateStore
+
+/// `restorectl status`: the schema version, applied and pending migrations. Never creates a file.
+enum StatusCommand {
+    static let spec = CommandSpec(
+        name: "status",
+        abstract: "Show the database's schema version and applied and pending migrations.",
+        discussion: "Never creates or changes the file; a missing database exits 66.",
+        options: [CommandTable.db, CommandTable.json]
+    )
+
+    static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
+        let path = try command.requiredString("db")
+        let db = try DatabaseFiles.openExisting(path)
+        let status = try StateMigrations.makeMigrator().status(of: db)
+        if command.flag("json") {
+            let object: JSONObject = [
+                "db": .string(path),
+                "schemaVersion": .integer(Int64(status.schemaVersion)),
+                "latestVersion": .integer(Int64(status.latestVersion)),
+                "applied": .array(status.applied.map { applied in
+                    .object([
+                        "version": .integer(Int64(applied.version)), "name": .string(applied.name),
+                        "checksum": .string(applied.checksum), "appliedAt": .string(applied.appliedAt), "ok": .bool(applied.isIntact),
+                    ])
+                }),
+                "pending": .array(status.pending.map { .object(["version": .integer(Int64($0.version)), "name": .string($0.name)]) }),
+            ]
+            console.print(JSONValue.object(object).encoded(pretty: true))
+            return .success
+        }
+        console.print("\(path): schema version \(status.schemaVersion) of \(status.latestVersion)")
+        for applied in status.applied {
+            console.print("  applied  \(applied.name)  \(applied.appliedAt)  \(applied.isIntact ? "ok" : "CHECKSUM MISMATCH")")
+        }
+        for pending in status.pending { console.print("  pending  \(pending.name)") }
+        if status.isNewer { console.print("  written by a newer release: this build reads nothing from it") }
+        return .success
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where a command writes results and errors and reads standard input; tests capture it.
+final class Console: @unchecked Sendable {
+    private let lock = NSLock()
+    private let writeOut: (String) -> Void
+    private let writeError: (String) -> Void
+    private let readInput: () -> Data
+    /// Whether stderr is an interactive terminal (progress is shown only then).
+    let isErrorTerminal: Bool
+    /// The process environment (HOME, XDG_STATE_HOME…).
+    let environment: [String: String]
+
+    init(
+        isErrorTerminal: Bool = false,
+        environment: [String: String] = [:],
+        writeOut: @escaping (String) -> Void,
+        writeError: @escaping (String) -> Void,
+        readInput: @escaping () -> Data = { Data() }
+    ) {
+        self.isErrorTerminal = isErrorTerminal
+        self.environment = environment
+        self.writeOut = writeOut
+        self.writeError = writeError
+        self.readInput = readInput
+    }
+
+    /// The process's own standard streams.
+    static func standard() -> Console {
+        Console(
+            isErrorTerminal: isatty(STDERR_FILENO) == 1,
+            environment: ProcessInfo.processInfo.environment,
+            writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            readInput: { FileHandle.standardInput.readDataToEndOfFile() }
+        )
+    }
+
+    /// Writes `text` and a newline to stdout.
+    func print(_ text: String) { lock.withLock { writeOut(text + "\n") } }
+
+    /// Writes one line to stderr.
+    func printError(_ text: String) { lock.withLock { writeError(text + "\n") } }
+
+    /// Rewrites the current stderr line (progress display); only on a terminal.
+    func showProgress(_ text: String) {
+        guard isErrorTerminal else { return }
+        lock.withLock { writeError("\r\u{1B}[2K" + text) }
+    }
+
+    /// Ends a progress display with a newline; only on a terminal.
+    func endProgress() {
+        guard isErrorTerminal else { return }
+        lock.withLock { writeError("\n") }
+    }
+
+    /// All of standard input.
+    func readStandardInput() -> Data { readInput() }
+}

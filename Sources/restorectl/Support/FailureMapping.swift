@@ -1,0 +1,37 @@
+import StateStore
+
+/// Turns library errors into the tool's one-line messages and sysexits codes.
+enum FailureMapping {
+    static func failure(for error: any Error) -> CommandFailure {
+        switch error {
+        case let failure as CommandFailure:
+            return failure
+        case let error as UsageError:
+            return CommandFailure(.usage, error.message)
+        case let error as MigrationError:
+            switch error {
+            case .invalidTarget: return CommandFailure(.usage, error.localizedDescription)
+            case .invalidMigrationSet: return CommandFailure(.software, error.localizedDescription)
+            default: return CommandFailure(.dataError, error.localizedDescription)
+            }
+        case let error as StoreError:
+            switch error {
+            case .fileNotFound, .quarantineEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
+            default: return CommandFailure(.dataError, error.localizedDescription)
+            }
+        case let error as SQLiteError:
+            return CommandFailure(exitCode(for: error), error.localizedDescription)
+        default:
+            return CommandFailure(.software, "internal error: \(error.localizedDescription)")
+        }
+    }
+
+    static func exitCode(for error: SQLiteError) -> ExitCode {
+        switch error.code {
+        case .cannotOpen, .permission, .readOnly: .cannotCreate
+        case .ioError, .full: .ioError
+        case .corrupt, .notADatabase: .dataError
+        default: .software
+        }
+    }
+}

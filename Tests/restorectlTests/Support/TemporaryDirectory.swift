@@ -1,0 +1,20 @@
+import Foundation
+
+/// A fresh directory under the system temporary folder, removed when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("restorectl-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The path of `name` inside the directory.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// The bytes of the file `name`, or nil when it does not exist.
+    func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: path(name)) }
+}
