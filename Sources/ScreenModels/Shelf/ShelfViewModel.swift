@@ -1,0 +1,165 @@
+import Foundation
+
+/// The shelf screen's view model: owns the state contract, refresh semantics and rename drafts.
+///
+/// - Refresh keeps the old rows while loading; a failure keeps them and sets a warning; a
+///   response with duplicate book IDs is rejected with a warning and the old rows stay.
+/// - Each refresh has a request identity and cancels the previous request, so a delayed
+///   result of an obsolete request is never published.
+/// - ``stop()`` is terminal: it cancels the in-flight load and ignores every later result.
+/// - Rows project the authoritative books through the local drafts (see `+Editing`).
+///
+/// The model is main-actor isolated: loaders and savers deliver on the main actor.
+/// Restoring is construction: `ShelfViewModel(loader: loader, restoring: snapshot)` shows the
+/// snapshot's rows marked stale until the first successful refresh.
+@MainActor
+public final class ShelfViewModel {
+    let loader: any ShelfLoading
+    let saver: (any ShelfSaving)?
+    let now: @MainActor () -> Date
+    var generation = 0
+    var isActive = true
+    var inFlightLoad: ShelfLoadCancellation?
+    var render: (@MainActor (ShelfState) -> Void)?
+    var fetchedAt: Date?
+    var draftsByID: [Int: ShelfDraft] = [:]
+    /// The save operation that sent the current draft of each book, if the draft is unchanged since.
+    var draftOwners: [Int: ShelfOperationID] = [:]
+    var nextOperation = 0
+
+    /// Everything the view renders.
+    public internal(set) var state = ShelfState()
+    /// The query the next ``reload()`` sends; change it with ``search(_:)``.
+    public internal(set) var query = ""
+    /// The authoritative books in display order, each with its latest known revision.
+    public internal(set) var books: [ShelfBook] = []
+    /// The save operations still waiting for an outcome, with the draft each one sent.
+    public internal(set) var pendingSaves: [ShelfOperationID: ShelfDraft] = [:]
+
+    /// Creates a view model, optionally seeded from a restored snapshot.
+    ///
+    /// Restored content is shown with `state.isStale == true` until a refresh succeeds.
+    /// The snapshot may come from disk, so it is sanitized instead of trusted: a repeated book
+    /// ID keeps its first occurrence, and drafts for unknown or repeated books are dropped.
+    /// Initialization has no effects; call ``reload()`` to load.
+    public init(
+        loader: any ShelfLoading,
+        saver: (any ShelfSaving)? = nil,
+        restoring snapshot: ShelfSnapshot? = nil,
+        now: @escaping @MainActor () -> Date = { Date() }
+    ) {
+        self.loader = loader
+        self.saver = saver
+        self.now = now
+        guard let snapshot else { return }
+        var seen = Set<Int>()
+        books = snapshot.books.filter { seen.insert($0.id).inserted }
+        for draft in snapshot.drafts where seen.contains(draft.bookID) && draftsByID[draft.bookID] == nil {
+            draftsByID[draft.bookID] = draft
+        }
+        fetchedAt = snapshot.fetchedAt
+        state.isStale = true
+        rebuildRows()
+    }
+
+    /// The content to save for restoration, or `nil` before any content was loaded or restored.
+    public var snapshot: ShelfSnapshot? {
+        fetchedAt.map { ShelfSnapshot(books: books, fetchedAt: $0, drafts: drafts) }
+    }
+
+    /// Installs the single render callback and replays the current state to it immediately.
+    ///
+    /// Only the last bound callback receives states. Capture the owning view weakly.
+    public func bind(_ render: @escaping @MainActor (ShelfState) -> Void) {
+        guard isActive else { return }
+        self.render = render
+        render(state)
+    }
+
+    /// Sets the query and starts a refresh for it.
+    public func search(_ query: String) {
+        guard isActive else { return }
+        self.query = query
+        reload()
+    }
+
+    /// Starts a refresh for the current query, cancelling any refresh still in flight.
+    public func reload() {
+        guard isActive else { return }
+        generation += 1
+        let ticket = generation
+        inFlightLoad?.cancel()
+        inFlightLoad = nil
+        state.isRefreshing = true
+        state.errorMessage = nil
+        publish()
+        // The render callback may have stopped the model or started a newer refresh.
+        guard isActive, generation == ticket else { return }
+        let cancellation = loader.load(query: query) { [weak self] result in
+            self?.finishLoad(result, ticket: ticket)
+        }
+        if isActive, generation == ticket, state.isRefreshing {
+            inFlightLoad = cancellation
+        }
+    }
+
+    /// Ends this instance: cancels the in-flight load and ignores all later calls and results.
+    public func stop() {
+        isActive = false
+        render = nil
+        inFlightLoad?.cancel()
+        inFlightLoad = nil
+    }
+
+    private func finishLoad(_ result: Result<[ShelfBook], ShelfFailure>, ticket: Int) {
+        guard isActive, generation == ticket, state.isRefreshing else { return }
+        inFlightLoad = nil
+        state.isRefreshing = false
+        switch result {
+        case let .success(loaded):
+            if let duplicate = Self.firstDuplicateID(in: loaded) {
+                state.errorMessage = "The shelf response listed book \(duplicate) more than once; showing the previous shelf."
+            } else {
+                accept(loaded)
+                fetchedAt = now()
+                state.isStale = false
+            }
+        case .failure:
+            state.errorMessage = "Could not refresh the shelf."
+        }
+        rebuildRows()
+        publish()
+    }
+
+    /// Replaces the authoritative books, never regressing a revision a save already reported,
+    /// and drops editing state for books that are no longer listed.
+    private func accept(_ loaded: [ShelfBook]) {
+        let known = Dictionary(books.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        books = loaded.map { incoming in
+            if let mine = known[incoming.id], mine.revision > incoming.revision { mine } else { incoming }
+        }
+        let listed = Set(books.map(\.id))
+        draftsByID = draftsByID.filter { listed.contains($0.key) }
+        draftOwners = draftOwners.filter { listed.contains($0.key) }
+        state.conflicts.removeAll { !listed.contains($0.draft.bookID) }
+    }
+
+    static func firstDuplicateID(in books: [ShelfBook]) -> Int? {
+        var seen = Set<Int>()
+        return books.first { !seen.insert($0.id).inserted }?.id
+    }
+
+    func rebuildRows() {
+        state.rows = books.map { book in
+            if let draft = draftsByID[book.id] {
+                ShelfRow(id: book.id, title: draft.proposedTitle, isEdited: true)
+            } else {
+                ShelfRow(id: book.id, title: book.title)
+            }
+        }
+    }
+
+    func publish() {
+        render?(state)
+    }
+}

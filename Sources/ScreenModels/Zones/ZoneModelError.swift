@@ -1,0 +1,17 @@
+import Foundation
+
+/// Why a list of zone choices cannot hold a valid selection.
+public enum ZoneModelError: Error, Equatable, Sendable, LocalizedError {
+    /// There are no choices, so nothing can be selected.
+    case noChoices
+    /// Two choices share this identity.
+    case duplicateChoiceID(String)
+
+    /// A readable description suitable for printing as is.
+    public var errorDescription: String? {
+        switch self {
+        case .noChoices: "There are no zones to choose from."
+        case let .duplicateChoiceID(id): "More than one zone has the ID “\(id)”."
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Unique zone choices with a selection that is always one of them.
+public struct ZoneState: Equatable, Sendable {
+    /// The choices in display order, with unique IDs.
+    public let choices: [ZoneChoice]
+    /// The selected choice's ID; always present in `choices`.
+    public let selectedID: String
+
+    /// Creates a state from trusted values; callers guarantee the invariants.
+    public init(choices: [ZoneChoice], selectedID: String) {
+        self.choices = choices
+        self.selectedID = selectedID
+    }
+
+    /// Validates untrusted choices and selects `preferredID` if present, else the first choice.
+    public static func validated(choices: [ZoneChoice], preferring preferredID: String?) throws(ZoneModelError) -> ZoneState {
+        guard let first = choices.first else { throw .noChoices }
+        var seen = Set<String>()
+        for choice in choices where !seen.insert(choice.id).inserted {
+            throw .duplicateChoiceID(choice.id)
+        }
+        let selected = preferredID.flatMap { seen.contains($0) ? $0 : nil } ?? first.id
+        return ZoneState(choices: choices, selectedID: selected)
+    }
+
+    /// This state with `id` selected, or `nil` when `id` is not a choice.
+    public func selecting(_ id: String) -> ZoneState? {
+        choices.contains { $0.id == id } ? ZoneState(choices: choices, selectedID: id) : nil
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import ScreenModels
+
+@Suite struct CatalogDocumentTests {
+    @Test func validatingInitRejectsDuplicateIDsWithTheDuplicate() {
+        #expect(throws: CatalogDocumentError.duplicateBookID(2)) {
+            try CatalogDocument(validating: [
+                CatalogBook(id: 1, title: "A"), CatalogBook(id: 2, title: "B"), CatalogBook(id: 2, title: "C"),
+            ])
+        }
+    }
+
+    @Test func validatingInitKeepsUniqueBooksInOrder() throws {
+        let books = [CatalogBook(id: 3, title: "C"), CatalogBook(id: 1, title: "A")]
+        let document = try CatalogDocument(validating: books)
+        #expect(document.books == books)
+        #expect(document == CatalogDocument(books: books))
+        #expect(document.book(withID: 1) == CatalogBook(id: 1, title: "A"))
+        #expect(document.book(withID: 2) == nil)
+    }
+
+    @Test func duplicateErrorDescribesTheID() {
+        #expect(CatalogDocumentError.duplicateBookID(7).errorDescription
+            == "The catalog contains more than one book with ID 7.")
+    }
+
+    @Test func frameListsCaseInsensitiveMatchesInDocumentOrder() {
+        let document = CatalogDocument(books: [
+            CatalogBook(id: 1, title: "Swift"), CatalogBook(id: 2, title: "Algorithms"),
+            CatalogBook(id: 3, title: "SWIFTLY"), CatalogBook(id: 4, title: "Rust"),
+        ])
+        let state = CatalogViewState(query: "sWiFt", selectedID: 2)
+        #expect(document.frame(for: state) == CatalogFrame(
+            rows: [CatalogBook(id: 1, title: "Swift"), CatalogBook(id: 3, title: "SWIFTLY")],
+            selectedID: 2, query: "sWiFt"))
+    }
+
+    @Test func onlySelectedWithoutSelectionProjectsNoRows() {
+        let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Swift")])
+        #expect(document.frame(for: CatalogViewState(showsOnlySelected: true)).rows.isEmpty)
+    }
+
+    @Test func onlySelectedStillAppliesTheQuery() {
+        let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Swift"), CatalogBook(id: 2, title: "Go")])
+        #expect(document.frame(for: CatalogViewState(query: "go", selectedID: 2, showsOnlySelected: true)).rows.map(\.id) == [2])
+        #expect(document.frame(for: CatalogViewState(query: "swift", selectedID: 2, showsOnlySelected: true)).rows.isEmpty)
+    }
+
+    @Test func largeDocumentProjectsEveryMatch() {
+        let document = CatalogDocument(books: (0..<12_000).map { CatalogBook(id: $0, title: $0 % 3 == 0 ? "Fizz \($0)" : "Book \($0)") })
+        let frame = document.frame(for: CatalogViewState(query: "FIZZ"))
+        #expect(frame.rows.count == 4_000)
+        #expect(frame.rows.first?.id == 0)
+        #expect(frame.rows.last?.id == 11_997)
+    }
+}

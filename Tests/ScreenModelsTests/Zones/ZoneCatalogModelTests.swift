@@ -1,0 +1,159 @@
+import Testing
+import ScreenModels
+
+private let amman = ZoneChoice(id: "a", title: "Amman")
+private let berlin = ZoneChoice(id: "b", title: "Berlin")
+private let cairo = ZoneChoice(id: "c", title: "Cairo")
+
+private struct GatedZoneService: ZoneCatalogService {
+    let gate: Gate<[ZoneChoice]>
+    func loadZones() async throws -> [ZoneChoice] { try await gate.enter() }
+}
+
+private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
+    choices.map { ZoneRow(id: $0.id, text: $0.title, selected: $0.id == selected) }
+}
+
+@MainActor
+@Suite struct ZoneCatalogModelTests {
+    private let gate = Gate<[ZoneChoice]>()
+    private func makeCatalog() -> SharedZoneCatalog { SharedZoneCatalog(service: GatedZoneService(gate: gate)) }
+
+    @Test func loadingThenLoadedWithTheRestoredSelection() async {
+        let model = ZoneCatalogModel(catalog: makeCatalog(), restoringSelection: "b")
+        let control = ZoneListControl()
+        let binder = ZoneBinder(adapter: ZoneAdapter(catalog: model), control: control)
+        #expect(model.changes.value == .loading(previous: nil))
+        #expect(control.status == .loading)
+        #expect(control.rows.isEmpty)
+
+        let load = Task { await model.reload() }
+        await gate.waitForCalls(1)
+        await gate.release(0, with: .success([amman, berlin]))
+        await load.value
+        #expect(model.changes.value == .loaded(ZoneState(choices: [amman, berlin], selectedID: "b")))
+        #expect(control.status == .ready)
+        #expect(control.rows == rows([amman, berlin], selected: "b"))
+        binder.cancel()
+    }
+
+    @Test func previousSelectionStaysVisibleDuringRefreshAndAfterFailure() async {
+        let model = ZoneCatalogModel(catalog: makeCatalog())
+        let control = ZoneListControl()
+        let binder = ZoneBinder(adapter: ZoneAdapter(catalog: model), control: control)
+        let first = Task { await model.reload() }
+        await gate.waitForCalls(1)
+        await gate.release(0, with: .success([amman, berlin]))
+        await first.value
+        control.userSelects("b")
+        let shown = ZoneState(choices: [amman, berlin], selectedID: "b")
+        #expect(model.changes.value == .loaded(shown))
+
+        let second = Task { await model.reload() }
+        await gate.waitForCalls(2)
+        #expect(model.changes.value == .loading(previous: shown))
+        #expect(control.status == .loading)
+        #expect(control.rows == rows([amman, berlin], selected: "b"))
+
+        await gate.release(1, with: .failure(GateFailure()))
+        await second.value
+        #expect(model.changes.value == .failed(.unavailable, previous: shown))
+        #expect(control.status == .failed("The zones could not be loaded."))
+        #expect(control.rows == rows([amman, berlin], selected: "b"))
+
+        let third = Task { await model.reload() }
+        await gate.waitForCalls(3)
+        await gate.release(2, with: .success([cairo, berlin]))
+        await third.value
+        #expect(model.changes.value == .loaded(ZoneState(choices: [cairo, berlin], selectedID: "b")))
+        binder.cancel()
+    }
+
+    @Test(arguments: [
+        ([ZoneChoice](), ZoneLoadFailure.noZones),
+        ([amman, ZoneChoice(id: "a", title: "Aqaba")], ZoneLoadFailure.duplicateZoneID("a")),
+    ])
+    func invalidZoneListsAreFailuresNotSelections(choices: [ZoneChoice], failure: ZoneLoadFailure) async {
+        let model = ZoneCatalogModel(catalog: makeCatalog())
+        let load = Task { await model.reload() }
+        await gate.waitForCalls(1)
+        await gate.release(0, with: .success(choices))
+        await load.value
+        #expect(model.changes.value == .failed(failure, previous: nil))
+    }
+
+    @Test func staleCompletionIsRejectedWhicheverOrderResultsArrive() async {
+        let model = ZoneCatalogModel(catalog: makeCatalog())
+        let older = Task { await model.reload() }
+        await gate.waitForCalls(1)
+        let newer = Task { await model.refresh() }
+        await gate.waitForCalls(2)
+
+        await gate.release(1, with: .success([cairo]))
+        await newer.value
+        #expect(model.changes.value == .loaded(ZoneState(choices: [cairo], selectedID: "c")))
+        await gate.release(0, with: .success([amman]))
+        await older.value
+        #expect(model.changes.value == .loaded(ZoneState(choices: [cairo], selectedID: "c")))
+
+        let olderAgain = Task { await model.reload() }
+        await gate.waitForCalls(3)
+        let newerAgain = Task { await model.refresh() }
+        await gate.waitForCalls(4)
+        await gate.release(2, with: .success([amman]))
+        await olderAgain.value
+        #expect(model.changes.value == .loading(previous: ZoneState(choices: [cairo], selectedID: "c")))
+        await gate.release(3, with: .success([berlin, cairo]))
+        await newerAgain.value
+        #expect(model.changes.value == .loaded(ZoneState(choices: [berlin, cairo], selectedID: "c")))
+    }
+
+    @Test func cancellingABinderStopsUIUpdatesButNotTheLoadSharedWithAnotherScreen() async {
+        let shared = makeCatalog()
+        let screenA = ZoneCatalogModel(catalog: shared)
+        let screenB = ZoneCatalogModel(catalog: shared)
+        let controlA = ZoneListControl()
+        let controlB = ZoneListControl()
+        let binderA = ZoneBinder(adapter: ZoneAdapter(catalog: screenA), control: controlA)
+        let binderB = ZoneBinder(adapter: ZoneAdapter(catalog: screenB), control: controlB)
+
+        let loadA = Task { await screenA.reload() }
+        await gate.waitForCalls(1)
+        let loadB = Task { await screenB.reload() }
+        await screenB.changes.waitUntil { $0 == .loading(previous: nil) }
+        #expect(shared.startedLoadCount == 1)
+
+        binderA.cancel()
+        await gate.release(0, with: .success([amman, berlin]))
+        await loadA.value
+        await loadB.value
+
+        let loaded = ZoneLoadState.loaded(ZoneState(choices: [amman, berlin], selectedID: "a"))
+        #expect(screenA.changes.value == loaded)
+        #expect(screenB.changes.value == loaded)
+        #expect(controlA.status == .loading)
+        #expect(controlA.rows.isEmpty)
+        #expect(controlB.status == .ready)
+        #expect(controlB.rows == rows([amman, berlin], selected: "a"))
+        #expect(await gate.calls == 1)
+        binderB.cancel()
+    }
+
+    @Test func cancellingOneScreensLoadDoesNotCancelTheSharedLoad() async {
+        let shared = makeCatalog()
+        let screenA = ZoneCatalogModel(catalog: shared)
+        let screenB = ZoneCatalogModel(catalog: shared)
+        let loadA = Task { await screenA.reload() }
+        await gate.waitForCalls(1)
+        let loadB = Task { await screenB.reload() }
+        await screenB.changes.waitUntil { $0 == .loading(previous: nil) }
+
+        loadA.cancel()
+        await gate.release(0, with: .success([amman]))
+        await loadA.value
+        await loadB.value
+        #expect(screenA.changes.value == .failed(.cancelled, previous: nil))
+        #expect(screenB.changes.value == .loaded(ZoneState(choices: [amman], selectedID: "a")))
+        #expect(shared.startedLoadCount == 1)
+    }
+}
