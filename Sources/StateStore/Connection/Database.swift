@@ -95,6 +95,14 @@ public final class Database {
         sqlite3_close_v2(connection)
     }
 
+    /// Stops SQLite from checkpointing the WAL into the file when this connection closes, so a
+    /// damaged database can be moved aside exactly as it was found.
+    public func disableCheckpointOnClose() {
+        guard let handle else { return }
+        var ignored: Int32 = 0
+        _ = csqlite_db_config_int(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, &ignored)
+    }
+
     /// Whether `close()` has been called.
     public var isClosed: Bool { handle == nil }
 

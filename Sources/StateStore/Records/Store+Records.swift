@@ -3,7 +3,15 @@ import Foundation
 extension Store {
     /// Saves (inserting or replacing) the record of one scene, in its own transaction unless
     /// one is already open. Returns when the commit has returned.
-    public func saveRecord(_ payload: String, version: Int, account: String, scene: String, at time: Double = Store.now()) throws {
+    ///
+    /// With `keepingVersionsAbove: N`, an existing record whose version is above N is kept, and
+    /// `StoreError.newerRecordKept` thrown, unless that record declares a `minReaderVersion` at
+    /// or below N (it was written to be rewritable by older readers). Nothing a newer release
+    /// wrote is replaced by a build that could not read it.
+    public func saveRecord(
+        _ payload: String, version: Int, account: String, scene: String,
+        at time: Double = Store.now(), keepingVersionsAbove newestReadable: Int? = nil
+    ) throws {
         let size = payload.utf8.count
         guard size <= Store.maximumRecordBytes else {
             throw StoreError.recordTooLarge(bytes: size, limit: Store.maximumRecordBytes)
@@ -13,12 +21,18 @@ extension Store {
         try database.writeTransaction {
             try database.execute(
                 """
-                INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
                 ON CONFLICT (account, scene) DO UPDATE
                 SET version = excluded.version, payload = excluded.payload, updated_at = excluded.updated_at
+                WHERE ?6 IS NULL OR scene_state.version <= ?6
+                   OR (json_valid(scene_state.payload) AND json_extract(scene_state.payload, '$.minReaderVersion') <= ?6)
                 """,
-                [.text(account), .text(scene), .int(version), .text(payload), .real(time)]
+                [.text(account), .text(scene), .int(version), .text(payload), .real(time), newestReadable.map(SQLiteValue.int) ?? .null]
             )
+            if database.changes == 0 {
+                let kept = try record(account: account, scene: scene)?.version ?? 0
+                throw StoreError.newerRecordKept(account: account, scene: scene, version: kept)
+            }
         }
     }
 

@@ -13,6 +13,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case quarantineTargetOccupied(id: Int64, account: String, scene: String)
     /// The database was written by a newer release; it is read-only to this build.
     case databaseNewer(path: String, schemaVersion: Int, latestKnown: Int)
+    /// Saving would replace a record of a newer format than the writer reads.
+    case newerRecordKept(account: String, scene: String, version: Int)
     /// The file does not exist (for operations that never create one).
     case fileNotFound(path: String)
 }
@@ -27,6 +29,8 @@ extension StoreError: LocalizedError {
             "quarantined record \(id) was not restored: scene \"\(scene)\" of account \"\(account)\" has a newer record; drop or move that first"
         case let .databaseNewer(path, version, latest):
             "\(path) has schema version \(version), newer than this build knows (latest \(latest)); it was written by a newer release"
+        case let .newerRecordKept(account, scene, version):
+            "scene \"\(scene)\" of account \"\(account)\" holds a record of format \(version), newer than this build reads; it was kept and nothing was saved"
         case let .fileNotFound(path): "\(path): no such database file"
         }
     }

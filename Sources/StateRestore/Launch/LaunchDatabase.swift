@@ -1,0 +1,51 @@
+import Foundation
+import StateStore
+
+/// Opens the state database on the launch path without ever throwing: a newer, foreign or
+/// unopenable database yields no store and a report; a corrupt one is moved aside
+/// byte-identical and replaced by a fresh database.
+enum LaunchDatabase {
+    /// The store to use (nil when nothing may be read) and what happened on the way.
+    struct Opening {
+        var store: Store?
+        var report: [RestoreReportEntry]
+    }
+
+    static func open(_ path: String, configuration: DatabaseConfiguration) -> Opening {
+        do {
+            return Opening(store: try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator()), report: [])
+        } catch let error as MigrationError {
+            switch error {
+            case let .databaseNewer(_, version, latest):
+                return Opening(store: nil, report: [RestoreReportEntry(.databaseNewer, "the database has schema version \(version), newer than this build knows (\(latest)); it was written by a newer release, so nothing was read or changed")])
+            case let .foreignDatabase(_, applicationID):
+                return Opening(store: nil, report: [RestoreReportEntry(.databaseForeign, "the file is another program's SQLite database (application_id \(applicationID)); nothing was read or changed")])
+            case .corrupt(_, let reason):
+                return recoverFromCorruption(path, reason: reason, configuration: configuration)
+            default:
+                return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, error.localizedDescription)])
+            }
+        } catch let error as SQLiteError where error.isCorruption {
+            return recoverFromCorruption(path, reason: error.message, configuration: configuration)
+        } catch {
+            return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database could not be opened: \(error.localizedDescription)")])
+        }
+    }
+
+    /// Moves the damaged file aside and opens a fresh database in its place.
+    static func recoverFromCorruption(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening {
+        let moved: String
+        do {
+            moved = try CorruptDatabaseFiles.moveAside(path)
+        } catch {
+            return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database is unreadable (\(reason)) and could not be moved aside: \(error.localizedDescription)")])
+        }
+        let entry = RestoreReportEntry(.databaseCorrupt, "the file was not a readable database (\(reason)); it was moved aside unchanged to \(moved) and a fresh database was created")
+        do {
+            let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
+            return Opening(store: store, report: [entry])
+        } catch {
+            return Opening(store: nil, report: [entry, RestoreReportEntry(.databaseUnavailable, "a fresh database could not be created: \(error.localizedDescription)")])
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Why a StateRestore operation was refused. Restoring itself never throws for stored data:
+/// it reports; these are errors in what a caller asked for.
+public enum RestoreError: Error, Equatable, Sendable {
+    /// An account or scene name that is empty or too long.
+    case invalidName(String)
+    /// A record given to save is not acceptable.
+    case invalidRecord(String)
+    /// A document given to restore against is not acceptable.
+    case invalidDocument(String)
+    /// Saving would replace a record of a newer format this build cannot read.
+    case wouldReplaceNewerRecord(scene: String, version: Int)
+    /// The database cannot be used for writing (newer release, another program's, or corrupt).
+    case databaseUnusable(String)
+}
+
+extension RestoreError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .invalidName(let reason): reason
+        case .invalidRecord(let reason): "invalid record: \(reason)"
+        case .invalidDocument(let reason): "invalid document: \(reason)"
+        case let .wouldReplaceNewerRecord(scene, version):
+            "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it (use --replace-newer to do so deliberately)"
+        case .databaseUnusable(let reason): reason
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import StateStore
-import ScreenModels
-public enum StateRestorePlaceholder {}

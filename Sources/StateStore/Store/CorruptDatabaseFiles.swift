@@ -1,0 +1,49 @@
+import Foundation
+
+/// Moves an unreadable database file, with its `-wal` and `-shm` companions, aside
+/// byte-identical, so a fresh database can take its place and nothing is lost.
+public enum CorruptDatabaseFiles {
+    /// How many moved-aside copies are kept beside a database.
+    public static let copiesKept = 3
+
+    /// Renames `path` (and its `-wal`/`-shm`) to `<path>.corrupt-<UTC timestamp>`, then removes
+    /// all but the newest `copiesKept` such copies. Returns the new path of the main file.
+    public static func moveAside(_ path: String, at date: Date = Date()) throws -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let stamp = formatter.string(from: date)
+        let manager = FileManager.default
+        var destination = "\(path).corrupt-\(stamp)"
+        var attempt = 1
+        while manager.fileExists(atPath: destination) {
+            attempt += 1
+            destination = "\(path).corrupt-\(stamp)-\(attempt)"
+        }
+        // The companions first: a main file without its WAL is the worse half-state.
+        for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: path + suffix) {
+            try manager.moveItem(atPath: path + suffix, toPath: destination + suffix)
+        }
+        try manager.moveItem(atPath: path, toPath: destination)
+        pruneCopies(of: path)
+        return destination
+    }
+
+    /// The moved-aside copies of `path`, oldest first.
+    public static func copies(of path: String) -> [String] {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + ".corrupt-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix(prefix) && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+            .sorted()
+            .map { (folder as NSString).appendingPathComponent($0) }
+    }
+
+    private static func pruneCopies(of path: String) {
+        for old in copies(of: path).dropLast(copiesKept) {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: old + suffix) }
+        }
+    }
+}
