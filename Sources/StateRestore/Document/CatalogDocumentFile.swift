@@ -2,7 +2,7 @@
 ///
 /// Strict about what it needs (every entry an object with an integer `id` and a string
 /// `title`, IDs unique) and tolerant of what it does not: unknown members anywhere are ignored.
-/// Input goes through ``JSONValue/parse(_:limits:)-(Collection<UInt8>,_)`` with the default
+/// Input goes through `JSONValue.parse(_:limits:)` with the default
 /// limits, so oversized files, deep nesting and invalid UTF-8 fail with a clean error.
 ///
 /// ```swift
