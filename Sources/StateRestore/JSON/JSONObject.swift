@@ -1,8 +1,8 @@
 /// A JSON object that keeps its members in insertion (document) order.
 ///
 /// Keys are unique. Lookup is a linear scan for small objects (the common case: records and
-/// book entries have a handful of keys) and a hash index once an object grows past
-/// ``indexThreshold`` members. Equality compares members *in order*, because order is
+/// book entries have a handful of keys) and a hash index once an object grows past a dozen
+/// members. Equality compares members *in order*, because order is
 /// observable in what the encoder writes.
 ///
 /// ```swift

@@ -23,7 +23,7 @@ extension JSONValue {
         }.get()
     }
 
-    /// Parses the UTF-8 encoding of `text`; see ``parse(_:limits:)-(Collection<UInt8>,_)``.
+    /// Parses the UTF-8 encoding of `text`; see `parse(_:limits:)`.
     public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONParseError) -> JSONValue {
         var text = text
         text.makeContiguousUTF8()

@@ -57,7 +57,7 @@ extension CatalogRecordCodec {
         return validated
     }
 
-    /// Checks a record given as text; see ``validateForSave(_:)-(Collection<UInt8>)``.
+    /// Checks a record given as text; see the byte-collection overload.
     public static func validateForSave(_ text: String) throws(RecordValidationError) -> ValidatedRecord {
         try validateForSave(Array(text.utf8))
     }

@@ -71,7 +71,7 @@ public enum CatalogRecordCodec {
         return .decoded(record, provenance)
     }
 
-    /// Decodes a stored record given as text; see ``decode(_:)-(Collection<UInt8>)``.
+    /// Decodes a stored record given as text; see the byte-collection overload.
     public static func decode(_ text: String) -> CatalogRecordDecoding {
         decode(Array(text.utf8))
     }

@@ -1,0 +1,102 @@
+/// Serializes a ``JSONValue`` into UTF-8 bytes.
+///
+/// Recursive: values built by the parser are bounded by ``JSONLimits/maxDepth``.
+struct JSONWriter {
+    let isPretty: Bool
+    let sortsKeys: Bool
+    var output: [UInt8] = []
+
+    init(isPretty: Bool, sortsKeys: Bool) {
+        self.isPretty = isPretty
+        self.sortsKeys = sortsKeys
+        output.reserveCapacity(256)
+    }
+
+    mutating func write(_ value: JSONValue, indentation: Int) {
+        switch value {
+        case .null:
+            append("null")
+        case .bool(let bool):
+            append(bool ? "true" : "false")
+        case .integer(let integer):
+            append(String(integer))
+        case .double(let double):
+            writeDouble(double)
+        case .string(let string):
+            writeString(string)
+        case .array(let elements):
+            guard !elements.isEmpty else { return append("[]") }
+            output.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                newline(indentation + 1)
+                write(element, indentation: indentation + 1)
+            }
+            newline(indentation)
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            guard !object.isEmpty else { return append("{}") }
+            let members: [JSONObject.Element] = sortsKeys
+                ? object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                : Array(object)
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in members.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                newline(indentation + 1)
+                writeString(member.key)
+                output.append(UInt8(ascii: ":"))
+                if isPretty { output.append(UInt8(ascii: " ")) }
+                write(member.value, indentation: indentation + 1)
+            }
+            newline(indentation)
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private mutating func append(_ text: String) {
+        output.append(contentsOf: text.utf8)
+    }
+
+    private mutating func newline(_ indentation: Int) {
+        guard isPretty else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentation * 2))
+    }
+
+    private mutating func writeDouble(_ double: Double) {
+        guard double.isFinite else { return append("null") }
+        let text = double.description
+        append(text)
+        // Swift's description already includes "." or "e" for finite doubles; keep the
+        // guarantee explicit so a double never reads back as an integer.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") }) {
+            append(".0")
+        }
+    }
+
+    private mutating func writeString(_ string: String) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0x08: append("\\b")
+            case 0x0C: append("\\f")
+            case ..<0x20:
+                append("\\u00")
+                output.append(Self.hexDigit(byte >> 4))
+                output.append(Self.hexDigit(byte & 0x0F))
+            default:
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}

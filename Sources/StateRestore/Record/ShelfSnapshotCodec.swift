@@ -1,0 +1,135 @@
+/// Reads and writes ``ShelfSnapshotRecord`` payloads, format version 1.
+///
+/// Decoding is strict: `version` must be the integer 1, every field is required and typed,
+/// book IDs are unique, and `fetchedAt` is finite. Unknown members are ignored.
+///
+/// ```swift
+/// let text = try ShelfSnapshotCodec.encode(snapshot)
+/// let again = try ShelfSnapshotCodec.decode(text.utf8)
+/// ```
+public enum ShelfSnapshotCodec {
+    /// The only format version, written and read.
+    public static let currentVersion = 1
+
+    /// Writes `record` compactly with keys `version`, `books`, `fetchedAt`, `drafts`.
+    ///
+    /// Throws ``ShelfSnapshotError/fetchedAtNotFinite(_:)`` rather than write a timestamp JSON
+    /// cannot hold, and ``ShelfSnapshotError/duplicateBookID(id:firstIndex:secondIndex:)`` rather
+    /// than write a snapshot that would not read back.
+    public static func encode(_ record: ShelfSnapshotRecord) throws(ShelfSnapshotError) -> String {
+        guard record.fetchedAt.isFinite else { throw .fetchedAtNotFinite(record.fetchedAt) }
+        try checkUniqueIDs(record.books)
+        let books: [JSONValue] = record.books.map {
+            ["id": .integer(Int64($0.id)), "title": .string($0.title), "revision": .integer(Int64($0.revision))]
+        }
+        let drafts: [JSONValue] = record.drafts.map {
+            [
+                "bookID": .integer(Int64($0.bookID)),
+                "baseRevision": .integer(Int64($0.baseRevision)),
+                "proposedTitle": .string($0.proposedTitle),
+            ]
+        }
+        let object: JSONValue = [
+            "version": .integer(Int64(currentVersion)),
+            "books": .array(books),
+            "fetchedAt": .double(record.fetchedAt),
+            "drafts": .array(drafts),
+        ]
+        return object.encoded()
+    }
+
+    /// Reads a version-1 snapshot.
+    public static func decode(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> ShelfSnapshotRecord {
+        let value: JSONValue
+        do throws(JSONParseError) {
+            value = try JSONValue.parse(bytes)
+        } catch {
+            throw .malformedJSON(error)
+        }
+        guard case .object(let object) = value else { throw .notAnObject(got: value.kindName) }
+        let version = try field(object, "version", path: "version")
+        guard version == .integer(Int64(currentVersion)) else { throw .unsupportedVersion(got: version.briefDescription) }
+
+        let books = try array(object, "books", path: "books").enumerated().map { (index, entry) throws(ShelfSnapshotError) in
+            let path = "books[\(index)]"
+            let book = try self.object(entry, path: path)
+            return ShelfSnapshotBook(
+                id: try integer(book, "id", path: path),
+                title: try string(book, "title", path: path),
+                revision: try integer(book, "revision", path: path)
+            )
+        }
+        try checkUniqueIDs(books)
+
+        let fetchedAt: Double
+        switch try field(object, "fetchedAt", path: "fetchedAt") {
+        case .integer(let integer): fetchedAt = Double(integer)
+        case .double(let double): fetchedAt = double
+        case let other: throw .wrongType(field: "fetchedAt", expected: "a number", got: other.briefDescription)
+        }
+        guard fetchedAt.isFinite else { throw .fetchedAtNotFinite(fetchedAt) }
+
+        let drafts = try array(object, "drafts", path: "drafts").enumerated().map { (index, entry) throws(ShelfSnapshotError) in
+            let path = "drafts[\(index)]"
+            let draft = try self.object(entry, path: path)
+            return ShelfSnapshotDraft(
+                bookID: try integer(draft, "bookID", path: path),
+                baseRevision: try integer(draft, "baseRevision", path: path),
+                proposedTitle: try string(draft, "proposedTitle", path: path)
+            )
+        }
+        return ShelfSnapshotRecord(books: books, fetchedAt: fetchedAt, drafts: drafts)
+    }
+
+    // MARK: - Field access
+
+    private static func checkUniqueIDs(_ books: [ShelfSnapshotBook]) throws(ShelfSnapshotError) {
+        var positionByID: [Int: Int] = [:]
+        positionByID.reserveCapacity(books.count)
+        for (index, book) in books.enumerated() {
+            if let firstIndex = positionByID.updateValue(index, forKey: book.id) {
+                throw .duplicateBookID(id: book.id, firstIndex: firstIndex, secondIndex: index)
+            }
+        }
+    }
+
+    private static func fieldPath(_ parent: String, _ key: String) -> String {
+        parent == key ? key : "\(parent).\(key)"
+    }
+
+    private static func field(_ object: JSONObject, _ key: String, path: String) throws(ShelfSnapshotError) -> JSONValue {
+        guard let value = object[key] else { throw .missingField(fieldPath(path, key)) }
+        return value
+    }
+
+    private static func object(_ value: JSONValue, path: String) throws(ShelfSnapshotError) -> JSONObject {
+        guard case .object(let object) = value else {
+            throw .wrongType(field: path, expected: "an object", got: value.briefDescription)
+        }
+        return object
+    }
+
+    private static func array(_ object: JSONObject, _ key: String, path: String) throws(ShelfSnapshotError) -> [JSONValue] {
+        let value = try field(object, key, path: path)
+        guard case .array(let elements) = value else {
+            throw .wrongType(field: path, expected: "an array", got: value.briefDescription)
+        }
+        return elements
+    }
+
+    private static func integer(_ object: JSONObject, _ key: String, path: String) throws(ShelfSnapshotError) -> Int {
+        let value = try field(object, key, path: path)
+        guard case .integer(let integer) = value, let result = Int(exactly: integer) else {
+            throw .wrongType(field: fieldPath(path, key), expected: "an integer", got: value.briefDescription)
+        }
+        return result
+    }
+
+    private static func string(_ object: JSONObject, _ key: String, path: String) throws(ShelfSnapshotError) -> String {
+        let value = try field(object, key, path: path)
+        guard case .string(let string) = value else {
+            throw .wrongType(field: fieldPath(path, key), expected: "a string", got: value.briefDescription)
+        }
+        return string
+    }
+}
