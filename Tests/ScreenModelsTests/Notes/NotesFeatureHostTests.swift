@@ -1,3 +1,4 @@
+import Observation
 import Testing
 import ScreenModels
 
@@ -98,5 +99,15 @@ private let bobNote = Note(id: 2, title: "Bob's list")
         await bob.release(0, with: .success([bobNote]))
         await task.value
         #expect(host.model.notes == [bobNote])
+    }
+
+    @Test func accountSwitchInvalidatesObserversOfTheOwnedModel() {
+        let host = makeHost()
+        let log = ChangeLog()
+        withObservationTracking { _ = host.model } onChange: { log.record("model") }
+        host.show("alice")
+        #expect(log.recorded.isEmpty)
+        host.show("bob")
+        #expect(log.recorded == ["model"])
     }
 }
