@@ -33,18 +33,3 @@ extension CatalogDocument {
         return matcher.matches(foldedTitles[index])
     }
 }
-
-/// A query lowercased once, matched against pre-lowercased titles.
-struct CatalogQueryMatcher {
-    let folded: String
-
-    init(query: String) {
-        folded = query.lowercased()
-    }
-
-    var matchesEverything: Bool { folded.isEmpty }
-
-    func matches(_ foldedTitle: String) -> Bool {
-        folded.isEmpty || foldedTitle.contains(folded)
-    }
-}

@@ -13,7 +13,7 @@ public struct CatalogDocument: Equatable, Sendable {
     /// Position of each book in `books`, keyed by ID.
     let positions: [Int: Int]
     /// Lowercased titles, computed once per document so each projection lowercases only the query.
-    let foldedTitles: [String]
+    let foldedTitles: [CatalogFoldedText]
 
     /// Creates a document from books whose IDs the caller guarantees to be unique.
     ///
@@ -38,7 +38,7 @@ public struct CatalogDocument: Equatable, Sendable {
         }
         self.books = books
         self.positions = positions
-        self.foldedTitles = books.map { $0.title.lowercased() }
+        self.foldedTitles = books.map { CatalogFoldedText($0.title) }
     }
 
     /// Whether a book with this identity exists in the document.

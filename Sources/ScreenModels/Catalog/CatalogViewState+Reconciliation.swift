@@ -30,7 +30,8 @@ extension CatalogViewState {
         }
 
         let anchor = viewport.anchorID
-        let visible = document.visibleIndices(for: state)
+        // Only a moved or reset anchor needs the projected rows; a visible anchor is checked in constant time.
+        lazy var visible = document.visibleIndices(for: state)
         let matcher = CatalogQueryMatcher(query: state.query)
         let isVisible = { (index: Int) in document.isVisible(at: index, for: state, matcher: matcher) }
 

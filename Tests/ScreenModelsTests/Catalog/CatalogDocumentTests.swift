@@ -35,6 +35,16 @@ import Testing
             selectedID: 2, query: "sWiFt"))
     }
 
+    @Test(arguments: [("école", [1]), ("CAFÉ", [2]), ("e", [1, 2, 3]), ("é", [1, 2]), ("a\nb", [3])])
+    func nonASCIITitlesMatchWithCanonicalEquivalence(query: String, ids: [Int]) {
+        let document = CatalogDocument(books: [
+            CatalogBook(id: 1, title: "ÉCOLE"),
+            CatalogBook(id: 2, title: "Cafe\u{301} society"),
+            CatalogBook(id: 3, title: "Line a\r\nb and plain a\nb"),
+        ])
+        #expect(document.frame(for: CatalogViewState(query: query)).rows.map(\.id) == ids)
+    }
+
     @Test func onlySelectedWithoutSelectionProjectsNoRows() {
         let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Swift")])
         #expect(document.frame(for: CatalogViewState(showsOnlySelected: true)).rows.isEmpty)

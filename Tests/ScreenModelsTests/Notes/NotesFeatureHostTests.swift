@@ -1,0 +1,113 @@
+import Observation
+import Testing
+import ScreenModels
+
+private let aliceNote = Note(id: 1, title: "Alice's plan")
+private let bobNote = Note(id: 2, title: "Bob's list")
+
+@MainActor
+@Suite struct NotesFeatureHostTests {
+    private let alice = Gate<[Note]>()
+    private let bob = Gate<[Note]>()
+
+    private func makeHost(restoredQuery: String = "") -> NotesFeatureHost<String> {
+        let gates = ["alice": alice, "bob": bob]
+        return NotesFeatureHost(identity: "alice", restoredQuery: restoredQuery) { account in
+            GatedNotesLoader(gate: gates[account] ?? Gate())
+        }
+    }
+
+    @Test func constructionRestoresTheQueryAndStartsNoWork() async {
+        let host = makeHost(restoredQuery: "plan")
+        #expect(host.identity == "alice")
+        #expect(host.model.query == "plan")
+        #expect(!host.model.isLoading)
+        #expect(await alice.calls == 0)
+    }
+
+    @Test func appearingLoadsOnceAndTheRestoredQueryFiltersTheResult() async {
+        let host = makeHost(restoredQuery: "PLAN")
+        let task = host.appear()
+        #expect(host.appear() == task)
+        await alice.waitForCalls(1)
+        await alice.release(0, with: .success([aliceNote, Note(id: 3, title: "Groceries")]))
+        await task.value
+        #expect(host.model.visibleNotes == [aliceNote])
+        #expect(await alice.calls == 1)
+    }
+
+    @Test func disappearingCancelsTheLoadSoItNeverPublishes() async {
+        let host = makeHost()
+        let task = host.appear()
+        await alice.waitForCalls(1)
+        host.disappear()
+        await alice.release(0, with: .success([aliceNote]))
+        await task.value
+        #expect(host.model.notes.isEmpty)
+        #expect(!host.model.isLoading)
+        #expect(host.model.message == nil)
+    }
+
+    @Test func showingTheSameIdentityKeepsTheModelAndItsQuery() {
+        let host = makeHost()
+        let model = host.model
+        model.query = "kept"
+        #expect(host.show("alice") == nil)
+        #expect(host.model === model)
+        #expect(host.model.query == "kept")
+    }
+
+    @Test(arguments: [true, false])
+    func accountSwitchDuringALoadReplacesTheModelAndTheOldTaskNeverPublishes(oldResultFirst: Bool) async throws {
+        let host = makeHost(restoredQuery: "plan")
+        let aliceTask = host.appear()
+        await alice.waitForCalls(1)
+        let aliceModel = host.model
+
+        let bobTask = try #require(host.show("bob"))
+        let bobModel = host.model
+        #expect(bobModel !== aliceModel)
+        #expect(host.identity == "bob")
+        #expect(bobModel.query == "")
+        await bob.waitForCalls(1)
+
+        if oldResultFirst {
+            await alice.release(0, with: .success([aliceNote]))
+            await aliceTask.value
+            #expect(bobModel.notes.isEmpty && bobModel.isLoading)
+            await bob.release(0, with: .success([bobNote]))
+            await bobTask.value
+        } else {
+            await bob.release(0, with: .success([bobNote]))
+            await bobTask.value
+            await alice.release(0, with: .success([aliceNote]))
+            await aliceTask.value
+        }
+        #expect(host.model === bobModel)
+        #expect(bobModel.notes == [bobNote])
+        #expect(!bobModel.isLoading && bobModel.message == nil)
+        #expect(aliceModel.notes.isEmpty)
+        #expect(!aliceModel.isLoading && aliceModel.message == nil)
+    }
+
+    @Test func accountSwitchWhileHiddenStartsNoWorkUntilAppearing() async {
+        let host = makeHost()
+        #expect(host.show("bob") == nil)
+        #expect(await bob.calls == 0)
+        let task = host.appear()
+        await bob.waitForCalls(1)
+        await bob.release(0, with: .success([bobNote]))
+        await task.value
+        #expect(host.model.notes == [bobNote])
+    }
+
+    @Test func accountSwitchInvalidatesObserversOfTheOwnedModel() {
+        let host = makeHost()
+        let log = ChangeLog()
+        withObservationTracking { _ = host.model } onChange: { log.record("model") }
+        host.show("alice")
+        #expect(log.recorded.isEmpty)
+        host.show("bob")
+        #expect(log.recorded == ["model"])
+    }
+}
