@@ -29,6 +29,10 @@ public enum RestoreCode: String, Sendable, CaseIterable, Codable {
     case databaseForeign = "database-foreign"
     /// The file was not a readable database; it was moved aside and a fresh one created.
     case databaseCorrupt = "database-corrupt"
+    /// A shelf draft's book is no longer on the shelf; the draft was dropped.
+    case draftDropped = "draft-dropped"
+    /// A shelf draft was made against an older revision of its book; it was kept and flagged.
+    case draftConflict = "draft-conflict"
     /// The database could not be opened or written (permissions, a directory, I/O errors).
     case databaseUnavailable = "database-unavailable"
 }

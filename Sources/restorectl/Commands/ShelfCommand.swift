@@ -1,0 +1,129 @@
+import Foundation
+import ScreenModels
+import StateRestore
+import StateStore
+
+/// `restorectl shelf save|restore|list`: shelf snapshots from the command line.
+enum ShelfCommand {
+    static let shelf = OptionSpec.value("shelf", valueName: "NAME", help: "The shelf's name.", isRequired: true)
+
+    static let spec = CommandSpec(
+        name: "shelf",
+        abstract: "Save, restore or list shelf snapshots (rows, revisions and rename drafts).",
+        subcommands: [
+            CommandSpec(
+                name: "save",
+                abstract: "Validate and store a shelf snapshot; the last few per shelf are kept.",
+                discussion: """
+                    The snapshot is {"version": 1, "books": [{"id", "title", "revision"}], "fetchedAt": seconds since 1970, \
+                    "drafts": [{"bookID", "baseRevision", "proposedTitle"}]}.
+                    """,
+                options: [
+                    CommandTable.db, shelf, CommandTable.account,
+                    .value("snapshot", valueName: "FILE|-", help: "The snapshot to store (- reads standard input).", isRequired: true),
+                ]
+            ),
+            CommandSpec(
+                name: "restore",
+                abstract: "Restore a shelf's last readable snapshot, reconciling its drafts.",
+                options: [CommandTable.db, shelf, CommandTable.account, CommandTable.json]
+            ),
+            CommandSpec(name: "list", abstract: "List stored shelf snapshots.", options: [CommandTable.db, CommandTable.account, CommandTable.json]),
+        ]
+    )
+
+    static func save(_ command: ParsedCommand, console: Console) throws -> ExitCode {
+        let path = try command.requiredString("db")
+        let (shelf, account) = try names(command)
+        let file = try command.requiredString("snapshot")
+        let data = try InputFiles.read(file, console: console, what: "snapshot")
+        let record: ShelfSnapshotRecord
+        do {
+            record = try ShelfSnapshotCodec.decode(data)
+        } catch {
+            throw CommandFailure(.dataError, "invalid snapshot \(file == "-" ? "on standard input" : file): \(error.localizedDescription)")
+        }
+        let store = try WritableDatabase.open(path)
+        defer { store.close() }
+        try store.saveShelfSnapshot(record, shelf: shelf, account: account)
+        console.print("Saved a snapshot of shelf \"\(shelf)\" with \(record.books.count) row(s) and \(record.drafts.count) draft(s).")
+        return .success
+    }
+
+    static func restore(_ command: ParsedCommand, console: Console) throws -> ExitCode {
+        let path = try command.requiredString("db")
+        let (shelf, account) = try names(command)
+        let restorer = StateRestorer(path: path)
+        defer { restorer.close() }
+        let restoration = restorer.restoreShelf(shelf, account: account)
+        let conflicting = Set(restoration.conflictingDrafts.map(\.bookID))
+        if command.flag("json") {
+            let snapshot = restoration.snapshot
+            JSONOutput.print(.object([
+                "shelf": .string(shelf), "account": .string(account),
+                "isStale": .bool(snapshot != nil),
+                "fetchedAt": snapshot.map { .double($0.fetchedAt.timeIntervalSince1970) } ?? .null,
+                "rows": .array((snapshot?.books ?? []).map { book in
+                    .object(["id": JSONOutput.int(book.id), "title": .string(book.title), "revision": JSONOutput.int(book.revision)])
+                }),
+                "drafts": .array((snapshot?.drafts ?? []).map { draft in
+                    .object([
+                        "bookID": JSONOutput.int(draft.bookID), "baseRevision": JSONOutput.int(draft.baseRevision),
+                        "proposedTitle": .string(draft.proposedTitle), "conflict": .bool(conflicting.contains(draft.bookID)),
+                    ])
+                }),
+                "report": JSONOutput.report(restoration.report),
+            ]), to: console)
+            return .success
+        }
+        console.print("Shelf \"\(shelf)\" of account \"\(account)\"\(restoration.snapshot == nil ? ": empty" : " (stale until the first refresh)")")
+        let drafts = Dictionary((restoration.snapshot?.drafts ?? []).map { ($0.bookID, $0) }, uniquingKeysWith: { first, _ in first })
+        for book in restoration.snapshot?.books ?? [] {
+            var line = "  \(book.id)\t\(book.title)\tr\(book.revision)"
+            if let draft = drafts[book.id] {
+                line += "\t→ \"\(draft.proposedTitle)\" (draft on r\(draft.baseRevision)\(conflicting.contains(book.id) ? ", CONFLICT" : ""))"
+            }
+            console.print(line)
+        }
+        for entry in restoration.report { console.print("  \(entry.code.rawValue): \(entry.detail)") }
+        return .success
+    }
+
+    static func list(_ command: ParsedCommand, console: Console) throws -> ExitCode {
+        let store = try Store(readingExistingFileAt: try command.requiredString("db"))
+        defer { store.close() }
+        let snapshots = try store.shelfSnapshots(account: command.string("account"))
+        if command.flag("json") {
+            JSONOutput.print(.array(snapshots.map(summaryJSON)), to: console)
+        } else if snapshots.isEmpty {
+            console.print("No shelf snapshots.")
+        } else {
+            snapshots.forEach { console.print(summaryLine($0)) }
+        }
+        return .success
+    }
+
+    static func summaryJSON(_ snapshot: StoredShelfSnapshot) -> JSONValue {
+        .object([
+            "id": .integer(snapshot.id), "account": .string(snapshot.account), "shelf": .string(snapshot.shelf),
+            "version": JSONOutput.int(snapshot.version), "rows": JSONOutput.int(snapshot.rowCount),
+            "size": JSONOutput.int(snapshot.payload.count),
+            "fetchedAt": .string(Timestamps.iso8601(snapshot.fetchedAt)), "savedAt": .string(Timestamps.iso8601(snapshot.savedAt)),
+        ])
+    }
+
+    static func summaryLine(_ snapshot: StoredShelfSnapshot) -> String {
+        "#\(snapshot.id)\t\(snapshot.account)\t\(snapshot.shelf)\t\(snapshot.rowCount) rows\tfetched \(Timestamps.iso8601(snapshot.fetchedAt))"
+    }
+
+    private static func names(_ command: ParsedCommand) throws -> (shelf: String, account: String) {
+        do {
+            return (
+                try StoreNames.validated(try command.requiredString("shelf"), kind: "shelf"),
+                try StoreNames.validated(command.string("account") ?? StoreNames.defaultAccount, kind: "account")
+            )
+        } catch let error as StoreError {
+            throw CommandFailure(.dataError, error.localizedDescription)
+        }
+    }
+}

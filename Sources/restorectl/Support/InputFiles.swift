@@ -1,0 +1,40 @@
+import Foundation
+import ScreenModels
+import StateRestore
+
+/// Reading the files commands take (`--state FILE|-`, `--document FILE`), with the tool's errors.
+enum InputFiles {
+    /// The bytes of `path`, or of standard input for `-`. A missing file is exit 66.
+    static func read(_ path: String, console: Console, what: String) throws -> Data {
+        if path == "-" { return console.readStandardInput() }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CommandFailure(.noInput, "\(what) \(path): no such file")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(isDirectory.boolValue ? .dataError : .ioError, "\(what) \(path): cannot be read\(isDirectory.boolValue ? " (it is a directory)" : "")")
+        }
+        return data
+    }
+
+    /// The catalog document in `path`: `{"books": [{"id": Int, "title": String}, …]}`.
+    static func document(_ path: String, console: Console) throws -> CatalogDocument {
+        let data = try read(path, console: console, what: "document")
+        do {
+            let books = try CatalogDocumentFile.decode(data)
+            return try CatalogDocument(validating: books.map { CatalogBook(id: $0.id, title: $0.title) })
+        } catch {
+            throw CommandFailure(.dataError, "invalid document \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The scene key from `--scene` and `--account`; a bad name is exit 65.
+    static func sceneKey(_ command: ParsedCommand) throws -> SceneKey {
+        let scene = try command.requiredString("scene")
+        do {
+            return try SceneKey(scene: scene, account: command.string("account") ?? "default")
+        } catch {
+            throw CommandFailure(.dataError, error.localizedDescription)
+        }
+    }
+}
