@@ -86,6 +86,61 @@ import Testing
     }
 }
 
+extension ConcurrentWriterTests {
+    /// Rounds of the races below; each round's window is a few milliseconds wide.
+    static let openingRounds = StressSettings.isLong ? 30 : 6
+
+    @Test func writersOpeningANewFileTogetherAllSucceed() throws {
+        for round in 0..<Self.openingRounds {
+            let dir = try TemporaryDirectory()
+            let path = dir.path("state.sqlite")
+            // No file yet: every thread of every process races to create and migrate it.
+            let children = try (0..<Self.processes).map { id in
+                try ChildProcess(stress: ["writers", "--db", path, "--threads", "\(Self.threadsPerProcess)", "--count", "3", "--id", "\(id)"])
+            }
+            for child in children {
+                child.send("go")
+                while child.nextLine() != nil {}
+                let exit = child.waitForExit()
+                #expect(exit.isSuccess, "round \(round): \(child.commandLine) ended with \(exit): \(child.errorOutput())")
+            }
+            let store = try Store(path: path)
+            #expect(try store.recordSummaries().count == 1 + Self.processes + Self.processes * Self.threadsPerProcess)
+            store.close()
+        }
+    }
+
+    @Test func processesMigratingOneOldDatabaseTogetherAllSucceedAndKeepItsBackup() throws {
+        let dir = try TemporaryDirectory()
+        let template = dir.path("old.sqlite")
+        let maker = try ChildProcess(stress: ["make-large", "--db", template, "--records", "1000", "--upTo", "1"])
+        try maker.readLines(until: "made 1000")
+        try #require(maker.waitForExit().isSuccess)
+        let latest = try Migrator().latestVersion
+        for round in 0..<Self.openingRounds {
+            let path = dir.path("round\(round).sqlite")
+            try FileManager.default.copyItem(atPath: template, toPath: path)
+            let children = try (0..<Self.processes).map { _ in try ChildProcess(stress: ["migrate", "--db", path]) }
+            for child in children {
+                let lines = try child.readLines(until: "migrated \(latest)")
+                #expect(lines.first == "ready", "round \(round): \(lines)")
+                let exit = child.waitForExit()
+                #expect(exit.isSuccess, "round \(round): \(child.commandLine) ended with \(exit): \(child.errorOutput())")
+            }
+            // The backup named after version 1 holds version 1, whole, whoever wrote it.
+            let backup = try Database(path: path + ".backup-v1", configuration: DatabaseConfiguration(access: .readOnly))
+            #expect(try backup.scalarInt("PRAGMA user_version") == 1, "round \(round)")
+            #expect(try backup.scalarInt("SELECT count(*) FROM scene_state") == 1000, "round \(round)")
+            #expect(try backup.integrityCheck() == "ok", "round \(round)")
+            backup.close()
+            let store = try Store(path: path)
+            #expect(try store.database.scalarInt("SELECT count(*) FROM scene_state") == 1000)
+            #expect(try store.database.scalarInt("SELECT count(*) FROM schema_history") == latest)
+            store.close()
+        }
+    }
+}
+
 /// A thread in the test process reading the whole store in read transactions, as fast as it
 /// can, until stopped. It records errors and any thread-private scene whose value went back.
 private final class ContinuousReader: @unchecked Sendable {
