@@ -105,6 +105,13 @@ import Testing
             #expect(try store.database.scalarInt("SELECT count(*) FROM scene_state") == records, "\(context)")
             #expect(try store.integrityProblems().isEmpty, "\(context)")
             store.close()
+            // Whichever process finished the migration, the version-1 backup is whole.
+            let backup = try Database(path: path + ".backup-v1", configuration: DatabaseConfiguration(access: .readOnly))
+            #expect(try backup.scalarInt("PRAGMA user_version") == 1, "\(context)")
+            #expect(try backup.scalarInt("SELECT count(*) FROM scene_state") == records, "\(context)")
+            #expect(try backup.integrityCheck() == "ok", "\(context)")
+            backup.close()
+            #expect(!FileManager.default.fileExists(atPath: path + ".backup-v1.partial"), "\(context): a partial backup was left behind")
             try Self.removeDatabase(at: path)
         }
         print("CrashRecoveryTests: \(StressSettings.migrationKills) migrations killed; versions found after the kill: \(versionsSeen.sorted { $0.key < $1.key })")
