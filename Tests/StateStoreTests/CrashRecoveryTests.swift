@@ -24,6 +24,7 @@ import Testing
         // later save already seen after an earlier kill (a commit seen once must stay).
         var floor: [String: Int] = [:]
         var killedMidRun = 0
+        var unacknowledgedCommitsFound = 0
         for run in 0..<StressSettings.saveKills {
             let start = run * Self.numbersPerChild
             let child = try ChildProcess(stress: [
@@ -44,12 +45,15 @@ import Testing
             #expect(exit.wasKilled, "run \(run): \(child.commandLine) ended with \(exit), stderr: \(child.errorOutput())")
             if exit.wasKilled { killedMidRun += 1 }
 
+            let acknowledged = floor
             let problems = try Self.problems(in: path, floor: &floor, numbersBelow: start + Self.numbersPerChild)
+            // A stored save newer than every ack: the kill fell between a commit and its ack.
+            if floor.contains(where: { $0.value > acknowledged[$0.key, default: -1] }) { unacknowledgedCommitsFound += 1 }
             #expect(problems.isEmpty, "run \(run) (seed \(StressSettings.seed)): \(problems.joined(separator: "; "))")
             if !problems.isEmpty { break }
         }
         #expect(killedMidRun == StressSettings.saveKills)
-        print("CrashRecoveryTests: \(killedMidRun) save-loop children killed (seed \(StressSettings.seed))")
+        print("CrashRecoveryTests: \(killedMidRun) save-loop children killed, \(unacknowledgedCommitsFound) between a commit and its ack (seed \(StressSettings.seed))")
     }
 
     @Test func killedMigrationOfALargeDatabaseLeavesOneWholeVersionAndMigratesAgain() throws {

@@ -15,7 +15,7 @@ enum StressSettings {
     /// Children killed during a migration of a large database (`RESTORECTL_MIGRATION_KILL_COUNT`).
     static let migrationKills = count("RESTORECTL_MIGRATION_KILL_COUNT", short: 4, long: 24)
     /// Saves per writer thread in the concurrent writer test (`RESTORECTL_WRITER_SAVES`).
-    static let writerSaves = count("RESTORECTL_WRITER_SAVES", short: 200, long: 1_000)
+    static let writerSaves = count("RESTORECTL_WRITER_SAVES", short: 500, long: 3_000)
 
     /// The seed of this run's random choices (`RESTORECTL_TEST_SEED` repeats a run).
     static let seed: UInt64 = environment["RESTORECTL_TEST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
