@@ -87,11 +87,8 @@ import Testing
 }
 
 extension ConcurrentWriterTests {
-    /// Rounds of the races below; each round's window is a few milliseconds wide.
-    static let openingRounds = StressSettings.isLong ? 30 : 6
-
     @Test func writersOpeningANewFileTogetherAllSucceed() throws {
-        for round in 0..<Self.openingRounds {
+        for round in 0..<StressSettings.openingRounds {
             let dir = try TemporaryDirectory()
             let path = dir.path("state.sqlite")
             // No file yet: every thread of every process races to create and migrate it.
@@ -117,7 +114,7 @@ extension ConcurrentWriterTests {
         try maker.readLines(until: "made 1000")
         try #require(maker.waitForExit().isSuccess)
         let latest = try Migrator().latestVersion
-        for round in 0..<Self.openingRounds {
+        for round in 0..<StressSettings.openingRounds {
             let path = dir.path("round\(round).sqlite")
             try FileManager.default.copyItem(atPath: template, toPath: path)
             let children = try (0..<Self.processes).map { _ in try ChildProcess(stress: ["migrate", "--db", path]) }

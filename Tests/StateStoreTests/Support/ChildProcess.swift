@@ -86,9 +86,7 @@ final class ChildProcess: @unchecked Sendable {
     /// tests run, so the test target needs no dependency on it. `RESTORECTL_STRESS_TOOL`
     /// overrides the location.
     static func stressTool() throws -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        var folders: [URL] = []
-        if let override = environment["RESTORECTL_STRESS_TOOL"] {
+        if let override = ProcessInfo.processInfo.environment["RESTORECTL_STRESS_TOOL"] {
             let url = URL(fileURLWithPath: override)
             guard FileManager.default.isExecutableFile(atPath: url.path) else {
                 throw ChildFailure("RESTORECTL_STRESS_TOOL=\(override) is not an executable file")
@@ -96,6 +94,7 @@ final class ChildProcess: @unchecked Sendable {
             return url
         }
         // Linux runs the test bundle itself as the process; macOS runs it inside xctest.
+        var folders: [URL] = []
         folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent())
         folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
         folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }

@@ -17,6 +17,10 @@ enum StressSettings {
     /// Saves per writer thread in the concurrent writer test (`RESTORECTL_WRITER_SAVES`).
     static let writerSaves = count("RESTORECTL_WRITER_SAVES", short: 500, long: 3_000)
 
+    /// Rounds of processes opening or migrating one file together (`RESTORECTL_OPENING_ROUNDS`);
+    /// each round's race window is a few milliseconds wide.
+    static let openingRounds = count("RESTORECTL_OPENING_ROUNDS", short: 6, long: 30)
+
     /// The seed of this run's random choices (`RESTORECTL_TEST_SEED` repeats a run).
     static let seed: UInt64 = environment["RESTORECTL_TEST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
 
