@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "ScreenModels"),
         .target(name: "StateRestore", dependencies: ["StateStore", "ScreenModels"]),
         .executableTarget(name: "restorectl", dependencies: ["StateRestore", "StateStore"]),
+        // Child process for the crash and concurrency tests; not a product.
+        .executableTarget(name: "restorectl-stress", dependencies: ["StateStore"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(name: "StateRestoreTests", dependencies: ["StateRestore", "StateStore", "ScreenModels"]),

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// Applies the numbered SQL migrations to a database, each in its own `BEGIN IMMEDIATE`
@@ -167,10 +168,26 @@ public struct Migrator: Sendable {
 
     /// Copies the database to `<db>.backup-v<version>` with the online backup API and keeps
     /// only the newest `backupsKept` copies.
+    ///
+    /// Processes migrating one file at once take turns (an advisory lock on `<db>.backup-lock`)
+    /// and copy to `<backup>.partial` first, renaming it into place only when the copy is still
+    /// at `version`: otherwise they would delete each other's copy mid-write, or a process that
+    /// waited while another migrated would replace the good backup with the migrated file.
     private func backUp(_ db: Database, version: Int) throws {
         let destination = "\(db.path).backup-v\(version)"
-        try? FileManager.default.removeItem(atPath: destination)
-        try Self.reading(db.path) { try db.backup(to: destination) }
+        let partial = destination + ".partial"
+        try Self.withBackupLock(for: db.path) {
+            try? FileManager.default.removeItem(atPath: partial)
+            try Self.reading(db.path) { try db.backup(to: partial) }
+            guard Self.userVersionInHeader(of: partial) == version else {
+                try? FileManager.default.removeItem(atPath: partial)
+                return
+            }
+            guard rename(partial, destination) == 0 else {
+                let reason = String(cString: strerror(errno))
+                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot rename \(partial) to \(destination): \(reason)")
+            }
+        }
         let url = URL(fileURLWithPath: db.path)
         let folder = url.deletingLastPathComponent()
         let prefix = url.lastPathComponent + ".backup-v"
@@ -179,6 +196,34 @@ public struct Migrator: Sendable {
         for old in versions.sorted(by: >).dropFirst(max(backupsKept, 1)) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(prefix + String(old)))
         }
+    }
+
+    /// `PRAGMA user_version` read from the file header (big-endian, offset 60) without opening
+    /// the file with SQLite, which would leave `-wal`/`-shm` files beside a backup in WAL mode.
+    private static func userVersionInHeader(of path: String) -> Int? {
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        guard (try? file.seek(toOffset: 60)) != nil, let bytes = try? file.read(upToCount: 4), bytes.count == 4 else { return nil }
+        return Int(Int32(bitPattern: bytes.reduce(0) { $0 << 8 | UInt32($1) }))
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `<path>.backup-lock`, which the system
+    /// releases if the process dies. The lock file stays: removing it would race with waiters.
+    private static func withBackupLock(for path: String, _ body: () throws -> Void) throws {
+        let lockPath = path + ".backup-lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot open \(lockPath): \(reason)")
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot lock \(lockPath): \(reason)")
+            }
+        }
+        try body()
     }
 
     private struct HistoryRow {

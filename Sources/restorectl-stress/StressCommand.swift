@@ -1,0 +1,88 @@
+/// A subcommand with its validated arguments. Every argument is explicit: the tests decide
+/// paths, counts and names, so a failing run can be repeated by hand from the test's message.
+enum StressCommand: Equatable {
+    /// Saves `count` records numbered from `start` round-robin over `scenes` scenes.
+    case saveLoop(db: String, account: String, scenePrefix: String, scenes: Int, start: Int, count: Int)
+    /// `threads` threads, each with its own store, save `count` records to shared and own scenes.
+    case writers(db: String, threads: Int, count: Int, id: Int)
+    /// Creates a database at schema version `upTo` holding `records` version-1 records.
+    case makeLarge(db: String, records: Int, upTo: Int)
+    /// Opens the database with `Store`, migrating it to the latest version.
+    case migrate(db: String)
+
+    static let usage = """
+        usage: restorectl-stress save-loop --db PATH --account A --scene-prefix P --scenes K --start N --count M
+               restorectl-stress writers --db PATH --threads T --count M --id W
+               restorectl-stress make-large --db PATH --records N --upTo V
+               restorectl-stress migrate --db PATH
+        """
+
+    /// Parses `subcommand --name value …`; every option is required and appears once.
+    init(parsing arguments: [String]) throws(StressUsageError) {
+        guard let name = arguments.first else { throw StressUsageError(message: "missing subcommand") }
+        var options = try Options(parsing: arguments.dropFirst())
+        switch name {
+        case "save-loop":
+            self = .saveLoop(
+                db: try options.string("--db"), account: try options.string("--account"),
+                scenePrefix: try options.string("--scene-prefix"), scenes: try options.int("--scenes", minimum: 1),
+                start: try options.int("--start", minimum: 0), count: try options.int("--count", minimum: 0)
+            )
+        case "writers":
+            self = .writers(
+                db: try options.string("--db"), threads: try options.int("--threads", minimum: 1),
+                count: try options.int("--count", minimum: 0), id: try options.int("--id", minimum: 0)
+            )
+        case "make-large":
+            self = .makeLarge(db: try options.string("--db"), records: try options.int("--records", minimum: 0), upTo: try options.int("--upTo", minimum: 1))
+        case "migrate":
+            self = .migrate(db: try options.string("--db"))
+        default:
+            throw StressUsageError(message: "unknown subcommand \(name)")
+        }
+        if let unused = options.remainingNames.first { throw StressUsageError(message: "unknown option \(unused) for \(name)") }
+    }
+
+    /// Runs the subcommand, printing its protocol lines.
+    func run() throws {
+        switch self {
+        case let .saveLoop(db, account, prefix, scenes, start, count):
+            try SaveLoop(path: db, account: account, scenePrefix: prefix, scenes: scenes).run(from: start, count: count)
+        case let .writers(db, threads, count, id):
+            try Writers(path: db, threads: threads, count: count, writerID: id).run()
+        case let .makeLarge(db, records, upTo):
+            try LargeDatabase.make(path: db, records: records, upTo: upTo)
+        case let .migrate(db):
+            try MigrateCommand.run(path: db)
+        }
+    }
+}
+
+/// `--name value` pairs, consumed as the subcommand reads them.
+private struct Options {
+    private var values: [String: String] = [:]
+
+    init(parsing arguments: ArraySlice<String>) throws(StressUsageError) {
+        var remaining = arguments[...]
+        while let name = remaining.popFirst() {
+            guard name.hasPrefix("--") else { throw StressUsageError(message: "expected an option, found \(name)") }
+            guard let value = remaining.popFirst() else { throw StressUsageError(message: "\(name) needs a value") }
+            guard values.updateValue(value, forKey: name) == nil else { throw StressUsageError(message: "\(name) given twice") }
+        }
+    }
+
+    var remainingNames: [String] { values.keys.sorted() }
+
+    mutating func string(_ name: String) throws(StressUsageError) -> String {
+        guard let value = values.removeValue(forKey: name) else { throw StressUsageError(message: "missing \(name)") }
+        return value
+    }
+
+    mutating func int(_ name: String, minimum: Int) throws(StressUsageError) -> Int {
+        let text = try string(name)
+        guard let value = Int(text), value >= minimum else {
+            throw StressUsageError(message: "\(name) must be an integer of at least \(minimum), not \(text)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// A running `restorectl-stress` child whose stdout is read line by line through a pipe.
+///
+/// Events are ordered by what the child has printed, never by sleeping: the child prints a
+/// line after the thing happened (`ready` after opening, `acked` after a commit returned), and
+/// the parent blocks reading until it sees it. Only newline-terminated lines are returned, so a
+/// line cut short by a kill is not mistaken for a whole one.
+///
+/// One thread at a time reads a child's output (hence `@unchecked Sendable`: the writer test
+/// hands each child to its own reading thread).
+final class ChildProcess: @unchecked Sendable {
+    /// How a child ended.
+    struct Exit: Equatable, CustomStringConvertible {
+        let reason: Process.TerminationReason
+        let status: Int32
+        var wasKilled: Bool { reason == .uncaughtSignal && status == SIGKILL }
+        var isSuccess: Bool { reason == .exit && status == 0 }
+        var description: String { reason == .exit ? "exit \(status)" : "signal \(status)" }
+    }
+
+    let process: Process
+    /// The command line, for failure messages (the child can be rerun by hand).
+    let commandLine: String
+    private let output: LineReader
+    private let errorPipe = Pipe()
+    private let inputPipe = Pipe()
+
+    /// Launches `restorectl-stress` with `arguments`.
+    init(stress arguments: [String]) throws {
+        let tool = try ChildProcess.stressTool()
+        process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        let outputPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        process.standardInput = inputPipe
+        commandLine = ([tool.path] + arguments).joined(separator: " ")
+        output = LineReader(outputPipe.fileHandleForReading.fileDescriptor, keeping: outputPipe)
+        try process.run()
+    }
+
+    /// The next whole line of stdout, blocking until it arrives; nil at end of output.
+    func nextLine() -> String? { output.next() }
+
+    /// Reads stdout until a line equal to `expected`; returns the lines before it. Throws when
+    /// the output ends first (the child failed: its stderr is in the error).
+    @discardableResult
+    func readLines(until expected: String) throws -> [String] {
+        var before: [String] = []
+        while let line = nextLine() {
+            if line == expected { return before }
+            before.append(line)
+        }
+        let exit = waitForExit()
+        throw ChildFailure("\(commandLine) ended (\(exit)) before printing \"\(expected)\"; stderr: \(errorOutput())")
+    }
+
+    /// Writes `line` and a newline to the child's stdin.
+    func send(_ line: String) {
+        inputPipe.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Sends SIGKILL. The child may already have exited; that is not an error.
+    func kill() {
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+    }
+
+    /// Waits for the child to end and reports how.
+    @discardableResult
+    func waitForExit() -> Exit {
+        process.waitUntilExit()
+        return Exit(reason: process.terminationReason, status: process.terminationStatus)
+    }
+
+    /// Everything the child wrote to stderr. Call after it ended.
+    func errorOutput() -> String {
+        String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// The built `restorectl-stress`, next to the test bundle in `.build/<configuration>/`.
+    ///
+    /// `swift build` and `swift test` build every target, the executable included, before the
+    /// tests run, so the test target needs no dependency on it. `RESTORECTL_STRESS_TOOL`
+    /// overrides the location.
+    static func stressTool() throws -> URL {
+        if let override = ProcessInfo.processInfo.environment["RESTORECTL_STRESS_TOOL"] {
+            let url = URL(fileURLWithPath: override)
+            guard FileManager.default.isExecutableFile(atPath: url.path) else {
+                throw ChildFailure("RESTORECTL_STRESS_TOOL=\(override) is not an executable file")
+            }
+            return url
+        }
+        // Linux runs the test bundle itself as the process; macOS runs it inside xctest.
+        var folders: [URL] = []
+        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent())
+        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
+        let candidates = folders.map { $0.appendingPathComponent("restorectl-stress") }
+        guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw ChildFailure(
+                "restorectl-stress is not built: looked in \(candidates.map(\.path).joined(separator: ", ")); "
+                    + "run `swift build` (or `swift build --product restorectl-stress`) before `swift test`"
+            )
+        }
+        return tool
+    }
+}
+
+/// A child that did not behave as the test protocol expects.
+struct ChildFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Splits a file descriptor's bytes into newline-terminated lines with blocking `read(2)`.
+private final class LineReader {
+    private let descriptor: Int32
+    private let owner: Pipe
+    private var buffer: [UInt8] = []
+    private var isAtEnd = false
+
+    init(_ descriptor: Int32, keeping owner: Pipe) {
+        self.descriptor = descriptor
+        self.owner = owner
+    }
+
+    func next() -> String? {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            // A final line without its newline was cut short (the child died writing it).
+            if isAtEnd { return nil }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer += chunk[..<count]
+            } else if count == 0 || errno != EINTR {
+                isAtEnd = true
+            }
+        }
+    }
+}

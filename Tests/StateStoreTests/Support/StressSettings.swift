@@ -1,0 +1,46 @@
+import Foundation
+
+/// How hard the crash and concurrency tests push, from the environment.
+///
+/// `swift test` runs short variants; `RESTORECTL_LONG_TESTS=1` runs the long ones (what
+/// `.ci/run` does, with bounded counts), and a count variable sets one test's size exactly.
+enum StressSettings {
+    static let environment = ProcessInfo.processInfo.environment
+
+    /// Whether the long variants were asked for.
+    static let isLong = environment["RESTORECTL_LONG_TESTS"] == "1"
+
+    /// Children killed during saves (`RESTORECTL_KILL_COUNT`).
+    static let saveKills = count("RESTORECTL_KILL_COUNT", short: 20, long: 200)
+    /// Children killed during a migration of a large database (`RESTORECTL_MIGRATION_KILL_COUNT`).
+    static let migrationKills = count("RESTORECTL_MIGRATION_KILL_COUNT", short: 4, long: 24)
+    /// Saves per writer thread in the concurrent writer test (`RESTORECTL_WRITER_SAVES`).
+    static let writerSaves = count("RESTORECTL_WRITER_SAVES", short: 500, long: 3_000)
+
+    /// Rounds of processes opening or migrating one file together (`RESTORECTL_OPENING_ROUNDS`);
+    /// each round's race window is a few milliseconds wide.
+    static let openingRounds = count("RESTORECTL_OPENING_ROUNDS", short: 6, long: 30)
+
+    /// The seed of this run's random choices (`RESTORECTL_TEST_SEED` repeats a run).
+    static let seed: UInt64 = environment["RESTORECTL_TEST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+
+    private static func count(_ name: String, short: Int, long: Int) -> Int {
+        if let value = environment[name].flatMap({ Int($0) }), value > 0 { return value }
+        return isLong ? long : short
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failing run's kill points can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
