@@ -174,9 +174,9 @@ static int fault_unfetch(sqlite3_file *file, sqlite3_int64 offset, void *pointer
 
 // SQLite decides whether a file supports shared memory and mmap by iVersion, so the wrapper
 // must present the same version as the file it wraps.
-static const sqlite3_io_methods io_methods_v1 = { 1, FAULT_IO_METHODS_V1 };
+static const sqlite3_io_methods io_methods_v1 = { 1, FAULT_IO_METHODS_V1, NULL, NULL, NULL, NULL, NULL, NULL };
 static const sqlite3_io_methods io_methods_v2 = {
-    2, FAULT_IO_METHODS_V1, fault_shm_map, fault_shm_lock, fault_shm_barrier, fault_shm_unmap
+    2, FAULT_IO_METHODS_V1, fault_shm_map, fault_shm_lock, fault_shm_barrier, fault_shm_unmap, NULL, NULL
 };
 static const sqlite3_io_methods io_methods_v3 = {
     3, FAULT_IO_METHODS_V1, fault_shm_map, fault_shm_lock, fault_shm_barrier, fault_shm_unmap,
