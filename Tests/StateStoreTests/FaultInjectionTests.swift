@@ -104,6 +104,7 @@ import Testing
             #expect(try check.integrityCheck() == "ok", "\(fault) at \(n)")
             #expect(try check.schemaDump() == referenceSchema(version: version), "\(fault) at \(n): half-applied schema")
             #expect(try sceneRows(in: check) == rows, "\(fault) at \(n): rows changed")
+            try expectNoPartialBackup(of: path, holding: rows, after: "\(fault) at \(n)")
 
             // Migrating again on healthy storage completes: on the same connection after a
             // passing fault, on a new one after a persistent fault closed it.
@@ -145,6 +146,50 @@ import Testing
             }
             try expectIntactStore(at: path, holding: Self.savedRecords, after: "\(fault) at \(n)")
         }
+    }
+
+    // MARK: Backup and open
+
+    @Test(arguments: Fault.all)
+    func backupThatHitsAFaultLeavesAWholeCopyOrNoFileAtAll(fault: Fault) throws {
+        let template = try makeVersionOneDatabase()
+        let rows = try sceneRows(at: template)
+        // A new connection each time, so every run starts with a cold page cache.
+        let backUp = { (destination: String) throws in
+            let source = try Database(path: template, configuration: FaultyVFS.configuration)
+            defer { source.close() }
+            try source.backup(to: destination)
+        }
+        let total = try FaultyVFS.countOperations(fault.kind) { try backUp(dir.path("count.sqlite.backup-v1")) }
+        // Reads, writes and locks always happen; a sync only when the copy's commit syncs.
+        #expect(fault.kind == .sync || total > 0)
+        for n in stride(from: 1, through: total, by: 1) {
+            let path = dir.path("copy-\(n).sqlite")
+            let (outcome, injected) = FaultyVFS.inject(fault, at: n) { Result { try backUp(path + ".backup-v1") } }
+            #expect(injected >= 1, "\(fault) at \(n): the fault never fired")
+            if case .failure(let error) = outcome {
+                expectTypedStorageError(error, from: fault, at: n)
+                #expect(!FileManager.default.fileExists(atPath: path + ".backup-v1"), "\(fault) at \(n): a failed backup left its file")
+            } else {
+                #expect(FileManager.default.fileExists(atPath: path + ".backup-v1"), "\(fault) at \(n)")
+            }
+            try expectNoPartialBackup(of: path, holding: rows, after: "\(fault) at \(n)")
+        }
+    }
+
+    @Test func openThatFailsRemovesTheFileItCreatedButNeverAnExistingOne() throws {
+        let fault = Fault(kind: .read, error: .ioError, isPersistent: true)
+        let path = dir.path("new.sqlite")
+        let (created, _) = FaultyVFS.inject(fault, at: 1) { Result { try Database(path: path, configuration: FaultyVFS.configuration) } }
+        #expect(throws: SQLiteError.self) { try created.get() }
+        #expect(!FileManager.default.fileExists(atPath: path))
+
+        let existing = try makeSavedStore()
+        let before = FileManager.default.contents(atPath: existing)
+        let (opened, _) = FaultyVFS.inject(fault, at: 1) { Result { try Store(path: existing, configuration: FaultyVFS.configuration) } }
+        #expect(throws: SQLiteError.self) { try opened.get() }
+        #expect(FileManager.default.contents(atPath: existing) == before)
+        try expectIntactStore(at: existing, holding: Self.savedRecords, after: "failed open")
     }
 
     // MARK: Read-only storage
@@ -319,6 +364,20 @@ import Testing
         var found: [StoredRecord] = []
         try store.forEachRecord { found.append($0) }
         #expect(found == records, "\(step): records differ", sourceLocation: sourceLocation)
+    }
+
+    /// Checks that the pre-migration backup beside `path`, when there is one, is a whole copy
+    /// at version 1, and that no journal or WAL of a half-written copy is left beside it.
+    private func expectNoPartialBackup(of path: String, holding rows: [[SQLiteValue]], after step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let backup = path + ".backup-v1"
+        let leftovers = ["-journal", "-wal", "-shm"].filter { FileManager.default.fileExists(atPath: backup + $0) }
+        #expect(leftovers.isEmpty, "\(step): backup left \(leftovers)", sourceLocation: sourceLocation)
+        guard FileManager.default.fileExists(atPath: backup) else { return }
+        let copy = try Database(path: backup, configuration: DatabaseConfiguration(access: .readOnly))
+        defer { copy.close() }
+        #expect(try copy.integrityCheck() == "ok", "\(step): backup", sourceLocation: sourceLocation)
+        #expect(try copy.scalarInt("PRAGMA user_version") == 1, "\(step): backup", sourceLocation: sourceLocation)
+        #expect(try sceneRows(in: copy) == rows, "\(step): backup rows", sourceLocation: sourceLocation)
     }
 
     /// Checks that `error` is a storage error carrying the injected kind of failure and a

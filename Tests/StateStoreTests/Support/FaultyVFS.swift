@@ -68,11 +68,13 @@ enum FaultKind: String, CaseIterable, Sendable {
 }
 
 /// One fault to inject: which operation fails, with which error, once or from then on.
-struct Fault: Sendable, CustomTestStringConvertible {
+struct Fault: Sendable, CustomTestStringConvertible, CustomStringConvertible {
     let kind: FaultKind
     /// `.ioError` (reported with the extended code for the kind) or `.full`.
     let error: SQLiteError.Code
     let isPersistent: Bool
+
+    var description: String { testDescription }
 
     var testDescription: String {
         "\(kind.rawValue) fails with \(error == .full ? "SQLITE_FULL" : "SQLITE_IOERR") \(isPersistent ? "from then on" : "once")"
