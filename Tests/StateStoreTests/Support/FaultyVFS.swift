@@ -56,6 +56,8 @@ enum FaultKind: String, CaseIterable, Sendable {
     /// Taking a lock: `xLock` on the database file and, because a WAL database locks through
     /// its shared-memory index instead, `xShmLock` acquisitions.
     case lock
+    /// Shrinking a file (the WAL after a checkpoint, a journal) and reading a file's size.
+    case truncate, fileSize
 
     var mask: UInt32 {
         switch self {
@@ -63,6 +65,8 @@ enum FaultKind: String, CaseIterable, Sendable {
         case .write: UInt32(FAULT_VFS_WRITE)
         case .sync: UInt32(FAULT_VFS_SYNC)
         case .lock: UInt32(FAULT_VFS_LOCK | FAULT_VFS_SHM_LOCK)
+        case .truncate: UInt32(FAULT_VFS_TRUNCATE)
+        case .fileSize: UInt32(FAULT_VFS_FILE_SIZE)
         }
     }
 }
