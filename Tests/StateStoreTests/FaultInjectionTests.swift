@@ -7,7 +7,8 @@ import Testing
 /// kind that a save, a migration or a restore performs, then replays it once per operation with
 /// that operation failing (once, or from then on), and checks that the call either succeeded or
 /// threw a typed error, that the file passes `integrity_check` and that the previously saved
-/// state is intact and restorable through the ordinary VFS.
+/// state is intact and restorable through the ordinary VFS. Kinds: read, write, sync, lock
+/// (`xLock` and WAL `xShmLock`), truncate and file size; each with SQLITE_IOERR and SQLITE_FULL.
 ///
 /// Serialized: the fault state in `CFaultInjection` is global to the process.
 @Suite(.serialized) struct FaultInjectionTests {
@@ -35,7 +36,7 @@ import Testing
         var newRecords = Self.savedRecords
         newRecords[0] = StoredRecord(account: "default", scene: "main", version: 3, payload: Data(Self.newPayload.utf8), updatedAt: 2)
         // The span is the save and the close after it: closing checkpoints the WAL into the
-        // database file, which is where most writes and every sync of a save happen.
+        // database file, which is where most of a save's syncs and many of its writes happen.
         let counted = try Store(path: try copy(template, to: "count.sqlite"), configuration: FaultyVFS.configuration)
         let total = try FaultyVFS.countOperations(fault.kind) {
             try saveNewPayload(in: counted)
