@@ -28,12 +28,14 @@ let package = Package(
             dependencies: ["CSQLite"],
             plugins: ["EmbedMigrationsPlugin"]
         ),
+        // Test-only: an SQLite VFS that injects I/O errors and disk-full failures.
+        .target(name: "CFaultInjection", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "ScreenModels"),
         .target(name: "StateRestore", dependencies: ["StateStore", "ScreenModels"]),
         .executableTarget(name: "restorectl", dependencies: ["StateRestore", "StateStore"]),
         // Child process for the crash and concurrency tests; not a product.
         .executableTarget(name: "restorectl-stress", dependencies: ["StateStore"]),
-        .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "CFaultInjection"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(name: "StateRestoreTests", dependencies: ["StateRestore", "StateStore", "ScreenModels"]),
         .testTarget(name: "restorectlTests", dependencies: ["restorectl", "StateRestore", "StateStore"]),
@@ -41,8 +43,9 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Stricter checks for every Swift target, in one place.
-for target in package.targets where target.type != .system && target.type != .plugin {
+// Stricter checks for every Swift target, in one place (C targets take no Swift settings).
+let cTargets: Set = ["CFaultInjection"]
+for target in package.targets where target.type != .system && target.type != .plugin && !cTargets.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
     ]

@@ -10,7 +10,11 @@ extension Database {
         guard !FileManager.default.fileExists(atPath: destination) else {
             throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "backup destination \(destination) already exists")
         }
-        let target = try Database(path: destination, configuration: DatabaseConfiguration(access: .readWrite(createIfMissing: true)))
+        // The copy goes through the same VFS as this connection: it is written beside the
+        // database, on the same storage, and must meet the same faults and rules.
+        var targetConfiguration = DatabaseConfiguration(access: .readWrite(createIfMissing: true))
+        targetConfiguration.vfsName = configuration.vfsName
+        let target = try Database(path: destination, configuration: targetConfiguration)
         defer { target.close() }
         guard let backup = sqlite3_backup_init(target.handle, "main", handle, "main") else {
             let error = target.error(sqlite3_errcode(target.handle), sql: nil)
@@ -22,7 +26,11 @@ extension Database {
         guard stepCode == SQLITE_DONE, finishCode == SQLITE_OK else {
             let code = stepCode == SQLITE_DONE ? finishCode : stepCode
             target.close()
-            try? FileManager.default.removeItem(atPath: destination)
+            // A copy that failed at its commit (disk full, fsync error) can leave a hot journal
+            // or a WAL beside it; remove those with it, or the next copy at this path would find them.
+            for suffix in ["", "-journal", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: destination + suffix)
+            }
             throw SQLiteError(extendedCode: code, message: "backup to \(destination) failed: \(String(cString: sqlite3_errstr(code)))")
         }
     }

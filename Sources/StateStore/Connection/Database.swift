@@ -31,6 +31,7 @@ public final class Database {
         self.path = path
         self.configuration = configuration
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var isCreated = false
         switch configuration.access {
         case .readOnly:
             flags |= SQLITE_OPEN_READONLY
@@ -38,14 +39,18 @@ public final class Database {
             flags |= SQLITE_OPEN_READWRITE
             if create {
                 flags |= SQLITE_OPEN_CREATE
-                try Database.createPrivateFileIfMissing(path)
+                isCreated = try Database.createPrivateFileIfMissing(path)
             }
         }
+        // A failed open must not leave behind the empty file it created: an empty file where a
+        // database (or a backup) was expected reads as a valid, empty database later.
+        let removeCreatedFile = { if isCreated { unlink(path) } }
         var connection: OpaquePointer?
         let code = sqlite3_open_v2(path, &connection, flags, configuration.vfsName)
         guard code == SQLITE_OK, let connection else {
             let error = SQLiteError(connection: connection, resultCode: code, sql: nil)
             sqlite3_close_v2(connection)
+            removeCreatedFile()
             throw SQLiteError(extendedCode: error.extendedCode, message: "\(error.message): \(path)")
         }
         handle = connection
@@ -53,6 +58,7 @@ public final class Database {
             try configure(connection)
         } catch {
             close()
+            removeCreatedFile()
             throw error
         }
     }
@@ -75,16 +81,19 @@ public final class Database {
     }
 
     /// Creates an empty file readable by its owner only, so SQLite (and its `-wal`/`-shm` files,
-    /// which copy the database's mode) never exposes state to other users.
-    private static func createPrivateFileIfMissing(_ path: String) throws(SQLiteError) {
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
+    /// which copy the database's mode) never exposes state to other users. Returns whether it
+    /// created the file.
+    private static func createPrivateFileIfMissing(_ path: String) throws(SQLiteError) -> Bool {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return false }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             Foundation.close(descriptor)
+            return true
         } else if errno != EEXIST {
             let reason = String(cString: strerror(errno))
             throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(reason)")
         }
+        return false
     }
 
     /// Finalizes cached statements and closes the connection. Safe to call more than once.

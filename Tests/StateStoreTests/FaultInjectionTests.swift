@@ -1,0 +1,400 @@
+import Foundation
+import Testing
+
+@testable import StateStore
+
+/// Disk-full and I/O errors at every step: each test first counts the file operations of one
+/// kind that a save, a migration or a restore performs, then replays it once per operation with
+/// that operation failing (once, or from then on), and checks that the call either succeeded or
+/// threw a typed error, that the file passes `integrity_check` and that the previously saved
+/// state is intact and restorable through the ordinary VFS. Kinds: read, write, sync, lock
+/// (`xLock` and WAL `xShmLock`), truncate and file size; each with SQLITE_IOERR and SQLITE_FULL.
+///
+/// Serialized: the fault state in `CFaultInjection` is global to the process.
+@Suite(.serialized) struct FaultInjectionTests {
+    let dir: TemporaryDirectory
+
+    init() throws {
+        dir = try TemporaryDirectory()
+    }
+
+    static let oldPayload = #"{"query":"old"}"#
+    static let newPayload = #"{"query":"new","rows":"\#(String(repeating: "n", count: 6_000))"}"#
+
+    /// The records every save fixture starts with; the saves replace the first one.
+    static let savedRecords = [
+        StoredRecord(account: "default", scene: "main", version: 1, payload: Data(oldPayload.utf8), updatedAt: 1),
+        StoredRecord(account: "default", scene: "other", version: 1, payload: Data(#"{"query":"other"}"#.utf8), updatedAt: 1),
+        StoredRecord(account: "second", scene: "main", version: 2, payload: Data(String(repeating: "s", count: 9_000).utf8), updatedAt: 1),
+    ]
+
+    // MARK: Save
+
+    @Test(arguments: Fault.all)
+    func saveThatHitsAFaultKeepsTheOldRecordOrCommitsTheNewOne(fault: Fault) throws {
+        let template = try makeSavedStore()
+        var newRecords = Self.savedRecords
+        newRecords[0] = StoredRecord(account: "default", scene: "main", version: 3, payload: Data(Self.newPayload.utf8), updatedAt: 2)
+        // The span is the save and the close after it: closing checkpoints the WAL into the
+        // database file, which is where most of a save's syncs and many of its writes happen.
+        let counted = try Store(path: try copy(template, to: "count.sqlite"), configuration: FaultyVFS.configuration)
+        let total = try FaultyVFS.countOperations(fault.kind) {
+            try saveNewPayload(in: counted)
+            counted.close()
+        }
+        try #require(total > 0, "a save performs \(fault.kind) operations")
+
+        for n in 1...total {
+            let path = try copy(template, to: "save-\(n).sqlite")
+            let store = try Store(path: path, configuration: FaultyVFS.configuration)
+            let (outcome, injected) = FaultyVFS.inject(fault, at: n) {
+                let outcome = Result { try saveNewPayload(in: store) }
+                #expect(!store.database.isInTransaction, "\(fault) at \(n): transaction left open")
+                // A persistent fault stays while the connection closes (the disk is still full).
+                if fault.isPersistent || (try? outcome.get()) != nil { store.close() }
+                return outcome
+            }
+            #expect(injected >= 1, "\(fault) at \(n): the fault never fired")
+            guard case .failure(let error) = outcome else {
+                try expectIntactStore(at: path, holding: newRecords, after: "\(fault) at \(n)")
+                continue
+            }
+            expectTypedStorageError(error, from: fault, at: n)
+            try expectIntactStore(at: path, holding: Self.savedRecords, after: "\(fault) at \(n), failed save")
+            if !fault.isPersistent {
+                // Once the fault has passed, the same connection saves again.
+                #expect(try store.record(account: "default", scene: "main") == Self.savedRecords[0], "\(fault) at \(n)")
+                #expect(throws: Never.self, "\(fault) at \(n): retry") { try saveNewPayload(in: store) }
+                store.close()
+                try expectIntactStore(at: path, holding: newRecords, after: "\(fault) at \(n), retried save")
+            }
+        }
+    }
+
+    // MARK: Migration
+
+    @Test(arguments: Fault.all)
+    func migrationThatHitsAFaultLeavesVersionOneOrTheLatestWithEveryRow(fault: Fault) throws {
+        let migrator = try Migrator()
+        let template = try makeVersionOneDatabase()
+        let rows = try sceneRows(at: template)
+        let counted = try Database(path: try copy(template, to: "count.sqlite"), configuration: FaultyVFS.configuration)
+        let total = try FaultyVFS.countOperations(fault.kind) {
+            try migrator.migrate(counted)
+            counted.close()
+        }
+        try #require(total > 0, "a migration performs \(fault.kind) operations")
+
+        for n in 1...total {
+            let path = try copy(template, to: "migrate-\(n).sqlite")
+            let db = try Database(path: path, configuration: FaultyVFS.configuration)
+            let (outcome, injected) = FaultyVFS.inject(fault, at: n) {
+                let outcome = Result { try migrator.migrate(db) }
+                #expect(!db.isInTransaction, "\(fault) at \(n): transaction left open")
+                if fault.isPersistent || (try? outcome.get()) != nil { db.close() }
+                return outcome
+            }
+            #expect(injected >= 1, "\(fault) at \(n): the fault never fired")
+            let isMigrated = (try? outcome.get()) != nil
+            if case .failure(let error) = outcome { expectTypedStorageError(error, from: fault, at: n) }
+
+            let check = try Database(path: path)
+            defer { check.close() }
+            let version = try check.scalarInt("PRAGMA user_version")
+            #expect(version == (isMigrated ? migrator.latestVersion : 1), "\(fault) at \(n): version \(version) after \(outcome)")
+            #expect(try check.integrityCheck() == "ok", "\(fault) at \(n)")
+            #expect(try check.schemaDump() == referenceSchema(version: version), "\(fault) at \(n): half-applied schema")
+            #expect(try sceneRows(in: check) == rows, "\(fault) at \(n): rows changed")
+            try expectNoPartialBackup(of: path, holding: rows, after: "\(fault) at \(n)")
+
+            // Migrating again on healthy storage completes: on the same connection after a
+            // passing fault, on a new one after a persistent fault closed it.
+            let retry = db.isClosed ? check : db
+            try migrator.migrate(retry)
+            db.close()
+            #expect(try check.scalarInt("PRAGMA user_version") == migrator.latestVersion, "\(fault) at \(n)")
+            #expect(try check.integrityCheck() == "ok", "\(fault) at \(n)")
+            #expect(try sceneRows(in: check) == rows, "\(fault) at \(n)")
+        }
+    }
+
+    // MARK: Restore
+
+    @Test(arguments: Fault.all)
+    func restoreThatHitsAFaultReturnsTheRecordOrATypedError(fault: Fault) throws {
+        let template = try makeSavedStore()
+        let restore = { (path: String) throws -> StoredRecord? in
+            let store = try Store(path: path, configuration: FaultyVFS.configuration)
+            defer { store.close() }
+            return try store.record(account: "default", scene: "main")
+        }
+        let counted = try copy(template, to: "count.sqlite")
+        var restored: StoredRecord?
+        let total = try FaultyVFS.countOperations(fault.kind) { restored = try restore(counted) }
+        #expect(restored == Self.savedRecords[0])
+        // A restore writes nothing, so only reads, locks and size checks have fault points; for
+        // the other kinds the test checks just that: no such operation happens.
+        #expect([.write, .sync, .truncate].contains(fault.kind) ? total == 0 : total > 0)
+        for n in stride(from: 1, through: total, by: 1) {
+            let path = try copy(template, to: "restore-\(n).sqlite")
+            let (outcome, injected) = FaultyVFS.inject(fault, at: n) { Result { try restore(path) } }
+            #expect(injected >= 1, "\(fault) at \(n): the fault never fired")
+            switch outcome {
+            case .success(let record):
+                #expect(record == Self.savedRecords[0], "\(fault) at \(n): wrong record")
+            case .failure(let error):
+                expectTypedStorageError(error, from: fault, at: n)
+            }
+            try expectIntactStore(at: path, holding: Self.savedRecords, after: "\(fault) at \(n)")
+        }
+    }
+
+    // MARK: Backup and open
+
+    @Test(arguments: Fault.all)
+    func backupThatHitsAFaultLeavesAWholeCopyOrNoFileAtAll(fault: Fault) throws {
+        let template = try makeVersionOneDatabase()
+        let rows = try sceneRows(at: template)
+        // A new connection each time, so every run starts with a cold page cache.
+        let backUp = { (destination: String) throws in
+            let source = try Database(path: template, configuration: FaultyVFS.configuration)
+            defer { source.close() }
+            try source.backup(to: destination)
+        }
+        let total = try FaultyVFS.countOperations(fault.kind) { try backUp(dir.path("count.sqlite.backup-v1")) }
+        // The copy is a new file in rollback-journal mode: its commit syncs and deletes the
+        // journal, but truncates nothing.
+        #expect(fault.kind == .truncate ? total == 0 : total > 0)
+        for n in stride(from: 1, through: total, by: 1) {
+            let path = dir.path("copy-\(n).sqlite")
+            let (outcome, injected) = FaultyVFS.inject(fault, at: n) { Result { try backUp(path + ".backup-v1") } }
+            #expect(injected >= 1, "\(fault) at \(n): the fault never fired")
+            if case .failure(let error) = outcome {
+                expectTypedStorageError(error, from: fault, at: n)
+                #expect(!FileManager.default.fileExists(atPath: path + ".backup-v1"), "\(fault) at \(n): a failed backup left its file")
+            } else {
+                #expect(FileManager.default.fileExists(atPath: path + ".backup-v1"), "\(fault) at \(n)")
+            }
+            try expectNoPartialBackup(of: path, holding: rows, after: "\(fault) at \(n)")
+        }
+    }
+
+    @Test func openThatFailsRemovesTheFileItCreatedButNeverAnExistingOne() throws {
+        let fault = Fault(kind: .read, error: .ioError, isPersistent: true)
+        let path = dir.path("new.sqlite")
+        let (created, _) = FaultyVFS.inject(fault, at: 1) { Result { try Database(path: path, configuration: FaultyVFS.configuration) } }
+        #expect(throws: SQLiteError.self) { try created.get() }
+        #expect(!FileManager.default.fileExists(atPath: path))
+
+        let existing = try makeSavedStore()
+        let before = FileManager.default.contents(atPath: existing)
+        let (opened, _) = FaultyVFS.inject(fault, at: 1) { Result { try Store(path: existing, configuration: FaultyVFS.configuration) } }
+        #expect(throws: SQLiteError.self) { try opened.get() }
+        #expect(FileManager.default.contents(atPath: existing) == before)
+        try expectIntactStore(at: existing, holding: Self.savedRecords, after: "failed open")
+    }
+
+    // MARK: Read-only storage
+
+    @Test func saveThroughAReadOnlyConnectionFailsWithReadOnlyAndKeepsTheData() throws {
+        let path = try makeSavedStore()
+        let reader = try Store(readingExistingFileAt: path)
+        #expect(try reader.record(account: "default", scene: "main") == Self.savedRecords[0])
+        let error = try #require(throws: SQLiteError.self) {
+            try reader.saveRecord(Self.newPayload, version: 3, account: "default", scene: "main", at: 2)
+        }
+        #expect(error.code == .readOnly)
+        #expect(error.description.contains("readonly"))
+        #expect(!reader.database.isInTransaction)
+        #expect(try reader.record(account: "default", scene: "main") == Self.savedRecords[0])
+        reader.close()
+        try expectIntactStore(at: path, holding: Self.savedRecords, after: "read-only save")
+    }
+
+    // chmod cannot make a directory read-only for root (CAP_DAC_OVERRIDE ignores permission
+    // bits), and this suite often runs as root in containers; the `.readOnly` test above covers
+    // the same SQLite path (SQLITE_READONLY) there.
+    @Test(.enabled(if: geteuid() != 0, "root ignores permission bits"))
+    func storeInAReadOnlyDirectoryFailsWithATypedErrorAndKeepsTheData() throws {
+        let folder = dir.path("locked")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = try makeSavedStore(at: folder + "/state.sqlite")
+        chmod(path, 0o444)
+        chmod(folder, 0o555)
+        defer {
+            chmod(folder, 0o755)
+            chmod(path, 0o644)
+        }
+        do {
+            let store = try Store(path: path)
+            #expect(try store.record(account: "default", scene: "main") == Self.savedRecords[0])
+            try store.saveRecord(Self.newPayload, version: 3, account: "default", scene: "main", at: 2)
+            Issue.record("a save into a read-only directory succeeded")
+        } catch {
+            // Either opening (the WAL index cannot be created) or the save itself fails.
+            let described = (error as? any LocalizedError)?.errorDescription ?? ""
+            #expect(error is SQLiteError || error is MigrationError, "untyped error: \(error)")
+            #expect(!described.isEmpty)
+        }
+        chmod(folder, 0o755)
+        chmod(path, 0o644)
+        try expectIntactStore(at: path, holding: Self.savedRecords, after: "read-only directory")
+    }
+
+    // MARK: Page limit
+
+    @Test func exhaustingMaxPageCountFailsWithDiskFullAndKeepsEarlierRecords() throws {
+        let path = dir.path("limited.sqlite")
+        let store = try Store(path: path)
+        let pages = try store.database.scalarInt("PRAGMA page_count")
+        try store.database.executeScript("PRAGMA max_page_count = \(pages + 30)")
+        let payload = { (index: Int) in "\(index):" + String(repeating: "p", count: 20_000) }
+
+        var saved: [StoredRecord] = []
+        var failure: SQLiteError?
+        for index in 0..<100 {
+            do {
+                try store.saveRecord(payload(index), version: 1, account: "default", scene: "scene-\(index)", at: 1)
+                saved.append(StoredRecord(account: "default", scene: "scene-\(index)", version: 1, payload: Data(payload(index).utf8), updatedAt: 1))
+            } catch let error as SQLiteError {
+                failure = error
+                break
+            }
+        }
+        let error = try #require(failure, "30 pages never filled up")
+        #expect(error.code == .full)
+        #expect(error.description.contains("database or disk is full"))
+        #expect(!saved.isEmpty)
+        #expect(!store.database.isInTransaction)
+        #expect(try store.record(account: "default", scene: "scene-\(saved.count)") == nil)
+        #expect(try store.database.integrityCheck() == "ok")
+
+        // Once there is room again the same connection saves normally.
+        try store.database.executeScript("PRAGMA max_page_count = 1073741823")
+        try store.saveRecord(payload(saved.count), version: 1, account: "default", scene: "scene-\(saved.count)", at: 1)
+        saved.append(StoredRecord(account: "default", scene: "scene-\(saved.count)", version: 1, payload: Data(payload(saved.count).utf8), updatedAt: 1))
+        store.close()
+        try expectIntactStore(at: path, holding: saved, after: "max_page_count")
+    }
+
+    // MARK: The VFS itself
+
+    @Test func unarmedFaultyVFSPassesEveryOperationThroughAndCountsIt() throws {
+        let path = try makeSavedStore()
+        let writes = try FaultyVFS.countOperations(.write) {
+            let store = try Store(path: path, configuration: FaultyVFS.configuration)
+            try saveNewPayload(in: store)
+            #expect(try store.record(account: "default", scene: "main")?.payload == Data(Self.newPayload.utf8))
+            store.close()
+        }
+        #expect(writes > 0)
+        #expect(FaultyVFS.operations(.read) > 0)
+        #expect(FaultyVFS.injectedCount == 0)
+    }
+
+    // MARK: Helpers
+
+    /// Replaces the first fixture record with a larger payload (so it spans several pages).
+    private func saveNewPayload(in store: Store) throws {
+        try store.saveRecord(Self.newPayload, version: 3, account: "default", scene: "main", at: 2)
+    }
+
+    /// A closed, checkpointed store at the latest version holding `savedRecords`.
+    private func makeSavedStore(at path: String? = nil) throws -> String {
+        let path = path ?? dir.path("template.sqlite")
+        let store = try Store(path: path)
+        for record in Self.savedRecords {
+            try store.saveRecord(String(decoding: record.payload, as: UTF8.self), version: record.version, account: record.account, scene: record.scene, at: record.updatedAt)
+        }
+        store.close()
+        return path
+    }
+
+    /// A closed database at schema version 1 with a few scene records.
+    private func makeVersionOneDatabase() throws -> String {
+        let path = dir.path("version-one.sqlite")
+        let db = try Database(path: path)
+        try Migrator().migrate(db, upTo: 1)
+        for record in Self.savedRecords {
+            try db.execute(
+                "INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES (?, ?, ?, ?, ?)",
+                [.text(record.account), .text(record.scene), .int(record.version), .text(String(decoding: record.payload, as: UTF8.self)), .real(record.updatedAt)]
+            )
+        }
+        db.close()
+        return path
+    }
+
+    /// Copies a closed database file (and any WAL left beside it) to a fresh name in `dir`.
+    private func copy(_ source: String, to name: String) throws -> String {
+        let destination = dir.path(name)
+        for suffix in ["", "-wal", "-shm", ".backup-v1"] {
+            try? FileManager.default.removeItem(atPath: destination + suffix)
+        }
+        try FileManager.default.copyItem(atPath: source, toPath: destination)
+        if FileManager.default.fileExists(atPath: source + "-wal") {
+            try FileManager.default.copyItem(atPath: source + "-wal", toPath: destination + "-wal")
+        }
+        return destination
+    }
+
+    private func sceneRows(at path: String) throws -> [[SQLiteValue]] {
+        let db = try Database(path: path)
+        defer { db.close() }
+        return try sceneRows(in: db)
+    }
+
+    private func sceneRows(in db: Database) throws -> [[SQLiteValue]] {
+        try db.fetchAll("SELECT account, scene, version, payload, updated_at FROM scene_state ORDER BY account, scene") { row in
+            (0..<5).map { row.value($0) }
+        }
+    }
+
+    private func referenceSchema(version: Int) throws -> [String] {
+        let db = try Database(path: dir.path("reference-v\(version).sqlite"))
+        defer { db.close() }
+        try Migrator().migrate(db, upTo: version)
+        return try db.schemaDump()
+    }
+
+    /// Reopens `path` through the ordinary VFS (recovering any WAL) and checks its integrity
+    /// and that it holds exactly `records`.
+    private func expectIntactStore(at path: String, holding records: [StoredRecord], after step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let store = try Store(path: path)
+        defer { store.close() }
+        #expect(try store.database.integrityCheck() == "ok", "\(step)", sourceLocation: sourceLocation)
+        var found: [StoredRecord] = []
+        try store.forEachRecord { found.append($0) }
+        #expect(found == records, "\(step): records differ", sourceLocation: sourceLocation)
+    }
+
+    /// Checks that the pre-migration backup beside `path`, when there is one, is a whole copy
+    /// at version 1, and that no journal or WAL of a half-written copy is left beside it.
+    private func expectNoPartialBackup(of path: String, holding rows: [[SQLiteValue]], after step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let backup = path + ".backup-v1"
+        let leftovers = ["-journal", "-wal", "-shm"].filter { FileManager.default.fileExists(atPath: backup + $0) }
+        #expect(leftovers.isEmpty, "\(step): backup left \(leftovers)", sourceLocation: sourceLocation)
+        guard FileManager.default.fileExists(atPath: backup) else { return }
+        let copy = try Database(path: backup, configuration: DatabaseConfiguration(access: .readOnly))
+        defer { copy.close() }
+        #expect(try copy.integrityCheck() == "ok", "\(step): backup", sourceLocation: sourceLocation)
+        #expect(try copy.scalarInt("PRAGMA user_version") == 1, "\(step): backup", sourceLocation: sourceLocation)
+        #expect(try sceneRows(in: copy) == rows, "\(step): backup rows", sourceLocation: sourceLocation)
+    }
+
+    /// Checks that `error` is a storage error carrying the injected kind of failure and a
+    /// readable description.
+    private func expectTypedStorageError(_ error: any Error, from fault: Fault, at n: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let storageError: SQLiteError
+        switch error {
+        case let error as SQLiteError: storageError = error
+        case let MigrationError.migrationFailed(_, _, error): storageError = error
+        default:
+            Issue.record("\(fault) at \(n): unexpected error \(type(of: error)): \(error)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(storageError.code == fault.error, "\(fault) at \(n): \(storageError)", sourceLocation: sourceLocation)
+        let description = (error as? any LocalizedError)?.errorDescription ?? ""
+        #expect(description.contains(fault.error == .full ? "database or disk is full" : "disk I/O error"), "\(fault) at \(n): \(description)", sourceLocation: sourceLocation)
+    }
+}
