@@ -13,6 +13,9 @@ import Testing
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
+    /// No `restorectl` executable was found beside the test bundle (run `swift build`).
+    struct MissingBinary: Error {}
+
     struct Result {
         let status: Int32
         let stdout: String
@@ -21,7 +24,8 @@ import Testing
 
     func run(_ arguments: [String], input: Data = Data()) throws -> Result {
         let process = Process()
-        process.executableURL = try #require(Self.executable, "build restorectl first (swift build)")
+        guard let executable = Self.executable else { throw MissingBinary() }
+        process.executableURL = executable
         process.arguments = arguments
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout
