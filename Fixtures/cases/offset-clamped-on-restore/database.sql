@@ -1,0 +1,59 @@
+-- Made by Fixtures/tools/dump-with-rows.sh from rows.sql; see Fixtures/README.md.
+PRAGMA foreign_keys=OFF;
+PRAGMA application_id=1381192771;
+PRAGMA user_version=2;
+BEGIN TRANSACTION;
+CREATE TABLE schema_history (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    checksum   TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+);
+INSERT INTO schema_history VALUES(1,'0001_create_scene_state.sql','72790f953358d6af1bd6f9ca1f3a7e8230cdea7f486d6094a8c1126198e60c1b','2026-11-29T15:53:07.388Z');
+INSERT INTO schema_history VALUES(2,'0002_add_quarantine_snapshots_and_restore_marks.sql','69b430a6770c46edbe2488b5dbc269328e63d1bd19f1e09838c1280acc5b8777','2026-11-29T15:53:07.388Z');
+CREATE TABLE scene_state (
+    account    TEXT    NOT NULL CHECK (length(CAST(account AS BLOB)) BETWEEN 1 AND 1024),
+    scene      TEXT    NOT NULL CHECK (length(CAST(scene AS BLOB)) BETWEEN 1 AND 1024),
+    version    INTEGER NOT NULL CHECK (version >= 1),
+    payload    TEXT    NOT NULL,
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (account, scene)
+) WITHOUT ROWID;
+INSERT INTO scene_state VALUES('default','above-one',3,'{"version": 3, "query": "", "selectedID": null, "showsOnlySelected": false, "viewport": {"anchorID": 5, "offset": 1.75, "before": [4, 3, 2], "after": [6, 7, 8]}}',1764000000.0);
+INSERT INTO scene_state VALUES('default','below-zero',3,'{"version": 3, "query": "", "selectedID": null, "showsOnlySelected": false, "viewport": {"anchorID": 5, "offset": -0.5, "before": [4, 3, 2], "after": [6, 7, 8]}}',1764000001.0);
+INSERT INTO scene_state VALUES('default','infinite',3,'{"version": 3, "query": "", "selectedID": null, "showsOnlySelected": false, "viewport": {"anchorID": 5, "offset": 1e999, "before": [4, 3, 2], "after": [6, 7, 8]}}',1764000002.0);
+INSERT INTO scene_state VALUES('default','too-many-neighbours',3,'{"version": 3, "query": "", "selectedID": null, "showsOnlySelected": false, "viewport": {"anchorID": 9, "offset": 0.5, "before": [8, 7, 6, 5], "after": [10, 11, 12, 13]}}',1764000003.0);
+CREATE TABLE quarantine (
+    id             INTEGER PRIMARY KEY,
+    account        TEXT    NOT NULL,
+    scene          TEXT    NOT NULL,
+    version        INTEGER,
+    payload        BLOB    NOT NULL,
+    error          TEXT    NOT NULL,
+    reason         TEXT    NOT NULL CHECK (reason IN ('unreadable', 'oversized', 'restore-crashed')),
+    updated_at     REAL,
+    quarantined_at REAL    NOT NULL
+);
+CREATE TABLE restore_mark (
+    account    TEXT NOT NULL,
+    scene      TEXT NOT NULL,
+    started_at REAL NOT NULL,
+    PRIMARY KEY (account, scene)
+) WITHOUT ROWID;
+CREATE TABLE store_meta (
+    key   TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE shelf_snapshot (
+    id         INTEGER PRIMARY KEY,
+    account    TEXT    NOT NULL,
+    shelf      TEXT    NOT NULL,
+    version    INTEGER NOT NULL CHECK (version >= 1),
+    payload    TEXT    NOT NULL,
+    row_count  INTEGER NOT NULL,
+    fetched_at REAL    NOT NULL,
+    saved_at   REAL    NOT NULL
+);
+CREATE INDEX quarantine_by_scene ON quarantine (account, scene);
+CREATE INDEX shelf_snapshot_by_shelf ON shelf_snapshot (account, shelf, id);
+COMMIT;
