@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "ScreenModels"),
         .target(name: "StateRestore", dependencies: ["StateStore", "ScreenModels"]),
         .executableTarget(name: "restorectl", dependencies: ["StateRestore", "StateStore"]),
+        // libFuzzer harness for the record and document decoders (see .ci/fuzz); not a product.
+        .executableTarget(name: "restorectl-fuzz", dependencies: ["StateRestore", "ScreenModels"]),
         // Child process for the crash and concurrency tests; not a product.
         .executableTarget(name: "restorectl-stress", dependencies: ["StateStore"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "CFaultInjection"]),

@@ -1,0 +1,62 @@
+import Foundation
+import ScreenModels
+import StateRestore
+
+/// The decoders under fuzzing, each with the properties every input must satisfy. A violated
+/// property traps, which libFuzzer (or the replay mode) reports as a crash with the input.
+enum FuzzTarget: String, CaseIterable {
+    /// Stored catalog view-state records: decode, save validation, encode round trip, reconcile.
+    case record
+    /// Catalog documents given to `restore --document`.
+    case document
+
+    /// Runs one input through the target's decoder and checks its properties.
+    func run(_ bytes: UnsafeRawBufferPointer) {
+        switch self {
+        case .record: Self.checkRecord(bytes)
+        case .document: Self.checkDocument(bytes)
+        }
+    }
+
+    private static let sampleDocument = CatalogDocument(books: (1...40).map { CatalogBook(id: $0, title: "Book \($0) \($0 % 3 == 0 ? "Swift" : "Other")") })
+
+    private static func checkRecord(_ bytes: UnsafeRawBufferPointer) {
+        let decoding = CatalogRecordCodec.decode(bytes)
+        let validation = Result { try CatalogRecordCodec.validateForSave(bytes) }
+        if case .success(let validated) = validation {
+            // Anything save accepts must read back as a record or as a kept newer record.
+            if case .unreadable(let error) = CatalogRecordCodec.decode(validated.payload) {
+                preconditionFailure("save accepted a record restore cannot read: \(error)")
+            }
+        }
+        guard case .decoded(let record, _) = decoding else { return }
+        // Encoding is total and round-trips: the encoded form validates and decodes equal.
+        let encoded = CatalogRecordCodec.encode(record)
+        guard encoded.utf8.count <= CatalogRecordCodec.maxRecordBytes else { return }
+        precondition((try? CatalogRecordCodec.validateForSave(encoded)) != nil, "encoded record fails save validation: \(encoded)")
+        guard case .decoded(let again, _) = CatalogRecordCodec.decode(encoded) else {
+            preconditionFailure("encoded record does not decode: \(encoded)")
+        }
+        precondition(again.query == record.query && again.selectedID == record.selectedID && again.showsOnlySelected == record.showsOnlySelected, "round trip changed the record")
+        // Reconciliation never traps and always leaves a valid state.
+        let reconciled = record.viewState.reconciled(with: sampleDocument).viewState
+        if let viewport = reconciled.viewport {
+            precondition((0...1).contains(viewport.offset), "offset \(viewport.offset) out of range after reconciliation")
+            precondition(sampleDocument.contains(bookID: viewport.anchorID), "anchor \(viewport.anchorID) not in the document")
+        }
+        if let selected = reconciled.selectedID { precondition(sampleDocument.contains(bookID: selected), "dangling selection") }
+        _ = sampleDocument.frame(for: reconciled)
+    }
+
+    private static func checkDocument(_ bytes: UnsafeRawBufferPointer) {
+        guard let books = try? CatalogDocumentFile.decode(bytes) else { return }
+        // The decoder rejects duplicates, so validation must accept what it returns.
+        guard let document = try? CatalogDocument(validating: books.map { CatalogBook(id: $0.id, title: $0.title) }) else {
+            preconditionFailure("decoded document has duplicate IDs")
+        }
+        let state = CatalogViewState(query: books.first?.title ?? "", selectedID: books.last?.id, viewport: CatalogViewport(anchorID: books.first?.id ?? 0, offset: 0.5))
+        let reconciled = state.reconciled(with: document).viewState
+        let frame = document.frame(for: reconciled)
+        precondition(frame.rows.count <= document.books.count, "frame has more rows than the document")
+    }
+}
