@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StateRestore", targets: ["StateRestore"]),
         .library(name: "ScreenModels", targets: ["ScreenModels"]),
         .executable(name: "restorectl", targets: ["restorectl"]),
+        .executable(name: "restorectl-bench", targets: ["restorectl-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "ScreenModels"),
         .target(name: "StateRestore", dependencies: ["StateStore", "ScreenModels"]),
         .executableTarget(name: "restorectl", dependencies: ["StateRestore", "StateStore"]),
+        // Release-mode benchmark: the engine against raw SQLite, JSON files and UserDefaults.
+        .executableTarget(name: "restorectl-bench", dependencies: ["StateRestore", "StateStore", "ScreenModels", "CSQLite"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(name: "StateRestoreTests", dependencies: ["StateRestore", "StateStore", "ScreenModels"]),
