@@ -34,10 +34,6 @@ func runWorkload(_ name: String, _ mode: BenchMode) throws -> WorkloadReport {
 
 func main() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
-    // UserDefaults writes under XDG_CONFIG_HOME: keep it in a temporary folder.
-    let configHome = FileManager.default.temporaryDirectory.appendingPathComponent("restorectl-bench-config-\(getpid())")
-    setenv("XDG_CONFIG_HOME", configHome.path, 1)
-    defer { try? FileManager.default.removeItem(at: configHome) }
     do {
         switch arguments.first {
         case "__workload":
@@ -65,6 +61,10 @@ func main() -> Int32 {
             return 64
         }
         let mode = isQuick ? BenchMode.quick : BenchMode.full
+        // UserDefaults writes under XDG_CONFIG_HOME (and HOME): keep both in a temporary folder.
+        let configHome = try Scratch("config")
+        ChildProcess.environment["XDG_CONFIG_HOME"] = configHome.path("config")
+        ChildProcess.environment["HOME"] = configHome.url.path
         let start = ContinuousClock.now
         var results: [JSONValue] = []
         for name in names {

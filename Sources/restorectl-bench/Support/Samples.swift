@@ -41,6 +41,30 @@ struct Samples {
     }
 }
 
+/// Runs `variants` once each in an order shuffled every round, so no variant always runs right
+/// after the same other one (a variant that fsyncs slows whatever follows it; caches cool).
+func runShuffled(_ round: Int, _ variants: [() throws -> Void]) throws {
+    var generator = SplitMix64(seed: UInt64(round))
+    for index in variants.indices.shuffled(using: &generator) {
+        try variants[index]()
+    }
+}
+
+/// A small seeded generator, so runs shuffle the same way every time.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 /// The process's peak resident memory so far, in MiB (`getrusage` reports KiB on Linux).
 func peakResidentMiB() -> Double {
     var usage = rusage()

@@ -25,7 +25,8 @@ enum RestoreLaunch {
 
         var storage = Samples(), total = Samples(), raw = Samples()
         var sink = 0
-        for _ in 0..<(mode.launchRepetitions + 5) {
+        for round in 0..<(mode.launchRepetitions + 5) {
+            try runShuffled(round, [{
             // Engine, storage part.
             let store = try storage.time { () throws -> Store in
                 let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
@@ -34,7 +35,7 @@ enum RestoreLaunch {
                 return store
             }
             store.close()
-
+            }, {
             // Engine, the whole restore.
             let restorer = try total.time { () throws -> StateRestorer in
                 let restorer = StateRestorer(path: path)
@@ -46,7 +47,7 @@ enum RestoreLaunch {
                 return restorer
             }
             restorer.close()
-
+            }, {
             // Raw twin.
             let connection = try raw.time { () throws -> RawConnection in
                 let connection = try RawConnection(path: path)
@@ -60,6 +61,7 @@ enum RestoreLaunch {
                 return connection
             }
             _ = connection
+            }])
         }
         precondition(sink != 0)
         // The first runs warm caches and the embedded-migration parse; drop them.

@@ -39,9 +39,12 @@ enum SaveBurst {
         var flush = Samples(), raw = Samples()
         for round in 0..<mode.flushRepetitions {
             let state = BenchData.state(changes + round)
-            writer.save(state, for: key)
-            try flush.time { try writer.flush() }
-            try raw.time {
+            try runShuffled(round, [
+            {
+                writer.save(state, for: key)
+                try flush.time { try writer.flush() }
+            },
+            { try raw.time {
                 let payload = BenchData.payload(state)
                 try connection.run(begin)
                 RawConnection.bind(upsert, 1, key.account)
@@ -52,7 +55,8 @@ enum SaveBurst {
                 sqlite3_bind_int64(upsert, 6, Int64(CatalogRecord.currentVersion))
                 try connection.run(upsert)
                 try connection.run(commit)
-            }
+            } },
+            ])
         }
         try writer.close()
         var report = WorkloadReport(

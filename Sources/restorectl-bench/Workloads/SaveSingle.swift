@@ -25,8 +25,9 @@ enum SaveSingle {
         var engine = Samples(), raw = Samples(), json = Samples(), userDefaults = Samples()
         for step in 0..<mode.singleSaves {
             let state = BenchData.state(step)
-            try engine.time { try restorer.save(state, for: key) }
-            try raw.time {
+            try runShuffled(step, [
+            { try engine.time { try restorer.save(state, for: key) } },
+            { try raw.time {
                 let payload = BenchData.payload(state)
                 try connection.run(begin)
                 RawConnection.bind(upsert, 1, key.account)
@@ -38,9 +39,10 @@ enum SaveSingle {
                 try connection.run(upsert)
                 guard sqlite3_changes(connection.handle) == 1 else { throw RawConnection.Failure(description: "upsert changed nothing") }
                 try connection.run(commit)
-            }
-            try json.time { try files.save(BenchData.payload(state), account: key.account, scene: key.scene) }
-            userDefaults.time { defaults.save(BenchData.payload(state), account: key.account, scene: key.scene) }
+            } },
+            { try json.time { try files.save(BenchData.payload(state), account: key.account, scene: key.scene) } },
+            { userDefaults.time { defaults.save(BenchData.payload(state), account: key.account, scene: key.scene) } },
+            ])
         }
         restorer.close()
         return WorkloadReport(
