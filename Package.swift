@@ -33,7 +33,11 @@ let package = Package(
         .target(name: "StateRestore", dependencies: ["StateStore", "ScreenModels"]),
         .executableTarget(name: "restorectl", dependencies: ["StateRestore", "StateStore"]),
         // Release-mode benchmark: the engine against raw SQLite, JSON files and UserDefaults.
-        .executableTarget(name: "restorectl-bench", dependencies: ["StateRestore", "StateStore", "ScreenModels", "CSQLite"]),
+        .executableTarget(
+            name: "restorectl-bench",
+            dependencies: ["StateRestore", "StateStore", "ScreenModels", "CSQLite"],
+            exclude: ["README-section.md"]
+        ),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(name: "StateRestoreTests", dependencies: ["StateRestore", "StateStore", "ScreenModels"]),
