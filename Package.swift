@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StateRestore", targets: ["StateRestore"]),
         .library(name: "ScreenModels", targets: ["ScreenModels"]),
         .executable(name: "restorectl", targets: ["restorectl"]),
+        .executable(name: "restorectl-bench", targets: ["restorectl-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -36,7 +37,13 @@ let package = Package(
         // libFuzzer harness for the record and document decoders (see .ci/fuzz); not a product.
         .executableTarget(name: "restorectl-fuzz", dependencies: ["StateRestore", "ScreenModels"]),
         // Child process for the crash and concurrency tests; not a product.
-        .executableTarget(name: "restorectl-stress", dependencies: ["StateStore"]),
+        .executableTarget(name: "restorectl-stress", dependencies: ["StateStore", "StateRestore"]),
+        // Release-mode benchmark: the engine against raw SQLite, JSON files and UserDefaults.
+        .executableTarget(
+            name: "restorectl-bench",
+            dependencies: ["StateRestore", "StateStore", "ScreenModels", "CSQLite"],
+            exclude: ["README-section.md"]
+        ),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "CFaultInjection"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(name: "StateRestoreTests", dependencies: ["StateRestore", "StateStore", "ScreenModels"]),

@@ -1,4 +1,5 @@
 import Foundation
+import StateRestore
 import StateStore
 
 /// `make-large`: a database at an older schema version holding many records, for migration
@@ -9,7 +10,7 @@ enum LargeDatabase {
 
     static func make(path: String, records: Int, upTo version: Int) throws {
         let db = try Database(path: path)
-        try Migrator().migrate(db, upTo: version)
+        try StateMigrations.makeMigrator().migrate(db, upTo: version)
         // One transaction and one prepared statement: 100,000 rows in well under a second.
         // The columns are those of migration 1, which every later version must keep reading.
         try db.writeTransaction {

@@ -1,3 +1,4 @@
+import StateRestore
 import StateStore
 
 /// `migrate`: opens the database the way the app does, which migrates it to the latest version.
@@ -9,7 +10,7 @@ enum MigrateCommand {
     static func run(path: String) throws {
         let printer = LinePrinter.shared
         printer.line("ready")
-        let store = try Store(path: path) { progress in
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator()) { progress in
             printer.line("progress \(progress.version) \(progress.recordsDone) \(progress.recordsTotal.map(String.init) ?? "-")")
         }
         store.close()

@@ -1,3 +1,4 @@
+import StateRestore
 import StateStore
 
 /// `save-loop`: saves numbered records in a loop and acknowledges each one after its commit.
@@ -16,7 +17,7 @@ struct SaveLoop {
 
     func run(from start: Int, count: Int) throws {
         let printer = LinePrinter.shared
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
         printer.line("ready")
         for i in start..<(start + count) {
             let scene = "\(scenePrefix)\(i % scenes)"

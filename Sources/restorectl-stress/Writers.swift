@@ -1,4 +1,5 @@
 import Foundation
+import StateRestore
 import StateStore
 
 /// `writers`: several threads in this process, each with its own `Store`, save to a scene every
@@ -75,7 +76,7 @@ private struct WriterThread: Sendable {
     func run(opened: () -> Void, waitForStart: () -> Void) throws {
         let store: Store
         do {
-            store = try Store(path: path)
+            store = try Store(path: path, migrator: StateMigrations.makeMigrator())
         } catch {
             opened()
             throw error

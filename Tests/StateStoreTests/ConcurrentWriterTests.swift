@@ -16,7 +16,7 @@ import Testing
     @Test func writersInSeveralProcessesNeverSeeBusyErrorsAndTheLastAcknowledgedWriteRestores() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("state.sqlite")
-        try Store(path: path).close()  // Created and migrated here, so the children only open it.
+        try Store(path: path, migrator: .withNoOpDataSteps()).close()  // Created and migrated here, so the children only open it.
         let saves = StressSettings.writerSaves
 
         let children = try (0..<Self.processes).map { id in
@@ -68,7 +68,7 @@ import Testing
         // What restores is the last acknowledged write: for a scene one thread writes, exactly
         // its last value; for a scene several write, the last value of one of them (whichever
         // committed last).
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         defer { store.close() }
         #expect(try store.integrityProblems().isEmpty)
         #expect(Set(try store.recordSummaries().map(\.scene)) == Set(lastValues.keys))
@@ -101,7 +101,7 @@ extension ConcurrentWriterTests {
                 let exit = child.waitForExit()
                 #expect(exit.isSuccess, "round \(round): \(child.commandLine) ended with \(exit): \(child.errorOutput())")
             }
-            let store = try Store(path: path)
+            let store = try Store(path: path, migrator: .withNoOpDataSteps())
             #expect(try store.recordSummaries().count == 1 + Self.processes + Self.processes * Self.threadsPerProcess)
             store.close()
         }
@@ -130,7 +130,7 @@ extension ConcurrentWriterTests {
             #expect(try backup.scalarInt("SELECT count(*) FROM scene_state") == 1000, "round \(round)")
             #expect(try backup.integrityCheck() == "ok", "round \(round)")
             backup.close()
-            let store = try Store(path: path)
+            let store = try Store(path: path, migrator: .withNoOpDataSteps())
             #expect(try store.database.scalarInt("SELECT count(*) FROM scene_state") == 1000)
             #expect(try store.database.scalarInt("SELECT count(*) FROM schema_history") == latest)
             store.close()

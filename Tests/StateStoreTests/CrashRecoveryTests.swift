@@ -64,7 +64,7 @@ import Testing
         try maker.readLines(until: "made \(records)")
         try #require(maker.waitForExit().isSuccess, "\(maker.commandLine): \(maker.errorOutput())")
 
-        let migrator = try Migrator()
+        let migrator = try Migrator.withNoOpDataSteps()
         let latest = migrator.latestVersion
         // The schema each version has when migrated from scratch: the only states allowed.
         var schemas: [Int: [String]] = [:]
@@ -102,7 +102,7 @@ import Testing
             reader.close()
             versionsSeen[version, default: 0] += 1
 
-            let store = try Store(path: path)
+            let store = try Store(path: path, migrator: .withNoOpDataSteps())
             #expect(store.schemaVersion == latest, "\(context)")
             #expect(try store.database.scalarInt("PRAGMA user_version") == latest, "\(context)")
             #expect(try store.database.schemaDump() == schemas[latest], "\(context)")
@@ -139,7 +139,7 @@ import Testing
     /// acknowledged saves missing or rolled back, payloads that were never written. Raises each
     /// scene's floor to what is stored, so a later run may not lose it either.
     private static func problems(in path: String, floor: inout [String: Int], numbersBelow limit: Int) throws -> [String] {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         defer { store.close() }
         var problems = try store.integrityProblems().map { "integrity_check: \($0)" }
         var stored: [String: Int] = [:]

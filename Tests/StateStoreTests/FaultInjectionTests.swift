@@ -37,7 +37,7 @@ import Testing
         newRecords[0] = StoredRecord(account: "default", scene: "main", version: 3, payload: Data(Self.newPayload.utf8), updatedAt: 2)
         // The span is the save and the close after it: closing checkpoints the WAL into the
         // database file, which is where most of a save's syncs and many of its writes happen.
-        let counted = try Store(path: try copy(template, to: "count.sqlite"), configuration: FaultyVFS.configuration)
+        let counted = try Store(path: try copy(template, to: "count.sqlite"), configuration: FaultyVFS.configuration, migrator: .withNoOpDataSteps())
         let total = try FaultyVFS.countOperations(fault.kind) {
             try saveNewPayload(in: counted)
             counted.close()
@@ -46,7 +46,7 @@ import Testing
 
         for n in 1...total {
             let path = try copy(template, to: "save-\(n).sqlite")
-            let store = try Store(path: path, configuration: FaultyVFS.configuration)
+            let store = try Store(path: path, configuration: FaultyVFS.configuration, migrator: .withNoOpDataSteps())
             let (outcome, injected) = FaultyVFS.inject(fault, at: n) {
                 let outcome = Result { try saveNewPayload(in: store) }
                 #expect(!store.database.isInTransaction, "\(fault) at \(n): transaction left open")
@@ -75,7 +75,7 @@ import Testing
 
     @Test(arguments: Fault.all)
     func migrationThatHitsAFaultLeavesVersionOneOrTheLatestWithEveryRow(fault: Fault) throws {
-        let migrator = try Migrator()
+        let migrator = try Migrator.withNoOpDataSteps()
         let template = try makeVersionOneDatabase()
         let rows = try sceneRows(at: template)
         let counted = try Database(path: try copy(template, to: "count.sqlite"), configuration: FaultyVFS.configuration)
@@ -124,7 +124,7 @@ import Testing
     func restoreThatHitsAFaultReturnsTheRecordOrATypedError(fault: Fault) throws {
         let template = try makeSavedStore()
         let restore = { (path: String) throws -> StoredRecord? in
-            let store = try Store(path: path, configuration: FaultyVFS.configuration)
+            let store = try Store(path: path, configuration: FaultyVFS.configuration, migrator: .withNoOpDataSteps())
             defer { store.close() }
             return try store.record(account: "default", scene: "main")
         }
@@ -188,7 +188,7 @@ import Testing
 
         let existing = try makeSavedStore()
         let before = FileManager.default.contents(atPath: existing)
-        let (opened, _) = FaultyVFS.inject(fault, at: 1) { Result { try Store(path: existing, configuration: FaultyVFS.configuration) } }
+        let (opened, _) = FaultyVFS.inject(fault, at: 1) { Result { try Store(path: existing, configuration: FaultyVFS.configuration, migrator: .withNoOpDataSteps()) } }
         #expect(throws: SQLiteError.self) { try opened.get() }
         #expect(FileManager.default.contents(atPath: existing) == before)
         try expectIntactStore(at: existing, holding: Self.savedRecords, after: "failed open")
@@ -226,7 +226,7 @@ import Testing
             chmod(path, 0o644)
         }
         do {
-            let store = try Store(path: path)
+            let store = try Store(path: path, migrator: .withNoOpDataSteps())
             #expect(try store.record(account: "default", scene: "main") == Self.savedRecords[0])
             try store.saveRecord(Self.newPayload, version: 3, account: "default", scene: "main", at: 2)
             Issue.record("a save into a read-only directory succeeded")
@@ -245,7 +245,7 @@ import Testing
 
     @Test func exhaustingMaxPageCountFailsWithDiskFullAndKeepsEarlierRecords() throws {
         let path = dir.path("limited.sqlite")
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         let pages = try store.database.scalarInt("PRAGMA page_count")
         try store.database.executeScript("PRAGMA max_page_count = \(pages + 30)")
         let payload = { (index: Int) in "\(index):" + String(repeating: "p", count: 20_000) }
@@ -282,7 +282,7 @@ import Testing
     @Test func unarmedFaultyVFSPassesEveryOperationThroughAndCountsIt() throws {
         let path = try makeSavedStore()
         let writes = try FaultyVFS.countOperations(.write) {
-            let store = try Store(path: path, configuration: FaultyVFS.configuration)
+            let store = try Store(path: path, configuration: FaultyVFS.configuration, migrator: .withNoOpDataSteps())
             try saveNewPayload(in: store)
             #expect(try store.record(account: "default", scene: "main")?.payload == Data(Self.newPayload.utf8))
             store.close()
@@ -302,7 +302,7 @@ import Testing
     /// A closed, checkpointed store at the latest version holding `savedRecords`.
     private func makeSavedStore(at path: String? = nil) throws -> String {
         let path = path ?? dir.path("template.sqlite")
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         for record in Self.savedRecords {
             try store.saveRecord(String(decoding: record.payload, as: UTF8.self), version: record.version, account: record.account, scene: record.scene, at: record.updatedAt)
         }
@@ -314,7 +314,7 @@ import Testing
     private func makeVersionOneDatabase() throws -> String {
         let path = dir.path("version-one.sqlite")
         let db = try Database(path: path)
-        try Migrator().migrate(db, upTo: 1)
+        try Migrator.withNoOpDataSteps().migrate(db, upTo: 1)
         for record in Self.savedRecords {
             try db.execute(
                 "INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES (?, ?, ?, ?, ?)",
@@ -353,14 +353,14 @@ import Testing
     private func referenceSchema(version: Int) throws -> [String] {
         let db = try Database(path: dir.path("reference-v\(version).sqlite"))
         defer { db.close() }
-        try Migrator().migrate(db, upTo: version)
+        try Migrator.withNoOpDataSteps().migrate(db, upTo: version)
         return try db.schemaDump()
     }
 
     /// Reopens `path` through the ordinary VFS (recovering any WAL) and checks its integrity
     /// and that it holds exactly `records`.
     private func expectIntactStore(at path: String, holding records: [StoredRecord], after step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         defer { store.close() }
         #expect(try store.database.integrityCheck() == "ok", "\(step)", sourceLocation: sourceLocation)
         var found: [StoredRecord] = []

@@ -14,7 +14,7 @@ import Testing
 
     private func migrated(upTo version: Int? = nil) throws -> Database {
         let db = try Database(path: path)
-        try Migrator().migrate(db, upTo: version)
+        try Migrator.withNoOpDataSteps().migrate(db, upTo: version)
         return db
     }
 
@@ -22,7 +22,7 @@ import Testing
 
     @Test func freshDatabaseReachesTheLatestVersion() throws {
         let db = try migrated()
-        let migrator = try Migrator()
+        let migrator = try Migrator.withNoOpDataSteps()
         let status = try migrator.status(of: db)
         #expect(status.schemaVersion == migrator.latestVersion)
         #expect(status.pending.isEmpty)
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func stepByStepMigrationMatchesAFreshSchema() throws {
-        let migrator = try Migrator()
+        let migrator = try Migrator.withNoOpDataSteps()
         let stepwise = try Database(path: path)
         for version in 1...migrator.latestVersion {
             try migrator.migrate(stepwise, upTo: version)
@@ -48,7 +48,7 @@ import Testing
 
     @Test func migratingTwiceAppliesNothingTheSecondTime() throws {
         let db = try migrated()
-        #expect(try Migrator().migrate(db).isEmpty)
+        #expect(try Migrator.withNoOpDataSteps().migrate(db).isEmpty)
     }
 
     @Test func dryRunPlanChangesNothing() throws {
@@ -56,8 +56,8 @@ import Testing
         db.close()
         let before = file()
         let reader = try Database(path: path, configuration: .init(access: .readOnly))
-        let plan = try Migrator().plan(for: reader)
-        #expect(plan.map(\.version) == [2])
+        let plan = try Migrator.withNoOpDataSteps().plan(for: reader)
+        #expect(plan.map(\.version) == [2, 3])
         reader.close()
         #expect(file() == before)
     }
@@ -69,7 +69,7 @@ import Testing
         let before = file()
         let reopened = try Database(path: path)
         #expect {
-            try Migrator().migrate(reopened)
+            try Migrator.withNoOpDataSteps().migrate(reopened)
         } throws: { error in
             guard case .databaseNewer(_, 99, _) = error as? MigrationError else { return false }
             return (error as? MigrationError)?.errorDescription?.contains("newer") == true
@@ -85,7 +85,7 @@ import Testing
         let before = file()
         let reopened = try Database(path: path)
         #expect {
-            try Migrator().migrate(reopened)
+            try Migrator.withNoOpDataSteps().migrate(reopened)
         } throws: { error in
             (error as? MigrationError)?.errorDescription?.contains("0001_create_scene_state.sql") == true
         }
@@ -99,7 +99,7 @@ import Testing
         other.close()
         let before = file()
         let db = try Database(path: path)
-        #expect(throws: MigrationError.foreignDatabase(path: path, applicationID: 42)) { try Migrator().migrate(db) }
+        #expect(throws: MigrationError.foreignDatabase(path: path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
         db.close()
         #expect(file() == before)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
@@ -111,7 +111,7 @@ import Testing
         other.close()
         let before = file()
         let db = try Database(path: path)
-        #expect(throws: MigrationError.foreignDatabase(path: path, applicationID: 0)) { try Migrator().migrate(db) }
+        #expect(throws: MigrationError.foreignDatabase(path: path, applicationID: 0)) { try Migrator.withNoOpDataSteps().migrate(db) }
         db.close()
         #expect(file() == before)
     }
@@ -121,7 +121,7 @@ import Testing
         _ = FileManager.default.createFile(atPath: path, contents: garbage)
         let db = try Database(path: path)
         #expect {
-            try Migrator().migrate(db)
+            try Migrator.withNoOpDataSteps().migrate(db)
         } throws: { error in
             guard case .corrupt = error as? MigrationError else { return false }
             return true
@@ -185,7 +185,7 @@ import Testing
 
     @Test func targetBeyondTheLatestVersionIsRefused() throws {
         let db = try Database(path: path)
-        #expect(throws: MigrationError.self) { try Migrator().migrate(db, upTo: 999) }
+        #expect(throws: MigrationError.self) { try Migrator.withNoOpDataSteps().migrate(db, upTo: 999) }
         #expect(try db.ownership() == .empty)
     }
 
@@ -195,7 +195,7 @@ import Testing
             for _ in 0..<4 {
                 group.addTask {
                     let db = try Database(path: path)
-                    return try Migrator().migrate(db).map(\.version)
+                    return try Migrator.withNoOpDataSteps().migrate(db).map(\.version)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -204,5 +204,81 @@ import Testing
         #expect(results.flatMap { $0 }.sorted() == Array(1...latest))
         let db = try Database(path: path)
         #expect(try db.scalarInt("SELECT count(*) FROM schema_history") == latest)
+    }
+
+    // MARK: Data steps
+
+    private static let declaring = [
+        "0001_t.sql": "CREATE TABLE t (x INTEGER PRIMARY KEY, y TEXT); INSERT INTO t VALUES (1, 'a'), (2, 'b');",
+        "0002_rewrite.sql": "CREATE INDEX t_by_y ON t (y);\n-- data-step: rewrite-t\n",
+    ]
+
+    private func declaringMigrations() throws -> [MigrationFile] {
+        try Self.declaring.keys.sorted().map { try MigrationFile(name: $0, sql: Self.declaring[$0]!) }
+    }
+
+    @Test func declaredDataStepIsReadFromItsCommentLine() throws {
+        let files = try declaringMigrations()
+        #expect(files.map(\.declaredDataStep) == [nil, "rewrite-t"])
+        let embedded = try Migrator().migrations
+        #expect(embedded.first { $0.version == 3 }?.declaredDataStep == "upgrade-catalog-records")
+    }
+
+    @Test func migrationDeclaringAnUnregisteredDataStepIsRefusedBeforeAnythingChanges() throws {
+        let files = try declaringMigrations()
+        let db = try Database(path: path)
+        try Migrator(migrations: Array(files.prefix(1))).migrate(db)
+        let before = file()
+        let refused = MigrationError.dataStepMissing(version: 2, name: "0002_rewrite.sql", step: "rewrite-t")
+        #expect(throws: refused) { try Migrator(migrations: files).migrate(db) }
+        #expect(throws: refused) { try Migrator(migrations: files).plan(for: db) }
+        #expect(throws: refused) { try Migrator(migrations: files).planForNewDatabase() }
+        #expect(try db.scalarInt("PRAGMA user_version") == 1)
+        #expect(file() == before)
+        #expect(dir.contents("state.sqlite.backup-v1") == nil)
+    }
+
+    @Test func plainMigratorRefusesTheCatalogRecordUpgrade() throws {
+        let db = try Database(path: path)
+        #expect(throws: MigrationError.dataStepMissing(version: 3, name: "0003_upgrade_catalog_records.sql", step: "upgrade-catalog-records")) {
+            try Migrator.withNoOpDataSteps().migrate(db)
+        }
+        #expect(try db.ownership() == .empty)
+    }
+
+    @Test func dataStepRunsInsideTheMigrationTransactionWithStampedProgress() throws {
+        let files = try declaringMigrations()
+        var migrator = try Migrator(migrations: files)
+        migrator.registerDataMigration(for: 2) { db, progress in
+            #expect(db.isInTransaction)
+            progress(MigrationProgress(recordsDone: 0, recordsTotal: 2))
+            try db.execute("UPDATE t SET y = upper(y)")
+            progress(MigrationProgress(recordsDone: 2, recordsTotal: 2))
+        }
+        let db = try Database(path: path)
+        var reports: [MigrationProgress] = []
+        try migrator.migrate(db) { reports.append($0) }
+        #expect(reports == [
+            MigrationProgress(version: 1, name: "0001_t.sql", recordsDone: 0, recordsTotal: nil),
+            MigrationProgress(version: 2, name: "0002_rewrite.sql", recordsDone: 0, recordsTotal: nil),
+            MigrationProgress(version: 2, name: "0002_rewrite.sql", recordsDone: 0, recordsTotal: 2),
+            MigrationProgress(version: 2, name: "0002_rewrite.sql", recordsDone: 2, recordsTotal: 2),
+        ])
+        #expect(try db.fetchAll("SELECT y FROM t ORDER BY x") { $0.string(0) } == ["A", "B"])
+    }
+
+    @Test func failingDataStepRollsBackItsMigrationWholly() throws {
+        struct Refused: Error {}
+        let files = try declaringMigrations()
+        var migrator = try Migrator(migrations: files)
+        migrator.registerDataMigration(for: 2) { db, _ in
+            try db.execute("UPDATE t SET y = 'changed'")
+            throw Refused()
+        }
+        let db = try Database(path: path)
+        #expect(throws: Refused.self) { try migrator.migrate(db) }
+        #expect(try db.scalarInt("PRAGMA user_version") == 1)
+        #expect(try db.fetchAll("SELECT y FROM t ORDER BY x") { $0.string(0) } == ["a", "b"])
+        #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 't_by_y'") == 0)
     }
 }

@@ -13,13 +13,13 @@ import Testing
     }
 
     @Test func openingCreatesAndMigratesANewFile() throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         #expect(store.schemaVersion == (try Migrator().latestVersion))
         #expect(try store.database.ownership() == .ours(schemaVersion: store.schemaVersion))
     }
 
     @Test func savedRecordIsReadBackVerbatim() throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         try store.saveRecord(#"{"version":3,"query":"x"}"#, version: 3, account: "default", scene: "main", at: 100)
         let record = try #require(try store.record(account: "default", scene: "main"))
         #expect(record == StoredRecord(account: "default", scene: "main", version: 3, payload: Data(#"{"version":3,"query":"x"}"#.utf8), updatedAt: 100))
@@ -30,7 +30,7 @@ import Testing
 
     @Test(arguments: ["'; DROP TABLE scene_state; --", "a/b/../c", "\"quoted\"", "ünï \u{1F4DA}", String(repeating: "x", count: 1_024)])
     func oddNamesAreStoredVerbatim(name: String) throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         try store.saveRecord("{}", version: 1, account: name, scene: name)
         #expect(try store.recordSummaries().map(\.scene) == [name])
         #expect(try store.record(account: name, scene: name) != nil)
@@ -38,14 +38,14 @@ import Testing
 
     @Test(arguments: ["", String(repeating: "x", count: 1_025), String(repeating: "é", count: 513)])
     func emptyOrOverlongNamesAreRefusedAndNothingIsWritten(name: String) throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         #expect(throws: StoreError.self) { try store.saveRecord("{}", version: 1, account: "default", scene: name) }
         #expect(throws: StoreError.self) { try store.saveRecord("{}", version: 1, account: name, scene: "main") }
         #expect(try store.recordSummaries().isEmpty)
     }
 
     @Test func recordOverOneMebibyteIsRefused() throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         let payload = "\"" + String(repeating: "a", count: Store.maximumRecordBytes) + "\""
         #expect(throws: StoreError.recordTooLarge(bytes: payload.utf8.count, limit: Store.maximumRecordBytes)) {
             try store.saveRecord(payload, version: 1, account: "default", scene: "main")
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func quarantineMovesTheRawBytesAndCanBeUndone() throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         try store.saveRecord(#"{"query": 5}"#, version: 1, account: "a", scene: "s", at: 50)
         try store.saveRecord(#"{"query": "ok"}"#, version: 1, account: "a", scene: "other")
         let id = try #require(try store.quarantineRecord(account: "a", scene: "s", reason: .unreadable, error: "query is not a string"))
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func droppingAQuarantinedRecordDeletesOnlyIt() throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         try store.saveRecord("[]", version: 1, account: "a", scene: "s")
         let id = try #require(try store.quarantineRecord(account: "a", scene: "s", reason: .unreadable, error: "not an object"))
         try store.dropQuarantinedRecord(id: id)
@@ -83,17 +83,17 @@ import Testing
     }
 
     @Test func quarantiningAMissingRecordDoesNothing() throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         #expect(try store.quarantineRecord(account: "a", scene: "none", reason: .unreadable, error: "x") == nil)
         #expect(try store.quarantinedRecords().isEmpty)
     }
 
     @Test func restoreMarksAreDurableAcrossConnections() throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         #expect(try !store.hasRestoreMark(account: "a", scene: "s"))
         try store.setRestoreMark(account: "a", scene: "s")
         store.close()
-        let reopened = try Store(path: path)
+        let reopened = try Store(path: path, migrator: .withNoOpDataSteps())
         #expect(try reopened.hasRestoreMark(account: "a", scene: "s"))
         try reopened.clearRestoreMark(account: "a", scene: "s")
         #expect(try !reopened.hasRestoreMark(account: "a", scene: "s"))
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func onlyTheNewestShelfSnapshotsAreKept() throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         for index in 1...5 {
             try store.saveShelfSnapshot("{\"n\":\(index)}", version: 1, account: "a", shelf: "home", rowCount: index, fetchedAt: Double(index), keeping: 3)
         }
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func purgeLeavesNoTraceOfTheAccountInTheFile() throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         let secret = "PURGE-MARKER-7f3a9c"
         for index in 0..<50 {
             try store.saveRecord("{\"query\":\"\(secret)-\(index)\"}", version: 1, account: "leaving", scene: "s\(index)")
@@ -126,7 +126,7 @@ import Testing
         store.close()
         let bytes = (dir.contents("state.sqlite") ?? Data()) + (dir.contents("state.sqlite-wal") ?? Data())
         #expect(bytes.range(of: Data(secret.utf8)) == nil)
-        let reopened = try Store(path: path)
+        let reopened = try Store(path: path, migrator: .withNoOpDataSteps())
         #expect(try reopened.recordSummaries().map(\.account) == ["staying"])
         #expect(try reopened.integrityProblems().isEmpty)
     }
@@ -137,12 +137,12 @@ import Testing
     }
 
     @Test func concurrentStoresOnOneFileNeverSurfaceBusyErrors() async throws {
-        _ = try Store(path: path)
+        _ = try Store(path: path, migrator: .withNoOpDataSteps())
         let path = self.path
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<4 {
                 group.addTask {
-                    let store = try Store(path: path)
+                    let store = try Store(path: path, migrator: .withNoOpDataSteps())
                     for index in 0..<100 {
                         try store.saveRecord("{\"n\":\(index)}", version: 1, account: "a", scene: "w\(writer)")
                         _ = try store.record(account: "a", scene: "w\((writer + 1) % 4)")
@@ -151,7 +151,7 @@ import Testing
             }
             try await group.waitForAll()
         }
-        let store = try Store(path: path)
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
         #expect(try store.recordSummaries().count == 4)
         for writer in 0..<4 {
             #expect(try store.record(account: "a", scene: "w\(writer)")?.payload == Data(#"{"n":99}"#.utf8))

@@ -22,15 +22,18 @@ extension StateRestorer {
             return ShelfRestoration(account: account, shelf: shelf, snapshot: nil, conflictingDrafts: [], report: report)
         }
         do {
-            for stored in try store.shelfSnapshots(account: account) where stored.shelf == shelf {
-                let record: ShelfSnapshotRecord
+            var restored: ShelfSnapshotRecord?
+            try store.forEachShelfSnapshot(account: account, shelf: shelf) { stored in
                 do {
-                    record = try ShelfSnapshotCodec.decode(stored.payload)
+                    restored = try ShelfSnapshotCodec.decode(stored.payload)
+                    return false
                 } catch {
                     report.append(RestoreReportEntry(.recordUnreadable, "shelf snapshot \(stored.id) could not be decoded (\(error.localizedDescription)); it was kept and an older snapshot was tried"))
-                    continue
+                    return true
                 }
-                return Self.reconciled(record.model, account: account, shelf: shelf, report: report)
+            }
+            if let restored {
+                return Self.reconciled(restored.model, account: account, shelf: shelf, report: report)
             }
             report.append(RestoreReportEntry(.noRecord, "shelf \"\(shelf)\" has no readable snapshot; it starts empty"))
         } catch {

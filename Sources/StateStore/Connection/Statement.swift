@@ -108,6 +108,15 @@ public final class Statement {
         return Data(bytes: bytes, count: count)
     }
 
+    /// Calls `body` with column `index`'s bytes where SQLite holds them, without copying; the
+    /// buffer is valid only during the call (NULL and empty values give an empty buffer).
+    public func withBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let column = Int32(index)
+        let start = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeRawBufferPointer(start: count > 0 ? start : nil, count: count))
+    }
+
     /// Column `index` of the current row as a `SQLiteValue`.
     public func value(_ index: Int) -> SQLiteValue {
         switch sqlite3_column_type(handle, Int32(index)) {

@@ -18,6 +18,10 @@ public enum MigrationError: Error, Equatable, Sendable {
     case migrationFailed(version: Int, name: String, error: SQLiteError)
     /// The migrations compiled into this build are not numbered 1…N.
     case invalidMigrationSet(String)
+    /// A migration declares a data step (`-- data-step: <step>`) that nobody registered, so
+    /// applying its SQL alone would leave stored records in an old format. Use the migrator
+    /// of the module that knows the records (`StateMigrations.makeMigrator()`).
+    case dataStepMissing(version: Int, name: String, step: String)
 }
 
 extension MigrationError: LocalizedError {
@@ -41,6 +45,8 @@ extension MigrationError: LocalizedError {
             "migration \(version) (\(name)) failed and was rolled back: \(error.message)"
         case let .invalidMigrationSet(reason):
             "invalid embedded migrations: \(reason)"
+        case let .dataStepMissing(version, name, step):
+            "migration \(version) (\(name)) needs the data step \(step), which this migrator has not registered; nothing was changed (use the migrator from StateRestore's StateMigrations)"
         }
     }
 }

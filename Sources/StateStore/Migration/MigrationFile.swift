@@ -25,6 +25,20 @@ public struct MigrationFile: Sendable, Equatable {
         self.checksum = MigrationFile.checksum(of: sql)
     }
 
+    /// The data step the file declares with a `-- data-step: <name>` line, if any: work on
+    /// stored records that the SQL alone cannot do, registered with
+    /// `Migrator.registerDataMigration(for:_:)` by the module that knows the record format.
+    public var declaredDataStep: String? {
+        let marker = "-- data-step:"
+        for line in sql.split(whereSeparator: \.isNewline) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix(marker) else { continue }
+            let name = trimmed.dropFirst(marker.count).trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty { return name }
+        }
+        return nil
+    }
+
     /// The checksum recorded in the schema history for a migration's text.
     public static func checksum(of sql: String) -> String {
         let normalized = sql.replacingOccurrences(of: "\r\n", with: "\n")

@@ -16,4 +16,9 @@ public struct MigrationProgress: Equatable, Sendable {
         self.recordsDone = recordsDone
         self.recordsTotal = recordsTotal
     }
+
+    /// A data step's report of records done so far; the migrator fills in which migration.
+    public init(recordsDone: Int, recordsTotal: Int?) {
+        self.init(version: 0, name: "", recordsDone: recordsDone, recordsTotal: recordsTotal)
+    }
 }

@@ -14,7 +14,9 @@ import Foundation
 /// ```
 public struct Migrator: Sendable {
     /// Work to run inside a migration's transaction, after its SQL, for data that SQL alone
-    /// cannot rewrite. It must read and write in bounded batches.
+    /// cannot rewrite. It must read and write in bounded batches, so memory stays flat however
+    /// large the database is, and report `MigrationProgress(recordsDone:recordsTotal:)` after
+    /// each batch (the migrator fills in the migration's version and name).
     public typealias DataMigration = @Sendable (Database, _ progress: (MigrationProgress) -> Void) throws -> Void
 
     /// The migrations this migrator knows, in version order.
@@ -37,6 +39,9 @@ public struct Migrator: Sendable {
     public var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// Registers work to run inside migration `version`'s transaction, after its SQL.
+    ///
+    /// A migration whose file declares `-- data-step: <name>` is refused
+    /// (`MigrationError.dataStepMissing`) until work is registered for its version.
     public mutating func registerDataMigration(for version: Int, _ work: @escaping DataMigration) {
         dataMigrations[version] = work
     }
@@ -71,12 +76,16 @@ public struct Migrator: Sendable {
     public func plan(for db: Database, upTo target: Int? = nil) throws -> [MigrationFile] {
         let status = try status(of: db)
         try validate(status, path: db.path)
-        return try pending(in: status, upTo: target)
+        let plan = try pending(in: status, upTo: target)
+        try checkDataSteps(plan)
+        return plan
     }
 
     /// What migrating a file that does not exist yet would apply.
     public func planForNewDatabase(upTo target: Int? = nil) throws -> [MigrationFile] {
-        try pending(in: SchemaStatus(schemaVersion: 0, latestVersion: latestVersion, applied: [], pending: migrations), upTo: target)
+        let plan = try pending(in: SchemaStatus(schemaVersion: 0, latestVersion: latestVersion, applied: [], pending: migrations), upTo: target)
+        try checkDataSteps(plan)
+        return plan
     }
 
     // MARK: Migrating
@@ -93,6 +102,7 @@ public struct Migrator: Sendable {
         try validate(status, path: db.path)
         let plan = try pending(in: status, upTo: target)
         guard !plan.isEmpty else { return [] }
+        try checkDataSteps(plan)
         if status.schemaVersion > 0 { try backUp(db, version: status.schemaVersion) }
         try Self.reading(db.path) { try db.activateWriteAheadLog() }
         var applied: [MigrationFile] = []
@@ -129,7 +139,9 @@ public struct Migrator: Sendable {
                 }
                 try db.executeScript(migration.sql)
                 if let work = dataMigrations[migration.version] {
-                    try work(db, progress)
+                    try work(db) { step in
+                        progress(MigrationProgress(version: migration.version, name: migration.name, recordsDone: step.recordsDone, recordsTotal: step.recordsTotal))
+                    }
                 }
                 try db.execute(
                     "INSERT INTO schema_history (version, name, checksum, applied_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
@@ -147,6 +159,15 @@ public struct Migrator: Sendable {
     }
 
     // MARK: Helpers
+
+    /// Refuses, before anything is written, a plan with a declared data step nobody registered.
+    private func checkDataSteps(_ plan: [MigrationFile]) throws {
+        for migration in plan {
+            if let step = migration.declaredDataStep, dataMigrations[migration.version] == nil {
+                throw MigrationError.dataStepMissing(version: migration.version, name: migration.name, step: step)
+            }
+        }
+    }
 
     private func validate(_ status: SchemaStatus, path: String) throws {
         if status.isNewer {

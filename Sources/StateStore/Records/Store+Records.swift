@@ -18,23 +18,32 @@ extension Store {
         }
         let account = try StoreNames.validated(account, kind: "account")
         let scene = try StoreNames.validated(scene, kind: "scene")
-        try database.writeTransaction {
-            try database.execute(
-                """
-                INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
-                ON CONFLICT (account, scene) DO UPDATE
-                SET version = excluded.version, payload = excluded.payload, updated_at = excluded.updated_at
-                WHERE ?6 IS NULL OR scene_state.version <= ?6
-                   OR (json_valid(scene_state.payload) AND json_extract(scene_state.payload, '$.minReaderVersion') <= ?6)
-                """,
-                [.text(account), .text(scene), .int(version), .text(payload), .real(time), newestReadable.map(SQLiteValue.int) ?? .null]
-            )
+        let upsert = try database.cachedStatement(Self.upsertRecordSQL)
+        try upsert.bind([.text(account), .text(scene), .int(version), .text(payload), .real(time), newestReadable.map(SQLiteValue.int) ?? .null])
+        let write = { [database] () throws in
+            defer { upsert.reset() }
+            try upsert.step()
             if database.changes == 0 {
-                let kept = try record(account: account, scene: scene)?.version ?? 0
+                let kept = try self.record(account: account, scene: scene)?.version ?? 0
                 throw StoreError.newerRecordKept(account: account, scene: scene, version: kept)
             }
         }
+        // Inside a caller's transaction no savepoint is needed: a refused upsert changed nothing,
+        // and a failing statement undoes only itself.
+        if database.isInTransaction {
+            try write()
+        } else {
+            try database.writeTransaction(write)
+        }
     }
+
+    static let upsertRecordSQL = """
+        INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
+        ON CONFLICT (account, scene) DO UPDATE
+        SET version = excluded.version, payload = excluded.payload, updated_at = excluded.updated_at
+        WHERE ?6 IS NULL OR scene_state.version <= ?6
+           OR (json_valid(scene_state.payload) AND json_extract(scene_state.payload, '$.minReaderVersion') <= ?6)
+        """
 
     /// The stored record of one scene, or nil when there is none.
     public func record(account: String, scene: String) throws -> StoredRecord? {

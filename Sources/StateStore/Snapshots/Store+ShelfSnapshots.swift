@@ -40,6 +40,24 @@ extension Store {
         )
     }
 
+    /// Calls `body` with one shelf's snapshots, newest first, reading each only when `body`
+    /// asked for the next one (it returns false to stop), so a restore that can use the newest
+    /// snapshot reads only that one.
+    public func forEachShelfSnapshot(account: String, shelf: String, _ body: (StoredShelfSnapshot) throws -> Bool) throws {
+        guard hasRecoveryTables else { return }
+        let statement = try database.cachedStatement(
+            """
+            SELECT id, account, shelf, version, payload, row_count, fetched_at, saved_at FROM shelf_snapshot
+            WHERE account = ? AND shelf = ? ORDER BY id DESC
+            """
+        )
+        try statement.bind([.text(account), .text(shelf)])
+        defer { statement.reset() }
+        while try statement.step() {
+            guard try body(Store.shelfSnapshot(statement)) else { return }
+        }
+    }
+
     /// Every stored snapshot without its payload's meaning, newest first per shelf.
     public func shelfSnapshots(account: String? = nil) throws -> [StoredShelfSnapshot] {
         guard hasRecoveryTables else { return [] }

@@ -26,16 +26,18 @@ public final class Store {
 
     /// Opens (creating and migrating as needed) the database at `path` for reading and writing.
     ///
+    /// The migrator is explicit because some migrations declare data steps that only the
+    /// module knowing the record formats can run (`StateMigrations.makeMigrator()`).
+    ///
     /// - Throws: `MigrationError` for a newer, foreign or corrupt database or a failed
     ///   migration; `SQLiteError` when the file cannot be opened at all.
     public init(
         path: String,
         configuration: DatabaseConfiguration = DatabaseConfiguration(),
-        migrator: Migrator? = nil,
+        migrator: Migrator,
         progress: (MigrationProgress) -> Void = { _ in }
     ) throws {
         let database = try Database(path: path, configuration: configuration)
-        let migrator = try migrator ?? Migrator()
         let ownership = try Migrator.reading(path) { try database.ownership() }
         switch ownership {
         case .foreign(let applicationID):

@@ -7,7 +7,7 @@ enum MigrateCommand {
     static let spec = CommandSpec(
         name: "migrate",
         abstract: "Create the database if needed and apply pending schema migrations.",
-        discussion: "A database that has data is backed up to <db>.backup-v<N> first. --dry-run prints the plan and creates or changes nothing.",
+        discussion: "A database that has data is backed up to <db>.backup-v<N> first. Progress (records done, rate, time left) goes to stderr when it is a terminal. --dry-run prints the plan and creates or changes nothing.",
         options: [
             CommandTable.db,
             .value("to", valueName: "N", help: "Migrate up to schema version N (default: the latest)."),
@@ -36,8 +36,9 @@ enum MigrateCommand {
         } else {
             let db = try DatabaseFiles.openForWriting(path)
             before = try migrator.status(of: db).schemaVersion
+            var line = ProgressLine()
             steps = try migrator.migrate(db, upTo: target) { progress in
-                console.showProgress(ProgressLine.text(for: progress))
+                console.showProgress(line.text(for: progress))
             }
             if !steps.isEmpty { console.endProgress() }
         }

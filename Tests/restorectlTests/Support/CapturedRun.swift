@@ -9,13 +9,14 @@ struct CapturedRun {
     let stderr: String
 
     /// Runs `restorectl` with `arguments`, feeding `input` as standard input.
-    init(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) {
+    init(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:], errorIsTerminal: Bool = false) {
         final class Buffer: @unchecked Sendable {
             var out = ""
             var err = ""
         }
         let buffer = Buffer()
         let console = Console(
+            isErrorTerminal: errorIsTerminal,
             environment: environment,
             writeOut: { buffer.out += $0 },
             writeError: { buffer.err += $0 },

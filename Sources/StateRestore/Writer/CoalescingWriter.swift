@@ -1,0 +1,163 @@
+import ScreenModels
+import StateStore
+import Synchronization
+
+/// Saves scenes' view state on every change without writing on every change: saves of the same
+/// scene within a window (default one second) collapse into one write of the latest state.
+///
+/// - `save(_:for:carrying:)` only records the state and, if no write is scheduled, schedules one
+///   a window from now; it never touches the disk, so it is cheap enough for every keystroke.
+/// - When the window ends, every pending scene is encoded and written in one transaction.
+/// - `flush()` writes everything pending now, in one transaction, and returns once it has
+///   committed. Call it when the app goes to the background or quits. A crash loses at most
+///   the saves of the last window; nothing `flush()` acknowledged is lost.
+///
+/// The writer has its own connection, is safe to call from any thread, and never replaces a
+/// stored record of a newer format (those scenes are returned by `flush()` and skipped).
+///
+/// ```swift
+/// let writer = try CoalescingWriter(path: statePath)
+/// writer.save(screen.viewState, for: key)      // on every change
+/// try writer.flush()                           // on background / quit
+/// ```
+public final class CoalescingWriter: Sendable {
+    /// How long saves of one scene are collected before they are written.
+    public let window: Duration
+    private let scheduler: any WriteScheduling
+    /// The connection; held for the whole of a write, so a flush waits for a write in flight.
+    private let store: Mutex<Store?>
+    private let state = Mutex(Pending())
+
+    private struct Pending {
+        var entries: [SceneKey: Entry] = [:]
+        var isScheduled = false
+        var writesCommitted = 0
+        var lastError: (any Error)?
+    }
+
+    private struct Entry {
+        var state: CatalogViewState
+        var carrying: JSONObject
+    }
+
+    /// Opens (creating and migrating as needed) the database at `path` for writing.
+    ///
+    /// - Parameters:
+    ///   - window: how long saves are collected before one write (default one second).
+    ///   - scheduler: what runs the write when the window ends (tests pass a manual one).
+    public init(
+        path: String,
+        window: Duration = .seconds(1),
+        configuration: DatabaseConfiguration = DatabaseConfiguration(),
+        scheduler: any WriteScheduling = DispatchWriteScheduler()
+    ) throws {
+        let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
+        self.store = Mutex(store)
+        self.window = window
+        self.scheduler = scheduler
+    }
+
+    /// Records `state` as `key`'s latest and schedules a write unless one is scheduled.
+    /// Returns at once; the state is written when the window ends or at the next `flush()`.
+    public func save(_ state: CatalogViewState, for key: SceneKey, carrying fields: JSONObject = JSONObject()) {
+        let mustSchedule = self.state.withLock { pending in
+            pending.entries[key] = Entry(state: state, carrying: fields)
+            guard !pending.isScheduled else { return false }
+            pending.isScheduled = true
+            return true
+        }
+        if mustSchedule {
+            scheduler.schedule(after: window) { [weak self] in self?.windowEnded() }
+        }
+    }
+
+    /// Writes everything pending in one transaction and returns when it has committed.
+    ///
+    /// - Returns: the scenes skipped because the database holds a record of a newer format
+    ///   (never replaced) or because their record would exceed the size limit.
+    /// - Throws: the storage error when the write failed; the states stay pending for the
+    ///   next write.
+    @discardableResult
+    public func flush() throws -> [SceneKey] {
+        try writePending()
+    }
+
+    /// How many saves are waiting for a write.
+    public var pendingCount: Int { state.withLock { $0.entries.count } }
+
+    /// How many write transactions have committed (each holds every scene pending then).
+    public var writesCommitted: Int { state.withLock { $0.writesCommitted } }
+
+    /// The error of the last scheduled write that failed, if the states it held are still
+    /// pending; `flush()` retries them and throws.
+    public var lastWriteError: (any Error)? { state.withLock { $0.lastError } }
+
+    /// Flushes, then closes the connection; later saves are kept pending and never written.
+    public func close() throws {
+        defer { store.withLock { $0?.close(); $0 = nil } }
+        try flush()
+    }
+
+    // MARK: Writing
+
+    private func windowEnded() {
+        state.withLock { $0.isScheduled = false }
+        do {
+            _ = try writePending()
+        } catch {
+            // Kept pending with the error recorded; try again one window later.
+            let mustSchedule = state.withLock { pending in
+                guard !pending.isScheduled, !pending.entries.isEmpty else { return false }
+                pending.isScheduled = true
+                return true
+            }
+            if mustSchedule {
+                scheduler.schedule(after: window) { [weak self] in self?.windowEnded() }
+            }
+        }
+    }
+
+    private func writePending() throws -> [SceneKey] {
+        try store.withLock { store in
+            guard let store else { throw RestoreError.databaseUnusable("the coalescing writer is closed") }
+            let batch = state.withLock { pending in
+                defer { pending.entries.removeAll(keepingCapacity: true) }
+                return pending.entries
+            }
+            guard !batch.isEmpty else { return [] }
+            var skipped: [SceneKey] = []
+            do {
+                try store.database.writeTransaction {
+                    for (key, entry) in batch {
+                        let payload = CatalogRecordCodec.encode(CatalogRecord(entry.state, carrying: entry.carrying))
+                        do {
+                            try store.save(ValidatedRecord(version: CatalogRecord.currentVersion, payload: payload), for: key)
+                        } catch RestoreError.wouldReplaceNewerRecord {
+                            skipped.append(key)
+                        } catch StoreError.recordTooLarge {
+                            skipped.append(key)
+                        }
+                    }
+                }
+            } catch {
+                restore(batch, after: error)
+                throw error
+            }
+            state.withLock { pending in
+                pending.writesCommitted += 1
+                pending.lastError = nil
+            }
+            return skipped
+        }
+    }
+
+    /// Puts a failed batch back, except scenes saved again since (their newer state wins).
+    private func restore(_ batch: [SceneKey: Entry], after error: any Error) {
+        state.withLock { pending in
+            for (key, entry) in batch where pending.entries[key] == nil {
+                pending.entries[key] = entry
+            }
+            pending.lastError = error
+        }
+    }
+}

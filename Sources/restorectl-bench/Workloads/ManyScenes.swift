@@ -1,0 +1,155 @@
+import CSQLite
+import Foundation
+import ScreenModels
+import StateRestore
+import StateStore
+
+/// `many-scenes`: 1,000 scenes over 10 accounts; save them all, then restore them all.
+///
+/// - engine: saves through a `CoalescingWriter` and one `flush()` (one transaction); restores
+///   each scene with `StateRestorer.restore` + `completeRestore` (crash-loop mark included);
+/// - raw: the same SQL through the C API — one transaction of upserts, then per scene the
+///   statements a restore runs (record, mark and counter reads, mark set and cleared);
+/// - json-file: 1,000 atomic file writes, then 1,000 reads;
+/// - user-defaults: 1,000 `set` and one `synchronize()`, then 1,000 reads.
+/// Every variant decodes, reconciles and projects the same records against the same document.
+enum ManyScenes {
+    static let accounts = 10
+    static let scenesPerAccount = 100
+
+    static func run(_ mode: BenchMode) throws -> WorkloadReport {
+        let scratch = try Scratch("many")
+        let document = BenchData.document(books: 500)
+        let keys = try (0..<accounts).flatMap { account in
+            try (0..<scenesPerAccount).map { try SceneKey(scene: "scene-\($0)", account: "account-\(account)") }
+        }
+        var engine = Samples(), raw = Samples(), json = Samples(), userDefaults = Samples()
+        var engineSave = Samples(), rawSave = Samples(), jsonSave = Samples(), defaultsSave = Samples()
+        for round in 0..<(mode.manyScenesRepetitions + 1) {
+            let states = keys.indices.map { BenchData.state($0 + round) }
+            func project(_ decoding: CatalogRecordDecoding) -> Int {
+                guard case .decoded(let record, _) = decoding else { return -1 }
+                let reconciled = record.viewState.reconciled(with: document).viewState
+                return document.frame(for: reconciled).rows.count
+            }
+
+            // Engine.
+            let enginePath = scratch.path("engine-\(round).sqlite")
+            let writer = try CoalescingWriter(path: enginePath)
+            let start = ContinuousClock.now
+            try engineSave.time {
+                for (key, state) in zip(keys, states) { writer.save(state, for: key) }
+                try writer.flush()
+            }
+            let restorer = StateRestorer(path: enginePath)
+            var rows = 0
+            for key in keys {
+                let restored = restorer.restore(key, against: document)
+                rows += restored.frame.rows.count
+                guard restorer.completeRestore(key), !restored.reports(.noRecord) else { throw RawConnection.Failure(description: "engine restore failed") }
+            }
+            engine.append(ContinuousClock.now - start)
+            restorer.close()
+            try writer.close()
+
+            // Raw twin.
+            _ = StateRestorer(path: scratch.path("raw-\(round).sqlite"))
+            let rawStart = ContinuousClock.now
+            let rawRows = try rawSaveAndRestore(path: scratch.path("raw-\(round).sqlite"), keys: keys, states: states, saves: &rawSave, project: project)
+            raw.append(ContinuousClock.now - rawStart)
+            guard rawRows == rows else { throw RawConnection.Failure(description: "raw restored \(rawRows) rows, engine \(rows)") }
+
+            // JSON files.
+            let files = try JSONFileStore(folder: scratch.path("json-\(round)"))
+            let jsonStart = ContinuousClock.now
+            try jsonSave.time {
+                for (key, state) in zip(keys, states) { try files.save(BenchData.payload(state), account: key.account, scene: key.scene) }
+            }
+            var jsonRows = 0
+            for key in keys { jsonRows += project(CatalogRecordCodec.decode(try files.load(account: key.account, scene: key.scene))) }
+            json.append(ContinuousClock.now - jsonStart)
+
+            // UserDefaults.
+            let defaults = try DefaultsStore(suite: "restorectl-bench-many-\(round)")
+            let defaultsStart = ContinuousClock.now
+            defaultsSave.time {
+                for (key, state) in zip(keys, states) { defaults.save(BenchData.payload(state), account: key.account, scene: key.scene, synchronizing: false) }
+                defaults.defaults.synchronize()
+            }
+            var defaultsRows = 0
+            for key in keys { defaultsRows += project(CatalogRecordCodec.decode(defaults.load(account: key.account, scene: key.scene) ?? "")) }
+            userDefaults.append(ContinuousClock.now - defaultsStart)
+            guard jsonRows == rows, defaultsRows == rows else { throw RawConnection.Failure(description: "alternatives restored different rows") }
+        }
+        var report = WorkloadReport(
+            name: "many-scenes", unit: "save all 1,000 scenes, then restore all",
+            engine: engine.droppingFirst(1), raw: raw.droppingFirst(1),
+            alternatives: [("json-file", json.droppingFirst(1)), ("user-defaults", userDefaults.droppingFirst(1))]
+        )
+        report.extra = [
+            "scenes": .integer(Int64(keys.count)),
+            "engine_save_p50_ms": .double(engineSave.droppingFirst(1).median),
+            "raw_save_p50_ms": .double(rawSave.droppingFirst(1).median),
+            "json_file_save_p50_ms": .double(jsonSave.droppingFirst(1).median),
+            "user_defaults_save_p50_ms": .double(defaultsSave.droppingFirst(1).median),
+        ]
+        return report
+    }
+
+    private static func rawSaveAndRestore(
+        path: String, keys: [SceneKey], states: [CatalogViewState], saves: inout Samples,
+        project: (CatalogRecordDecoding) -> Int
+    ) throws -> Int {
+        let connection = try RawConnection(path: path)
+        let statements = try [
+            "BEGIN IMMEDIATE", "COMMIT", rawUpsertSQL,
+            "SELECT version, payload, updated_at FROM scene_state WHERE account = ? AND scene = ?",
+            "SELECT 1 FROM restore_mark WHERE account = ? AND scene = ?",
+            "SELECT value FROM store_meta WHERE key = ?",
+            "INSERT OR REPLACE INTO restore_mark (account, scene, started_at) VALUES (?, ?, ?)",
+            "DELETE FROM restore_mark WHERE account = ? AND scene = ?",
+        ].map(connection.prepare)
+        defer { statements.forEach { sqlite3_finalize($0) } }
+        let (begin, commit, upsert, record, hasMark, counter, setMark, clearMark) =
+            (statements[0], statements[1], statements[2], statements[3], statements[4], statements[5], statements[6], statements[7])
+        func bindKey(_ statement: OpaquePointer, _ key: SceneKey) {
+            RawConnection.bind(statement, 1, key.account)
+            RawConnection.bind(statement, 2, key.scene)
+        }
+        try saves.time {
+            try connection.run(begin)
+            for (key, state) in zip(keys, states) {
+                bindKey(upsert, key)
+                sqlite3_bind_int64(upsert, 3, Int64(CatalogRecord.currentVersion))
+                RawConnection.bind(upsert, 4, BenchData.payload(state))
+                sqlite3_bind_double(upsert, 5, Date().timeIntervalSince1970)
+                sqlite3_bind_int64(upsert, 6, Int64(CatalogRecord.currentVersion))
+                try connection.run(upsert)
+            }
+            try connection.run(commit)
+        }
+        var rows = 0
+        for key in keys {
+            bindKey(record, key)
+            guard sqlite3_step(record) == SQLITE_ROW else { throw RawConnection.Failure(description: "no record") }
+            let decoding = RawConnection.withColumnBytes(record, 1) { CatalogRecordCodec.decode($0) }
+            sqlite3_reset(record)
+            bindKey(hasMark, key)
+            try connection.run(hasMark)
+            RawConnection.bind(counter, 1, "consecutive_crashed_launches")
+            try connection.run(counter)
+            try connection.run(begin)
+            bindKey(setMark, key)
+            sqlite3_bind_double(setMark, 3, Date().timeIntervalSince1970)
+            try connection.run(setMark)
+            try connection.run(commit)
+            rows += project(decoding)
+            try connection.run(begin)
+            bindKey(clearMark, key)
+            try connection.run(clearMark)
+            try connection.run(commit)
+            try connection.run(counter)
+        }
+        return rows
+    }
+}

@@ -1,0 +1,74 @@
+import CSQLite
+import Foundation
+import ScreenModels
+import StateRestore
+import StateStore
+
+/// `restore-launch`: a cold open, read, decode, upgrade of a v1 record, reconciliation against
+/// a 10,000-book document and the frame, repeated. Three variants run interleaved:
+/// - engine storage: `Store` open + `record` + `CatalogRecordCodec.decode` (comparable to raw);
+/// - engine total: `StateRestorer` open + `restore` (crash-loop mark, upgrade, reconciliation,
+///   frame) + `completeRestore` — what an app's launch pays;
+/// - raw: the C API opening with the same pragmas, one SELECT and the same decode.
+/// Closing is not timed: it happens when the app quits, not on the launch path.
+enum RestoreLaunch {
+    static func run(_ mode: BenchMode) throws -> WorkloadReport {
+        let scratch = try Scratch("launch")
+        let path = scratch.path("state.sqlite")
+        let document = BenchData.document(books: 10_000)
+        let key = try SceneKey(scene: "main")
+        do {
+            let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+            try store.saveRecord(BenchData.formatOneRecord, version: 1, account: key.account, scene: key.scene)
+            store.close()
+        }
+
+        var storage = Samples(), total = Samples(), raw = Samples()
+        var sink = 0
+        for round in 0..<(mode.launchRepetitions + 5) {
+            try runShuffled(round, [{
+            // Engine, storage part.
+            let store = try storage.time { () throws -> Store in
+                let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+                let record = try store.record(account: key.account, scene: key.scene)
+                if case .decoded(let decoded, _) = CatalogRecordCodec.decode(record?.payload ?? Data()) { sink &+= decoded.selectedID ?? 0 }
+                return store
+            }
+            store.close()
+            }, {
+            // Engine, the whole restore.
+            let restorer = try total.time { () throws -> StateRestorer in
+                let restorer = StateRestorer(path: path)
+                let restored = restorer.restore(key, against: document)
+                sink &+= restored.frame.rows.count
+                guard restored.reports(.recordUpgraded), restorer.completeRestore(key) else {
+                    throw RawConnection.Failure(description: "unexpected restore: \(restored.report)")
+                }
+                return restorer
+            }
+            restorer.close()
+            }, {
+            // Raw twin.
+            let connection = try raw.time { () throws -> RawConnection in
+                let connection = try RawConnection(path: path)
+                let select = try connection.prepare("SELECT version, payload, updated_at FROM scene_state WHERE account = ? AND scene = ?")
+                defer { sqlite3_finalize(select) }
+                RawConnection.bind(select, 1, key.account)
+                RawConnection.bind(select, 2, key.scene)
+                guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no row") }
+                let decoding = RawConnection.withColumnBytes(select, 1) { CatalogRecordCodec.decode($0) }
+                if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
+                return connection
+            }
+            _ = connection
+            }])
+        }
+        precondition(sink != 0)
+        // The first runs warm caches and the embedded-migration parse; drop them.
+        return WorkloadReport(
+            name: "restore-launch", unit: "one cold open + restore of one scene",
+            engine: storage.droppingFirst(5), raw: raw.droppingFirst(5), total: total.droppingFirst(5),
+            targets: []
+        )
+    }
+}

@@ -1,0 +1,84 @@
+import CSQLite
+import Foundation
+import StateRestore
+
+// restorectl-bench [--quick] [--json] [--only NAME]
+//
+// Measures the engine against its raw-SQLite twin and the usual alternatives in one run, each
+// workload in its own child process so peak memory is per workload. Hidden subcommands
+// (`__workload`, `__populate`, `__migrate`) are those children.
+
+/// Every workload, in the order they run and print.
+let workloadNames = ["restore-launch", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes"]
+
+func runWorkload(_ name: String, _ mode: BenchMode) throws -> WorkloadReport {
+    var report: WorkloadReport
+    switch name {
+    case "restore-launch":
+        report = try RestoreLaunch.run(mode)
+        if let total = report.total {
+            report.targets.append(.init(description: "whole restore median <= 1 ms with 10,000 books (got \(WorkloadReport.format(total.median)) ms)", isMet: total.median <= 1))
+        }
+    case "save-single": report = try SaveSingle.run(mode)
+    case "save-burst": report = try SaveBurst.run(mode)
+    case "shelf-snapshot-10k": report = try ShelfSnapshotWorkload.run(mode, rows: 10_000)
+    case "shelf-snapshot-100k": report = try ShelfSnapshotWorkload.run(mode, rows: 100_000)
+    case "migrate-scale": report = try MigrateScale.run(mode)
+    case "many-scenes": report = try ManyScenes.run(mode)
+    default: throw RawConnection.Failure(description: "unknown workload \(name)")
+    }
+    report.addStandardTargets()
+    if report.peakResidentMiB == 0 { report.peakResidentMiB = peakResidentMiB() }
+    return report
+}
+
+func main() -> Int32 {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+        switch arguments.first {
+        case "__workload":
+            let mode = arguments.contains("--quick") ? BenchMode.quick : BenchMode.full
+            print(try runWorkload(arguments[1], mode).json.encoded())
+            return 0
+        case "__populate":
+            try MigrateScale.populate(path: arguments[1], count: Int(arguments[2]) ?? 0)
+            return 0
+        case "__migrate":
+            try MigrateScale.migrate(path: arguments[1], count: Int(arguments[2]) ?? 0)
+            return 0
+        default:
+            break
+        }
+        let isQuick = arguments.contains("--quick")
+        let isJSON = arguments.contains("--json")
+        var names = workloadNames
+        if let only = arguments.firstIndex(of: "--only"), only + 1 < arguments.count {
+            names = arguments[only + 1].split(separator: ",").map(String.init)
+            arguments.removeSubrange(only...(only + 1))
+        }
+        if let unknown = arguments.first(where: { !["--quick", "--json"].contains($0) }) {
+            FileHandle.standardError.write(Data("usage: restorectl-bench [--quick] [--json] [--only NAME[,NAME…]] (unknown argument \(unknown))\n".utf8))
+            return 64
+        }
+        let mode = isQuick ? BenchMode.quick : BenchMode.full
+        // UserDefaults writes under XDG_CONFIG_HOME (and HOME): keep both in a temporary folder.
+        let configHome = try Scratch("config")
+        ChildProcess.environment["XDG_CONFIG_HOME"] = configHome.path("config")
+        ChildProcess.environment["HOME"] = configHome.url.path
+        let start = ContinuousClock.now
+        var results: [JSONValue] = []
+        for name in names {
+            if !isJSON { FileHandle.standardError.write(Data("running \(name)…\n".utf8)) }
+            let output = try ChildProcess.run(["__workload", name] + (isQuick ? ["--quick"] : []))
+            results.append(try JSONValue.parse(output))
+        }
+        let summary = BenchSummary(mode: mode, workloads: results, seconds: (ContinuousClock.now - start).seconds)
+        print(isJSON ? summary.json.encoded(pretty: true) : summary.table)
+        return 0
+    } catch {
+        FileHandle.standardError.write(Data("restorectl-bench: \(error)\n".utf8))
+        return 70
+    }
+}
+
+exit(main())

@@ -1,0 +1,157 @@
+import Foundation
+import ScreenModels
+import StateStore
+import Testing
+
+@testable import StateRestore
+
+@Suite struct CoalescingWriterTests {
+    let folder: ScratchFolder
+    let path: String
+    let scheduler = ManualScheduler()
+    let main: SceneKey
+    let side: SceneKey
+
+    init() throws {
+        folder = try ScratchFolder()
+        path = folder.path("state.sqlite")
+        main = try SceneKey(scene: "main")
+        side = try SceneKey(scene: "side", account: "work")
+    }
+
+    private func makeWriter(window: Duration = .seconds(1)) throws -> CoalescingWriter {
+        try CoalescingWriter(path: path, window: window, scheduler: scheduler)
+    }
+
+    /// What a separate connection reads back for `key`.
+    private func stored(_ key: SceneKey) throws -> String? {
+        let reader = try Store(readingExistingFileAt: path)
+        defer { reader.close() }
+        return try reader.record(account: key.account, scene: key.scene).map { String(decoding: $0.payload, as: UTF8.self) }
+    }
+
+    private func payload(query: String) -> String {
+        CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(query: query)))
+    }
+
+    @Test func savesWithinAWindowCollapseIntoOneWriteOfTheLatestState() throws {
+        let writer = try makeWriter(window: .milliseconds(250))
+        writer.save(CatalogViewState(query: "d"), for: main)
+        #expect(scheduler.pendingDelays == [.milliseconds(250)])
+        writer.save(CatalogViewState(query: "du"), for: main)
+        writer.save(CatalogViewState(query: "dun"), for: main)
+        writer.save(CatalogViewState(query: "x"), for: side)
+        #expect(scheduler.pendingDelays == [.milliseconds(250)])
+        #expect(writer.pendingCount == 2)
+        #expect(writer.writesCommitted == 0)
+        #expect(try stored(main) == nil)
+
+        scheduler.fireAll()
+        #expect(writer.pendingCount == 0)
+        #expect(writer.writesCommitted == 1)
+        #expect(try stored(main) == payload(query: "dun"))
+        #expect(try stored(side) == payload(query: "x"))
+        #expect(scheduler.pendingDelays.isEmpty)
+    }
+
+    @Test func aSaveAfterAWindowEndedSchedulesTheNextWindow() throws {
+        let writer = try makeWriter()
+        writer.save(CatalogViewState(query: "a"), for: main)
+        scheduler.fireAll()
+        writer.save(CatalogViewState(query: "b"), for: main)
+        #expect(scheduler.pendingDelays == [.seconds(1)])
+        #expect(try stored(main) == payload(query: "a"))
+        scheduler.fireAll()
+        #expect(writer.writesCommitted == 2)
+        #expect(try stored(main) == payload(query: "b"))
+    }
+
+    @Test func flushWritesEverythingPendingInOneTransactionBeforeItReturns() throws {
+        let writer = try makeWriter()
+        for index in 0..<50 {
+            writer.save(CatalogViewState(query: "q\(index)"), for: try SceneKey(scene: "s\(index % 10)"))
+        }
+        #expect(try writer.flush().isEmpty)
+        #expect(writer.writesCommitted == 1)
+        #expect(writer.pendingCount == 0)
+        for scene in 0..<10 {
+            #expect(try stored(try SceneKey(scene: "s\(scene)")) == payload(query: "q\(40 + scene)"))
+        }
+        // The window scheduled by the first save finds nothing left and writes nothing.
+        scheduler.fireAll()
+        #expect(writer.writesCommitted == 1)
+        #expect(try writer.flush().isEmpty)
+        #expect(writer.writesCommitted == 1)
+    }
+
+    @Test func unknownFieldsCarriedBySaveAreWritten() throws {
+        let writer = try makeWriter()
+        writer.save(CatalogViewState(query: "q"), for: main, carrying: ["colour": .string("blue")])
+        try writer.flush()
+        #expect(try stored(main) == #"{"version":3,"query":"q","selectedID":null,"showsOnlySelected":false,"viewport":null,"colour":"blue"}"#)
+    }
+
+    @Test func aNewerFormatRecordIsNeverReplacedAndIsReportedByFlush() throws {
+        let newer = #"{"version":9,"query":"from the future"}"#
+        do {
+            let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+            try store.saveRecord(newer, version: 9, account: main.account, scene: main.scene)
+            store.close()
+        }
+        let writer = try makeWriter()
+        writer.save(CatalogViewState(query: "old build"), for: main)
+        writer.save(CatalogViewState(query: "fine"), for: side)
+        #expect(try writer.flush() == [main])
+        #expect(try stored(main) == newer)
+        #expect(try stored(side) == payload(query: "fine"))
+    }
+
+    @Test func aFailedWriteKeepsTheStatesPendingAndFlushRetriesThem() throws {
+        // Another connection holds the write lock past a zero busy timeout.
+        var configuration = DatabaseConfiguration()
+        configuration.busyTimeoutMilliseconds = 0
+        let blocker = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
+        try blocker.database.execute("BEGIN IMMEDIATE")
+        let impatient = try CoalescingWriter(path: path, configuration: configuration, scheduler: scheduler)
+        impatient.save(CatalogViewState(query: "kept"), for: main)
+        scheduler.fireAll()
+        #expect(impatient.writesCommitted == 0)
+        #expect(impatient.pendingCount == 1)
+        #expect(impatient.lastWriteError != nil)
+        #expect(scheduler.pendingDelays == [.seconds(1)])  // retried one window later
+        #expect(throws: SQLiteError.self) { try impatient.flush() }
+        try blocker.database.execute("COMMIT")
+        try impatient.flush()
+        #expect(impatient.writesCommitted == 1)
+        #expect(impatient.lastWriteError == nil)
+        #expect(try stored(main) == payload(query: "kept"))
+    }
+
+    @Test func closeFlushesAndLaterSavesAreNotWritten() throws {
+        let writer = try makeWriter()
+        writer.save(CatalogViewState(query: "last"), for: main)
+        try writer.close()
+        #expect(try stored(main) == payload(query: "last"))
+        writer.save(CatalogViewState(query: "too late"), for: main)
+        #expect(throws: RestoreError.self) { try writer.flush() }
+        #expect(try stored(main) == payload(query: "last"))
+    }
+
+    @Test func savesFromManyThreadsAllReachTheDatabase() async throws {
+        let writer = try makeWriter()
+        let keys = try (0..<8).map { try SceneKey(scene: "s\($0)") }
+        await withTaskGroup(of: Void.self) { group in
+            for (thread, key) in keys.enumerated() {
+                group.addTask {
+                    for change in 0..<100 {
+                        writer.save(CatalogViewState(query: "\(thread)-\(change)"), for: key)
+                    }
+                }
+            }
+        }
+        try writer.flush()
+        for (thread, key) in keys.enumerated() {
+            #expect(try stored(key) == payload(query: "\(thread)-99"))
+        }
+    }
+}
