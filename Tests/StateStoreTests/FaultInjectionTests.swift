@@ -73,8 +73,11 @@ import Testing
 
     // MARK: Migration
 
+    /// Each migration commits in its own transaction, so a fault can stop the run after some
+    /// migrations committed: the file is then at whichever version committed last, with exactly
+    /// that version's schema, every row, and a migration that completes when run again.
     @Test(arguments: Fault.all)
-    func migrationThatHitsAFaultLeavesVersionOneOrTheLatestWithEveryRow(fault: Fault) throws {
+    func migrationThatHitsAFaultLeavesAWholeVersionWithEveryRowAndMigratesAgain(fault: Fault) throws {
         let migrator = try Migrator.withNoOpDataSteps()
         let template = try makeVersionOneDatabase()
         let rows = try sceneRows(at: template)
@@ -101,9 +104,11 @@ import Testing
             let check = try Database(path: path)
             defer { check.close() }
             let version = try check.scalarInt("PRAGMA user_version")
-            #expect(version == (isMigrated ? migrator.latestVersion : 1), "\(fault) at \(n): version \(version) after \(outcome)")
+            #expect((1...migrator.latestVersion).contains(version), "\(fault) at \(n): version \(version) after \(outcome)")
+            if isMigrated { #expect(version == migrator.latestVersion, "\(fault) at \(n): migrate returned at version \(version)") }
             #expect(try check.integrityCheck() == "ok", "\(fault) at \(n)")
-            #expect(try check.schemaDump() == referenceSchema(version: version), "\(fault) at \(n): half-applied schema")
+            #expect(try check.schemaDump() == referenceSchema(version: version), "\(fault) at \(n): not exactly the schema of version \(version)")
+            #expect(try check.scalarInt("SELECT count(*) FROM schema_history") == version, "\(fault) at \(n)")
             #expect(try sceneRows(in: check) == rows, "\(fault) at \(n): rows changed")
             try expectNoPartialBackup(of: path, holding: rows, after: "\(fault) at \(n)")
 
