@@ -15,6 +15,11 @@ import Testing
     /// Numbers given to each child; far more than it can save before it is killed, and each
     /// child gets its own range, so a stored number says which run wrote it.
     static let numbersPerChild = 1_000_000
+    /// Lines of `migrate` output read before the kill in the first runs, so each phase is hit
+    /// whatever the seed: 0 kills straight after launch, 1 after `ready` (opening, backing up),
+    /// 3 after migration 2's first `progress` line, 6 after the first batch of migration 3's
+    /// record upgrade. Later runs choose from 0…8 lines at random.
+    static let firstMigrationKillPoints = [0, 1, 3, 6]
 
     @Test func killedSaveLoopKeepsEveryAcknowledgedSaveAndAnIntactFile() throws {
         let dir = try TemporaryDirectory()
@@ -66,6 +71,8 @@ import Testing
 
         let migrator = try Migrator.withNoOpDataSteps()
         let latest = migrator.latestVersion
+        // The child migrates with the real data steps; this one rewrites every version-1 record.
+        let upgradeVersion = try #require(migrator.migrations.first { $0.declaredDataStep == "upgrade-catalog-records" }?.version)
         // The schema each version has when migrated from scratch: the only states allowed.
         var schemas: [Int: [String]] = [:]
         for version in 1...latest {
@@ -81,9 +88,8 @@ import Testing
             let path = dir.path("run.sqlite")
             try FileManager.default.copyItem(atPath: template, toPath: path)
             let child = try ChildProcess(stress: ["migrate", "--db", path])
-            // 0 kills straight after launch; 1 after `ready` (opening, backing up); more after
-            // `progress` lines (inside a migration's transaction). The first runs cover each.
-            let linesBeforeKill = run < 4 ? run : Int.random(in: 0...3, using: &random)
+            let kills = Self.firstMigrationKillPoints
+            let linesBeforeKill = run < kills.count ? kills[run] : Int.random(in: 0...8, using: &random)
             var read = 0
             while read < linesBeforeKill, let line = child.nextLine(), !line.hasPrefix("migrated") { read += 1 }
             child.kill()
@@ -98,15 +104,23 @@ import Testing
             #expect(try reader.schemaDump() == schemas[version], "\(context): the schema is not exactly that of version \(version)")
             #expect(try reader.scalarInt("SELECT count(*) FROM schema_history") == version, "\(context)")
             #expect(try reader.scalarInt("SELECT count(*) FROM scene_state") == records, "\(context)")
+            // The record upgrade commits with its migration: all records rewritten or none.
+            let unconverted = try reader.scalarInt("SELECT count(*) FROM scene_state WHERE version = 1")
+            #expect(unconverted == (version < upgradeVersion ? records : 0), "\(context): \(unconverted) version-1 records")
             #expect(try reader.integrityCheck() == "ok", "\(context)")
             reader.close()
             versionsSeen[version, default: 0] += 1
 
+            // Migrating again the way the app does (with the real data steps) completes.
+            let again = try ChildProcess(stress: ["migrate", "--db", path])
+            try again.readLines(until: "migrated \(latest)")
+            #expect(again.waitForExit().isSuccess, "\(context): \(again.commandLine): \(again.errorOutput())")
             let store = try Store(path: path, migrator: .withNoOpDataSteps())
             #expect(store.schemaVersion == latest, "\(context)")
             #expect(try store.database.scalarInt("PRAGMA user_version") == latest, "\(context)")
             #expect(try store.database.schemaDump() == schemas[latest], "\(context)")
             #expect(try store.database.scalarInt("SELECT count(*) FROM scene_state") == records, "\(context)")
+            #expect(try store.database.scalarInt("SELECT count(*) FROM scene_state WHERE version = 1") == 0, "\(context)")
             #expect(try store.integrityProblems().isEmpty, "\(context)")
             store.close()
             // Whichever process finished the migration, the version-1 backup is whole.
