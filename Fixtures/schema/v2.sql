@@ -23,9 +23,12 @@ CREATE TABLE scene_state (
 ) WITHOUT ROWID;
 INSERT INTO scene_state VALUES('alice','O''Brien''s "reading" window',3,'{"version":3,"query":"the","selectedID":null,"showsOnlySelected":false,"viewport":null}',1763996000.0);
 INSERT INTO scene_state VALUES('alice','library',2,'{"version":2,"query":"internals","selectedID":9,"showsOnlySelected":false}',1763995000.25);
+INSERT INTO scene_state VALUES('bob','half-written',2,'{"version":2,"query":"inter',1764001500.0);
 INSERT INTO scene_state VALUES('bob','reader/window-2',4,'{"version":4,"minReaderVersion":3,"query":"systems","selectedID":12,"showsOnlySelected":false,"viewport":null,"sortOrder":"title"}',1764001000.0);
+INSERT INTO scene_state VALUES('carol','fenêtre ✦ 2',5,'{"version":5,"query":"programming","panes":{"detail":"open"},"selection":{"ids":[4,17]}}',1764003000.0);
 INSERT INTO scene_state VALUES('default','inspector',1,'{"query":"programming","selectedID":4}',1763990000.0);
 INSERT INTO scene_state VALUES('default','main',3,'{"version":3,"query":"","selectedID":8,"showsOnlySelected":false,"viewport":{"anchorID":10,"offset":0.25,"before":[9,8,7],"after":[11,12,13]}}',1764000000.5);
+INSERT INTO scene_state VALUES('default','sidebar',1,'{"query":"dune","selectedID":7,"colour":"blue"}',1763991000.0);
 CREATE TABLE quarantine (
     id             INTEGER PRIMARY KEY,
     account        TEXT    NOT NULL,

@@ -6,7 +6,18 @@ import Testing
 /// Every schema version that has shipped has a dump with realistic rows in
 /// `Fixtures/schema/v<N>.sql`; each must migrate to the latest schema with every row intact and
 /// every scene still restorable.
+///
+/// "Intact" is the migrations' contract: every table keeps its rows unchanged, except that the
+/// catalog-record upgrade (the `upgrade-catalog-records` data step), when the dump is older
+/// than the migration declaring it, rewrites each decodable record of an older format in the
+/// current one with the same meaning; undecodable and newer records stay byte for byte.
 @Suite struct SchemaDumpTests {
+    /// The data step that rewrites older catalog records (see `StateMigrations`).
+    static let recordUpgradeStep = "upgrade-catalog-records"
+    /// The record fields the current format defines; every other top-level field is unknown
+    /// to it and must survive an upgrade.
+    static let currentFormatFields: Set = ["query", "selectedID", "showsOnlySelected", "viewport"]
+
     /// The schema versions with a dump, discovered from the file names.
     static func dumpedVersions() -> [Int] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: FixtureFolders.schema.path)) ?? []
@@ -34,27 +45,45 @@ import Testing
         let status = try migrator.status(of: database)
         #expect(status.applied.map(\.version) == Array(1...version))
         #expect(status.applied.allSatisfy { $0.isIntact }, "the dump's schema_history checksums must be the real ones")
+        let upgradeVersion = try #require(
+            migrator.migrations.first { $0.declaredDataStep == Self.recordUpgradeStep }?.version,
+            "no migration declares \(Self.recordUpgradeStep)"
+        )
+        let upgradesRecords = version < upgradeVersion
 
         let tables = try tableNames(database)
         let before = try Dictionary(uniqueKeysWithValues: tables.map { ($0, try rows(of: $0, in: database)) })
-        #expect(!(before["scene_state"] ?? []).isEmpty, "the dump should hold realistic rows")
+        let recordsBefore = try sceneRecords(in: database)
+        #expect(!recordsBefore.isEmpty, "the dump should hold realistic rows")
 
         try migrator.migrate(database)
         #expect(try database.ownership() == .ours(schemaVersion: migrator.latestVersion))
         #expect(try database.fetchOne("PRAGMA integrity_check") { $0.string(0) } == "ok")
-        for table in tables where table != "schema_history" {
+        #expect(Set(tables).isSubset(of: try tableNames(database)), "a table vanished")
+        for table in tables where table != "schema_history" && table != "scene_state" {
             #expect(try rows(of: table, in: database) == before[table], "rows of \(table) changed")
         }
         // The history keeps its rows and gains one per applied migration.
         let history = try rows(of: "schema_history", in: database)
         #expect(Array(history.prefix(version)) == before["schema_history"])
         #expect(history.count == migrator.latestVersion)
-        let scenes = try database.fetchAll("SELECT account, scene, version FROM scene_state ORDER BY account, scene") {
-            ($0.string(0) ?? "", $0.string(1) ?? "", $0.int(2))
+
+        let recordsAfter = try sceneRecords(in: database)
+        #expect(recordsAfter.map(\.key) == recordsBefore.map(\.key), "scene_state rows appeared or vanished")
+        var upgradedKeys: Set<SceneKey> = []
+        for (old, new) in zip(recordsBefore, recordsAfter) where old.key == new.key {
+            #expect(new.updatedAt == old.updatedAt, "\(old.key): updated_at changed")
+            if upgradesRecords, let record = Self.olderFormatRecord(old.payload) {
+                upgradedKeys.insert(old.key)
+                expectUpgraded(new, from: record)
+            } else {
+                #expect(new == old, "\(old.key): only decodable records of an older format may be rewritten")
+            }
         }
         database.close()
 
-        for (account, scene, recordVersion) in scenes {
+        for record in recordsAfter {
+            let (account, scene) = (record.key.account, record.key.scene)
             let run = CapturedRun([
                 "restore", "--db", path, "--scene", scene, "--account", account,
                 "--document", FixtureFolders.path("documents/original.json"), "--json",
@@ -63,13 +92,73 @@ import Testing
             let json = try JSONValue.parse(Data(run.stdout.utf8))
             guard case .array(let report)? = json["report"] else { Issue.record("no report for \(scene)"); continue }
             let codes = report.compactMap { entry -> String? in if case .string(let code)? = entry["code"] { code } else { nil } }
-            let allowed: Set<String> = ["record-upgraded", "defaults-applied", "record-newer-read", "selection-cleared", "anchor-moved", "anchor-reset"]
-            #expect(Set(codes).isSubset(of: allowed), "\(account)/\(scene) (format \(recordVersion)) restored with \(codes)")
+            let context = "\(account)/\(scene) (format \(record.version)) restored with \(codes)"
+            switch CatalogRecordCodec.decode(record.payload) {
+            case .decoded:
+                let allowed: Set<String> = ["record-upgraded", "defaults-applied", "record-newer-read", "selection-cleared", "anchor-moved", "anchor-reset"]
+                #expect(Set(codes).isSubset(of: allowed), "\(context)")
+                if upgradedKeys.contains(record.key) {
+                    #expect(!codes.contains("record-upgraded") && !codes.contains("defaults-applied"), "\(context): the migration already upgraded it")
+                }
+            case .newer:
+                #expect(codes == ["unsupported-version"], "\(context)")
+            case .unreadable:
+                #expect(codes == ["record-unreadable"], "\(context)")
+            }
             #expect(json["scene"] == .string(scene))
             #expect(json["account"] == .string(account))
         }
         #expect(CapturedRun(["inspect", "--db", path, "--json"]).exitCode == 0)
     }
+
+    // MARK: Records
+
+    /// One `scene_state` row as stored.
+    struct StoredRow: Equatable {
+        let key: SceneKey
+        let version: Int
+        let payload: Data
+        let updatedAt: Double
+    }
+
+    /// The record a payload decodes to when it is of a format older than the current one (and
+    /// so is what the upgrade step must rewrite); nil for current, newer and undecodable ones.
+    static func olderFormatRecord(_ payload: Data) -> CatalogRecord? {
+        guard case let .decoded(record, provenance) = CatalogRecordCodec.decode(payload),
+            provenance.sourceVersion < CatalogRecord.currentVersion
+        else { return nil }
+        return record
+    }
+
+    /// `row` holds `record` rewritten in the current format: full (nothing defaulted), with the
+    /// same query, selection, filter and viewport, and every field the current format does not
+    /// define kept in its order.
+    private func expectUpgraded(_ row: StoredRow, from record: CatalogRecord) {
+        #expect(row.version == CatalogRecord.currentVersion, "\(row.key): stored version \(row.version)")
+        guard case let .decoded(upgraded, provenance) = CatalogRecordCodec.decode(row.payload) else {
+            Issue.record("\(row.key): the upgraded record does not decode: \(String(decoding: row.payload, as: UTF8.self))")
+            return
+        }
+        #expect(provenance == CatalogRecordProvenance(sourceVersion: CatalogRecord.currentVersion), "\(row.key)")
+        #expect(upgraded.query == record.query, "\(row.key)")
+        #expect(upgraded.selectedID == record.selectedID, "\(row.key)")
+        #expect(upgraded.showsOnlySelected == record.showsOnlySelected, "\(row.key)")
+        #expect(upgraded.viewport == record.viewport, "\(row.key)")
+        var unknown = JSONObject()
+        for (name, value) in record.unknownFields where !Self.currentFormatFields.contains(name) { unknown[name] = value }
+        #expect(upgraded.unknownFields == unknown, "\(row.key): unknown fields were not kept")
+    }
+
+    private func sceneRecords(in database: Database) throws -> [StoredRow] {
+        try database.fetchAll("SELECT account, scene, version, payload, updated_at FROM scene_state ORDER BY account, scene") {
+            StoredRow(
+                key: try SceneKey(scene: $0.string(1) ?? "", account: $0.string(0) ?? ""),
+                version: $0.int(2), payload: $0.data(3) ?? Data(), updatedAt: $0.double(4)
+            )
+        }
+    }
+
+    // MARK: Tables
 
     private func tableNames(_ database: Database) throws -> [String] {
         try database.fetchAll("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name") { $0.string(0) ?? "" }
