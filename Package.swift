@@ -41,8 +41,7 @@ let package = Package(
         // Release-mode benchmark: the engine against raw SQLite, JSON files and UserDefaults.
         .executableTarget(
             name: "restorectl-bench",
-            dependencies: ["StateRestore", "StateStore", "ScreenModels", "CSQLite"],
-            exclude: ["README-section.md"]
+            dependencies: ["StateRestore", "StateStore", "ScreenModels", "CSQLite"]
         ),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "CFaultInjection"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),

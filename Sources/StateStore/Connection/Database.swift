@@ -31,10 +31,15 @@ public final class Database {
         self.path = path
         self.configuration = configuration
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var openPath = path
         var isCreated = false
         switch configuration.access {
         case .readOnly:
             flags |= SQLITE_OPEN_READONLY
+            if let uri = Database.immutableURI(forUnusedFile: path) {
+                flags |= SQLITE_OPEN_URI
+                openPath = uri
+            }
         case .readWrite(let create):
             flags |= SQLITE_OPEN_READWRITE
             if create {
@@ -46,7 +51,7 @@ public final class Database {
         // database (or a backup) was expected reads as a valid, empty database later.
         let removeCreatedFile = { if isCreated { unlink(path) } }
         var connection: OpaquePointer?
-        let code = sqlite3_open_v2(path, &connection, flags, configuration.vfsName)
+        let code = sqlite3_open_v2(openPath, &connection, flags, configuration.vfsName)
         guard code == SQLITE_OK, let connection else {
             let error = SQLiteError(connection: connection, resultCode: code, sql: nil)
             sqlite3_close_v2(connection)
@@ -94,6 +99,24 @@ public final class Database {
             throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(reason)")
         }
         return false
+    }
+
+    /// A read-only connection to a WAL database would create `-wal` and `-shm` files beside it
+    /// and, being read-only, leave them behind. When neither exists, no connection has the
+    /// file open and its log is empty, so the file can be read as immutable, creating nothing.
+    /// (A writer starting during that read may make it see a torn page and report a problem;
+    /// it never changes anything.)
+    private static func immutableURI(forUnusedFile path: String) -> String? {
+        let manager = FileManager.default
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
+            manager.fileExists(atPath: path),
+            !manager.fileExists(atPath: path + "-wal"), !manager.fileExists(atPath: path + "-shm")
+        else { return nil }
+        let absolute = path.hasPrefix("/") ? path : manager.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        guard let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) else { return nil }
+        return "file://\(encoded)?immutable=1"
     }
 
     /// Finalizes cached statements and closes the connection. Safe to call more than once.
