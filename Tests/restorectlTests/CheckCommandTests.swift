@@ -32,17 +32,14 @@ import Testing
         #expect(try listing() == files)
     }
 
-    /// The contract: check never creates a file. Today the read-only connection to a WAL-mode
-    /// database creates `-wal` and `-shm` and, being read-only, cannot remove them on close.
+    /// The contract: check never creates a file, also for a WAL-mode database (whose read-only
+    /// connection would otherwise create `-wal` and `-shm` and could not remove them on close).
     @Test func leavesNoFilesBesideAWriteAheadLogDatabase() throws {
         #expect(CapturedRun(["save", "--db", path, "--scene", "main", "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
         let files = try listing()
         #expect(files == ["state.sqlite"])
         #expect(try check().exitCode == 0)
-        let after = try listing()
-        withKnownIssue("read-only open of a WAL database leaves state.sqlite-wal and -shm behind") {
-            #expect(after == files)
-        }
+        #expect(try listing() == files)
     }
 
     @Test func healthyDatabaseExits0() throws {
