@@ -22,11 +22,13 @@ import Testing
     static let newPayload = #"{"query":"new","rows":"\#(String(repeating: "n", count: 6_000))"}"#
 
     /// The records every save fixture starts with; the saves replace the first one.
-    static let savedRecords = [
-        StoredRecord(account: "default", scene: "main", version: 1, payload: Data(oldPayload.utf8), updatedAt: 1),
-        StoredRecord(account: "default", scene: "other", version: 1, payload: Data(#"{"query":"other"}"#.utf8), updatedAt: 1),
-        StoredRecord(account: "second", scene: "main", version: 2, payload: Data(String(repeating: "s", count: 9_000).utf8), updatedAt: 1),
-    ]
+    static var savedRecords: [StoredRecord] {
+        [
+            StoredRecord(account: "default", scene: "main", version: 1, payload: Data(oldPayload.utf8), updatedAt: 1),
+            StoredRecord(account: "default", scene: "other", version: 1, payload: Data(#"{"query":"other"}"#.utf8), updatedAt: 1),
+            StoredRecord(account: "second", scene: "main", version: 2, payload: Data(String(repeating: "s", count: 9_000).utf8), updatedAt: 1),
+        ]
+    }
 
     // MARK: Save
 
