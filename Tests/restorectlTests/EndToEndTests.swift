@@ -6,12 +6,7 @@ import Testing
 /// real exit status.
 @Suite struct EndToEndTests {
     /// The `restorectl` executable beside the test bundle in `.build/<configuration>`.
-    static let executable: URL? = {
-        var folders = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        return folders.map { $0.appendingPathComponent("restorectl") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let executable = BuiltProducts.executable(named: "restorectl")
 
     /// No `restorectl` executable was found beside the test bundle (run `swift build`).
     struct MissingBinary: Error {}
