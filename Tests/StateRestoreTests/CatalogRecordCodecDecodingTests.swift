@@ -1,3 +1,4 @@
+import ScreenModels
 import Testing
 @testable import StateRestore
 
@@ -20,13 +21,13 @@ struct CatalogRecordCodecDecodingTests {
          CatalogRecord(selectedID: 3),
          CatalogRecordProvenance(sourceVersion: 2, defaultsApplied: ["query", "showsOnlySelected", "viewport"])),
         (#"{"version":3,"query":"q","selectedID":5,"showsOnlySelected":false,"viewport":{"anchorID":5,"offset":0.25,"before":[4,3],"after":[6]}}"#,
-         CatalogRecord(query: "q", selectedID: 5, viewport: CatalogRecordViewport(anchorID: 5, offset: 0.25, before: [4, 3], after: [6])),
+         CatalogRecord(query: "q", selectedID: 5, viewport: CatalogViewport(anchorID: 5, offset: 0.25, before: [4, 3], after: [6])),
          CatalogRecordProvenance(sourceVersion: 3)),
         (#"{"version":3,"query":"q","selectedID":null,"showsOnlySelected":true,"viewport":null}"#,
          CatalogRecord(query: "q", showsOnlySelected: true),
          CatalogRecordProvenance(sourceVersion: 3)),
         (#"{"version":3,"viewport":{"anchorID":1,"offset":1,"before":[],"after":[]}}"#,
-         CatalogRecord(viewport: CatalogRecordViewport(anchorID: 1, offset: 1)),
+         CatalogRecord(viewport: CatalogViewport(anchorID: 1, offset: 1)),
          CatalogRecordProvenance(sourceVersion: 3, defaultsApplied: ["query", "selectedID", "showsOnlySelected"])),
         (#"{"version":3,"minReaderVersion":2,"query":"q"}"#,
          CatalogRecord(query: "q"),
@@ -134,7 +135,7 @@ struct CatalogRecordCodecDecodingTests {
             Issue.record("expected a decoded record")
             return
         }
-        #expect(record.viewport == CatalogRecordViewport(anchorID: 10, offset: offset, before: [9, 8, 7], after: [11, 12, 13]))
+        #expect(record.viewport == CatalogViewport(anchorID: 10, offset: offset, before: [9, 8, 7], after: [11, 12, 13]))
     }
 
     @Test("unknown fields inside the viewport are ignored")
@@ -144,7 +145,7 @@ struct CatalogRecordCodecDecodingTests {
             Issue.record("expected a decoded record")
             return
         }
-        #expect(record.viewport == CatalogRecordViewport(anchorID: 1, offset: 0.5))
+        #expect(record.viewport == CatalogViewport(anchorID: 1, offset: 0.5))
         #expect(record.unknownFields.isEmpty)
     }
 

@@ -1,3 +1,4 @@
+import ScreenModels
 import Testing
 @testable import StateRestore
 
@@ -9,7 +10,7 @@ struct CatalogRecordCodecEncodingTests {
             query: "dune \"messiah\"",
             selectedID: 12,
             showsOnlySelected: true,
-            viewport: CatalogRecordViewport(anchorID: 12, offset: 0.5, before: [11], after: [13, 14]),
+            viewport: CatalogViewport(anchorID: 12, offset: 0.5, before: [11], after: [13, 14]),
             unknownFields: ["zeta": 1, "alpha": ["nested": true]]
         )
         #expect(CatalogRecordCodec.encode(record) == #"""
@@ -72,21 +73,21 @@ struct CatalogRecordCodecEncodingTests {
         (Double.nan, 0.0), (.infinity, 1), (-.infinity, 0), (1.5, 1), (-0.5, 0), (0.3, 0.3),
     ] as [(Double, Double)])
     func viewportIsBroughtIntoRange(offset: Double, written: Double) throws {
-        let record = CatalogRecord(viewport: CatalogRecordViewport(anchorID: 1, offset: offset, before: [2, 3, 4, 5], after: [6, 7, 8, 9]))
+        let record = CatalogRecord(viewport: CatalogViewport(anchorID: 1, offset: offset, before: [2, 3, 4, 5], after: [6, 7, 8, 9]))
         let encoded = CatalogRecordCodec.encode(record)
         #expect(try CatalogRecordCodec.validateForSave(encoded).version == 3)
         guard case .decoded(let decoded, _) = CatalogRecordCodec.decode(encoded) else {
             Issue.record("expected a decoded record")
             return
         }
-        #expect(decoded.viewport == CatalogRecordViewport(anchorID: 1, offset: written, before: [2, 3, 4], after: [6, 7, 8]))
+        #expect(decoded.viewport == CatalogViewport(anchorID: 1, offset: written, before: [2, 3, 4], after: [6, 7, 8]))
     }
 
     @Test("encoding then decoding gives back the record", arguments: [
         CatalogRecord(),
         CatalogRecord(query: "ünïcødé 😀\n\t\"", selectedID: .min, showsOnlySelected: true),
-        CatalogRecord(selectedID: .max, viewport: CatalogRecordViewport(anchorID: 0, offset: 1, before: [-1], after: [])),
-        CatalogRecord(viewport: CatalogRecordViewport(anchorID: 3, offset: 0.123456789012345, before: [2, 1, 0], after: [4])),
+        CatalogRecord(selectedID: .max, viewport: CatalogViewport(anchorID: 0, offset: 1, before: [-1], after: [])),
+        CatalogRecord(viewport: CatalogViewport(anchorID: 3, offset: 0.123456789012345, before: [2, 1, 0], after: [4])),
         CatalogRecord(unknownFields: ["x": [1, 2.5, "s", nil, true, ["k": [:]]]]),
     ])
     func encodingRoundTrips(record: CatalogRecord) throws {

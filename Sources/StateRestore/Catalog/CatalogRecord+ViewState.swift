@@ -7,9 +7,7 @@ extension CatalogRecord {
             query: query,
             selectedID: selectedID,
             showsOnlySelected: showsOnlySelected,
-            viewport: viewport.map {
-                CatalogViewport(anchorID: $0.anchorID, offset: $0.offset, before: $0.before, after: $0.after)
-            }
+            viewport: viewport
         )
     }
 
@@ -19,9 +17,7 @@ extension CatalogRecord {
             query: state.query,
             selectedID: state.selectedID,
             showsOnlySelected: state.showsOnlySelected,
-            viewport: state.viewport.map {
-                CatalogRecordViewport(anchorID: $0.anchorID, offset: $0.offset, before: $0.before, after: $0.after)
-            },
+            viewport: state.viewport,
             unknownFields: unknownFields
         )
     }

@@ -1,3 +1,5 @@
+import ScreenModels
+
 /// The catalog screen's view state for one (account, scene), as stored in a record.
 ///
 /// Records are read in every format ever written (see ``CatalogRecordCodec``) and always written
@@ -14,7 +16,7 @@ public struct CatalogRecord: Equatable, Sendable {
     /// Whether the list is filtered down to the selection (format 2 and later).
     public var showsOnlySelected: Bool
     /// Where the list was scrolled (format 3 and later).
-    public var viewport: CatalogRecordViewport?
+    public var viewport: CatalogViewport?
     /// Top-level fields the decoded format does not define, in their original order.
     /// `version` and `minReaderVersion` are never kept here; the encoder sets them.
     public var unknownFields: JSONObject
@@ -24,7 +26,7 @@ public struct CatalogRecord: Equatable, Sendable {
         query: String = "",
         selectedID: Int? = nil,
         showsOnlySelected: Bool = false,
-        viewport: CatalogRecordViewport? = nil,
+        viewport: CatalogViewport? = nil,
         unknownFields: JSONObject = JSONObject()
     ) {
         self.query = query

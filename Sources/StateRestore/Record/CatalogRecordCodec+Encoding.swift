@@ -1,3 +1,5 @@
+import ScreenModels
+
 extension CatalogRecordCodec {
     /// Writes `record` in the current format, compact, with keys in a fixed order:
     /// `version`, `query`, `selectedID`, `showsOnlySelected`, `viewport`, then the unknown fields
@@ -27,10 +29,10 @@ extension CatalogRecordCodec {
         return JSONValue.object(object).encoded()
     }
 
-    private static func encodedViewport(_ viewport: CatalogRecordViewport) -> JSONValue {
+    private static func encodedViewport(_ viewport: CatalogViewport) -> JSONValue {
         let offset = viewport.offset.isNaN ? 0 : min(max(viewport.offset, 0), 1)
         func ids(_ ids: [Int]) -> JSONValue {
-            .array(ids.prefix(CatalogRecordViewport.maxNeighbours).map { .integer(Int64($0)) })
+            .array(ids.prefix(CatalogViewport.neighbourLimit).map { .integer(Int64($0)) })
         }
         return [
             "anchorID": .integer(Int64(viewport.anchorID)),

@@ -1,3 +1,5 @@
+import ScreenModels
+
 extension CatalogRecordCodec {
     /// Checks a record before it is saved and returns the text to store.
     ///
@@ -50,8 +52,8 @@ extension CatalogRecordCodec {
             guard viewport.offset.isFinite else { throw .offsetNotFinite(viewport.offset) }
             guard (0...1).contains(viewport.offset) else { throw .offsetOutOfRange(viewport.offset) }
             for (field, ids) in [("viewport.before", viewport.before), ("viewport.after", viewport.after)]
-            where ids.count > CatalogRecordViewport.maxNeighbours {
-                throw .tooManyNeighbours(field: field, count: ids.count, limit: CatalogRecordViewport.maxNeighbours)
+            where ids.count > CatalogViewport.neighbourLimit {
+                throw .tooManyNeighbours(field: field, count: ids.count, limit: CatalogViewport.neighbourLimit)
             }
         }
         return validated

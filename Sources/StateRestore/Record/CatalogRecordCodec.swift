@@ -1,3 +1,5 @@
+import ScreenModels
+
 /// Reads, validates and writes catalog view-state records.
 ///
 /// Format history, all readable forever:
@@ -59,8 +61,8 @@ public enum CatalogRecordCodec {
         }
         var record = reading.record
         if var viewport = record.viewport {
-            viewport.before = Array(viewport.before.prefix(CatalogRecordViewport.maxNeighbours))
-            viewport.after = Array(viewport.after.prefix(CatalogRecordViewport.maxNeighbours))
+            viewport.before = Array(viewport.before.prefix(CatalogViewport.neighbourLimit))
+            viewport.after = Array(viewport.after.prefix(CatalogViewport.neighbourLimit))
             record.viewport = viewport
         }
         let provenance = CatalogRecordProvenance(

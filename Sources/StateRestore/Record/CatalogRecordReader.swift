@@ -1,3 +1,5 @@
+import ScreenModels
+
 /// Reads the header and the fields of a catalog record object as one format version defines them.
 ///
 /// Shared by the lenient restore path and the strict save path: it checks *types* and presence;
@@ -91,7 +93,7 @@ enum CatalogRecordReader {
         return Reading(record: record, defaultsApplied: defaultsApplied)
     }
 
-    private static func viewport(_ value: JSONValue) throws(RecordDecodingError) -> CatalogRecordViewport? {
+    private static func viewport(_ value: JSONValue) throws(RecordDecodingError) -> CatalogViewport? {
         if value == .null { return nil }
         guard case .object(let object) = value else {
             throw .wrongType(field: Field.viewport, expected: "an object or null", got: value.briefDescription)
@@ -103,7 +105,7 @@ enum CatalogRecordReader {
         case .double(let double): offset = double
         case let other: throw .wrongType(field: "viewport.offset", expected: "a number", got: other.briefDescription)
         }
-        return CatalogRecordViewport(
+        return CatalogViewport(
             anchorID: anchorID,
             offset: offset,
             before: try ids(required(object, "before"), field: "viewport.before"),
