@@ -43,9 +43,14 @@ let package = Package(
             name: "restorectl-bench",
             dependencies: ["StateRestore", "StateStore", "ScreenModels", "CSQLite"]
         ),
-        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "CFaultInjection"]),
+        // Test-only: runs the built restorectl-stress and restorectl as child processes.
+        .target(name: "ChildProcessTesting", path: "Tests/ChildProcessTesting"),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "CFaultInjection", "ChildProcessTesting"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
-        .testTarget(name: "StateRestoreTests", dependencies: ["StateRestore", "StateStore", "ScreenModels"]),
+        .testTarget(
+            name: "StateRestoreTests",
+            dependencies: ["StateRestore", "StateStore", "ScreenModels", "ChildProcessTesting"]
+        ),
         .testTarget(name: "restorectlTests", dependencies: ["restorectl", "StateRestore", "StateStore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,5 @@
+import StateStore
+
 /// A subcommand with its validated arguments. Every argument is explicit: the tests decide
 /// paths, counts and names, so a failing run can be repeated by hand from the test's message.
 enum StressCommand: Equatable {
@@ -9,15 +11,20 @@ enum StressCommand: Equatable {
     case makeLarge(db: String, records: Int, upTo: Int)
     /// Opens the database with `Store`, migrating it to the latest version.
     case migrate(db: String)
+    /// Restores (and completes) the `completing` scenes, then restores `scene` with the same
+    /// `StateRestorer`, printing each outcome, and dies by SIGKILL.
+    case restoreThenCrash(db: String, scene: String, account: String, completing: [String], document: String)
 
     static let usage = """
         usage: restorectl-stress save-loop --db PATH --account A --scene-prefix P --scenes K --start N --count M
                restorectl-stress writers --db PATH --threads T --count M --id W
                restorectl-stress make-large --db PATH --records N --upTo V
                restorectl-stress migrate --db PATH
+               restorectl-stress restore-then-crash --db PATH --scene S [--account A] [--completing S1,S2…] --document FILE
         """
 
-    /// Parses `subcommand --name value …`; every option is required and appears once.
+    /// Parses `subcommand --name value …`; every option appears once, and all but `--account`
+    /// and `--completing` are required.
     init(parsing arguments: [String]) throws(StressUsageError) {
         guard let name = arguments.first else { throw StressUsageError(message: "missing subcommand") }
         var options = try Options(parsing: arguments.dropFirst())
@@ -37,6 +44,13 @@ enum StressCommand: Equatable {
             self = .makeLarge(db: try options.string("--db"), records: try options.int("--records", minimum: 0), upTo: try options.int("--upTo", minimum: 1))
         case "migrate":
             self = .migrate(db: try options.string("--db"))
+        case "restore-then-crash":
+            self = .restoreThenCrash(
+                db: try options.string("--db"), scene: try options.string("--scene"),
+                account: options.optionalString("--account") ?? StoreNames.defaultAccount,
+                completing: options.optionalString("--completing").map { $0.split(separator: ",").map(String.init) } ?? [],
+                document: try options.string("--document")
+            )
         default:
             throw StressUsageError(message: "unknown subcommand \(name)")
         }
@@ -54,6 +68,8 @@ enum StressCommand: Equatable {
             try LargeDatabase.make(path: db, records: records, upTo: upTo)
         case let .migrate(db):
             try MigrateCommand.run(path: db)
+        case let .restoreThenCrash(db, scene, account, completing, document):
+            try RestoreThenCrash(path: db, scene: scene, account: account, completing: completing, documentPath: document).run()
         }
     }
 }
@@ -76,6 +92,10 @@ private struct Options {
     mutating func string(_ name: String) throws(StressUsageError) -> String {
         guard let value = values.removeValue(forKey: name) else { throw StressUsageError(message: "missing \(name)") }
         return value
+    }
+
+    mutating func optionalString(_ name: String) -> String? {
+        values.removeValue(forKey: name)
     }
 
     mutating func int(_ name: String, minimum: Int) throws(StressUsageError) -> Int {

@@ -1,3 +1,4 @@
+import ChildProcessTesting
 import Foundation
 import Testing
 

@@ -95,8 +95,10 @@ import Testing
         store.close()
         let reopened = try Store(path: path, migrator: .withNoOpDataSteps())
         #expect(try reopened.hasRestoreMark(account: "a", scene: "s"))
+        #expect(try reopened.restoreMarks().map { [$0.account, $0.scene] } == [["a", "s"]])
         try reopened.clearRestoreMark(account: "a", scene: "s")
         #expect(try !reopened.hasRestoreMark(account: "a", scene: "s"))
+        #expect(try reopened.restoreMarks().isEmpty)
         try reopened.setConsecutiveCrashedLaunches(2)
         #expect(try reopened.consecutiveCrashedLaunches() == 2)
     }

@@ -9,9 +9,11 @@ import StateStore
 /// to the quarantine, newer-format records stay in place, a damaged file is moved aside.
 ///
 /// Each restore of a stored record first commits a "restore in progress" mark; call
-/// `completeRestore(_:)` once the app has applied the state. A mark found at the next launch
-/// means applying that record crashed: it is quarantined and the scene starts from defaults,
-/// and after two such launches in a row every scene starts from defaults once.
+/// `completeRestore(_:)` once the app has applied the state. The first restore of a launch
+/// treats every mark left in the file as a crash of the previous launch: those records move to
+/// the quarantine and their scenes start from defaults (`restore-crashed`). When the two
+/// previous launches both crashed that way, every scene of this launch starts from defaults,
+/// its record kept in place; the launch after that restores normally again.
 ///
 /// ```swift
 /// let restorer = StateRestorer(path: statePath)
@@ -20,7 +22,8 @@ import StateStore
 /// restorer.completeRestore(restored.key)
 /// ```
 ///
-/// Use one restorer from one thread or serial queue at a time.
+/// Use one restorer per launch (its first restore decides what the previous launch left), from
+/// one thread or serial queue at a time.
 public final class StateRestorer {
     /// The database file.
     public let path: String
@@ -29,6 +32,8 @@ public final class StateRestorer {
     /// What opening the database found (newer, foreign, corrupt…); part of every restore report.
     public private(set) var databaseReport: [RestoreReportEntry]
     private let configuration: DatabaseConfiguration
+    /// What this launch's first restore found about the previous launches; nil before it.
+    private var crashLoopCheck: CrashLoopCheck?
 
     /// Opens (creating, migrating or recovering as needed) the database at `path`.
     public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) {
@@ -53,12 +58,15 @@ public final class StateRestorer {
     }
 
     /// Records that the app applied `key`'s restored state: clears its crash-loop mark.
+    ///
+    /// It does not reset the count of crashed launches: a launch that completes one restore
+    /// may still crash applying the next. The next launch's first restore resets it when this
+    /// launch left no mark.
     @discardableResult
     public func completeRestore(_ key: SceneKey) -> Bool {
         guard let store else { return false }
         do {
             try store.clearRestoreMark(account: key.account, scene: key.scene)
-            if try store.consecutiveCrashedLaunches() != 0 { try store.setConsecutiveCrashedLaunches(0) }
             return true
         } catch {
             return false
@@ -72,14 +80,15 @@ public final class StateRestorer {
 
     private func restoreFromStore(_ key: SceneKey, against document: CatalogDocument) throws -> CatalogRestoration {
         guard let store else { return .defaults(for: key, over: document, report: databaseReport) }
+        if let skipped = try crashLoopGuard(key, in: store) {
+            return .defaults(for: key, over: document, report: databaseReport + skipped)
+        }
         var report = databaseReport
         guard let record = try store.record(account: key.account, scene: key.scene) else {
             report.append(RestoreReportEntry(.noRecord, "\(key) has no saved state; the default state was used"))
             return .defaults(for: key, over: document, report: report)
         }
-        if let skipped = try crashLoopGuard(key, in: store) {
-            return .defaults(for: key, over: document, report: report + skipped)
-        }
+        try withoutFailingTheLaunch { try store.setRestoreMark(account: key.account, scene: key.scene) }
         if record.payload.count > Store.maximumRecordBytes {
             let detail = "the record is \(record.payload.count) bytes, over the \(Store.maximumRecordBytes)-byte limit"
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, reason: .oversized, error: detail)
@@ -108,24 +117,47 @@ public final class StateRestorer {
         }
     }
 
-    /// Sets the restore mark, or, when the previous restore of `key` never completed, moves its
-    /// record to the quarantine and returns the report entries for skipping it.
+    /// The report entries for skipping `key`'s record, or nil to restore it: its restore
+    /// crashed the previous launch, or the two previous launches both crashed.
     private func crashLoopGuard(_ key: SceneKey, in store: Store) throws -> [RestoreReportEntry]? {
+        if crashLoopCheck == nil {
+            crashLoopCheck = try withoutFailingTheLaunch { try checkPreviousLaunches(in: store) }
+        }
+        if let id = crashLoopCheck?.crashedScenes.removeValue(forKey: key) {
+            return [RestoreReportEntry(.restoreCrashed, "the previous restore of \(key) never completed (the app crashed while applying it); its record was moved to the quarantine (id \(id)) and the default state was used")]
+        }
+        if let check = crashLoopCheck, check.startsEverySceneFromDefaults {
+            return [RestoreReportEntry(.restoreCrashed, "restores crashed in \(check.crashedLaunches) launches in a row; every scene starts from defaults this launch and any record is kept in place")]
+        }
+        return nil
+    }
+
+    /// Moves the record of every scene whose restore the previous launch never completed to the
+    /// quarantine, clears those marks and counts the launches in a row that crashed, in one
+    /// transaction (a kill part-way leaves the marks for the next launch to find).
+    private func checkPreviousLaunches(in store: Store) throws -> CrashLoopCheck {
+        // Reading first keeps the common launch, with nothing to do, free of a write.
+        guard try !store.restoreMarks().isEmpty || store.consecutiveCrashedLaunches() != 0 else { return .clean }
+        return try store.database.writeTransaction {
+            let marks = try store.restoreMarks()
+            var crashedScenes: [SceneKey: Int64] = [:]
+            for mark in marks {
+                let id = try store.quarantineRecord(account: mark.account, scene: mark.scene, reason: .restoreCrashed, error: "restoring this record did not complete: the app stopped before the restore finished")
+                try store.clearRestoreMark(account: mark.account, scene: mark.scene)
+                if let id, let key = try? SceneKey(scene: mark.scene, account: mark.account) { crashedScenes[key] = id }
+            }
+            let crashedLaunches = marks.isEmpty ? 0 : try store.consecutiveCrashedLaunches() + 1
+            try store.setConsecutiveCrashedLaunches(crashedLaunches)
+            return CrashLoopCheck(crashedScenes: crashedScenes, crashedLaunches: crashedLaunches)
+        }
+    }
+
+    /// Runs a crash-loop step. A read-only or full disk must not stop the launch: the error is
+    /// reported and the restore goes on without the guard (nil).
+    private func withoutFailingTheLaunch<T>(_ body: () throws -> T) throws -> T? {
         do {
-            if try store.hasRestoreMark(account: key.account, scene: key.scene) {
-                let crashed = try store.consecutiveCrashedLaunches() + 1
-                try store.setConsecutiveCrashedLaunches(crashed)
-                let id = try store.quarantineRecord(account: key.account, scene: key.scene, reason: .restoreCrashed, error: "restoring this record did not complete: the app stopped before the restore finished")
-                try store.clearRestoreMark(account: key.account, scene: key.scene)
-                return [RestoreReportEntry(.restoreCrashed, "the previous restore of \(key) never completed (the app crashed while applying it); its record was moved to the quarantine (id \(id ?? 0)) and the default state was used")]
-            }
-            if try store.consecutiveCrashedLaunches() >= 2 {
-                return [RestoreReportEntry(.restoreCrashed, "restores crashed in two launches in a row; every scene starts from defaults this time and its record is kept in place")]
-            }
-            try store.setRestoreMark(account: key.account, scene: key.scene)
-            return nil
+            return try body()
         } catch let error as SQLiteError where !error.isCorruption {
-            // A read-only or full disk must not stop the launch: restore without the guard.
             databaseReport.append(RestoreReportEntry(.databaseUnavailable, "the crash-loop mark could not be written (\(error.message)); restoring without it"))
             return nil
         }

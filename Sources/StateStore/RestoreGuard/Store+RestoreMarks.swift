@@ -8,6 +8,14 @@ extension Store {
         ) { _ in true } ?? false
     }
 
+    /// Every restore started and not completed, oldest first. Empty on a schema without marks.
+    public func restoreMarks() throws -> [RestoreMark] {
+        guard hasRecoveryTables else { return [] }
+        return try database.fetchAll("SELECT account, scene, started_at FROM restore_mark ORDER BY started_at, account, scene") { row in
+            RestoreMark(account: row.string(0) ?? "", scene: row.string(1) ?? "", startedAt: row.double(2))
+        }
+    }
+
     /// Durably records that a restore of this scene is starting (committed before returning).
     public func setRestoreMark(account: String, scene: String) throws {
         try database.writeTransaction {

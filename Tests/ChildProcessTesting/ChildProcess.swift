@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 
-/// A running `restorectl-stress` child whose stdout is read line by line through a pipe.
+/// A running child — `restorectl-stress` or the real `restorectl` — whose stdout is read line by
+/// line through a pipe.
 ///
 /// Events are ordered by what the child has printed, never by sleeping: the child prints a
 /// line after the thing happened (`ready` after opening, `acked` after a commit returned), and
@@ -10,26 +10,35 @@ import Testing
 ///
 /// One thread at a time reads a child's output (hence `@unchecked Sendable`: the writer test
 /// hands each child to its own reading thread).
-final class ChildProcess: @unchecked Sendable {
+public final class ChildProcess: @unchecked Sendable {
     /// How a child ended.
-    struct Exit: Equatable, CustomStringConvertible {
-        let reason: Process.TerminationReason
-        let status: Int32
-        var wasKilled: Bool { reason == .uncaughtSignal && status == SIGKILL }
-        var isSuccess: Bool { reason == .exit && status == 0 }
-        var description: String { reason == .exit ? "exit \(status)" : "signal \(status)" }
+    public struct Exit: Equatable, CustomStringConvertible {
+        public let reason: Process.TerminationReason
+        public let status: Int32
+        public var wasKilled: Bool { reason == .uncaughtSignal && status == SIGKILL }
+        public var isSuccess: Bool { reason == .exit && status == 0 }
+        public var description: String { reason == .exit ? "exit \(status)" : "signal \(status)" }
     }
 
-    let process: Process
+    public let process: Process
     /// The command line, for failure messages (the child can be rerun by hand).
-    let commandLine: String
+    public let commandLine: String
     private let output: LineReader
     private let errorPipe = Pipe()
     private let inputPipe = Pipe()
 
     /// Launches `restorectl-stress` with `arguments`.
-    init(stress arguments: [String]) throws {
-        let tool = try ChildProcess.stressTool()
+    public convenience init(stress arguments: [String]) throws {
+        try self.init(tool: ChildProcess.stressTool(), arguments: arguments)
+    }
+
+    /// Launches the real `restorectl` with `arguments`: an app launch or a user's command.
+    public convenience init(restorectl arguments: [String]) throws {
+        try self.init(tool: ChildProcess.builtTool(named: "restorectl"), arguments: arguments)
+    }
+
+    /// Launches the executable at `tool` with `arguments`.
+    public init(tool: URL, arguments: [String]) throws {
         process = Process()
         process.executableURL = tool
         process.arguments = arguments
@@ -43,12 +52,12 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// The next whole line of stdout, blocking until it arrives; nil at end of output.
-    func nextLine() -> String? { output.next() }
+    public func nextLine() -> String? { output.next() }
 
     /// Reads stdout until a line equal to `expected`; returns the lines before it. Throws when
     /// the output ends first (the child failed: its stderr is in the error).
     @discardableResult
-    func readLines(until expected: String) throws -> [String] {
+    public func readLines(until expected: String) throws -> [String] {
         var before: [String] = []
         while let line = nextLine() {
             if line == expected { return before }
@@ -58,34 +67,37 @@ final class ChildProcess: @unchecked Sendable {
         throw ChildFailure("\(commandLine) ended (\(exit)) before printing \"\(expected)\"; stderr: \(errorOutput())")
     }
 
+    /// Every remaining whole line of stdout, up to the end of output.
+    public func remainingLines() -> [String] {
+        var lines: [String] = []
+        while let line = nextLine() { lines.append(line) }
+        return lines
+    }
+
     /// Writes `line` and a newline to the child's stdin.
-    func send(_ line: String) {
+    public func send(_ line: String) {
         inputPipe.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
     /// Sends SIGKILL. The child may already have exited; that is not an error.
-    func kill() {
+    public func kill() {
         _ = Foundation.kill(process.processIdentifier, SIGKILL)
     }
 
     /// Waits for the child to end and reports how.
     @discardableResult
-    func waitForExit() -> Exit {
+    public func waitForExit() -> Exit {
         process.waitUntilExit()
         return Exit(reason: process.terminationReason, status: process.terminationStatus)
     }
 
     /// Everything the child wrote to stderr. Call after it ended.
-    func errorOutput() -> String {
+    public func errorOutput() -> String {
         String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    /// The built `restorectl-stress`, next to the test bundle in `.build/<configuration>/`.
-    ///
-    /// `swift build` and `swift test` build every target, the executable included, before the
-    /// tests run, so the test target needs no dependency on it. `RESTORECTL_STRESS_TOOL`
-    /// overrides the location.
-    static func stressTool() throws -> URL {
+    /// The built `restorectl-stress`; `RESTORECTL_STRESS_TOOL` overrides the location.
+    public static func stressTool() throws -> URL {
         if let override = ProcessInfo.processInfo.environment["RESTORECTL_STRESS_TOOL"] {
             let url = URL(fileURLWithPath: override)
             guard FileManager.default.isExecutableFile(atPath: url.path) else {
@@ -93,16 +105,24 @@ final class ChildProcess: @unchecked Sendable {
             }
             return url
         }
+        return try builtTool(named: "restorectl-stress")
+    }
+
+    /// The package's executable `name`, next to the test bundle in `.build/<configuration>/`.
+    ///
+    /// `swift build` and `swift test` build every target, the executables included, before the
+    /// tests run, so the test targets need no dependency on them.
+    public static func builtTool(named name: String) throws -> URL {
         // Linux runs the test bundle itself as the process; macOS runs it inside xctest.
         var folders: [URL] = []
         folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent())
         folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
         folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
-        let candidates = folders.map { $0.appendingPathComponent("restorectl-stress") }
+        let candidates = folders.map { $0.appendingPathComponent(name) }
         guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw ChildFailure(
-                "restorectl-stress is not built: looked in \(candidates.map(\.path).joined(separator: ", ")); "
-                    + "run `swift build` (or `swift build --product restorectl-stress`) before `swift test`"
+                "\(name) is not built: looked in \(candidates.map(\.path).joined(separator: ", ")); "
+                    + "run `swift build` (or `swift build --product \(name)`) before `swift test`"
             )
         }
         return tool
@@ -110,9 +130,9 @@ final class ChildProcess: @unchecked Sendable {
 }
 
 /// A child that did not behave as the test protocol expects.
-struct ChildFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct ChildFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Splits a file descriptor's bytes into newline-terminated lines with blocking `read(2)`.
