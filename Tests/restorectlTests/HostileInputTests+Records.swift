@@ -94,9 +94,13 @@ extension HostileInputTests {
         #expect(again.stderr.hasPrefix("restorectl: invalid record \(state): "), "\(again.stderr)")
     }
 
+    /// One refusal per kind (encoding, depth, size), for the paths that need not repeat them all.
+    static let representativeRefusedRecords = refusedRecords.filter {
+        ["invalid UTF-8 in a string", "100,000-deep array", "8 MiB string"].contains($0.label)
+    }
+
     @Test func saveRefusesHostileStandardInputTheSameWay() throws {
-        let labels = ["invalid UTF-8 in a string", "100,000-deep array", "8 MiB string"]
-        for record in Self.refusedRecords where labels.contains(record.label) {
+        for record in Self.representativeRefusedRecords {
             try expectRefusal(["save", "--db", path, "--scene", "main", "--state", "-"], mentioning: record.problem, input: Data(record.bytes))
             try FileManager.default.removeItem(atPath: path)
         }
