@@ -8,6 +8,17 @@ enum Restorectl {
     /// The tool's version, printed by `--version`.
     static let version = "0.1.0"
 
+    /// Runs the tool with the process's arguments as decoded from argv, nil where one is not
+    /// valid UTF-8. Such a line is a usage error: names and paths are used exactly as given, and
+    /// a repaired argument (U+FFFD for the bad bytes) would name another scene or file.
+    static func run(decodedArguments arguments: [String?], console: Console) -> Int32 {
+        if let position = arguments.firstIndex(of: nil) {
+            console.printError(UsageError(command: "restorectl", kind: .argumentNotUTF8(position: position + 1)).message)
+            return UsageError.exitCode
+        }
+        return run(arguments.compactMap { $0 }, console: console)
+    }
+
     /// Runs the tool with `arguments` (without the program name) and returns its exit code.
     static func run(_ arguments: [String], console: Console) -> Int32 {
         do {

@@ -18,8 +18,13 @@ import Testing
     }
 
     func run(_ arguments: [String], input: Data = Data()) throws -> Result {
-        let process = Process()
         guard let executable = Self.executable else { throw MissingBinary() }
+        return try Self.run(executable, arguments, input: input)
+    }
+
+    /// Runs `executable` with `arguments`, feeding `input`, and waits for it to exit.
+    static func run(_ executable: URL, _ arguments: [String], input: Data = Data()) throws -> Result {
+        let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()

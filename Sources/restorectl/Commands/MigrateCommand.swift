@@ -34,6 +34,8 @@ enum MigrateCommand {
                 steps = try migrator.planForNewDatabase(upTo: target)
             }
         } else {
+            // An impossible --to must not leave a new, empty file behind.
+            if !exists { _ = try migrator.planForNewDatabase(upTo: target) }
             let db = try DatabaseFiles.openForWriting(path)
             before = try migrator.status(of: db).schemaVersion
             var line = ProgressLine()

@@ -28,6 +28,8 @@ struct UsageError: Error, Sendable, Equatable, LocalizedError, CustomStringConve
         case invalidInteger(option: String, value: String)
         /// An option's value is a decimal integer outside the range of `Int`.
         case integerOutOfRange(option: String, value: String)
+        /// The argument at this 1-based position is not valid UTF-8.
+        case argumentNotUTF8(position: Int)
     }
 
     /// The `EX_USAGE` exit status from sysexits(3), for every usage error.
@@ -75,6 +77,8 @@ struct UsageError: Error, Sendable, Equatable, LocalizedError, CustomStringConve
             "option \(option) expects an integer, got \(Self.quoted(value))"
         case .integerOutOfRange(let option, let value):
             "option \(option) integer \(Self.quoted(value)) is out of range"
+        case .argumentNotUTF8(let position):
+            "argument \(position) is not valid UTF-8"
         }
     }
 
@@ -92,15 +96,7 @@ struct UsageError: Error, Sendable, Equatable, LocalizedError, CustomStringConve
     /// Wraps user text in single quotes with control characters escaped, so the message stays
     /// on one line and an empty value is visible as `''`.
     static func quoted(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control || scalar == "'" || scalar == "\\" {
-                escaped += scalar.escaped(asASCII: false)
-            } else {
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "'\(escaped)'"
+        "'\(text.escapingControlCharacters(alsoEscaping: ["'", "\\"]))'"
     }
 
     /// Leaves a plain option spelling such as `--bogus` bare and quotes anything unusual.

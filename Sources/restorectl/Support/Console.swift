@@ -39,8 +39,12 @@ final class Console: @unchecked Sendable {
     /// Writes `text` and a newline to stdout.
     func print(_ text: String) { lock.withLock { writeOut(text + "\n") } }
 
-    /// Writes one line to stderr.
-    func printError(_ text: String) { lock.withLock { writeError(text + "\n") } }
+    /// Writes one line to stderr. Messages quote user text (paths, names, JSON keys) as given,
+    /// so control characters are escaped here, where every error line passes.
+    func printError(_ text: String) {
+        let line = text.escapingControlCharacters()
+        lock.withLock { writeError(line + "\n") }
+    }
 
     /// Rewrites the current stderr line (progress display); only on a terminal.
     func showProgress(_ text: String) {
