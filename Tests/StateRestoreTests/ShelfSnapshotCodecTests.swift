@@ -1,15 +1,17 @@
+import Foundation
+import ScreenModels
 import Testing
 @testable import StateRestore
 
 @Suite("ShelfSnapshotCodec")
 struct ShelfSnapshotCodecTests {
-    static let sample = ShelfSnapshotRecord(
+    static let sample = ShelfSnapshot(
         books: [
-            ShelfSnapshotBook(id: 5, title: "Dune", revision: 3),
-            ShelfSnapshotBook(id: 2, title: "Emma \"Austen\"", revision: 1),
+            ShelfBook(id: 5, title: "Dune", revision: 3),
+            ShelfBook(id: 2, title: "Emma \"Austen\"", revision: 1),
         ],
-        fetchedAt: 1_700_000_000.25,
-        drafts: [ShelfSnapshotDraft(bookID: 5, baseRevision: 3, proposedTitle: "Dune Messiah")]
+        fetchedAt: Date(timeIntervalSince1970: 1_700_000_000.25),
+        drafts: [ShelfDraft(bookID: 5, baseRevision: 3, proposedTitle: "Dune Messiah")]
     )
 
     @Test("snapshots encode as version 1 with a fixed key order")
@@ -22,21 +24,21 @@ struct ShelfSnapshotCodecTests {
 
     @Test("encoding then decoding gives back the snapshot", arguments: [
         sample,
-        ShelfSnapshotRecord(books: [], fetchedAt: 0),
-        ShelfSnapshotRecord(books: [ShelfSnapshotBook(id: .min, title: "😀\n", revision: .max)], fetchedAt: -1.5, drafts: [
-            ShelfSnapshotDraft(bookID: 99, baseRevision: 0, proposedTitle: ""),
-            ShelfSnapshotDraft(bookID: 99, baseRevision: 1, proposedTitle: "again"),
+        ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: 0)),
+        ShelfSnapshot(books: [ShelfBook(id: .min, title: "😀\n", revision: .max)], fetchedAt: Date(timeIntervalSince1970: -1.5), drafts: [
+            ShelfDraft(bookID: 99, baseRevision: 0, proposedTitle: ""),
+            ShelfDraft(bookID: 99, baseRevision: 1, proposedTitle: "again"),
         ]),
     ])
-    func encodingRoundTrips(record: ShelfSnapshotRecord) throws {
-        #expect(try ShelfSnapshotCodec.decode(ShelfSnapshotCodec.encode(record).utf8) == record)
+    func encodingRoundTrips(snapshot: ShelfSnapshot) throws {
+        #expect(try ShelfSnapshotCodec.decode(ShelfSnapshotCodec.encode(snapshot).utf8) == snapshot)
     }
 
     @Test("an integer fetchedAt and unknown members are accepted")
     func integerTimestampAndUnknownMembers() throws {
         let text = #"{"version":1,"books":[{"id":1,"title":"a","revision":2,"extra":true}],"fetchedAt":1700000000,"drafts":[],"more":{}}"#
-        #expect(try ShelfSnapshotCodec.decode(text.utf8) == ShelfSnapshotRecord(
-            books: [ShelfSnapshotBook(id: 1, title: "a", revision: 2)], fetchedAt: 1_700_000_000))
+        #expect(try ShelfSnapshotCodec.decode(text.utf8) == ShelfSnapshot(
+            books: [ShelfBook(id: 1, title: "a", revision: 2)], fetchedAt: Date(timeIntervalSince1970: 1_700_000_000)))
     }
 
     @Test("invalid snapshots fail with a typed error naming the field", arguments: [
@@ -68,14 +70,16 @@ struct ShelfSnapshotCodecTests {
     }
 
     @Test("snapshots that would not read back are refused when encoding", arguments: [
-        (ShelfSnapshotRecord(books: [], fetchedAt: .nan), ShelfSnapshotError.fetchedAtNotFinite(.nan)),
-        (ShelfSnapshotRecord(books: [], fetchedAt: .infinity), .fetchedAtNotFinite(.infinity)),
-        (ShelfSnapshotRecord(books: [ShelfSnapshotBook(id: 1, title: "a", revision: 0), ShelfSnapshotBook(id: 1, title: "b", revision: 0)],
-                             fetchedAt: 0), .duplicateBookID(id: 1, firstIndex: 0, secondIndex: 1)),
-    ] as [(ShelfSnapshotRecord, ShelfSnapshotError)])
-    func unencodableSnapshotsAreRefused(record: ShelfSnapshotRecord, error: ShelfSnapshotError) {
+        ([], .nan, ShelfSnapshotError.fetchedAtNotFinite(.nan)),
+        ([], .infinity, .fetchedAtNotFinite(.infinity)),
+        ([ShelfBook(id: 1, title: "a", revision: 0), ShelfBook(id: 1, title: "b", revision: 0)],
+         0, .duplicateBookID(id: 1, firstIndex: 0, secondIndex: 1)),
+    ] as [([ShelfBook], Double, ShelfSnapshotError)])
+    func unencodableSnapshotsAreRefused(books: [ShelfBook], fetchedAt: Double, error: ShelfSnapshotError) {
+        // The Date is built here, not passed as an argument: describing a NaN Date traps.
+        let snapshot = ShelfSnapshot(books: books, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
         #expect {
-            try ShelfSnapshotCodec.encode(record)
+            try ShelfSnapshotCodec.encode(snapshot)
         } throws: { thrown in
             // NaN never equals itself, so compare the description for that case.
             (thrown as? ShelfSnapshotError)?.localizedDescription == error.localizedDescription

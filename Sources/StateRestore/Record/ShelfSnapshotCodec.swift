@@ -1,4 +1,9 @@
-/// Reads and writes ``ShelfSnapshotRecord`` payloads, format version 1.
+import Foundation
+import ScreenModels
+
+/// Reads and writes the stored form of a shelf's `ShelfSnapshot`, format version 1:
+/// `{"version": 1, "books": [{"id", "title", "revision"}], "fetchedAt": seconds since 1970,
+/// "drafts": [{"bookID", "baseRevision", "proposedTitle"}]}`.
 ///
 /// Decoding is strict: `version` must be the integer 1, every field is required and typed,
 /// book IDs are unique, and `fetchedAt` is finite. Unknown members are ignored.
@@ -11,18 +16,20 @@ public enum ShelfSnapshotCodec {
     /// The only format version, written and read.
     public static let currentVersion = 1
 
-    /// Writes `record` compactly with keys `version`, `books`, `fetchedAt`, `drafts`.
+    /// Writes `snapshot` compactly with keys `version`, `books`, `fetchedAt`, `drafts`;
+    /// `fetchedAt` is written as seconds since 1970.
     ///
     /// Throws ``ShelfSnapshotError/fetchedAtNotFinite(_:)`` rather than write a timestamp JSON
     /// cannot hold, and ``ShelfSnapshotError/duplicateBookID(id:firstIndex:secondIndex:)`` rather
     /// than write a snapshot that would not read back.
-    public static func encode(_ record: ShelfSnapshotRecord) throws(ShelfSnapshotError) -> String {
-        guard record.fetchedAt.isFinite else { throw .fetchedAtNotFinite(record.fetchedAt) }
-        try checkUniqueIDs(record.books)
-        let books: [JSONValue] = record.books.map {
+    public static func encode(_ snapshot: ShelfSnapshot) throws(ShelfSnapshotError) -> String {
+        let fetchedAt = snapshot.fetchedAt.timeIntervalSince1970
+        guard fetchedAt.isFinite else { throw .fetchedAtNotFinite(fetchedAt) }
+        try checkUniqueIDs(snapshot.books.map(\.id))
+        let books: [JSONValue] = snapshot.books.map {
             ["id": .integer(Int64($0.id)), "title": .string($0.title), "revision": .integer(Int64($0.revision))]
         }
-        let drafts: [JSONValue] = record.drafts.map {
+        let drafts: [JSONValue] = snapshot.drafts.map {
             [
                 "bookID": .integer(Int64($0.bookID)),
                 "baseRevision": .integer(Int64($0.baseRevision)),
@@ -32,14 +39,14 @@ public enum ShelfSnapshotCodec {
         let object: JSONValue = [
             "version": .integer(Int64(currentVersion)),
             "books": .array(books),
-            "fetchedAt": .double(record.fetchedAt),
+            "fetchedAt": .double(fetchedAt),
             "drafts": .array(drafts),
         ]
         return object.encoded()
     }
 
     /// Reads a version-1 snapshot.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> ShelfSnapshotRecord {
+    public static func decode(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> ShelfSnapshot {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONValue.parse(bytes)
@@ -53,13 +60,13 @@ public enum ShelfSnapshotCodec {
         let books = try array(object, "books", path: "books").enumerated().map { (index, entry) throws(ShelfSnapshotError) in
             let path = "books[\(index)]"
             let book = try self.object(entry, path: path)
-            return ShelfSnapshotBook(
+            return ShelfBook(
                 id: try integer(book, "id", path: path),
                 title: try string(book, "title", path: path),
                 revision: try integer(book, "revision", path: path)
             )
         }
-        try checkUniqueIDs(books)
+        try checkUniqueIDs(books.map(\.id))
 
         let fetchedAt: Double
         switch try field(object, "fetchedAt", path: "fetchedAt") {
@@ -72,23 +79,23 @@ public enum ShelfSnapshotCodec {
         let drafts = try array(object, "drafts", path: "drafts").enumerated().map { (index, entry) throws(ShelfSnapshotError) in
             let path = "drafts[\(index)]"
             let draft = try self.object(entry, path: path)
-            return ShelfSnapshotDraft(
+            return ShelfDraft(
                 bookID: try integer(draft, "bookID", path: path),
                 baseRevision: try integer(draft, "baseRevision", path: path),
                 proposedTitle: try string(draft, "proposedTitle", path: path)
             )
         }
-        return ShelfSnapshotRecord(books: books, fetchedAt: fetchedAt, drafts: drafts)
+        return ShelfSnapshot(books: books, fetchedAt: Date(timeIntervalSince1970: fetchedAt), drafts: drafts)
     }
 
     // MARK: - Field access
 
-    private static func checkUniqueIDs(_ books: [ShelfSnapshotBook]) throws(ShelfSnapshotError) {
+    private static func checkUniqueIDs(_ ids: [Int]) throws(ShelfSnapshotError) {
         var positionByID: [Int: Int] = [:]
-        positionByID.reserveCapacity(books.count)
-        for (index, book) in books.enumerated() {
-            if let firstIndex = positionByID.updateValue(index, forKey: book.id) {
-                throw .duplicateBookID(id: book.id, firstIndex: firstIndex, secondIndex: index)
+        positionByID.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() {
+            if let firstIndex = positionByID.updateValue(index, forKey: id) {
+                throw .duplicateBookID(id: id, firstIndex: firstIndex, secondIndex: index)
             }
         }
     }

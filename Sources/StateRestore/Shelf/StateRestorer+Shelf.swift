@@ -11,7 +11,7 @@ extension StateRestorer {
         guard let store else {
             throw RestoreError.databaseUnusable(databaseReport.last?.detail ?? "the database cannot be written")
         }
-        try store.saveShelfSnapshot(ShelfSnapshotRecord(snapshot), shelf: shelf, account: account)
+        try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)
     }
 
     /// Restores a shelf's last readable snapshot: a draft whose book is gone is dropped and
@@ -22,7 +22,7 @@ extension StateRestorer {
             return ShelfRestoration(account: account, shelf: shelf, snapshot: nil, conflictingDrafts: [], report: report)
         }
         do {
-            var restored: ShelfSnapshotRecord?
+            var restored: ShelfSnapshot?
             try store.forEachShelfSnapshot(account: account, shelf: shelf) { stored in
                 do {
                     restored = try ShelfSnapshotCodec.decode(stored.payload)
@@ -33,7 +33,7 @@ extension StateRestorer {
                 }
             }
             if let restored {
-                return Self.reconciled(restored.model, account: account, shelf: shelf, report: report)
+                return Self.reconciled(restored, account: account, shelf: shelf, report: report)
             }
             report.append(RestoreReportEntry(.noRecord, "shelf \"\(shelf)\" has no readable snapshot; it starts empty"))
         } catch {
@@ -64,12 +64,14 @@ extension StateRestorer {
 }
 
 extension Store {
-    /// Stores a shelf snapshot record, keeping the last `StateRestorer.shelfSnapshotsKept`.
-    public func saveShelfSnapshot(_ record: ShelfSnapshotRecord, shelf: String, account: String) throws {
-        let payload = try ShelfSnapshotCodec.encode(record)
+    /// Stores a shelf snapshot, encoded by ``ShelfSnapshotCodec``, keeping the last
+    /// `StateRestorer.shelfSnapshotsKept`.
+    public func saveShelfSnapshot(_ snapshot: ShelfSnapshot, shelf: String, account: String) throws {
+        let payload = try ShelfSnapshotCodec.encode(snapshot)
         try saveShelfSnapshot(
             payload, version: ShelfSnapshotCodec.currentVersion, account: account, shelf: shelf,
-            rowCount: record.books.count, fetchedAt: record.fetchedAt, keeping: StateRestorer.shelfSnapshotsKept
+            rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970,
+            keeping: StateRestorer.shelfSnapshotsKept
         )
     }
 }

@@ -46,7 +46,7 @@ enum ShelfSnapshotWorkload {
 
             let rawStart = ContinuousClock.now
             try rawSave.time {
-                let payload = try ShelfSnapshotCodec.encode(ShelfSnapshotRecord(snapshot))
+                let payload = try ShelfSnapshotCodec.encode(snapshot)
                 try connection.run(begin)
                 RawConnection.bind(insert, 1, "default")
                 RawConnection.bind(insert, 2, "main")

@@ -37,16 +37,16 @@ enum ShelfCommand {
         let (shelf, account) = try names(command)
         let file = try command.requiredString("snapshot")
         let data = try InputFiles.read(file, console: console, what: "snapshot")
-        let record: ShelfSnapshotRecord
+        let snapshot: ShelfSnapshot
         do {
-            record = try ShelfSnapshotCodec.decode(data)
+            snapshot = try ShelfSnapshotCodec.decode(data)
         } catch {
             throw CommandFailure(.dataError, "invalid snapshot \(file == "-" ? "on standard input" : file): \(error.localizedDescription)")
         }
         let store = try WritableDatabase.open(path)
         defer { store.close() }
-        try store.saveShelfSnapshot(record, shelf: shelf, account: account)
-        console.print("Saved a snapshot of shelf \"\(shelf)\" with \(record.books.count) row(s) and \(record.drafts.count) draft(s).")
+        try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)
+        console.print("Saved a snapshot of shelf \"\(shelf)\" with \(snapshot.books.count) row(s) and \(snapshot.drafts.count) draft(s).")
         return .success
     }
 
