@@ -43,15 +43,16 @@ let package = Package(
             name: "restorectl-bench",
             dependencies: ["StateRestore", "StateStore", "ScreenModels", "CSQLite"]
         ),
-        // Test-only: runs the built restorectl-stress and restorectl as child processes.
-        .target(name: "ChildProcessTesting", path: "Tests/ChildProcessTesting"),
-        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "CFaultInjection", "ChildProcessTesting"]),
+        // Test-only: temporary directories, and the built restorectl-stress and restorectl run
+        // as child processes.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "CFaultInjection", "TestSupport"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(
             name: "StateRestoreTests",
-            dependencies: ["StateRestore", "StateStore", "ScreenModels", "ChildProcessTesting"]
+            dependencies: ["StateRestore", "StateStore", "ScreenModels", "TestSupport"]
         ),
-        .testTarget(name: "restorectlTests", dependencies: ["restorectl", "StateRestore", "StateStore"]),
+        .testTarget(name: "restorectlTests", dependencies: ["restorectl", "StateRestore", "StateStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,15 +1,16 @@
 import Foundation
 import StateStore
+import TestSupport
 import Testing
 
 @testable import StateRestore
 
 @Suite struct CatalogRecordUpgradeTests {
-    let folder: ScratchFolder
+    let folder: TemporaryDirectory
     let db: Database
 
     init() throws {
-        folder = try ScratchFolder()
+        folder = try TemporaryDirectory()
         db = try Database(path: folder.path("state.sqlite"))
         try Migrator().migrate(db, upTo: 2)
     }

@@ -1,19 +1,20 @@
 import Foundation
 import ScreenModels
 import StateStore
+import TestSupport
 import Testing
 
 @testable import StateRestore
 
 @Suite struct CoalescingWriterTests {
-    let folder: ScratchFolder
+    let folder: TemporaryDirectory
     let path: String
     let scheduler = ManualScheduler()
     let main: SceneKey
     let side: SceneKey
 
     init() throws {
-        folder = try ScratchFolder()
+        folder = try TemporaryDirectory()
         path = folder.path("state.sqlite")
         main = try SceneKey(scene: "main")
         side = try SceneKey(scene: "side", account: "work")

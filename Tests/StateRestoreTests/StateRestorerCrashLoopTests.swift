@@ -1,8 +1,8 @@
-import ChildProcessTesting
 import Foundation
 import ScreenModels
 import StateRestore
 import StateStore
+import TestSupport
 import Testing
 
 /// The crash-loop guard across real launches: a `restorectl-stress restore-then-crash` child
@@ -54,12 +54,12 @@ import Testing
     static let recordB = CatalogRecordCodec.encode(CatalogRecord(stateB))
     static let recordC = CatalogRecordCodec.encode(CatalogRecord(stateC))
 
-    let folder: ScratchFolder
+    let folder: TemporaryDirectory
     let path: String
     let documentPath: String
 
     init() throws {
-        folder = try ScratchFolder()
+        folder = try TemporaryDirectory()
         path = folder.path("state.sqlite")
         documentPath = folder.path("document.json")
         let entries = Self.books.map { #"{"id": \#($0.id), "title": "\#($0.title)"}"# }

@@ -1,5 +1,5 @@
-import ChildProcessTesting
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StateStore

@@ -1,6 +1,7 @@
 import Foundation
 import StateRestore
 import StateStore
+import TestSupport
 import Testing
 
 @testable import restorectl

@@ -1,5 +1,6 @@
 import Foundation
 import StateRestore
+import TestSupport
 import Testing
 
 /// A few runs of the built `restorectl` binary through `Process`: real arguments, real streams,

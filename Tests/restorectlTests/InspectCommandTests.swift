@@ -1,5 +1,6 @@
 import Foundation
 import StateRestore
+import TestSupport
 import Testing
 
 @testable import restorectl

@@ -1,4 +1,5 @@
 import StateStore
+import TestSupport
 import Testing
 
 @testable import restorectl

@@ -1,6 +1,7 @@
 import Foundation
 import StateRestore
 import StateStore
+import TestSupport
 import Testing
 
 /// Runs every regression case in `Fixtures/cases/`: a new case is a new folder, not new code.

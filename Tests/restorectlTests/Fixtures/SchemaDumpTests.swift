@@ -1,6 +1,7 @@
 import Foundation
 import StateRestore
 import StateStore
+import TestSupport
 import Testing
 
 /// Every schema version that has shipped has a dump with realistic rows in

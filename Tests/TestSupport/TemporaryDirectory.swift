@@ -1,10 +1,17 @@
 import Foundation
 
 /// A fresh directory under the system temporary folder, removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
+///
+/// ```swift
+/// let dir = try TemporaryDirectory()
+/// let databasePath = dir.path("state.sqlite")  // removed with `dir`
+/// ```
+public final class TemporaryDirectory {
+    /// The directory's location.
+    public let url: URL
 
-    init() throws {
+    /// Creates an empty directory with a unique name.
+    public init() throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("restorectl-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -13,8 +20,8 @@ final class TemporaryDirectory {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     /// The path of `name` inside the directory.
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     /// The bytes of the file `name`, or nil when it does not exist.
-    func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: path(name)) }
+    public func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: path(name)) }
 }
