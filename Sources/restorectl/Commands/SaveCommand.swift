@@ -22,12 +22,8 @@ enum SaveCommand {
         let path = try command.requiredString("db")
         let key = try InputFiles.sceneKey(command)
         let stateFile = try command.requiredString("state")
-        let data = try InputFiles.read(stateFile, console: console, what: "state")
-        let record: ValidatedRecord
-        do {
-            record = try CatalogRecordCodec.validateForSave(data)
-        } catch {
-            throw CommandFailure(.dataError, "invalid record \(stateFile == "-" ? "on standard input" : stateFile): \(error.localizedDescription)")
+        let record = try InputFiles.read(stateFile, console: console, what: "state", decodingAs: "record") {
+            try CatalogRecordCodec.validateForSave($0)
         }
         let store = try WritableDatabase.open(path)
         defer { store.close() }

@@ -36,12 +36,8 @@ enum ShelfCommand {
         let path = try command.requiredString("db")
         let (shelf, account) = try names(command)
         let file = try command.requiredString("snapshot")
-        let data = try InputFiles.read(file, console: console, what: "snapshot")
-        let snapshot: ShelfSnapshot
-        do {
-            snapshot = try ShelfSnapshotCodec.decode(data)
-        } catch {
-            throw CommandFailure(.dataError, "invalid snapshot \(file == "-" ? "on standard input" : file): \(error.localizedDescription)")
+        let snapshot = try InputFiles.read(file, console: console, what: "snapshot", decodingAs: "snapshot") {
+            try ShelfSnapshotCodec.decode($0)
         }
         let store = try WritableDatabase.open(path)
         defer { store.close() }

@@ -2,7 +2,8 @@ import Foundation
 import ScreenModels
 import StateRestore
 
-/// Reading the files commands take (`--state FILE|-`, `--document FILE`), with the tool's errors.
+/// Reading the files commands take (`--state FILE|-`, `--snapshot FILE|-`, `--document FILE`),
+/// with the tool's errors.
 enum InputFiles {
     /// The bytes of `path`, or of standard input for `-`. A missing file is exit 66.
     static func read(_ path: String, console: Console, what: String) throws -> Data {
@@ -15,6 +16,20 @@ enum InputFiles {
             throw CommandFailure(isDirectory.boolValue ? .dataError : .ioError, "\(what) \(path): cannot be read\(isDirectory.boolValue ? " (it is a directory)" : "")")
         }
         return data
+    }
+
+    /// What `decode` makes of the bytes of `path` (standard input for `-`). Reading fails as
+    /// ``read(_:console:what:)`` does; a decoding error is exit 65,
+    /// `invalid <kind> <path>|on standard input: <reason>`.
+    static func read<Value>(
+        _ path: String, console: Console, what: String, decodingAs kind: String, with decode: (Data) throws -> Value
+    ) throws -> Value {
+        let data = try read(path, console: console, what: what)
+        do {
+            return try decode(data)
+        } catch {
+            throw CommandFailure(.dataError, "invalid \(kind) \(path == "-" ? "on standard input" : path): \(error.localizedDescription)")
+        }
     }
 
     /// The catalog document in `path`: `{"books": [{"id": Int, "title": String}, …]}`.
