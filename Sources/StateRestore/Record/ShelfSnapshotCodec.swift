@@ -57,10 +57,8 @@ public enum ShelfSnapshotCodec {
         let version = try field(object, "version", path: "version")
         guard version == .integer(Int64(currentVersion)) else { throw .unsupportedVersion(got: version.briefDescription) }
 
-        let books = try array(object, "books", path: "books").enumerated().map { (index, entry) throws(ShelfSnapshotError) in
-            let path = "books[\(index)]"
-            let book = try self.object(entry, path: path)
-            return ShelfBook(
+        let books = try objects(object, "books") { (book, path) throws(ShelfSnapshotError) in
+            ShelfBook(
                 id: try integer(book, "id", path: path),
                 title: try string(book, "title", path: path),
                 revision: try integer(book, "revision", path: path)
@@ -76,10 +74,8 @@ public enum ShelfSnapshotCodec {
         }
         guard fetchedAt.isFinite else { throw .fetchedAtNotFinite(fetchedAt) }
 
-        let drafts = try array(object, "drafts", path: "drafts").enumerated().map { (index, entry) throws(ShelfSnapshotError) in
-            let path = "drafts[\(index)]"
-            let draft = try self.object(entry, path: path)
-            return ShelfDraft(
+        let drafts = try objects(object, "drafts") { (draft, path) throws(ShelfSnapshotError) in
+            ShelfDraft(
                 bookID: try integer(draft, "bookID", path: path),
                 baseRevision: try integer(draft, "baseRevision", path: path),
                 proposedTitle: try string(draft, "proposedTitle", path: path)
@@ -122,6 +118,18 @@ public enum ShelfSnapshotCodec {
             throw .wrongType(field: path, expected: "an array", got: value.briefDescription)
         }
         return elements
+    }
+
+    /// The array `key` of top-level `object`, each element an object made into a value by
+    /// `make`, which gets the element's path (`books[2]`) for its errors.
+    private static func objects<Element>(
+        _ object: JSONObject, _ key: String,
+        _ make: (JSONObject, String) throws(ShelfSnapshotError) -> Element
+    ) throws(ShelfSnapshotError) -> [Element] {
+        try array(object, key, path: key).enumerated().map { (index, entry) throws(ShelfSnapshotError) in
+            let path = "\(key)[\(index)]"
+            return try make(try self.object(entry, path: path), path)
+        }
     }
 
     private static func integer(_ object: JSONObject, _ key: String, path: String) throws(ShelfSnapshotError) -> Int {
