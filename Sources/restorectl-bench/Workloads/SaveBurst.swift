@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import StateRestore
 import StateStore
@@ -30,11 +29,7 @@ enum SaveBurst {
         let elapsed = ContinuousClock.now - start
 
         _ = StateRestorer(path: scratch.path("raw.sqlite"))
-        let connection = try RawConnection(path: scratch.path("raw.sqlite"))
-        let begin = try connection.prepare("BEGIN IMMEDIATE")
-        let upsert = try connection.prepare(rawUpsertSQL)
-        let commit = try connection.prepare("COMMIT")
-        defer { [begin, upsert, commit].forEach { sqlite3_finalize($0) } }
+        let rawSaver = try RawRecordSaver(RawConnection(path: scratch.path("raw.sqlite")))
 
         var flush = Samples(), raw = Samples()
         for round in 0..<mode.flushRepetitions {
@@ -44,18 +39,7 @@ enum SaveBurst {
                 writer.save(state, for: key)
                 try flush.time { try writer.flush() }
             },
-            { try raw.time {
-                let payload = BenchData.payload(state)
-                try connection.run(begin)
-                RawConnection.bind(upsert, 1, key.account)
-                RawConnection.bind(upsert, 2, key.scene)
-                sqlite3_bind_int64(upsert, 3, Int64(CatalogRecord.currentVersion))
-                RawConnection.bind(upsert, 4, payload)
-                sqlite3_bind_double(upsert, 5, Date().timeIntervalSince1970)
-                sqlite3_bind_int64(upsert, 6, Int64(CatalogRecord.currentVersion))
-                try connection.run(upsert)
-                try connection.run(commit)
-            } },
+            { try raw.time { try rawSaver.save(BenchData.payload(state), for: key) } },
             ])
         }
         try writer.close()

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import StateRestore
 import StateStore
@@ -14,11 +13,7 @@ enum SaveSingle {
         let restorer = StateRestorer(path: scratch.path("engine.sqlite"))
         guard restorer.store != nil else { throw RawConnection.Failure(description: "engine database unusable") }
         _ = StateRestorer(path: scratch.path("raw.sqlite"))  // the same schema for the raw twin
-        let connection = try RawConnection(path: scratch.path("raw.sqlite"))
-        let begin = try connection.prepare("BEGIN IMMEDIATE")
-        let upsert = try connection.prepare(rawUpsertSQL)
-        let commit = try connection.prepare("COMMIT")
-        defer { [begin, upsert, commit].forEach { sqlite3_finalize($0) } }
+        let rawSaver = try RawRecordSaver(RawConnection(path: scratch.path("raw.sqlite")))
         let files = try JSONFileStore(folder: scratch.path("json"))
         let defaults = try DefaultsStore(suite: "restorectl-bench-save-single")
 
@@ -27,19 +22,7 @@ enum SaveSingle {
             let state = BenchData.state(step)
             try runShuffled(step, [
             { try engine.time { try restorer.save(state, for: key) } },
-            { try raw.time {
-                let payload = BenchData.payload(state)
-                try connection.run(begin)
-                RawConnection.bind(upsert, 1, key.account)
-                RawConnection.bind(upsert, 2, key.scene)
-                sqlite3_bind_int64(upsert, 3, Int64(CatalogRecord.currentVersion))
-                RawConnection.bind(upsert, 4, payload)
-                sqlite3_bind_double(upsert, 5, Date().timeIntervalSince1970)
-                sqlite3_bind_int64(upsert, 6, Int64(CatalogRecord.currentVersion))
-                try connection.run(upsert)
-                guard sqlite3_changes(connection.handle) == 1 else { throw RawConnection.Failure(description: "upsert changed nothing") }
-                try connection.run(commit)
-            } },
+            { try raw.time { try rawSaver.save(BenchData.payload(state), for: key) } },
             { try json.time { try files.save(BenchData.payload(state), account: key.account, scene: key.scene) } },
             { userDefaults.time { defaults.save(BenchData.payload(state), account: key.account, scene: key.scene) } },
             ])
