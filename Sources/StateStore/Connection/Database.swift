@@ -146,10 +146,28 @@ public final class Database {
     public func activateWriteAheadLog() throws(SQLiteError) {
         guard configuration.access != .readOnly else { return }
         try executeScript("PRAGMA synchronous = NORMAL")
-        let mode = try fetchOne("PRAGMA journal_mode = WAL") { $0.string(0) } ?? nil
+        let mode = try switchingToWriteAheadLog()
         // An in-memory database answers "memory"; anything else means WAL was refused.
         guard mode == "wal" || mode == "memory" else {
             throw SQLiteError(extendedCode: SQLITE_ERROR, message: "could not enable WAL (journal mode is \(mode ?? "unknown"))", sql: "PRAGMA journal_mode = WAL")
+        }
+    }
+
+    /// Runs `PRAGMA journal_mode = WAL`, which needs a moment with no other reader on a file
+    /// still in rollback mode and, unlike other statements, fails at once with `SQLITE_BUSY`
+    /// instead of waiting. Processes opening a new file together hit that, so it is retried
+    /// with a short back-off for up to the busy timeout.
+    private func switchingToWriteAheadLog() throws(SQLiteError) -> String? {
+        var waitedMilliseconds: Int32 = 0
+        var pause: Int32 = 1
+        while true {
+            do {
+                return try fetchOne("PRAGMA journal_mode = WAL") { $0.string(0) } ?? nil
+            } catch where error.code == .busy && waitedMilliseconds < configuration.busyTimeoutMilliseconds {
+                sqlite3_sleep(pause)
+                waitedMilliseconds += pause
+                pause = min(pause * 2, 50)
+            }
         }
     }
 

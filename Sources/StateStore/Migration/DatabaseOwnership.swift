@@ -12,17 +12,18 @@ extension Database {
     /// Reads the header fields that say whose database this is. Reads nothing else, so it is
     /// cheap enough for every launch; a damaged header throws `SQLITE_NOTADB`/`SQLITE_CORRUPT`.
     public func ownership() throws(SQLiteError) -> DatabaseOwnership {
-        // One statement, so one snapshot: read separately, another process's first migration
-        // could commit between the reads and make a new file look like a foreign one.
-        let header = try fetchOne(
-            """
-            SELECT (SELECT application_id FROM pragma_application_id),
-                   (SELECT user_version FROM pragma_user_version),
-                   (SELECT count(*) FROM sqlite_schema)
-            """
-        ) { (applicationID: Int32(truncatingIfNeeded: $0.int64(0)), version: $0.int(1), objects: $0.int(2)) }
-        guard let header else { return .empty }
-        if header.applicationID == Database.applicationID { return .ours(schemaVersion: header.version) }
-        return header.applicationID == 0 && header.objects == 0 ? .empty : .foreign(applicationID: header.applicationID)
+        // One read transaction, so one snapshot: read separately, another process's first
+        // migration could commit between the reads and make a new file look like a foreign one.
+        // Plain pragmas are much cheaper to prepare than the pragma table functions, and this
+        // runs at every launch.
+        let startsTransaction = !isInTransaction
+        if startsTransaction { try execute("BEGIN DEFERRED") }
+        defer { if startsTransaction, isInTransaction { try? execute("ROLLBACK") } }
+        let applicationID = try fetchOne("PRAGMA application_id") { Int32(truncatingIfNeeded: $0.int64(0)) } ?? 0
+        if applicationID == Database.applicationID {
+            return .ours(schemaVersion: try fetchOne("PRAGMA user_version") { $0.int(0) } ?? 0)
+        }
+        let objects = try fetchOne("SELECT count(*) FROM sqlite_schema") { $0.int(0) } ?? 0
+        return applicationID == 0 && objects == 0 ? .empty : .foreign(applicationID: applicationID)
     }
 }
