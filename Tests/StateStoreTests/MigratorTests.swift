@@ -106,6 +106,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
+    @Test func anotherProgramsWriteAheadLogIsNotCheckpointedIntoItsFileWhenRefused() throws {
+        let other = try Database(path: path)
+        try other.activateWriteAheadLog()
+        try other.executeScript("PRAGMA application_id = 42; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('kept in the log');")
+        other.disableCheckpointOnClose()
+        other.close()
+        let before = file(), log = dir.contents("state.sqlite-wal")
+        #expect(log?.isEmpty == false)
+        let db = try Database(path: path)
+        #expect(throws: MigrationError.foreignDatabase(path: path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
+        db.close()
+        #expect(file() == before)
+        #expect(dir.contents("state.sqlite-wal") == log)
+    }
+
     @Test func sqliteFileWithoutApplicationIDButWithTablesIsForeign() throws {
         let other = try Database(path: path)
         try other.executeScript("CREATE TABLE contacts (name TEXT)")

@@ -12,6 +12,9 @@ enum LaunchDatabase {
     }
 
     static func open(_ path: String, configuration: DatabaseConfiguration) -> Opening {
+        if CorruptDatabaseFiles.lacksDatabaseHeader(path) {
+            return recoverFromCorruption(path, reason: "the file does not start with the SQLite header", configuration: configuration)
+        }
         do {
             return Opening(store: try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator()), report: [])
         } catch let error as MigrationError {

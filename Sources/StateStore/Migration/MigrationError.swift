@@ -24,6 +24,17 @@ public enum MigrationError: Error, Equatable, Sendable {
     case dataStepMissing(version: Int, name: String, step: String)
 }
 
+extension MigrationError {
+    /// Whether this error refuses a file this build must leave untouched (another program's,
+    /// a newer release's, a damaged one, or one whose applied migrations were edited).
+    public var isRefusal: Bool {
+        switch self {
+        case .databaseNewer, .checksumMismatch, .foreignDatabase, .corrupt: true
+        default: false
+        }
+    }
+}
+
 extension MigrationError: LocalizedError {
     public var errorDescription: String? {
         switch self {

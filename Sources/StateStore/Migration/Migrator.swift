@@ -74,9 +74,7 @@ public struct Migrator: Sendable {
 
     /// What `migrate(_:upTo:)` would apply, after the same refusals, changing nothing.
     public func plan(for db: Database, upTo target: Int? = nil) throws -> [MigrationFile] {
-        let status = try status(of: db)
-        try validate(status, path: db.path)
-        let plan = try pending(in: status, upTo: target)
+        let plan = try pending(in: validatedStatus(of: db), upTo: target)
         try checkDataSteps(plan)
         return plan
     }
@@ -98,8 +96,7 @@ public struct Migrator: Sendable {
         upTo target: Int? = nil,
         progress: (MigrationProgress) -> Void = { _ in }
     ) throws -> [MigrationFile] {
-        let status = try status(of: db)
-        try validate(status, path: db.path)
+        let status = try validatedStatus(of: db)
         let plan = try pending(in: status, upTo: target)
         guard !plan.isEmpty else { return [] }
         try checkDataSteps(plan)
@@ -159,6 +156,20 @@ public struct Migrator: Sendable {
     }
 
     // MARK: Helpers
+
+    /// The database's status after the refusals (newer, edited, foreign, corrupt). A refused
+    /// connection will not checkpoint its log into the file when it closes, so the file stays
+    /// exactly as found.
+    private func validatedStatus(of db: Database) throws -> SchemaStatus {
+        do {
+            let status = try status(of: db)
+            try validate(status, path: db.path)
+            return status
+        } catch let error as MigrationError where error.isRefusal {
+            db.disableCheckpointOnClose()
+            throw error
+        }
+    }
 
     /// Refuses, before anything is written, a plan with a declared data step nobody registered.
     private func checkDataSteps(_ plan: [MigrationFile]) throws {

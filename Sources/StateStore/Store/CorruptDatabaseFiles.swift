@@ -30,6 +30,16 @@ public enum CorruptDatabaseFiles {
         return destination
     }
 
+    /// Whether the file at `path` is certainly not an SQLite database: it is not empty and does
+    /// not start with the 100-byte SQLite header. Checked before SQLite opens the file, which
+    /// would otherwise treat a `-wal` beside it as its own log and may delete it.
+    public static func lacksDatabaseHeader(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 100), !header.isEmpty else { return false }
+        return header.count < 100 || !header.starts(with: Array("SQLite format 3\u{0}".utf8))
+    }
+
     /// The moved-aside copies of `path`, oldest first.
     public static func copies(of path: String) -> [String] {
         let url = URL(fileURLWithPath: path)

@@ -38,17 +38,23 @@ public final class Store {
         progress: (MigrationProgress) -> Void = { _ in }
     ) throws {
         let database = try Database(path: path, configuration: configuration)
-        let ownership = try Migrator.reading(path) { try database.ownership() }
-        switch ownership {
-        case .foreign(let applicationID):
-            throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
-        case .ours(let version) where version == migrator.latestVersion:
-            // The launch path: nothing to migrate, so skip reading the schema history.
-            try Migrator.reading(path) { try database.activateWriteAheadLog() }
-        case .ours(let version) where version > migrator.latestVersion:
-            throw MigrationError.databaseNewer(path: path, schemaVersion: version, latestKnown: migrator.latestVersion)
-        default:
-            try migrator.migrate(database, progress: progress)
+        do {
+            switch try Migrator.reading(path, { try database.ownership() }) {
+            case .foreign(let applicationID):
+                throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
+            case .ours(let version) where version == migrator.latestVersion:
+                // The launch path: nothing to migrate, so skip reading the schema history.
+                try Migrator.reading(path) { try database.activateWriteAheadLog() }
+            case .ours(let version) where version > migrator.latestVersion:
+                throw MigrationError.databaseNewer(path: path, schemaVersion: version, latestKnown: migrator.latestVersion)
+            default:
+                try migrator.migrate(database, progress: progress)
+            }
+        } catch let error as MigrationError where error.isRefusal {
+            // A refused file stays exactly as found: closing normally would checkpoint its
+            // write-ahead log into it, or delete a log SQLite cannot use.
+            database.disableCheckpointOnClose()
+            throw error
         }
         self.database = database
         self.schemaVersion = migrator.latestVersion

@@ -1,0 +1,132 @@
+import Foundation
+import ScreenModels
+import StateStore
+import TestSupport
+import Testing
+
+@testable import StateRestore
+
+/// The library path an app takes: restore → screen model → save → restore again.
+@Suite struct StateRestorerTests {
+    let folder: TemporaryDirectory
+    let path: String
+    let key: SceneKey
+    let document = CatalogDocument(books: (1...12).map { CatalogBook(id: $0, title: $0.isMultiple(of: 2) ? "Swift \($0)" : "Other \($0)") })
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("state.sqlite")
+        key = try SceneKey(scene: "main-window")
+    }
+
+    @Test func readmeRoundTripRestoresWhatTheScreenLeftAndKeepsUnknownFields() throws {
+        // An older release wrote a format-2 record with a field this build does not know.
+        let seed = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        try seed.saveRecord(#"{"version":2,"query":"swift","selectedID":4,"showsOnlySelected":false,"theme":"dark"}"#, version: 2, account: key.account, scene: key.scene)
+        seed.close()
+
+        let launch1 = StateRestorer(path: path)
+        let restored = launch1.restore(key, against: document)
+        #expect(restored.report.map(\.code) == [.recordUpgraded, .defaultsApplied])
+        #expect(restored.viewState == CatalogViewState(query: "swift", selectedID: 4))
+        #expect(restored.frame.rows.map(\.id) == [2, 4, 6, 8, 10, 12])
+        #expect(restored.carriedFields["theme"] == .string("dark"))
+        let screen = restored.makeScreenModel()
+        #expect(launch1.completeRestore(key))
+        screen.send(.scrolled(anchorID: 8, offset: 0.25))
+        let writer = try CoalescingWriter(path: path, scheduler: ManualScheduler())
+        writer.save(screen.viewState, for: key, carrying: restored.carriedFields)
+        #expect(try writer.flush().isEmpty)
+        try writer.close()
+        launch1.close()
+
+        let launch2 = StateRestorer(path: path)
+        defer { launch2.close() }
+        let again = launch2.restore(key, against: document)
+        #expect(again.report.isEmpty)
+        #expect(again.viewState == CatalogViewState(query: "swift", selectedID: 4, viewport: CatalogViewport(anchorID: 8, offset: 0.25, before: [6, 4, 2], after: [10, 12])))
+        #expect(again.carriedFields["theme"] == .string("dark"))
+        #expect(again.frame == screen.frame)
+    }
+
+    @Test func corruptFileIsMovedAsideByteIdenticalWithItsLogAndAFreshDatabaseServes() throws {
+        let garbage = Data((0..<16_384).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
+        let log = Data("not a wal".utf8)
+        #expect(FileManager.default.createFile(atPath: path, contents: garbage))
+        #expect(FileManager.default.createFile(atPath: path + "-wal", contents: log))
+        let restorer = StateRestorer(path: path)
+        defer { restorer.close() }
+        let restored = restorer.restore(key, against: document)
+        #expect(restored.report.map(\.code) == [.databaseCorrupt, .noRecord])
+        #expect(restored.viewState == CatalogViewState())
+        let copies = CorruptDatabaseFiles.copies(of: path)
+        #expect(copies.count == 1)
+        #expect(FileManager.default.contents(atPath: copies[0]) == garbage)
+        #expect(FileManager.default.contents(atPath: copies[0] + "-wal") == log)
+        try restorer.save(CatalogViewState(query: "fresh"), for: key)
+        #expect(try restorer.store?.record(account: key.account, scene: key.scene) != nil)
+    }
+
+    @Test func anotherProgramsDatabaseAndItsUncheckpointedLogAreLeftByteIdentical() throws {
+        let other = try Database(path: path)
+        try other.activateWriteAheadLog()
+        try other.executeScript("PRAGMA application_id = 42; CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT);")
+        try other.execute("INSERT INTO photos (name) VALUES ('beach')")
+        other.disableCheckpointOnClose()
+        other.close()
+        let file = folder.contents("state.sqlite"), log = folder.contents("state.sqlite-wal")
+        #expect(log?.isEmpty == false)
+        let restorer = StateRestorer(path: path)
+        let restored = restorer.restore(key, against: document)
+        restorer.close()
+        #expect(restored.report.map(\.code) == [.databaseForeign])
+        #expect(folder.contents("state.sqlite") == file)
+        #expect(folder.contents("state.sqlite-wal") == log)
+    }
+
+    @Test func savingNeverReplacesARecordOfANewerFormatUnlessAskedTo() throws {
+        let restorer = StateRestorer(path: path)
+        defer { restorer.close() }
+        let newer = #"{"version":9,"layout":"columns"}"#
+        try restorer.store?.saveRecord(newer, version: 9, account: key.account, scene: key.scene)
+        #expect(restorer.restore(key, against: document).report.map(\.code) == [.unsupportedVersion])
+        #expect(throws: RestoreError.wouldReplaceNewerRecord(scene: key.description, version: 9)) {
+            try restorer.save(CatalogViewState(query: "mine"), for: key)
+        }
+        #expect(try restorer.store?.record(account: key.account, scene: key.scene)?.payload == Data(newer.utf8))
+        try restorer.save(CatalogViewState(query: "mine"), for: key, replacingNewer: true)
+        #expect(try restorer.store?.record(account: key.account, scene: key.scene)?.version == CatalogRecord.currentVersion)
+    }
+
+    @MainActor
+    @Test func shelfRestoresStaleRowsDropsOrphanDraftsAndFlagsConflicts() throws {
+        let restorer = StateRestorer(path: path)
+        defer { restorer.close() }
+        let snapshot = ShelfSnapshot(
+            books: [ShelfBook(id: 1, title: "Dune", revision: 3), ShelfBook(id: 2, title: "Emma", revision: 1)],
+            fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            drafts: [
+                ShelfDraft(bookID: 1, baseRevision: 2, proposedTitle: "Dune (1965)"),
+                ShelfDraft(bookID: 2, baseRevision: 1, proposedTitle: "Emma!"),
+                ShelfDraft(bookID: 9, baseRevision: 1, proposedTitle: "Gone"),
+            ]
+        )
+        try restorer.saveShelf(snapshot, shelf: "home")
+        let restored = restorer.restoreShelf("home")
+        #expect(restored.report.map(\.code) == [.draftConflict, .draftDropped])
+        #expect(restored.snapshot?.books == snapshot.books)
+        #expect(restored.snapshot?.drafts.map(\.bookID) == [1, 2])
+        #expect(restored.conflictingDrafts.map(\.bookID) == [1])
+        let model = restored.makeViewModel(loader: NeverLoads())
+        #expect(model.state.isStale)
+        #expect(model.state.rows.map(\.title) == ["Dune (1965)", "Emma!"])
+    }
+}
+
+/// A shelf loader whose loads never complete: restoring must not need one.
+@MainActor
+private final class NeverLoads: ShelfLoading {
+    func load(query: String, completion: @escaping @MainActor (Result<[ShelfBook], ShelfFailure>) -> Void) -> ShelfLoadCancellation {
+        ShelfLoadCancellation {}
+    }
+}
