@@ -1,4 +1,5 @@
 import Foundation
+import ScreenModels
 import Testing
 @testable import StateRestore
 
@@ -7,12 +8,12 @@ struct CatalogDocumentFileTests {
     @Test("books decode in document order and unknown members are ignored")
     func booksDecodeInOrder() throws {
         let text = #"{"schema":"x","books":[{"id":3,"title":"C","year":1965},{"title":"A","id":1},{"id":-2,"title":""}]}"#
-        #expect(try CatalogDocumentFile.decode(Data(text.utf8)) == [
-            DocumentBook(id: 3, title: "C"),
-            DocumentBook(id: 1, title: "A"),
-            DocumentBook(id: -2, title: ""),
+        #expect(try CatalogDocumentFile.decode(Data(text.utf8)).books == [
+            CatalogBook(id: 3, title: "C"),
+            CatalogBook(id: 1, title: "A"),
+            CatalogBook(id: -2, title: ""),
         ])
-        #expect(try CatalogDocumentFile.decode(Array(#"{"books":[]}"#.utf8)) == [])
+        #expect(try CatalogDocumentFile.decode(Array(#"{"books":[]}"#.utf8)).books == [])
     }
 
     @Test("malformed documents fail with an error naming the entry and problem", arguments: [
@@ -66,7 +67,7 @@ struct CatalogDocumentFileTests {
     @Test("an 8 MiB title decodes and a file over the size limit is refused")
     func largeTitlesAndOversizedFiles() throws {
         let title = String(repeating: "t", count: 8 * 1024 * 1024)
-        let books = try CatalogDocumentFile.decode(Array(#"{"books":[{"id":1,"title":"\#(title)"}]}"#.utf8))
+        let books = try CatalogDocumentFile.decode(Array(#"{"books":[{"id":1,"title":"\#(title)"}]}"#.utf8)).books
         #expect(books.count == 1 && books[0].title.utf8.count == 8 * 1024 * 1024)
 
         let oversized = Array(#"{"books":[{"id":1,"title":"\#(title)\#(title)"}]}"#.utf8)
@@ -82,11 +83,11 @@ struct CatalogDocumentFileTests {
         let bytes = Array(#"{"books":["#.utf8) + Array(entries.joined(separator: ",").utf8) + Array("]}".utf8)
         #expect(bytes.count > 500_000)
         let clock = ContinuousClock()
-        var books: [DocumentBook] = []
-        let elapsed = try clock.measure { books = try CatalogDocumentFile.decode(bytes) }
+        var books: [CatalogBook] = []
+        let elapsed = try clock.measure { books = try CatalogDocumentFile.decode(bytes).books }
         #expect(books.count == 10_000)
-        #expect(books.first == DocumentBook(id: 0, title: "Book 0: a reasonably long title"))
-        #expect(books.last == DocumentBook(id: 29_997, title: "Book 9999: a reasonably long title"))
+        #expect(books.first == CatalogBook(id: 0, title: "Book 0: a reasonably long title"))
+        #expect(books.last == CatalogBook(id: 29_997, title: "Book 9999: a reasonably long title"))
         // Generous for a debug build on a shared machine; release builds take a few milliseconds.
         #expect(elapsed < .seconds(2))
     }

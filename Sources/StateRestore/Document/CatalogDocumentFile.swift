@@ -1,3 +1,5 @@
+import ScreenModels
+
 /// Reads a catalog document file: `{"books": [{"id": Int, "title": String}, …]}`.
 ///
 /// Strict about what it needs (every entry an object with an integer `id` and a string
@@ -6,11 +8,11 @@
 /// limits, so oversized files, deep nesting and invalid UTF-8 fail with a clean error.
 ///
 /// ```swift
-/// let books = try CatalogDocumentFile.decode(Data(contentsOf: url))
+/// let document = try CatalogDocumentFile.decode(Data(contentsOf: url))
 /// ```
 public enum CatalogDocumentFile {
-    /// Decodes the books in document order.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DocumentDecodingError) -> [DocumentBook] {
+    /// Decodes the document, its books in file order.
+    public static func decode(_ bytes: some Collection<UInt8>) throws(DocumentDecodingError) -> CatalogDocument {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONValue.parse(bytes)
@@ -21,7 +23,7 @@ public enum CatalogDocumentFile {
         guard let booksValue = document["books"] else { throw .booksMissing }
         guard case .array(let entries) = booksValue else { throw .booksNotAnArray(got: booksValue.kindName) }
 
-        var books: [DocumentBook] = []
+        var books: [CatalogBook] = []
         books.reserveCapacity(entries.count)
         var positionByID: [Int: Int] = [:]
         positionByID.reserveCapacity(entries.count)
@@ -40,8 +42,10 @@ public enum CatalogDocumentFile {
             if let firstIndex = positionByID.updateValue(index, forKey: id) {
                 throw .duplicateID(id: id, firstIndex: firstIndex, secondIndex: index)
             }
-            books.append(DocumentBook(id: id, title: title))
+            books.append(CatalogBook(id: id, title: title))
         }
-        return books
+        // IDs were checked above, with both positions for the error, so the trusted initializer
+        // cannot trap here.
+        return CatalogDocument(books: books)
     }
 }

@@ -36,8 +36,7 @@ enum InputFiles {
     static func document(_ path: String, console: Console) throws -> CatalogDocument {
         let data = try read(path, console: console, what: "document")
         do {
-            let books = try CatalogDocumentFile.decode(data)
-            return try CatalogDocument(validating: books.map { CatalogBook(id: $0.id, title: $0.title) })
+            return try CatalogDocumentFile.decode(data)
         } catch {
             throw CommandFailure(.dataError, "invalid document \(path): \(error.localizedDescription)")
         }
