@@ -33,11 +33,11 @@ let package = Package(
         .target(name: "CFaultInjection", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "ScreenModels"),
         .target(name: "StateRestore", dependencies: ["StateStore", "ScreenModels"]),
-        .executableTarget(name: "restorectl", dependencies: ["StateRestore", "StateStore"]),
+        .executableTarget(name: "restorectl", dependencies: ["StateRestore", "StateStore", "ScreenModels"]),
         // libFuzzer harness for the record and document decoders (see .ci/fuzz); not a product.
-        .executableTarget(name: "restorectl-fuzz", dependencies: ["StateRestore", "ScreenModels"]),
+        .executableTarget(name: "restorectl-fuzz", dependencies: ["StateRestore", "StateStore", "ScreenModels"]),
         // Child process for the crash and concurrency tests; not a product.
-        .executableTarget(name: "restorectl-stress", dependencies: ["StateStore", "StateRestore"]),
+        .executableTarget(name: "restorectl-stress", dependencies: ["StateStore", "StateRestore", "ScreenModels"]),
         // Release-mode benchmark: the engine against raw SQLite, JSON files and UserDefaults.
         .executableTarget(
             name: "restorectl-bench",
@@ -52,7 +52,7 @@ let package = Package(
             name: "StateRestoreTests",
             dependencies: ["StateRestore", "StateStore", "ScreenModels", "TestSupport"]
         ),
-        .testTarget(name: "restorectlTests", dependencies: ["restorectl", "StateRestore", "StateStore", "TestSupport"]),
+        .testTarget(name: "restorectlTests", dependencies: ["restorectl", "StateRestore", "StateStore", "ScreenModels", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenModels
 import StateRestore
+import StateStore
 
 /// The decoders under fuzzing, each with the properties every input must satisfy. A violated
 /// property traps, which libFuzzer (or the replay mode) reports as a crash with the input.
@@ -32,7 +33,7 @@ enum FuzzTarget: String, CaseIterable {
         guard case .decoded(let record, _) = decoding else { return }
         // Encoding is total and round-trips: the encoded form validates and decodes equal.
         let encoded = CatalogRecordCodec.encode(record)
-        guard encoded.utf8.count <= CatalogRecordCodec.maxRecordBytes else { return }
+        guard encoded.utf8.count <= Store.maximumRecordBytes else { return }
         precondition((try? CatalogRecordCodec.validateForSave(encoded)) != nil, "encoded record fails save validation: \(encoded)")
         guard case .decoded(let again, _) = CatalogRecordCodec.decode(encoded) else {
             preconditionFailure("encoded record does not decode: \(encoded)")

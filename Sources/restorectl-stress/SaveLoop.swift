@@ -21,7 +21,7 @@ struct SaveLoop {
         printer.line("ready")
         for i in start..<(start + count) {
             let scene = "\(scenePrefix)\(i % scenes)"
-            try store.saveRecord(Self.payload(i), version: 1, account: account, scene: scene)
+            try store.saveRecord(Self.payload(i), version: 1, account: account, scene: scene, kind: "catalog")
             printer.line("acked \(scene) \(i)")
         }
         store.close()

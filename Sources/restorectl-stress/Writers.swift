@@ -87,11 +87,11 @@ private struct WriterThread: Sendable {
         for n in 0..<count {
             let scene = Writers.scene(forSave: n, writer: writer, thread: thread)
             let value = Writers.value(writer: writer, thread: thread, save: n)
-            try store.saveRecord(Writers.payload(value), version: 1, account: Writers.account, scene: scene)
+            try store.saveRecord(Writers.payload(value), version: 1, account: Writers.account, scene: scene, kind: "catalog")
             LinePrinter.shared.line("acked \(scene) \(value)")
             if scene.hasSuffix("-t\(thread)") {
                 // Nobody else writes this scene, so this connection must read its own write.
-                let stored = try store.record(account: Writers.account, scene: scene)?.payload
+                let stored = try store.record(account: Writers.account, scene: scene, kind: "catalog")?.payload
                 guard stored == Data(Writers.payload(value).utf8) else {
                     throw ReadYourWritesFailure(scene: scene, expected: value, found: stored.map { String(decoding: $0, as: UTF8.self) })
                 }

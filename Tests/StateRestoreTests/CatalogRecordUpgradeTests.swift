@@ -1,5 +1,5 @@
 import Foundation
-import StateStore
+@testable import StateStore
 import TestSupport
 import Testing
 
@@ -43,7 +43,7 @@ import Testing
         for (scene, payload) in untouched { try insert(scene, version: 3, payload) }
 
         var reports: [MigrationProgress] = []
-        let applied = try StateMigrations.makeMigrator().migrate(db) { reports.append($0) }
+        let applied = try StateMigrations.makeMigrator().migrate(db, upTo: 3) { reports.append($0) }
 
         #expect(applied.map(\.version) == [3])
         let rows = try rows()
@@ -77,7 +77,7 @@ import Testing
         }
         var done: [Int] = []
         try db.writeTransaction {
-            try CatalogRecordUpgrade.run(db, batchSize: batchSize) { done.append($0.recordsDone) }
+            try CatalogRecordUpgrade.run(RecordRewriter(database: db, schemaVersion: 3), batchSize: batchSize) { done.append($0.recordsDone) }
         }
         let expected = [0] + stride(from: batchSize, to: 6, by: batchSize).map { $0 } + [6]
         #expect(done == expected)
@@ -92,7 +92,7 @@ import Testing
     @Test func emptyTableReportsNothingToDo() throws {
         var reports: [MigrationProgress] = []
         try db.writeTransaction {
-            try CatalogRecordUpgrade.run(db) { reports.append($0) }
+            try CatalogRecordUpgrade.run(RecordRewriter(database: db, schemaVersion: 3)) { reports.append($0) }
         }
         #expect(reports == [MigrationProgress(recordsDone: 0, recordsTotal: 0)])
     }

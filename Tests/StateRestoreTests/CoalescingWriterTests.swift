@@ -28,7 +28,7 @@ import Testing
     private func stored(_ key: SceneKey) throws -> String? {
         let reader = try Store(readingExistingFileAt: path)
         defer { reader.close() }
-        return try reader.record(account: key.account, scene: key.scene).map { String(decoding: $0.payload, as: UTF8.self) }
+        return try reader.record(account: key.account, scene: key.scene, kind: "catalog").map { String(decoding: $0.payload, as: UTF8.self) }
     }
 
     private func payload(query: String) -> String {
@@ -96,7 +96,7 @@ import Testing
         let newer = #"{"version":9,"query":"from the future"}"#
         do {
             let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
-            try store.saveRecord(newer, version: 9, account: main.account, scene: main.scene)
+            try store.saveRecord(newer, version: 9, account: main.account, scene: main.scene, kind: "catalog")
             store.close()
         }
         let writer = try makeWriter()

@@ -84,7 +84,7 @@ import Testing
         let check = try runCLI(["check", "--db", path])
         #expect(check.exit.reason == .exit && check.exit.status == 1, "check ended with \(check.exit)")
         #expect(check.lines == [
-            #"problem: quarantine holds record 1 (scene "A" of account "default", restore-crashed): restoring this record did not complete: the app stopped before the restore finished"#,
+            #"problem: quarantine holds record 1 (catalog record of scene "A" of account "default", restore-crashed): restoring this record did not complete: the app stopped before the restore finished"#,
             "\(path): 1 problem(s)",
         ])
 
@@ -264,13 +264,14 @@ import Testing
         defer { store.close() }
         var records: [String: String] = [:]
         for summary in try store.recordSummaries() {
-            records[summary.scene] = try store.record(account: summary.account, scene: summary.scene)
+            records[summary.scene] = try store.record(account: summary.account, scene: summary.scene, kind: "catalog")
                 .map { String(decoding: $0.payload, as: UTF8.self) }
         }
         let quarantine = try store.quarantinedRecords().map {
             Quarantined(id: $0.id, scene: $0.scene, reason: $0.reason, payload: String(decoding: $0.payload, as: UTF8.self))
         }
-        let marks = try ["A", "B", "C"].filter { try store.hasRestoreMark(account: StoreNames.defaultAccount, scene: $0) }
+        let marked = Set(try store.restoreMarks().map(\.scene))
+        let marks = ["A", "B", "C"].filter { marked.contains($0) }
         return StoredState(records: records, quarantine: quarantine, marks: Set(marks), crashedLaunches: try store.consecutiveCrashedLaunches())
     }
 

@@ -22,7 +22,7 @@ import Testing
     @Test func readmeRoundTripRestoresWhatTheScreenLeftAndKeepsUnknownFields() throws {
         // An older release wrote a format-2 record with a field this build does not know.
         let seed = try Store(path: path, migrator: StateMigrations.makeMigrator())
-        try seed.saveRecord(#"{"version":2,"query":"swift","selectedID":4,"showsOnlySelected":false,"theme":"dark"}"#, version: 2, account: key.account, scene: key.scene)
+        try seed.saveRecord(#"{"version":2,"query":"swift","selectedID":4,"showsOnlySelected":false,"theme":"dark"}"#, version: 2, account: key.account, scene: key.scene, kind: "catalog")
         seed.close()
 
         let launch1 = StateRestorer(path: path)
@@ -64,7 +64,7 @@ import Testing
         #expect(FileManager.default.contents(atPath: copies[0]) == garbage)
         #expect(FileManager.default.contents(atPath: copies[0] + "-wal") == log)
         try restorer.save(CatalogViewState(query: "fresh"), for: key)
-        #expect(try restorer.store?.record(account: key.account, scene: key.scene) != nil)
+        #expect(try restorer.store?.record(account: key.account, scene: key.scene, kind: "catalog") != nil)
     }
 
     @Test func anotherProgramsDatabaseAndItsUncheckpointedLogAreLeftByteIdentical() throws {
@@ -88,14 +88,14 @@ import Testing
         let restorer = StateRestorer(path: path)
         defer { restorer.close() }
         let newer = #"{"version":9,"layout":"columns"}"#
-        try restorer.store?.saveRecord(newer, version: 9, account: key.account, scene: key.scene)
+        try restorer.store?.saveRecord(newer, version: 9, account: key.account, scene: key.scene, kind: "catalog")
         #expect(restorer.restore(key, against: document).report.map(\.code) == [.unsupportedVersion])
         #expect(throws: RestoreError.wouldReplaceNewerRecord(scene: key.description, version: 9)) {
             try restorer.save(CatalogViewState(query: "mine"), for: key)
         }
-        #expect(try restorer.store?.record(account: key.account, scene: key.scene)?.payload == Data(newer.utf8))
+        #expect(try restorer.store?.record(account: key.account, scene: key.scene, kind: "catalog")?.payload == Data(newer.utf8))
         try restorer.save(CatalogViewState(query: "mine"), for: key, replacingNewer: true)
-        #expect(try restorer.store?.record(account: key.account, scene: key.scene)?.version == CatalogRecord.currentVersion)
+        #expect(try restorer.store?.record(account: key.account, scene: key.scene, kind: "catalog")?.version == CatalogRecord.currentVersion)
     }
 
     @MainActor

@@ -75,7 +75,7 @@ import Testing
         #expect(Set(try store.recordSummaries().map(\.scene)) == Set(lastValues.keys))
         #expect(lastValues.count == 1 + Self.processes + Self.processes * Self.threadsPerProcess)
         for (scene, lastByThread) in lastValues.sorted(by: { $0.key < $1.key }) {
-            let payload = try store.record(account: Self.account, scene: scene).map { String(decoding: $0.payload, as: UTF8.self) }
+            let payload = try store.record(account: Self.account, scene: scene, kind: "catalog").map { String(decoding: $0.payload, as: UTF8.self) }
             let allowed = Set(lastByThread.values.map { #"{"value":"\#($0)"}"# })
             if lastByThread.count == 1 {
                 #expect(payload == allowed.first, "\(scene) restores \(payload ?? "nothing")")

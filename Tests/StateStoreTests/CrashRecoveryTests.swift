@@ -159,7 +159,7 @@ import Testing
         var problems = try store.integrityProblems().map { "integrity_check: \($0)" }
         var stored: [String: Int] = [:]
         for summary in try store.recordSummaries() {
-            guard summary.account == "a", let record = try store.record(account: summary.account, scene: summary.scene) else {
+            guard summary.account == "a", let record = try store.record(account: summary.account, scene: summary.scene, kind: "catalog") else {
                 problems.append("unexpected record \(summary.account)/\(summary.scene)")
                 continue
             }

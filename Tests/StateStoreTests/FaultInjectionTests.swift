@@ -25,9 +25,9 @@ import Testing
     /// The records every save fixture starts with; the saves replace the first one.
     static var savedRecords: [StoredRecord] {
         [
-            StoredRecord(account: "default", scene: "main", version: 1, payload: Data(oldPayload.utf8), updatedAt: 1),
-            StoredRecord(account: "default", scene: "other", version: 1, payload: Data(#"{"query":"other"}"#.utf8), updatedAt: 1),
-            StoredRecord(account: "second", scene: "main", version: 2, payload: Data(String(repeating: "s", count: 9_000).utf8), updatedAt: 1),
+            StoredRecord(account: "default", scene: "main", kind: "catalog", version: 1, payload: Data(oldPayload.utf8), updatedAt: 1),
+            StoredRecord(account: "default", scene: "other", kind: "catalog", version: 1, payload: Data(#"{"query":"other"}"#.utf8), updatedAt: 1),
+            StoredRecord(account: "second", scene: "main", kind: "catalog", version: 2, payload: Data(String(repeating: "s", count: 9_000).utf8), updatedAt: 1),
         ]
     }
 
@@ -37,7 +37,7 @@ import Testing
     func saveThatHitsAFaultKeepsTheOldRecordOrCommitsTheNewOne(fault: Fault) throws {
         let template = try makeSavedStore()
         var newRecords = Self.savedRecords
-        newRecords[0] = StoredRecord(account: "default", scene: "main", version: 3, payload: Data(Self.newPayload.utf8), updatedAt: 2)
+        newRecords[0] = StoredRecord(account: "default", scene: "main", kind: "catalog", version: 3, payload: Data(Self.newPayload.utf8), updatedAt: 2)
         // The span is the save and the close after it: closing checkpoints the WAL into the
         // database file, which is where most of a save's syncs and many of its writes happen.
         let counted = try Store(path: try copy(template, to: "count.sqlite"), configuration: FaultyVFS.configuration, migrator: .withNoOpDataSteps())
@@ -66,7 +66,7 @@ import Testing
             try expectIntactStore(at: path, holding: Self.savedRecords, after: "\(fault) at \(n), failed save")
             if !fault.isPersistent {
                 // Once the fault has passed, the same connection saves again.
-                #expect(try store.record(account: "default", scene: "main") == Self.savedRecords[0], "\(fault) at \(n)")
+                #expect(try store.record(account: "default", scene: "main", kind: "catalog") == Self.savedRecords[0], "\(fault) at \(n)")
                 #expect(throws: Never.self, "\(fault) at \(n): retry") { try saveNewPayload(in: store) }
                 store.close()
                 try expectIntactStore(at: path, holding: newRecords, after: "\(fault) at \(n), retried save")
@@ -134,7 +134,7 @@ import Testing
         let restore = { (path: String) throws -> StoredRecord? in
             let store = try Store(path: path, configuration: FaultyVFS.configuration, migrator: .withNoOpDataSteps())
             defer { store.close() }
-            return try store.record(account: "default", scene: "main")
+            return try store.record(account: "default", scene: "main", kind: "catalog")
         }
         let counted = try copy(template, to: "count.sqlite")
         var restored: StoredRecord?
@@ -207,14 +207,14 @@ import Testing
     @Test func saveThroughAReadOnlyConnectionFailsWithReadOnlyAndKeepsTheData() throws {
         let path = try makeSavedStore()
         let reader = try Store(readingExistingFileAt: path)
-        #expect(try reader.record(account: "default", scene: "main") == Self.savedRecords[0])
+        #expect(try reader.record(account: "default", scene: "main", kind: "catalog") == Self.savedRecords[0])
         let error = try #require(throws: SQLiteError.self) {
-            try reader.saveRecord(Self.newPayload, version: 3, account: "default", scene: "main", at: 2)
+            try reader.saveRecord(Self.newPayload, version: 3, account: "default", scene: "main", kind: "catalog", at: 2)
         }
         #expect(error.code == .readOnly)
         #expect(error.description.contains("readonly"))
         #expect(!reader.database.isInTransaction)
-        #expect(try reader.record(account: "default", scene: "main") == Self.savedRecords[0])
+        #expect(try reader.record(account: "default", scene: "main", kind: "catalog") == Self.savedRecords[0])
         reader.close()
         try expectIntactStore(at: path, holding: Self.savedRecords, after: "read-only save")
     }
@@ -235,8 +235,8 @@ import Testing
         }
         do {
             let store = try Store(path: path, migrator: .withNoOpDataSteps())
-            #expect(try store.record(account: "default", scene: "main") == Self.savedRecords[0])
-            try store.saveRecord(Self.newPayload, version: 3, account: "default", scene: "main", at: 2)
+            #expect(try store.record(account: "default", scene: "main", kind: "catalog") == Self.savedRecords[0])
+            try store.saveRecord(Self.newPayload, version: 3, account: "default", scene: "main", kind: "catalog", at: 2)
             Issue.record("a save into a read-only directory succeeded")
         } catch {
             // Either opening (the WAL index cannot be created) or the save itself fails.
@@ -262,8 +262,8 @@ import Testing
         var failure: SQLiteError?
         for index in 0..<100 {
             do {
-                try store.saveRecord(payload(index), version: 1, account: "default", scene: "scene-\(index)", at: 1)
-                saved.append(StoredRecord(account: "default", scene: "scene-\(index)", version: 1, payload: Data(payload(index).utf8), updatedAt: 1))
+                try store.saveRecord(payload(index), version: 1, account: "default", scene: "scene-\(index)", kind: "catalog", at: 1)
+                saved.append(StoredRecord(account: "default", scene: "scene-\(index)", kind: "catalog", version: 1, payload: Data(payload(index).utf8), updatedAt: 1))
             } catch let error as SQLiteError {
                 failure = error
                 break
@@ -274,13 +274,13 @@ import Testing
         #expect(error.description.contains("database or disk is full"))
         #expect(!saved.isEmpty)
         #expect(!store.database.isInTransaction)
-        #expect(try store.record(account: "default", scene: "scene-\(saved.count)") == nil)
+        #expect(try store.record(account: "default", scene: "scene-\(saved.count)", kind: "catalog") == nil)
         #expect(try store.database.integrityCheck() == "ok")
 
         // Once there is room again the same connection saves normally.
         try store.database.executeScript("PRAGMA max_page_count = 1073741823")
-        try store.saveRecord(payload(saved.count), version: 1, account: "default", scene: "scene-\(saved.count)", at: 1)
-        saved.append(StoredRecord(account: "default", scene: "scene-\(saved.count)", version: 1, payload: Data(payload(saved.count).utf8), updatedAt: 1))
+        try store.saveRecord(payload(saved.count), version: 1, account: "default", scene: "scene-\(saved.count)", kind: "catalog", at: 1)
+        saved.append(StoredRecord(account: "default", scene: "scene-\(saved.count)", kind: "catalog", version: 1, payload: Data(payload(saved.count).utf8), updatedAt: 1))
         store.close()
         try expectIntactStore(at: path, holding: saved, after: "max_page_count")
     }
@@ -292,7 +292,7 @@ import Testing
         let writes = try FaultyVFS.countOperations(.write) {
             let store = try Store(path: path, configuration: FaultyVFS.configuration, migrator: .withNoOpDataSteps())
             try saveNewPayload(in: store)
-            #expect(try store.record(account: "default", scene: "main")?.payload == Data(Self.newPayload.utf8))
+            #expect(try store.record(account: "default", scene: "main", kind: "catalog")?.payload == Data(Self.newPayload.utf8))
             store.close()
         }
         #expect(writes > 0)
@@ -304,7 +304,7 @@ import Testing
 
     /// Replaces the first fixture record with a larger payload (so it spans several pages).
     private func saveNewPayload(in store: Store) throws {
-        try store.saveRecord(Self.newPayload, version: 3, account: "default", scene: "main", at: 2)
+        try store.saveRecord(Self.newPayload, version: 3, account: "default", scene: "main", kind: "catalog", at: 2)
     }
 
     /// A closed, checkpointed store at the latest version holding `savedRecords`.
@@ -312,7 +312,7 @@ import Testing
         let path = path ?? dir.path("template.sqlite")
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
         for record in Self.savedRecords {
-            try store.saveRecord(String(decoding: record.payload, as: UTF8.self), version: record.version, account: record.account, scene: record.scene, at: record.updatedAt)
+            try store.saveRecord(String(decoding: record.payload, as: UTF8.self), version: record.version, account: record.account, scene: record.scene, kind: "catalog", at: record.updatedAt)
         }
         store.close()
         return path

@@ -58,7 +58,7 @@ import Testing
         let before = file()
         let reader = try Database(path: path, configuration: .init(access: .readOnly))
         let plan = try Migrator.withNoOpDataSteps().plan(for: reader)
-        #expect(plan.map(\.version) == [2, 3])
+        #expect(plan.map(\.version) == [2, 3, 4])
         reader.close()
         #expect(file() == before)
     }
@@ -225,8 +225,11 @@ import Testing
     // MARK: Data steps
 
     private static let declaring = [
-        "0001_t.sql": "CREATE TABLE t (x INTEGER PRIMARY KEY, y TEXT); INSERT INTO t VALUES (1, 'a'), (2, 'b');",
-        "0002_rewrite.sql": "CREATE INDEX t_by_y ON t (y);\n-- data-step: rewrite-t\n",
+        "0001_t.sql": """
+            CREATE TABLE scene_state (account TEXT, scene TEXT, version INTEGER, payload TEXT, updated_at REAL, PRIMARY KEY (account, scene));
+            INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES ('a', 'x', 1, 'a', 1), ('a', 'y', 1, 'b', 1);
+            """,
+        "0002_rewrite.sql": "CREATE INDEX t_by_y ON scene_state (payload);\n-- data-step: rewrite-t\n",
     ]
 
     private func declaringMigrations() throws -> [MigrationFile] {
@@ -265,11 +268,10 @@ import Testing
     @Test func dataStepRunsInsideTheMigrationTransactionWithStampedProgress() throws {
         let files = try declaringMigrations()
         var migrator = try Migrator(migrations: files)
-        migrator.registerDataMigration(for: 2) { db, progress in
-            #expect(db.isInTransaction)
-            progress(MigrationProgress(recordsDone: 0, recordsTotal: 2))
-            try db.execute("UPDATE t SET y = upper(y)")
-            progress(MigrationProgress(recordsDone: 2, recordsTotal: 2))
+        migrator.registerDataMigration(for: 2) { records, progress in
+            try records.rewrite(kind: "catalog", progress: progress) { bytes in
+                RecordRewrite(version: 2, payload: String(decoding: bytes, as: UTF8.self).uppercased())
+            }
         }
         let db = try Database(path: path)
         var reports: [MigrationProgress] = []
@@ -280,21 +282,34 @@ import Testing
             MigrationProgress(version: 2, name: "0002_rewrite.sql", recordsDone: 0, recordsTotal: 2),
             MigrationProgress(version: 2, name: "0002_rewrite.sql", recordsDone: 2, recordsTotal: 2),
         ])
-        #expect(try db.fetchAll("SELECT y FROM t ORDER BY x") { $0.string(0) } == ["A", "B"])
+        #expect(try db.fetchAll("SELECT payload, version FROM scene_state ORDER BY scene") { "\($0.string(0) ?? "")\($0.int(1))" } == ["A2", "B2"])
+    }
+
+    @Test func dataStepBeforeRecordKindsSeesNoRecordsOfAnotherKind() throws {
+        var migrator = try Migrator(migrations: try declaringMigrations())
+        migrator.registerDataMigration(for: 2) { records, progress in
+            try records.rewrite(kind: "notes", progress: progress) { _ in
+                Issue.record("a schema without kinds holds only catalog records")
+                return nil
+            }
+        }
+        let db = try Database(path: path)
+        try migrator.migrate(db)
+        #expect(try db.fetchAll("SELECT payload FROM scene_state ORDER BY scene") { $0.string(0) } == ["a", "b"])
     }
 
     @Test func failingDataStepRollsBackItsMigrationWholly() throws {
         struct Refused: Error {}
         let files = try declaringMigrations()
         var migrator = try Migrator(migrations: files)
-        migrator.registerDataMigration(for: 2) { db, _ in
-            try db.execute("UPDATE t SET y = 'changed'")
+        migrator.registerDataMigration(for: 2) { records, progress in
+            try records.rewrite(kind: "catalog", progress: progress) { _ in RecordRewrite(version: 2, payload: "changed") }
             throw Refused()
         }
         let db = try Database(path: path)
         #expect(throws: Refused.self) { try migrator.migrate(db) }
         #expect(try db.scalarInt("PRAGMA user_version") == 1)
-        #expect(try db.fetchAll("SELECT y FROM t ORDER BY x") { $0.string(0) } == ["a", "b"])
+        #expect(try db.fetchAll("SELECT payload FROM scene_state ORDER BY scene") { $0.string(0) } == ["a", "b"])
         #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 't_by_y'") == 0)
     }
 }

@@ -21,27 +21,27 @@ import Testing
 
     @Test func savedRecordIsReadBackVerbatim() throws {
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
-        try store.saveRecord(#"{"version":3,"query":"x"}"#, version: 3, account: "default", scene: "main", at: 100)
-        let record = try #require(try store.record(account: "default", scene: "main"))
-        #expect(record == StoredRecord(account: "default", scene: "main", version: 3, payload: Data(#"{"version":3,"query":"x"}"#.utf8), updatedAt: 100))
-        try store.saveRecord(#"{"query":"y"}"#, version: 1, account: "default", scene: "main", at: 200)
-        #expect(try store.record(account: "default", scene: "main")?.version == 1)
+        try store.saveRecord(#"{"version":3,"query":"x"}"#, version: 3, account: "default", scene: "main", kind: "catalog", at: 100)
+        let record = try #require(try store.record(account: "default", scene: "main", kind: "catalog"))
+        #expect(record == StoredRecord(account: "default", scene: "main", kind: "catalog", version: 3, payload: Data(#"{"version":3,"query":"x"}"#.utf8), updatedAt: 100))
+        try store.saveRecord(#"{"query":"y"}"#, version: 1, account: "default", scene: "main", kind: "catalog", at: 200)
+        #expect(try store.record(account: "default", scene: "main", kind: "catalog")?.version == 1)
         #expect(try store.recordSummaries().count == 1)
     }
 
     @Test(arguments: ["'; DROP TABLE scene_state; --", "a/b/../c", "\"quoted\"", "ünï \u{1F4DA}", String(repeating: "x", count: 1_024)])
     func oddNamesAreStoredVerbatim(name: String) throws {
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
-        try store.saveRecord("{}", version: 1, account: name, scene: name)
+        try store.saveRecord("{}", version: 1, account: name, scene: name, kind: "catalog")
         #expect(try store.recordSummaries().map(\.scene) == [name])
-        #expect(try store.record(account: name, scene: name) != nil)
+        #expect(try store.record(account: name, scene: name, kind: "catalog") != nil)
     }
 
     @Test(arguments: ["", String(repeating: "x", count: 1_025), String(repeating: "é", count: 513)])
     func emptyOrOverlongNamesAreRefusedAndNothingIsWritten(name: String) throws {
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
-        #expect(throws: StoreError.self) { try store.saveRecord("{}", version: 1, account: "default", scene: name) }
-        #expect(throws: StoreError.self) { try store.saveRecord("{}", version: 1, account: name, scene: "main") }
+        #expect(throws: StoreError.self) { try store.saveRecord("{}", version: 1, account: "default", scene: name, kind: "catalog") }
+        #expect(throws: StoreError.self) { try store.saveRecord("{}", version: 1, account: name, scene: "main", kind: "catalog") }
         #expect(try store.recordSummaries().isEmpty)
     }
 
@@ -49,35 +49,35 @@ import Testing
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
         let payload = "\"" + String(repeating: "a", count: Store.maximumRecordBytes) + "\""
         #expect(throws: StoreError.recordTooLarge(bytes: payload.utf8.count, limit: Store.maximumRecordBytes)) {
-            try store.saveRecord(payload, version: 1, account: "default", scene: "main")
+            try store.saveRecord(payload, version: 1, account: "default", scene: "main", kind: "catalog")
         }
         #expect(try store.recordSummaries().isEmpty)
     }
 
     @Test func quarantineMovesTheRawBytesAndCanBeUndone() throws {
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
-        try store.saveRecord(#"{"query": 5}"#, version: 1, account: "a", scene: "s", at: 50)
-        try store.saveRecord(#"{"query": "ok"}"#, version: 1, account: "a", scene: "other")
-        let id = try #require(try store.quarantineRecord(account: "a", scene: "s", reason: .unreadable, error: "query is not a string"))
-        #expect(try store.record(account: "a", scene: "s") == nil)
-        #expect(try store.record(account: "a", scene: "other") != nil)
+        try store.saveRecord(#"{"query": 5}"#, version: 1, account: "a", scene: "s", kind: "catalog", at: 50)
+        try store.saveRecord(#"{"query": "ok"}"#, version: 1, account: "a", scene: "other", kind: "catalog")
+        let id = try #require(try store.quarantineRecord(account: "a", scene: "s", kind: "catalog", reason: .unreadable, error: "query is not a string"))
+        #expect(try store.record(account: "a", scene: "s", kind: "catalog") == nil)
+        #expect(try store.record(account: "a", scene: "other", kind: "catalog") != nil)
         let entry = try #require(try store.quarantinedRecords().first)
         #expect(entry.id == id && entry.payload == Data(#"{"query": 5}"#.utf8) && entry.reason == .unreadable)
         #expect(entry.error == "query is not a string" && entry.updatedAt == 50 && entry.version == 1)
 
-        try store.saveRecord(#"{"query": "new"}"#, version: 1, account: "a", scene: "s")
-        #expect(throws: StoreError.quarantineTargetOccupied(id: id, account: "a", scene: "s")) {
-            try store.restoreQuarantinedRecord(id: id)
+        try store.saveRecord(#"{"query": "new"}"#, version: 1, account: "a", scene: "s", kind: "catalog")
+        #expect(throws: StoreError.quarantineTargetOccupied(id: id, account: "a", scene: "s", kind: "catalog")) {
+            try store.restoreQuarantinedRecord(id: id, minReaderVersion: nil)
         }
-        try store.restoreQuarantinedRecord(id: id, replacing: true)
-        #expect(try store.record(account: "a", scene: "s")?.payload == Data(#"{"query": 5}"#.utf8))
+        try store.restoreQuarantinedRecord(id: id, minReaderVersion: nil, replacing: true)
+        #expect(try store.record(account: "a", scene: "s", kind: "catalog")?.payload == Data(#"{"query": 5}"#.utf8))
         #expect(try store.quarantinedRecords().isEmpty)
     }
 
     @Test func droppingAQuarantinedRecordDeletesOnlyIt() throws {
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
-        try store.saveRecord("[]", version: 1, account: "a", scene: "s")
-        let id = try #require(try store.quarantineRecord(account: "a", scene: "s", reason: .unreadable, error: "not an object"))
+        try store.saveRecord("[]", version: 1, account: "a", scene: "s", kind: "catalog")
+        let id = try #require(try store.quarantineRecord(account: "a", scene: "s", kind: "catalog", reason: .unreadable, error: "not an object"))
         try store.dropQuarantinedRecord(id: id)
         #expect(try store.quarantinedRecords().isEmpty)
         #expect(throws: StoreError.quarantineEntryNotFound(id: id)) { try store.dropQuarantinedRecord(id: id) }
@@ -85,20 +85,20 @@ import Testing
 
     @Test func quarantiningAMissingRecordDoesNothing() throws {
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
-        #expect(try store.quarantineRecord(account: "a", scene: "none", reason: .unreadable, error: "x") == nil)
+        #expect(try store.quarantineRecord(account: "a", scene: "none", kind: "catalog", reason: .unreadable, error: "x") == nil)
         #expect(try store.quarantinedRecords().isEmpty)
     }
 
     @Test func restoreMarksAreDurableAcrossConnections() throws {
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
-        #expect(try !store.hasRestoreMark(account: "a", scene: "s"))
-        try store.setRestoreMark(account: "a", scene: "s")
+        #expect(try !store.restoreMarks().contains { $0.scene == "s" && $0.kind == "catalog" })
+        try store.setRestoreMark(account: "a", scene: "s", kind: "catalog")
         store.close()
         let reopened = try Store(path: path, migrator: .withNoOpDataSteps())
-        #expect(try reopened.hasRestoreMark(account: "a", scene: "s"))
+        #expect(try reopened.restoreMarks().contains { $0.scene == "s" && $0.kind == "catalog" })
         #expect(try reopened.restoreMarks().map { [$0.account, $0.scene] } == [["a", "s"]])
-        try reopened.clearRestoreMark(account: "a", scene: "s")
-        #expect(try !reopened.hasRestoreMark(account: "a", scene: "s"))
+        try reopened.clearRestoreMark(account: "a", scene: "s", kind: "catalog")
+        #expect(try !reopened.restoreMarks().contains { $0.scene == "s" && $0.kind == "catalog" })
         #expect(try reopened.restoreMarks().isEmpty)
         try reopened.setConsecutiveCrashedLaunches(2)
         #expect(try reopened.consecutiveCrashedLaunches() == 2)
@@ -110,18 +110,18 @@ import Testing
             try store.saveShelfSnapshot("{\"n\":\(index)}", version: 1, account: "a", shelf: "home", rowCount: index, fetchedAt: Double(index), keeping: 3)
         }
         try store.saveShelfSnapshot("{}", version: 1, account: "a", shelf: "work", rowCount: 0, fetchedAt: 0)
-        #expect(try store.latestShelfSnapshot(account: "a", shelf: "home")?.rowCount == 5)
+        #expect(try store.shelfSnapshots(account: "a").first { $0.shelf == "home" }?.rowCount == 5)
         #expect(try store.shelfSnapshots(account: "a").map(\.rowCount) == [5, 4, 3, 0])
-        #expect(try store.latestShelfSnapshot(account: "a", shelf: "none") == nil)
+        #expect(try store.shelfSnapshots(account: "a").first { $0.shelf == "none" } == nil)
     }
 
     @Test func purgeLeavesNoTraceOfTheAccountInTheFile() throws {
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
         let secret = "PURGE-MARKER-7f3a9c"
         for index in 0..<50 {
-            try store.saveRecord("{\"query\":\"\(secret)-\(index)\"}", version: 1, account: "leaving", scene: "s\(index)")
+            try store.saveRecord("{\"query\":\"\(secret)-\(index)\"}", version: 1, account: "leaving", scene: "s\(index)", kind: "catalog")
         }
-        try store.saveRecord(#"{"query":"kept"}"#, version: 1, account: "staying", scene: "s")
+        try store.saveRecord(#"{"query":"kept"}"#, version: 1, account: "staying", scene: "s", kind: "catalog")
         try store.saveShelfSnapshot("{\"t\":\"\(secret)\"}", version: 1, account: "leaving", shelf: "home", rowCount: 1, fetchedAt: 0)
         try store.checkpoint()
         let result = try store.purge(account: "leaving")
@@ -147,8 +147,8 @@ import Testing
                 group.addTask {
                     let store = try Store(path: path, migrator: .withNoOpDataSteps())
                     for index in 0..<100 {
-                        try store.saveRecord("{\"n\":\(index)}", version: 1, account: "a", scene: "w\(writer)")
-                        _ = try store.record(account: "a", scene: "w\((writer + 1) % 4)")
+                        try store.saveRecord("{\"n\":\(index)}", version: 1, account: "a", scene: "w\(writer)", kind: "catalog")
+                        _ = try store.record(account: "a", scene: "w\((writer + 1) % 4)", kind: "catalog")
                     }
                 }
             }
@@ -157,7 +157,7 @@ import Testing
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
         #expect(try store.recordSummaries().count == 4)
         for writer in 0..<4 {
-            #expect(try store.record(account: "a", scene: "w\(writer)")?.payload == Data(#"{"n":99}"#.utf8))
+            #expect(try store.record(account: "a", scene: "w\(writer)", kind: "catalog")?.payload == Data(#"{"n":99}"#.utf8))
         }
     }
 }

@@ -60,13 +60,13 @@ import Testing
     @Test func undecodableRecordAndQuarantineExit1() throws {
         #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
         let db = try Database(path: path)
-        try db.execute("INSERT INTO scene_state VALUES ('default', 'bad', 3, '{\"version\":3,\"query\":1}', 0)")
+        try db.execute("INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES ('default', 'bad', 3, '{\"version\":3,\"query\":1}', 0)")
         db.close()
         let run = try check()
         #expect(run.exitCode == 1)
         let json = try JSONValue.parse(Data(run.stdout.utf8))
         #expect(json["healthy"] == false)
-        #expect(json["problems"]?.firstElement == .string(#"scene "bad" of account "default": record cannot be decoded: field "query" must be a string, got integer 1"#))
+        #expect(json["problems"]?.firstElement == .string(#"catalog record of scene "bad" of account "default": record cannot be decoded: field "query" must be a string, got integer 1"#))
 
         // The restore that meets it quarantines it; check still exits 1 while the quarantine holds it.
         #expect(CapturedRun(["restore", "--db", path, "--scene", "bad", "--document", FixtureFolders.path("documents/article.json")]).exitCode == 0)

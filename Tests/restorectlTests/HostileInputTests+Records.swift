@@ -186,7 +186,7 @@ extension HostileInputTests {
     @Test func a900KiBStringIsStoredVerbatimAndRestores() throws {
         let query = String(repeating: "é", count: 460_800)
         let record = #"{"version":3,"query":"\#(query)","selectedID":null}"#
-        #expect(record.utf8.count > 900 * 1024 && record.utf8.count < CatalogRecordCodec.maxRecordBytes)
+        #expect(record.utf8.count > 900 * 1024 && record.utf8.count < Store.maximumRecordBytes)
         let run = CapturedRun(["save", "--db", path, "--scene", "main", "--state", "-"], input: Data(record.utf8))
         #expect(run.exitCode == 0, "\(run.stderr)")
         try expectStoredVerbatim(Data(record.utf8))
@@ -201,6 +201,6 @@ extension HostileInputTests {
     func expectStoredVerbatim(_ payload: Data, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let store = try Store(readingExistingFileAt: path)
         defer { store.close() }
-        #expect(try store.record(account: "default", scene: "main")?.payload == payload, sourceLocation: sourceLocation)
+        #expect(try store.record(account: "default", scene: "main", kind: "catalog")?.payload == payload, sourceLocation: sourceLocation)
     }
 }

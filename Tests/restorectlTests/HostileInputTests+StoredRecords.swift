@@ -74,7 +74,7 @@ extension HostileInputTests {
         #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
         let db = try Database(path: path)
         defer { db.close() }
-        try db.execute("INSERT INTO scene_state VALUES ('default', 'main', \(version), \(payload), 0)")
+        try db.execute("INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES ('default', 'main', \(version), \(payload), 0)")
     }
 
     @Test(arguments: plantedRecords)
@@ -85,7 +85,7 @@ extension HostileInputTests {
         let check = CapturedRun(["check", "--db", path])
         #expect(check.exitCode == (planted.checkProblem == nil ? 0 : 1))
         if let problem = planted.checkProblem {
-            #expect(check.stdout.contains(#"problem: scene "main" of account "default": "#), "\(check.stdout)")
+            #expect(check.stdout.contains(#"problem: catalog record of scene "main" of account "default": "#), "\(check.stdout)")
             #expect(check.stdout.contains(problem), "\(check.stdout)")
         }
         let inspect = CapturedRun(["inspect", "--db", path, "--json"])
@@ -138,7 +138,7 @@ extension HostileInputTests {
         let db = try Database(path: path)
         try db.execute("PRAGMA ignore_check_constraints = ON")
         try db.execute(
-            "INSERT INTO scene_state VALUES (CAST(X'61FF62' AS TEXT), hex(zeroblob(1500)), 3, ?, 0)",
+            "INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES (CAST(X'61FF62' AS TEXT), hex(zeroblob(1500)), 3, ?, 0)",
             [.text(#"{"version":3}"#)]
         )
         db.close()

@@ -45,7 +45,7 @@ import Testing
         let run = CapturedRun(["inspect", "--db", path])
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("schema version \(latest), 1 record(s)"))
-        #expect(run.stdout.contains("default\tmain\tv2\t"))
+        #expect(run.stdout.contains("default\tmain\tcatalog\tv2\t"))
         #expect(run.stdout.contains("quarantine: 0 record(s)"))
     }
 

@@ -16,7 +16,7 @@ import Testing
         path = dir.path("state.sqlite")
         #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
         let db = try Database(path: path)
-        try db.execute("INSERT INTO scene_state VALUES ('alice', 'broken', 3, '[\"not\", \"an\", \"object\"]', 1764000000)")
+        try db.execute("INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES ('alice', 'broken', 3, '[\"not\", \"an\", \"object\"]', 1764000000)")
         db.close()
     }
 
@@ -51,7 +51,7 @@ import Testing
         #expect(back.stdout == "Restored quarantined record 1 to its scene.\n")
         #expect(try list() == [])
         let store = try Store(readingExistingFileAt: path)
-        #expect(try store.record(account: "alice", scene: "broken")?.payload == Data(#"["not", "an", "object"]"#.utf8))
+        #expect(try store.record(account: "alice", scene: "broken", kind: "catalog")?.payload == Data(#"["not", "an", "object"]"#.utf8))
         store.close()
         #expect(try restoreScene() == ["record-unreadable"])
         let again = try #require(try list().firstElement)
@@ -85,6 +85,6 @@ import Testing
     @Test func textListShowsTheEntry() throws {
         #expect(CapturedRun(["quarantine", "list", "--db", path]).stdout == "The quarantine is empty.\n")
         _ = try restoreScene()
-        #expect(CapturedRun(["quarantine", "list", "--db", path]).stdout.hasPrefix("#1\talice\tbroken\tunreadable\t23 B\t"))
+        #expect(CapturedRun(["quarantine", "list", "--db", path]).stdout.hasPrefix("#1\talice\tbroken\tcatalog\tunreadable\t23 B\t"))
     }
 }

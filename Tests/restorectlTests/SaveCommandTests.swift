@@ -69,7 +69,7 @@ import Testing
         #expect(run.stdout == "Saved format 5 record (99 bytes) for scene \"main\".\n")
         let store = try Store(readingExistingFileAt: path)
         defer { store.close() }
-        let stored = try #require(try store.record(account: "default", scene: "main"))
+        let stored = try #require(try store.record(account: "default", scene: "main", kind: "catalog"))
         #expect(stored.version == 5)
         #expect(stored.payload == FileManager.default.contents(atPath: file))
     }
@@ -93,7 +93,7 @@ import Testing
         #expect(run.stdout.contains("Saved format 2 record"))
         let store = try Store(readingExistingFileAt: path)
         defer { store.close() }
-        #expect(try store.record(account: "alice", scene: "piped")?.payload == input)
+        #expect(try store.record(account: "alice", scene: "piped", kind: "catalog")?.payload == input)
     }
 
     @Test func invalidStandardInputSaysSo() {

@@ -20,6 +20,8 @@ public enum DocumentDecodingError: Error, Equatable, Sendable {
     case wrongType(index: Int, field: String, expected: String, got: String)
     /// Two entries share an `id`.
     case duplicateID(id: Int, firstIndex: Int, secondIndex: Int)
+    /// A field of a notes or zones document has the wrong shape; `field` is a path.
+    case invalidField(field: String, reason: String)
 }
 
 extension DocumentDecodingError: LocalizedError {
@@ -42,6 +44,8 @@ extension DocumentDecodingError: LocalizedError {
             "books[\(index)].\(field) must be \(expected), got \(got)"
         case .duplicateID(let id, let firstIndex, let secondIndex):
             "duplicate book ID \(id) at books[\(firstIndex)] and books[\(secondIndex)]"
+        case .invalidField(let field, let reason):
+            "field \"\(field)\": \(reason)"
         }
     }
 }

@@ -9,8 +9,8 @@ public enum StateMigrations {
     /// A migrator over the embedded migrations with this module's data steps registered.
     public static func makeMigrator() throws -> Migrator {
         var migrator = try Migrator()
-        migrator.registerDataMigration(for: CatalogRecordUpgrade.schemaVersion) { db, progress in
-            try CatalogRecordUpgrade.run(db, progress: progress)
+        migrator.registerDataMigration(for: CatalogRecordUpgrade.schemaVersion) { records, progress in
+            try CatalogRecordUpgrade.run(records, progress: progress)
         }
         return migrator
     }

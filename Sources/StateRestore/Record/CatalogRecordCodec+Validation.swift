@@ -32,7 +32,10 @@ extension CatalogRecordCodec {
             throw .minReaderVersionNewerThanVersion(minReaderVersion: minimum, version: header.version)
         }
         // The parser accepts only well-formed UTF-8, so decoding cannot substitute anything.
-        let validated = ValidatedRecord(version: header.version, payload: String(decoding: Array(bytes), as: UTF8.self))
+        let validated = ValidatedRecord(
+            kind: CatalogViewState.kind, currentVersion: CatalogRecord.currentVersion, version: header.version, minReaderVersion: header.minReaderVersion,
+            payload: String(decoding: Array(bytes), as: UTF8.self)
+        )
 
         let readsAs: Int
         if header.version <= CatalogRecord.currentVersion {

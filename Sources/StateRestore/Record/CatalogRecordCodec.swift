@@ -1,4 +1,5 @@
 import ScreenModels
+import StateStore
 
 /// Reads, validates and writes catalog view-state records.
 ///
@@ -22,10 +23,8 @@ import ScreenModels
 /// let text = CatalogRecordCodec.encode(record)   // always {"version":3,…}
 /// ```
 public enum CatalogRecordCodec {
-    /// The largest record accepted, in bytes (1 MiB).
-    public static let maxRecordBytes = 1_048_576
-
-    static let limits = JSONLimits(maxBytes: maxRecordBytes, maxDepth: 64)
+    /// The largest record accepted, in bytes (1 MiB): the store's one limit.
+    static var maxRecordBytes: Int { Store.maximumRecordBytes }
 
     /// Decodes a stored record on the restore path.
     ///
@@ -79,13 +78,6 @@ public enum CatalogRecordCodec {
     }
 
     static func parseObject(_ bytes: some Collection<UInt8>) throws(RecordDecodingError) -> JSONObject {
-        let value: JSONValue
-        do throws(JSONParseError) {
-            value = try JSONValue.parse(bytes, limits: limits)
-        } catch {
-            throw .notJSON(error)
-        }
-        guard case .object(let object) = value else { throw .notAnObject(got: value.kindName) }
-        return object
+        try RecordHeader.parseObject(bytes)
     }
 }

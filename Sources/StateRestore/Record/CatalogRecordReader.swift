@@ -30,10 +30,7 @@ enum CatalogRecordReader {
         }
     }
 
-    struct Header {
-        var version: Int
-        var minReaderVersion: Int?
-    }
+    typealias Header = RecordHeader
 
     struct Reading {
         var record: CatalogRecord
@@ -41,20 +38,7 @@ enum CatalogRecordReader {
     }
 
     static func header(of object: JSONObject) throws(RecordDecodingError) -> Header {
-        var header = Header(version: 1)
-        if let value = object[Field.version] {
-            guard case .integer(let version) = value, version >= 1, let version = Int(exactly: version) else {
-                throw .invalidVersion(got: value.briefDescription)
-            }
-            header.version = version
-        }
-        if let value = object[Field.minReaderVersion] {
-            guard case .integer(let minimum) = value, minimum >= 1, let minimum = Int(exactly: minimum) else {
-                throw .invalidMinReaderVersion(got: value.briefDescription)
-            }
-            header.minReaderVersion = minimum
-        }
-        return header
+        try RecordHeader(of: object)
     }
 
     /// Reads `object` as format `version` (1...current).

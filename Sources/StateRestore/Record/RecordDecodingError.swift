@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a stored catalog record could not be read.
+/// Why a stored record could not be read.
 public enum RecordDecodingError: Error, Equatable, Sendable {
     /// The bytes are not JSON.
     case notJSON(JSONParseError)
@@ -14,6 +14,10 @@ public enum RecordDecodingError: Error, Equatable, Sendable {
     case wrongType(field: String, expected: String, got: String)
     /// A required field is missing; `field` is a path such as `viewport.anchorID`.
     case missingField(String)
+    /// A field's value does not fit the state's type; `field` is a path (`items[2].title`).
+    case invalidField(field: String, reason: String)
+    /// The kind's `upgrade(_:from:)` failed on the step from `version`.
+    case upgradeFailed(fromVersion: Int, reason: String)
 }
 
 extension RecordDecodingError: LocalizedError {
@@ -32,6 +36,10 @@ extension RecordDecodingError: LocalizedError {
             "field \"\(field)\" must be \(expected), got \(got)"
         case .missingField(let field):
             "field \"\(field)\" is missing"
+        case .invalidField(let field, let reason):
+            "field \"\(field)\": \(reason)"
+        case .upgradeFailed(let version, let reason):
+            "the upgrade from format \(version) failed: \(reason)"
         }
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Why a catalog record was refused for saving.
+/// Why a record was refused for saving.
 ///
 /// `errorDescription` is one line naming the field and the problem; the CLI prints it as is.
 public enum RecordValidationError: Error, Equatable, Sendable {
-    /// The record is larger than ``CatalogRecordCodec/maxRecordBytes``.
+    /// The record is larger than the store's record limit (`Store.maximumRecordBytes`).
     case tooLarge(byteCount: Int, limit: Int)
     /// The bytes are not JSON.
     case notJSON(JSONParseError)
@@ -20,6 +20,10 @@ public enum RecordValidationError: Error, Equatable, Sendable {
     case wrongType(field: String, expected: String, got: String)
     /// A required field is missing; `field` is a path such as `viewport.anchorID`.
     case missingField(String)
+    /// A field's value does not fit the state's type; `field` is a path (`items[2].title`).
+    case invalidField(field: String, reason: String)
+    /// The kind's `upgrade(_:from:)` failed on the step from `version`.
+    case upgradeFailed(fromVersion: Int, reason: String)
     /// `viewport.offset` is infinite (a literal like `1e400`).
     case offsetNotFinite(Double)
     /// `viewport.offset` is outside `0...1`.
@@ -35,6 +39,8 @@ public enum RecordValidationError: Error, Equatable, Sendable {
         case .invalidMinReaderVersion(let got): self = .invalidMinReaderVersion(got: got)
         case .wrongType(let field, let expected, let got): self = .wrongType(field: field, expected: expected, got: got)
         case .missingField(let field): self = .missingField(field)
+        case .invalidField(let field, let reason): self = .invalidField(field: field, reason: reason)
+        case .upgradeFailed(let version, let reason): self = .upgradeFailed(fromVersion: version, reason: reason)
         }
     }
 }
@@ -59,6 +65,10 @@ extension RecordValidationError: LocalizedError {
             RecordDecodingError.wrongType(field: field, expected: expected, got: got).errorDescription
         case .missingField(let field):
             RecordDecodingError.missingField(field).errorDescription
+        case .invalidField(let field, let reason):
+            RecordDecodingError.invalidField(field: field, reason: reason).errorDescription
+        case .upgradeFailed(let version, let reason):
+            RecordDecodingError.upgradeFailed(fromVersion: version, reason: reason).errorDescription
         case .offsetNotFinite(let offset):
             "field \"viewport.offset\" must be a finite number, got \(offset)"
         case .offsetOutOfRange(let offset):

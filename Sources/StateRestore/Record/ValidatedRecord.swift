@@ -1,13 +1,25 @@
-/// A catalog record accepted for saving by ``CatalogRecordCodec/validateForSave(_:)``.
+/// A record accepted for saving by its kind's validation (`save --kind K` in the tool): the
+/// text to store exactly as given, with the envelope the store files it under.
 public struct ValidatedRecord: Equatable, Sendable {
+    /// The record's kind.
+    public let kind: String
     /// The record's format version (1 when it has no `version` field).
-    public var version: Int
+    public let version: Int
+    /// The record's declared `minReaderVersion`, if any.
+    public let minReaderVersion: Int?
     /// The text to store: the input exactly as given, known to be valid UTF-8 JSON.
-    public var payload: String
+    public let payload: String
+    /// The format this build writes for the kind.
+    let currentVersion: Int
 
-    /// Creates a validated record.
-    public init(version: Int, payload: String) {
+    /// Whether the record is of a newer format than this build writes (stored as given).
+    public var isNewerThanThisBuild: Bool { version > currentVersion }
+
+    init(kind: String, currentVersion: Int, version: Int, minReaderVersion: Int? = nil, payload: String) {
+        self.kind = kind
+        self.currentVersion = currentVersion
         self.version = version
+        self.minReaderVersion = minReaderVersion
         self.payload = payload
     }
 }

@@ -9,6 +9,8 @@ public enum RestoreCode: String, Sendable, CaseIterable, Codable {
     case defaultsApplied = "defaults-applied"
     /// The selected book no longer exists; the selection was cleared.
     case selectionCleared = "selection-cleared"
+    /// A selection that no longer exists was replaced by another (zones: the first choice).
+    case selectionReplaced = "selection-replaced"
     /// The viewport anchor was filtered out or deleted and moved to a nearby row.
     case anchorMoved = "anchor-moved"
     /// The viewport anchor could not be kept or moved nearby; it went to the top or was dropped.

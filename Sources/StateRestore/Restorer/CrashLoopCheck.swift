@@ -3,9 +3,9 @@
 /// Every restore mark still in the file at that point is a restore the previous launch started
 /// and never completed: that launch crashed while applying a record.
 struct CrashLoopCheck {
-    /// Scenes whose restore crashed the previous launch, with the quarantine id their record
-    /// moved to; a scene leaves once its restore has reported it.
-    var crashedScenes: [SceneKey: Int64]
+    /// Screens whose restore crashed the previous launch, with the quarantine id their record
+    /// moved to; a screen leaves once its restore has reported it.
+    var crashedScreens: [ScreenKey: Int64]
     /// Launches in a row, up to the previous one, that crashed while applying a restore.
     let crashedLaunches: Int
 
@@ -13,5 +13,5 @@ struct CrashLoopCheck {
     var startsEverySceneFromDefaults: Bool { crashedLaunches >= 2 }
 
     /// The previous launch completed every restore it started.
-    static let clean = CrashLoopCheck(crashedScenes: [:], crashedLaunches: 0)
+    static let clean = CrashLoopCheck(crashedScreens: [:], crashedLaunches: 0)
 }

@@ -11,8 +11,8 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
     /// Creates a key after checking both names.
     public init(scene: String, account: String = StoreNames.defaultAccount) throws(RestoreError) {
         do {
-            self.scene = try StoreNames.validated(scene, kind: "scene")
-            self.account = try StoreNames.validated(account, kind: "account")
+            self.scene = try StoreNames.validated(scene, role: "scene")
+            self.account = try StoreNames.validated(account, role: "account")
         } catch {
             throw .invalidName(error.localizedDescription)
         }

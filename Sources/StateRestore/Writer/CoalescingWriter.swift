@@ -2,8 +2,9 @@ import ScreenModels
 import StateStore
 import Synchronization
 
-/// Saves scenes' view state on every change without writing on every change: saves of the same
-/// scene within a window (default one second) collapse into one write of the latest state.
+/// Saves screens' state on every change without writing on every change: saves of the same
+/// screen (scene and kind) within a window (default one second) collapse into one write of the
+/// latest state. Any ``RestorableState`` kind can be saved through one writer.
 ///
 /// - `save(_:for:carrying:)` only records the state and, if no write is scheduled, schedules one
 ///   a window from now; it never touches the disk, so it is cheap enough for every keystroke.
@@ -29,14 +30,14 @@ public final class CoalescingWriter: Sendable {
     private let state = Mutex(Pending())
 
     private struct Pending {
-        var entries: [SceneKey: Entry] = [:]
+        var entries: [ScreenKey: Entry] = [:]
         var isScheduled = false
         var writesCommitted = 0
         var lastError: (any Error)?
     }
 
     private struct Entry {
-        var state: CatalogViewState
+        var state: any RestorableState
         var carrying: JSONObject
     }
 
@@ -59,9 +60,9 @@ public final class CoalescingWriter: Sendable {
 
     /// Records `state` as `key`'s latest and schedules a write unless one is scheduled.
     /// Returns at once; the state is written when the window ends or at the next `flush()`.
-    public func save(_ state: CatalogViewState, for key: SceneKey, carrying fields: JSONObject = JSONObject()) {
+    public func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject = JSONObject()) {
         let mustSchedule = self.state.withLock { pending in
-            pending.entries[key] = Entry(state: state, carrying: fields)
+            pending.entries[ScreenKey(scene: key, kind: State.kind)] = Entry(state: state, carrying: fields)
             guard !pending.isScheduled else { return false }
             pending.isScheduled = true
             return true
@@ -74,7 +75,8 @@ public final class CoalescingWriter: Sendable {
     /// Writes everything pending in one transaction and returns when it has committed.
     ///
     /// - Returns: the scenes skipped because the database holds a record of a newer format
-    ///   (never replaced) or because their record would exceed the size limit.
+    ///   (never replaced), because their record would exceed the size limit, or because their
+    ///   state cannot be encoded (a non-finite number).
     /// - Throws: the storage error when the write failed; the states stay pending for the
     ///   next write.
     @discardableResult
@@ -129,13 +131,12 @@ public final class CoalescingWriter: Sendable {
             do {
                 try store.database.writeTransaction {
                     for (key, entry) in batch {
-                        let payload = CatalogRecordCodec.encode(CatalogRecord(entry.state, carrying: entry.carrying))
                         do {
-                            try store.save(ValidatedRecord(version: CatalogRecord.currentVersion, payload: payload), for: key)
-                        } catch RestoreError.wouldReplaceNewerRecord {
-                            skipped.append(key)
+                            try store.save(entry.state, for: key.scene, carrying: entry.carrying)
+                        } catch RestoreError.wouldReplaceNewerRecord, RestoreError.invalidRecord {
+                            skipped.append(key.scene)
                         } catch StoreError.recordTooLarge {
-                            skipped.append(key)
+                            skipped.append(key.scene)
                         }
                     }
                 }
@@ -152,7 +153,7 @@ public final class CoalescingWriter: Sendable {
     }
 
     /// Puts a failed batch back, except scenes saved again since (their newer state wins).
-    private func restore(_ batch: [SceneKey: Entry], after error: any Error) {
+    private func restore(_ batch: [ScreenKey: Entry], after error: any Error) {
         state.withLock { pending in
             for (key, entry) in batch where pending.entries[key] == nil {
                 pending.entries[key] = entry

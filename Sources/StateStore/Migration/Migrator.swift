@@ -13,11 +13,10 @@ import Foundation
 /// let applied = try migrator.migrate(db, upTo: 3)
 /// ```
 public struct Migrator: Sendable {
-    /// Work to run inside a migration's transaction, after its SQL, for data that SQL alone
-    /// cannot rewrite. It must read and write in bounded batches, so memory stays flat however
-    /// large the database is, and report `MigrationProgress(recordsDone:recordsTotal:)` after
-    /// each batch (the migrator fills in the migration's version and name).
-    public typealias DataMigration = @Sendable (Database, _ progress: (MigrationProgress) -> Void) throws -> Void
+    /// Work to run inside a migration's transaction, after its SQL, for records that SQL alone
+    /// cannot rewrite. It gets a ``RecordRewriter`` (bounded batches, one kind at a time) and
+    /// passes the progress callback on to it (the migrator fills in the version and name).
+    public typealias DataMigration = @Sendable (RecordRewriter, _ progress: (MigrationProgress) -> Void) throws -> Void
 
     /// The migrations this migrator knows, in version order.
     public let migrations: [MigrationFile]
@@ -136,7 +135,7 @@ public struct Migrator: Sendable {
                 }
                 try db.executeScript(migration.sql)
                 if let work = dataMigrations[migration.version] {
-                    try work(db) { step in
+                    try work(RecordRewriter(database: db, schemaVersion: migration.version)) { step in
                         progress(MigrationProgress(version: migration.version, name: migration.name, recordsDone: step.recordsDone, recordsTotal: step.recordsTotal))
                     }
                 }

@@ -14,14 +14,19 @@ public enum QuarantineReason: String, Sendable, CaseIterable {
 public struct QuarantinedRecord: Equatable, Sendable {
     /// The quarantine entry's id, for `restorectl quarantine restore|drop`.
     public let id: Int64
+    /// The account the scene belongs to.
     public let account: String
+    /// The scene (window) identifier.
     public let scene: String
+    /// Which screen's record it was.
+    public let kind: String
     /// The version the record declared, when it had one.
     public let version: Int?
     /// The record's bytes, exactly as they were stored.
     public let payload: Data
     /// What went wrong, in words.
     public let error: String
+    /// Why it was moved.
     public let reason: QuarantineReason
     /// When the record was last saved, in seconds since 1970.
     public let updatedAt: Double?

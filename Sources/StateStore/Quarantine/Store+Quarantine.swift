@@ -1,22 +1,27 @@
 import Foundation
 
 extension Store {
-    /// Moves one scene's record, bytes untouched, to the quarantine in one transaction.
-    /// Returns the quarantine id, or nil when the scene has no record.
+    /// Moves one screen's record, bytes untouched, to the quarantine in one transaction.
+    /// Returns the quarantine id, or nil when the screen has no record.
     @discardableResult
-    public func quarantineRecord(account: String, scene: String, reason: QuarantineReason, error: String) throws -> Int64? {
+    public func quarantineRecord(
+        account: String, scene: String, kind: String, reason: QuarantineReason, error: String
+    ) throws -> Int64? {
         try database.writeTransaction {
             try database.execute(
                 """
-                INSERT INTO quarantine (account, scene, version, payload, error, reason, updated_at, quarantined_at)
-                SELECT account, scene, version, CAST(payload AS BLOB), ?, ?, updated_at, ?
-                FROM scene_state WHERE account = ? AND scene = ?
+                INSERT INTO quarantine (account, scene, kind, version, payload, error, reason, updated_at, quarantined_at)
+                SELECT account, scene, kind, version, CAST(payload AS BLOB), ?, ?, updated_at, ?
+                FROM scene_state WHERE account = ? AND scene = ? AND kind = ?
                 """,
-                [.text(error), .text(reason.rawValue), .real(Store.now()), .text(account), .text(scene)]
+                [.text(error), .text(reason.rawValue), .real(Store.now()), .text(account), .text(scene), .text(kind)]
             )
             guard database.changes > 0 else { return nil }
             let id = try database.fetchOne("SELECT last_insert_rowid()") { $0.int64(0) }
-            try database.execute("DELETE FROM scene_state WHERE account = ? AND scene = ?", [.text(account), .text(scene)])
+            try database.execute(
+                "DELETE FROM scene_state WHERE account = ? AND scene = ? AND kind = ?",
+                [.text(account), .text(scene), .text(kind)]
+            )
             return id
         }
     }
@@ -24,34 +29,39 @@ extension Store {
     /// Every quarantined record, oldest first. Empty on a schema without the quarantine table.
     public func quarantinedRecords() throws -> [QuarantinedRecord] {
         guard hasRecoveryTables else { return [] }
+        let kind = hasRecordKinds ? "kind" : "'\(Self.legacyKind)'"
         return try database.fetchAll(
-            "SELECT id, account, scene, version, payload, error, reason, updated_at, quarantined_at FROM quarantine ORDER BY id"
+            "SELECT id, account, scene, \(kind), version, payload, error, reason, updated_at, quarantined_at FROM quarantine ORDER BY id"
         ) { row in
             QuarantinedRecord(
-                id: row.int64(0), account: row.string(1) ?? "", scene: row.string(2) ?? "",
-                version: row.isNull(3) ? nil : row.int(3), payload: row.data(4) ?? Data(), error: row.string(5) ?? "",
-                reason: QuarantineReason(rawValue: row.string(6) ?? "") ?? .unreadable,
-                updatedAt: row.isNull(7) ? nil : row.double(7), quarantinedAt: row.double(8)
+                id: row.int64(0), account: row.string(1) ?? "", scene: row.string(2) ?? "", kind: row.string(3) ?? "",
+                version: row.isNull(4) ? nil : row.int(4), payload: row.data(5) ?? Data(), error: row.string(6) ?? "",
+                reason: QuarantineReason(rawValue: row.string(7) ?? "") ?? .unreadable,
+                updatedAt: row.isNull(8) ? nil : row.double(8), quarantinedAt: row.double(9)
             )
         }
     }
 
-    /// Moves a quarantined record back to its scene, for a build that can read it again or
+    /// Moves a quarantined record back to its screen, for a build that can read it again or
     /// after a repair. Refuses to overwrite a record saved since, unless `replacing` is true.
-    public func restoreQuarantinedRecord(id: Int64, replacing: Bool = false) throws {
+    ///
+    /// `minReaderVersion` is what the record's format declares (the caller reads the payload;
+    /// the store does not).
+    public func restoreQuarantinedRecord(id: Int64, minReaderVersion: Int?, replacing: Bool = false) throws {
         try database.writeTransaction {
             guard let entry = try quarantinedRecords().first(where: { $0.id == id }) else {
                 throw StoreError.quarantineEntryNotFound(id: id)
             }
-            if !replacing, try record(account: entry.account, scene: entry.scene) != nil {
-                throw StoreError.quarantineTargetOccupied(id: id, account: entry.account, scene: entry.scene)
+            if !replacing, try record(account: entry.account, scene: entry.scene, kind: entry.kind) != nil {
+                throw StoreError.quarantineTargetOccupied(id: id, account: entry.account, scene: entry.scene, kind: entry.kind)
             }
             try database.execute(
                 """
-                INSERT OR REPLACE INTO scene_state (account, scene, version, payload, updated_at)
-                SELECT account, scene, coalesce(version, 1), CAST(payload AS TEXT), coalesce(updated_at, ?) FROM quarantine WHERE id = ?
+                INSERT OR REPLACE INTO scene_state (account, scene, kind, version, min_reader_version, payload, updated_at)
+                SELECT account, scene, kind, coalesce(version, 1), ?, CAST(payload AS TEXT), coalesce(updated_at, ?)
+                FROM quarantine WHERE id = ?
                 """,
-                [.real(Store.now()), .integer(id)]
+                [minReaderVersion.map(SQLiteValue.int) ?? .null, .real(Store.now()), .integer(id)]
             )
             try database.execute("DELETE FROM quarantine WHERE id = ?", [.integer(id)])
         }

@@ -1,31 +1,37 @@
 import Foundation
 
 extension Store {
-    /// Saves (inserting or replacing) the record of one scene, in its own transaction unless
-    /// one is already open. Returns when the commit has returned.
+    /// Saves (inserting or replacing) the record of one (account, scene, kind), in its own
+    /// transaction unless one is already open. Returns when the commit has returned.
     ///
-    /// With `keepingVersionsAbove: N`, an existing record whose version is above N is kept, and
-    /// `StoreError.newerRecordKept` thrown, unless that record declares a `minReaderVersion` at
-    /// or below N (it was written to be rewritable by older readers). Nothing a newer release
-    /// wrote is replaced by a build that could not read it.
+    /// The store does not read the payload: `version` and `minReaderVersion` are what the
+    /// caller's format declares. With `keepingVersionsAbove: N`, an existing record whose version
+    /// is above N is kept, and `StoreError.newerRecordKept` thrown, unless that record declared
+    /// a `minReaderVersion` at or below N (it was written to be rewritable by older readers).
+    /// Nothing a newer release wrote is replaced by a build that could not read it.
     public func saveRecord(
-        _ payload: String, version: Int, account: String, scene: String,
+        _ payload: String, version: Int, minReaderVersion: Int? = nil,
+        account: String, scene: String, kind: String,
         at time: Double = Store.now(), keepingVersionsAbove newestReadable: Int? = nil
     ) throws {
         let size = payload.utf8.count
         guard size <= Store.maximumRecordBytes else {
             throw StoreError.recordTooLarge(bytes: size, limit: Store.maximumRecordBytes)
         }
-        let account = try StoreNames.validated(account, kind: "account")
-        let scene = try StoreNames.validated(scene, kind: "scene")
+        let account = try StoreNames.validated(account, role: "account")
+        let scene = try StoreNames.validated(scene, role: "scene")
+        let kind = try StoreNames.validatedKind(kind)
         let upsert = try database.cachedStatement(Self.upsertRecordSQL)
-        try upsert.bind([.text(account), .text(scene), .int(version), .text(payload), .real(time), newestReadable.map(SQLiteValue.int) ?? .null])
+        try upsert.bind([
+            .text(account), .text(scene), .text(kind), .int(version), minReaderVersion.map(SQLiteValue.int) ?? .null,
+            .text(payload), .real(time), newestReadable.map(SQLiteValue.int) ?? .null,
+        ])
         let write = { [database] () throws in
             defer { upsert.reset() }
             try upsert.step()
             if database.changes == 0 {
-                let kept = try self.record(account: account, scene: scene)?.version ?? 0
-                throw StoreError.newerRecordKept(account: account, scene: scene, version: kept)
+                let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
+                throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
             }
         }
         // Inside a caller's transaction no savepoint is needed: a refused upsert changed nothing,
@@ -38,56 +44,71 @@ extension Store {
     }
 
     static let upsertRecordSQL = """
-        INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
-        ON CONFLICT (account, scene) DO UPDATE
-        SET version = excluded.version, payload = excluded.payload, updated_at = excluded.updated_at
-        WHERE ?6 IS NULL OR scene_state.version <= ?6
-           OR (json_valid(scene_state.payload) AND json_extract(scene_state.payload, '$.minReaderVersion') <= ?6)
+        INSERT INTO scene_state (account, scene, kind, version, min_reader_version, payload, updated_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        ON CONFLICT (account, scene, kind) DO UPDATE
+        SET version = excluded.version, min_reader_version = excluded.min_reader_version,
+            payload = excluded.payload, updated_at = excluded.updated_at
+        WHERE ?8 IS NULL OR scene_state.version <= ?8 OR scene_state.min_reader_version <= ?8
         """
 
-    /// The stored record of one scene, or nil when there is none.
-    public func record(account: String, scene: String) throws -> StoredRecord? {
-        try database.fetchOne(
-            "SELECT version, payload, updated_at FROM scene_state WHERE account = ? AND scene = ?",
-            [.text(account), .text(scene)]
-        ) { row in
-            StoredRecord(account: account, scene: scene, version: row.int(0), payload: row.data(1) ?? Data(), updatedAt: row.double(2))
-        }
-    }
-
-    /// Every record's location, version, size and time, ordered by account and scene.
-    public func recordSummaries() throws -> [StoredRecordSummary] {
-        try database.fetchAll(
-            "SELECT account, scene, version, length(CAST(payload AS BLOB)), updated_at FROM scene_state ORDER BY account, scene"
-        ) { row in
-            StoredRecordSummary(account: row.string(0) ?? "", scene: row.string(1) ?? "", version: row.int(2), size: row.int(3), updatedAt: row.double(4))
-        }
-    }
-
-    /// Calls `body` with every record, one at a time, so memory stays flat however many there are.
-    public func forEachRecord(account: String? = nil, _ body: (StoredRecord) throws -> Void) throws {
-        let statement = try database.makeStatement(
-            account == nil
-                ? "SELECT account, scene, version, payload, updated_at FROM scene_state ORDER BY account, scene"
-                : "SELECT account, scene, version, payload, updated_at FROM scene_state WHERE account = ? ORDER BY scene"
+    /// The stored record of one (account, scene, kind), or nil when there is none.
+    public func record(account: String, scene: String, kind: String) throws -> StoredRecord? {
+        let statement = try database.cachedStatement(
+            hasRecordKinds
+                ? "SELECT version, min_reader_version, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND kind = ?3"
+                : "SELECT version, NULL, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND ?3 = '\(Self.legacyKind)'"
         )
-        try statement.bind(account.map { [.text($0)] } ?? [])
+        try statement.bind([.text(account), .text(scene), .text(kind)])
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return StoredRecord(
+            account: account, scene: scene, kind: kind, version: statement.int(0),
+            minReaderVersion: statement.isNull(1) ? nil : statement.int(1),
+            payload: statement.data(2) ?? Data(), updatedAt: statement.double(3)
+        )
+    }
+
+    /// Calls `body` with every record, one at a time, ordered by account, scene and kind, so
+    /// memory stays flat however many there are.
+    public func forEachRecord(account: String? = nil, _ body: (StoredRecord) throws -> Void) throws {
+        let columns = hasRecordKinds
+            ? "account, scene, kind, version, min_reader_version, payload, updated_at"
+            : "account, scene, '\(Self.legacyKind)', version, NULL, payload, updated_at"
+        let statement = try database.makeStatement(
+            "SELECT \(columns) FROM scene_state WHERE ?1 IS NULL OR account = ?1 ORDER BY account, scene\(hasRecordKinds ? ", kind" : "")"
+        )
+        try statement.bind([.optionalText(account)])
         while try statement.step() {
             try body(
                 StoredRecord(
-                    account: statement.string(0) ?? "", scene: statement.string(1) ?? "", version: statement.int(2),
-                    payload: statement.data(3) ?? Data(), updatedAt: statement.double(4)
+                    account: statement.string(0) ?? "", scene: statement.string(1) ?? "", kind: statement.string(2) ?? "",
+                    version: statement.int(3), minReaderVersion: statement.isNull(4) ? nil : statement.int(4),
+                    payload: statement.data(5) ?? Data(), updatedAt: statement.double(6)
                 )
             )
         }
     }
 
-    /// Removes one scene's record. Returns whether there was one.
-    @discardableResult
-    public func deleteRecord(account: String, scene: String) throws -> Bool {
-        try database.writeTransaction {
-            try database.execute("DELETE FROM scene_state WHERE account = ? AND scene = ?", [.text(account), .text(scene)])
-            return database.changes > 0
+    /// Whether records carry a kind (schema version 4 and later). Every record of an older
+    /// schema is a catalog record.
+    var hasRecordKinds: Bool { schemaVersion >= 4 }
+
+    /// The kind every record had before records had kinds (schema 3 and older).
+    static let legacyKind = "catalog"
+}
+
+extension Store {
+    /// Every record's location, kind, version, size and time, ordered by account, scene and kind.
+    public func recordSummaries() throws -> [StoredRecordSummary] {
+        let kind = hasRecordKinds ? "kind" : "'\(Self.legacyKind)'"
+        return try database.fetchAll(
+            "SELECT account, scene, \(kind), version, length(CAST(payload AS BLOB)), updated_at FROM scene_state ORDER BY account, scene, 3"
+        ) { row in
+            StoredRecordSummary(
+                account: row.string(0) ?? "", scene: row.string(1) ?? "", kind: row.string(2) ?? "",
+                version: row.int(3), size: row.int(4), updatedAt: row.double(5)
+            )
         }
     }
 }

@@ -1,23 +1,33 @@
 import Foundation
 
-/// A scene's view-state record as stored: opaque versioned bytes the store does not interpret.
+/// One screen's state record as stored: opaque versioned bytes the store does not interpret.
 public struct StoredRecord: Equatable, Sendable {
     /// The account the scene belongs to.
     public let account: String
     /// The scene (window) identifier.
     public let scene: String
+    /// Which screen's state this is (`catalog`, `notes`, or an app's own kind).
+    public let kind: String
     /// The record's format version, as the writer declared it.
     public let version: Int
+    /// The oldest format whose readers may read and rewrite this record, as the writer
+    /// declared it; nil when only readers of `version` may.
+    public let minReaderVersion: Int?
     /// The payload, exactly as stored (JSON text when written by this project).
     public let payload: Data
     /// When it was last saved, in seconds since 1970.
     public let updatedAt: Double
 
     /// Creates a record value.
-    public init(account: String, scene: String, version: Int, payload: Data, updatedAt: Double) {
+    public init(
+        account: String, scene: String, kind: String, version: Int, minReaderVersion: Int? = nil,
+        payload: Data, updatedAt: Double
+    ) {
         self.account = account
         self.scene = scene
+        self.kind = kind
         self.version = version
+        self.minReaderVersion = minReaderVersion
         self.payload = payload
         self.updatedAt = updatedAt
     }

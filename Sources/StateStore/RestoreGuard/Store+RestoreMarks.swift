@@ -1,35 +1,30 @@
 extension Store {
-    /// Whether a restore of this scene was started and never finished: the previous launch
-    /// crashed while applying its record.
-    public func hasRestoreMark(account: String, scene: String) throws -> Bool {
-        guard hasRecoveryTables else { return false }
-        return try database.fetchOne(
-            "SELECT 1 FROM restore_mark WHERE account = ? AND scene = ?", [.text(account), .text(scene)]
-        ) { _ in true } ?? false
-    }
-
     /// Every restore started and not completed, oldest first. Empty on a schema without marks.
     public func restoreMarks() throws -> [RestoreMark] {
         guard hasRecoveryTables else { return [] }
-        return try database.fetchAll("SELECT account, scene, started_at FROM restore_mark ORDER BY started_at, account, scene") { row in
-            RestoreMark(account: row.string(0) ?? "", scene: row.string(1) ?? "", startedAt: row.double(2))
+        let kind = hasRecordKinds ? "kind" : "'\(Self.legacyKind)'"
+        return try database.fetchAll("SELECT account, scene, \(kind), started_at FROM restore_mark ORDER BY started_at, account, scene") { row in
+            RestoreMark(account: row.string(0) ?? "", scene: row.string(1) ?? "", kind: row.string(2) ?? "", startedAt: row.double(3))
         }
     }
 
-    /// Durably records that a restore of this scene is starting (committed before returning).
-    public func setRestoreMark(account: String, scene: String) throws {
+    /// Durably records that a restore of this screen is starting (committed before returning).
+    public func setRestoreMark(account: String, scene: String, kind: String) throws {
         try database.writeTransaction {
             try database.execute(
-                "INSERT OR REPLACE INTO restore_mark (account, scene, started_at) VALUES (?, ?, ?)",
-                [.text(account), .text(scene), .real(Store.now())]
+                "INSERT OR REPLACE INTO restore_mark (account, scene, kind, started_at) VALUES (?, ?, ?, ?)",
+                [.text(account), .text(scene), .text(kind), .real(Store.now())]
             )
         }
     }
 
-    /// Records that the restore of this scene completed.
-    public func clearRestoreMark(account: String, scene: String) throws {
+    /// Records that the restore of this screen completed.
+    public func clearRestoreMark(account: String, scene: String, kind: String) throws {
         try database.writeTransaction {
-            try database.execute("DELETE FROM restore_mark WHERE account = ? AND scene = ?", [.text(account), .text(scene)])
+            try database.execute(
+                "DELETE FROM restore_mark WHERE account = ? AND scene = ? AND kind = ?",
+                [.text(account), .text(scene), .text(kind)]
+            )
         }
     }
 

@@ -1,43 +1,53 @@
 import Foundation
 
 extension Store {
-    /// Saves a shelf snapshot and deletes all but the newest `keeping` of that shelf, in one
-    /// transaction. Returns the new snapshot's id.
+    /// Saves a shelf snapshot and prunes that shelf's older snapshots, in one transaction.
+    /// Returns the new snapshot's id.
+    ///
+    /// Only snapshots a reader of format `readableUpTo` can read count towards the newest
+    /// `keeping` that are kept: a snapshot of a newer format (unless its `minReaderVersion`
+    /// allows) or one marked unreadable is never deleted here, so nothing this build cannot read
+    /// is lost to the snapshots it writes.
     @discardableResult
     public func saveShelfSnapshot(
-        _ payload: String, version: Int, account: String, shelf: String,
-        rowCount: Int, fetchedAt: Double, keeping: Int = 3
+        _ payload: String, version: Int, minReaderVersion: Int? = nil, account: String, shelf: String,
+        rowCount: Int, fetchedAt: Double, keeping: Int = 3, readableUpTo: Int? = nil
     ) throws -> Int64 {
-        let account = try StoreNames.validated(account, kind: "account")
-        let shelf = try StoreNames.validated(shelf, kind: "shelf")
+        let account = try StoreNames.validated(account, role: "account")
+        let shelf = try StoreNames.validated(shelf, role: "shelf")
+        let readable = readableUpTo ?? version
         return try database.writeTransaction {
             try database.execute(
-                "INSERT INTO shelf_snapshot (account, shelf, version, payload, row_count, fetched_at, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [.text(account), .text(shelf), .int(version), .text(payload), .int(rowCount), .real(fetchedAt), .real(Store.now())]
+                """
+                INSERT INTO shelf_snapshot (account, shelf, version, min_reader_version, payload, row_count, fetched_at, saved_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(account), .text(shelf), .int(version), minReaderVersion.map(SQLiteValue.int) ?? .null,
+                    .text(payload), .int(rowCount), .real(fetchedAt), .real(Store.now()),
+                ]
             )
             let id = try database.fetchOne("SELECT last_insert_rowid()") { $0.int64(0) } ?? 0
             try database.execute(
                 """
-                DELETE FROM shelf_snapshot WHERE account = ? AND shelf = ? AND id NOT IN
-                (SELECT id FROM shelf_snapshot WHERE account = ? AND shelf = ? ORDER BY id DESC LIMIT ?)
+                DELETE FROM shelf_snapshot WHERE id IN (
+                    SELECT id FROM shelf_snapshot
+                    WHERE account = ?1 AND shelf = ?2 AND unreadable_error IS NULL
+                      AND (version <= ?3 OR min_reader_version <= ?3)
+                    ORDER BY id DESC LIMIT -1 OFFSET ?4)
                 """,
-                [.text(account), .text(shelf), .text(account), .text(shelf), .int(max(keeping, 1))]
+                [.text(account), .text(shelf), .int(readable), .int(max(keeping, 1))]
             )
             return id
         }
     }
 
-    /// The newest snapshot of a shelf, or nil when none was saved.
-    public func latestShelfSnapshot(account: String, shelf: String) throws -> StoredShelfSnapshot? {
-        guard hasRecoveryTables else { return nil }
-        return try database.fetchOne(
-            """
-            SELECT id, account, shelf, version, payload, row_count, fetched_at, saved_at FROM shelf_snapshot
-            WHERE account = ? AND shelf = ? ORDER BY id DESC LIMIT 1
-            """,
-            [.text(account), .text(shelf)],
-            row: Store.shelfSnapshot
-        )
+    /// Marks a snapshot a reader could not decode, so it is kept (never pruned) for a build
+    /// or a repair that can read it.
+    public func markShelfSnapshotUnreadable(id: Int64, error: String) throws {
+        try database.writeTransaction {
+            try database.execute("UPDATE shelf_snapshot SET unreadable_error = ? WHERE id = ?", [.text(error), .integer(id)])
+        }
     }
 
     /// Calls `body` with one shelf's snapshots, newest first, reading each only when `body`
@@ -46,10 +56,7 @@ extension Store {
     public func forEachShelfSnapshot(account: String, shelf: String, _ body: (StoredShelfSnapshot) throws -> Bool) throws {
         guard hasRecoveryTables else { return }
         let statement = try database.cachedStatement(
-            """
-            SELECT id, account, shelf, version, payload, row_count, fetched_at, saved_at FROM shelf_snapshot
-            WHERE account = ? AND shelf = ? ORDER BY id DESC
-            """
+            "SELECT \(shelfSnapshotColumns) FROM shelf_snapshot WHERE account = ? AND shelf = ? ORDER BY id DESC"
         )
         try statement.bind([.text(account), .text(shelf)])
         defer { statement.reset() }
@@ -62,19 +69,22 @@ extension Store {
     public func shelfSnapshots(account: String? = nil) throws -> [StoredShelfSnapshot] {
         guard hasRecoveryTables else { return [] }
         return try database.fetchAll(
-            """
-            SELECT id, account, shelf, version, payload, row_count, fetched_at, saved_at FROM shelf_snapshot
-            WHERE ?1 IS NULL OR account = ?1 ORDER BY account, shelf, id DESC
-            """,
+            "SELECT \(shelfSnapshotColumns) FROM shelf_snapshot WHERE ?1 IS NULL OR account = ?1 ORDER BY account, shelf, id DESC",
             [.optionalText(account)],
             row: Store.shelfSnapshot
         )
     }
 
+    private var shelfSnapshotColumns: String {
+        let added = hasRecordKinds ? "min_reader_version, unreadable_error" : "NULL, NULL"
+        return "id, account, shelf, version, \(added), payload, row_count, fetched_at, saved_at"
+    }
+
     private static func shelfSnapshot(_ row: Statement) -> StoredShelfSnapshot {
         StoredShelfSnapshot(
             id: row.int64(0), account: row.string(1) ?? "", shelf: row.string(2) ?? "", version: row.int(3),
-            payload: row.data(4) ?? Data(), rowCount: row.int(5), fetchedAt: row.double(6), savedAt: row.double(7)
+            minReaderVersion: row.isNull(4) ? nil : row.int(4), unreadableError: row.string(5),
+            payload: row.data(6) ?? Data(), rowCount: row.int(7), fetchedAt: row.double(8), savedAt: row.double(9)
         )
     }
 }

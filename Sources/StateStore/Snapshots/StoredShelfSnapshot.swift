@@ -4,10 +4,17 @@ import Foundation
 public struct StoredShelfSnapshot: Equatable, Sendable {
     /// The snapshot's id (increasing with each save).
     public let id: Int64
+    /// The account the shelf belongs to.
     public let account: String
+    /// The shelf's name.
     public let shelf: String
     /// The payload's format version.
     public let version: Int
+    /// The oldest format whose readers may read it, as its writer declared; nil when only
+    /// readers of `version` may.
+    public let minReaderVersion: Int?
+    /// Why a reader found it unreadable, when one did; such a snapshot is never pruned.
+    public let unreadableError: String?
     /// The payload, exactly as stored.
     public let payload: Data
     /// How many rows the snapshot holds.

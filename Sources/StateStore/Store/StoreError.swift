@@ -4,17 +4,15 @@ import Foundation
 /// schema problems `MigrationError`s; these are the store's own rules.
 public enum StoreError: Error, Equatable, Sendable {
     /// An account, scene or shelf name that is empty or longer than 1,024 UTF-8 bytes.
-    case invalidName(kind: String, reason: String)
+    case invalidName(role: String, reason: String)
     /// A record payload over the size limit.
     case recordTooLarge(bytes: Int, limit: Int)
     /// No quarantined record has this id.
     case quarantineEntryNotFound(id: Int64)
     /// Restoring a quarantined record would overwrite a record saved since.
-    case quarantineTargetOccupied(id: Int64, account: String, scene: String)
-    /// The database was written by a newer release; it is read-only to this build.
-    case databaseNewer(path: String, schemaVersion: Int, latestKnown: Int)
+    case quarantineTargetOccupied(id: Int64, account: String, scene: String, kind: String)
     /// Saving would replace a record of a newer format than the writer reads.
-    case newerRecordKept(account: String, scene: String, version: Int)
+    case newerRecordKept(account: String, scene: String, kind: String, version: Int)
     /// The file does not exist (for operations that never create one).
     case fileNotFound(path: String)
 }
@@ -22,15 +20,13 @@ public enum StoreError: Error, Equatable, Sendable {
 extension StoreError: LocalizedError {
     public var errorDescription: String? {
         switch self {
-        case let .invalidName(kind, reason): "invalid \(kind) name: \(reason)"
+        case let .invalidName(role, reason): "invalid \(role) name: \(reason)"
         case let .recordTooLarge(bytes, limit): "record is \(bytes) bytes, over the limit of \(limit) bytes"
         case let .quarantineEntryNotFound(id): "no quarantined record has id \(id)"
-        case let .quarantineTargetOccupied(id, account, scene):
+        case let .quarantineTargetOccupied(id, account, scene, kind):
             "quarantined record \(id) was not restored: scene \"\(scene)\" of account \"\(account)\" has a newer record; drop or move that first"
-        case let .databaseNewer(path, version, latest):
-            "\(path) has schema version \(version), newer than this build knows (latest \(latest)); it was written by a newer release"
-        case let .newerRecordKept(account, scene, version):
-            "scene \"\(scene)\" of account \"\(account)\" holds a record of format \(version), newer than this build reads; it was kept and nothing was saved"
+        case let .newerRecordKept(account, scene, kind, version):
+            "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record of format \(version), newer than this build reads; it was kept and nothing was saved"
         case let .fileNotFound(path): "\(path): no such database file"
         }
     }

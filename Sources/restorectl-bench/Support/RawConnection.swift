@@ -84,9 +84,14 @@ final class RawConnection {
 
 /// The engine's record upsert, verbatim, for the raw twin.
 let rawUpsertSQL = """
-    INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
-    ON CONFLICT (account, scene) DO UPDATE
-    SET version = excluded.version, payload = excluded.payload, updated_at = excluded.updated_at
-    WHERE ?6 IS NULL OR scene_state.version <= ?6
-       OR (json_valid(scene_state.payload) AND json_extract(scene_state.payload, '$.minReaderVersion') <= ?6)
+    INSERT INTO scene_state (account, scene, kind, version, min_reader_version, payload, updated_at)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+    ON CONFLICT (account, scene, kind) DO UPDATE
+    SET version = excluded.version, min_reader_version = excluded.min_reader_version,
+        payload = excluded.payload, updated_at = excluded.updated_at
+    WHERE ?8 IS NULL OR scene_state.version <= ?8 OR scene_state.min_reader_version <= ?8
     """
+
+/// The engine's record read, verbatim, for the raw twins.
+let rawRecordSQL =
+    "SELECT version, min_reader_version, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND kind = ?3"

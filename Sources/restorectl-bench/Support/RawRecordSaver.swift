@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ScreenModels
 import StateRestore
 
 /// The raw twin of one `StateRestorer.save`: the engine's upsert with the engine's bindings, in
@@ -24,14 +25,21 @@ final class RawRecordSaver {
     /// no row, so a raw twin that silently skipped its write never looks fast.
     func save(_ payload: String, for key: SceneKey) throws {
         try connection.run(begin)
-        RawConnection.bind(upsert, 1, key.account)
-        RawConnection.bind(upsert, 2, key.scene)
-        sqlite3_bind_int64(upsert, 3, Int64(CatalogRecord.currentVersion))
-        RawConnection.bind(upsert, 4, payload)
-        sqlite3_bind_double(upsert, 5, Date().timeIntervalSince1970)
-        sqlite3_bind_int64(upsert, 6, Int64(CatalogRecord.currentVersion))
+        Self.bindUpsert(upsert, payload, for: key)
         try connection.run(upsert)
         guard sqlite3_changes(connection.handle) == 1 else { throw RawConnection.Failure(description: "upsert changed nothing") }
         try connection.run(commit)
+    }
+
+    /// Binds the engine's upsert of a current-format catalog record, as the engine binds it.
+    static func bindUpsert(_ upsert: OpaquePointer, _ payload: String, for key: SceneKey) {
+        RawConnection.bind(upsert, 1, key.account)
+        RawConnection.bind(upsert, 2, key.scene)
+        RawConnection.bind(upsert, 3, CatalogViewState.kind)
+        sqlite3_bind_int64(upsert, 4, Int64(CatalogRecord.currentVersion))
+        sqlite3_bind_int64(upsert, 5, Int64(CatalogRecord.currentVersion))
+        RawConnection.bind(upsert, 6, payload)
+        sqlite3_bind_double(upsert, 7, Date().timeIntervalSince1970)
+        sqlite3_bind_int64(upsert, 8, Int64(CatalogRecord.currentVersion))
     }
 }

@@ -103,11 +103,11 @@ enum ManyScenes {
         let connection = try RawConnection(path: path)
         let statements = try [
             "BEGIN IMMEDIATE", "COMMIT", rawUpsertSQL,
-            "SELECT version, payload, updated_at FROM scene_state WHERE account = ? AND scene = ?",
-            "SELECT 1 FROM restore_mark WHERE account = ? AND scene = ?",
+            rawRecordSQL,
+            "SELECT 1 FROM restore_mark WHERE account = ? AND scene = ? AND kind = ?",
             "SELECT value FROM store_meta WHERE key = ?",
-            "INSERT OR REPLACE INTO restore_mark (account, scene, started_at) VALUES (?, ?, ?)",
-            "DELETE FROM restore_mark WHERE account = ? AND scene = ?",
+            "INSERT OR REPLACE INTO restore_mark (account, scene, kind, started_at) VALUES (?, ?, ?, ?)",
+            "DELETE FROM restore_mark WHERE account = ? AND scene = ? AND kind = ?",
         ].map(connection.prepare)
         defer { statements.forEach { sqlite3_finalize($0) } }
         let (begin, commit, upsert, record, hasMark, counter, setMark, clearMark) =
@@ -115,15 +115,12 @@ enum ManyScenes {
         func bindKey(_ statement: OpaquePointer, _ key: SceneKey) {
             RawConnection.bind(statement, 1, key.account)
             RawConnection.bind(statement, 2, key.scene)
+            RawConnection.bind(statement, 3, CatalogViewState.kind)
         }
         try saves.time {
             try connection.run(begin)
             for (key, state) in zip(keys, states) {
-                bindKey(upsert, key)
-                sqlite3_bind_int64(upsert, 3, Int64(CatalogRecord.currentVersion))
-                RawConnection.bind(upsert, 4, BenchData.payload(state))
-                sqlite3_bind_double(upsert, 5, Date().timeIntervalSince1970)
-                sqlite3_bind_int64(upsert, 6, Int64(CatalogRecord.currentVersion))
+                RawRecordSaver.bindUpsert(upsert, BenchData.payload(state), for: key)
                 try connection.run(upsert)
             }
             try connection.run(commit)
@@ -132,7 +129,7 @@ enum ManyScenes {
         for key in keys {
             bindKey(record, key)
             guard sqlite3_step(record) == SQLITE_ROW else { throw RawConnection.Failure(description: "no record") }
-            let decoding = RawConnection.withColumnBytes(record, 1) { CatalogRecordCodec.decode($0) }
+            let decoding = RawConnection.withColumnBytes(record, 2) { CatalogRecordCodec.decode($0) }
             sqlite3_reset(record)
             bindKey(hasMark, key)
             try connection.run(hasMark)
@@ -140,7 +137,7 @@ enum ManyScenes {
             try connection.run(counter)
             try connection.run(begin)
             bindKey(setMark, key)
-            sqlite3_bind_double(setMark, 3, Date().timeIntervalSince1970)
+            sqlite3_bind_double(setMark, 4, Date().timeIntervalSince1970)
             try connection.run(setMark)
             try connection.run(commit)
             rows += project(decoding)

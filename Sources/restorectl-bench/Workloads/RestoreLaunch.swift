@@ -19,7 +19,7 @@ enum RestoreLaunch {
         let key = try SceneKey(scene: "main")
         do {
             let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
-            try store.saveRecord(BenchData.formatOneRecord, version: 1, account: key.account, scene: key.scene)
+            try store.saveRecord(BenchData.formatOneRecord, version: 1, account: key.account, scene: key.scene, kind: "catalog")
             store.close()
         }
 
@@ -30,7 +30,7 @@ enum RestoreLaunch {
             // Engine, storage part.
             let store = try storage.time { () throws -> Store in
                 let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
-                let record = try store.record(account: key.account, scene: key.scene)
+                let record = try store.record(account: key.account, scene: key.scene, kind: "catalog")
                 if case .decoded(let decoded, _) = CatalogRecordCodec.decode(record?.payload ?? Data()) { sink &+= decoded.selectedID ?? 0 }
                 return store
             }
@@ -51,12 +51,13 @@ enum RestoreLaunch {
             // Raw twin.
             let connection = try raw.time { () throws -> RawConnection in
                 let connection = try RawConnection(path: path)
-                let select = try connection.prepare("SELECT version, payload, updated_at FROM scene_state WHERE account = ? AND scene = ?")
+                let select = try connection.prepare(rawRecordSQL)
                 defer { sqlite3_finalize(select) }
                 RawConnection.bind(select, 1, key.account)
                 RawConnection.bind(select, 2, key.scene)
+                RawConnection.bind(select, 3, CatalogViewState.kind)
                 guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no row") }
-                let decoding = RawConnection.withColumnBytes(select, 1) { CatalogRecordCodec.decode($0) }
+                let decoding = RawConnection.withColumnBytes(select, 2) { CatalogRecordCodec.decode($0) }
                 if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
                 return connection
             }

@@ -1,9 +1,15 @@
+import StateRestore
+
 /// Every command's specification and the function that runs it.
 enum CommandTable {
     static let db = OptionSpec.value("db", valueName: "PATH", help: "The state database file.", isRequired: true)
     static let scene = OptionSpec.value("scene", valueName: "ID", help: "The window (scene) identifier.", isRequired: true)
     static let account = OptionSpec.value("account", valueName: "A", help: "The account (default: \"default\").")
     static let json = OptionSpec.flag("json", help: "Print the result as JSON.")
+    static let kind = OptionSpec.value(
+        "kind", valueName: "K",
+        help: "The record kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")) (default: catalog)."
+    )
 
     static let root = CommandSpec(
         name: "restorectl",

@@ -3,11 +3,12 @@ import ScreenModels
 import StateRestore
 import StateStore
 
-/// `restorectl demo`: two windows save different state, the catalog changes, both restore.
+/// `restorectl demo`: two catalog windows, a notes screen and a zones screen save their state,
+/// the data changes, and every screen restores.
 enum DemoCommand {
     static let spec = CommandSpec(
         name: "demo",
-        abstract: "Save two windows' state over a sample catalog, change the catalog, and restore both.",
+        abstract: "Save catalog, notes and zones screens' state, change their data, and restore every screen.",
         discussion: """
             Uses the default database in the user's state folder ($XDG_STATE_HOME/restorectl/state.sqlite, \
             else ~/.local/state/restorectl/state.sqlite) unless --db is given. Writes only the "demo" account.
@@ -27,7 +28,7 @@ enum DemoCommand {
         say("restorectl demo — database: \(path)\n")
 
         // Launch 1: two windows over the same books, each with its own interaction state.
-        let first = try WritableDatabase.open(path)
+        let first = try StateDatabase.openForWriting(path)
         let reading = CatalogScreenModel(document: DemoCatalog.original)
         reading.send(.queryChanged("the"))
         reading.send(.selected(105))
@@ -37,16 +38,21 @@ enum DemoCommand {
         research.send(.scrolled(anchorID: 109, offset: 0.75))
         let windows = [("reading", reading), ("research", research)]
         for (scene, screen) in windows {
-            let record = CatalogRecordCodec.encode(CatalogRecord(screen.viewState))
-            try first.save(ValidatedRecord(version: CatalogRecord.currentVersion, payload: record), for: try SceneKey(scene: scene, account: account), replacingNewer: true)
+            try first.save(screen.viewState, for: try SceneKey(scene: scene, account: account), replacingNewer: true)
             say("Launch 1, window \"\(scene)\" saved: \(describe(screen.viewState))")
         }
         // A third window last saved by version 1.0 of the app, in the oldest record format.
-        try first.save(ValidatedRecord(version: 1, payload: #"{"query":"programming","selectedID":103}"#), for: try SceneKey(scene: "legacy", account: account), replacingNewer: true)
+        let legacy = try CatalogViewState.recordKind.validateForSave(Array(#"{"query":"programming","selectedID":103}"#.utf8))
+        try first.save(legacy, for: try SceneKey(scene: "legacy", account: account), replacingNewer: true)
         say("Launch 1, window \"legacy\" holds a format-1 record from an old release: {\"query\":\"programming\",\"selectedID\":103}")
+        // The other screens of the reading window: its notes and its zone picker.
+        let readingKey = try SceneKey(scene: "reading", account: account)
+        try first.save(DemoScreens.savedNotes, for: readingKey, replacingNewer: true)
+        try first.save(DemoScreens.savedZones, for: readingKey, replacingNewer: true)
+        say("Launch 1, window \"reading\" notes saved: query \"\(DemoScreens.savedNotes.query)\", selected note \(DemoScreens.savedNotes.selectedNoteID.map(String.init) ?? "none"); zones saved: selected \(DemoScreens.savedZones.selectedZoneID ?? "none")")
         first.close()
 
-        say("\nBetween launches the catalog changes: \(DemoCatalog.deletedTitles.joined(separator: ", ")) are deleted, books 105 and 113 are renamed, and the last five books move to the front.\n")
+        say("\nBetween launches the catalog changes: \(DemoCatalog.deletedTitles.joined(separator: ", ")) are deleted, books 105 and 113 are renamed, and the last five books move to the front. \(DemoScreens.changeDescription)\n")
 
         // Launch 2: a fresh restorer, as a relaunched app would have.
         let restorer = StateRestorer(path: path)
@@ -55,11 +61,22 @@ enum DemoCommand {
         for scene in ["reading", "research", "legacy"] {
             let key = try SceneKey(scene: scene, account: account)
             let restoration = restorer.restore(key, against: DemoCatalog.changed)
-            restorer.completeRestore(key)
-            results.append(JSONOutput.restoration(restoration))
-            say("Launch 2, " + Summary.text(for: restoration) + "\n")
+            restorer.completeRestore(restoration)
+            results.append(JSONOutput.restoration(restoration.summary))
+            say("Launch 2, " + Summary.text(for: restoration.summary) + "\n")
         }
-        if json { JSONOutput.print(.object(["db": .string(path), "windows": .array(results)]), to: console) }
+        let notes = restorer.restore(NotesState.self, readingKey, against: DemoScreens.changedNotes)
+        restorer.completeRestore(notes)
+        let zones = restorer.restore(ZonesState.self, readingKey, against: DemoScreens.changedZones)
+        restorer.completeRestore(zones)
+        let screens = [notes.summary, zones.summary]
+        for screen in screens { say("Launch 2, " + Summary.text(for: screen) + "\n") }
+        if json {
+            JSONOutput.print(
+                .object(["db": .string(path), "windows": .array(results), "screens": .array(screens.map(JSONOutput.restoration))]),
+                to: console
+            )
+        }
         return .success
     }
 

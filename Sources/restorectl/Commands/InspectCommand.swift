@@ -7,25 +7,29 @@ import StateStore
 enum InspectCommand {
     static let spec = CommandSpec(
         name: "inspect",
-        abstract: "List every record, quarantined record and shelf snapshot; never modifies the file.",
-        options: [CommandTable.db, CommandTable.json]
+        abstract: "List every record (of one kind with --kind), quarantined record and shelf snapshot; never modifies the file.",
+        options: [CommandTable.db, CommandTable.kind, CommandTable.json]
     )
 
     static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
         let path = try command.requiredString("db")
-        let store = try Store(readingExistingFileAt: path)
+        let kind = command.string("kind") == nil ? nil : try KindOption.kind(command).name
+        let store = try StateDatabase.openForReading(path)
         defer { store.close() }
+        let inspector = RecordInspector()
         var records: [JSONValue] = []
         var lines: [String] = []
         try store.forEachRecord { record in
-            let decodable = decodability(of: record)
+            if let kind, record.kind != kind { return }
+            let condition = inspector.condition(of: record)
+            let decodable = (status: condition.status, detail: condition.detail)
             records.append(.object([
-                "account": .string(record.account), "scene": .string(record.scene),
+                "account": .string(record.account), "scene": .string(record.scene), "kind": .string(record.kind),
                 "version": JSONOutput.int(record.version), "size": JSONOutput.int(record.payload.count),
                 "updatedAt": .string(Timestamps.iso8601(record.updatedAt)),
                 "decodable": .string(decodable.status), "detail": decodable.detail.map(JSONValue.string) ?? .null,
             ]))
-            lines.append("  \(record.account)\t\(record.scene)\tv\(record.version)\t\(record.payload.count) B\t\(Timestamps.iso8601(record.updatedAt))\t\(decodable.status)\(decodable.detail.map { ": \($0)" } ?? "")")
+            lines.append("  \(record.account)\t\(record.scene)\t\(record.kind)\tv\(record.version)\t\(record.payload.count) B\t\(Timestamps.iso8601(record.updatedAt))\t\(decodable.status)\(decodable.detail.map { ": \($0)" } ?? "")")
         }
         let quarantined = try store.quarantinedRecords()
         let snapshots = try store.shelfSnapshots()
@@ -46,15 +50,5 @@ enum InspectCommand {
         console.print("shelf snapshots: \(snapshots.count)")
         for snapshot in snapshots { console.print("  " + ShelfCommand.summaryLine(snapshot)) }
         return .success
-    }
-
-    static func decodability(of record: StoredRecord) -> (status: String, detail: String?) {
-        if record.payload.count > Store.maximumRecordBytes { return ("unreadable", "over the 1 MiB limit") }
-        switch CatalogRecordCodec.decode(record.payload) {
-        case .decoded(_, let provenance):
-            return provenance.readThroughMinReaderVersion == nil ? ("yes", nil) : ("yes", "newer format read through minReaderVersion")
-        case .newer(let version, _): return ("newer", "format \(version), kept for the release that wrote it")
-        case .unreadable(let error): return ("unreadable", error.localizedDescription)
-        }
     }
 }

@@ -20,26 +20,13 @@ enum MigrateCommand {
         let path = try command.requiredString("db")
         let target = try command.int("to")
         let dryRun = command.flag("dry-run")
-        let migrator = try StateMigrations.makeMigrator()
-        let exists = FileManager.default.fileExists(atPath: path)
         let steps: [MigrationFile]
         let before: Int
         if dryRun {
-            if exists {
-                let db = try DatabaseFiles.openExisting(path)
-                before = try migrator.status(of: db).schemaVersion
-                steps = try migrator.plan(for: db, upTo: target)
-            } else {
-                before = 0
-                steps = try migrator.planForNewDatabase(upTo: target)
-            }
+            (before, steps) = try StateDatabase.migrationPlan(path, upTo: target)
         } else {
-            // An impossible --to must not leave a new, empty file behind.
-            if !exists { _ = try migrator.planForNewDatabase(upTo: target) }
-            let db = try DatabaseFiles.openForWriting(path)
-            before = try migrator.status(of: db).schemaVersion
             var line = ProgressLine()
-            steps = try migrator.migrate(db, upTo: target) { progress in
+            (before, steps) = try StateDatabase.migrate(path, upTo: target) { progress in
                 console.showProgress(line.text(for: progress))
             }
             if !steps.isEmpty { console.endProgress() }
@@ -51,7 +38,7 @@ enum MigrateCommand {
                 "dryRun": .bool(dryRun),
                 "fromVersion": .integer(Int64(before)),
                 "schemaVersion": .integer(Int64(after)),
-                "latestVersion": .integer(Int64(migrator.latestVersion)),
+                "latestVersion": .integer(Int64(StateDatabase.latestSchemaVersion)),
                 "applied": .array(steps.map { .object(["version": .integer(Int64($0.version)), "name": .string($0.name)]) }),
             ]
             console.print(JSONValue.object(object).encoded(pretty: true))

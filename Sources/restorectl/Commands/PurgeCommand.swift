@@ -1,4 +1,5 @@
 import Foundation
+import StateRestore
 import StateStore
 
 /// `restorectl purge`: delete all of an account's state, leaving no trace in the file.
@@ -13,7 +14,7 @@ enum PurgeCommand {
         let path = try command.requiredString("db")
         let account = try command.requiredString("account")
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
-        let store = try WritableDatabase.open(path)
+        let store = try StateDatabase.openForWriting(path)
         defer { store.close() }
         let result = try store.purge(account: account)
         console.print("Purged account \"\(account)\": \(result.records) record(s), \(result.quarantined) quarantined, \(result.snapshots) shelf snapshot(s).")

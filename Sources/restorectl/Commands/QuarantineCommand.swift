@@ -22,7 +22,7 @@ enum QuarantineCommand {
     )
 
     static func list(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let store = try Store(readingExistingFileAt: try command.requiredString("db"))
+        let store = try StateDatabase.openForReading(try command.requiredString("db"))
         defer { store.close() }
         let entries = try store.quarantinedRecords()
         if command.flag("json") {
@@ -55,7 +55,7 @@ enum QuarantineCommand {
 
     static func json(_ entry: QuarantinedRecord) -> JSONValue {
         .object([
-            "id": .integer(entry.id), "account": .string(entry.account), "scene": .string(entry.scene),
+            "id": .integer(entry.id), "account": .string(entry.account), "scene": .string(entry.scene), "kind": .string(entry.kind),
             "version": JSONOutput.optionalInt(entry.version), "size": JSONOutput.int(entry.payload.count),
             "reason": .string(entry.reason.rawValue), "error": .string(entry.error),
             "quarantinedAt": .string(Timestamps.iso8601(entry.quarantinedAt)),
@@ -63,7 +63,7 @@ enum QuarantineCommand {
     }
 
     static func line(_ entry: QuarantinedRecord) -> String {
-        "#\(entry.id)\t\(entry.account)\t\(entry.scene)\t\(entry.reason.rawValue)\t\(entry.payload.count) B\t\(entry.error)"
+        "#\(entry.id)\t\(entry.account)\t\(entry.scene)\t\(entry.kind)\t\(entry.reason.rawValue)\t\(entry.payload.count) B\t\(entry.error)"
     }
 
     private static func entryID(_ command: ParsedCommand) throws -> Int64 {
@@ -74,6 +74,6 @@ enum QuarantineCommand {
     private static func existingWritableStore(_ command: ParsedCommand) throws -> Store {
         let path = try command.requiredString("db")
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
-        return try WritableDatabase.open(path)
+        return try StateDatabase.openForWriting(path)
     }
 }

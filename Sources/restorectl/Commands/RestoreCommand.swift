@@ -6,14 +6,15 @@ import StateRestore
 enum RestoreCommand {
     static let spec = CommandSpec(
         name: "restore",
-        abstract: "Restore a window's view state, reconciled against a catalog document.",
+        abstract: "Restore a window's state of one kind, reconciled against the current data.",
         discussion: """
-            The document is {"books": [{"id": Int, "title": String}, ...]}. No database outcome fails a restore: \
-            a newer, foreign or corrupt database yields the default state and a report saying why.
+            The document is the data the state is reconciled against: for catalog {"books": [{"id": Int, "title": String}, ...]}, \
+            for notes {"notes": [{"id": Int, "title": String}, ...]}, for zones {"choices": [{"id": String, "title": String}, ...]}. \
+            No database outcome fails a restore: a newer, foreign or corrupt database yields the default state and a report saying why.
             """,
         options: [
-            CommandTable.db, CommandTable.scene, CommandTable.account,
-            .value("document", valueName: "FILE", help: "The current catalog document (JSON).", isRequired: true),
+            CommandTable.db, CommandTable.scene, CommandTable.account, CommandTable.kind,
+            .value("document", valueName: "FILE", help: "The current data to reconcile against (JSON).", isRequired: true),
             CommandTable.json,
         ]
     )
@@ -21,16 +22,27 @@ enum RestoreCommand {
     static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
         let path = try command.requiredString("db")
         let key = try InputFiles.sceneKey(command)
-        let document = try InputFiles.document(try command.requiredString("document"), console: console)
+        let kind = try KindOption.kind(command)
+        let documentPath = try command.requiredString("document")
+        let document = try InputFiles.read(documentPath, console: console, what: "document")
+        let context: DocumentContext
+        do {
+            guard let decoded = try kind.context(fromDocument: document) else {
+                throw CommandFailure(.usage, "restorectl restore: kind \(kind.name) cannot be restored against a document")
+            }
+            context = decoded
+        } catch let error as DocumentDecodingError {
+            throw CommandFailure(.dataError, "invalid document \(documentPath): \(error.localizedDescription)")
+        }
         let restorer = StateRestorer(path: path)
         defer { restorer.close() }
-        let restoration = restorer.restore(key, against: document)
+        let summary = context.restore(key, with: restorer)
         if command.flag("json") {
-            JSONOutput.print(JSONOutput.restoration(restoration), to: console)
+            JSONOutput.print(JSONOutput.restoration(summary), to: console)
         } else {
-            console.print(Summary.text(for: restoration))
+            console.print(Summary.text(for: summary))
         }
-        restorer.completeRestore(key)
+        restorer.completeRestore(key, kind: kind.name)
         return .success
     }
 }

@@ -39,7 +39,7 @@ enum ShelfCommand {
         let snapshot = try InputFiles.read(file, console: console, what: "snapshot", decodingAs: "snapshot") {
             try ShelfSnapshotCodec.decode($0)
         }
-        let store = try WritableDatabase.open(path)
+        let store = try StateDatabase.openForWriting(path)
         defer { store.close() }
         try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)
         console.print("Saved a snapshot of shelf \"\(shelf)\" with \(snapshot.books.count) row(s) and \(snapshot.drafts.count) draft(s).")
@@ -86,7 +86,7 @@ enum ShelfCommand {
     }
 
     static func list(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let store = try Store(readingExistingFileAt: try command.requiredString("db"))
+        let store = try StateDatabase.openForReading(try command.requiredString("db"))
         defer { store.close() }
         let snapshots = try store.shelfSnapshots(account: command.string("account"))
         if command.flag("json") {
@@ -115,8 +115,8 @@ enum ShelfCommand {
     private static func names(_ command: ParsedCommand) throws -> (shelf: String, account: String) {
         do {
             return (
-                try StoreNames.validated(try command.requiredString("shelf"), kind: "shelf"),
-                try StoreNames.validated(command.string("account") ?? StoreNames.defaultAccount, kind: "account")
+                try StoreNames.validated(try command.requiredString("shelf"), role: "shelf"),
+                try StoreNames.validated(command.string("account") ?? StoreNames.defaultAccount, role: "account")
             )
         } catch let error as StoreError {
             throw CommandFailure(.dataError, error.localizedDescription)

@@ -13,8 +13,7 @@ enum StatusCommand {
 
     static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
         let path = try command.requiredString("db")
-        let db = try DatabaseFiles.openExisting(path)
-        let status = try StateMigrations.makeMigrator().status(of: db)
+        let status = try StateDatabase.schemaStatus(path)
         if command.flag("json") {
             let object: JSONObject = [
                 "db": .string(path),

@@ -1,3 +1,4 @@
+import StateRestore
 import StateStore
 
 /// Turns library errors into the tool's one-line messages and sysexits codes.
@@ -19,6 +20,14 @@ enum FailureMapping {
             case .fileNotFound, .quarantineEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
             default: return CommandFailure(.dataError, error.localizedDescription)
             }
+        case let error as StateDatabaseError:
+            return CommandFailure(.cannotCreate, error.localizedDescription)
+        case let error as RestoreError:
+            return CommandFailure(.dataError, error.localizedDescription)
+        case let error as RecordValidationError:
+            return CommandFailure(.dataError, error.localizedDescription)
+        case let error as DocumentDecodingError:
+            return CommandFailure(.dataError, error.localizedDescription)
         case let error as SQLiteError:
             return CommandFailure(exitCode(for: error), error.localizedDescription)
         default:

@@ -7,23 +7,6 @@ enum JSONOutput {
     static func int(_ value: Int) -> JSONValue { .integer(Int64(value)) }
     static func optionalInt(_ value: Int?) -> JSONValue { value.map(int) ?? .null }
 
-    static func state(_ state: CatalogViewState) -> JSONValue {
-        .object([
-            "version": int(CatalogRecord.currentVersion),
-            "query": .string(state.query),
-            "selectedID": optionalInt(state.selectedID),
-            "showsOnlySelected": .bool(state.showsOnlySelected),
-            "viewport": state.viewport.map { viewport in
-                .object([
-                    "anchorID": int(viewport.anchorID),
-                    "offset": .double(viewport.offset),
-                    "before": .array(viewport.before.map(int)),
-                    "after": .array(viewport.after.map(int)),
-                ])
-            } ?? .null,
-        ])
-    }
-
     static func frame(_ frame: CatalogFrame) -> JSONValue {
         .object([
             "rows": .array(frame.rows.map { .object(["id": int($0.id), "title": .string($0.title)]) }),
@@ -36,14 +19,17 @@ enum JSONOutput {
         .array(entries.map { .object(["code": .string($0.code.rawValue), "detail": .string($0.detail)]) })
     }
 
-    static func restoration(_ restoration: CatalogRestoration) -> JSONValue {
-        .object([
+    /// `{"scene", "account", "kind", "state", "frame" (kinds that have one), "report"}`.
+    static func restoration(_ restoration: RestorationSummary) -> JSONValue {
+        var object: JSONObject = [
             "scene": .string(restoration.key.scene),
             "account": .string(restoration.key.account),
-            "state": state(restoration.viewState),
-            "frame": frame(restoration.frame),
-            "report": report(restoration.report),
-        ])
+            "kind": .string(restoration.kind),
+            "state": restoration.state,
+        ]
+        if let frame = restoration.frame { object["frame"] = self.frame(frame) }
+        object["report"] = report(restoration.report)
+        return .object(object)
     }
 
     static func print(_ value: JSONValue, to console: Console) {

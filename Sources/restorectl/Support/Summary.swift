@@ -3,22 +3,22 @@ import StateRestore
 
 /// Human-readable renderings of restore results.
 enum Summary {
-    static func text(for restoration: CatalogRestoration) -> String {
-        let state = restoration.viewState
-        var lines = ["\(restoration.key)".prefix(1).uppercased() + "\(restoration.key)".dropFirst()]
-        lines.append("  query: \(state.query.isEmpty ? "(none)" : "\"\(state.query)\"")   selected: \(state.selectedID.map(String.init) ?? "none")   only selected: \(state.showsOnlySelected ? "yes" : "no")")
-        if let viewport = state.viewport {
-            lines.append("  viewport: anchored at book \(viewport.anchorID), offset \(viewport.offset)")
-        } else {
-            lines.append("  viewport: top of the list")
+    static func text(for restoration: RestorationSummary) -> String {
+        let title = "\(restoration.key)"
+        var lines = [title.prefix(1).uppercased() + title.dropFirst() + (restoration.kind == CatalogViewState.kind ? "" : " (\(restoration.kind))")]
+        if case .object(let fields) = restoration.state {
+            let shown = fields.filter { $0.key != "version" }.map { "\($0.key): \($0.value.encoded())" }
+            lines.append("  " + shown.joined(separator: "   "))
         }
-        let rows = restoration.frame.rows
-        lines.append("  rows (\(rows.count)):")
-        for row in rows.prefix(20) {
-            let marks = (row.id == state.selectedID ? ">" : " ") + (row.id == state.viewport?.anchorID ? "^" : " ")
-            lines.append("   \(marks) \(row.id)\t\(row.title)")
+        if let frame = restoration.frame {
+            let anchorID = restoration.state["viewport"]?["anchorID"]
+            lines.append("  rows (\(frame.rows.count)):")
+            for row in frame.rows.prefix(20) {
+                let marks = (row.id == frame.selectedID ? ">" : " ") + (anchorID == .integer(Int64(row.id)) ? "^" : " ")
+                lines.append("   \(marks) \(row.id)\t\(row.title)")
+            }
+            if frame.rows.count > 20 { lines.append("      … \(frame.rows.count - 20) more") }
         }
-        if rows.count > 20 { lines.append("      … \(rows.count - 20) more") }
         if restoration.report.isEmpty {
             lines.append("  report: restored exactly as saved")
         } else {

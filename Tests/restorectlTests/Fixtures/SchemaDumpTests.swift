@@ -1,5 +1,6 @@
 import Foundation
 import StateRestore
+import ScreenModels
 import StateStore
 import TestSupport
 import Testing
@@ -54,6 +55,7 @@ import Testing
 
         let tables = try tableNames(database)
         let before = try Dictionary(uniqueKeysWithValues: tables.map { ($0, try rows(of: $0, in: database)) })
+        let columnsBefore = try Dictionary(uniqueKeysWithValues: tables.map { ($0, try columnNames(of: $0, in: database)) })
         let recordsBefore = try sceneRecords(in: database)
         #expect(!recordsBefore.isEmpty, "the dump should hold realistic rows")
 
@@ -61,8 +63,9 @@ import Testing
         #expect(try database.ownership() == .ours(schemaVersion: migrator.latestVersion))
         #expect(try database.fetchOne("PRAGMA integrity_check") { $0.string(0) } == "ok")
         #expect(Set(tables).isSubset(of: try tableNames(database)), "a table vanished")
+        // Later migrations may add columns (with defaults); the columns a table had keep their rows.
         for table in tables where table != "schema_history" && table != "scene_state" {
-            #expect(try rows(of: table, in: database) == before[table], "rows of \(table) changed")
+            #expect(try rows(of: table, in: database, columns: columnsBefore[table] ?? []) == before[table], "rows of \(table) changed")
         }
         // The history keeps its rows and gains one per applied migration.
         let history = try rows(of: "schema_history", in: database)
@@ -71,10 +74,11 @@ import Testing
 
         let recordsAfter = try sceneRecords(in: database)
         #expect(recordsAfter.map(\.key) == recordsBefore.map(\.key), "scene_state rows appeared or vanished")
+        #expect(recordsAfter.map(\.kind) == recordsBefore.map(\.kind), "a record changed kind")
         var upgradedKeys: Set<SceneKey> = []
         for (old, new) in zip(recordsBefore, recordsAfter) where old.key == new.key {
             #expect(new.updatedAt == old.updatedAt, "\(old.key): updated_at changed")
-            if upgradesRecords, let record = Self.olderFormatRecord(old.payload) {
+            if upgradesRecords, old.kind == CatalogViewState.kind, let record = Self.olderFormatRecord(old.payload) {
                 upgradedKeys.insert(old.key)
                 expectUpgraded(new, from: record)
             } else {
@@ -83,7 +87,8 @@ import Testing
         }
         database.close()
 
-        for record in recordsAfter {
+        #expect(recordsAfter.allSatisfy { $0.kind == CatalogViewState.kind } || version >= 4, "before kinds, every record is a catalog record")
+        for record in recordsAfter where record.kind == CatalogViewState.kind {
             let (account, scene) = (record.key.account, record.key.scene)
             let run = CapturedRun([
                 "restore", "--db", path, "--scene", scene, "--account", account,
@@ -117,6 +122,7 @@ import Testing
     /// One `scene_state` row as stored.
     struct StoredRow: Equatable {
         let key: SceneKey
+        let kind: String
         let version: Int
         let payload: Data
         let updatedAt: Double
@@ -151,10 +157,11 @@ import Testing
     }
 
     private func sceneRecords(in database: Database) throws -> [StoredRow] {
-        try database.fetchAll("SELECT account, scene, version, payload, updated_at FROM scene_state ORDER BY account, scene") {
+        let kind = try columnNames(of: "scene_state", in: database).contains("kind") ? "kind" : "'catalog'"
+        return try database.fetchAll("SELECT account, scene, \(kind), version, payload, updated_at FROM scene_state ORDER BY account, scene, 3") {
             StoredRow(
-                key: try SceneKey(scene: $0.string(1) ?? "", account: $0.string(0) ?? ""),
-                version: $0.int(2), payload: $0.data(3) ?? Data(), updatedAt: $0.double(4)
+                key: try SceneKey(scene: $0.string(1) ?? "", account: $0.string(0) ?? ""), kind: $0.string(2) ?? "",
+                version: $0.int(3), payload: $0.data(4) ?? Data(), updatedAt: $0.double(5)
             )
         }
     }
@@ -165,9 +172,15 @@ import Testing
         try database.fetchAll("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name") { $0.string(0) ?? "" }
     }
 
-    /// Every row of `table` as text, in a stable order, so two snapshots compare exactly.
-    private func rows(of table: String, in database: Database) throws -> [[String]] {
-        let statement = try database.makeStatement("SELECT * FROM \"\(table)\"")
+    private func columnNames(of table: String, in database: Database) throws -> [String] {
+        try database.fetchAll("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.string(0) ?? "" }
+    }
+
+    /// Every row of `table` (its `columns`, all when empty) as text, in a stable order, so two
+    /// snapshots compare exactly.
+    private func rows(of table: String, in database: Database, columns: [String] = []) throws -> [[String]] {
+        let list = columns.isEmpty ? "*" : columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        let statement = try database.makeStatement("SELECT \(list) FROM \"\(table)\"")
         var rows: [[String]] = []
         while try statement.step() {
             rows.append((0..<statement.columnCount).map { column in

@@ -1,12 +1,13 @@
-/// How a decoded ``CatalogRecord`` was obtained from its stored form.
-public struct CatalogRecordProvenance: Equatable, Sendable {
+/// How a decoded record was obtained from its stored form.
+public struct RecordProvenance: Equatable, Sendable {
     /// The report code for a record of a newer format read through its `minReaderVersion`.
     public static let newerReadReportCode = "record-newer-read"
 
     /// The `version` the record was stored with (1 when it had none).
     public var sourceVersion: Int
-    /// The fields that were absent and took their defaults, in the order `query`, `selectedID`,
-    /// `showsOnlySelected`, `viewport`. Fields a format does not define count as absent.
+    /// The fields that were absent and took their defaults, as paths (`viewport`,
+    /// `layout.columns`), in the order the state's type declares them. For the catalog, fields
+    /// a format does not define count as absent.
     public var defaultsApplied: [String]
     /// The record's `minReaderVersion` when it was of a newer format and read as the current one
     /// through it; otherwise `nil`.
@@ -24,3 +25,6 @@ public struct CatalogRecordProvenance: Equatable, Sendable {
         readThroughMinReaderVersion == nil ? nil : Self.newerReadReportCode
     }
 }
+
+/// The catalog's provenance is every kind's.
+public typealias CatalogRecordProvenance = RecordProvenance

@@ -1,0 +1,64 @@
+import Foundation
+import StateStore
+
+/// What `restorectl check` reports: the file's integrity, its schema, and what this build can
+/// make of every record. Reads only; never creates or changes the file.
+///
+/// Records of kinds this build does not know, and records of a newer format, are listed as
+/// notes, not problems: a file shared with a newer release or another app holds them by design.
+public struct DatabaseCheck: Equatable, Sendable {
+    /// Everything wrong with the file; empty when it is healthy.
+    public var problems: [String] = []
+    /// Facts worth knowing that are not problems (pending migrations, newer records, unknown kinds).
+    public var notes: [String] = []
+    /// How many records were examined.
+    public var recordsChecked = 0
+
+    /// Whether nothing is wrong.
+    public var isHealthy: Bool { problems.isEmpty }
+
+    /// Checks the existing file at `path` (`StoreError.fileNotFound` when there is none).
+    public static func run(_ path: String, kinds: [RecordKind] = RecordKind.builtIn) throws -> DatabaseCheck {
+        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
+        var check = DatabaseCheck()
+        do {
+            let store = try StateDatabase.openForReading(path)
+            defer { store.close() }
+            check.problems += try store.integrityProblems().map { "integrity: \($0)" }
+            check.problems += try store.foreignKeyProblems().map { "foreign key: \($0)" }
+            let latest = try StateMigrations.makeMigrator().latestVersion
+            if store.schemaVersion > latest {
+                check.notes.append("schema version \(store.schemaVersion) was written by a newer release (this build knows \(latest))")
+            } else if store.schemaVersion < latest {
+                check.notes.append("schema version \(store.schemaVersion); \(latest - store.schemaVersion) migration(s) pending (run restorectl migrate)")
+            }
+            guard store.schemaVersion >= 1 else { return check }
+            let inspector = RecordInspector(kinds: kinds)
+            try store.forEachRecord { record in
+                check.recordsChecked += 1
+                let place = "\(record.kind) record of scene \"\(record.scene)\" of account \"\(record.account)\""
+                switch inspector.condition(of: record) {
+                case .readable, .readThroughMinReaderVersion: break
+                case .newer(let version):
+                    check.notes.append("\(place): format \(version) record kept for the newer release that wrote it")
+                case .unknownKind:
+                    check.notes.append("\(place): a kind this build does not know; kept untouched")
+                case .oversized(let bytes):
+                    check.problems.append("\(place): record is \(bytes) bytes, over the limit")
+                case .unreadable(let reason):
+                    check.problems.append("\(place): record cannot be decoded: \(reason)")
+                }
+            }
+            for entry in try store.quarantinedRecords() {
+                check.problems.append("quarantine holds record \(entry.id) (\(entry.kind) record of scene \"\(entry.scene)\" of account \"\(entry.account)\", \(entry.reason.rawValue)): \(entry.error)")
+            }
+        } catch let error as MigrationError {
+            check.problems.append(error.localizedDescription)
+        } catch let error as SQLiteError where error.isCorruption {
+            check.problems.append("not a readable database: \(error.message)")
+        } catch {
+            check.problems.append("cannot be read: \(error.localizedDescription)")
+        }
+        return check
+    }
+}

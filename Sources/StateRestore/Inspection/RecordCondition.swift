@@ -1,0 +1,47 @@
+/// What this build can make of one stored record, as `check` and `inspect` show it.
+public enum RecordCondition: Equatable, Sendable {
+    /// It decodes, after its upgrades and defaults.
+    case readable
+    /// It is of a newer format and decodes as the current one through its `minReaderVersion`.
+    case readThroughMinReaderVersion(Int)
+    /// It is of a newer format this build may not read; it is kept for the release that wrote it.
+    case newer(version: Int)
+    /// It does not decode; restoring it would move it to the quarantine.
+    case unreadable(String)
+    /// It is larger than the record limit.
+    case oversized(bytes: Int)
+    /// Its kind is not one this build knows; it is never decoded, changed or deleted (except by
+    /// `purge`).
+    case unknownKind
+
+    /// Whether this is something wrong with the file (unreadable or oversized); newer records
+    /// and unknown kinds are expected in a file shared with other releases or apps.
+    public var isProblem: Bool {
+        switch self {
+        case .unreadable, .oversized: true
+        case .readable, .readThroughMinReaderVersion, .newer, .unknownKind: false
+        }
+    }
+
+    /// A short status word: `yes`, `newer`, `unreadable` or `unknown-kind`.
+    public var status: String {
+        switch self {
+        case .readable, .readThroughMinReaderVersion: "yes"
+        case .newer: "newer"
+        case .unreadable, .oversized: "unreadable"
+        case .unknownKind: "unknown-kind"
+        }
+    }
+
+    /// The details behind ``status``, when there are any.
+    public var detail: String? {
+        switch self {
+        case .readable: nil
+        case .readThroughMinReaderVersion: "newer format read through minReaderVersion"
+        case .newer(let version): "format \(version), kept for the release that wrote it"
+        case .unreadable(let reason): reason
+        case .oversized(let bytes): "\(bytes) bytes, over the 1 MiB limit"
+        case .unknownKind: "a kind this build does not know; kept untouched"
+        }
+    }
+}

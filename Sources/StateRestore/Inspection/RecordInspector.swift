@@ -1,0 +1,19 @@
+import StateStore
+
+/// Classifies stored records by their kind's codec, for `check` and `inspect`.
+///
+/// A record of a kind not in `kinds` is ``RecordCondition/unknownKind`` and is never decoded.
+public struct RecordInspector: Sendable {
+    private let kinds: [String: RecordKind]
+
+    /// An inspector that knows `kinds` (an app adds its own to the built-in ones).
+    public init(kinds: [RecordKind] = RecordKind.builtIn) {
+        self.kinds = Dictionary(kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What this build can make of `record`.
+    public func condition(of record: StoredRecord) -> RecordCondition {
+        guard let kind = kinds[record.kind] else { return .unknownKind }
+        return kind.condition(of: record)
+    }
+}

@@ -1,0 +1,57 @@
+/// A screen's persisted state: a plain `Codable` value the engine stores, versions, defaults,
+/// upgrades and restores. Conforming is all an app writes to make a screen restorable.
+///
+/// ```swift
+/// struct ReaderState: RestorableState {
+///     static let kind = "reader"
+///     static let currentVersion = 2
+///     static let defaultValue = ReaderState(bookID: nil, page: 1, fontSize: 1.0)
+///
+///     var bookID: Int?
+///     var page: Int
+///     var fontSize: Double          // new in format 2: old records get the default
+///
+///     static func upgrade(_ record: inout JSONObject, from version: Int) throws {
+///         if version == 1 { record["page"] = record["pageNumber"]; record["pageNumber"] = nil }
+///     }
+/// }
+/// ```
+///
+/// What the engine does with it:
+/// - **Defaults without the Codable trap.** A stored record with absent fields, at any object
+///   depth, takes their values from ``defaultValue`` (the default is encoded, the stored object
+///   laid over it, and the result decoded), and the report's `defaults-applied` lists the paths
+///   filled. Arrays are taken whole from the record.
+/// - **Versions.** Records carry `"version"` (absent means 1). An older record is passed to
+///   ``upgrade(_:from:)`` once per step, oldest first, before defaults are applied; the upgraded
+///   form is written back at the next save. A newer record is read only when its
+///   `minReaderVersion` is at most ``currentVersion``; otherwise it stays in place untouched.
+/// - **Unknown fields** at the top level of a record are kept and written back on save.
+/// - **Damage.** A record that does not decode is moved to the quarantine with its kind, and
+///   the screen starts from ``defaultValue``; restoring never throws.
+public protocol RestorableState: Codable, Equatable, Sendable {
+    /// The record kind: 1–64 characters of `a`–`z`, `0`–`9` and `-`, unique in the app
+    /// (`"catalog"`, `"notes"`, `"zones"`, or an app's own).
+    static var kind: String { get }
+    /// The format this build writes, at least 1.
+    static var currentVersion: Int { get }
+    /// The oldest reader that may read what this build writes, ignoring the fields it does not
+    /// know. Defaults to ``currentVersion``.
+    static var minReaderVersion: Int { get }
+    /// What a scene starts from with no usable record; also the source of defaults for absent
+    /// fields.
+    static var defaultValue: Self { get }
+    /// Rewrites a record of format `version` into format `version + 1` in place (rename, split,
+    /// retype a field). Called once per version step, oldest first; `version` and
+    /// `minReaderVersion` are not in `record`. Default: nothing to do. A thrown error makes the
+    /// record unreadable (quarantined).
+    static func upgrade(_ record: inout JSONObject, from version: Int) throws
+}
+
+extension RestorableState {
+    /// The format itself: an older reader may not read it.
+    public static var minReaderVersion: Int { currentVersion }
+
+    /// Nothing to rewrite: new fields take their defaults.
+    public static func upgrade(_ record: inout JSONObject, from version: Int) throws {}
+}

@@ -1,0 +1,158 @@
+import StateStore
+
+/// Reads, validates and writes the records of one kind.
+///
+/// A record is a JSON object: the envelope (`version`, absent meaning 1, and an optional
+/// `minReaderVersion`) beside the state's own fields at the top level. Decoding reads the
+/// envelope first, then upgrades an older record step by step (`State.upgrade(_:from:)`), lays
+/// the stored object over the encoded ``RestorableState/defaultValue`` (absent fields at any
+/// object depth take the default, and are listed) and decodes the result strictly. Top-level
+/// fields the state does not define are kept and written back.
+///
+/// A kind whose records predate the generic codec supplies its own format
+/// (``CustomRecordFormat``): the catalog does, to keep its v1–v3 rules byte for byte.
+enum RecordCodec<State: RestorableState> {
+    /// Decodes a stored record on the restore path; never throws.
+    static func decode(_ bytes: some Collection<UInt8>) -> RecordDecoding<State> {
+        if let custom = State.self as? any CustomRecordFormat.Type {
+            return custom.decodeRecord(bytes, as: State.self)
+        }
+        do throws(RecordDecodingError) {
+            let object = try RecordHeader.parseObject(bytes)
+            let header = try RecordHeader(of: object)
+            guard let readAs = header.readableVersion(byReaderOf: State.currentVersion) else {
+                return .newer(version: header.version, minReaderVersion: header.minReaderVersion)
+            }
+            let (state, defaults, unknown) = try read(object, from: readAs)
+            let provenance = RecordProvenance(
+                sourceVersion: header.version, defaultsApplied: defaults,
+                readThroughMinReaderVersion: header.version > State.currentVersion ? header.minReaderVersion : nil
+            )
+            return .decoded(state, provenance, unknownFields: unknown)
+        } catch {
+            return .unreadable(error)
+        }
+    }
+
+    /// The record text of `state` in the current format, with `unknownFields` written after
+    /// the state's own (a field the state defines wins over a carried one).
+    static func encode(_ state: State, carrying unknownFields: JSONObject = JSONObject()) throws(RestoreError) -> String {
+        if let custom = State.self as? any CustomRecordFormat.Type {
+            return custom.encodeRecord(state, carrying: unknownFields)
+        }
+        let fields: JSONObject
+        do {
+            fields = try encodedObject(state)
+        } catch {
+            throw .invalidRecord("a \(State.kind) state cannot be encoded: \(error)")
+        }
+        var object = JSONObject()
+        object[RecordHeader.versionField] = .integer(Int64(State.currentVersion))
+        if State.minReaderVersion < State.currentVersion {
+            object[RecordHeader.minReaderVersionField] = .integer(Int64(State.minReaderVersion))
+        }
+        for (key, value) in fields where !RecordHeader.fields.contains(key) { object[key] = value }
+        for (key, value) in unknownFields where fields[key] == nil && !RecordHeader.fields.contains(key) {
+            object[key] = value
+        }
+        return JSONValue.object(object).encoded()
+    }
+
+    /// Checks a record before it is stored as given (`restorectl save --kind K`).
+    ///
+    /// A record of a version this build knows must decode (after its upgrades and defaults); a
+    /// newer one is stored as it is, checked only as a newer reader's record would be when its
+    /// `minReaderVersion` lets this build read it.
+    static func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordValidationError) -> ValidatedRecord {
+        if let custom = State.self as? any CustomRecordFormat.Type {
+            return try custom.validateRecordForSave(Array(bytes))
+        }
+        let byteCount = bytes.count
+        guard byteCount <= Store.maximumRecordBytes else {
+            throw .tooLarge(byteCount: byteCount, limit: Store.maximumRecordBytes)
+        }
+        let object: JSONObject
+        let header: RecordHeader
+        do throws(RecordDecodingError) {
+            object = try RecordHeader.parseObject(bytes)
+            header = try RecordHeader(of: object)
+        } catch {
+            throw RecordValidationError(error)
+        }
+        if let minimum = header.minReaderVersion, minimum > header.version {
+            throw .minReaderVersionNewerThanVersion(minReaderVersion: minimum, version: header.version)
+        }
+        if let readAs = header.readableVersion(byReaderOf: State.currentVersion) {
+            do throws(RecordDecodingError) {
+                _ = try read(object, from: readAs)
+            } catch {
+                throw RecordValidationError(error)
+            }
+        }
+        return ValidatedRecord(
+            kind: State.kind, currentVersion: State.currentVersion, version: header.version, minReaderVersion: header.minReaderVersion,
+            payload: String(decoding: Array(bytes), as: UTF8.self)
+        )
+    }
+
+    // MARK: Reading
+
+    /// Upgrades `object` from format `version`, fills defaults and decodes it.
+    private static func read(
+        _ object: JSONObject, from version: Int
+    ) throws(RecordDecodingError) -> (State, defaults: [String], unknown: JSONObject) {
+        var body = JSONObject()
+        for (key, value) in object where !RecordHeader.fields.contains(key) { body[key] = value }
+        for step in version..<max(version, State.currentVersion) {
+            do {
+                try State.upgrade(&body, from: step)
+            } catch {
+                throw .upgradeFailed(fromVersion: step, reason: "\(error)")
+            }
+        }
+        let defaults: JSONObject
+        do {
+            defaults = try encodedObject(State.defaultValue)
+        } catch {
+            throw .invalidField(field: "", reason: "the default \(State.kind) state cannot be encoded: \(error)")
+        }
+        var filled: [String] = []
+        let merged = overlay(body, on: defaults, path: "", filled: &filled)
+        var unknown = JSONObject()
+        for (key, value) in body where defaults[key] == nil { unknown[key] = value }
+        do {
+            let state = try JSONValueDecoder().decode(State.self, from: .object(merged))
+            return (state, filled, unknown)
+        } catch {
+            throw RecordDecodingError(error)
+        }
+    }
+
+    /// `stored` laid over `defaults`: every key of `defaults` the stored object lacks takes the
+    /// default (its path appended to `filled`), nested objects are merged the same way, and
+    /// stored keys the defaults lack are kept after the others.
+    static func overlay(_ stored: JSONObject, on defaults: JSONObject, path: String, filled: inout [String]) -> JSONObject {
+        var merged = JSONObject()
+        for (key, defaultValue) in defaults {
+            let fieldPath = path.isEmpty ? key : "\(path).\(key)"
+            switch (stored[key], defaultValue) {
+            case (nil, _):
+                merged[key] = defaultValue
+                filled.append(fieldPath)
+            case (.object(let nested)?, .object(let nestedDefaults)):
+                merged[key] = .object(overlay(nested, on: nestedDefaults, path: fieldPath, filled: &filled))
+            case (let value?, _):
+                merged[key] = value
+            }
+        }
+        for (key, value) in stored where defaults[key] == nil { merged[key] = value }
+        return merged
+    }
+
+    private static func encodedObject(_ state: State) throws -> JSONObject {
+        guard case .object(let object) = try JSONValueEncoder().encode(state) else {
+            throw RestoreError.invalidRecord("a \(State.kind) state must encode as a JSON object (a struct with keyed fields)")
+        }
+        return object
+    }
+}

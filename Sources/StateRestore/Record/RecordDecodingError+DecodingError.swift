@@ -1,0 +1,32 @@
+extension RecordDecodingError {
+    /// A Codable failure as a one-line error naming the field by its path.
+    init(_ error: any Error) {
+        guard let error = error as? DecodingError else {
+            self = .invalidField(field: "", reason: "\(error)")
+            return
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            self = .missingField(Self.path(context.codingPath + [key]))
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            self = .invalidField(field: Self.path(context.codingPath), reason: context.debugDescription)
+        @unknown default:
+            self = .invalidField(field: "", reason: "\(error)")
+        }
+    }
+
+    /// `items[2].title` from a coding path.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        var path = ""
+        for key in codingPath {
+            if key.intValue != nil, key.stringValue.hasPrefix("[") {
+                path += key.stringValue
+            } else if let index = key.intValue, key.stringValue == "\(index)" || key.stringValue.hasPrefix("Index ") {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return path
+    }
+}

@@ -1,0 +1,58 @@
+import StateStore
+
+/// The envelope every record shares: `version` (absent means 1) and an optional
+/// `minReaderVersion`, read before anything else so an unknown format is an outcome, not an
+/// error.
+struct RecordHeader {
+    static let versionField = "version"
+    static let minReaderVersionField = "minReaderVersion"
+    /// Fields the codec sets; never part of a state or of its unknown fields.
+    static let fields: Set<String> = [versionField, minReaderVersionField]
+
+    var version: Int
+    var minReaderVersion: Int?
+
+    init(version: Int, minReaderVersion: Int? = nil) {
+        self.version = version
+        self.minReaderVersion = minReaderVersion
+    }
+
+    init(of object: JSONObject) throws(RecordDecodingError) {
+        self.init(version: 1)
+        if let value = object[Self.versionField] {
+            guard case .integer(let version) = value, version >= 1, let version = Int(exactly: version) else {
+                throw .invalidVersion(got: value.briefDescription)
+            }
+            self.version = version
+        }
+        if let value = object[Self.minReaderVersionField] {
+            guard case .integer(let minimum) = value, minimum >= 1, let minimum = Int(exactly: minimum) else {
+                throw .invalidMinReaderVersion(got: value.briefDescription)
+            }
+            minReaderVersion = minimum
+        }
+    }
+
+    /// The format a reader of `current` reads this record as: its own when not newer, the
+    /// reader's own when the record's `minReaderVersion` allows, nil when it may not be read.
+    func readableVersion(byReaderOf current: Int) -> Int? {
+        if version <= current { return version }
+        guard let minReaderVersion, minReaderVersion <= current else { return nil }
+        return current
+    }
+
+    /// Parses `bytes` as a JSON object within the record limits.
+    static func parseObject(_ bytes: some Collection<UInt8>) throws(RecordDecodingError) -> JSONObject {
+        let value: JSONValue
+        do throws(JSONParseError) {
+            value = try JSONValue.parse(bytes, limits: limits)
+        } catch {
+            throw .notJSON(error)
+        }
+        guard case .object(let object) = value else { throw .notAnObject(got: value.kindName) }
+        return object
+    }
+
+    /// One size limit for every record: the store's.
+    static let limits = JSONLimits(maxBytes: StateStore.Store.maximumRecordBytes, maxDepth: 64)
+}

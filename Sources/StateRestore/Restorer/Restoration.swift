@@ -1,0 +1,66 @@
+/// What restoring one screen's state produced: the state to show, the report of every
+/// adjustment, and what to carry into the next save.
+///
+/// A restoration always exists: the worst case is the kind's `defaultValue` with a report that
+/// says why.
+///
+/// ```swift
+/// let restored = restorer.restore(NotesState.self, key, against: notes)
+/// for entry in restored.report { log(entry.code.rawValue, entry.detail) }
+/// model.apply(restored.state)
+/// restorer.completeRestore(restored)
+/// ```
+public struct Restoration<State: RestorableState>: Sendable {
+    /// The screen this is for.
+    public let key: SceneKey
+    /// The restored state, reconciled when the kind is `Reconcilable`.
+    public let state: State
+    /// Every adjustment made, in order; empty when the record applied exactly.
+    public let report: [RestoreReportEntry]
+    /// Fields of the stored record this build does not know, to write back when saving.
+    public let carriedFields: JSONObject
+    /// The state as decoded, before reconciliation (hand-over recomputes kind-specific detail).
+    let decodedState: State
+    /// What the state was reconciled against, when it was.
+    let reconciliationContext: (any Sendable)?
+
+    init(
+        key: SceneKey, state: State, report: [RestoreReportEntry], carriedFields: JSONObject = JSONObject(),
+        decodedState: State? = nil, context: (any Sendable)? = nil
+    ) {
+        self.key = key
+        self.state = state
+        self.report = report
+        self.carriedFields = carriedFields
+        self.decodedState = decodedState ?? state
+        self.reconciliationContext = context
+    }
+
+    /// The record kind.
+    public var kind: String { State.kind }
+
+    /// Whether the report holds `code`.
+    public func reports(_ code: RestoreCode) -> Bool { report.contains { $0.code == code } }
+
+    /// The report entries of the reconciliation alone (what a screen may tell the person:
+    /// "your selection was cleared").
+    public var adjustments: [RestoreReportEntry] {
+        report.filter { Self.adjustmentCodes.contains($0.code) }
+    }
+
+    static var adjustmentCodes: Set<RestoreCode> {
+        [.selectionCleared, .selectionReplaced, .anchorMoved, .anchorReset, .offsetClamped]
+    }
+}
+
+extension Restoration where State: Reconcilable {
+    /// The data the state was reconciled against.
+    public var context: State.Context? { reconciliationContext as? State.Context }
+}
+
+extension Restoration: Equatable {
+    /// Equal when key, state, report and carried fields are.
+    public static func == (lhs: Restoration, rhs: Restoration) -> Bool {
+        lhs.key == rhs.key && lhs.state == rhs.state && lhs.report == rhs.report && lhs.carriedFields == rhs.carriedFields
+    }
+}

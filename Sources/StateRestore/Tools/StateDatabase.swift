@@ -1,0 +1,73 @@
+import Foundation
+import StateStore
+
+/// The tools' way into a database file, one per intent; the launch path's is ``StateRestorer``.
+///
+/// Tools are strict where the launch path is lenient: a database this build must not write
+/// (newer, another program's, damaged) is an error and the file is left exactly as found,
+/// where a launch reports it and carries on.
+public enum StateDatabase {
+    /// Opens `path` for writing, creating (mode 0600) and migrating it as needed.
+    ///
+    /// - Throws: `StateDatabaseError.isDirectory`; `MigrationError` for a newer, foreign or
+    ///   corrupt database (nothing is written); `SQLiteError` when it cannot be opened.
+    public static func openForWriting(_ path: String, progress: (MigrationProgress) -> Void = { _ in }) throws -> Store {
+        try refuseDirectory(path)
+        return try Store(path: path, migrator: StateMigrations.makeMigrator(), progress: progress)
+    }
+
+    /// Opens the existing file at `path` without creating, migrating or writing anything.
+    ///
+    /// - Throws: `StoreError.fileNotFound` when there is no file.
+    public static func openForReading(_ path: String) throws -> Store {
+        try Store(readingExistingFileAt: path)
+    }
+
+    /// The schema status of the existing file at `path`; reads only.
+    public static func schemaStatus(_ path: String) throws -> SchemaStatus {
+        let database = try existingDatabase(path)
+        defer { database.close() }
+        return try StateMigrations.makeMigrator().status(of: database)
+    }
+
+    /// What migrating `path` up to `target` (the latest when nil) would apply; reads only, and
+    /// creates nothing when the file does not exist.
+    public static func migrationPlan(_ path: String, upTo target: Int? = nil) throws -> (fromVersion: Int, steps: [MigrationFile]) {
+        let migrator = try StateMigrations.makeMigrator()
+        guard FileManager.default.fileExists(atPath: path) else {
+            return (0, try migrator.planForNewDatabase(upTo: target))
+        }
+        let database = try existingDatabase(path)
+        defer { database.close() }
+        return (try migrator.status(of: database).schemaVersion, try migrator.plan(for: database, upTo: target))
+    }
+
+    /// Migrates `path` (created when missing) up to `target`, the latest when nil. An impossible
+    /// target is refused before a missing file is created.
+    public static func migrate(
+        _ path: String, upTo target: Int? = nil, progress: (MigrationProgress) -> Void = { _ in }
+    ) throws -> (fromVersion: Int, applied: [MigrationFile]) {
+        let migrator = try StateMigrations.makeMigrator()
+        if !FileManager.default.fileExists(atPath: path) { _ = try migrator.planForNewDatabase(upTo: target) }
+        try refuseDirectory(path)
+        let database = try Database(path: path)
+        defer { database.close() }
+        let before = try migrator.status(of: database).schemaVersion
+        return (before, try migrator.migrate(database, upTo: target, progress: progress))
+    }
+
+    /// The newest schema version this build knows.
+    public static var latestSchemaVersion: Int { (try? StateMigrations.makeMigrator().latestVersion) ?? 0 }
+
+    private static func existingDatabase(_ path: String) throws -> Database {
+        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
+        return try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
+    }
+
+    private static func refuseDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw StateDatabaseError.isDirectory(path: path)
+        }
+    }
+}
