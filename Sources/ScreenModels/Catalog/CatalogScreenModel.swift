@@ -20,11 +20,19 @@ public final class CatalogScreenModel {
     public var changed: ((CatalogFrame) -> Void)?
 
     /// Creates a window over `document`, reconciling `viewState` (a fresh or restored value) first.
-    public init(document: CatalogDocument, viewState: CatalogViewState = CatalogViewState()) {
+    ///
+    /// `adjustments` are changes already made before hand-over (a restore's reconciliation, so
+    /// the view can say "your selection was cleared"); ``lastAdjustments`` starts with them,
+    /// followed by any this construction's reconciliation makes.
+    public init(
+        document: CatalogDocument,
+        viewState: CatalogViewState = CatalogViewState(),
+        adjustments: [CatalogAdjustment] = []
+    ) {
         let reconciliation = viewState.reconciled(with: document)
         self.document = document
         self.viewState = reconciliation.viewState
-        self.lastAdjustments = reconciliation.adjustments
+        self.lastAdjustments = adjustments + reconciliation.adjustments
         self.frame = document.frame(for: reconciliation.viewState)
     }
 
