@@ -9,12 +9,3 @@ func drainMainActor() async {
         await Task(priority: .background) { @MainActor in }.value
     }
 }
-
-/// A notes loader for places where no load may start: being called fails the test.
-struct NoLoadExpected: NotesLoading {
-    let context: String
-    func load() async throws -> [Note] {
-        Issue.record("A load started \(context)")
-        throw CancellationError()
-    }
-}
