@@ -11,4 +11,8 @@ public enum CatalogAction: Equatable, Sendable {
     /// The list scrolled so that this visible row is the anchor, `offset` of it scrolled past.
     /// Anchors that are not currently rendered are ignored.
     case scrolled(anchorID: Int, offset: Double)
+    /// The detail load for `request` finished; ignored unless `request` is still the pane's current one.
+    case detailLoaded(CatalogBookDetail, for: CatalogDetailRequest)
+    /// The detail load for `request` failed; ignored unless `request` is still the pane's current one.
+    case detailFailed(CatalogDetailRequest)
 }

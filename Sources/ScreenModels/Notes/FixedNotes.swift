@@ -13,3 +13,12 @@ public struct FixedNotes: NotesLoading {
         notes
     }
 }
+
+extension FixedNotes {
+    /// A few notes for previews: distinct IDs, titles that show filtering.
+    public static let preview = FixedNotes(notes: [
+        Note(id: 1, title: "Swift values"),
+        Note(id: 2, title: "Navigation"),
+        Note(id: 3, title: "Swift concurrency"),
+    ])
+}

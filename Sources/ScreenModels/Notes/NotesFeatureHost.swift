@@ -6,7 +6,7 @@ import Observation
 /// - Construction has no effects; ``appear()`` starts the load, ``disappear()`` cancels it.
 /// - Showing the same identity keeps the model and its local state.
 /// - Showing a different identity cancels the old task and replaces the model (discarding
-///   its query, as `.id(accountID)` would); the old task can never publish into the new model.
+///   its query and selection, as `.id(accountID)` would); the old task can never publish into the new model.
 ///
 /// ```swift
 /// let host = NotesFeatureHost(identity: "alice", restoredQuery: saved) { NotesService(account: $0) }
@@ -25,15 +25,17 @@ public final class NotesFeatureHost<Identity: Hashable & Sendable> {
     /// The model owned for ``identity``.
     public private(set) var model: NotesViewModel
 
-    /// Creates the host and its first model, seeded with a restored query. Starts no work.
+    /// Creates the host and its first model, seeded with a restored query and selection.
+    /// Starts no work.
     public init(
         identity: Identity,
         restoredQuery: String = "",
+        restoredSelectedNoteID: Int? = nil,
         makeLoader: @escaping @MainActor (Identity) -> any NotesLoading
     ) {
         self.identity = identity
         self.makeLoader = makeLoader
-        self.model = NotesViewModel(loader: makeLoader(identity), query: restoredQuery)
+        self.model = NotesViewModel(loader: makeLoader(identity), query: restoredQuery, selectedNoteID: restoredSelectedNoteID)
     }
 
     /// Starts the model's load, as a view's task does when it appears, and returns that task.

@@ -7,9 +7,12 @@ import Observation
 /// - A cancelled reload never publishes its result, even if the loader ignores cancellation.
 /// - A response with duplicate note IDs is rejected with a message; existing notes stay.
 /// - A failed reload keeps existing notes and sets a message.
+/// - The selection is a loaded note's ID; an accepted reload that no longer lists it clears it.
 ///
 /// Initialization has no effects; the owner (``NotesFeatureHost``) starts and cancels loads.
-/// Restoring is construction with a saved query: `NotesViewModel(loader: loader, query: saved)`.
+/// Restoring is construction with the saved facts:
+/// `NotesViewModel(loader: loader, query: savedQuery, selectedNoteID: savedSelection)`; the
+/// restored selection is checked against the first accepted reload.
 @MainActor
 @Observable
 public final class NotesViewModel {
@@ -24,11 +27,23 @@ public final class NotesViewModel {
     public private(set) var message: String?
     /// The filter text; edited directly by the view.
     public var query: String
+    /// The selected note's ID, or `nil`. It may be hidden by the query; change it with ``select(_:)``.
+    public private(set) var selectedNoteID: Int?
 
-    /// Creates a model; `query` restores a saved filter.
-    public init(loader: any NotesLoading, query: String = "") {
+    /// Creates a model; `query` and `selectedNoteID` restore a saved filter and selection.
+    ///
+    /// The restored selection is kept until the first accepted reload, which clears it if that
+    /// note is gone. Creating a model starts no work.
+    public init(loader: any NotesLoading, query: String = "", selectedNoteID: Int? = nil) {
         self.loader = loader
         self.query = query
+        self.selectedNoteID = selectedNoteID
+    }
+
+    /// Selects a loaded note, or clears the selection with `nil`; IDs of notes not loaded are ignored.
+    public func select(_ noteID: Int?) {
+        guard noteID.map({ id in notes.contains { $0.id == id } }) ?? true else { return }
+        selectedNoteID = noteID
     }
 
     /// The notes whose titles contain the query, compared case-insensitively in the user's locale.
@@ -53,6 +68,9 @@ public final class NotesViewModel {
                 return
             }
             notes = loaded
+            if let selected = selectedNoteID, !loaded.contains(where: { $0.id == selected }) {
+                selectedNoteID = nil
+            }
         } catch {
             guard ticket == generation else { return }
             isLoading = false

@@ -6,4 +6,6 @@ public enum ShelfSaveOutcome: Equatable, Sendable {
     case conflict(current: ShelfBook)
     /// The write did not happen.
     case failed(ShelfFailure)
+    /// The book no longer exists, so the rename can never be applied; the draft is dropped.
+    case notFound
 }

@@ -13,6 +13,10 @@ public struct ShelfState: Equatable, Sendable {
     public var isStale: Bool
     /// Renames the service refused because the book changed underneath them.
     public var conflicts: [ShelfConflict]
+    /// Drafts dropped because their book is known to be gone (an unfiltered refresh no longer
+    /// lists it, or a save was answered "not found"); `errorMessage` says so in words.
+    /// Cleared, like `errorMessage`, when the next refresh starts.
+    public var discardedDrafts: [ShelfDraft]
 
     /// Creates a state; the defaults are the initial, not yet loaded state.
     public init(
@@ -20,13 +24,15 @@ public struct ShelfState: Equatable, Sendable {
         isRefreshing: Bool = false,
         errorMessage: String? = nil,
         isStale: Bool = false,
-        conflicts: [ShelfConflict] = []
+        conflicts: [ShelfConflict] = [],
+        discardedDrafts: [ShelfDraft] = []
     ) {
         self.rows = rows
         self.isRefreshing = isRefreshing
         self.errorMessage = errorMessage
         self.isStale = isStale
         self.conflicts = conflicts
+        self.discardedDrafts = discardedDrafts
     }
 
     /// Whether to show the empty-shelf message: no rows, nothing pending, no warning.

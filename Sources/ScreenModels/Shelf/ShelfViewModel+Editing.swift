@@ -1,7 +1,11 @@
 extension ShelfViewModel {
-    /// The unsaved drafts in display order.
+    /// Every unsaved draft: those of listed books in display order, then those of books the
+    /// current query hides, by book ID.
     public var drafts: [ShelfDraft] {
-        books.compactMap { draftsByID[$0.id] }
+        let listed = books.compactMap { draftsByID[$0.id] }
+        let listedIDs = Set(books.map(\.id))
+        let hidden = draftsByID.values.filter { !listedIDs.contains($0.bookID) }.sorted { $0.bookID < $1.bookID }
+        return listed + hidden
     }
 
     /// The unsaved draft for a book, if any.
@@ -48,6 +52,7 @@ extension ShelfViewModel {
     ///   this operation still owns it, otherwise a newer edit on the same base is rebased.
     /// - conflict: the record advances; an owned draft stays and a ``ShelfConflict`` is shown.
     /// - failed: an owned draft is rolled back with a warning; an unowned one is left alone.
+    /// - not found: the book is gone, so its draft is dropped (owned or not) with a warning.
     @discardableResult
     public func save(bookID: Int) -> ShelfOperationID? {
         guard isActive, let saver, let draft = draftsByID[bookID] else { return nil }
@@ -82,6 +87,8 @@ extension ShelfViewModel {
             if owns {
                 state.conflicts.append(ShelfConflict(draft: sent, current: current))
             }
+        case .notFound:
+            dropEditingState(ofGoneBook: bookID)
         case .failed:
             if owns {
                 draftsByID[bookID] = nil

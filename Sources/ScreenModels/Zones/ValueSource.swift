@@ -26,6 +26,9 @@ public final class ValueSource<Value> {
     /// The number of live observations.
     public var observerCount: Int { observers.count }
 
+    /// A view of this source that can observe but not write, for handing to clients.
+    public var readOnly: ReadOnlyValueSource<Value> { ReadOnlyValueSource(self) }
+
     /// Registers `observer`, calls it with the current value, and returns its lifetime.
     public func observe(_ observer: @escaping @MainActor (Value) -> Void) -> BindingLifetime {
         nextID += 1

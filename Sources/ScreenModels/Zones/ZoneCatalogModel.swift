@@ -7,10 +7,13 @@
 ///   (or reports ``ZoneLoadFailure/cancelled`` when there was none).
 ///
 /// The model starts as `.loading(previous: nil)`; its owner calls ``reload()`` to load.
+/// Clients only observe (``changes`` is read-only); every write is the model's own.
 @MainActor
 public final class ZoneCatalogModel {
-    /// The current state, replayed to each observer.
-    public let changes: ValueSource<ZoneLoadState>
+    private let source: ValueSource<ZoneLoadState>
+
+    /// The current state, replayed to each observer; clients cannot write it.
+    public let changes: ReadOnlyValueSource<ZoneLoadState>
     private let catalog: SharedZoneCatalog
     private var generation = 0
     private var restoredSelection: String?
@@ -20,7 +23,8 @@ public final class ZoneCatalogModel {
     public init(catalog: SharedZoneCatalog, restoringSelection: String? = nil) {
         self.catalog = catalog
         self.restoredSelection = restoringSelection
-        changes = ValueSource(.loading(previous: nil))
+        source = ValueSource(.loading(previous: nil))
+        changes = source.readOnly
     }
 
     /// Loads zones, joining a load another screen already started.
@@ -35,16 +39,16 @@ public final class ZoneCatalogModel {
 
     /// Selects a listed zone; ignored when nothing is shown or the ID is not listed.
     public func select(_ id: String) {
-        let current = changes.value
+        let current = source.value
         guard let selection = current.selection, id != selection.selectedID,
               let selected = selection.selecting(id) else { return }
-        changes.set(current.replacingSelection(with: selected))
+        source.set(current.replacingSelection(with: selected))
     }
 
     private func load(_ fetch: (SharedZoneCatalog) async throws -> [ZoneChoice]) async {
         generation += 1
         let ticket = generation
-        changes.set(.loading(previous: changes.value.selection))
+        source.set(.loading(previous: source.value.selection))
         let outcome: Result<[ZoneChoice], any Error>
         do {
             outcome = .success(try await fetch(catalog))
@@ -52,9 +56,9 @@ public final class ZoneCatalogModel {
             outcome = .failure(error)
         }
         guard ticket == generation else { return }
-        let previous = changes.value.selection
+        let previous = source.value.selection
         if Task.isCancelled {
-            changes.set(previous.map(ZoneLoadState.loaded) ?? .failed(.cancelled, previous: nil))
+            source.set(previous.map(ZoneLoadState.loaded) ?? .failed(.cancelled, previous: nil))
             return
         }
         switch outcome {
@@ -62,15 +66,17 @@ public final class ZoneCatalogModel {
             do throws(ZoneModelError) {
                 let state = try ZoneState.validated(choices: choices, preferring: previous?.selectedID ?? restoredSelection)
                 restoredSelection = nil
-                changes.set(.loaded(state))
+                source.set(.loaded(state))
             } catch {
                 switch error {
-                case .noChoices: changes.set(.failed(.noZones, previous: previous))
-                case let .duplicateChoiceID(id): changes.set(.failed(.duplicateZoneID(id), previous: previous))
+                case .noChoices: source.set(.failed(.noZones, previous: previous))
+                case let .duplicateChoiceID(id): source.set(.failed(.duplicateZoneID(id), previous: previous))
+                // `validated(choices:preferring:)` falls back to the first choice instead.
+                case .unknownSelection: source.set(.failed(.noZones, previous: previous))
                 }
             }
         case .failure:
-            changes.set(.failed(.unavailable, previous: previous))
+            source.set(.failed(.unavailable, previous: previous))
         }
     }
 }

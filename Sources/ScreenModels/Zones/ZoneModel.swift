@@ -1,11 +1,18 @@
 /// Owns a zone selection and keeps it valid; publishes every change through ``changes``.
 ///
 /// Unknown IDs are rejected no matter who asks: a control, restoration or another client.
-/// Restoring is construction: ``init(choices:restoringSelection:)`` never traps on saved data.
+/// Clients only observe (``changes`` is read-only); every write goes through ``select(_:)``.
+/// Restoring is construction: ``init(choices:restoringSelection:)`` never traps on saved data,
+/// and ``selectedZoneID`` is the value to save.
 @MainActor
 public final class ZoneModel {
-    /// The current state, replayed to each observer.
-    public let changes: ValueSource<ZoneState>
+    private let source: ValueSource<ZoneState>
+
+    /// The current state, replayed to each observer; clients cannot write it.
+    public let changes: ReadOnlyValueSource<ZoneState>
+
+    /// The selected zone's ID, always one of the choices: the selection to save for restoration.
+    public var selectedZoneID: String { source.value.selectedID }
 
     /// Creates a model from trusted values.
     ///
@@ -15,22 +22,27 @@ public final class ZoneModel {
         do {
             let state = try ZoneState.validated(choices: choices, preferring: selectedID)
             precondition(state.selectedID == selectedID, "ZoneModel(choices:selectedID:) requires a listed selection")
-            changes = ValueSource(state)
+            source = ValueSource(state)
+            changes = source.readOnly
         } catch {
             preconditionFailure("ZoneModel(choices:selectedID:) requires valid choices: \(error)")
         }
     }
 
     /// Creates a model from untrusted values, selecting the restored ID when it is still a
-    /// choice and the first choice otherwise. Throws when no valid selection can exist.
+    /// choice and the first choice otherwise (also when `restoredID` is `nil`).
+    ///
+    /// Throws ``ZoneModelError/noChoices`` or ``ZoneModelError/duplicateChoiceID(_:)`` when no
+    /// valid selection can exist; `try? ZoneModel(choices:restoringSelection:)` is `nil` then.
     public init(choices: [ZoneChoice], restoringSelection restoredID: String?) throws(ZoneModelError) {
-        changes = ValueSource(try ZoneState.validated(choices: choices, preferring: restoredID))
+        source = ValueSource(try ZoneState.validated(choices: choices, preferring: restoredID))
+        changes = source.readOnly
     }
 
     /// Selects a listed zone; unknown or already selected IDs change nothing.
     public func select(_ id: String) {
-        let old = changes.value
+        let old = source.value
         guard id != old.selectedID, let new = old.selecting(id) else { return }
-        changes.set(new)
+        source.set(new)
     }
 }

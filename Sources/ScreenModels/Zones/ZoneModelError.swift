@@ -6,12 +6,15 @@ public enum ZoneModelError: Error, Equatable, Sendable, LocalizedError {
     case noChoices
     /// Two choices share this identity.
     case duplicateChoiceID(String)
+    /// The selection names this ID, which is not one of the choices.
+    case unknownSelection(String)
 
     /// A readable description suitable for printing as is.
     public var errorDescription: String? {
         switch self {
         case .noChoices: "There are no zones to choose from."
         case let .duplicateChoiceID(id): "More than one zone has the ID “\(id)”."
+        case let .unknownSelection(id): "There is no zone with the ID “\(id)” to select."
         }
     }
 }

@@ -135,4 +135,22 @@ private let rust = CatalogBook(id: 4, title: "Rust")
             CatalogFrame(rows: [algorithms], selectedID: 2, query: "algo"),
         ])
     }
+
+    @Test func handedOverAdjustmentsAreTheFirstLastAdjustmentsUntilTheNextAction() {
+        let restored = CatalogScreenModel(
+            document: CatalogDocument(books: [swift, algorithms]),
+            viewState: CatalogViewState(query: "swift"),
+            adjustments: [.selectionCleared(selectedID: 9)])
+        #expect(restored.lastAdjustments == [.selectionCleared(selectedID: 9)])
+        #expect(restored.viewState == CatalogViewState(query: "swift"))
+
+        let stillInvalid = CatalogScreenModel(
+            document: CatalogDocument(books: [swift]),
+            viewState: CatalogViewState(selectedID: 2),
+            adjustments: [.offsetClamped(from: 2, to: 1)])
+        #expect(stillInvalid.lastAdjustments == [.offsetClamped(from: 2, to: 1), .selectionCleared(selectedID: 2)])
+
+        restored.send(.queryChanged(""))
+        #expect(restored.lastAdjustments.isEmpty)
+    }
 }

@@ -17,12 +17,22 @@ private let bobNote = Note(id: 2, title: "Bob's list")
         }
     }
 
-    @Test func constructionRestoresTheQueryAndStartsNoWork() async {
-        let host = makeHost(restoredQuery: "plan")
+    @Test func constructionRestoresTheQueryAndSelectionAndStartsNoWork() async {
+        let host = NotesFeatureHost(identity: "alice", restoredQuery: "plan", restoredSelectedNoteID: 1) { _ in
+            NoLoadExpected(context: "from constructing the host")
+        }
+        let log = ChangeLog()
+        withObservationTracking {
+            _ = (host.model.notes, host.model.isLoading, host.model.message)
+        } onChange: { log.record("model changed") }
+        // Any task construction spawned runs before this returns; a load would change the model
+        // (reload sets isLoading first) and call the loader, which fails the test.
+        await drainMainActor()
+        #expect(log.recorded.isEmpty)
         #expect(host.identity == "alice")
         #expect(host.model.query == "plan")
+        #expect(host.model.selectedNoteID == 1)
         #expect(!host.model.isLoading)
-        #expect(await alice.calls == 0)
     }
 
     @Test func appearingLoadsOnceAndTheRestoredQueryFiltersTheResult() async {
@@ -93,11 +103,17 @@ private let bobNote = Note(id: 2, title: "Bob's list")
     @Test func accountSwitchWhileHiddenStartsNoWorkUntilAppearing() async {
         let host = makeHost()
         #expect(host.show("bob") == nil)
+        let log = ChangeLog()
+        withObservationTracking { _ = host.model.isLoading } onChange: { log.record("bob's model started loading") }
+        await drainMainActor()
+        #expect(log.recorded.isEmpty)
         #expect(await bob.calls == 0)
+
         let task = host.appear()
-        await bob.waitForCalls(1)
+        await bounded("bob's load to start") { await bob.waitForCalls(1) }
+        #expect(log.recorded == ["bob's model started loading"])
         await bob.release(0, with: .success([bobNote]))
-        await task.value
+        await bounded("bob's load") { await task.value }
         #expect(host.model.notes == [bobNote])
     }
 

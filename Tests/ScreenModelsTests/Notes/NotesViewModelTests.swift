@@ -11,11 +11,13 @@ private struct NotesObservation: Equatable {
     var isLoading = false
     var message: String?
     var query = ""
+    var selectedNoteID: Int?
 }
 
 @MainActor
 private func observe(_ model: NotesViewModel) -> NotesObservation {
-    NotesObservation(notes: model.notes, isLoading: model.isLoading, message: model.message, query: model.query)
+    NotesObservation(notes: model.notes, isLoading: model.isLoading, message: model.message, query: model.query,
+                     selectedNoteID: model.selectedNoteID)
 }
 
 @MainActor
@@ -143,5 +145,45 @@ private func observe(_ model: NotesViewModel) -> NotesObservation {
         withObservationTracking { _ = model.message } onChange: { log.record("message") }
         model.query = "anything"
         #expect(log.recorded.isEmpty)
+    }
+
+    @Test func restoredSelectionStaysUntilAReloadNoLongerListsItsNote() async {
+        let model = NotesViewModel(loader: GatedNotesLoader(gate: gate), query: "nav", selectedNoteID: 2)
+        #expect(observe(model) == NotesObservation(query: "nav", selectedNoteID: 2))
+
+        let first = Task { await model.reload() }
+        await bounded("the first load") { await gate.waitForCalls(1) }
+        await gate.release(0, with: .success([swiftValues, navigation]))
+        await bounded("the first reload") { await first.value }
+        #expect(observe(model) == NotesObservation(notes: [swiftValues, navigation], query: "nav", selectedNoteID: 2))
+
+        let second = Task { await model.reload() }
+        await bounded("the second load") { await gate.waitForCalls(2) }
+        await gate.release(1, with: .success([swiftValues]))
+        await bounded("the second reload") { await second.value }
+        #expect(observe(model) == NotesObservation(notes: [swiftValues], query: "nav"))
+    }
+
+    @Test func selectionAcceptsOnlyLoadedNotesAndSurvivesTheQueryHidingIt() async {
+        let model = NotesViewModel(loader: FixedNotes(notes: [swiftValues, navigation]))
+        model.select(1)
+        #expect(model.selectedNoteID == nil)
+        await model.reload()
+        model.select(1)
+        model.select(99)
+        #expect(model.selectedNoteID == 1)
+        model.query = "nav"
+        #expect(model.selectedNoteID == 1)
+        model.select(nil)
+        #expect(model.selectedNoteID == nil)
+    }
+
+    @Test func aFailedReloadKeepsTheSelection() async {
+        let model = NotesViewModel(loader: GatedNotesLoader(gate: gate), selectedNoteID: 1)
+        let load = Task { await model.reload() }
+        await bounded("the load") { await gate.waitForCalls(1) }
+        await gate.release(0, with: .failure(GateFailure()))
+        await bounded("the reload") { await load.value }
+        #expect(observe(model) == NotesObservation(message: "Notes could not be refreshed.", selectedNoteID: 1))
     }
 }

@@ -146,7 +146,10 @@ private func observe(_ model: ShelfViewModel, bookID: Int) -> BookObservation {
         model.reload()
         loader.complete(1, with: .success([ShelfBook(id: 1, title: "Dune")]))
         #expect(model.drafts.isEmpty)
-        #expect(model.state == ShelfState(rows: [ShelfRow(id: 1, title: "Dune")]))
+        #expect(model.state == ShelfState(
+            rows: [ShelfRow(id: 1, title: "Dune")],
+            errorMessage: "Book 2 is no longer on the shelf; its unsaved title “Emma!” was discarded.",
+            discardedDrafts: [ShelfDraft(bookID: 2, baseRevision: 0, proposedTitle: "Emma!")]))
     }
 
     @Test func discardingADraftShowsTheAuthoritativeTitle() {

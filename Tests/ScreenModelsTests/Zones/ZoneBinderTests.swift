@@ -19,11 +19,11 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         #expect(control.status == .ready)
 
         control.userSelects("b")
-        #expect(model.changes.value == ZoneState(choices: [amman, berlin], selectedID: "b"))
+        #expect(model.changes.value == ZoneState.valid([amman, berlin], selected: "b"))
         #expect(control.rows == rows([amman, berlin], selected: "b"))
 
         control.userSelects("unknown")
-        #expect(model.changes.value == ZoneState(choices: [amman, berlin], selectedID: "b"))
+        #expect(model.changes.value == ZoneState.valid([amman, berlin], selected: "b"))
         #expect(control.rows == rows([amman, berlin], selected: "b"))
 
         binder.cancel()
@@ -33,7 +33,7 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         model.select("a")
         #expect(control.rows == frozenRows)
         control.userSelects("b")
-        #expect(model.changes.value == ZoneState(choices: [amman, berlin], selectedID: "a"))
+        #expect(model.changes.value == ZoneState.valid([amman, berlin], selected: "a"))
     }
 
     @Test func renderingNeverEmitsInput() {
@@ -63,8 +63,8 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         #expect(control.rows == rows([berlin, cairo], selected: "c"))
 
         control.userSelects("b")
-        #expect(modelB.changes.value == ZoneState(choices: [berlin, cairo], selectedID: "b"))
-        #expect(modelA.changes.value == ZoneState(choices: [amman, berlin], selectedID: "b"))
+        #expect(modelB.changes.value == ZoneState.valid([berlin, cairo], selected: "b"))
+        #expect(modelA.changes.value == ZoneState.valid([amman, berlin], selected: "b"))
         #expect(control.rows == rows([berlin, cairo], selected: "b"))
         #expect(modelA.changes.observerCount == 0)
         #expect(binderB.isBound)

@@ -31,7 +31,7 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         await gate.waitForCalls(1)
         await gate.release(0, with: .success([amman, berlin]))
         await load.value
-        #expect(model.changes.value == .loaded(ZoneState(choices: [amman, berlin], selectedID: "b")))
+        #expect(model.changes.value == .loaded(ZoneState.valid([amman, berlin], selected: "b")))
         #expect(control.status == .ready)
         #expect(control.rows == rows([amman, berlin], selected: "b"))
         binder.cancel()
@@ -46,7 +46,7 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         await gate.release(0, with: .success([amman, berlin]))
         await first.value
         control.userSelects("b")
-        let shown = ZoneState(choices: [amman, berlin], selectedID: "b")
+        let shown = ZoneState.valid([amman, berlin], selected: "b")
         #expect(model.changes.value == .loaded(shown))
 
         let second = Task { await model.reload() }
@@ -65,7 +65,7 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         await gate.waitForCalls(3)
         await gate.release(2, with: .success([cairo, berlin]))
         await third.value
-        #expect(model.changes.value == .loaded(ZoneState(choices: [cairo, berlin], selectedID: "b")))
+        #expect(model.changes.value == .loaded(ZoneState.valid([cairo, berlin], selected: "b")))
         binder.cancel()
     }
 
@@ -91,10 +91,10 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
 
         await gate.release(1, with: .success([cairo]))
         await newer.value
-        #expect(model.changes.value == .loaded(ZoneState(choices: [cairo], selectedID: "c")))
+        #expect(model.changes.value == .loaded(ZoneState.valid([cairo], selected: "c")))
         await gate.release(0, with: .success([amman]))
         await older.value
-        #expect(model.changes.value == .loaded(ZoneState(choices: [cairo], selectedID: "c")))
+        #expect(model.changes.value == .loaded(ZoneState.valid([cairo], selected: "c")))
 
         let olderAgain = Task { await model.reload() }
         await gate.waitForCalls(3)
@@ -102,10 +102,10 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         await gate.waitForCalls(4)
         await gate.release(2, with: .success([amman]))
         await olderAgain.value
-        #expect(model.changes.value == .loading(previous: ZoneState(choices: [cairo], selectedID: "c")))
+        #expect(model.changes.value == .loading(previous: ZoneState.valid([cairo], selected: "c")))
         await gate.release(3, with: .success([berlin, cairo]))
         await newerAgain.value
-        #expect(model.changes.value == .loaded(ZoneState(choices: [berlin, cairo], selectedID: "c")))
+        #expect(model.changes.value == .loaded(ZoneState.valid([berlin, cairo], selected: "c")))
     }
 
     @Test func cancellingABinderStopsUIUpdatesButNotTheLoadSharedWithAnotherScreen() async {
@@ -118,17 +118,19 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         let binderB = ZoneBinder(adapter: ZoneAdapter(catalog: screenB), control: controlB)
 
         let loadA = Task { await screenA.reload() }
-        await gate.waitForCalls(1)
+        await bounded("screen A's service load") { await gate.waitForCalls(1) }
+        // B's reload republishes loading and, in the same main-actor turn, joins or starts a load.
+        let bReloading = screenB.changes.watchForPublication { $0 == .loading(previous: nil) }
         let loadB = Task { await screenB.reload() }
-        await screenB.changes.waitUntil { $0 == .loading(previous: nil) }
+        await bounded("screen B's reload to publish loading") { await bReloading.wait() }
         #expect(shared.startedLoadCount == 1)
 
         binderA.cancel()
         await gate.release(0, with: .success([amman, berlin]))
-        await loadA.value
-        await loadB.value
+        await bounded("screen A's reload") { await loadA.value }
+        await bounded("screen B's reload, which joined A's load") { await loadB.value }
 
-        let loaded = ZoneLoadState.loaded(ZoneState(choices: [amman, berlin], selectedID: "a"))
+        let loaded = ZoneLoadState.loaded(ZoneState.valid([amman, berlin], selected: "a"))
         #expect(screenA.changes.value == loaded)
         #expect(screenB.changes.value == loaded)
         #expect(controlA.status == .loading)
@@ -144,16 +146,18 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         let screenA = ZoneCatalogModel(catalog: shared)
         let screenB = ZoneCatalogModel(catalog: shared)
         let loadA = Task { await screenA.reload() }
-        await gate.waitForCalls(1)
+        await bounded("screen A's service load") { await gate.waitForCalls(1) }
+        let bReloading = screenB.changes.watchForPublication { $0 == .loading(previous: nil) }
         let loadB = Task { await screenB.reload() }
-        await screenB.changes.waitUntil { $0 == .loading(previous: nil) }
+        await bounded("screen B's reload to publish loading") { await bReloading.wait() }
+        #expect(shared.startedLoadCount == 1)
 
         loadA.cancel()
         await gate.release(0, with: .success([amman]))
-        await loadA.value
-        await loadB.value
+        await bounded("screen A's cancelled reload") { await loadA.value }
+        await bounded("screen B's reload, which joined A's load") { await loadB.value }
         #expect(screenA.changes.value == .failed(.cancelled, previous: nil))
-        #expect(screenB.changes.value == .loaded(ZoneState(choices: [amman], selectedID: "a")))
+        #expect(screenB.changes.value == .loaded(ZoneState.valid([amman], selected: "a")))
         #expect(shared.startedLoadCount == 1)
     }
 }

@@ -14,21 +14,31 @@ private let berlin = ZoneChoice(id: "b", title: "Berlin")
         model.select("b")
         model.select("unknown")
         #expect(states == [
-            ZoneState(choices: [amman, berlin], selectedID: "a"),
-            ZoneState(choices: [amman, berlin], selectedID: "b"),
+            ZoneState.valid([amman, berlin], selected: "a"),
+            ZoneState.valid([amman, berlin], selected: "b"),
         ])
         lifetime.cancel()
     }
 
     @Test func restoredSelectionIsKeptWhenStillListed() throws {
         let model = try ZoneModel(choices: [amman, berlin], restoringSelection: "b")
-        #expect(model.changes.value == ZoneState(choices: [amman, berlin], selectedID: "b"))
+        #expect(model.changes.value == ZoneState.valid([amman, berlin], selected: "b"))
+        #expect(model.selectedZoneID == "b")
+    }
+
+    @Test func selectedZoneIDFollowsAcceptedSelectionsOnly() {
+        let model = ZoneModel(choices: [amman, berlin], selectedID: "a")
+        model.select("unknown")
+        #expect(model.selectedZoneID == "a")
+        model.select("b")
+        #expect(model.selectedZoneID == "b")
     }
 
     @Test(arguments: [String?.none, "gone"])
     func unknownRestoredSelectionFallsBackToTheFirstChoice(restored: String?) throws {
         let model = try ZoneModel(choices: [amman, berlin], restoringSelection: restored)
-        #expect(model.changes.value == ZoneState(choices: [amman, berlin], selectedID: "a"))
+        #expect(model.changes.value == ZoneState.valid([amman, berlin], selected: "a"))
+        #expect(model.selectedZoneID == "a")
     }
 
     @Test func restoringOverInvalidChoicesThrowsInsteadOfTrapping() {
@@ -36,5 +46,6 @@ private let berlin = ZoneChoice(id: "b", title: "Berlin")
         #expect(throws: ZoneModelError.duplicateChoiceID("a")) {
             try ZoneModel(choices: [amman, ZoneChoice(id: "a", title: "Aqaba")], restoringSelection: "a")
         }
+        #expect((try? ZoneModel(choices: [], restoringSelection: nil)) == nil)
     }
 }

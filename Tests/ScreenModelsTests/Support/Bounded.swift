@@ -1,0 +1,44 @@
+import Dispatch
+import Foundation
+import Testing
+
+/// Awaits `operation`, recording an issue instead of hanging when it has not finished within
+/// `seconds`. The limit only bounds a failing wait; it never orders events.
+///
+/// Returns the operation's result, or `nil` after a timeout (the operation is left running).
+@MainActor
+@discardableResult
+func bounded<T: Sendable>(
+    _ description: String,
+    within seconds: Double = 30,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ operation: @escaping @MainActor () async -> T
+) async -> T? {
+    let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+        let once = ResumeOnce(continuation)
+        Task { @MainActor in once.resume(returning: await operation()) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { once.resume(returning: nil) }
+    }
+    if outcome == nil {
+        Issue.record("Timed out after \(seconds) s waiting for \(description)", sourceLocation: sourceLocation)
+    }
+    return outcome
+}
+
+/// Resumes a continuation with the first of several racing results.
+private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T?, Never>?
+
+    init(_ continuation: CheckedContinuation<T?, Never>) {
+        self.continuation = continuation
+    }
+
+    func resume(returning value: T?) {
+        lock.lock()
+        let pending = continuation
+        continuation = nil
+        lock.unlock()
+        pending?.resume(returning: value)
+    }
+}
