@@ -14,10 +14,10 @@ struct ShelfSnapshotCodecTests {
         drafts: [ShelfDraft(bookID: 5, baseRevision: 3, proposedTitle: "Dune Messiah")]
     )
 
-    @Test("snapshots encode as version 1 with a fixed key order")
-    func snapshotsEncodeAsVersionOne() throws {
+    @Test("snapshots encode as version 2 with a fixed key order")
+    func snapshotsEncodeAsVersionTwo() throws {
         #expect(try ShelfSnapshotCodec.encode(Self.sample) == #"""
-            {"version":1,"books":[{"id":5,"title":"Dune","revision":3},{"id":2,"title":"Emma \"Austen\"","revision":1}],\#
+            {"version":2,"query":"","books":[{"id":5,"title":"Dune","revision":3},{"id":2,"title":"Emma \"Austen\"","revision":1}],\#
             "fetchedAt":1700000000.25,"drafts":[{"bookID":5,"baseRevision":3,"proposedTitle":"Dune Messiah"}]}
             """#)
     }
@@ -34,6 +34,26 @@ struct ShelfSnapshotCodecTests {
         #expect(try ShelfSnapshotCodec.decode(ShelfSnapshotCodec.encode(snapshot).utf8) == snapshot)
     }
 
+    @Test("a format-1 snapshot reads with an empty query, listed as a default")
+    func formatOneReadsWithAnEmptyQuery() throws {
+        let text = #"{"version":1,"books":[{"id":1,"title":"a","revision":2}],"fetchedAt":5,"drafts":[]}"#
+        let expected = ShelfSnapshot(books: [ShelfBook(id: 1, title: "a", revision: 2)], fetchedAt: Date(timeIntervalSince1970: 5))
+        #expect(ShelfSnapshotCodec.decodeForRestore(text.utf8) == .decoded(expected, RecordProvenance(sourceVersion: 1, defaultsApplied: ["query"])))
+    }
+
+    @Test("a newer snapshot is read through its minReaderVersion, and left alone without one")
+    func newerSnapshotsFollowMinReaderVersion() throws {
+        let readable = #"{"version":4,"minReaderVersion":2,"query":"q","books":[],"fetchedAt":5,"drafts":[],"sort":"title"}"#
+        #expect(ShelfSnapshotCodec.decodeForRestore(readable.utf8) == .decoded(
+            ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: 5), query: "q"),
+            RecordProvenance(sourceVersion: 4, readThroughMinReaderVersion: 2)
+        ))
+        let unreadable = #"{"version":4,"books":"a newer shape"}"#
+        #expect(ShelfSnapshotCodec.decodeForRestore(unreadable.utf8) == .newer(version: 4, minReaderVersion: nil))
+        let validated = try ShelfSnapshotCodec.validateForSave(unreadable.utf8)
+        #expect(validated.snapshot == nil && validated.payload == unreadable && validated.version == 4)
+    }
+
     @Test("an integer fetchedAt and unknown members are accepted")
     func integerTimestampAndUnknownMembers() throws {
         let text = #"{"version":1,"books":[{"id":1,"title":"a","revision":2,"extra":true}],"fetchedAt":1700000000,"drafts":[],"more":{}}"#
@@ -44,7 +64,9 @@ struct ShelfSnapshotCodecTests {
     @Test("invalid snapshots fail with a typed error naming the field", arguments: [
         ("[]", ShelfSnapshotError.notAnObject(got: "array")),
         (#"{"books":[],"fetchedAt":0,"drafts":[]}"#, .missingField("version")),
-        (#"{"version":2,"books":[],"fetchedAt":0,"drafts":[]}"#, .unsupportedVersion(got: "integer 2")),
+        (#"{"version":3,"books":[],"fetchedAt":0,"drafts":[]}"#, .unsupportedVersion(got: "integer 3")),
+        (#"{"version":3,"minReaderVersion":3,"query":"","books":[],"fetchedAt":0,"drafts":[]}"#, .unsupportedVersion(got: "integer 3")),
+        (#"{"version":2,"query":7,"books":[],"fetchedAt":0,"drafts":[]}"#, .wrongType(field: "query", expected: "a string", got: "integer 7")),
         (#"{"version":"1","books":[],"fetchedAt":0,"drafts":[]}"#, .unsupportedVersion(got: #"string "1""#)),
         (#"{"version":1,"fetchedAt":0,"drafts":[]}"#, .missingField("books")),
         (#"{"version":1,"books":{},"fetchedAt":0,"drafts":[]}"#, .wrongType(field: "books", expected: "an array", got: "object {}")),

@@ -83,7 +83,7 @@ import Testing
         #expect(run.exitCode == 0)
         guard case .array(let snapshots) = try JSONValue.parse(Data(run.stdout.utf8)) else { Issue.record("not an array"); return }
         #expect(Set(snapshots.compactMap { snapshot -> String? in if case .string(let shelf)? = snapshot["shelf"] { shelf } else { nil } }) == ["to-read", "reading"])
-        #expect(snapshots.allSatisfy { $0["rows"] == 2 && $0["account"] == "default" && $0["version"] == 1 })
+        #expect(snapshots.allSatisfy { $0["rows"] == 2 && $0["account"] == "default" && $0["version"] == 2 })
         #expect(snapshots.first?["fetchedAt"] == "2025-11-24T16:00:00.000Z")
     }
 }

@@ -14,8 +14,9 @@ extension Restoration where State == CatalogViewState {
     public var frame: CatalogFrame { document.frame(for: state) }
 
     /// A screen model built from the restored facts: restoring is construction, not replayed
-    /// actions.
+    /// actions. It starts with the restore's adjustments as its `lastAdjustments`, so the view
+    /// can say "your selection was cleared".
     public func makeScreenModel() -> CatalogScreenModel {
-        CatalogScreenModel(document: document, viewState: state)
+        CatalogScreenModel(document: document, viewState: state, adjustments: decodedState.reconciled(with: document).adjustments)
     }
 }

@@ -1,22 +1,27 @@
 import Foundation
 import ScreenModels
 
-/// Reads and writes the stored form of a shelf's `ShelfSnapshot`, format version 1:
-/// `{"version": 1, "books": [{"id", "title", "revision"}], "fetchedAt": seconds since 1970,
-/// "drafts": [{"bookID", "baseRevision", "proposedTitle"}]}`.
+/// Reads and writes the stored form of a shelf's `ShelfSnapshot`.
 ///
-/// Decoding is strict: `version` must be the integer 1, every field is required and typed,
-/// book IDs are unique, and `fetchedAt` is finite. Unknown members are ignored.
+/// Format history, all readable:
+/// - v1: `{"version": 1, "books": [{"id", "title", "revision"}], "fetchedAt": seconds since
+///   1970, "drafts": [{"bookID", "baseRevision", "proposedTitle"}]}`
+/// - v2 (current): v1 plus `"query"`, the query the listed books answer (`""` when absent).
+///
+/// A snapshot may carry `"minReaderVersion"`: a newer one is read as v2 when it is 2 or lower,
+/// and is otherwise left for the release that wrote it. Every v1/v2 field but `query` is
+/// required and typed, book IDs are unique, and `fetchedAt` is finite. Unknown members are
+/// ignored.
 ///
 /// ```swift
 /// let text = try ShelfSnapshotCodec.encode(snapshot)
 /// let again = try ShelfSnapshotCodec.decode(text.utf8)
 /// ```
 public enum ShelfSnapshotCodec {
-    /// The only format version, written and read.
-    public static let currentVersion = 1
+    /// The format version this build writes, and the newest it reads natively.
+    public static let currentVersion = 2
 
-    /// Writes `snapshot` compactly with keys `version`, `books`, `fetchedAt`, `drafts`;
+    /// Writes `snapshot` compactly with keys `version`, `query`, `books`, `fetchedAt`, `drafts`;
     /// `fetchedAt` is written as seconds since 1970.
     ///
     /// Throws ``ShelfSnapshotError/fetchedAtNotFinite(_:)`` rather than write a timestamp JSON
@@ -38,6 +43,7 @@ public enum ShelfSnapshotCodec {
         }
         let object: JSONValue = [
             "version": .integer(Int64(currentVersion)),
+            "query": .string(snapshot.query),
             "books": .array(books),
             "fetchedAt": .double(fetchedAt),
             "drafts": .array(drafts),
@@ -45,8 +51,65 @@ public enum ShelfSnapshotCodec {
         return object.encoded()
     }
 
-    /// Reads a version-1 snapshot.
+    /// Reads a snapshot of any format this build can read; a newer one it may not read throws
+    /// ``ShelfSnapshotError/unsupportedVersion(got:)``.
     public static func decode(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> ShelfSnapshot {
+        switch decodeForRestore(bytes) {
+        case .decoded(let snapshot, _): return snapshot
+        case .newer(let version, _): throw .unsupportedVersion(got: "integer \(version)")
+        case .unreadable(let error): throw error
+        }
+    }
+
+    /// Reads a stored snapshot on the restore path; never throws.
+    public static func decodeForRestore(_ bytes: some Collection<UInt8>) -> ShelfSnapshotDecoding {
+        do throws(ShelfSnapshotError) {
+            let object = try parseObject(bytes)
+            let header = try header(of: object)
+            guard header.readableVersion(byReaderOf: currentVersion) != nil else {
+                return .newer(version: header.version, minReaderVersion: header.minReaderVersion)
+            }
+            var defaults: [String] = []
+            let snapshot = try read(object, defaultsApplied: &defaults)
+            let provenance = RecordProvenance(
+                sourceVersion: header.version, defaultsApplied: defaults,
+                readThroughMinReaderVersion: header.version > currentVersion ? header.minReaderVersion : nil
+            )
+            return .decoded(snapshot, provenance)
+        } catch {
+            return .unreadable(error)
+        }
+    }
+
+    /// Checks a snapshot given for storing (`restorectl shelf save`): one of a format this build
+    /// reads must decode; a newer one is stored as it is.
+    public static func validateForSave(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> ValidatedShelfSnapshot {
+        let object = try parseObject(bytes)
+        let header = try header(of: object)
+        let payload = String(decoding: Array(bytes), as: UTF8.self)
+        if header.readableVersion(byReaderOf: currentVersion) == nil {
+            var rowCount = 0
+            if case .array(let books)? = object["books"] { rowCount = books.count }
+            var fetchedAt: Double?
+            switch object["fetchedAt"] {
+            case .integer(let integer)?: fetchedAt = Double(integer)
+            case .double(let double)? where double.isFinite: fetchedAt = double
+            default: fetchedAt = nil
+            }
+            return ValidatedShelfSnapshot(
+                version: header.version, minReaderVersion: header.minReaderVersion, payload: payload,
+                rowCount: rowCount, fetchedAt: fetchedAt, snapshot: nil
+            )
+        }
+        var defaults: [String] = []
+        let snapshot = try read(object, defaultsApplied: &defaults)
+        return ValidatedShelfSnapshot(
+            version: header.version, minReaderVersion: header.minReaderVersion, payload: payload,
+            rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970, snapshot: snapshot
+        )
+    }
+
+    private static func parseObject(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> JSONObject {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONValue.parse(bytes)
@@ -54,9 +117,30 @@ public enum ShelfSnapshotCodec {
             throw .malformedJSON(error)
         }
         guard case .object(let object) = value else { throw .notAnObject(got: value.kindName) }
-        let version = try field(object, "version", path: "version")
-        guard version == .integer(Int64(currentVersion)) else { throw .unsupportedVersion(got: version.briefDescription) }
+        return object
+    }
 
+    /// Unlike records, snapshots have always written `version`, so it is required.
+    private static func header(of object: JSONObject) throws(ShelfSnapshotError) -> RecordHeader {
+        guard object["version"] != nil else { throw .missingField("version") }
+        do throws(RecordDecodingError) {
+            return try RecordHeader(of: object)
+        } catch {
+            throw .unsupportedVersion(got: (object["version"] ?? object["minReaderVersion"] ?? .null).briefDescription)
+        }
+    }
+
+    /// The fields of a v1/v2 snapshot (or a newer one read through its `minReaderVersion`).
+    private static func read(_ object: JSONObject, defaultsApplied: inout [String]) throws(ShelfSnapshotError) -> ShelfSnapshot {
+        var query = ""
+        if let value = object["query"] {
+            guard case .string(let string) = value else {
+                throw .wrongType(field: "query", expected: "a string", got: value.briefDescription)
+            }
+            query = string
+        } else {
+            defaultsApplied.append("query")
+        }
         let books = try objects(object, "books") { (book, path) throws(ShelfSnapshotError) in
             ShelfBook(
                 id: try integer(book, "id", path: path),
@@ -81,7 +165,7 @@ public enum ShelfSnapshotCodec {
                 proposedTitle: try string(draft, "proposedTitle", path: path)
             )
         }
-        return ShelfSnapshot(books: books, fetchedAt: Date(timeIntervalSince1970: fetchedAt), drafts: drafts)
+        return ShelfSnapshot(books: books, fetchedAt: Date(timeIntervalSince1970: fetchedAt), drafts: drafts, query: query)
     }
 
     // MARK: - Field access

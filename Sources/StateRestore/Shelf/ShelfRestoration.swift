@@ -15,10 +15,11 @@ public struct ShelfRestoration: Equatable, Sendable {
     /// Every adjustment made, in order.
     public let report: [RestoreReportEntry]
 
-    /// A view model seeded with the restored rows and drafts, marked stale until its first
-    /// successful refresh. Construction has no effects; call `reload()` to refresh.
+    /// A view model seeded with the restored query, rows and drafts, marked stale until its
+    /// first successful refresh, with the conflicting drafts in `state.conflicts` so the person
+    /// is told. Construction has no effects; call `reload()` to refresh.
     @MainActor
     public func makeViewModel(loader: any ShelfLoading, saver: (any ShelfSaving)? = nil) -> ShelfViewModel {
-        ShelfViewModel(loader: loader, saver: saver, restoring: snapshot)
+        ShelfViewModel(loader: loader, saver: saver, restoring: snapshot, conflicts: conflictingDrafts)
     }
 }

@@ -36,13 +36,18 @@ enum ShelfCommand {
         let path = try command.requiredString("db")
         let (shelf, account) = try names(command)
         let file = try command.requiredString("snapshot")
-        let snapshot = try InputFiles.read(file, console: console, what: "snapshot", decodingAs: "snapshot") {
-            try ShelfSnapshotCodec.decode($0)
+        let validated = try InputFiles.read(file, console: console, what: "snapshot", decodingAs: "snapshot") {
+            try ShelfSnapshotCodec.validateForSave($0)
         }
         let store = try StateDatabase.openForWriting(path)
         defer { store.close() }
-        try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)
-        console.print("Saved a snapshot of shelf \"\(shelf)\" with \(snapshot.books.count) row(s) and \(snapshot.drafts.count) draft(s).")
+        if let snapshot = validated.snapshot {
+            try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)
+            console.print("Saved a snapshot of shelf \"\(shelf)\" with \(snapshot.books.count) row(s) and \(snapshot.drafts.count) draft(s).")
+        } else {
+            try store.saveShelfSnapshot(validated, shelf: shelf, account: account)
+            console.print("Saved a format \(validated.version) snapshot of shelf \"\(shelf)\" as given (newer than this build reads).")
+        }
         return .success
     }
 
@@ -57,6 +62,7 @@ enum ShelfCommand {
             let snapshot = restoration.snapshot
             JSONOutput.print(.object([
                 "shelf": .string(shelf), "account": .string(account),
+                "query": .string(snapshot?.query ?? ""),
                 "isStale": .bool(snapshot != nil),
                 "fetchedAt": snapshot.map { .double($0.fetchedAt.timeIntervalSince1970) } ?? .null,
                 "rows": .array((snapshot?.books ?? []).map { book in
