@@ -37,6 +37,7 @@ public final class Store {
         migrator: Migrator,
         progress: (MigrationProgress) -> Void = { _ in }
     ) throws {
+        try Database.publishNewDatabaseIfMissing(path, configuration: configuration)
         let database = try Database(path: path, configuration: configuration)
         do {
             switch try Migrator.reading(path, { try database.ownership() }) {
