@@ -48,8 +48,11 @@ public final class StateRestorer {
     public func restore(_ key: SceneKey, against document: CatalogDocument) -> CatalogRestoration {
         do {
             return try restoreFromStore(key, against: document)
-        } catch let error as SQLiteError where error.isCorruption {
+        } catch let error as SQLiteError where error.indicatesDamage {
             recoverFromCorruption(reason: error.message)
+            return CatalogRestoration.defaults(for: key, over: document, report: databaseReport)
+        } catch MigrationError.corrupt(_, let reason) {
+            recoverFromCorruption(reason: reason)
             return CatalogRestoration.defaults(for: key, over: document, report: databaseReport)
         } catch {
             let entry = RestoreReportEntry(.databaseUnavailable, "the stored state could not be read: \(error.localizedDescription)")
@@ -157,7 +160,7 @@ public final class StateRestorer {
     private func withoutFailingTheLaunch<T>(_ body: () throws -> T) throws -> T? {
         do {
             return try body()
-        } catch let error as SQLiteError where !error.isCorruption {
+        } catch let error as SQLiteError where !error.indicatesDamage {
             databaseReport.append(RestoreReportEntry(.databaseUnavailable, "the crash-loop mark could not be written (\(error.message)); restoring without it"))
             return nil
         }

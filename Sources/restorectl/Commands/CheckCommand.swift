@@ -79,7 +79,7 @@ enum CheckCommand {
             }
         } catch let error as MigrationError {
             findings.problems.append(error.localizedDescription)
-        } catch let error as SQLiteError where error.isCorruption {
+        } catch let error as SQLiteError where error.indicatesDamage {
             findings.problems.append("not a readable database: \(error.message)")
         } catch {
             findings.problems.append("cannot be read: \(error.localizedDescription)")
