@@ -22,10 +22,7 @@ extension StateRestorer {
 
     /// Stores a record that already passed `CatalogRecordCodec.validateForSave`.
     public func saveRecord(_ record: ValidatedRecord, for key: SceneKey, replacingNewer: Bool = false) throws {
-        guard let store else {
-            throw RestoreError.databaseUnusable(databaseReport.last?.detail ?? "the database cannot be written")
-        }
-        try store.save(record, for: key, replacingNewer: replacingNewer)
+        try recoveringFromDamage { try $0.save(record, for: key, replacingNewer: replacingNewer) }
     }
 }
 

@@ -179,7 +179,7 @@ public final class StateRestorer {
         return entries
     }
 
-    private func recoverFromCorruption(reason: String) {
+    func recoverFromCorruption(reason: String) {
         store?.database.disableCheckpointOnClose()
         store?.close()
         let opening = LaunchDatabase.recoverFromCorruption(path, reason: reason, configuration: configuration)
