@@ -54,7 +54,7 @@ public struct DatabaseCheck: Equatable, Sendable {
             }
         } catch let error as MigrationError {
             check.problems.append(error.localizedDescription)
-        } catch let error as SQLiteError where error.isCorruption {
+        } catch let error as SQLiteError where error.indicatesDamage {
             check.problems.append("not a readable database: \(error.message)")
         } catch {
             check.problems.append("cannot be read: \(error.localizedDescription)")

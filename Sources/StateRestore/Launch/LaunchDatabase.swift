@@ -28,7 +28,7 @@ enum LaunchDatabase {
             default:
                 return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, error.localizedDescription)])
             }
-        } catch let error as SQLiteError where error.isCorruption {
+        } catch let error as SQLiteError where error.indicatesDamage {
             return recoverFromCorruption(path, reason: error.message, configuration: configuration)
         } catch {
             return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database could not be opened: \(error.localizedDescription)")])

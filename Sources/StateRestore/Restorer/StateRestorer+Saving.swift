@@ -11,7 +11,7 @@ extension StateRestorer {
         _ state: State, for key: SceneKey,
         carrying fields: JSONObject = JSONObject(), replacingNewer: Bool = false
     ) throws {
-        try writableStore().save(state, for: key, carrying: fields, replacingNewer: replacingNewer)
+        try recoveringFromDamage { try $0.save(state, for: key, carrying: fields, replacingNewer: replacingNewer) }
     }
 
     /// Saves the state a restoration produced after the screen changed it, carrying what the
@@ -25,12 +25,7 @@ extension StateRestorer {
         try save(screen.viewState, from: restoration)
     }
 
-    func writableStore() throws -> Store {
-        guard let store else {
-            throw RestoreError.databaseUnusable(databaseReport.last?.detail ?? "the database cannot be written")
-        }
-        return store
-    }
+
 }
 
 extension Store {

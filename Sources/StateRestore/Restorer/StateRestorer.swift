@@ -106,8 +106,11 @@ public final class StateRestorer {
     private func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
         do {
             return try loadFromStore(State.self, key)
-        } catch let error as SQLiteError where error.isCorruption {
+        } catch let error as SQLiteError where error.indicatesDamage {
             recoverFromCorruption(reason: error.message)
+            return Loaded(state: State.defaultValue, report: databaseReport)
+        } catch MigrationError.corrupt(_, let reason) {
+            recoverFromCorruption(reason: reason)
             return Loaded(state: State.defaultValue, report: databaseReport)
         } catch {
             let entry = RestoreReportEntry(.databaseUnavailable, "the stored state could not be read: \(error.localizedDescription)")
@@ -195,7 +198,7 @@ public final class StateRestorer {
     private func withoutFailingTheLaunch<T>(_ body: () throws -> T) throws -> T? {
         do {
             return try body()
-        } catch let error as SQLiteError where !error.isCorruption {
+        } catch let error as SQLiteError where !error.indicatesDamage {
             databaseReport.append(RestoreReportEntry(.databaseUnavailable, "the crash-loop mark could not be written (\(error.message)); restoring without it"))
             return nil
         }
@@ -214,7 +217,7 @@ public final class StateRestorer {
         return entries
     }
 
-    private func recoverFromCorruption(reason: String) {
+    func recoverFromCorruption(reason: String) {
         store?.database.disableCheckpointOnClose()
         store?.close()
         let opening = LaunchDatabase.recoverFromCorruption(path, reason: reason, configuration: configuration)

@@ -11,7 +11,7 @@ extension StateRestorer {
     /// Saves a shelf's snapshot (query, content and every open draft), keeping the last few
     /// per shelf.
     public func saveShelf(_ snapshot: ShelfSnapshot, shelf: String, account: String = StoreNames.defaultAccount) throws {
-        try writableStore().saveShelfSnapshot(snapshot, shelf: shelf, account: account)
+        try recoveringFromDamage { try $0.saveShelfSnapshot(snapshot, shelf: shelf, account: account) }
     }
 
     /// Restores a shelf's newest snapshot this build can read, with its query.

@@ -50,7 +50,7 @@ public enum StateDatabase {
         let migrator = try StateMigrations.makeMigrator()
         if !FileManager.default.fileExists(atPath: path) { _ = try migrator.planForNewDatabase(upTo: target) }
         try refuseDirectory(path)
-        let database = try Database(path: path)
+        let database = try Database.openCreatingIfMissing(path)
         defer { database.close() }
         let before = try migrator.status(of: database).schemaVersion
         return (before, try migrator.migrate(database, upTo: target, progress: progress))

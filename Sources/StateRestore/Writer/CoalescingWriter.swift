@@ -141,8 +141,11 @@ public final class CoalescingWriter: Sendable {
                     }
                 }
             } catch {
-                restore(batch, after: error)
-                throw error
+                // A damaged file is a typed outcome (the next launch moves it aside), not a raw
+                // SQLite message.
+                let failure: any Error = (error as? SQLiteError).flatMap { $0.indicatesDamage ? MigrationError.corrupt(path: store.path, reason: $0.message) : nil } ?? error
+                restore(batch, after: failure)
+                throw failure
             }
             state.withLock { pending in
                 pending.writesCommitted += 1

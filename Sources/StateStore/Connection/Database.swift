@@ -129,8 +129,12 @@ public final class Database {
 
     /// Stops SQLite from checkpointing the WAL into the file when this connection closes, so a
     /// damaged database can be moved aside exactly as it was found.
+    ///
+    /// An empty log (the one opening a WAL file creates) holds nothing to protect, so the
+    /// connection then closes as usual and removes the `-wal`/`-shm` it created.
     public func disableCheckpointOnClose() {
         guard let handle else { return }
+        if ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) == 0 { return }
         var ignored: Int32 = 0
         _ = csqlite_db_config_int(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, &ignored)
     }

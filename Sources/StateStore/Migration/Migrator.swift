@@ -49,14 +49,20 @@ public struct Migrator: Sendable {
 
     /// Compares the database's schema history with this build's migrations. Reads only.
     public func status(of db: Database) throws -> SchemaStatus {
+        // One snapshot: another process's migration must not commit between the reads.
+        try Self.reading(db.path) { try db.readTransaction { try readStatus(of: db) } }
+    }
+
+    private func readStatus(of db: Database) throws -> SchemaStatus {
         let path = db.path
         let version: Int
-        switch try Self.reading(path, db.ownership) {
+        switch try db.ownership() {
         case .foreign(let applicationID): throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
         case .empty: version = 0
         case .ours(let schemaVersion): version = schemaVersion
         }
-        let history = version == 0 ? [] : try Self.reading(path) { try Self.history(in: db) }
+        try SchemaVerification.verify(db, version: version, migrations: migrations)
+        let history = version == 0 ? [] : try Self.history(in: db)
         let applied = history.map { row in
             SchemaStatus.Applied(
                 version: row.version, name: row.name, checksum: row.checksum, appliedAt: row.appliedAt,
@@ -271,11 +277,12 @@ public struct Migrator: Sendable {
         try db.fetchOne("PRAGMA user_version") { $0.int(0) } ?? 0
     }
 
-    /// Runs a read, turning SQLite's "this is not a database" family into `.corrupt`.
+    /// Runs a read, turning SQLite's "this is not a database" family, and a schema missing what
+    /// its version requires, into `.corrupt`.
     static func reading<T>(_ path: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as SQLiteError where error.isCorruption {
+        } catch let error as SQLiteError where error.indicatesDamage {
             throw MigrationError.corrupt(path: path, reason: error.message)
         }
     }

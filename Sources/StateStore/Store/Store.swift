@@ -37,13 +37,16 @@ public final class Store {
         migrator: Migrator,
         progress: (MigrationProgress) -> Void = { _ in }
     ) throws {
+        try Database.publishNewDatabaseIfMissing(path, configuration: configuration)
         let database = try Database(path: path, configuration: configuration)
         do {
             switch try Migrator.reading(path, { try database.ownership() }) {
             case .foreign(let applicationID):
                 throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
             case .ours(let version) where version == migrator.latestVersion:
-                // The launch path: nothing to migrate, so skip reading the schema history.
+                // The launch path: nothing to migrate. One statement confirms the schema the
+                // header claims (damage is `.corrupt`, before anything is written).
+                try SchemaVerification.verify(database, version: version, migrations: migrator.migrations)
                 try Migrator.reading(path) { try database.activateWriteAheadLog() }
             case .ours(let version) where version > migrator.latestVersion:
                 throw MigrationError.databaseNewer(path: path, schemaVersion: version, latestKnown: migrator.latestVersion)
@@ -70,6 +73,9 @@ public final class Store {
         case .foreign(let applicationID): throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
         case .empty: schemaVersion = 0
         case .ours(let version): schemaVersion = version
+        }
+        if let migrations = try? MigrationFile.embedded.get() {
+            try SchemaVerification.verify(database, version: schemaVersion, migrations: migrations)
         }
         self.database = database
     }

@@ -39,8 +39,10 @@ enum FailureMapping {
         switch error.code {
         case .cannotOpen, .permission, .readOnly: .cannotCreate
         case .ioError, .full: .ioError
-        case .corrupt, .notADatabase: .dataError
-        default: .software
+        case .busy, .locked, .noMemory: .software
+        // Anything else SQLite reports about a file (corrupt, not a database, a schema missing
+        // a table) is bad data: no file content may produce an internal error.
+        default: .dataError
         }
     }
 }

@@ -1,0 +1,72 @@
+import CSQLite
+import Foundation
+import Synchronization
+
+extension Database {
+    /// The points where a first opener publishing a new database can be paused by a test.
+    enum CreationStep: Sendable, Equatable {
+        /// The new database is complete in its staging file; nothing exists at the path yet.
+        case staged
+        /// The staging file was linked into place (or another opener's file was found there).
+        case published
+    }
+
+    /// Called at each `CreationStep` with the database path; tests pause a first opener here.
+    static let creationHook = Mutex<(@Sendable (CreationStep, String) -> Void)?>(nil)
+
+    /// Makes sure that when no file exists at `path`, the file that appears there is already a
+    /// complete database in write-ahead-log mode (mode 0600), never an empty file.
+    ///
+    /// Several first openers of one new path used to share an empty file and each switched it
+    /// to WAL. That switch is the file's first transaction and, on an empty file, it runs with
+    /// a rollback journal; SQLite's hot-journal check in a concurrent opener's first read can
+    /// mistake that journal for a crashed one and roll it back (and delete it under the
+    /// committing opener), which surfaced as `SQLITE_IOERR_DELETE_NOENT` at the first
+    /// `PRAGMA application_id` or as migrations silently running in rollback mode. Building
+    /// the database in a private staging file and `link(2)`ing it into place (which never
+    /// replaces an existing file) means every opener of the shared path finds a WAL database,
+    /// and a rollback journal is never written beside it.
+    ///
+    /// A file system that cannot hard-link falls back to the empty file `init` creates.
+    static func publishNewDatabaseIfMissing(_ path: String, configuration: DatabaseConfiguration) throws(SQLiteError) {
+        guard configuration.access == .readWrite(createIfMissing: true),
+            !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
+            Foundation.access(path, F_OK) != 0, errno == ENOENT
+        else { return }
+        let staging = "\(path).creating-\(getpid())-\(UUID().uuidString)"
+        defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
+        var stagingConfiguration = configuration
+        stagingConfiguration.statementCacheCapacity = 2
+        do {
+            let database = try Database(path: staging, configuration: stagingConfiguration)
+            defer { database.close() }
+            try database.activateWriteAheadLog()
+        } catch {
+            // Name the path the caller asked for, not the staging file.
+            throw SQLiteError(extendedCode: error.extendedCode, message: error.message.replacingOccurrences(of: staging, with: path), sql: error.sql)
+        }
+        runCreationHook(.staged, path)
+        if link(staging, path) != 0, errno != EEXIST {
+            // EPERM/ENOTSUP/EXDEV…: no hard links here; `init` creates the file the old way.
+            guard errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EMLINK else {
+                let reason = String(cString: strerror(errno))
+                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(reason)")
+            }
+        }
+        runCreationHook(.published, path)
+    }
+
+    private static func runCreationHook(_ step: CreationStep, _ path: String) {
+        if let hook = creationHook.withLock({ $0 }) { hook(step, path) }
+    }
+}
+
+extension Database {
+    /// Opens `path` for reading and writing; when the file is missing, it is first built
+    /// beside the path in WAL mode and linked into place, so a concurrent opener never sees an
+    /// empty file (see `publishNewDatabaseIfMissing`).
+    public static func openCreatingIfMissing(_ path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Database {
+        try publishNewDatabaseIfMissing(path, configuration: configuration)
+        return try Database(path: path, configuration: configuration)
+    }
+}

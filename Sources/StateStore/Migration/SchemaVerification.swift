@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+
+/// Whether a database that carries this project's header really has the schema its
+/// `user_version` claims: every table and index the migrations up to that version create, and a
+/// `schema_history` holding exactly versions 1…N. A file that fails this is damaged
+/// (`MigrationError.corrupt`), the same as one SQLite cannot read.
+///
+/// The check is one statement over `sqlite_schema` (which the first query of any connection
+/// loads anyway) and the few `schema_history` rows, so opening a healthy file stays cheap.
+enum SchemaVerification {
+    /// The tables and indexes the migrations up to `version` leave, by name, cached per set of
+    /// migrations (a launch builds its migrator anew, and must not re-read the SQL each time).
+    static func requiredObjects(upTo version: Int, in migrations: [MigrationFile]) -> [String] {
+        let key = migrations.prefix { $0.version <= version }.map(\.checksum).joined(separator: ",")
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        var names: [String] = ["schema_history"]
+        var indexTable: [String: String] = [:]
+        for migration in migrations where migration.version <= version {
+            for change in changes(in: migration.sql) {
+                switch change {
+                case .create(let name, let table):
+                    names.append(name)
+                    if let table { indexTable[name] = table }
+                case .drop(let name):
+                    // Dropping a table drops its indexes with it.
+                    names.removeAll { $0 == name || indexTable[$0] == name }
+                case .rename(let old, let new):
+                    names = names.map { $0 == old ? new : $0 }
+                    for (index, table) in indexTable where table == old { indexTable[index] = new }
+                }
+            }
+        }
+        let result = names.sorted()
+        cache.withLock { $0[key] = result }
+        return result
+    }
+
+    private static let cache = Mutex<[String: [String]]>([:])
+
+    /// Throws `MigrationError.corrupt` unless the database at `version` has every required object
+    /// and a schema history of exactly versions 1…`version`. Version 0 (empty) needs nothing.
+    static func verify(_ db: Database, version: Int, migrations: [MigrationFile]) throws {
+        guard version >= 1, version <= (migrations.last?.version ?? 0) else { return }
+        let required = requiredObjects(upTo: version, in: migrations)
+        let placeholders = Array(repeating: "?", count: required.count).joined(separator: ", ")
+        let sql = """
+            SELECT (SELECT count(*) FROM sqlite_schema WHERE type IN ('table', 'index') AND name IN (\(placeholders))),
+                   (SELECT count(*) FROM schema_history), (SELECT min(version) FROM schema_history),
+                   (SELECT max(version) FROM schema_history)
+            """
+        let found: [Int]
+        do {
+            found = try db.fetchOne(sql, required.map(SQLiteValue.text)) { [$0.int(0), $0.int(1), $0.int(2), $0.int(3)] } ?? [0, 0, 0, 0]
+        } catch {
+            if error.indicatesDamage { throw MigrationError.corrupt(path: db.path, reason: error.message) }
+            throw error
+        }
+        if found[0] != required.count {
+            let present = try db.fetchAll("SELECT name FROM sqlite_schema WHERE type IN ('table', 'index')") { $0.string(0) ?? "" }
+            let missing = required.filter { !present.contains($0) }
+            throw MigrationError.corrupt(path: db.path, reason: "schema version \(version) requires \(missing.joined(separator: ", ")), which the file lacks")
+        }
+        let (rows, lowest, highest) = (found[1], found[2], found[3])
+        if rows != version || lowest != 1 || highest != version {
+            throw MigrationError.corrupt(
+                path: db.path,
+                reason: "user_version is \(version) but schema_history records \(rows) migration(s)\(rows > 0 ? " (\(lowest)…\(highest))" : "")"
+            )
+        }
+    }
+
+    /// A schema change a migration's SQL makes.
+    enum Change: Equatable {
+        /// `CREATE TABLE name` or `CREATE [UNIQUE] INDEX name ON table`.
+        case create(String, onTable: String?)
+        /// `DROP TABLE name` or `DROP INDEX name`.
+        case drop(String)
+        /// `ALTER TABLE old RENAME TO new`.
+        case rename(String, to: String)
+    }
+
+    /// The table and index changes in `sql`, in order, comments removed.
+    static func changes(in sql: String) -> [Change] {
+        let code = sql.split(separator: "\n").map { line in line.range(of: "--").map { line[..<$0.lowerBound] } ?? line }.joined(separator: " ")
+        let words = code.split { $0.isWhitespace || $0 == "(" || $0 == ";" }.map(String.init)
+        func word(_ index: Int) -> String { index < words.count ? words[index].uppercased() : "" }
+        func name(_ index: Int) -> String? {
+            index < words.count ? words[index].trimmingCharacters(in: CharacterSet(charactersIn: "\"`[]")) : nil
+        }
+        var result: [Change] = []
+        var index = 0
+        while index < words.count {
+            let verb = word(index)
+            var next = index + 1
+            if verb == "ALTER", word(next) == "TABLE", word(next + 2) == "RENAME", word(next + 3) == "TO",
+                let old = name(next + 1), let new = name(next + 4)
+            {
+                result.append(.rename(old, to: new))
+                index = next + 5
+                continue
+            }
+            guard verb == "CREATE" || verb == "DROP" else { index += 1; continue }
+            if word(next) == "UNIQUE" { next += 1 }
+            let object = word(next)
+            guard object == "TABLE" || object == "INDEX" else { index += 1; continue }
+            next += 1
+            while ["IF", "NOT", "EXISTS"].contains(word(next)) { next += 1 }
+            guard let objectName = name(next) else { break }
+            if verb == "DROP" {
+                result.append(.drop(objectName))
+            } else {
+                result.append(.create(objectName, onTable: object == "INDEX" && word(next + 1) == "ON" ? name(next + 2) : nil))
+            }
+            index = next + 1
+        }
+        return result
+    }
+}
+
+extension SQLiteError {
+    /// Whether, for a file that carries this project's header, the error means the file is
+    /// damaged: SQLite finds it corrupt or not a database, its schema is malformed, or a table,
+    /// index or column that its schema version requires is missing.
+    public var indicatesDamage: Bool {
+        if isCorruption { return true }
+        guard code == .error else { return false }
+        return ["no such table", "no such index", "no such column", "malformed database schema"].contains { message.hasPrefix($0) }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import StateStore
+
+/// The first open of a new path, paused at each step through `Database.creationHook` while
+/// other processes open the same path.
+///
+/// Several first openers used to share one empty file and each switch it to WAL; that switch
+/// is the file's first transaction and runs with a rollback journal, which a concurrent
+/// opener's hot-journal check could roll back or delete (`SQLITE_IOERR_DELETE_NOENT` at the
+/// first `PRAGMA application_id`). Now nothing but a complete WAL database ever appears at the
+/// path, so no opener can see an empty file or a rollback journal there.
+@Suite struct DatabaseCreationTests {
+    @Test func aPausedFirstOpenerNeverExposesAnEmptyOrRollbackModeFileAndOthersOpenMeanwhile() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("state.sqlite")
+        let seen = Locked([String]())
+        let hook: @Sendable (Database.CreationStep, String) -> Void = { step, hookPath in
+            guard hookPath == path else { return }  // Other suites create files in parallel.
+            // While this first opener is paused, the file at the path is absent or complete.
+            let state = Self.visibleState(of: path)
+            seen.withValue { $0.append("\(step): \(state)") }
+            guard step == .staged else { return }
+            // Another process creates, migrates and writes the path from scratch meanwhile.
+            do {
+                let child = try ChildProcess(stress: ["writers", "--db", path, "--threads", "3", "--count", "3", "--id", "9"])
+                child.send("go")
+                while child.nextLine() != nil {}
+                let exit = child.waitForExit()
+                seen.withValue { $0.append("child: \(exit) \(child.errorOutput())") }
+            } catch {
+                seen.withValue { $0.append("child: \(error)") }
+            }
+        }
+        Database.creationHook.withLock { $0 = hook }
+        defer { Database.creationHook.withLock { $0 = nil } }
+
+        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        try store.saveRecord(#"{"value":"first"}"#, version: 1, account: "stress", scene: "first-opener", kind: "catalog")
+        #expect(try store.recordSummaries().count == 6)  // shared, w9, w9-t0…2, first-opener
+        #expect(try store.integrityProblems().isEmpty)
+        store.close()
+
+        #expect(seen.withValue { $0 } == [
+            "staged: absent",
+            "child: exit 0 ",
+            "published: wal database",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains(".creating-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aNewDatabaseIsPrivateAndInWriteAheadLogModeBeforeItsFirstTransaction() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("state.sqlite")
+        let hook: @Sendable (Database.CreationStep, String) -> Void = { step, hookPath in
+            guard hookPath == path, step == .published else { return }
+            #expect(Self.visibleState(of: path) == "wal database")
+            let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+            #expect(mode == 0o600)
+        }
+        Database.creationHook.withLock { $0 = hook }
+        defer { Database.creationHook.withLock { $0 = nil } }
+        try Store(path: path, migrator: .withNoOpDataSteps()).close()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["state.sqlite"])
+    }
+
+    /// What another opener would find at `path`: nothing, an empty file, a rollback-mode file
+    /// or a complete WAL database (header bytes 18 and 19 are 2).
+    static func visibleState(of path: String) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { return "absent" }
+        guard data.count >= 100 else { return "\(data.count)-byte file" }
+        return data[18] == 2 && data[19] == 2 ? "wal database" : "rollback-mode database"
+    }
+}
