@@ -52,6 +52,8 @@ let package = Package(
             name: "StateRestoreTests",
             dependencies: ["StateRestore", "StateStore", "ScreenModels", "TestSupport"]
         ),
+        // An app's own kind defined outside the library, through the public API only.
+        .testTarget(name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "TestSupport"]),
         .testTarget(name: "restorectlTests", dependencies: ["restorectl", "StateRestore", "StateStore", "ScreenModels", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
