@@ -3,7 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "restorectl",
-    platforms: [.macOS(.v14)],
+    // The oldest releases with every API the library uses: Synchronization.Mutex (StateStore's
+    // caches, CoalescingWriter) needs macOS 15 / iOS 18 / tvOS 18 / watchOS 11 / visionOS 2, which
+    // also covers Observation (the notes model). CSQLite links the system's libsqlite3 there.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "StateStore", targets: ["StateStore"]),
         .library(name: "StateRestore", targets: ["StateRestore"]),
