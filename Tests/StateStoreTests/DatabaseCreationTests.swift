@@ -12,7 +12,9 @@ import Testing
 /// opener's hot-journal check could roll back or delete (`SQLITE_IOERR_DELETE_NOENT` at the
 /// first `PRAGMA application_id`). Now nothing but a complete WAL database ever appears at the
 /// path, so no opener can see an empty file or a rollback journal there.
-@Suite struct DatabaseCreationTests {
+///
+/// Serialized: each test installs the one process-wide creation hook.
+@Suite(.serialized) struct DatabaseCreationTests {
     @Test func aPausedFirstOpenerNeverExposesAnEmptyOrRollbackModeFileAndOthersOpenMeanwhile() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("state.sqlite")
