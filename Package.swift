@@ -52,6 +52,12 @@ let package = Package(
             name: "StateRestoreTests",
             dependencies: ["StateRestore", "StateStore", "ScreenModels", "TestSupport"]
         ),
+        // Simulated power loss through CFaultInjection's write-back-cache VFS, across the store
+        // and the library's writers (StateRestore), so it depends on both.
+        .testTarget(
+            name: "PowerLossTests",
+            dependencies: ["StateRestore", "StateStore", "ScreenModels", "CFaultInjection", "TestSupport"]
+        ),
         .testTarget(name: "restorectlTests", dependencies: ["restorectl", "StateRestore", "StateStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
