@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Opening applies `foreign_keys=ON`, `trusted_schema=OFF`, defensive mode, a busy timeout and a
 /// bounded WAL, without reading the file. Switching the file to WAL with the configured
-/// durability (`activateWriteAheadLog()`) is a separate step, because it writes the file header and must
-/// not happen to a file that turns out to belong to another program.
+/// durability (`activateWriteAheadLog()`) is a separate step, because it writes the file header
+/// and must not happen to a file that turns out to belong to another program.
 ///
 /// A connection is not thread-safe: use it from one thread or serial queue at a time. `close()`
 /// releases it deterministically; `deinit` closes it too.
