@@ -57,6 +57,12 @@ let package = Package(
         ),
         // An app's own kind defined outside the library, through the public API only.
         .testTarget(name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "TestSupport"]),
+        // Simulated power loss through CFaultInjection's write-back-cache VFS, across the store
+        // and the library's writers (StateRestore), so it depends on both.
+        .testTarget(
+            name: "PowerLossTests",
+            dependencies: ["StateRestore", "StateStore", "ScreenModels", "CFaultInjection", "TestSupport"]
+        ),
         .testTarget(name: "restorectlTests", dependencies: ["restorectl", "StateRestore", "StateStore", "ScreenModels", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -50,4 +50,6 @@ long long fault_vfs_injected_count(void);
 /// Zeroes the operation and injected-fault counts.
 void fault_vfs_reset_counts(void);
 
+#include "PowerCutVFS.h"
+
 #endif

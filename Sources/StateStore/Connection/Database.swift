@@ -4,9 +4,9 @@ import Foundation
 /// One connection to an SQLite database file, configured for this project.
 ///
 /// Opening applies `foreign_keys=ON`, `trusted_schema=OFF`, defensive mode, a busy timeout and a
-/// bounded WAL, without reading the file. Switching the file to WAL with `synchronous=NORMAL`
-/// (`activateWriteAheadLog()`) is a separate step, because it writes the file header and must
-/// not happen to a file that turns out to belong to another program.
+/// bounded WAL, without reading the file. Switching the file to WAL with the configured
+/// durability (`activateWriteAheadLog()`) is a separate step, because it writes the file header
+/// and must not happen to a file that turns out to belong to another program.
 ///
 /// A connection is not thread-safe: use it from one thread or serial queue at a time. `close()`
 /// releases it deterministically; `deinit` closes it too.
@@ -142,14 +142,15 @@ public final class Database {
     /// Whether `close()` has been called.
     public var isClosed: Bool { handle == nil }
 
-    /// Switches the file to write-ahead logging, so readers never block the writer, with
-    /// `synchronous=NORMAL` (a commit survives a process crash; see the README for power loss).
+    /// Switches the file to write-ahead logging, so readers never block the writer, and sets
+    /// the connection's `synchronous` level from `configuration.durability` (`NORMAL`: a
+    /// commit survives a process crash; `FULL`: it survives a power loss too).
     ///
     /// Kept out of `init` because it reads and writes the file, which must not happen before
     /// the caller knows the file is ours; `init` itself touches nothing.
     public func activateWriteAheadLog() throws(SQLiteError) {
         guard configuration.access != .readOnly else { return }
-        try executeScript("PRAGMA synchronous = NORMAL")
+        try executeScript("PRAGMA synchronous = \(configuration.durability.synchronousLevel)")
         let mode = try switchingToWriteAheadLog()
         // An in-memory database answers "memory"; anything else means WAL was refused.
         guard mode == "wal" || mode == "memory" else {

@@ -16,6 +16,9 @@ public struct DatabaseConfiguration: Sendable {
     public var journalSizeLimitBytes: Int64 = 4 * 1024 * 1024
     /// An SQLite VFS registered under this name, instead of the default one (tests inject faults).
     public var vfsName: String?
+    /// What a commit survives when it returns: an app crash (`.crashSafe`, the default) or a
+    /// power loss (`.powerSafe`, one `fsync` per commit).
+    public var durability: Durability = .crashSafe
     /// Prepared statements kept for reuse by SQL text.
     public var statementCacheCapacity = 64
 

@@ -103,7 +103,12 @@ public struct Migrator: Sendable {
     ) throws -> [MigrationFile] {
         let status = try validatedStatus(of: db)
         let plan = try pending(in: status, upTo: target)
-        guard !plan.isEmpty else { return [] }
+        guard !plan.isEmpty else {
+            // Another process may have migrated the file since the caller looked: this
+            // connection still needs WAL and its configured durability before it writes.
+            if status.schemaVersion > 0 { try Self.reading(db.path) { try db.activateWriteAheadLog() } }
+            return []
+        }
         try checkDataSteps(plan)
         if status.schemaVersion > 0 { try backUp(db, version: status.schemaVersion) }
         try Self.reading(db.path) { try db.activateWriteAheadLog() }

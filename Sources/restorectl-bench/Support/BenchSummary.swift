@@ -50,13 +50,17 @@ struct BenchSummary {
             if case .double(let number)? = value { return String(format: "%.2fx", number) }
             return "—"
         }
-        let header = ["workload", "engine p50 ms", "engine p99 ms", "raw p50 ms", "engine/raw", "total p50 ms", "json-file p50 ms", "user-defaults p50 ms", "peak RSS MiB"]
+        let header = [
+            "workload", "engine p50 ms", "engine p99 ms", "raw p50 ms", "engine/raw", "floor p50 ms", "engine/floor",
+            "total p50 ms", "power-safe p50 ms", "json-file p50 ms", "user-defaults p50 ms", "peak RSS MiB",
+        ]
         var rows = [header]
         for workload in workloads {
             guard case .string(let name)? = workload["name"] else { continue }
             rows.append([
                 name, cell(workload["engine_p50_ms"]), cell(workload["engine_p99_ms"]), cell(workload["raw_p50_ms"]),
-                ratio(workload["ratio"]), cell(workload["total_p50_ms"]), cell(workload["json_file_p50_ms"]),
+                ratio(workload["ratio"]), cell(workload["floor_p50_ms"]), ratio(workload["floor_ratio"]),
+                cell(workload["total_p50_ms"]), cell(workload["engine_power_safe_p50_ms"]), cell(workload["json_file_p50_ms"]),
                 cell(workload["user_defaults_p50_ms"]), cell(workload["peak_rss_mib"]),
             ])
         }

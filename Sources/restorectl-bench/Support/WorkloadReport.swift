@@ -13,6 +13,8 @@ struct WorkloadReport {
     var unit: String
     var engine: Samples
     var raw: Samples?
+    /// The floor twin: the raw work on a minimal table (see `FloorTwin`).
+    var floor: Samples?
     /// The whole restore (restore-launch only).
     var total: Samples?
     /// Alternatives measured on the same data: "json-file", "user-defaults".
@@ -22,6 +24,12 @@ struct WorkloadReport {
     var targets: [Target] = []
 
     var ratio: Double? { raw.map { engine.median / $0.median } }
+
+    /// Engine against the floor twin.
+    var floorRatio: Double? { floor.map { engine.median / $0.median } }
+
+    /// The ratio to the floor the issue sets for `save-single` (met once the schema is lean).
+    static let floorRatioLimit = 1.15
 
     /// The ratio limit the issue sets for every workload with a raw twin.
     static let ratioLimit = 1.3
@@ -53,6 +61,11 @@ struct WorkloadReport {
             object["raw_p50_ms"] = .double(raw.median)
             object["raw_p99_ms"] = .double(raw.p99)
             object["ratio"] = .double(ratio ?? .nan)
+        }
+        if let floor {
+            object["floor_p50_ms"] = .double(floor.median)
+            object["floor_p99_ms"] = .double(floor.p99)
+            object["floor_ratio"] = .double(floorRatio ?? .nan)
         }
         if let total {
             object["total_p50_ms"] = .double(total.median)

@@ -9,7 +9,8 @@ import StateStore
 /// - engine storage: `Store` open + `record` + `CatalogRecordCodec.decode` (comparable to raw);
 /// - engine total: `StateRestorer` open + `restore` (crash-loop mark, upgrade, reconciliation,
 ///   frame) + `completeRestore` — what an app's launch pays;
-/// - raw: the C API opening with the same pragmas, one SELECT and the same decode.
+/// - raw: the C API opening with the same pragmas, one SELECT and the same decode;
+/// - floor: the raw twin on a minimal table in its own file (`FloorTwin`).
 /// Closing is not timed: it happens when the app quits, not on the launch path.
 enum RestoreLaunch {
     static func run(_ mode: BenchMode) throws -> WorkloadReport {
@@ -22,8 +23,10 @@ enum RestoreLaunch {
             try store.saveRecord(BenchData.formatOneRecord, version: 1, account: key.account, scene: key.scene, kind: "catalog")
             store.close()
         }
+        let floorPath = scratch.path("floor.sqlite")
+        try FloorTwin.makeDatabase(at: floorPath, holding: BenchData.formatOneRecord, for: key)
 
-        var storage = Samples(), total = Samples(), raw = Samples()
+        var storage = Samples(), total = Samples(), raw = Samples(), floor = Samples()
         var sink = 0
         for round in 0..<(mode.launchRepetitions + 5) {
             try runShuffled(round, [{
@@ -62,13 +65,27 @@ enum RestoreLaunch {
                 return connection
             }
             _ = connection
+            }, {
+            // Floor twin.
+            let connection = try floor.time { () throws -> RawConnection in
+                let connection = try RawConnection(path: floorPath)
+                let select = try connection.prepare(FloorTwin.selectSQL)
+                defer { sqlite3_finalize(select) }
+                RawConnection.bind(select, 1, key.account)
+                RawConnection.bind(select, 2, key.scene)
+                guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no floor row") }
+                let decoding = RawConnection.withColumnBytes(select, 1) { CatalogRecordCodec.decode($0) }
+                if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
+                return connection
+            }
+            _ = connection
             }])
         }
         precondition(sink != 0)
         // The first runs warm caches and the embedded-migration parse; drop them.
         return WorkloadReport(
             name: "restore-launch", unit: "one cold open + restore of one scene",
-            engine: storage.droppingFirst(5), raw: raw.droppingFirst(5), total: total.droppingFirst(5),
+            engine: storage.droppingFirst(5), raw: raw.droppingFirst(5), floor: floor.droppingFirst(5), total: total.droppingFirst(5),
             targets: []
         )
     }

@@ -5,7 +5,7 @@ import StateStore
 /// `save-burst`: 1,000 changes to one scene spread over two seconds (a user typing) through a
 /// `CoalescingWriter` with its default one-second window, then `flush()`. Reports how many
 /// write transactions reached SQLite. The latency of `flush()` is then sampled over many
-/// "one change, then flush" rounds against the raw twin's one-record transaction.
+/// "one change, then flush" rounds against the raw and floor twins' one-record transaction.
 enum SaveBurst {
     static let changes = 1_000
     static let spread: Duration = .seconds(2)
@@ -30,8 +30,9 @@ enum SaveBurst {
 
         _ = StateRestorer(path: scratch.path("raw.sqlite"))
         let rawSaver = try RawRecordSaver(RawConnection(path: scratch.path("raw.sqlite")))
+        let floorSaver = try FloorRecordSaver(path: scratch.path("floor.sqlite"))
 
-        var flush = Samples(), raw = Samples()
+        var flush = Samples(), raw = Samples(), floor = Samples()
         for round in 0..<mode.flushRepetitions {
             let state = BenchData.state(changes + round)
             try runShuffled(round, [
@@ -40,11 +41,12 @@ enum SaveBurst {
                 try flush.time { try writer.flush() }
             },
             { try raw.time { try rawSaver.save(BenchData.payload(state), for: key) } },
+            { try floor.time { try floorSaver.save(BenchData.payload(state), for: key) } },
             ])
         }
         try writer.close()
         var report = WorkloadReport(
-            name: "save-burst", unit: "flush() of one pending change", engine: flush, raw: raw
+            name: "save-burst", unit: "flush() of one pending change", engine: flush, raw: raw, floor: floor
         )
         report.extra = [
             "changes": .integer(Int64(changes)),

@@ -5,7 +5,9 @@ import StateStore
 /// `save-single`: one scene's record saved in its own transaction, over and over, each save a
 /// different state. Each round runs the engine (`StateRestorer.save`: encode + upsert in its
 /// own transaction), the raw twin (same encode, `BEGIN IMMEDIATE` + the same upsert + `COMMIT`
-/// through the C API), a JSON file written atomically and `UserDefaults` + `synchronize()`.
+/// through the C API), the floor twin (the same on a minimal table), the engine again with
+/// `.powerSafe` durability (a synced commit, the promise the alternatives make), a JSON file
+/// written atomically and `UserDefaults` + `synchronize()`.
 enum SaveSingle {
     static func run(_ mode: BenchMode) throws -> WorkloadReport {
         let scratch = try Scratch("save-single")
@@ -14,23 +16,41 @@ enum SaveSingle {
         guard restorer.store != nil else { throw RawConnection.Failure(description: "engine database unusable") }
         _ = StateRestorer(path: scratch.path("raw.sqlite"))  // the same schema for the raw twin
         let rawSaver = try RawRecordSaver(RawConnection(path: scratch.path("raw.sqlite")))
+        let floorSaver = try FloorRecordSaver(path: scratch.path("floor.sqlite"))
+        var powerSafe = DatabaseConfiguration()
+        powerSafe.durability = .powerSafe
+        let powerSafeRestorer = StateRestorer(path: scratch.path("engine-power-safe.sqlite"), configuration: powerSafe)
+        guard powerSafeRestorer.store != nil else { throw RawConnection.Failure(description: "power-safe engine database unusable") }
         let files = try JSONFileStore(folder: scratch.path("json"))
         let defaults = try DefaultsStore(suite: "restorectl-bench-save-single")
 
-        var engine = Samples(), raw = Samples(), json = Samples(), userDefaults = Samples()
+        var engine = Samples(), raw = Samples(), floor = Samples(), enginePowerSafe = Samples()
+        var json = Samples(), userDefaults = Samples()
         for step in 0..<mode.singleSaves {
             let state = BenchData.state(step)
             try runShuffled(step, [
             { try engine.time { try restorer.save(state, for: key) } },
             { try raw.time { try rawSaver.save(BenchData.payload(state), for: key) } },
+            { try floor.time { try floorSaver.save(BenchData.payload(state), for: key) } },
+            { try enginePowerSafe.time { try powerSafeRestorer.save(state, for: key) } },
             { try json.time { try files.save(BenchData.payload(state), account: key.account, scene: key.scene) } },
             { userDefaults.time { defaults.save(BenchData.payload(state), account: key.account, scene: key.scene) } },
             ])
         }
         restorer.close()
-        return WorkloadReport(
+        powerSafeRestorer.close()
+        var report = WorkloadReport(
             name: "save-single", unit: "one save of one scene in its own transaction",
-            engine: engine, raw: raw, alternatives: [("json-file", json), ("user-defaults", userDefaults)]
+            engine: engine, raw: raw, floor: floor, alternatives: [("json-file", json), ("user-defaults", userDefaults)]
         )
+        report.extra = [
+            "engine_power_safe_p50_ms": .double(enginePowerSafe.median),
+            "engine_power_safe_p99_ms": .double(enginePowerSafe.p99),
+        ]
+        let floorRatio = report.floorRatio ?? .nan
+        report.targets = [
+            .init(description: "within \(WorkloadReport.floorRatioLimit)x of the floor (got \(String(format: "%.2f", floorRatio))x)", isMet: floorRatio <= WorkloadReport.floorRatioLimit),
+        ]
+        return report
     }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import ScreenModels
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+extension PowerLossSuite {
+    /// The power-cut VFS itself, and what each durability promises on it: a `.powerSafe` commit
+    /// has reached the disk when it returns, a `.crashSafe` one once the log is synced.
+    ///
+    /// In `PowerLossSuite` with `PowerCutTests`: the cache is global. Every test leaves the power
+    /// on and the cache empty.
+    @Suite struct PowerCutVFSTests {
+        let dir: TemporaryDirectory
+
+        init() throws {
+            dir = try TemporaryDirectory()
+        }
+
+        /// Saves `count` records through the VFS, cuts the power and returns the scenes that
+        /// survived, read with the ordinary VFS.
+        private func scenesSurviving(
+            _ count: Int, durability: DatabaseConfiguration.Durability, mode: PowerCutVFS.CutMode = .discard,
+            checkpointAfter checkpoint: Int? = nil, seed: UInt64 = 1
+        ) throws -> [String] {
+            let path = dir.path("\(durability)-\(mode)-\(count)-\(checkpoint ?? 0)-\(seed).sqlite")
+            try Store(path: path, migrator: StateMigrations.makeMigrator()).close()
+            PowerCutVFS.arm(at: 0, mode: mode, seed: seed)
+            let store = try Store(path: path, configuration: PowerCutVFS.configuration(durability), migrator: StateMigrations.makeMigrator())
+            for index in 1...count {
+                try store.saveRecord(#"{"query":"\#(index)"}"#, version: 3, account: "default", scene: "s\(index)", kind: "catalog")
+                if index == checkpoint { try store.checkpoint() }
+            }
+            if durability == .powerSafe { #expect(PowerCutVFS.unsyncedBytes == 0, "a power-safe commit left unsynced writes") }
+            PowerCutVFS.cutNow(mode: mode, seed: seed)
+            store.close()
+            PowerCutVFS.restore()
+            let reader = try Store(path: path, migrator: StateMigrations.makeMigrator())
+            defer { reader.close() }
+            #expect(try reader.integrityProblems().isEmpty)
+            var scenes: [String] = []
+            try reader.forEachRecord { scenes.append($0.scene) }
+            return scenes.sorted { $0.count == $1.count ? $0 < $1 : $0.count < $1.count }
+        }
+
+        @Test func powerSafeCommitsSurviveACutThatDiscardsEveryUnsyncedWrite() throws {
+            #expect(try scenesSurviving(5, durability: .powerSafe) == ["s1", "s2", "s3", "s4", "s5"])
+        }
+
+        @Test func crashSafeCommitsAfterTheLastLogSyncAreLostToACutAndTheFileStaysIntact() throws {
+            #expect(try scenesSurviving(5, durability: .crashSafe) == [])
+            #expect(try scenesSurviving(5, durability: .crashSafe, checkpointAfter: 3) == ["s1", "s2", "s3"])
+        }
+
+        @Test(arguments: 1...8)
+        func tornCutKeepsAPrefixOfTheCommits(seed: UInt64) throws {
+            let scenes = try scenesSurviving(8, durability: .crashSafe, mode: .tear, seed: seed)
+            #expect(scenes == (0..<scenes.count).map { "s\($0 + 1)" })
+        }
+
+        @Test func powerSafeSyncsTheLogAtEveryCommitAndCrashSafeNever() throws {
+            for durability in DatabaseConfiguration.Durability.allCases {
+                let path = dir.path("syncs-\(durability).sqlite")
+                let restorer = StateRestorer(path: path, configuration: PowerCutVFS.configuration(durability))
+                let writer = try CoalescingWriter(path: path, configuration: PowerCutVFS.configuration(durability), scheduler: NeverScheduler())
+                PowerCutVFS.arm(at: 0, mode: .discard, seed: 0)
+                let key = try SceneKey(scene: "main")
+                for index in 0..<10 {
+                    try restorer.save(CatalogViewState(query: "q\(index)"), for: key)
+                    writer.save(CatalogViewState(query: "q\(index)"), for: key)
+                    try writer.flush()
+                }
+                #expect(PowerCutVFS.logSyncs == (durability == .powerSafe ? 20 : 0), "\(durability)")
+                restorer.close()
+                try writer.close()
+                PowerCutVFS.cutNow(mode: .discard, seed: 0)
+                PowerCutVFS.restore()
+            }
+        }
+
+        @Test func connectionOpenedBeforeACutKeepsFailingAndANewOneWorks() throws {
+            let path = dir.path("dead.sqlite")
+            PowerCutVFS.arm(at: 0, mode: .discard, seed: 0)
+            let store = try Store(path: path, configuration: PowerCutVFS.configuration(.powerSafe), migrator: StateMigrations.makeMigrator())
+            try store.saveRecord(#"{"query":"kept"}"#, version: 3, account: "default", scene: "kept", kind: "catalog")
+            PowerCutVFS.cutNow(mode: .tear, seed: 7)
+            #expect(throws: SQLiteError.self) { try store.saveRecord("{}", version: 3, account: "default", scene: "lost", kind: "catalog") }
+            #expect(throws: (any Error).self) { try Store(path: path, configuration: PowerCutVFS.configuration(.powerSafe), migrator: StateMigrations.makeMigrator()) }
+            PowerCutVFS.restore()
+            #expect(throws: SQLiteError.self) { try store.record(account: "default", scene: "kept", kind: "catalog") }
+            store.close()
+            let reopened = try Store(path: path, configuration: PowerCutVFS.configuration(.powerSafe), migrator: StateMigrations.makeMigrator())
+            #expect(try reopened.record(account: "default", scene: "kept", kind: "catalog") != nil)
+            #expect(try reopened.record(account: "default", scene: "lost", kind: "catalog") == nil)
+            reopened.close()
+            PowerCutVFS.cutNow(mode: .discard, seed: 0)
+            PowerCutVFS.restore()
+        }
+    }
+}

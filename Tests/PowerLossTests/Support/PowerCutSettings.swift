@@ -1,0 +1,50 @@
+import Foundation
+import StateStore
+
+/// Which cuts a run makes, from the environment.
+///
+/// `swift test` (and CI) cuts each workload × durability at the fixed seeds 1…13: 208 cuts
+/// with three shipped migrations. `RESTORECTL_LONG_TESTS=1` cuts each 64 times at seeds drawn
+/// from `RESTORECTL_TEST_SEED` (random when unset, printed), 1,024 cuts or more;
+/// `RESTORECTL_POWER_CUTS` sets the cuts per workload and durability exactly.
+enum PowerCutSettings {
+    static let environment = ProcessInfo.processInfo.environment
+    static let isLong = environment["RESTORECTL_LONG_TESTS"] == "1"
+
+    static let cutsPerCase: Int = {
+        if let value = environment["RESTORECTL_POWER_CUTS"].flatMap({ Int($0) }), value > 0 { return value }
+        return isLong ? 64 : 13
+    }()
+
+    /// The seed the long run's seeds come from.
+    static let baseSeed: UInt64 = environment["RESTORECTL_TEST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64.max / 2)
+
+    /// The seeds of one workload × durability: fixed in the short run, so CI is repeatable.
+    static func seeds(for workload: PowerCutWorkload, _ durability: DatabaseConfiguration.Durability) -> [UInt64] {
+        guard isLong || environment["RESTORECTL_TEST_SEED"] != nil else { return (1...UInt64(cutsPerCase)).map { $0 } }
+        let salt = "\(workload) \(durability)".utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+        var random = SeededGenerator(seed: baseSeed ^ salt)
+        return (0..<cutsPerCase).map { _ in random.next() >> 1 }
+    }
+
+    /// Seeds that once failed, one "workload durability seed" per line, replayed on every run.
+    static let regressionFile = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/power-cuts/regressions.txt")
+}
+
+/// A small seeded generator (SplitMix64), so a cut can be replayed from its seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

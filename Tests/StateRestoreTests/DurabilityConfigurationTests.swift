@@ -1,0 +1,43 @@
+import Foundation
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+/// The library's writers pass `DatabaseConfiguration.durability` through to their connection,
+/// including when a damaged file is replaced by a fresh one.
+@Suite struct DurabilityConfigurationTests {
+    let dir: TemporaryDirectory
+
+    init() throws {
+        dir = try TemporaryDirectory()
+    }
+
+    static var powerSafe: DatabaseConfiguration {
+        var configuration = DatabaseConfiguration()
+        configuration.durability = .powerSafe
+        return configuration
+    }
+
+    static func synchronous(of store: Store?) throws -> Int? {
+        try store?.database.fetchOne("PRAGMA synchronous") { $0.int(0) }
+    }
+
+    @Test func restorerOpensWithTheConfiguredDurability() throws {
+        let powerSafe = StateRestorer(path: dir.path("power.sqlite"), configuration: Self.powerSafe)
+        defer { powerSafe.close() }
+        #expect(try Self.synchronous(of: powerSafe.store) == 2)
+        let crashSafe = StateRestorer(path: dir.path("crash.sqlite"))
+        defer { crashSafe.close() }
+        #expect(try Self.synchronous(of: crashSafe.store) == 1)
+    }
+
+    @Test func freshDatabaseThatReplacesACorruptOneKeepsTheConfiguredDurability() throws {
+        let path = dir.path("state.sqlite")
+        try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: path))
+        let restorer = StateRestorer(path: path, configuration: Self.powerSafe)
+        defer { restorer.close() }
+        #expect(restorer.databaseReport.map(\.code) == [.databaseCorrupt])
+        #expect(try Self.synchronous(of: restorer.store) == 2)
+    }
+}
