@@ -23,7 +23,7 @@ extension StoreError: LocalizedError {
         case let .invalidName(role, reason): "invalid \(role) name: \(reason)"
         case let .recordTooLarge(bytes, limit): "record is \(bytes) bytes, over the limit of \(limit) bytes"
         case let .quarantineEntryNotFound(id): "no quarantined record has id \(id)"
-        case let .quarantineTargetOccupied(id, account, scene, kind):
+        case let .quarantineTargetOccupied(id, account, scene, _):
             "quarantined record \(id) was not restored: scene \"\(scene)\" of account \"\(account)\" has a newer record; drop or move that first"
         case let .newerRecordKept(account, scene, kind, version):
             "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record of format \(version), newer than this build reads; it was kept and nothing was saved"
