@@ -194,4 +194,26 @@ import Testing
         #expect(again.state == ReaderState(page: 41, fontSize: 2))
         #expect(again.carriedFields == ["bookmarks": .array([.integer(12)])])
     }
+
+    @Test func theDefaultSchedulerReadsTheChangeInALaterMainActorTask() async throws {
+        /// ``TaskTurnScheduler``, reporting each turn it ran to the test.
+        struct ReportingTurns: MainActorTurnScheduling {
+            let ran: AsyncStream<Void>.Continuation
+            func scheduleTurn(_ work: @escaping @MainActor @Sendable () -> Void) {
+                let ran = self.ran
+                TaskTurnScheduler().scheduleTurn { work(); ran.yield() }
+            }
+        }
+        let (ranTurns, ran) = AsyncStream<Void>.makeStream()
+        var turnsRan = ranTurns.makeAsyncIterator()
+        let model = ReaderModel()
+        let tracking = writer.persist(model, for: key, turns: ReportingTurns(ran: ran))
+        model.page = 2
+        model.page = 3
+        #expect(tracking.savedCount == 0)
+        await turnsRan.next()
+        #expect(tracking.savedCount == 1)
+        try writer.flush()
+        #expect(stored() == ReaderState(page: 3, fontSize: 1.0))
+    }
 }
