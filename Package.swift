@@ -3,7 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "restorectl",
-    platforms: [.macOS(.v14)],
+    // The oldest releases with every API the library uses: Synchronization.Mutex (StateStore's
+    // caches, CoalescingWriter) needs macOS 15 / iOS 18 / tvOS 18 / watchOS 11 / visionOS 2, which
+    // also covers Observation (the notes model). CSQLite links the system's libsqlite3 there.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "StateStore", targets: ["StateStore"]),
         .library(name: "StateRestore", targets: ["StateRestore"]),
@@ -52,6 +55,8 @@ let package = Package(
             name: "StateRestoreTests",
             dependencies: ["StateRestore", "StateStore", "ScreenModels", "TestSupport"]
         ),
+        // An app's own kind defined outside the library, through the public API only.
+        .testTarget(name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "TestSupport"]),
         .testTarget(name: "restorectlTests", dependencies: ["restorectl", "StateRestore", "StateStore", "ScreenModels", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

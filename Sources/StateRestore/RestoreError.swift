@@ -16,6 +16,7 @@ public enum RestoreError: Error, Equatable, Sendable {
 }
 
 extension RestoreError: LocalizedError {
+    /// The error as one line, as the CLI prints it.
     public var errorDescription: String? {
         switch self {
         case .invalidName(let reason): reason

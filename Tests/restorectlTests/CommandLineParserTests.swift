@@ -81,18 +81,18 @@ struct CommandLineParserTests {
 
     @Test func emptySeparateValueIsAValue() throws {
         let command = try SampleCommands.command(["save", "--db", "x", "--scene", "", "--state", "s.json"])
-        #expect(command.string("scene") == "")
+        #expect(try command.string(SampleCommands.scene) == "")
     }
 
     @Test func dashAloneIsAValueMeaningStandardInput() throws {
         let command = try SampleCommands.command(["save", "--db", "x", "--scene", "main", "--state", "-"])
-        #expect(command.string("state") == "-")
+        #expect(try command.string(SampleCommands.state) == "-")
     }
 
     @Test func negativeIntegerAfterAnOptionIsAValue() throws {
         let command = try SampleCommands.command(["migrate", "--db", "x", "--to", "-1"])
-        #expect(command.string("to") == "-1")
-        #expect(try command.int("to") == -1)
+        #expect(try command.string(SampleCommands.to) == "-1")
+        #expect(try command.int(SampleCommands.to) == -1)
     }
 
     @Test(arguments: [
@@ -109,8 +109,8 @@ struct CommandLineParserTests {
 
     @Test func repeatableOptionKeepsEveryValueInOrder() throws {
         let command = try SampleCommands.command(["check", "--db", "x", "--scene", "a", "--scene=b", "--scene", "c"])
-        #expect(command.strings("scene") == ["a", "b", "c"])
-        #expect(command.string("scene") == "c")
+        #expect(try command.strings(SampleCommands.checkedScene) == ["a", "b", "c"])
+        #expect(try command.string(SampleCommands.checkedScene) == "c")
     }
 
     @Test func doubleDashEndsOptions() {

@@ -29,7 +29,11 @@ import Testing
         let json = try JSONValue.parse(Data(run.stdout.utf8))
         guard case .array(let windows)? = json["windows"] else { Issue.record("no windows"); return }
         #expect(windows.map { $0["scene"] } == ["reading", "research", "legacy"])
-        #expect(windows.allSatisfy { $0["account"] == "demo" && $0["state"] != nil && $0["frame"] != nil })
+        #expect(windows.allSatisfy { $0["account"] == "demo" && $0["kind"] == "catalog" && $0["state"] != nil && $0["frame"] != nil })
+        guard case .array(let screens)? = json["screens"] else { Issue.record("no screens"); return }
+        #expect(screens.map { $0["kind"] } == ["notes", "zones"])
+        #expect(screens.allSatisfy { $0["frame"] == nil })
+        #expect(screens.map { $0["report"]?.firstElement?["code"] } == ["selection-cleared", "selection-replaced"])
     }
 
     @Test func demoUsesTheStateFolderWithoutDB() throws {

@@ -9,19 +9,19 @@ struct ParsedCommandTests {
 
     @Test(arguments: [("0", 0), ("3", 3), ("-1", -1), ("+7", 7), ("007", 7), ("9223372036854775807", Int.max)])
     func intReadsDecimalIntegers(text: String, number: Int) throws {
-        #expect(try migrate(to: text).int("to") == number)
+        #expect(try migrate(to: text).int(SampleCommands.to) == number)
     }
 
     @Test func intIsNilWhenTheOptionIsAbsent() throws {
         let command = try SampleCommands.command(["migrate", "--db", "x"])
-        #expect(try command.int("to") == nil)
+        #expect(try command.int(SampleCommands.to) == nil)
     }
 
     @Test(arguments: ["abc", "", "4.2", "0x10", " 5", "5 ", "1_000", "\u{0661}\u{0662}", "-", "+"])
     func intRejectsMalformedIntegersNamingTheOption(text: String) throws {
         let command = try migrate(to: text)
         #expect(throws: UsageError(command: "restorectl migrate", kind: .invalidInteger(option: "--to", value: text))) {
-            try command.int("to")
+            try command.int(SampleCommands.to)
         }
     }
 
@@ -29,7 +29,7 @@ struct ParsedCommandTests {
     func intRejectsOutOfRangeIntegersNamingTheOption(text: String) throws {
         let command = try migrate(to: text)
         #expect(throws: UsageError(command: "restorectl migrate", kind: .integerOutOfRange(option: "--to", value: text))) {
-            try command.int("to")
+            try command.int(SampleCommands.to)
         }
     }
 
@@ -41,31 +41,31 @@ struct ParsedCommandTests {
     func malformedIntegerMessagesNameCommandOptionAndValue(text: String, message: String) throws {
         let command = try migrate(to: text)
         do {
-            _ = try command.int("to")
+            _ = try command.int(SampleCommands.to)
             Issue.record("expected a usage error for \(text)")
         } catch {
-            #expect(error.message == message)
+            #expect((error as? UsageError)?.message == message)
         }
     }
 
     @Test func stringIsNilOnlyWhenTheOptionIsAbsent() throws {
         let command = try SampleCommands.command(["save", "--db", "x", "--scene", "", "--state", "-"])
-        #expect(command.string("scene") == "")
-        #expect(command.string("account") == nil)
-        #expect(command.strings("account") == [])
+        #expect(try command.string(SampleCommands.scene) == "")
+        #expect(try command.string(SampleCommands.account) == nil)
+        #expect(try command.strings(SampleCommands.account) == [])
     }
 
     @Test func requiredStringThrowsMissingRequiredOptionWhenAbsent() throws {
         let command = try SampleCommands.command(["save", "--db", "x", "--scene", "s", "--state", "-"])
-        #expect(try command.requiredString("db") == "x")
+        #expect(try command.requiredString(SampleCommands.database) == "x")
         #expect(throws: UsageError(command: "restorectl save", kind: .missingRequiredOption("--account"))) {
-            try command.requiredString("account")
+            try command.requiredString(SampleCommands.account)
         }
     }
 
     @Test func flagReportsWhetherItWasGiven() throws {
         let given = try SampleCommands.command(["migrate", "--db", "x", "--dry-run"])
-        #expect(given.flag("dry-run"))
-        #expect(!given.flag("json"))
+        #expect(try given.flag(SampleCommands.dryRun))
+        #expect(try !given.flag(SampleCommands.json))
     }
 }

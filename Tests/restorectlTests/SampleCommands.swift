@@ -8,6 +8,16 @@ enum SampleCommands {
     static let json = OptionSpec.flag("json", help: "Print machine-readable output.")
     /// `--scene ID`, required.
     static let scene = OptionSpec.value("scene", valueName: "ID", help: "The scene identifier.", isRequired: true)
+    /// `migrate --to N`.
+    static let to = OptionSpec.value("to", valueName: "N", help: "Stop at schema version N.")
+    /// `migrate --dry-run`.
+    static let dryRun = OptionSpec.flag("dry-run", help: "Print the plan without applying it.")
+    /// `save --state FILE`, required.
+    static let state = OptionSpec.value("state", valueName: "FILE", help: "The state JSON, or - for standard input.", isRequired: true)
+    /// `save --account A`.
+    static let account = OptionSpec.value("account", valueName: "A", help: "The owning account.")
+    /// `check --scene ID`, repeatable.
+    static let checkedScene = OptionSpec.value("scene", valueName: "ID", help: "Only check this scene.", isRepeatable: true)
 
     /// `restorectl migrate`.
     static let migrate = CommandSpec(
@@ -16,8 +26,8 @@ enum SampleCommands {
         discussion: "Migrations run in one transaction; on failure nothing changes.",
         options: [
             database,
-            .value("to", valueName: "N", help: "Stop at schema version N."),
-            .flag("dry-run", help: "Print the plan without applying it."),
+            to,
+            dryRun,
             json,
         ]
     )
@@ -29,8 +39,8 @@ enum SampleCommands {
         options: [
             database,
             scene,
-            .value("state", valueName: "FILE", help: "The state JSON, or - for standard input.", isRequired: true),
-            .value("account", valueName: "A", help: "The owning account."),
+            state,
+            account,
         ]
     )
 
@@ -40,7 +50,7 @@ enum SampleCommands {
         abstract: "Verify stored states.",
         options: [
             database,
-            .value("scene", valueName: "ID", help: "Only check this scene.", isRepeatable: true),
+            checkedScene,
             json,
         ]
     )

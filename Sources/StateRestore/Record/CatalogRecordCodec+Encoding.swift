@@ -5,8 +5,8 @@ extension CatalogRecordCodec {
     /// `version`, `query`, `selectedID`, `showsOnlySelected`, `viewport`, then the unknown fields
     /// in their original order.
     ///
-    /// The output always describes a valid v3 record (it passes ``validateForSave(_:)`` unless it
-    /// exceeds ``maxRecordBytes``):
+    /// The output always describes a valid v3 record (it passes ``validateForSave(_:)-(String)`` unless it
+    /// exceeds `Store.maximumRecordBytes`):
     /// - `version` is 3 and `minReaderVersion` is never written. A record of a newer format read
     ///   through its `minReaderVersion` is rewritten as plain v3, so the newer format number and
     ///   its `minReaderVersion` are both dropped; keeping either would claim a format the text no

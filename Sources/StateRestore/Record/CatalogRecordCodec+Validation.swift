@@ -4,7 +4,7 @@ extension CatalogRecordCodec {
     /// Checks a record before it is saved and returns the text to store.
     ///
     /// Rules, each failing with a one-line ``RecordValidationError``:
-    /// - at most ``maxRecordBytes`` bytes of valid JSON, and a JSON object;
+    /// - at most `Store.maximumRecordBytes` bytes of valid JSON, and a JSON object;
     /// - `version` absent (v1) or an integer ≥ 1; `minReaderVersion`, if present, an integer
     ///   ≥ 1 and not above `version`;
     /// - versions 1...3: every field that format defines, when present, has its type

@@ -35,6 +35,8 @@ public final class StateRestorer {
     private let configuration: DatabaseConfiguration
     /// What this launch's first restore found about the previous launches; nil before it.
     private var crashLoopCheck: CrashLoopCheck?
+    /// Called as each phase of a restore ends.
+    @_spi(Benchmarks) public var phaseObserver: ((RestorePhase) -> Void)?
 
     /// Opens (creating, migrating or recovering as needed) the database at `path`.
     public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) {
@@ -58,6 +60,7 @@ public final class StateRestorer {
     ) -> Restoration<State> {
         let loaded = load(State.self, key)
         let reconciled = loaded.state.reconciled(against: context)
+        phaseObserver?(.reconcile)
         return Restoration(
             key: key, state: reconciled.state, report: loaded.report + reconciled.adjustments,
             carriedFields: loaded.carried, decodedState: loaded.state, context: context
@@ -130,7 +133,10 @@ public final class StateRestorer {
             report.append(RestoreReportEntry(.noRecord, "\(key) has no saved state; the default state was used"))
             return defaults(report)
         }
+        phaseObserver?(.read)
         try withoutFailingTheLaunch { try store.setRestoreMark(account: key.account, scene: key.scene, kind: State.kind) }
+        phaseObserver?(.mark)
+        defer { phaseObserver?(.decode) }
         if record.payload.count > Store.maximumRecordBytes {
             let detail = "the record is \(record.payload.count) bytes, over the \(Store.maximumRecordBytes)-byte limit"
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .oversized, error: detail)

@@ -18,6 +18,7 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The scene, and its account unless it is the default one, for messages: `scene "main" of account "work"`.
     public var description: String {
         account == StoreNames.defaultAccount ? "scene \"\(scene)\"" : "scene \"\(scene)\" of account \"\(account)\""
     }

@@ -44,7 +44,9 @@ public final class CoalescingWriter: Sendable {
     /// Opens (creating and migrating as needed) the database at `path` for writing.
     ///
     /// - Parameters:
+    ///   - path: the database file.
     ///   - window: how long saves are collected before one write (default one second).
+    ///   - configuration: how the connection is opened and tuned (access mode, busy timeout).
     ///   - scheduler: what runs the write when the window ends (tests pass a manual one).
     public init(
         path: String,

@@ -13,24 +13,41 @@ import Foundation
 public struct SQLiteError: Error, Equatable, Sendable {
     /// A primary SQLite result code (the low byte of an extended code).
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The primary result code, such as `SQLITE_BUSY` (5).
         public let rawValue: Int32
+        /// Creates a code from a primary result code.
         public init(rawValue: Int32) { self.rawValue = rawValue }
 
+        /// `SQLITE_ERROR`: a generic error, such as an SQL error or a missing table.
         public static let error = Code(rawValue: SQLITE_ERROR)
+        /// `SQLITE_PERM`: the requested access mode is not allowed.
         public static let permission = Code(rawValue: SQLITE_PERM)
+        /// `SQLITE_ABORT`: the operation was aborted, for example by a rollback.
         public static let abort = Code(rawValue: SQLITE_ABORT)
+        /// `SQLITE_BUSY`: another connection holds a lock and the busy timeout expired.
         public static let busy = Code(rawValue: SQLITE_BUSY)
+        /// `SQLITE_LOCKED`: a conflict inside the same connection or shared cache.
         public static let locked = Code(rawValue: SQLITE_LOCKED)
+        /// `SQLITE_NOMEM`: a memory allocation failed.
         public static let noMemory = Code(rawValue: SQLITE_NOMEM)
+        /// `SQLITE_READONLY`: the database cannot be written.
         public static let readOnly = Code(rawValue: SQLITE_READONLY)
+        /// `SQLITE_IOERR`: the operating system reported an I/O error.
         public static let ioError = Code(rawValue: SQLITE_IOERR)
+        /// `SQLITE_CORRUPT`: the database file is damaged.
         public static let corrupt = Code(rawValue: SQLITE_CORRUPT)
+        /// `SQLITE_FULL`: the disk is full.
         public static let full = Code(rawValue: SQLITE_FULL)
+        /// `SQLITE_CANTOPEN`: the file cannot be opened.
         public static let cannotOpen = Code(rawValue: SQLITE_CANTOPEN)
+        /// `SQLITE_CONSTRAINT`: a constraint, such as a foreign key or uniqueness, failed.
         public static let constraint = Code(rawValue: SQLITE_CONSTRAINT)
+        /// `SQLITE_TOOBIG`: a string or blob is over SQLite's size limit.
         public static let tooBig = Code(rawValue: SQLITE_TOOBIG)
+        /// `SQLITE_NOTADB`: the file is not a database.
         public static let notADatabase = Code(rawValue: SQLITE_NOTADB)
 
+        /// SQLite's English description of the code.
         public var description: String { String(cString: sqlite3_errstr(rawValue)) }
     }
 
@@ -67,11 +84,13 @@ public struct SQLiteError: Error, Equatable, Sendable {
 }
 
 extension SQLiteError: CustomStringConvertible, LocalizedError {
+    /// The code, SQLite's message and the failed SQL, on one line.
     public var description: String {
         var text = "SQLite error \(extendedCode) (\(code)): \(message)"
         if let sql { text += " while executing `\(sql)`" }
         return text
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }

@@ -2,19 +2,28 @@ import Foundation
 
 /// A value SQLite can store: bound to statement parameters and read from columns.
 public enum SQLiteValue: Equatable, Sendable {
+    /// SQL `NULL`.
     case null
+    /// A 64-bit signed integer.
     case integer(Int64)
+    /// A 64-bit floating-point number.
     case real(Double)
+    /// UTF-8 text.
     case text(String)
+    /// Bytes, stored as they are.
     case blob(Data)
 }
 
 extension SQLiteValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByStringLiteral, ExpressibleByNilLiteral
 {
+    /// An integer literal binds as ``integer(_:)``.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A floating-point literal binds as ``real(_:)``.
     public init(floatLiteral value: Double) { self = .real(value) }
+    /// A string literal binds as ``text(_:)``.
     public init(stringLiteral value: String) { self = .text(value) }
+    /// `nil` binds as ``null``.
     public init(nilLiteral: ()) { self = .null }
 }
 

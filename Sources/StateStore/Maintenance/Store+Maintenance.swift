@@ -14,8 +14,11 @@ extension Store {
 
     /// What purging one account removed.
     public struct PurgeResult: Equatable, Sendable {
+        /// The number of records deleted.
         public let records: Int
+        /// The number of quarantined records deleted.
         public let quarantined: Int
+        /// The number of shelf snapshots deleted.
         public let snapshots: Int
     }
 

@@ -36,6 +36,7 @@ extension MigrationError {
 }
 
 extension MigrationError: LocalizedError {
+    /// The error as one line, as the CLI prints it.
     public var errorDescription: String? {
         switch self {
         case let .databaseNewer(path, version, latest):

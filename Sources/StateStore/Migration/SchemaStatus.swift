@@ -2,8 +2,11 @@
 public struct SchemaStatus: Equatable, Sendable {
     /// A migration recorded in the database's schema history.
     public struct Applied: Equatable, Sendable {
+        /// The migration's version.
         public let version: Int
+        /// The migration's name, as recorded.
         public let name: String
+        /// The SHA-256 checksum of the migration's SQL, as recorded when it was applied.
         public let checksum: String
         /// When it was applied, as recorded (ISO 8601, UTC).
         public let appliedAt: String

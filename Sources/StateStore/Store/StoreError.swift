@@ -18,6 +18,7 @@ public enum StoreError: Error, Equatable, Sendable {
 }
 
 extension StoreError: LocalizedError {
+    /// The error as one line, as the CLI prints it.
     public var errorDescription: String? {
         switch self {
         case let .invalidName(role, reason): "invalid \(role) name: \(reason)"

@@ -8,13 +8,14 @@ enum CheckCommand {
         name: "check",
         abstract: "Check the database's integrity and decode every record with its kind's codec; never modifies the file.",
         discussion: "Exits 0 when healthy, 1 listing what is wrong (including records in the quarantine), 66 when the file does not exist. Records of kinds this build does not know, and newer-format records, are listed as notes, not problems.",
-        options: [CommandTable.db, CommandTable.json]
+        options: [CommandTable.db, CommandTable.json],
+        action: .parsing(run)
     )
 
-    static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let path = try command.requiredString("db")
+    static func run(_ options: DatabaseOptions, console: Console) throws -> ExitCode {
+        let path = options.database
         let findings = try DatabaseCheck.run(path)
-        if command.flag("json") {
+        if options.json {
             JSONOutput.print(
                 .object([
                     "db": .string(path),

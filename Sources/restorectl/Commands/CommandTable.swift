@@ -1,6 +1,7 @@
 import StateRestore
 
-/// Every command's specification and the function that runs it.
+/// The command tree: every command's specification, each carrying the action that runs it,
+/// and the options several commands share.
 enum CommandTable {
     static let db = OptionSpec.value("db", valueName: "PATH", help: "The state database file.", isRequired: true)
     static let scene = OptionSpec.value("scene", valueName: "ID", help: "The window (scene) identifier.", isRequired: true)
@@ -8,10 +9,11 @@ enum CommandTable {
     static let json = OptionSpec.flag("json", help: "Print the result as JSON.")
     static let kind = OptionSpec.value(
         "kind", valueName: "K",
-        help: "The record kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")) (default: catalog)."
+        help: "The record kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")) (default: catalog).",
+        completion: .words(RecordKind.builtIn.map(\.name))
     )
 
-    static let root = CommandSpec(
+    static let root: CommandSpec = CommandSpec(
         name: "restorectl",
         abstract: "Persistent state restoration for app screens, backed by SQLite.",
         subcommands: [
@@ -25,27 +27,16 @@ enum CommandTable {
             QuarantineCommand.spec,
             ShelfCommand.spec,
             PurgeCommand.spec,
+            CompletionsCommand.spec,
         ]
     )
 
-    /// Runs the parsed command and returns its exit code; failures are thrown.
+    /// Runs the parsed command with the action its spec carries and returns its exit code;
+    /// failures are thrown.
     static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        switch command.path {
-        case ["demo"]: try DemoCommand.run(command, console: console)
-        case ["migrate"]: try MigrateCommand.run(command, console: console)
-        case ["status"]: try StatusCommand.run(command, console: console)
-        case ["save"]: try SaveCommand.run(command, console: console)
-        case ["restore"]: try RestoreCommand.run(command, console: console)
-        case ["check"]: try CheckCommand.run(command, console: console)
-        case ["inspect"]: try InspectCommand.run(command, console: console)
-        case ["quarantine", "list"]: try QuarantineCommand.list(command, console: console)
-        case ["quarantine", "restore"]: try QuarantineCommand.restore(command, console: console)
-        case ["quarantine", "drop"]: try QuarantineCommand.drop(command, console: console)
-        case ["shelf", "save"]: try ShelfCommand.save(command, console: console)
-        case ["shelf", "restore"]: try ShelfCommand.restore(command, console: console)
-        case ["shelf", "list"]: try ShelfCommand.list(command, console: console)
-        case ["purge"]: try PurgeCommand.run(command, console: console)
-        default: throw CommandFailure(.software, "internal error: no handler for \(command.path.joined(separator: " "))")
+        guard let action = command.spec.action else {
+            throw CommandFailure(.software, "internal error: no handler for \(command.path.joined(separator: " "))")
         }
+        return try action.run(command, console: console)
     }
 }

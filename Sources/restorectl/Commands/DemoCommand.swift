@@ -13,17 +13,15 @@ enum DemoCommand {
             Uses the default database in the user's state folder ($XDG_STATE_HOME/restorectl/state.sqlite, \
             else ~/.local/state/restorectl/state.sqlite) unless --db is given. Writes only the "demo" account.
             """,
-        options: [
-            .value("db", valueName: "PATH", help: "The state database file (default: in the user's state folder)."),
-            CommandTable.json,
-        ]
+        options: [db, CommandTable.json],
+        action: .parsing(run)
     )
 
     static let account = "demo"
 
-    static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let path = try command.string("db") ?? defaultDatabasePath(console.environment)
-        let json = command.flag("json")
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = try options.database ?? defaultDatabasePath(console.environment)
+        let json = options.json
         let say: (String) -> Void = { if !json { console.print($0) } }
         say("restorectl demo — database: \(path)\n")
 

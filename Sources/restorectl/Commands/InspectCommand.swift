@@ -8,12 +8,13 @@ enum InspectCommand {
     static let spec = CommandSpec(
         name: "inspect",
         abstract: "List every record (of one kind with --kind), quarantined record and shelf snapshot; never modifies the file.",
-        options: [CommandTable.db, CommandTable.kind, CommandTable.json]
+        options: [CommandTable.db, CommandTable.kind, CommandTable.json],
+        action: .parsing(run)
     )
 
-    static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let path = try command.requiredString("db")
-        let kind = command.string("kind") == nil ? nil : try KindOption.kind(command).name
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.database
+        let kind = options.kind?.name
         let store = try StateDatabase.openForReading(path)
         defer { store.close() }
         let inspector = RecordInspector()
@@ -33,7 +34,7 @@ enum InspectCommand {
         }
         let quarantined = try store.quarantinedRecords()
         let snapshots = try store.shelfSnapshots()
-        if command.flag("json") {
+        if options.json {
             JSONOutput.print(.object([
                 "db": .string(path),
                 "schemaVersion": JSONOutput.int(store.schemaVersion),

@@ -10,16 +10,17 @@ enum MigrateCommand {
         discussion: "A database that has data is backed up to <db>.backup-v<N> first. Progress (records done, rate, time left) goes to stderr when it is a terminal. --dry-run prints the plan and creates or changes nothing.",
         options: [
             CommandTable.db,
-            .value("to", valueName: "N", help: "Migrate up to schema version N (default: the latest)."),
-            .flag("dry-run", help: "Print the migrations that would run; change nothing."),
+            to,
+            dryRun,
             CommandTable.json,
-        ]
+        ],
+        action: .parsing(run)
     )
 
-    static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let path = try command.requiredString("db")
-        let target = try command.int("to")
-        let dryRun = command.flag("dry-run")
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.database
+        let target = options.target
+        let dryRun = options.isDryRun
         let steps: [MigrationFile]
         let before: Int
         if dryRun {
@@ -32,7 +33,7 @@ enum MigrateCommand {
             if !steps.isEmpty { console.endProgress() }
         }
         let after = steps.last?.version ?? before
-        if command.flag("json") {
+        if options.json {
             let object: JSONObject = [
                 "db": .string(path),
                 "dryRun": .bool(dryRun),

@@ -7,12 +7,13 @@ enum PurgeCommand {
     static let spec = CommandSpec(
         name: "purge",
         abstract: "Delete all of an account's state with secure_delete on, so nothing remains in the file.",
-        options: [CommandTable.db, .value("account", valueName: "A", help: "The account to purge.", isRequired: true)]
+        options: [CommandTable.db, account],
+        action: .parsing(run)
     )
 
-    static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let path = try command.requiredString("db")
-        let account = try command.requiredString("account")
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.database
+        let account = options.account
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
         let store = try StateDatabase.openForWriting(path)
         defer { store.close() }

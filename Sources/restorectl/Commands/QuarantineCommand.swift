@@ -10,22 +10,33 @@ enum QuarantineCommand {
         name: "quarantine",
         abstract: "List, restore or drop records moved to the quarantine.",
         subcommands: [
-            CommandSpec(name: "list", abstract: "List quarantined records with their errors.", options: [CommandTable.db, CommandTable.json]),
+            CommandSpec(
+                name: "list",
+                abstract: "List quarantined records with their errors.",
+                options: [CommandTable.db, CommandTable.json],
+                action: .parsing(list)
+            ),
             CommandSpec(
                 name: "restore",
                 abstract: "Move a quarantined record back to its scene.",
                 discussion: "Refuses to replace a record saved since, unless --replace is given.",
-                options: [CommandTable.db, id, .flag("replace", help: "Replace the scene's current record.")]
+                options: [CommandTable.db, id, replace],
+                action: .parsing(restore)
             ),
-            CommandSpec(name: "drop", abstract: "Delete a quarantined record for good.", options: [CommandTable.db, id]),
+            CommandSpec(
+                name: "drop",
+                abstract: "Delete a quarantined record for good.",
+                options: [CommandTable.db, id],
+                action: .parsing(drop)
+            ),
         ]
     )
 
-    static func list(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let store = try StateDatabase.openForReading(try command.requiredString("db"))
+    static func list(_ options: DatabaseOptions, console: Console) throws -> ExitCode {
+        let store = try StateDatabase.openForReading(options.database)
         defer { store.close() }
         let entries = try store.quarantinedRecords()
-        if command.flag("json") {
+        if options.json {
             JSONOutput.print(.array(entries.map(json)), to: console)
         } else if entries.isEmpty {
             console.print("The quarantine is empty.")
@@ -35,19 +46,19 @@ enum QuarantineCommand {
         return .success
     }
 
-    static func restore(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let store = try existingWritableStore(command)
+    static func restore(_ options: RestoreOptions, console: Console) throws -> ExitCode {
+        let store = try existingWritableStore(options.database)
         defer { store.close() }
-        let id = try entryID(command)
-        try store.restoreQuarantinedRecord(id: id, replacing: command.flag("replace"))
+        let id = options.id
+        try store.restoreQuarantinedRecord(id: id, replacing: options.replaces)
         console.print("Restored quarantined record \(id) to its scene.")
         return .success
     }
 
-    static func drop(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let store = try existingWritableStore(command)
+    static func drop(_ options: DropOptions, console: Console) throws -> ExitCode {
+        let store = try existingWritableStore(options.database)
         defer { store.close() }
-        let id = try entryID(command)
+        let id = options.id
         try store.dropQuarantinedRecord(id: id)
         console.print("Dropped quarantined record \(id).")
         return .success
@@ -66,13 +77,7 @@ enum QuarantineCommand {
         "#\(entry.id)\t\(entry.account)\t\(entry.scene)\t\(entry.kind)\t\(entry.reason.rawValue)\t\(entry.payload.count) B\t\(entry.error)"
     }
 
-    private static func entryID(_ command: ParsedCommand) throws -> Int64 {
-        guard let id = try command.int("id") else { throw CommandFailure(.usage, "missing --id") }
-        return Int64(id)
-    }
-
-    private static func existingWritableStore(_ command: ParsedCommand) throws -> Store {
-        let path = try command.requiredString("db")
+    private static func existingWritableStore(_ path: String) throws -> Store {
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
         return try StateDatabase.openForWriting(path)
     }

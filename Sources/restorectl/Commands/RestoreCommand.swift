@@ -14,16 +14,17 @@ enum RestoreCommand {
             """,
         options: [
             CommandTable.db, CommandTable.scene, CommandTable.account, CommandTable.kind,
-            .value("document", valueName: "FILE", help: "The current data to reconcile against (JSON).", isRequired: true),
+            document,
             CommandTable.json,
-        ]
+        ],
+        action: .parsing(run)
     )
 
-    static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let path = try command.requiredString("db")
-        let key = try InputFiles.sceneKey(command)
-        let kind = try KindOption.kind(command)
-        let documentPath = try command.requiredString("document")
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.database
+        let key = options.key
+        let kind = options.kind
+        let documentPath = options.documentFile
         let document = try InputFiles.read(documentPath, console: console, what: "document")
         let context: DocumentContext
         do {
@@ -37,7 +38,7 @@ enum RestoreCommand {
         let restorer = StateRestorer(path: path)
         defer { restorer.close() }
         let summary = context.restore(key, with: restorer)
-        if command.flag("json") {
+        if options.json {
             JSONOutput.print(JSONOutput.restoration(summary), to: console)
         } else {
             console.print(Summary.text(for: summary))

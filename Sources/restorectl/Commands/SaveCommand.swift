@@ -13,23 +13,24 @@ enum SaveCommand {
             """,
         options: [
             CommandTable.db, CommandTable.scene, CommandTable.account, CommandTable.kind,
-            .value("state", valueName: "FILE|-", help: "The record to store (- reads standard input).", isRequired: true),
-            .flag("replace-newer", help: "Replace a stored record of a newer format than this build reads."),
-        ]
+            state,
+            replaceNewer,
+        ],
+        action: .parsing(run)
     )
 
-    static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let path = try command.requiredString("db")
-        let key = try InputFiles.sceneKey(command)
-        let kind = try KindOption.kind(command)
-        let stateFile = try command.requiredString("state")
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.database
+        let key = options.key
+        let kind = options.kind
+        let stateFile = options.stateFile
         let record = try InputFiles.read(stateFile, console: console, what: "state", decodingAs: "record") {
             try kind.validateForSave($0)
         }
         let store = try StateDatabase.openForWriting(path)
         defer { store.close() }
         do {
-            try store.save(record, for: key, replacingNewer: command.flag("replace-newer"))
+            try store.save(record, for: key, replacingNewer: options.replacesNewer)
         } catch RestoreError.wouldReplaceNewerRecord(let scene, let version) {
             throw CommandFailure(.dataError, "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it (use --replace-newer to do so deliberately)")
         }

@@ -18,24 +18,28 @@ enum ShelfCommand {
                     The snapshot is {"version": 1, "books": [{"id", "title", "revision"}], "fetchedAt": seconds since 1970, \
                     "drafts": [{"bookID", "baseRevision", "proposedTitle"}]}.
                     """,
-                options: [
-                    CommandTable.db, shelf, CommandTable.account,
-                    .value("snapshot", valueName: "FILE|-", help: "The snapshot to store (- reads standard input).", isRequired: true),
-                ]
+                options: [CommandTable.db, shelf, CommandTable.account, snapshot],
+                action: .parsing(save)
             ),
             CommandSpec(
                 name: "restore",
                 abstract: "Restore a shelf's last readable snapshot, reconciling its drafts.",
-                options: [CommandTable.db, shelf, CommandTable.account, CommandTable.json]
+                options: [CommandTable.db, shelf, CommandTable.account, CommandTable.json],
+                action: .parsing(restore)
             ),
-            CommandSpec(name: "list", abstract: "List stored shelf snapshots.", options: [CommandTable.db, CommandTable.account, CommandTable.json]),
+            CommandSpec(
+                name: "list",
+                abstract: "List stored shelf snapshots.",
+                options: [CommandTable.db, CommandTable.account, CommandTable.json],
+                action: .parsing(list)
+            ),
         ]
     )
 
-    static func save(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let path = try command.requiredString("db")
-        let (shelf, account) = try names(command)
-        let file = try command.requiredString("snapshot")
+    static func save(_ options: SaveOptions, console: Console) throws -> ExitCode {
+        let path = options.database
+        let (shelf, account) = (options.shelf, options.account)
+        let file = options.snapshotFile
         let validated = try InputFiles.read(file, console: console, what: "snapshot", decodingAs: "snapshot") {
             try ShelfSnapshotCodec.validateForSave($0)
         }
@@ -51,14 +55,14 @@ enum ShelfCommand {
         return .success
     }
 
-    static func restore(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let path = try command.requiredString("db")
-        let (shelf, account) = try names(command)
+    static func restore(_ options: RestoreOptions, console: Console) throws -> ExitCode {
+        let path = options.database
+        let (shelf, account) = (options.shelf, options.account)
         let restorer = StateRestorer(path: path)
         defer { restorer.close() }
         let restoration = restorer.restoreShelf(shelf, account: account)
         let conflicting = Set(restoration.conflictingDrafts.map(\.bookID))
-        if command.flag("json") {
+        if options.json {
             let snapshot = restoration.snapshot
             JSONOutput.print(.object([
                 "shelf": .string(shelf), "account": .string(account),
@@ -91,11 +95,11 @@ enum ShelfCommand {
         return .success
     }
 
-    static func list(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let store = try StateDatabase.openForReading(try command.requiredString("db"))
+    static func list(_ options: ListOptions, console: Console) throws -> ExitCode {
+        let store = try StateDatabase.openForReading(options.database)
         defer { store.close() }
-        let snapshots = try store.shelfSnapshots(account: command.string("account"))
-        if command.flag("json") {
+        let snapshots = try store.shelfSnapshots(account: options.account)
+        if options.json {
             JSONOutput.print(.array(snapshots.map(summaryJSON)), to: console)
         } else if snapshots.isEmpty {
             console.print("No shelf snapshots.")
@@ -116,16 +120,5 @@ enum ShelfCommand {
 
     static func summaryLine(_ snapshot: StoredShelfSnapshot) -> String {
         "#\(snapshot.id)\t\(snapshot.account)\t\(snapshot.shelf)\t\(snapshot.rowCount) rows\tfetched \(Timestamps.iso8601(snapshot.fetchedAt))"
-    }
-
-    private static func names(_ command: ParsedCommand) throws -> (shelf: String, account: String) {
-        do {
-            return (
-                try StoreNames.validated(try command.requiredString("shelf"), role: "shelf"),
-                try StoreNames.validated(command.string("account") ?? StoreNames.defaultAccount, role: "account")
-            )
-        } catch let error as StoreError {
-            throw CommandFailure(.dataError, error.localizedDescription)
-        }
     }
 }

@@ -8,13 +8,14 @@ enum StatusCommand {
         name: "status",
         abstract: "Show the database's schema version and applied and pending migrations.",
         discussion: "Never creates or changes the file; a missing database exits 66.",
-        options: [CommandTable.db, CommandTable.json]
+        options: [CommandTable.db, CommandTable.json],
+        action: .parsing(run)
     )
 
-    static func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        let path = try command.requiredString("db")
+    static func run(_ options: DatabaseOptions, console: Console) throws -> ExitCode {
+        let path = options.database
         let status = try StateDatabase.schemaStatus(path)
-        if command.flag("json") {
+        if options.json {
             let object: JSONObject = [
                 "db": .string(path),
                 "schemaVersion": .integer(Int64(status.schemaVersion)),

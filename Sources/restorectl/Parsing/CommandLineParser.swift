@@ -18,115 +18,160 @@
 enum CommandLineParser {
     /// Parses `arguments` (without the program name) against the tool described by `root`.
     static func parse(_ arguments: [String], root: CommandSpec) throws(UsageError) -> ParsedInvocation {
-        var command = root
+        var state = State(root: root)
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            try state.read(argument, remaining: &remaining)
+        }
+        return try state.finish()
+    }
+
+    /// What the parser has read so far, and the step for each kind of argument.
+    private struct State {
+        /// The tool's root spec.
+        let root: CommandSpec
+        /// The command selected so far.
+        var command: CommandSpec
+        /// Subcommand names below the root selected so far.
         var path: [String] = []
+        /// The values given for each value option, by name.
         var values: [String: [String]] = [:]
+        /// The names of the flags given.
         var flags: Set<String> = []
         var isHelpRequested = false
         var isVersionRequested = false
+        /// Whether `--` has been read.
         var areOptionsEnded = false
+        /// The first problem met; thrown at the end unless help or the version was asked for.
         var firstProblem: UsageError?
 
-        func commandName() -> String {
+        init(root: CommandSpec) {
+            self.root = root
+            self.command = root
+        }
+
+        /// The tool's name followed by the command path, as error messages name the command.
+        var commandName: String {
             ([root.name] + path).joined(separator: " ")
         }
-        func record(_ kind: UsageError.Kind) {
+
+        /// Keeps the first problem; later ones are not reported.
+        mutating func record(_ kind: UsageError.Kind) {
             if firstProblem == nil {
-                firstProblem = UsageError(command: commandName(), kind: kind)
+                firstProblem = UsageError(command: commandName, kind: kind)
             }
         }
 
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            index += 1
-
-            if areOptionsEnded || !isOptionLike(argument) {
-                guard command.isGroup else {
-                    record(.unexpectedArgument(argument))
-                    continue
-                }
-                guard let subcommand = command.subcommand(named: argument) else {
-                    throw firstProblem ?? UsageError(
-                        command: commandName(),
-                        kind: .unknownCommand(argument),
-                        availableCommands: command.subcommands.map(\.name)
-                    )
-                }
-                command = subcommand
-                path.append(argument)
-                continue
-            }
-            if argument == "--" {
+        /// Reads one argument; an option that takes a separate value takes it from `remaining`.
+        mutating func read(_ argument: String, remaining: inout ArraySlice<String>) throws(UsageError) {
+            if areOptionsEnded || !CommandLineParser.isOptionLike(argument) {
+                try readWord(argument)
+            } else if argument == "--" {
                 areOptionsEnded = true
-                continue
-            }
-            if argument == "-h" {
+            } else if argument == "-h" {
                 isHelpRequested = true
-                continue
-            }
-            guard argument.hasPrefix("--") else {
+            } else if argument.hasPrefix("--") {
+                readOption(argument, remaining: &remaining)
+            } else {
                 record(.unknownOption(argument))
-                continue
             }
+        }
 
-            let (name, inlineValue) = splitOption(argument)
+        /// A word selects a subcommand of a group; a runnable command takes no positional arguments.
+        mutating func readWord(_ word: String) throws(UsageError) {
+            guard command.isGroup else {
+                record(.unexpectedArgument(word))
+                return
+            }
+            guard let subcommand = command.subcommand(named: word) else {
+                throw firstProblem ?? UsageError(
+                    command: commandName,
+                    kind: .unknownCommand(word),
+                    availableCommands: command.subcommands.map(\.name)
+                )
+            }
+            command = subcommand
+            path.append(word)
+        }
+
+        /// Reads `--name` or `--name=value`: the built-in `--help` and `--version`, or one of
+        /// the selected command's options.
+        mutating func readOption(_ argument: String, remaining: inout ArraySlice<String>) {
+            let (name, inlineValue) = CommandLineParser.splitOption(argument)
             if name == "help" || (name == "version" && path.isEmpty) {
-                if inlineValue != nil {
-                    record(.unexpectedValue(option: "--\(name)"))
-                } else if name == "help" {
-                    isHelpRequested = true
-                } else {
-                    isVersionRequested = true
-                }
-                continue
+                readBuiltIn(name, inlineValue: inlineValue)
+                return
             }
             guard let option = command.option(named: name) else {
                 record(.unknownOption(inlineValue == nil ? argument : "--\(name)"))
-                continue
+                return
             }
+            if option.takesValue {
+                readValue(of: option, inlineValue: inlineValue, remaining: &remaining)
+            } else {
+                readFlag(option, inlineValue: inlineValue)
+            }
+        }
 
-            guard option.takesValue else {
-                if inlineValue != nil {
-                    record(.unexpectedValue(option: option.spelling))
-                } else if flags.contains(name) && !option.isRepeatable {
-                    record(.duplicateOption(option.spelling))
-                } else {
-                    flags.insert(name)
-                }
-                continue
+        /// `--help` anywhere, or `--version` before any command; neither takes a value.
+        mutating func readBuiltIn(_ name: String, inlineValue: String?) {
+            if inlineValue != nil {
+                record(.unexpectedValue(option: "--\(name)"))
+            } else if name == "help" {
+                isHelpRequested = true
+            } else {
+                isVersionRequested = true
             }
+        }
+
+        /// A flag: no value, and at most once unless repeatable.
+        mutating func readFlag(_ option: OptionSpec, inlineValue: String?) {
+            if inlineValue != nil {
+                record(.unexpectedValue(option: option.spelling))
+            } else if flags.contains(option.name) && !option.isRepeatable {
+                record(.duplicateOption(option.spelling))
+            } else {
+                flags.insert(option.name)
+            }
+        }
+
+        /// An option's value: after `=`, else the next argument unless that one is option-like.
+        mutating func readValue(of option: OptionSpec, inlineValue: String?, remaining: inout ArraySlice<String>) {
             let value: String
             if let inlineValue {
                 value = inlineValue
-            } else if index < arguments.endIndex, !isOptionLike(arguments[index]) {
-                value = arguments[index]
-                index += 1
+            } else if let next = remaining.first, !CommandLineParser.isOptionLike(next) {
+                value = next
+                remaining.removeFirst()
             } else {
                 record(.missingValue(option: option.spelling))
-                continue
+                return
             }
-            if values[name] != nil && !option.isRepeatable {
+            if values[option.name] != nil && !option.isRepeatable {
                 record(.duplicateOption(option.spelling))
             } else {
-                values[name, default: []].append(value)
+                values[option.name, default: []].append(value)
             }
         }
 
-        if isHelpRequested { return .help(path: path) }
-        if isVersionRequested { return .version }
-        if let firstProblem { throw firstProblem }
-        if command.isGroup {
-            throw UsageError(
-                command: commandName(),
-                kind: .missingCommand,
-                availableCommands: command.subcommands.map(\.name)
-            )
+        /// The outcome once every argument is read: help, the version, the first problem, a
+        /// group without its subcommand, a missing required option, or the command to run.
+        func finish() throws(UsageError) -> ParsedInvocation {
+            if isHelpRequested { return .help(path: path) }
+            if isVersionRequested { return .version }
+            if let firstProblem { throw firstProblem }
+            if command.isGroup {
+                throw UsageError(
+                    command: commandName,
+                    kind: .missingCommand,
+                    availableCommands: command.subcommands.map(\.name)
+                )
+            }
+            if let missing = command.options.first(where: { $0.isRequired && values[$0.name] == nil }) {
+                throw UsageError(command: commandName, kind: .missingRequiredOption(missing.spelling))
+            }
+            return .run(ParsedCommand(path: path, spec: command, commandName: commandName, values: values, flags: flags))
         }
-        if let missing = command.options.first(where: { $0.isRequired && values[$0.name] == nil }) {
-            throw UsageError(command: commandName(), kind: .missingRequiredOption(missing.spelling))
-        }
-        return .run(ParsedCommand(path: path, spec: command, commandName: commandName(), values: values, flags: flags))
     }
 
     /// Whether `argument` is read as an option rather than a word or a value:

@@ -2,7 +2,8 @@
 /// `shelf`, its subcommands.
 ///
 /// A command with subcommands is a group: it cannot run by itself, and the parser requires
-/// one of its subcommands. The root spec is the tool itself (`restorectl`).
+/// one of its subcommands. A runnable command carries its ``CommandAction``, so running a
+/// parsed command needs no table of names. The root spec is the tool itself (`restorectl`).
 ///
 /// ```swift
 /// let shelf = CommandSpec(
@@ -11,7 +12,7 @@
 ///     subcommands: [save, restore, list]
 /// )
 /// ```
-struct CommandSpec: Sendable, Equatable {
+struct CommandSpec: Sendable {
     /// The word that selects this command, or the tool's name for the root.
     let name: String
     /// A one-line summary, shown in help and in the parent's command list.
@@ -24,6 +25,8 @@ struct CommandSpec: Sendable, Equatable {
     let options: [OptionSpec]
     /// The subcommands of a command group, in help order; empty for a runnable command.
     let subcommands: [CommandSpec]
+    /// What a runnable command does; `nil` for a group (and for specs that only describe).
+    let action: CommandAction?
 
     /// Creates a command spec.
     init(
@@ -32,7 +35,8 @@ struct CommandSpec: Sendable, Equatable {
         discussion: String = "",
         usage: String? = nil,
         options: [OptionSpec] = [],
-        subcommands: [CommandSpec] = []
+        subcommands: [CommandSpec] = [],
+        action: CommandAction? = nil
     ) {
         self.name = name
         self.abstract = abstract
@@ -40,6 +44,7 @@ struct CommandSpec: Sendable, Equatable {
         self.usage = usage
         self.options = options
         self.subcommands = subcommands
+        self.action = action
     }
 
     /// Whether this command only groups subcommands and cannot run by itself.
@@ -83,5 +88,14 @@ struct CommandSpec: Sendable, Equatable {
             }
         }
         return words.joined(separator: " ")
+    }
+}
+
+extension CommandSpec: Equatable {
+    /// Whether two specs declare the same command: names, texts, options and subcommands.
+    /// Actions are functions and are not compared.
+    static func == (lhs: CommandSpec, rhs: CommandSpec) -> Bool {
+        lhs.name == rhs.name && lhs.abstract == rhs.abstract && lhs.discussion == rhs.discussion
+            && lhs.usage == rhs.usage && lhs.options == rhs.options && lhs.subcommands == rhs.subcommands
     }
 }

@@ -29,30 +29,45 @@ struct OptionSpec: Sendable, Equatable {
     let isRequired: Bool
     /// Whether the option may be given more than once; otherwise a repeat is a usage error.
     let isRepeatable: Bool
+    /// What shell completion offers for the value; ``ValueCompletion/none`` for a flag.
+    let completion: ValueCompletion
 
     /// Creates an option spec; prefer the `value(…)` and `flag(…)` factories.
-    init(name: String, kind: Kind, help: String, isRequired: Bool = false, isRepeatable: Bool = false) {
+    init(
+        name: String,
+        kind: Kind,
+        help: String,
+        isRequired: Bool = false,
+        isRepeatable: Bool = false,
+        completion: ValueCompletion = .none
+    ) {
         self.name = name
         self.kind = kind
         self.help = help
         self.isRequired = isRequired
         self.isRepeatable = isRepeatable
+        self.completion = completion
     }
 
     /// Declares an option that takes a value, such as `--db PATH`.
+    ///
+    /// Shell completion offers file names for a `FILE` or `PATH` value unless `completion`
+    /// says otherwise (see ``ValueCompletion/inferred(fromValueName:)``).
     static func value(
         _ name: String,
         valueName: String,
         help: String,
         isRequired: Bool = false,
-        isRepeatable: Bool = false
+        isRepeatable: Bool = false,
+        completion: ValueCompletion? = nil
     ) -> OptionSpec {
         OptionSpec(
             name: name,
             kind: .value(valueName: valueName),
             help: help,
             isRequired: isRequired,
-            isRepeatable: isRepeatable
+            isRepeatable: isRepeatable,
+            completion: completion ?? .inferred(fromValueName: valueName)
         )
     }
 

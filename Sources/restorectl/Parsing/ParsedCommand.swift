@@ -1,16 +1,18 @@
 /// The options and flags given to one runnable command, with typed accessors.
 ///
 /// The parser has already checked names, repeats and required options; accessors turn the
-/// raw strings into values and report malformed ones as ``UsageError``s that name the option:
+/// raw strings into values and report malformed ones as ``UsageError``s that name the option.
+/// Options are named by their ``OptionSpec`` (the values the command's spec lists), never by
+/// a string, and a command's ``ParsableOptions`` reads them all in one place:
 ///
 /// ```swift
-/// let database = try command.requiredString("db")
-/// let target = try command.int("to")        // nil when --to was not given
-/// let wantsJSON = command.flag("json")
+/// database = try command.requiredString(CommandTable.db)
+/// target = try command.int(MigrateCommand.to)        // nil when --to was not given
+/// json = try command.flag(CommandTable.json)
 /// ```
 ///
-/// Asking for an option the command's spec does not declare is a programming error and
-/// trips an assertion in debug builds.
+/// Asking for an option the command's spec does not declare throws an internal error
+/// (exit 70) in every build.
 struct ParsedCommand: Sendable, Equatable {
     /// Subcommand names below the root, for example `["shelf", "save"]`.
     let path: [String]
@@ -32,55 +34,58 @@ struct ParsedCommand: Sendable, Equatable {
         self.flags = flags
     }
 
-    /// The value of option `name`, or `nil` when it was not given. For a repeatable option,
-    /// the last value; use ``strings(_:)`` for all of them.
-    func string(_ name: String) -> String? {
-        checkDeclared(name, takesValue: true)
-        return values[name]?.last
+    /// The value of `option`, or `nil` when it was not given. For a repeatable option, the
+    /// last value; use ``strings(_:)`` for all of them.
+    func string(_ option: OptionSpec) throws -> String? {
+        try checkDeclared(option, takesValue: true)
+        return values[option.name]?.last
     }
 
-    /// The value of option `name`, throwing `missingRequiredOption` when it was not given.
-    func requiredString(_ name: String) throws(UsageError) -> String {
-        guard let value = string(name) else {
-            throw UsageError(command: commandName, kind: .missingRequiredOption("--\(name)"))
+    /// The value of `option`, throwing `missingRequiredOption` when it was not given.
+    func requiredString(_ option: OptionSpec) throws -> String {
+        guard let value = try string(option) else {
+            throw UsageError(command: commandName, kind: .missingRequiredOption(option.spelling))
         }
         return value
     }
 
-    /// Every value given for option `name`, in order; empty when it was not given.
-    func strings(_ name: String) -> [String] {
-        checkDeclared(name, takesValue: true)
-        return values[name] ?? []
+    /// Every value given for `option`, in order; empty when it was not given.
+    func strings(_ option: OptionSpec) throws -> [String] {
+        try checkDeclared(option, takesValue: true)
+        return values[option.name] ?? []
     }
 
-    /// The value of option `name` as a decimal integer, or `nil` when it was not given.
+    /// The value of `option` as a decimal integer, or `nil` when it was not given.
     ///
     /// Accepts an optional sign and ASCII digits only; anything else, or a number that does
     /// not fit in `Int`, throws a usage error naming the option.
-    func int(_ name: String) throws(UsageError) -> Int? {
-        guard let text = string(name) else { return nil }
+    func int(_ option: OptionSpec) throws -> Int? {
+        guard let text = try string(option) else { return nil }
         if let number = Int(text, radix: 10) { return number }
         let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
         let isDecimal = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
         throw UsageError(
             command: commandName,
             kind: isDecimal
-                ? .integerOutOfRange(option: "--\(name)", value: text)
-                : .invalidInteger(option: "--\(name)", value: text)
+                ? .integerOutOfRange(option: option.spelling, value: text)
+                : .invalidInteger(option: option.spelling, value: text)
         )
     }
 
-    /// Whether flag `name` was given.
-    func flag(_ name: String) -> Bool {
-        checkDeclared(name, takesValue: false)
-        return flags.contains(name)
+    /// Whether `flag` was given.
+    func flag(_ flag: OptionSpec) throws -> Bool {
+        try checkDeclared(flag, takesValue: false)
+        return flags.contains(flag.name)
     }
 
-    /// Catches typos in option names at the call site during development.
-    private func checkDeclared(_ name: String, takesValue: Bool) {
-        assert(
-            spec.option(named: name)?.takesValue == takesValue,
-            "\(commandName) declares no \(takesValue ? "value option" : "flag") --\(name)"
-        )
+    /// Refuses, in every build, to read an option this command's spec does not declare (one
+    /// that belongs to another command): the command would silently see it as absent.
+    private func checkDeclared(_ option: OptionSpec, takesValue: Bool) throws {
+        guard spec.options.contains(option), option.takesValue == takesValue else {
+            throw CommandFailure(
+                .software,
+                "internal error: \(commandName) declares no \(takesValue ? "value option" : "flag") \(option.spelling)"
+            )
+        }
     }
 }

@@ -44,9 +44,10 @@ enum InputFiles {
 
     /// The scene key from `--scene` and `--account`; a bad name is exit 65.
     static func sceneKey(_ command: ParsedCommand) throws -> SceneKey {
-        let scene = try command.requiredString("scene")
+        let scene = try command.requiredString(CommandTable.scene)
+        let account = try command.string(CommandTable.account) ?? "default"
         do {
-            return try SceneKey(scene: scene, account: command.string("account") ?? "default")
+            return try SceneKey(scene: scene, account: account)
         } catch {
             throw CommandFailure(.dataError, error.localizedDescription)
         }

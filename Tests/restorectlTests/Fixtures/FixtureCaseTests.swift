@@ -74,6 +74,7 @@ import Testing
         for record in setup.records {
             var arguments = ["save", "--db", db, "--scene", record.scene, "--state", fixture.resolve(record.state)]
             if let account = record.account { arguments += ["--account", account] }
+            if let kind = record.kind { arguments += ["--kind", kind] }
             let run = CapturedRun(arguments)
             try #require(run.exitCode == 0, "\(fixture.name): setup save of \(record.state) failed: \(run.stderr)")
         }

@@ -13,7 +13,7 @@ struct FixtureCase {
         /// Whether `$DB` starts as a zero-length file.
         var emptyFile = false
         /// Records stored through the real `restorectl save`, after any of the above.
-        var records: [(scene: String, account: String?, state: String)] = []
+        var records: [(scene: String, account: String?, kind: String?, state: String)] = []
     }
 
     /// What to expect of the files beside `$DB` after a step.
@@ -72,7 +72,10 @@ struct FixtureCase {
                     guard case .string(let scene)? = record["scene"], case .string(let state)? = record["state"] else {
                         throw FixtureFormatError("\(name): each setup record needs \"scene\" and \"state\"")
                     }
-                    setup.records.append((scene, try Self.optionalString(record["account"], "account", in: name), state))
+                    setup.records.append((
+                        scene, try Self.optionalString(record["account"], "account", in: name),
+                        try Self.optionalString(record["kind"], "kind", in: name), state
+                    ))
                 }
             }
         }

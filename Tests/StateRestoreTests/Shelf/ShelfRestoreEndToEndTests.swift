@@ -1,0 +1,98 @@
+import Foundation
+import ScreenModels
+import StateStore
+import TestSupport
+import Testing
+
+@testable import StateRestore
+
+/// A loader that answers every query at once from a fixed shelf, filtering by title.
+@MainActor
+private final class InstantShelf: ShelfLoading {
+    var books: [ShelfBook]
+
+    init(_ books: [ShelfBook]) { self.books = books }
+
+    func load(query: String, completion: @escaping @MainActor (Result<[ShelfBook], ShelfFailure>) -> Void) -> ShelfLoadCancellation {
+        completion(.success(query.isEmpty ? books : books.filter { $0.title.localizedCaseInsensitiveContains(query) }))
+        return ShelfLoadCancellation()
+    }
+}
+
+/// A live shelf view model's snapshot saved and restored into a new model: the query, every
+/// draft (hidden ones too) and the conflicts reach the person.
+@Suite @MainActor struct ShelfRestoreEndToEndTests {
+    let folder: TemporaryDirectory
+    let path: String
+    let shelf = [
+        ShelfBook(id: 1, title: "Dune", revision: 1),
+        ShelfBook(id: 2, title: "Emma", revision: 4),
+        ShelfBook(id: 3, title: "Dracula", revision: 1),
+    ]
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("state.sqlite")
+    }
+
+    @Test func aLiveSnapshotRestoresWithItsQueryHiddenDraftsAndConflicts() throws {
+        let loader = InstantShelf(shelf)
+        let model = ShelfViewModel(loader: loader)
+        model.reload()
+        model.edit(bookID: 2, title: "Emma (annotated)")
+        model.search("d")
+        #expect(model.state.rows.map(\.id) == [1, 3])
+        let snapshot = try #require(model.snapshot)
+        #expect(snapshot.query == "d" && snapshot.drafts.map(\.bookID) == [2])
+
+        let launch1 = StateRestorer(path: path)
+        try launch1.saveShelf(snapshot, shelf: "home")
+        launch1.close()
+
+        let restored = StateRestorer(path: path).restoreShelf("home")
+        #expect(restored.snapshot?.query == "d")
+        #expect(restored.snapshot?.drafts == [ShelfDraft(bookID: 2, baseRevision: 4, proposedTitle: "Emma (annotated)")])
+        #expect(!restored.report.contains { $0.code == .draftDropped })
+        let again = restored.makeViewModel(loader: InstantShelf(shelf))
+        #expect(again.state.isStale)
+        #expect(again.state.rows.map(\.id) == [1, 3])
+        again.search("")
+        #expect(again.state.rows.first { $0.id == 2 }?.title == "Emma (annotated)")
+    }
+
+    @Test func aDraftOnAnOlderRevisionReachesTheViewModelAsAConflict() throws {
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let snapshot = ShelfSnapshot(
+            books: shelf, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            drafts: [ShelfDraft(bookID: 2, baseRevision: 3, proposedTitle: "Emma, again"), ShelfDraft(bookID: 9, baseRevision: 1, proposedTitle: "Gone")]
+        )
+        try store.saveShelfSnapshot(snapshot, shelf: "home", account: StoreNames.defaultAccount)
+        store.close()
+
+        let restored = StateRestorer(path: path).restoreShelf("home")
+        #expect(restored.report.map(\.code) == [.draftConflict, .draftDropped])
+        let model = restored.makeViewModel(loader: InstantShelf(shelf))
+        #expect(model.state.conflicts.map(\.draft.bookID) == [2])
+        #expect(model.state.conflicts.first?.current == shelf[1])
+    }
+
+    @Test func retentionKeepsThreeReadableSnapshotsAndNeverPrunesNewerOrUnreadableOnes() throws {
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        try store.saveShelfSnapshot(#"{"version":9,"books":"a future shape"}"#, version: 9, account: "default", shelf: "home", rowCount: 0, fetchedAt: 1, readableUpTo: 2)
+        try store.saveShelfSnapshot(#"{"version":2,"books":7}"#, version: 2, account: "default", shelf: "home", rowCount: 0, fetchedAt: 2, readableUpTo: 2)
+        store.close()
+
+        // Restoring marks the undecodable one, so it is kept however many saves follow.
+        let restorer = StateRestorer(path: path)
+        let restored = restorer.restoreShelf("home")
+        #expect(restored.report.map(\.code) == [.recordUnreadable, .unsupportedVersion, .noRecord])
+        for second in 0..<5 {
+            try restorer.saveShelf(ShelfSnapshot(books: shelf, fetchedAt: Date(timeIntervalSince1970: Double(100 + second))), shelf: "home")
+        }
+        let kept = try #require(try restorer.store?.shelfSnapshots())
+        restorer.close()
+        #expect(kept.map(\.version) == [2, 2, 2, 2, 9])
+        #expect(kept.filter { $0.unreadableError == nil && $0.version == 2 }.map(\.fetchedAt) == [104, 103, 102])
+        #expect(kept.contains { $0.unreadableError != nil })
+    }
+}
