@@ -14,8 +14,10 @@ extension CoalescingWriter {
     /// so that releasing the model ends the tracking.
     ///
     /// - Parameters:
+    ///   - key: the scene the state is saved for.
     ///   - fields: fields to carry into every save (a restoration's `carriedFields`).
     ///   - turns: what runs the re-read after a change (default: a main-actor task).
+    ///   - state: the state to save, read on the main actor.
     @MainActor
     public func persist<State: RestorableState>(
         for key: SceneKey, carrying fields: JSONObject = JSONObject(),

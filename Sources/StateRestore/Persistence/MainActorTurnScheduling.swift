@@ -15,6 +15,7 @@ public struct TaskTurnScheduler: MainActorTurnScheduling {
     /// The default scheduler.
     public init() {}
 
+    /// Starts a main-actor task that runs `work`.
     public func scheduleTurn(_ work: @escaping @MainActor @Sendable () -> Void) {
         Task { @MainActor in work() }
     }

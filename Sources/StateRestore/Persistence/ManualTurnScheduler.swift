@@ -17,6 +17,7 @@ public final class ManualTurnScheduler: MainActorTurnScheduling, @unchecked Send
     /// An empty scheduler.
     public init() {}
 
+    /// Keeps `work` until ``runPendingTurns()``.
     public func scheduleTurn(_ work: @escaping @MainActor @Sendable () -> Void) {
         lock.withLock { pending.append(work) }
     }
