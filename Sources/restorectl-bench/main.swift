@@ -9,7 +9,7 @@ import StateRestore
 // (`__workload`, `__populate`, `__migrate`) are those children.
 
 /// Every workload, in the order they run and print.
-let workloadNames = ["restore-launch", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes"]
+let workloadNames = ["restore-launch", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes", "autosave"]
 
 func runWorkload(_ name: String, _ mode: BenchMode) throws -> WorkloadReport {
     var report: WorkloadReport
@@ -25,6 +25,7 @@ func runWorkload(_ name: String, _ mode: BenchMode) throws -> WorkloadReport {
     case "shelf-snapshot-100k": report = try ShelfSnapshotWorkload.run(mode, rows: 100_000)
     case "migrate-scale": report = try MigrateScale.run(mode)
     case "many-scenes": report = try ManyScenes.run(mode)
+    case "autosave": report = try Autosave.run(mode)
     default: throw RawConnection.Failure(description: "unknown workload \(name)")
     }
     report.addStandardTargets()

@@ -1,3 +1,5 @@
+import Observation
+
 /// The controller-side model of one catalog window: a document snapshot plus that window's view state.
 ///
 /// Every action is followed by the same reconciliation restoration uses
@@ -13,6 +15,9 @@
 ///
 /// Access is serial: the model is not `Sendable` and keeps to the isolation domain that owns it.
 /// `changed` and `detailChanged` are single consumer slots; only the last assignment receives values.
+/// The model is also `@Observable` (its document, view state, frame and pane), for observers
+/// that must not take those slots, such as a state saver.
+@Observable
 public final class CatalogScreenModel {
     /// The document snapshot this window projects.
     public private(set) var document: CatalogDocument
@@ -23,7 +28,7 @@ public final class CatalogScreenModel {
     /// The current projection of `document` and `viewState`.
     public private(set) var frame: CatalogFrame
     /// Receives a new frame after every action. Rendering must not send actions back.
-    public var changed: ((CatalogFrame) -> Void)?
+    @ObservationIgnored public var changed: ((CatalogFrame) -> Void)?
     /// This window's choice for a selected book that the list hides.
     public let detailPolicy: CatalogDetailPolicy
     /// What the detail pane shows.
@@ -33,7 +38,7 @@ public final class CatalogScreenModel {
     public private(set) var selectionGeneration = 0
     /// Receives the pane after every change to it, before `changed` receives the frame.
     /// The controller starts the load of each new `.loading` request it sees here.
-    public var detailChanged: ((CatalogDetailPane) -> Void)?
+    @ObservationIgnored public var detailChanged: ((CatalogDetailPane) -> Void)?
 
     /// Creates a window over `document`, reconciling `viewState` (a fresh or restored value) first.
     ///

@@ -1,18 +1,27 @@
+import Observation
+
 /// Owns a zone selection and keeps it valid; publishes every change through ``changes``.
 ///
 /// Unknown IDs are rejected no matter who asks: a control, restoration or another client.
 /// Clients only observe (``changes`` is read-only); every write goes through ``select(_:)``.
 /// Restoring is construction: ``init(choices:restoringSelection:)`` never traps on saved data,
 /// and ``selectedZoneID`` is the value to save.
+///
+/// The model is also `Observable`: ``selectedZoneID`` reports its reads and changes to
+/// Observation, for observers that save the selection without taking part in ``changes``.
 @MainActor
-public final class ZoneModel {
+public final class ZoneModel: Observable {
     private let source: ValueSource<ZoneState>
+    private let registrar = ObservationRegistrar()
 
     /// The current state, replayed to each observer; clients cannot write it.
     public let changes: ReadOnlyValueSource<ZoneState>
 
     /// The selected zone's ID, always one of the choices: the selection to save for restoration.
-    public var selectedZoneID: String { source.value.selectedID }
+    public var selectedZoneID: String {
+        registrar.access(self, keyPath: \.selectedZoneID)
+        return source.value.selectedID
+    }
 
     /// Creates a model from trusted values.
     ///
@@ -43,6 +52,6 @@ public final class ZoneModel {
     public func select(_ id: String) {
         let old = source.value
         guard id != old.selectedID, let new = old.selecting(id) else { return }
-        source.set(new)
+        registrar.withMutation(of: self, keyPath: \.selectedZoneID) { source.set(new) }
     }
 }

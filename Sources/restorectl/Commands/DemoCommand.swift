@@ -25,29 +25,21 @@ enum DemoCommand {
         let say: (String) -> Void = { if !json { console.print($0) } }
         say("restorectl demo — database: \(path)\n")
 
-        // Launch 1: two windows over the same books, each with its own interaction state.
+        // Launch 1 starts as a first install would: nothing saved for the demo account. Each
+        // screen restores, makes its model and persists it; the person's actions are saved
+        // without a save call.
         let first = try StateDatabase.openForWriting(path)
-        let reading = CatalogScreenModel(document: DemoCatalog.original)
-        reading.send(.queryChanged("the"))
-        reading.send(.selected(105))
-        reading.send(.scrolled(anchorID: 113, offset: 0.4))
-        let research = CatalogScreenModel(document: DemoCatalog.original)
-        research.send(.selected(106))
-        research.send(.scrolled(anchorID: 109, offset: 0.75))
-        let windows = [("reading", reading), ("research", research)]
-        for (scene, screen) in windows {
-            try first.save(screen.viewState, for: try SceneKey(scene: scene, account: account), replacingNewer: true)
-            say("Launch 1, window \"\(scene)\" saved: \(describe(screen.viewState))")
+        _ = try first.purge(account: account)
+        let saved = try DemoFirstLaunch.run(path: path, account: account)
+        for (scene, state) in saved.windows {
+            say("Launch 1, window \"\(scene)\" saved: \(describe(state))")
         }
         // A third window last saved by version 1.0 of the app, in the oldest record format.
         let legacy = try CatalogViewState.recordKind.validateForSave(Array(#"{"query":"programming","selectedID":103}"#.utf8))
         try first.save(legacy, for: try SceneKey(scene: "legacy", account: account), replacingNewer: true)
         say("Launch 1, window \"legacy\" holds a format-1 record from an old release: {\"query\":\"programming\",\"selectedID\":103}")
-        // The other screens of the reading window: its notes and its zone picker.
         let readingKey = try SceneKey(scene: "reading", account: account)
-        try first.save(DemoScreens.savedNotes, for: readingKey, replacingNewer: true)
-        try first.save(DemoScreens.savedZones, for: readingKey, replacingNewer: true)
-        say("Launch 1, window \"reading\" notes saved: query \"\(DemoScreens.savedNotes.query)\", selected note \(DemoScreens.savedNotes.selectedNoteID.map(String.init) ?? "none"); zones saved: selected \(DemoScreens.savedZones.selectedZoneID ?? "none")")
+        say("Launch 1, window \"reading\" notes saved: query \"\(saved.notes.query)\", selected note \(saved.notes.selectedNoteID.map(String.init) ?? "none"); zones saved: selected \(saved.zones.selectedZoneID ?? "none") (\(saved.writes) write\(saved.writes == 1 ? "" : "s") for every change of launch 1)")
         first.close()
 
         say("\nBetween launches the catalog changes: \(DemoCatalog.deletedTitles.joined(separator: ", ")) are deleted, books 105 and 113 are renamed, and the last five books move to the front. \(DemoScreens.changeDescription)\n")

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Holds the turns that follow observed changes until ``runPendingTurns()`` runs them: for
+/// tests that order changes, reads and writes explicitly, and for command-line tools whose
+/// main actor does not run queued tasks.
+///
+/// ```swift
+/// let turns = ManualTurnScheduler()
+/// let tracking = writer.persist(model, for: key, turns: turns)
+/// model.page = 2
+/// turns.runPendingTurns()        // the tracking reads page 2 and saves it
+/// ```
+public final class ManualTurnScheduler: MainActorTurnScheduling, @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [@MainActor @Sendable () -> Void] = []
+
+    /// An empty scheduler.
+    public init() {}
+
+    /// Keeps `work` until ``runPendingTurns()``.
+    public func scheduleTurn(_ work: @escaping @MainActor @Sendable () -> Void) {
+        lock.withLock { pending.append(work) }
+    }
+
+    /// How many turns are waiting.
+    public var pendingTurnCount: Int { lock.withLock { pending.count } }
+
+    /// Runs every waiting turn in the order scheduled, including turns they schedule, and
+    /// returns how many ran.
+    @MainActor
+    @discardableResult
+    public func runPendingTurns() -> Int {
+        var count = 0
+        while true {
+            let turns = lock.withLock { () -> [@MainActor @Sendable () -> Void] in
+                defer { pending.removeAll() }
+                return pending
+            }
+            if turns.isEmpty { return count }
+            for turn in turns { turn() }
+            count += turns.count
+        }
+    }
+}

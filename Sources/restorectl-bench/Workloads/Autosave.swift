@@ -1,0 +1,107 @@
+import Foundation
+import Observation
+import ScreenModels
+import StateRestore
+
+/// `autosave`: 1,000 changes to an observed screen saved by `CoalescingWriter.persist`, against
+/// the same 1,000 changes each followed by a hand-written `writer.save` (the raw column). One
+/// sample is a round of 1,000 changes, each in its own main-actor turn (the worst case: every
+/// change is read and handed to the writer). The writes of the first round, windows of one
+/// second and a closing `flush()`, are counted; timed rounds flush after the clock stops.
+enum Autosave {
+    static let changes = 1_000
+
+    /// A screen model whose whole restorable state is one observed property.
+    @MainActor
+    @Observable
+    final class Screen: PersistableScreenModel {
+        var viewState = CatalogViewState()
+        var restorableState: CatalogViewState { viewState }
+    }
+
+    /// Holds every window until the round's `flush()`, so no write runs while the clock does.
+    final class HeldWindows: WriteScheduling {
+        func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {}
+    }
+
+    static func run(_ mode: BenchMode) throws -> WorkloadReport {
+        // The bench runs on the main thread, which is the main actor's.
+        try MainActor.assumeIsolated { try measure(mode) }
+    }
+
+    @MainActor
+    private static func measure(_ mode: BenchMode) throws -> WorkloadReport {
+        let scratch = try Scratch("autosave")
+        let key = try SceneKey(scene: "main")
+        let states = (0..<changes).map(BenchData.state)
+        let turns = ManualTurnScheduler()
+
+        // Writes counted with the default scheduler and window.
+        let counted = try CoalescingWriter(path: scratch.path("counted.sqlite"))
+        let countedScreen = Screen()
+        let countedTracking = counted.persist(countedScreen, for: key, turns: turns)
+        for state in states {
+            countedScreen.viewState = state
+            turns.runPendingTurns()
+        }
+        let writesBeforeFlush = counted.writesCommitted
+        try counted.flush()
+        let writes = counted.writesCommitted
+        countedTracking.cancel()
+        try counted.close()
+
+        let observedWriter = try CoalescingWriter(path: scratch.path("observed.sqlite"), scheduler: HeldWindows())
+        let manualWriter = try CoalescingWriter(path: scratch.path("manual.sqlite"), scheduler: HeldWindows())
+        let observed = Screen(), manual = Screen()
+        let tracking = observedWriter.persist(observed, for: key, turns: turns)
+        var engine = Samples(), byHand = Samples()
+        let rounds = mode.flushRepetitions + 5
+        for round in 0..<rounds {
+            // A round's first state differs from the last round's last one.
+            let offset = round % 2
+            try runShuffled(round, [
+            {
+                engine.time {
+                    for index in 0..<changes {
+                        observed.viewState = states[(index + offset) % changes]
+                        turns.runPendingTurns()
+                    }
+                }
+                try observedWriter.flush()
+            },
+            {
+                byHand.time {
+                    for index in 0..<changes {
+                        manual.viewState = states[(index + offset) % changes]
+                        manualWriter.save(manual.viewState, for: key)
+                    }
+                }
+                try manualWriter.flush()
+            },
+            ])
+        }
+        tracking.cancel()
+        try observedWriter.close()
+        try manualWriter.close()
+
+        var report = WorkloadReport(
+            name: "autosave", unit: "1,000 changes, each saved (observed vs writer.save by hand)",
+            engine: engine.droppingFirst(5), raw: byHand.droppingFirst(5)
+        )
+        let perChange = { (samples: Samples) in samples.median * 1_000 / Double(changes) }
+        let ratio = report.ratio ?? .nan
+        report.extra = [
+            "changes": .integer(Int64(changes)),
+            "writes_before_flush": .integer(Int64(writesBeforeFlush)),
+            "observed_writes_to_sqlite": .integer(Int64(writes)),
+            "observed_us_per_change": .double(perChange(report.engine)),
+            "by_hand_us_per_change": .double(perChange(byHand.droppingFirst(5))),
+            "overhead_us_per_change": .double(perChange(report.engine) - perChange(byHand.droppingFirst(5))),
+        ]
+        report.targets = [
+            .init(description: "at most 3 writes reach SQLite for 1,000 observed changes (got \(writes))", isMet: writes <= 3),
+            .init(description: "per-change cost within 1.2x of writer.save by hand (got \(String(format: "%.2f", ratio))x)", isMet: ratio <= 1.2),
+        ]
+        return report
+    }
+}

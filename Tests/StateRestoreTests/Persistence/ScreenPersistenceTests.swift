@@ -1,0 +1,121 @@
+import ScreenModels
+import StateRestore
+import TestSupport
+import Testing
+
+/// Restore → model → persist for the article screens, with turns and windows driven by hand.
+@MainActor
+@Suite struct ScreenPersistenceTests {
+    let folder: TemporaryDirectory
+    let path: String
+    let key: SceneKey
+    let windows = ManualScheduler()
+    let turns = ManualTurnScheduler()
+    let writer: CoalescingWriter
+
+    static let document = CatalogDocument(books: (1...30).map { CatalogBook(id: $0, title: "Book \($0)") })
+    static let notes = [Note(id: 1, title: "SQLite WAL"), Note(id: 2, title: "Swift values"), Note(id: 3, title: "SQLite backup")]
+    static let zones = [ZoneChoice(id: "utc", title: "UTC"), ZoneChoice(id: "europe-paris", title: "Paris")]
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("state.sqlite")
+        key = try SceneKey(scene: "main")
+        writer = try CoalescingWriter(path: path, scheduler: windows)
+    }
+
+    /// What a fresh restorer reads back for `type`, or nil when nothing is stored.
+    private func stored<State: RestorableState>(_ type: State.Type) -> State? {
+        let restorer = StateRestorer(path: path)
+        defer { restorer.close() }
+        let restored = restorer.restore(State.self, key)
+        restorer.completeRestore(restored)
+        return restored.reports(.noRecord) ? nil : restored.state
+    }
+
+    @Test func catalogActionsAreSavedWithoutTakingTheRenderCallback() throws {
+        let restorer = StateRestorer(path: path)
+        defer { restorer.close() }
+        let restored = restorer.restore(key, against: Self.document)
+        let model = restored.makeScreenModel()
+        let tracking = writer.persist(model, from: restored, turns: turns)
+        var frames: [CatalogFrame] = []
+        model.changed = { frames.append($0) }
+
+        model.send(.queryChanged("Book 1"))
+        model.send(.selected(12))
+        #expect(frames.count == 2)
+        #expect(turns.runPendingTurns() == 1)
+        #expect(tracking.savedCount == 1)
+        windows.fireAll()
+        #expect(writer.writesCommitted == 1)
+        #expect(stored(CatalogViewState.self) == CatalogViewState(query: "Book 1", selectedID: 12))
+        #expect(stored(CatalogViewState.self) == model.viewState)
+
+        // A detail load changes the pane, not the view state: nothing to save.
+        guard case .loading(let request) = model.detail else { Issue.record("no detail request"); return }
+        model.send(.detailLoaded(CatalogBookDetail(bookID: 12, summary: "twelve"), for: request))
+        turns.runPendingTurns()
+        windows.fireAll()
+        #expect(tracking.savedCount == 1)
+        #expect(writer.writesCommitted == 1)
+    }
+
+    @Test func thousandCatalogChangesReachSQLiteAsAtMostThreeWrites() throws {
+        let model = CatalogScreenModel(document: Self.document)
+        let tracking = writer.persist(model, for: key, turns: turns)
+        for change in 1...1_000 {
+            model.send(.queryChanged(String(repeating: "o", count: change % 7 + 1)))
+            if change.isMultiple(of: 5) { model.send(.selected(change % 30 + 1)) }
+            turns.runPendingTurns()
+            if change.isMultiple(of: 500) { windows.fireAll() }
+        }
+        windows.fireAll()
+        #expect(writer.writesCommitted <= 3)
+        #expect(tracking.savedCount > 0)
+        #expect(stored(CatalogViewState.self) == model.viewState)
+    }
+
+    @Test func notesQueryAndSelectionAreSaved() async throws {
+        let restorer = StateRestorer(path: path)
+        defer { restorer.close() }
+        try restorer.save(NotesState(query: "sqlite", selectedNoteID: 3), for: key)
+        let restored = restorer.restore(NotesState.self, key, against: Self.notes)
+        restorer.completeRestore(restored)
+        let model = restored.makeViewModel(loader: FixedNotes(notes: Self.notes))
+        let tracking = writer.persist(model, from: restored, turns: turns)
+
+        // Loading changes notes and isLoading, which the saved state does not read.
+        await model.reload()
+        turns.runPendingTurns()
+        #expect(tracking.savedCount == 0)
+
+        model.query = "swift"
+        model.select(2)
+        #expect(turns.runPendingTurns() == 1)
+        try writer.flush()
+        #expect(tracking.savedCount == 1)
+        #expect(writer.writesCommitted == 1)
+        #expect(stored(NotesState.self) == NotesState(query: "swift", selectedNoteID: 2))
+        #expect(stored(NotesState.self) == NotesState(model))
+    }
+
+    @Test func zoneSelectionIsSavedAndObserversStillReceiveEveryValue() throws {
+        let restorer = StateRestorer(path: path)
+        defer { restorer.close() }
+        let restored = restorer.restore(ZonesState.self, key, against: Self.zones)
+        let model = try #require(restored.makeZoneModel())
+        var delivered: [String] = []
+        let lifetime = model.changes.observe { delivered.append($0.selectedID) }
+        let tracking = writer.persist(model, from: restored, turns: turns)
+
+        model.select("europe-paris")
+        model.select("nowhere")
+        #expect(turns.runPendingTurns() == 1)
+        try writer.flush()
+        #expect(tracking.savedCount == 1)
+        #expect(delivered == ["utc", "europe-paris"])
+        #expect(stored(ZonesState.self) == ZonesState(selectedZoneID: "europe-paris"))
+        lifetime.cancel()
+    }
+}
