@@ -34,9 +34,12 @@ let package = Package(
         ),
         // Test-only: an SQLite VFS that injects I/O errors and disk-full failures.
         .target(name: "CFaultInjection", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // The strict JSON layer (exact number kinds, key order, duplicate keys refused, limits)
+        // and its Codable bridge; no dependencies (see Sources/JSON/README.md).
+        .target(name: "JSON", exclude: ["README.md"]),
         .target(name: "ScreenModels"),
-        .target(name: "StateRestore", dependencies: ["StateStore", "ScreenModels"]),
-        .executableTarget(name: "restorectl", dependencies: ["StateRestore", "StateStore", "ScreenModels"]),
+        .target(name: "StateRestore", dependencies: ["JSON", "StateStore", "ScreenModels"]),
+        .executableTarget(name: "restorectl", dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels"]),
         // libFuzzer harness for the record and document decoders (see .ci/fuzz); not a product.
         .executableTarget(name: "restorectl-fuzz", dependencies: ["StateRestore", "StateStore", "ScreenModels"]),
         // Child process for the crash and concurrency tests; not a product.
@@ -44,16 +47,17 @@ let package = Package(
         // Release-mode benchmark: the engine against raw SQLite, JSON files and UserDefaults.
         .executableTarget(
             name: "restorectl-bench",
-            dependencies: ["StateRestore", "StateStore", "ScreenModels", "CSQLite"]
+            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels", "CSQLite"]
         ),
         // Test-only: temporary directories, and the built restorectl-stress and restorectl run
         // as child processes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "CFaultInjection", "TestSupport"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "StateRestoreTests",
-            dependencies: ["StateRestore", "StateStore", "ScreenModels", "TestSupport"]
+            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels", "TestSupport"]
         ),
         // An app's own kind defined outside the library, through the public API only.
         .testTarget(name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "TestSupport"]),
@@ -61,9 +65,9 @@ let package = Package(
         // and the library's writers (StateRestore), so it depends on both.
         .testTarget(
             name: "PowerLossTests",
-            dependencies: ["StateRestore", "StateStore", "ScreenModels", "CFaultInjection", "TestSupport"]
+            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels", "CFaultInjection", "TestSupport"]
         ),
-        .testTarget(name: "restorectlTests", dependencies: ["restorectl", "StateRestore", "StateStore", "ScreenModels", "TestSupport"]),
+        .testTarget(name: "restorectlTests", dependencies: ["restorectl", "JSON", "StateRestore", "StateStore", "ScreenModels", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import JSON
 import ScreenModels
 
 /// The catalog screen is one kind among others: `restore(CatalogViewState.self, key, against:

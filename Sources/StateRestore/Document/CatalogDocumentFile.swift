@@ -1,3 +1,4 @@
+import JSON
 import ScreenModels
 
 /// Reads a catalog document file: `{"books": [{"id": Int, "title": String}, …]}`.

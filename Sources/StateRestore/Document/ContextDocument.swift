@@ -1,3 +1,4 @@
+import JSON
 import ScreenModels
 
 /// Reads the JSON documents the tool restores notes and zones against:

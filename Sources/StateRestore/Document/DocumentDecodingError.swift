@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Why a catalog document file could not be read.
 ///

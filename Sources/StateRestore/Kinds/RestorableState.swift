@@ -1,3 +1,5 @@
+import JSON
+
 /// A screen's persisted state: a plain `Codable` value the engine stores, versions, defaults,
 /// upgrades and restores. Conforming is all an app writes to make a screen restorable.
 ///

@@ -1,3 +1,5 @@
+import JSON
+
 extension CoalescingWriter {
     /// Saves `state()` on every change of what it reads, until the returned tracking stops.
     ///

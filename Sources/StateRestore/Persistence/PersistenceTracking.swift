@@ -1,3 +1,4 @@
+import JSON
 import Observation
 
 /// Keeps one screen's state saved while it changes: returned by ``CoalescingWriter``'s

@@ -1,3 +1,4 @@
+import JSON
 import ScreenModels
 
 /// The catalog screen's view state for one (account, scene), as stored in a record.

@@ -1,3 +1,4 @@
+import JSON
 import ScreenModels
 
 /// Reads the header and the fields of a catalog record object as one format version defines them.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A kind that reads and writes its records with a codec of its own instead of the generic
 /// Codable one: the catalog, whose v1–v3 records predate the generic codec and whose restore
 /// path is hand-tuned. Internal: an app's kinds always use the generic codec.

@@ -1,3 +1,4 @@
+import JSON
 import StateStore
 
 /// Reads, validates and writes the records of one kind.

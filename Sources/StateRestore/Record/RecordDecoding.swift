@@ -1,3 +1,5 @@
+import JSON
+
 /// The outcome of decoding a stored record of kind `State` on the restore path.
 ///
 /// Only ``unreadable(_:)`` is a failure; a record from a newer build is an expected outcome

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Why a stored record could not be read.
 public enum RecordDecodingError: Error, Equatable, Sendable {

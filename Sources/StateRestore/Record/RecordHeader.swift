@@ -1,3 +1,4 @@
+import JSON
 import StateStore
 
 /// The envelope every record shares: `version` (absent means 1) and an optional

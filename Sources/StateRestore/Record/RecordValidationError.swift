@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Why a record was refused for saving.
 ///

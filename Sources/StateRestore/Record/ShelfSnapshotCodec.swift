@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import ScreenModels
 
 /// Reads and writes the stored form of a shelf's `ShelfSnapshot`.

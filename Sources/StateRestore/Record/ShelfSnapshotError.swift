@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Why a shelf snapshot could not be read or written.
 ///

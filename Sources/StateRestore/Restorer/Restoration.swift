@@ -1,3 +1,5 @@
+import JSON
+
 /// What restoring one screen's state produced: the state to show, the report of every
 /// adjustment, and what to carry into the next save.
 ///

@@ -1,3 +1,4 @@
+import JSON
 import ScreenModels
 
 /// A restoration of any kind, as the tool prints it: the state in its current record format,

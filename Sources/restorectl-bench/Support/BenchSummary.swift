@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import JSON
 import StateRestore
 
 extension Duration {

@@ -1,3 +1,4 @@
+import JSON
 import StateRestore
 
 /// One workload's measurements, as printed in the table and the JSON output.
@@ -17,6 +18,8 @@ struct WorkloadReport {
     var floor: Samples?
     /// The whole restore (restore-launch only).
     var total: Samples?
+    /// The whole restore's phases, in order (restore-launch only).
+    var phases: [(name: String, samples: Samples)] = []
     /// Alternatives measured on the same data: "json-file", "user-defaults".
     var alternatives: [(name: String, samples: Samples)] = []
     var peakResidentMiB = 0.0
@@ -70,6 +73,12 @@ struct WorkloadReport {
         if let total {
             object["total_p50_ms"] = .double(total.median)
             object["total_p99_ms"] = .double(total.p99)
+            object["total_ratio"] = .double(total.median / engine.median)
+        }
+        if !phases.isEmpty {
+            var phaseObject = JSONObject()
+            for (name, samples) in phases { phaseObject["\(name)_p50_ms"] = .double(samples.median) }
+            object["phases"] = .object(phaseObject)
         }
         for (name, samples) in alternatives {
             let key = name.replacingOccurrences(of: "-", with: "_")

@@ -1,14 +1,15 @@
 import CSQLite
 import Foundation
 import ScreenModels
-import StateRestore
+@_spi(Benchmarks) import StateRestore
 import StateStore
 
 /// `restore-launch`: a cold open, read, decode, upgrade of a v1 record, reconciliation against
 /// a 10,000-book document and the frame, repeated. Three variants run interleaved:
 /// - engine storage: `Store` open + `record` + `CatalogRecordCodec.decode` (comparable to raw);
-/// - engine total: `StateRestorer` open + `restore` (crash-loop mark, upgrade, reconciliation,
-///   frame) + `completeRestore` — what an app's launch pays;
+/// - engine total: `StateRestorer` open + `restore` (crash-loop mark, upgrade, reconciliation)
+///   + the window of rows the screen shows first (`restored.window()`) + `completeRestore` —
+///   what an app's launch pays, timed phase by phase (``phases``);
 /// - raw: the C API opening with the same pragmas, one SELECT and the same decode;
 /// - floor: the raw twin on a minimal table in its own file (`FloorTwin`).
 /// Closing is not timed: it happens when the app quits, not on the launch path.
@@ -27,6 +28,7 @@ enum RestoreLaunch {
         try FloorTwin.makeDatabase(at: floorPath, holding: BenchData.formatOneRecord, for: key)
 
         var storage = Samples(), total = Samples(), raw = Samples(), floor = Samples()
+        var phases: [String: Samples] = [:]
         var sink = 0
         for round in 0..<(mode.launchRepetitions + 5) {
             try runShuffled(round, [{
@@ -39,16 +41,26 @@ enum RestoreLaunch {
             }
             store.close()
             }, {
-            // Engine, the whole restore.
-            let restorer = try total.time { () throws -> StateRestorer in
-                let restorer = StateRestorer(path: path)
-                let restored = restorer.restore(key, against: document)
-                sink &+= restored.frame.rows.count
-                guard restored.reports(.recordUpgraded), restorer.completeRestore(key) else {
-                    throw RawConnection.Failure(description: "unexpected restore: \(restored.report)")
-                }
-                return restorer
+            // Engine, the whole restore, phase by phase.
+            var marks: [(String, ContinuousClock.Instant)] = []
+            let start = ContinuousClock.now
+            let restorer = StateRestorer(path: path)
+            marks.append(("open", .now))
+            restorer.phaseObserver = { marks.append(($0.rawValue, .now)) }
+            let restored = restorer.restore(key, against: document)
+            let window = restored.window()
+            marks.append(("project", .now))
+            guard restored.reports(.recordUpgraded), restorer.completeRestore(restored) else {
+                throw RawConnection.Failure(description: "unexpected restore: \(restored.report)")
             }
+            marks.append(("complete", .now))
+            total.append(ContinuousClock.now - start)
+            var previous = start
+            for (phase, instant) in marks {
+                phases[phase, default: Samples()].append(instant - previous)
+                previous = instant
+            }
+            sink &+= window.rows.count
             restorer.close()
             }, {
             // Raw twin.
@@ -73,6 +85,7 @@ enum RestoreLaunch {
                 defer { sqlite3_finalize(select) }
                 RawConnection.bind(select, 1, key.account)
                 RawConnection.bind(select, 2, key.scene)
+                RawConnection.bind(select, 3, CatalogViewState.kind)
                 guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no floor row") }
                 let decoding = RawConnection.withColumnBytes(select, 1) { CatalogRecordCodec.decode($0) }
                 if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
@@ -83,10 +96,17 @@ enum RestoreLaunch {
         }
         precondition(sink != 0)
         // The first runs warm caches and the embedded-migration parse; drop them.
-        return WorkloadReport(
+        var report = WorkloadReport(
             name: "restore-launch", unit: "one cold open + restore of one scene",
             engine: storage.droppingFirst(5), raw: raw.droppingFirst(5), floor: floor.droppingFirst(5), total: total.droppingFirst(5),
             targets: []
         )
+        report.phases = phaseOrder.compactMap { name in phases[name].map { (name, $0.droppingFirst(5)) } }
+        return report
     }
+
+    /// The phases of the whole restore, in order: `open` (`StateRestorer` init), `read` (the
+    /// crash-loop check and the record), `mark`, `decode` (with the upgrade), `reconcile`,
+    /// `project` (the first window of rows), `complete` (the mark cleared).
+    static let phaseOrder = ["open", "read", "mark", "decode", "reconcile", "project", "complete"]
 }

@@ -1,3 +1,4 @@
+import JSON
 import StateRestore
 
 /// A test kind with a nested object, an optional and an array, at format 3.

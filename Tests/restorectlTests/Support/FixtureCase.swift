@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import StateRestore
 
 /// One regression case from `Fixtures/cases/<name>/case.json`; the format is documented in

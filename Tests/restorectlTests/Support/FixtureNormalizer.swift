@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import StateRestore
 
 /// The one place where nondeterministic output is made comparable: temporary paths, the UTC

@@ -1,3 +1,4 @@
+import JSON
 import StateRestore
 
 /// Compares parsed JSON as JSON means it: object members in any order, numbers by value

@@ -1,0 +1,102 @@
+import Foundation
+import JSON
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+@testable import restorectl
+
+@Suite struct CheckCommandTests {
+    let dir: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        dir = try TemporaryDirectory()
+        path = dir.path("state.sqlite")
+    }
+
+    private func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() }
+
+    /// Runs `check` and asserts it did not change `$DB`'s bytes or create it. Files appearing
+    /// beside it are checked separately (`leavesNoFilesBesideAWriteAheadLogDatabase`).
+    private func check(json: Bool = true) throws -> CapturedRun {
+        let before = dir.contents("state.sqlite")
+        let run = CapturedRun(["check", "--db", path] + (json ? ["--json"] : []))
+        #expect(dir.contents("state.sqlite") == before, "check modified the file")
+        return run
+    }
+
+    @Test func leavesNoFilesBesideARollbackJournalDatabase() throws {
+        try Data(repeating: 0xA5, count: 4096).write(to: URL(fileURLWithPath: path))
+        let files = try listing()
+        _ = try check()
+        #expect(try listing() == files)
+    }
+
+    /// The contract: check never creates a file, also for a WAL-mode database (whose read-only
+    /// connection would otherwise create `-wal` and `-shm` and could not remove them on close).
+    @Test func leavesNoFilesBesideAWriteAheadLogDatabase() throws {
+        #expect(CapturedRun(["save", "--db", path, "--scene", "main", "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
+        let files = try listing()
+        #expect(files == ["state.sqlite"])
+        #expect(try check().exitCode == 0)
+        #expect(try listing() == files)
+    }
+
+    @Test func healthyDatabaseExits0() throws {
+        #expect(CapturedRun(["save", "--db", path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", path, "--scene", "newer", "--state", FixtureFolders.path("records/v5-no-min-reader.json")]).exitCode == 0)
+        let run = try check()
+        #expect(run.exitCode == 0)
+        let json = try JSONValue.parse(Data(run.stdout.utf8))
+        #expect(json["healthy"] == true)
+        #expect(json["recordsChecked"] == 2)
+        #expect(json["problems"] == [])
+        let text = try check(json: false)
+        #expect(text.exitCode == 0)
+        #expect(text.stdout.hasSuffix("healthy (2 records decoded)\n"))
+    }
+
+    @Test func undecodableRecordAndQuarantineExit1() throws {
+        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
+        let db = try Database(path: path)
+        try db.execute("INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES ('default', 'bad', 3, '{\"version\":3,\"query\":1}', 0)")
+        db.close()
+        let run = try check()
+        #expect(run.exitCode == 1)
+        let json = try JSONValue.parse(Data(run.stdout.utf8))
+        #expect(json["healthy"] == false)
+        #expect(json["problems"]?.firstElement == .string(#"catalog record of scene "bad" of account "default": record cannot be decoded: field "query" must be a string, got integer 1"#))
+
+        // The restore that meets it quarantines it; check still exits 1 while the quarantine holds it.
+        #expect(CapturedRun(["restore", "--db", path, "--scene", "bad", "--document", FixtureFolders.path("documents/article.json")]).exitCode == 0)
+        let after = try check()
+        #expect(after.exitCode == 1)
+        #expect(after.stdout.contains("quarantine holds record 1"))
+        #expect(CapturedRun(["quarantine", "drop", "--db", path, "--id", "1"]).exitCode == 0)
+        #expect(try check().exitCode == 0)
+    }
+
+    @Test func fileThatIsNotADatabaseExits1() throws {
+        try Data(repeating: 0xA5, count: 4096).write(to: URL(fileURLWithPath: path))
+        let run = try check(json: false)
+        #expect(run.exitCode == 1)
+        #expect(run.stdout.contains("problem: \(path) is not a readable restorectl database"))
+    }
+
+    @Test func missingFileExits66AndIsNotCreated() throws {
+        let run = try check()
+        #expect(run.exitCode == 66)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "restorectl: \(path): no such database file\n")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func zeroLengthFileIsHealthyAndStaysZeroLength() throws {
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let run = try check()
+        #expect(run.exitCode == 0)
+        #expect(dir.contents("state.sqlite") == Data())
+    }
+}

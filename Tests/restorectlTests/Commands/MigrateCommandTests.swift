@@ -1,0 +1,149 @@
+import Foundation
+import JSON
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+@testable import restorectl
+
+@Suite struct MigrateCommandTests {
+    let dir: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        dir = try TemporaryDirectory()
+        path = dir.path("state.sqlite")
+    }
+
+    @Test func migrateThenStatusReportsTheLatestVersionAndNothingPending() throws {
+        let migrate = CapturedRun(["migrate", "--db", path])
+        #expect(migrate.exitCode == 0)
+        #expect(migrate.stderr.isEmpty)
+        #expect(migrate.stdout.contains("Applied 0001_create_scene_state.sql (version 1)"))
+        let status = CapturedRun(["status", "--db", path, "--json"])
+        #expect(status.exitCode == 0)
+        let json = try #require(try? JSONValue.parse(Data(status.stdout.utf8)))
+        #expect(json["schemaVersion"] == json["latestVersion"])
+        #expect(json["pending"] == .array([]))
+        guard case .array(let applied)? = json["applied"] else { Issue.record("no applied list"); return }
+        #expect(applied.allSatisfy { $0["ok"] == .bool(true) })
+        #expect(applied.count == (try Migrator().latestVersion))
+        let db = try Database(path: path, configuration: .init(access: .readOnly))
+        #expect(try db.fetchOne("PRAGMA integrity_check") { $0.string(0) } == "ok")
+    }
+
+    @Test func dryRunOnAMissingFileCreatesNothing() {
+        let run = CapturedRun(["migrate", "--db", path, "--dry-run"])
+        #expect(run.exitCode == 0)
+        #expect(run.stdout.contains("Would apply 0001_create_scene_state.sql"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func dryRunOnAnOlderDatabaseChangesNothing() throws {
+        #expect(CapturedRun(["migrate", "--db", path, "--to", "1"]).exitCode == 0)
+        let before = dir.contents("state.sqlite")
+        let run = CapturedRun(["migrate", "--db", path, "--dry-run", "--json"])
+        #expect(run.exitCode == 0)
+        let json = try JSONValue.parse(Data(run.stdout.utf8))
+        #expect(json["fromVersion"] == .integer(1))
+        #expect(json["dryRun"] == .bool(true))
+        #expect(dir.contents("state.sqlite") == before)
+    }
+
+    @Test func migratingStepwiseWithToStopsAtThatVersion() throws {
+        let run = CapturedRun(["migrate", "--db", path, "--to", "1", "--json"])
+        #expect(run.exitCode == 0)
+        let json = try JSONValue.parse(Data(run.stdout.utf8))
+        #expect(json["schemaVersion"] == .integer(1))
+    }
+
+    @Test(arguments: [
+        (["migrate"], "missing required option --db"),
+        (["migrate", "--db", "x", "--to", "abc"], "--to"),
+        (["migrate", "--db", "x", "--bogus"], "unknown option"),
+        (["frobnicate"], "unknown command"),
+        ([], "missing command"),
+    ])
+    func usageErrorsExit64WithOneLineOnStderr(arguments: [String], fragment: String) {
+        let run = CapturedRun(arguments)
+        #expect(run.exitCode == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(fragment))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func targetBeyondTheLatestIsAUsageError() {
+        let run = CapturedRun(["migrate", "--db", path, "--to", "999"])
+        #expect(run.exitCode == 64)
+        #expect(run.stderr.contains("999"))
+        #expect(!FileManager.default.fileExists(atPath: path) || (try? Database(path: path).ownership()) == .empty)
+    }
+
+    @Test func newerDatabaseIsRefusedWith65AndLeftUnchanged() throws {
+        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
+        let db = try Database(path: path)
+        try db.executeScript("PRAGMA user_version = 50")
+        db.close()
+        let before = dir.contents("state.sqlite")
+        let run = CapturedRun(["migrate", "--db", path])
+        #expect(run.exitCode == 65)
+        #expect(run.stderr.contains("newer"))
+        #expect(dir.contents("state.sqlite") == before)
+    }
+
+    @Test func foreignDatabaseIsRefusedWith65AndLeftUnchanged() throws {
+        let other = try Database(path: path)
+        try other.executeScript("CREATE TABLE photos (id INTEGER PRIMARY KEY); INSERT INTO photos VALUES (1);")
+        other.close()
+        let before = dir.contents("state.sqlite")
+        let run = CapturedRun(["migrate", "--db", path])
+        #expect(run.exitCode == 65)
+        #expect(run.stderr.contains("another program"))
+        #expect(dir.contents("state.sqlite") == before)
+    }
+
+    @Test func checksumMismatchIsRefusedWith65NamingTheFile() throws {
+        #expect(CapturedRun(["migrate", "--db", path, "--to", "1"]).exitCode == 0)
+        let db = try Database(path: path)
+        try db.execute("UPDATE schema_history SET checksum = 'x'")
+        db.close()
+        let before = dir.contents("state.sqlite")
+        let run = CapturedRun(["migrate", "--db", path])
+        #expect(run.exitCode == 65)
+        #expect(run.stderr.contains("0001_create_scene_state.sql"))
+        #expect(dir.contents("state.sqlite") == before)
+    }
+
+    @Test func corruptFileIsRefusedWith65AndLeftUnchanged() throws {
+        let garbage = Data(repeating: 0xA5, count: 4096)
+        _ = FileManager.default.createFile(atPath: path, contents: garbage)
+        let run = CapturedRun(["migrate", "--db", path])
+        #expect(run.exitCode == 65)
+        #expect(dir.contents("state.sqlite") == garbage)
+    }
+
+    @Test func uncreatablePathExits73() {
+        let run = CapturedRun(["migrate", "--db", dir.path("no/such/folder/state.sqlite")])
+        #expect(run.exitCode == 73)
+        #expect(!run.stderr.isEmpty)
+    }
+
+    @Test func directoryInsteadOfAFileExits73() throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 73)
+    }
+
+    @Test func statusOfAMissingFileExits66AndCreatesNothing() {
+        let run = CapturedRun(["status", "--db", path])
+        #expect(run.exitCode == 66)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func versionAndHelpGoToStdout() {
+        #expect(CapturedRun(["--version"]).stdout == "restorectl \(Restorectl.version)\n")
+        let help = CapturedRun(["--help"])
+        #expect(help.exitCode == 0 && help.stdout.contains("migrate") && help.stdout.contains("status"))
+        #expect(CapturedRun(["status", "--help"]).stdout.hasPrefix("USAGE: restorectl status --db PATH [--json]"))
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import JSON
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+@testable import restorectl
+
+@Suite struct QuarantineCommandTests {
+    let dir: TemporaryDirectory
+    let path: String
+    let document = FixtureFolders.path("documents/original.json")
+
+    init() throws {
+        dir = try TemporaryDirectory()
+        path = dir.path("state.sqlite")
+        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
+        let db = try Database(path: path)
+        try db.execute("INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES ('alice', 'broken', 3, '[\"not\", \"an\", \"object\"]', 1764000000)")
+        db.close()
+    }
+
+    private func list() throws -> JSONValue {
+        let run = CapturedRun(["quarantine", "list", "--db", path, "--json"])
+        #expect(run.exitCode == 0)
+        return try JSONValue.parse(Data(run.stdout.utf8))
+    }
+
+    private func restoreScene() throws -> [JSONValue] {
+        let run = CapturedRun(["restore", "--db", path, "--scene", "broken", "--account", "alice", "--document", document, "--json"])
+        #expect(run.exitCode == 0)
+        guard case .array(let report)? = try JSONValue.parse(Data(run.stdout.utf8))["report"] else { return [] }
+        return report.map { $0["code"] ?? .null }
+    }
+
+    @Test func listRestoreAndDrop() throws {
+        #expect(try list() == [])
+        #expect(try restoreScene() == ["record-unreadable"])
+        let entry = try #require(try list().firstElement)
+        #expect(entry["id"] == 1)
+        #expect(entry["account"] == "alice")
+        #expect(entry["scene"] == "broken")
+        #expect(entry["version"] == 3)
+        #expect(entry["size"] == 23)
+        #expect(entry["reason"] == "unreadable")
+        #expect(entry["error"] == "record must be a JSON object, got array")
+
+        // Moving it back puts the bytes back in its scene; the next restore quarantines it again.
+        let back = CapturedRun(["quarantine", "restore", "--db", path, "--id", "1"])
+        #expect(back.exitCode == 0)
+        #expect(back.stdout == "Restored quarantined record 1 to its scene.\n")
+        #expect(try list() == [])
+        let store = try Store(readingExistingFileAt: path)
+        #expect(try store.record(account: "alice", scene: "broken", kind: "catalog")?.payload == Data(#"["not", "an", "object"]"#.utf8))
+        store.close()
+        #expect(try restoreScene() == ["record-unreadable"])
+        let again = try #require(try list().firstElement)
+        #expect(again["scene"] == "broken")
+        guard case .integer(let id)? = again["id"] else { Issue.record("no id"); return }
+
+        let drop = CapturedRun(["quarantine", "drop", "--db", path, "--id", String(id)])
+        #expect(drop.exitCode == 0)
+        #expect(try list() == [])
+        #expect(try restoreScene() == ["no-record"])
+        #expect(CapturedRun(["check", "--db", path]).exitCode == 0)
+    }
+
+    @Test func restoringOverANewerSaveIsRefused() throws {
+        #expect(try restoreScene() == ["record-unreadable"])
+        #expect(CapturedRun(["save", "--db", path, "--scene", "broken", "--account", "alice", "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
+        let run = CapturedRun(["quarantine", "restore", "--db", path, "--id", "1"])
+        #expect(run.exitCode == 65)
+        #expect(run.stderr.contains("has a newer record"))
+        #expect(try list().firstElement?["id"] == 1)
+    }
+
+    @Test func unknownIDExits66() {
+        for action in ["restore", "drop"] {
+            let run = CapturedRun(["quarantine", action, "--db", path, "--id", "42"])
+            #expect(run.exitCode == 66)
+            #expect(run.stderr.contains("no quarantined record has id 42"))
+        }
+    }
+
+    @Test func textListShowsTheEntry() throws {
+        #expect(CapturedRun(["quarantine", "list", "--db", path]).stdout == "The quarantine is empty.\n")
+        _ = try restoreScene()
+        #expect(CapturedRun(["quarantine", "list", "--db", path]).stdout.hasPrefix("#1\talice\tbroken\tcatalog\tunreadable\t23 B\t"))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import JSON
+import StateRestore
+import TestSupport
+import Testing
+
+@testable import restorectl
+
+@Suite struct RestoreCommandTests {
+    let dir: TemporaryDirectory
+    let path: String
+    let original = FixtureFolders.path("documents/original.json")
+
+    init() throws {
+        dir = try TemporaryDirectory()
+        path = dir.path("state.sqlite")
+    }
+
+    @Test func helpTextIsExact() {
+        let run = CapturedRun(["restore", "--help"])
+        #expect(run.exitCode == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout == """
+            USAGE: restorectl restore --db PATH --scene ID [--account A] [--kind K] --document FILE [--json]
+
+            Restore a window's state of one kind, reconciled against the current data.
+
+            The document is the data the state is reconciled against: for catalog {"books": [{"id": Int, "title": String}, ...]}, \
+            for notes {"notes": [{"id": Int, "title": String}, ...]}, for zones {"choices": [{"id": String, "title": String}, ...]}. \
+            No database outcome fails a restore: a newer, foreign or corrupt database yields the default state and a report saying why.
+
+            OPTIONS:
+              --db PATH        The state database file.
+              --scene ID       The window (scene) identifier.
+              --account A      The account (default: "default").
+              --kind K         The record kind: catalog, notes, zones (default: catalog).
+              --document FILE  The current data to reconcile against (JSON).
+              --json           Print the result as JSON.
+              -h, --help       Show help information.
+
+            """)
+    }
+
+    @Test func jsonHasTheContractFields() throws {
+        #expect(CapturedRun(["save", "--db", path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
+        let run = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", original, "--json"])
+        #expect(run.exitCode == 0)
+        #expect(run.stderr.isEmpty)
+        let json = try JSONValue.parse(Data(run.stdout.utf8))
+        #expect(json["scene"] == "main")
+        let state = try #require(json["state"])
+        #expect(state["version"] == 3)
+        #expect(state["query"] == "")
+        #expect(state["selectedID"] == 8)
+        #expect(state["showsOnlySelected"] == false)
+        #expect(state["viewport"]?["anchorID"] == 10)
+        #expect(state["viewport"]?["offset"] == 0.25)
+        let frame = try #require(json["frame"])
+        #expect(frame["selectedID"] == 8)
+        #expect(frame["query"] == "")
+        #expect(frame["rows"]?.firstElement == ["id": 1, "title": "The Swift Programming Language"])
+        #expect(json["report"] == [])
+    }
+
+    @Test func textOutputSummarisesTheRestore() {
+        let run = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", FixtureFolders.path("documents/article.json")])
+        #expect(run.exitCode == 0)
+        #expect(run.stdout.contains("rows (2):"))
+        #expect(run.stdout.contains("no-record: scene \"main\" has no saved state"))
+    }
+
+    @Test(arguments: [
+        ("duplicate-ids.json", Int32(65), "duplicate"),
+        ("malformed.json", Int32(65), "invalid document"),
+        ("absent.json", Int32(66), "no such file"),
+    ])
+    func documentProblemsFailBeforeTheDatabaseIsTouched(document: String, exitCode: Int32, fragment: String) {
+        let run = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", FixtureFolders.path("documents/\(document)"), "--json"])
+        #expect(run.exitCode == exitCode)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(fragment))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func missingDocumentOptionIsAUsageError() {
+        let run = CapturedRun(["restore", "--db", path, "--scene", "main"])
+        #expect(run.exitCode == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "restorectl restore: missing required option --document\n")
+    }
+
+    @Test func aDirectoryAsTheDatabaseStillRestoresWithAReport() throws {
+        let run = CapturedRun(["restore", "--db", dir.url.path, "--scene", "main", "--document", original, "--json"])
+        #expect(run.exitCode == 0)
+        let json = try JSONValue.parse(Data(run.stdout.utf8))
+        #expect(json["report"]?.firstElement?["code"] == "database-unavailable")
+        #expect(json["state"]?["selectedID"] == .null)
+    }
+}

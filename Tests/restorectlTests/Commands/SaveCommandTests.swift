@@ -1,0 +1,125 @@
+import Foundation
+import JSON
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+@testable import restorectl
+
+@Suite struct SaveCommandTests {
+    let dir: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        dir = try TemporaryDirectory()
+        path = dir.path("state.sqlite")
+    }
+
+    private func save(_ record: String, scene: String = "main", extra: [String] = []) -> CapturedRun {
+        CapturedRun(["save", "--db", path, "--scene", scene, "--state", FixtureFolders.path("records/\(record)")] + extra)
+    }
+
+    @Test(arguments: [
+        ("malformed-query-not-string.json", #"field "query" must be a string"#),
+        ("malformed-selected-id-string.json", #"field "selectedID" must be an integer or null"#),
+        ("malformed-viewport-missing-offset.json", #"field "viewport.offset" is missing"#),
+        ("malformed-not-an-object.json", "must be a JSON object"),
+        ("malformed-invalid-json.txt", "not valid JSON"),
+        ("malformed-version-string.json", #"field "version""#),
+        ("malformed-min-reader-above-version.json", "minReaderVersion"),
+        ("offset-out-of-range.json", "between 0 and 1, got 1.75"),
+        ("offset-negative.json", "between 0 and 1, got -0.5"),
+        ("offset-1e999.json", "finite"),
+        ("too-many-neighbours.json", "at most 3"),
+    ])
+    func invalidRecordExits65NamingTheProblemAndWritesNothing(record: String, problem: String) throws {
+        #expect(save("v3-viewport.json").exitCode == 0)
+        let before = try #require(dir.contents("state.sqlite"))
+        let listing = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted()
+
+        let run = save(record)
+
+        #expect(run.exitCode == 65)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(problem), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(dir.contents("state.sqlite") == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == listing)
+    }
+
+    @Test func invalidRecordDoesNotCreateTheDatabase() {
+        #expect(save("offset-out-of-range.json").exitCode == 65)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test(arguments: [("", "empty"), (String(repeating: "a", count: 1_025), "1025 bytes")])
+    func badNamesExit65(name: String, problem: String) {
+        for extra in [["--scene", name], ["--scene", "main", "--account", name]] {
+            let run = CapturedRun(["save", "--db", path] + extra + ["--state", FixtureFolders.path("records/v1.json")])
+            #expect(run.exitCode == 65)
+            #expect(run.stderr.contains(problem))
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
+    @Test func newerRecordIsStoredAsIs() throws {
+        let file = FixtureFolders.path("records/v5-no-min-reader.json")
+        let run = save("v5-no-min-reader.json")
+        #expect(run.exitCode == 0)
+        #expect(run.stdout == "Saved format 5 record (99 bytes) for scene \"main\".\n")
+        let store = try Store(readingExistingFileAt: path)
+        defer { store.close() }
+        let stored = try #require(try store.record(account: "default", scene: "main", kind: "catalog"))
+        #expect(stored.version == 5)
+        #expect(stored.payload == FileManager.default.contents(atPath: file))
+    }
+
+    @Test func savingOverANewerRecordNeedsReplaceNewer() throws {
+        #expect(save("v5-no-min-reader.json").exitCode == 0)
+        let before = try #require(dir.contents("state.sqlite"))
+        let refused = save("v3-minimal.json")
+        #expect(refused.exitCode == 65)
+        #expect(refused.stderr.contains("--replace-newer"))
+        #expect(dir.contents("state.sqlite") == before)
+        #expect(save("v3-minimal.json", extra: ["--replace-newer"]).exitCode == 0)
+        let inspect = try JSONValue.parse(Data(CapturedRun(["inspect", "--db", path, "--json"]).stdout.utf8))
+        #expect(inspect["records"]?.firstElement?["version"] == .integer(3))
+    }
+
+    @Test func stateDashReadsStandardInput() throws {
+        let input = try #require(FileManager.default.contents(atPath: FixtureFolders.path("records/v2.json")))
+        let run = CapturedRun(["save", "--db", path, "--scene", "piped", "--account", "alice", "--state", "-"], input: input)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Saved format 2 record"))
+        let store = try Store(readingExistingFileAt: path)
+        defer { store.close() }
+        #expect(try store.record(account: "alice", scene: "piped", kind: "catalog")?.payload == input)
+    }
+
+    @Test func invalidStandardInputSaysSo() {
+        let run = CapturedRun(["save", "--db", path, "--scene", "m", "--state", "-"], input: Data("[1]".utf8))
+        #expect(run.exitCode == 65)
+        #expect(run.stderr.contains("on standard input"))
+    }
+
+    @Test func missingStateFileExits66() {
+        let run = CapturedRun(["save", "--db", path, "--scene", "m", "--state", dir.path("absent.json")])
+        #expect(run.exitCode == 66)
+        #expect(run.stderr.contains("no such file"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func missingSceneIsAUsageError() {
+        let run = CapturedRun(["save", "--db", path, "--state", "-"])
+        #expect(run.exitCode == 64)
+        #expect(run.stderr == "restorectl save: missing required option --scene\n")
+    }
+}
+
+extension JSONValue {
+    /// The first element of an array, for terse assertions.
+    var firstElement: JSONValue? {
+        if case .array(let elements) = self { elements.first } else { nil }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import JSON
+import StateRestore
+import TestSupport
+import Testing
+
+/// A few runs of the built `restorectl` binary through `Process`: real arguments, real streams,
+/// real exit status.
+@Suite struct EndToEndTests {
+    /// The `restorectl` executable beside the test bundle in `.build/<configuration>`.
+    static let executable = BuiltProducts.executable(named: "restorectl")
+
+    /// No `restorectl` executable was found beside the test bundle (run `swift build`).
+    struct MissingBinary: Error {}
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    func run(_ arguments: [String], input: Data = Data()) throws -> Result {
+        guard let executable = Self.executable else { throw MissingBinary() }
+        return try Self.run(executable, arguments, input: input)
+    }
+
+    /// Runs `executable` with `arguments`, feeding `input`, and waits for it to exit.
+    static func run(_ executable: URL, _ arguments: [String], input: Data = Data()) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func migrateThenStatus() throws {
+        let latest = try StateMigrations.makeMigrator().latestVersion
+        let dir = try TemporaryDirectory()
+        let db = dir.path("state.sqlite")
+        let migrate = try run(["migrate", "--db", db])
+        #expect(migrate.status == 0)
+        #expect(migrate.stdout.hasSuffix("is at schema version \(latest).\n"))
+        let status = try run(["status", "--db", db, "--json"])
+        #expect(status.status == 0)
+        #expect(status.stderr.isEmpty)
+        let json = try JSONValue.parse(Data(status.stdout.utf8))
+        #expect(json["schemaVersion"] == .integer(Int64(latest)))
+        #expect(json["latestVersion"] == .integer(Int64(latest)))
+        #expect(json["pending"] == [])
+    }
+
+    @Test func saveFromStandardInputThenRestoreAgainstAFixture() throws {
+        let dir = try TemporaryDirectory()
+        let db = dir.path("state.sqlite")
+        let record = try Data(contentsOf: FixtureFolders.records.appendingPathComponent("v3-viewport.json"))
+        #expect(try run(["save", "--db", db, "--scene", "main", "--state", "-"], input: record).status == 0)
+        let restore = try run(["restore", "--db", db, "--scene", "main", "--document", FixtureFolders.path("documents/deleted.json"), "--json"])
+        #expect(restore.status == 0)
+        let expected = try JSONValue.parse(Data(contentsOf: FixtureFolders.cases.appendingPathComponent("anchor-rule3-deleted-after0-wins/expected-1.json")))
+        let actual = try JSONValue.parse(Data(restore.stdout.utf8))
+        #expect(JSONComparison.difference(actual, expected) == nil)
+    }
+
+    @Test func corruptDatabaseIsMovedAsideByTheBinary() throws {
+        let dir = try TemporaryDirectory()
+        let db = dir.path("state.sqlite")
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: URL(fileURLWithPath: db))
+        let restore = try run(["restore", "--db", db, "--scene", "main", "--document", FixtureFolders.path("documents/article.json"), "--json"])
+        #expect(restore.status == 0)
+        #expect(restore.stdout.contains("database-corrupt"))
+        let copies = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix("state.sqlite.corrupt-") }
+        #expect(copies.count == 1)
+        #expect(copies.first.map { dir.contents($0) } == garbage)
+    }
+
+    @Test func usageErrorExits64WithOneStderrLineAndNoStdout() throws {
+        let result = try run(["restore", "--db", "/tmp/unused.sqlite", "--scene"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "restorectl restore: missing value for option --scene\n")
+    }
+
+    @Test func missingDatabaseForCheckExits66() throws {
+        let dir = try TemporaryDirectory()
+        let result = try run(["check", "--db", dir.path("absent.sqlite")])
+        #expect(result.status == 66)
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("absent.sqlite")))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import JSON
+import StateRestore
+import StateStore
+import Testing
+
+/// Scene and account names: any non-empty UTF-8 string of up to 1,024 bytes is data, stored and
+/// listed byte for byte; anything else exits 65 and writes nothing. The
+/// `odd-scene-and-account-names` fixture covers quotes, SQL, slashes and 512 × "é"; these add
+/// control characters, lookalikes and the limit in bytes rather than characters.
+extension HostileInputTests {
+    static let acceptedNames: [String] = [
+        #"she said "hi" and 'bye'"#,
+        "'; DROP TABLE scene_state; --",
+        #"Robert"); DELETE FROM quarantine; --"#,
+        "a/b\\c/../../etc/passwd",
+        "%s%n%x {0} $(rm -rf /) `id`",
+        "tab\there, line\nbreak, return\rfeed",
+        "\u{1B}[31mred\u{1B}[0m \u{1B}]0;title\u{07}",
+        "del\u{7F} nel\u{85} csi\u{9B}",
+        "bidi \u{202E}txt.exe zero\u{200B}width \u{FEFF}bom \u{FFFD}",
+        "e\u{301}",
+        "🏳️‍🌈👨‍👩‍👧‍👦",
+        " ",
+        String(repeating: "a", count: 1_024),
+        String(repeating: "📚", count: 256),
+        String(repeating: "a", count: 1_022) + "é",
+        String(repeating: "a", count: 1_021) + "€",
+    ]
+
+    @Test(arguments: acceptedNames)
+    func namesUpTo1024BytesAreStoredAndListedByteForByte(name: String) throws {
+        let record = FixtureFolders.path("records/v3-viewport.json")
+        let save = CapturedRun(["save", "--db", path, "--scene", name, "--account", name, "--state", record])
+        #expect(save.exitCode == 0, "\(save.stderr)")
+
+        let inspect = CapturedRun(["inspect", "--db", path, "--json"])
+        #expect(inspect.exitCode == 0)
+        let listed = try #require(try JSONValue.parse(inspect.stdout)["records"]?.firstElement)
+        for field in ["scene", "account"] {
+            guard case .string(let stored)? = listed[field] else { Issue.record("no \(field)"); continue }
+            #expect(Array(stored.utf8) == Array(name.utf8), "\(field) \(stored.debugDescription)")
+        }
+
+        let restore = CapturedRun(["restore", "--db", path, "--scene", name, "--account", name, "--document", FixtureFolders.path("documents/original.json"), "--json"])
+        #expect(restore.exitCode == 0, "\(restore.stderr)")
+        let restored = try JSONValue.parse(restore.stdout)
+        #expect(restored["state"]?["selectedID"] == 8)
+        #expect(restored["report"] == [])
+        guard case .string(let scene)? = restored["scene"] else { Issue.record("no scene"); return }
+        #expect(Array(scene.utf8) == Array(name.utf8))
+    }
+
+    /// Swift's `==` calls "é" and "e" + U+0301 equal; the store compares bytes, so they are two scenes.
+    @Test func canonicallyEquivalentNamesAreDistinctScenes() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed)
+        for (name, record) in [(composed, "v1.json"), (decomposed, "v3-viewport.json")] {
+            #expect(CapturedRun(["save", "--db", path, "--scene", name, "--state", FixtureFolders.path("records/\(record)")]).exitCode == 0)
+        }
+        let inspect = try JSONValue.parse(CapturedRun(["inspect", "--db", path, "--json"]).stdout)
+        guard case .array(let records)? = inspect["records"] else { Issue.record("no records"); return }
+        #expect(records.map { $0["version"] } == [1, 3] || records.map { $0["version"] } == [3, 1])
+        let document = FixtureFolders.path("documents/original.json")
+        for (name, query) in [(composed, "programming"), (decomposed, "")] {
+            let restored = try JSONValue.parse(CapturedRun(["restore", "--db", path, "--scene", name, "--document", document, "--json"]).stdout)
+            #expect(restored["state"]?["query"] == .string(query))
+        }
+    }
+
+    static let refusedNames: [(name: String, problem: String)] = [
+        ("", "name is empty"),
+        (String(repeating: "a", count: 1_025), "name is 1025 bytes long; the limit is 1024"),
+        (String(repeating: "a", count: 1_023) + "é", "name is 1025 bytes long"),
+        (String(repeating: "a", count: 1_021) + "📚", "name is 1025 bytes long"),
+        (String(repeating: "é", count: 513), "name is 1026 bytes long"),
+        (String(repeating: "x", count: 10_000), "name is 10000 bytes long"),
+        (String(repeating: "📚", count: 10_000), "name is 40000 bytes long"),
+        (String(repeating: "\n", count: 10_000), "name is 10000 bytes long"),
+    ]
+
+    @Test(arguments: refusedNames)
+    func emptyAndOverlongNamesExit65AndWriteNothing(name: String, problem: String) throws {
+        let record = FixtureFolders.path("records/v1.json"), document = FixtureFolders.path("documents/original.json")
+        for (kind, names) in [("scene", ["--scene", name]), ("account", ["--scene", "other", "--account", name])] {
+            try expectRefusal(["save", "--db", path] + names + ["--state", record], mentioning: "the \(kind) \(problem)")
+            try FileManager.default.removeItem(atPath: path)
+            try expectRefusal(["restore", "--db", path] + names + ["--document", document, "--json"], mentioning: "the \(kind) \(problem)")
+            try FileManager.default.removeItem(atPath: path)
+        }
+    }
+}
