@@ -23,7 +23,7 @@ extension RestoreError: LocalizedError {
         case .invalidRecord(let reason): "invalid record: \(reason)"
         case .invalidDocument(let reason): "invalid document: \(reason)"
         case let .wouldReplaceNewerRecord(scene, version):
-            "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it (use --replace-newer to do so deliberately)"
+            "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it; save with replacingNewer to do so deliberately"
         case .databaseUnusable(let reason): reason
         }
     }

@@ -38,7 +38,7 @@ extension CatalogViewState: CustomRecordFormat {
         return CatalogRecordCodec.encode(CatalogRecord(viewState, carrying: unknownFields))
     }
 
-    static func validateRecordForSave(_ bytes: [UInt8]) throws(RecordValidationError) -> ValidatedRecord {
+    static func validateRecordForSave(_ bytes: [UInt8]) throws(RecordError) -> ValidatedRecord {
         try CatalogRecordCodec.validateForSave(bytes)
     }
 }

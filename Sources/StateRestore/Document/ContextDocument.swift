@@ -42,7 +42,7 @@ enum ContextDocument {
         do {
             return try JSONValueDecoder().decode(type, from: value)
         } catch {
-            switch RecordDecodingError(error) {
+            switch RecordError(error) {
             case .missingField(let field): throw .invalidField(field: field, reason: "the field is missing")
             case .invalidField(let field, let reason): throw .invalidField(field: field, reason: reason)
             default: throw .invalidField(field: "", reason: "\(error)")

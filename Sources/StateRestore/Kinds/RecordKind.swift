@@ -15,7 +15,7 @@ public struct RecordKind: Sendable {
     /// The format the kind's type writes.
     public let currentVersion: Int
     private let conditionOfPayload: @Sendable (Data) -> RecordCondition
-    private let validation: @Sendable ([UInt8]) throws(RecordValidationError) -> ValidatedRecord
+    private let validation: @Sendable ([UInt8]) throws(RecordError) -> ValidatedRecord
     private var documentContext: (@Sendable ([UInt8]) throws(DocumentDecodingError) -> DocumentContext)?
 
     /// The kind of `type`.
@@ -30,7 +30,7 @@ public struct RecordKind: Sendable {
             case .unreadable(let error): .unreadable(error.localizedDescription)
             }
         }
-        validation = { bytes throws(RecordValidationError) in try RecordCodec<State>.validateForSave(bytes) }
+        validation = { bytes throws(RecordError) in try RecordCodec<State>.validateForSave(bytes) }
         documentContext = nil
     }
 
@@ -70,7 +70,7 @@ public struct RecordKind: Sendable {
 
     /// Checks a record given for saving as this kind: a known version must decode with its
     /// types; a newer one is accepted as it is.
-    public func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordValidationError) -> ValidatedRecord {
+    public func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedRecord {
         try validation(Array(bytes))
     }
 

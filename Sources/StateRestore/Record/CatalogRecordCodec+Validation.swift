@@ -4,7 +4,7 @@ import ScreenModels
 extension CatalogRecordCodec {
     /// Checks a record before it is saved and returns the text to store.
     ///
-    /// Rules, each failing with a one-line ``RecordValidationError``:
+    /// Rules, each failing with a one-line ``RecordError``:
     /// - at most `Store.maximumRecordBytes` bytes of valid JSON, and a JSON object;
     /// - `version` absent (v1) or an integer ≥ 1; `minReaderVersion`, if present, an integer
     ///   ≥ 1 and not above `version`;
@@ -16,19 +16,13 @@ extension CatalogRecordCodec {
     /// - newer versions are stored as they are, with one extra check: if their `minReaderVersion`
     ///   lets this build read them as v3, the v3 fields must pass the v3 rules, so that every
     ///   record accepted here decodes as either `.decoded` or `.newer`, never `.unreadable`.
-    public static func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordValidationError) -> ValidatedRecord {
+    public static func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedRecord {
         let byteCount = bytes.count
         guard byteCount <= maxRecordBytes else {
             throw .tooLarge(byteCount: byteCount, limit: maxRecordBytes)
         }
-        let object: JSONObject
-        let header: CatalogRecordReader.Header
-        do throws(RecordDecodingError) {
-            object = try parseObject(bytes)
-            header = try CatalogRecordReader.header(of: object)
-        } catch {
-            throw RecordValidationError(error)
-        }
+        let object = try parseObject(bytes)
+        let header = try CatalogRecordReader.header(of: object)
         if let minimum = header.minReaderVersion, minimum > header.version {
             throw .minReaderVersionNewerThanVersion(minReaderVersion: minimum, version: header.version)
         }
@@ -46,12 +40,7 @@ extension CatalogRecordCodec {
         } else {
             return validated
         }
-        let reading: CatalogRecordReader.Reading
-        do throws(RecordDecodingError) {
-            reading = try CatalogRecordReader.read(object, asVersion: readsAs)
-        } catch {
-            throw RecordValidationError(error)
-        }
+        let reading = try CatalogRecordReader.read(object, asVersion: readsAs)
         if let viewport = reading.record.viewport {
             guard viewport.offset.isFinite else { throw .offsetNotFinite(viewport.offset) }
             guard (0...1).contains(viewport.offset) else { throw .offsetOutOfRange(viewport.offset) }
@@ -64,7 +53,7 @@ extension CatalogRecordCodec {
     }
 
     /// Checks a record given as text; see the byte-collection overload.
-    public static func validateForSave(_ text: String) throws(RecordValidationError) -> ValidatedRecord {
+    public static func validateForSave(_ text: String) throws(RecordError) -> ValidatedRecord {
         try validateForSave(Array(text.utf8))
     }
 }

@@ -38,7 +38,7 @@ public enum CatalogRecordCodec {
     public static func decode(_ bytes: some Collection<UInt8>) -> CatalogRecordDecoding {
         let object: JSONObject
         let header: CatalogRecordReader.Header
-        do throws(RecordDecodingError) {
+        do throws(RecordError) {
             object = try parseObject(bytes)
             header = try CatalogRecordReader.header(of: object)
         } catch {
@@ -54,7 +54,7 @@ public enum CatalogRecordCodec {
         }
 
         let reading: CatalogRecordReader.Reading
-        do throws(RecordDecodingError) {
+        do throws(RecordError) {
             reading = try CatalogRecordReader.read(object, asVersion: min(header.version, CatalogRecord.currentVersion))
         } catch {
             return .unreadable(error)
@@ -78,7 +78,7 @@ public enum CatalogRecordCodec {
         decode(Array(text.utf8))
     }
 
-    static func parseObject(_ bytes: some Collection<UInt8>) throws(RecordDecodingError) -> JSONObject {
+    static func parseObject(_ bytes: some Collection<UInt8>) throws(RecordError) -> JSONObject {
         try RecordHeader.parseObject(bytes)
     }
 }

@@ -9,5 +9,5 @@ public enum CatalogRecordDecoding: Equatable, Sendable {
     /// `minReaderVersion`, or one above ``CatalogRecord/currentVersion``.
     case newer(version: Int, minReaderVersion: Int?)
     /// The record is damaged.
-    case unreadable(RecordDecodingError)
+    case unreadable(RecordError)
 }

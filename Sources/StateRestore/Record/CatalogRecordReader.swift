@@ -38,12 +38,12 @@ enum CatalogRecordReader {
         var defaultsApplied: [String]
     }
 
-    static func header(of object: JSONObject) throws(RecordDecodingError) -> Header {
+    static func header(of object: JSONObject) throws(RecordError) -> Header {
         try RecordHeader(of: object)
     }
 
     /// Reads `object` as format `version` (1...current).
-    static func read(_ object: JSONObject, asVersion version: Int) throws(RecordDecodingError) -> Reading {
+    static func read(_ object: JSONObject, asVersion version: Int) throws(RecordError) -> Reading {
         let defined = fields(ofVersion: version)
         var record = CatalogRecord()
         var defaultsApplied: [String] = []
@@ -78,7 +78,7 @@ enum CatalogRecordReader {
         return Reading(record: record, defaultsApplied: defaultsApplied)
     }
 
-    private static func viewport(_ value: JSONValue) throws(RecordDecodingError) -> CatalogViewport? {
+    private static func viewport(_ value: JSONValue) throws(RecordError) -> CatalogViewport? {
         if value == .null { return nil }
         guard case .object(let object) = value else {
             throw .wrongType(field: Field.viewport, expected: "an object or null", got: value.briefDescription)
@@ -98,12 +98,12 @@ enum CatalogRecordReader {
         )
     }
 
-    private static func required(_ object: JSONObject, _ key: String) throws(RecordDecodingError) -> JSONValue {
+    private static func required(_ object: JSONObject, _ key: String) throws(RecordError) -> JSONValue {
         guard let value = object[key] else { throw .missingField("viewport.\(key)") }
         return value
     }
 
-    private static func ids(_ value: JSONValue, field: String) throws(RecordDecodingError) -> [Int] {
+    private static func ids(_ value: JSONValue, field: String) throws(RecordError) -> [Int] {
         guard case .array(let elements) = value else {
             throw .wrongType(field: field, expected: "an array of integers", got: value.briefDescription)
         }
@@ -115,7 +115,7 @@ enum CatalogRecordReader {
         return ids
     }
 
-    private static func id(_ value: JSONValue, field: String, expected: String) throws(RecordDecodingError) -> Int {
+    private static func id(_ value: JSONValue, field: String, expected: String) throws(RecordError) -> Int {
         guard case .integer(let integer) = value, let id = Int(exactly: integer) else {
             throw .wrongType(field: field, expected: expected, got: value.briefDescription)
         }

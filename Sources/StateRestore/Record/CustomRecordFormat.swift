@@ -10,5 +10,5 @@ protocol CustomRecordFormat: RestorableState {
     /// The record text of `state` (which is a `Self`) in the current format.
     static func encodeRecord<S: RestorableState>(_ state: S, carrying unknownFields: JSONObject) -> String
     /// Checks a record before it is stored as given.
-    static func validateRecordForSave(_ bytes: [UInt8]) throws(RecordValidationError) -> ValidatedRecord
+    static func validateRecordForSave(_ bytes: [UInt8]) throws(RecordError) -> ValidatedRecord
 }

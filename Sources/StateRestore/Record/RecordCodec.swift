@@ -18,7 +18,7 @@ enum RecordCodec<State: RestorableState> {
         if let custom = State.self as? any CustomRecordFormat.Type {
             return custom.decodeRecord(bytes, as: State.self)
         }
-        do throws(RecordDecodingError) {
+        do throws(RecordError) {
             let object = try RecordHeader.parseObject(bytes)
             let header = try RecordHeader(of: object)
             guard let readAs = header.readableVersion(byReaderOf: State.currentVersion) else {
@@ -64,7 +64,7 @@ enum RecordCodec<State: RestorableState> {
     /// A record of a version this build knows must decode (after its upgrades and defaults); a
     /// newer one is stored as it is, checked only as a newer reader's record would be when its
     /// `minReaderVersion` lets this build read it.
-    static func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordValidationError) -> ValidatedRecord {
+    static func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedRecord {
         if let custom = State.self as? any CustomRecordFormat.Type {
             return try custom.validateRecordForSave(Array(bytes))
         }
@@ -72,23 +72,13 @@ enum RecordCodec<State: RestorableState> {
         guard byteCount <= Store.maximumRecordBytes else {
             throw .tooLarge(byteCount: byteCount, limit: Store.maximumRecordBytes)
         }
-        let object: JSONObject
-        let header: RecordHeader
-        do throws(RecordDecodingError) {
-            object = try RecordHeader.parseObject(bytes)
-            header = try RecordHeader(of: object)
-        } catch {
-            throw RecordValidationError(error)
-        }
+        let object = try RecordHeader.parseObject(bytes)
+        let header = try RecordHeader(of: object)
         if let minimum = header.minReaderVersion, minimum > header.version {
             throw .minReaderVersionNewerThanVersion(minReaderVersion: minimum, version: header.version)
         }
         if let readAs = header.readableVersion(byReaderOf: State.currentVersion) {
-            do throws(RecordDecodingError) {
-                _ = try read(object, from: readAs)
-            } catch {
-                throw RecordValidationError(error)
-            }
+            _ = try read(object, from: readAs)
         }
         return ValidatedRecord(
             kind: State.kind, currentVersion: State.currentVersion, version: header.version, minReaderVersion: header.minReaderVersion,
@@ -101,7 +91,7 @@ enum RecordCodec<State: RestorableState> {
     /// Upgrades `object` from format `version`, fills defaults and decodes it.
     private static func read(
         _ object: JSONObject, from version: Int
-    ) throws(RecordDecodingError) -> (State, defaults: [String], unknown: JSONObject) {
+    ) throws(RecordError) -> (State, defaults: [String], unknown: JSONObject) {
         var body = JSONObject()
         for (key, value) in object where !RecordHeader.fields.contains(key) { body[key] = value }
         for step in version..<max(version, State.currentVersion) {
@@ -125,7 +115,7 @@ enum RecordCodec<State: RestorableState> {
             let state = try JSONValueDecoder().decode(State.self, from: .object(merged))
             return (state, filled, unknown)
         } catch {
-            throw RecordDecodingError(error)
+            throw RecordError(error)
         }
     }
 

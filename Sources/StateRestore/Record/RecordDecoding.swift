@@ -12,5 +12,5 @@ public enum RecordDecoding<State: RestorableState>: Equatable, Sendable {
     /// `minReaderVersion`, or one above the kind's `currentVersion`.
     case newer(version: Int, minReaderVersion: Int?)
     /// The record is damaged.
-    case unreadable(RecordDecodingError)
+    case unreadable(RecordError)
 }

@@ -18,7 +18,7 @@ struct RecordHeader {
         self.minReaderVersion = minReaderVersion
     }
 
-    init(of object: JSONObject) throws(RecordDecodingError) {
+    init(of object: JSONObject) throws(RecordError) {
         self.init(version: 1)
         if let value = object[Self.versionField] {
             guard case .integer(let version) = value, version >= 1, let version = Int(exactly: version) else {
@@ -43,7 +43,7 @@ struct RecordHeader {
     }
 
     /// Parses `bytes` as a JSON object within the record limits.
-    static func parseObject(_ bytes: some Collection<UInt8>) throws(RecordDecodingError) -> JSONObject {
+    static func parseObject(_ bytes: some Collection<UInt8>) throws(RecordError) -> JSONObject {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONValue.parse(bytes, limits: limits)

@@ -124,7 +124,7 @@ public enum ShelfSnapshotCodec {
     /// Unlike records, snapshots have always written `version`, so it is required.
     private static func header(of object: JSONObject) throws(ShelfSnapshotError) -> RecordHeader {
         guard object["version"] != nil else { throw .missingField("version") }
-        do throws(RecordDecodingError) {
+        do throws(RecordError) {
             return try RecordHeader(of: object)
         } catch {
             throw .unsupportedVersion(got: (object["version"] ?? object["minReaderVersion"] ?? .null).briefDescription)

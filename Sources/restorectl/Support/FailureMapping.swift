@@ -24,7 +24,7 @@ enum FailureMapping {
             return CommandFailure(.cannotCreate, error.localizedDescription)
         case let error as RestoreError:
             return CommandFailure(.dataError, error.localizedDescription)
-        case let error as RecordValidationError:
+        case let error as RecordError:
             return CommandFailure(.dataError, error.localizedDescription)
         case let error as DocumentDecodingError:
             return CommandFailure(.dataError, error.localizedDescription)

@@ -80,7 +80,7 @@ struct CatalogRecordCodecDecodingTests {
     }
 
     @Test("damaged records are unreadable with a typed error", arguments: [
-        ("", RecordDecodingError.notJSON(JSONParseError(offset: 0, reason: .unexpectedEndOfInput(expected: "a value")))),
+        ("", RecordError.notJSON(JSONParseError(offset: 0, reason: .unexpectedEndOfInput(expected: "a value")))),
         (#"{"query":"a","query":"b"}"#, .notJSON(JSONParseError(offset: 13, reason: .duplicateKey("query")))),
         ("[1]", .notAnObject(got: "array")),
         ("null", .notAnObject(got: "null")),
@@ -110,8 +110,8 @@ struct CatalogRecordCodecDecodingTests {
         (#"{"version":3,"viewport":{"anchorID":1,"offset":0,"before":[],"after":3}}"#,
          .wrongType(field: "viewport.after", expected: "an array of integers", got: "integer 3")),
         (#"{"version":7,"minReaderVersion":2,"query":[]}"#, .wrongType(field: "query", expected: "a string", got: "array []")),
-    ] as [(String, RecordDecodingError)])
-    func damagedRecordsAreUnreadable(text: String, error: RecordDecodingError) {
+    ] as [(String, RecordError)])
+    func damagedRecordsAreUnreadable(text: String, error: RecordError) {
         #expect(CatalogRecordCodec.decode(text) == .unreadable(error))
     }
 
@@ -152,11 +152,11 @@ struct CatalogRecordCodecDecodingTests {
 
     @Test("decoding errors read as one line naming the field")
     func decodingErrorsAreOneLine() {
-        #expect(RecordDecodingError.wrongType(field: "viewport.before[1]", expected: "an integer", got: #"string "x""#)
+        #expect(RecordError.wrongType(field: "viewport.before[1]", expected: "an integer", got: #"string "x""#)
             .localizedDescription == #"field "viewport.before[1]" must be an integer, got string "x""#)
-        #expect(RecordDecodingError.missingField("viewport.anchorID").localizedDescription
+        #expect(RecordError.missingField("viewport.anchorID").localizedDescription
             == #"field "viewport.anchorID" is missing"#)
-        #expect(RecordDecodingError.notJSON(JSONParseError(offset: 0, reason: .trailingCharacters)).localizedDescription
+        #expect(RecordError.notJSON(JSONParseError(offset: 0, reason: .trailingCharacters)).localizedDescription
             == "record is not valid JSON: invalid JSON at byte 0: unexpected characters after the JSON value")
     }
 }

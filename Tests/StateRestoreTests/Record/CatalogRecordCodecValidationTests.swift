@@ -22,7 +22,7 @@ struct CatalogRecordCodecValidationTests {
     }
 
     @Test("each save rule refuses with an error naming the field", arguments: [
-        ("[]", RecordValidationError.notAnObject(got: "array"), "record must be a JSON object, got array"),
+        ("[]", RecordError.notAnObject(got: "array"), "record must be a JSON object, got array"),
         ("{", .notJSON(JSONParseError(offset: 1, reason: .unexpectedEndOfInput(expected: "a string key or '}'"))),
          "record is not valid JSON: invalid JSON at byte 1: unexpected end of input, expected a string key or '}'"),
         (#"{"version":"2"}"#, .invalidVersion(got: #"string "2""#), #"field "version" must be an integer ≥ 1, got string "2""#),
@@ -64,8 +64,8 @@ struct CatalogRecordCodecValidationTests {
          #"field "viewport.before[0]" must be an integer, got null"#),
         (#"{"version":6,"minReaderVersion":2,"viewport":{"anchorID":1,"offset":2,"before":[],"after":[]}}"#,
          .offsetOutOfRange(2), #"field "viewport.offset" must be between 0 and 1, got 2.0"#),
-    ] as [(String, RecordValidationError, String)])
-    func saveRulesRefuseWithNamedField(text: String, error: RecordValidationError, description: String) {
+    ] as [(String, RecordError, String)])
+    func saveRulesRefuseWithNamedField(text: String, error: RecordError, description: String) {
         #expect(throws: error) { try CatalogRecordCodec.validateForSave(text) }
         #expect(error.localizedDescription == description)
         #expect(!description.contains("\n"))
@@ -78,16 +78,16 @@ struct CatalogRecordCodecValidationTests {
         #expect(atLimit.utf8.count == 1_048_576)
         #expect(try CatalogRecordCodec.validateForSave(atLimit).version == 1)
         let overLimit = String(atLimit.dropLast(2)) + #"a"}"#
-        #expect(throws: RecordValidationError.tooLarge(byteCount: 1_048_577, limit: 1_048_576)) {
+        #expect(throws: RecordError.tooLarge(byteCount: 1_048_577, limit: 1_048_576)) {
             try CatalogRecordCodec.validateForSave(overLimit)
         }
-        #expect(RecordValidationError.tooLarge(byteCount: 1_048_577, limit: 1_048_576).localizedDescription
+        #expect(RecordError.tooLarge(byteCount: 1_048_577, limit: 1_048_576).localizedDescription
             == "record is 1048577 bytes, larger than the limit of 1048576 bytes")
     }
 
     @Test("invalid UTF-8 is refused")
     func invalidUTF8IsRefused() {
-        #expect(throws: RecordValidationError.notJSON(JSONParseError(offset: 10, reason: .invalidUTF8))) {
+        #expect(throws: RecordError.notJSON(JSONParseError(offset: 10, reason: .invalidUTF8))) {
             try CatalogRecordCodec.validateForSave(Array(#"{"query":""#.utf8) + [0xC0, 0x80] + Array(#""}"#.utf8))
         }
     }

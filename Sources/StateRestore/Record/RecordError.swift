@@ -1,8 +1,13 @@
 import Foundation
 import JSON
 
-/// Why a stored record could not be read.
-public enum RecordDecodingError: Error, Equatable, Sendable {
+/// Why a record could not be read (on restore, it goes to the quarantine) or was refused for
+/// saving: one home for every record failure, whichever kind the record is.
+///
+/// `errorDescription` is one line naming the field and the problem; tools print it as is.
+public enum RecordError: Error, Equatable, Sendable {
+    /// The record is larger than the store's record limit (`Store.maximumRecordBytes`).
+    case tooLarge(byteCount: Int, limit: Int)
     /// The bytes are not JSON.
     case notJSON(JSONParseError)
     /// The JSON is not an object; `got` names what it is.
@@ -11,6 +16,8 @@ public enum RecordDecodingError: Error, Equatable, Sendable {
     case invalidVersion(got: String)
     /// `minReaderVersion` is present but not an integer ≥ 1.
     case invalidMinReaderVersion(got: String)
+    /// `minReaderVersion` claims a format newer than the record's own `version` (saving only).
+    case minReaderVersionNewerThanVersion(minReaderVersion: Int, version: Int)
     /// A field has the wrong type; `field` is a path such as `viewport.before[1]`.
     case wrongType(field: String, expected: String, got: String)
     /// A required field is missing; `field` is a path such as `viewport.anchorID`.
@@ -19,12 +26,20 @@ public enum RecordDecodingError: Error, Equatable, Sendable {
     case invalidField(field: String, reason: String)
     /// The kind's `upgrade(_:from:)` failed on the step from `version`.
     case upgradeFailed(fromVersion: Int, reason: String)
+    /// `viewport.offset` is infinite (a literal like `1e400`; saving only).
+    case offsetNotFinite(Double)
+    /// `viewport.offset` is outside `0...1` (saving only; a restore clamps it).
+    case offsetOutOfRange(Double)
+    /// `viewport.before` or `viewport.after` lists more than `limit` IDs (saving only).
+    case tooManyNeighbours(field: String, count: Int, limit: Int)
 }
 
-extension RecordDecodingError: LocalizedError {
+extension RecordError: LocalizedError {
     /// One line naming the field and the problem.
     public var errorDescription: String? {
         switch self {
+        case .tooLarge(let byteCount, let limit):
+            "record is \(byteCount) bytes, larger than the limit of \(limit) bytes"
         case .notJSON(let error):
             "record is not valid JSON: \(error.localizedDescription)"
         case .notAnObject(let got):
@@ -33,6 +48,8 @@ extension RecordDecodingError: LocalizedError {
             "field \"version\" must be an integer ≥ 1, got \(got)"
         case .invalidMinReaderVersion(let got):
             "field \"minReaderVersion\" must be an integer ≥ 1, got \(got)"
+        case .minReaderVersionNewerThanVersion(let minReaderVersion, let version):
+            "field \"minReaderVersion\" (\(minReaderVersion)) must not be newer than \"version\" (\(version))"
         case .wrongType(let field, let expected, let got):
             "field \"\(field)\" must be \(expected), got \(got)"
         case .missingField(let field):
@@ -41,6 +58,12 @@ extension RecordDecodingError: LocalizedError {
             "field \"\(field)\": \(reason)"
         case .upgradeFailed(let version, let reason):
             "the upgrade from format \(version) failed: \(reason)"
+        case .offsetNotFinite(let offset):
+            "field \"viewport.offset\" must be a finite number, got \(offset)"
+        case .offsetOutOfRange(let offset):
+            "field \"viewport.offset\" must be between 0 and 1, got \(offset)"
+        case .tooManyNeighbours(let field, let count, let limit):
+            "field \"\(field)\" lists \(count) IDs, at most \(limit) are allowed"
         }
     }
 }

@@ -1,4 +1,4 @@
-extension RecordDecodingError {
+extension RecordError {
     /// A Codable failure as a one-line error naming the field by its path.
     init(_ error: any Error) {
         guard let error = error as? DecodingError else {
