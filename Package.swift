@@ -60,7 +60,7 @@ let package = Package(
             dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels", "TestSupport"]
         ),
         // An app's own kind defined outside the library, through the public API only.
-        .testTarget(name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "TestSupport"]),
+        .testTarget(name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "ScreenModels", "TestSupport"]),
         // Simulated power loss through CFaultInjection's write-back-cache VFS, across the store
         // and the library's writers (StateRestore), so it depends on both.
         .testTarget(

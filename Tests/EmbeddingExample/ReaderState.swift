@@ -1,22 +1,17 @@
 import StateRestore
 
-/// An app's own screen, defined outside the library: a reader showing a book at a page.
-///
-/// Format history:
-/// - v1 (the app's first release): `{"bookID": Int?, "pageNumber": Int}`
-/// - v2: `pageNumber` renamed `page`, `fontSize` added (default 1.0)
-///
-/// This is all an app writes to make a screen restorable: a `Codable` struct, three static
-/// members, and the one upgrade step that a rename needs. The added field needs nothing.
+/// An app's reader screen. Format 1 was `{"bookID", "pageNumber"}`; format 2 renamed
+/// `pageNumber` to `page` and added `fontSize`.
 struct ReaderState: RestorableState {
-    static let kind = "reader"
-    static let currentVersion = 2
+    static let kind = "reader"                 // 1–64 of [a-z0-9-], unique in your app
+    static let currentVersion = 2              // the format this build writes
     static let defaultValue = ReaderState(bookID: nil, page: 1, fontSize: 1.0)
 
     var bookID: Int?
     var page: Int
-    var fontSize: Double
+    var fontSize: Double                       // new in format 2: old records get 1.0
 
+    /// A rename is the one thing defaults cannot do.
     static func upgrade(_ record: inout JSONObject, from version: Int) throws {
         if version == 1 {
             record["page"] = record["pageNumber"]
@@ -25,8 +20,8 @@ struct ReaderState: RestorableState {
     }
 }
 
-/// The reader is checked against the library the app has now: a book that is gone clears the
-/// reader, and a page past the end moves to the last page.
+/// Optional: check the state against today's library (book → page count). A book that is gone
+/// clears the reader; a page past the end moves to the last page.
 extension ReaderState: Reconcilable {
     func reconciled(against library: [Int: Int]) -> Reconciled<ReaderState> {
         guard let bookID else { return Reconciled(self) }
@@ -42,15 +37,4 @@ extension ReaderState: Reconcilable {
             RestoreReportEntry(.anchorMoved, "page \(page) is past the end of book \(bookID); showing page \(pages)")
         ])
     }
-}
-
-/// The same screen as the app's first release defined it, to write the v1 records an upgraded
-/// app finds on disk.
-struct ReaderStateV1: RestorableState {
-    static let kind = "reader"
-    static let currentVersion = 1
-    static let defaultValue = ReaderStateV1(bookID: nil, pageNumber: 1)
-
-    var bookID: Int?
-    var pageNumber: Int
 }
