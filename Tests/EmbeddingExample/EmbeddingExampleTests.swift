@@ -1,13 +1,12 @@
 import Foundation
 import StateRestore
 import StateStore
-import Synchronization
 import TestSupport
 import Testing
 
 /// A write scheduler the app's test drives by hand.
 private final class HeldWindows: WriteScheduling {
-    private let works = Mutex<[@Sendable () -> Void]>([])
+    private let works = Locked<[@Sendable () -> Void]>([])
     func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) { works.withLock { $0.append(work) } }
     func endWindows() {
         let due = works.withLock { works in

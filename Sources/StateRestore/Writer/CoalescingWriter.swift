@@ -1,7 +1,6 @@
 import JSON
 import ScreenModels
 import StateStore
-import Synchronization
 
 /// Saves screens' state on every change without writing on every change: saves of the same
 /// screen (scene and kind) within a window (default one second) collapse into one write of the
@@ -27,8 +26,8 @@ public final class CoalescingWriter: Sendable {
     public let window: Duration
     private let scheduler: any WriteScheduling
     /// The connection; held for the whole of a write, so a flush waits for a write in flight.
-    private let store: Mutex<Store?>
-    private let state = Mutex(Pending())
+    private let store: Locked<Store?>
+    private let state = Locked(Pending())
 
     private struct Pending {
         var entries: [ScreenKey: Entry] = [:]
@@ -56,7 +55,7 @@ public final class CoalescingWriter: Sendable {
         scheduler: any WriteScheduling = DispatchWriteScheduler()
     ) throws {
         let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
-        self.store = Mutex(store)
+        self.store = Locked(store)
         self.window = window
         self.scheduler = scheduler
     }

@@ -1,6 +1,5 @@
 import CSQLite
 import Foundation
-import Synchronization
 
 extension Database {
     /// The points where a first opener publishing a new database can be paused by a test.
@@ -12,7 +11,7 @@ extension Database {
     }
 
     /// Called at each `CreationStep` with the database path; tests pause a first opener here.
-    static let creationHook = Mutex<(@Sendable (CreationStep, String) -> Void)?>(nil)
+    static let creationHook = Locked<(@Sendable (CreationStep, String) -> Void)?>(nil)
 
     /// Makes sure that when no file exists at `path`, the file that appears there is already a
     /// complete database in write-ahead-log mode (mode 0600), never an empty file.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Whether a database that carries this project's header really has the schema its
 /// `user_version` claims: every table and index the migrations up to that version create, and a
@@ -36,7 +35,7 @@ enum SchemaVerification {
         return result
     }
 
-    private static let cache = Mutex<[String: [String]]>([:])
+    private static let cache = Locked<[String: [String]]>([:])
 
     /// Throws `MigrationError.corrupt` unless the database at `version` has every required object
     /// and a schema history of exactly versions 1…`version`. Version 0 (empty) needs nothing.

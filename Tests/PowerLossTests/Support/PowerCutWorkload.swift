@@ -3,7 +3,6 @@ import JSON
 import ScreenModels
 import StateRestore
 import StateStore
-import Synchronization
 import TestSupport
 import Testing
 
@@ -339,7 +338,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static let referenceSchemaCache = Mutex<[Int: [String]]?>(nil)
+    private static let referenceSchemaCache = Locked<[Int: [String]]?>(nil)
 }
 
 /// What a workload had acknowledged when the power went, and how many syncs of the database

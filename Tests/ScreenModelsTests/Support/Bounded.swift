@@ -10,7 +10,7 @@ import Testing
 @discardableResult
 func bounded<T: Sendable>(
     _ description: String,
-    within seconds: Double = 30,
+    within seconds: Double = 120,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ operation: @escaping @MainActor () async -> T
 ) async -> T? {

@@ -1,10 +1,10 @@
 import StateRestore
-import Synchronization
+import StateStore
 
 /// A write scheduler that runs nothing until the test fires it, so a test decides exactly
 /// when each coalescing window ends.
 final class ManualScheduler: WriteScheduling {
-    private let scheduled = Mutex<[(delay: Duration, work: @Sendable () -> Void)]>([])
+    private let scheduled = Locked<[(delay: Duration, work: @Sendable () -> Void)]>([])
 
     func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
         scheduled.withLock { $0.append((delay, work)) }

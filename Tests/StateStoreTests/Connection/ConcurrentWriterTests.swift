@@ -36,7 +36,7 @@ import Testing
             Thread {
                 var lines: [String] = []
                 while let line = child.nextLine() { lines.append(line) }
-                outputs.withValue { $0[index] = lines }
+                outputs.withLock { $0[index] = lines }
                 allRead.leave()
             }.start()
         }
@@ -50,7 +50,7 @@ import Testing
         for (index, child) in children.enumerated() {
             let errors = child.errorOutput()
             #expect(exits[index].isSuccess && errors.isEmpty, "writer \(index): \(exits[index]), stderr: \(errors)")
-            let lines = outputs.withValue { $0[index] }
+            let lines = outputs.withLock { $0[index] }
             #expect(lines.last == "done", "writer \(index) did not finish")
             let acks = lines.filter { $0 != "done" }
             #expect(acks.count == Self.threadsPerProcess * saves, "writer \(index) acknowledged \(acks.count) saves")
@@ -160,7 +160,7 @@ private final class ContinuousReader: @unchecked Sendable {
         Thread { [self] in
             var highest: [String: Int] = [:]  // thread-private scene → highest save number seen
             var signalled = false
-            while !isStopping.withValue({ $0 }) {
+            while !isStopping.withLock({ $0 }) {
                 do {
                     try box.value.database.readTransaction {
                         try box.value.forEachRecord(account: "stress") { record in
@@ -168,14 +168,14 @@ private final class ContinuousReader: @unchecked Sendable {
                             let text = String(decoding: record.payload, as: UTF8.self)
                             let number = Int(text.split(separator: "n").last?.prefix { $0.isNumber } ?? "") ?? -1
                             if number < highest[record.scene, default: -1] {
-                                result.withValue { $0.regressions.append("\(record.scene): \(number) after \(highest[record.scene]!)") }
+                                result.withLock { $0.regressions.append("\(record.scene): \(number) after \(highest[record.scene]!)") }
                             }
                             highest[record.scene] = max(number, highest[record.scene, default: -1])
                         }
                     }
-                    result.withValue { $0.count += 1 }
+                    result.withLock { $0.count += 1 }
                 } catch {
-                    result.withValue { $0.errors.append("\(error)") }
+                    result.withLock { $0.errors.append("\(error)") }
                 }
                 if !signalled {
                     signalled = true
@@ -190,9 +190,9 @@ private final class ContinuousReader: @unchecked Sendable {
 
     /// Stops the thread and returns what it saw.
     func stop() -> Result {
-        isStopping.withValue { $0 = true }
+        isStopping.withLock { $0 = true }
         finished.wait()
-        return result.withValue { $0 }
+        return result.withLock { $0 }
     }
 }
 

@@ -23,7 +23,7 @@ import Testing
             guard hookPath == path else { return }  // Other suites create files in parallel.
             // While this first opener is paused, the file at the path is absent or complete.
             let state = Self.visibleState(of: path)
-            seen.withValue { $0.append("\(step): \(state)") }
+            seen.withLock { $0.append("\(step): \(state)") }
             guard step == .staged else { return }
             // Another process creates, migrates and writes the path from scratch meanwhile.
             do {
@@ -31,9 +31,9 @@ import Testing
                 child.send("go")
                 while child.nextLine() != nil {}
                 let exit = child.waitForExit()
-                seen.withValue { $0.append("child: \(exit) \(child.errorOutput())") }
+                seen.withLock { $0.append("child: \(exit) \(child.errorOutput())") }
             } catch {
-                seen.withValue { $0.append("child: \(error)") }
+                seen.withLock { $0.append("child: \(error)") }
             }
         }
         Database.creationHook.withLock { $0 = hook }
@@ -45,7 +45,7 @@ import Testing
         #expect(try store.integrityProblems().isEmpty)
         store.close()
 
-        #expect(seen.withValue { $0 } == [
+        #expect(seen.withLock { $0 } == [
             "staged: absent",
             "child: exit 0 ",
             "published: wal database",
