@@ -3,9 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "restorectl",
-    // The releases the library is built, tested and documented against: Observation (the
-    // notes and catalog models) needs macOS 14 / iOS 17, and the 2024 releases add the Swift 6
-    // runtime the concurrency checks assume. CSQLite links the system's libsqlite3 there.
+    // The oldest releases with every runtime feature the library uses: function types with
+    // typed throws (stored in RecordKind, passed to Database.fetchOne) need the Swift 6 runtime
+    // of macOS 15 / iOS 18 / tvOS 18 / watchOS 11 / visionOS 2, which also covers Observation
+    // (the notes and catalog models). CSQLite links the system's libsqlite3 there.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "StateStore", targets: ["StateStore"]),
