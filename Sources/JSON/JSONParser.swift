@@ -23,19 +23,108 @@ struct JSONParser: ~Copyable {
         var pendingKeyOffset = 0
     }
 
+    /// Parses the whole input as one JSON text.
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        try checkSize()
+        skipWhitespace()
+        let value = try parseValue(enclosingContainers: 0)
+        try finishDocument()
+        return value
+    }
+
+    /// Parses one JSON text whose top level may be an object, handing each element of the
+    /// top-level arrays named in `streamed` to `element` (with the member's key) as soon as it
+    /// is read, instead of keeping it: those members are empty arrays in the result. Accepts and
+    /// rejects exactly what ``parseDocument()`` does, with the same errors.
+    mutating func parseDocument(
+        streamingArraysOf streamed: Set<String>,
+        element: (String, JSONValue) -> Void
+    ) throws(JSONParseError) -> JSONValue {
+        try checkSize()
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else {
+            let value = try parseValue(enclosingContainers: 0)
+            try finishDocument()
+            return value
+        }
+        offset += 1
+        skipWhitespace()
+        var object = JSONObject()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+            offset += 1
+        } else {
+            var (key, keyOffset) = try parseKey(closingAllowed: true)
+            while true {
+                let value: JSONValue
+                if streamed.contains(key), offset < bytes.count, bytes[offset] == UInt8(ascii: "[") {
+                    try checkDepth(1)
+                    try streamArray { element(key, $0) }
+                    value = .array([])
+                } else {
+                    value = try parseValue(enclosingContainers: 1)
+                }
+                guard object.insertIfAbsent(key, value) else {
+                    throw JSONParseError(offset: keyOffset, reason: .duplicateKey(key))
+                }
+                guard try continueContainer(closer: UInt8(ascii: "}"), expected: "',' or '}'") else { break }
+                (key, keyOffset) = try parseKey(closingAllowed: false)
+            }
+        }
+        try finishDocument()
+        return .object(object)
+    }
+
+    /// Reads a top-level member's array from its `[`, one element at a time.
+    private mutating func streamArray(_ body: (JSONValue) -> Void) throws(JSONParseError) {
+        offset += 1
+        skipWhitespace()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+            offset += 1
+            return
+        }
+        repeat {
+            body(try parseValue(enclosingContainers: 2))
+        } while try continueContainer(closer: UInt8(ascii: "]"), expected: "',' or ']'")
+    }
+
+    /// After a container's member: true past a `,` (and the whitespace after it), false past
+    /// the container's `closer`.
+    private mutating func continueContainer(closer: UInt8, expected: String) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard offset < bytes.count else { throw failure(.unexpectedEndOfInput(expected: expected)) }
+        let byte = bytes[offset]
+        if byte == UInt8(ascii: ",") {
+            offset += 1
+            skipWhitespace()
+            return true
+        }
+        guard byte == closer else { throw failure(.unexpectedByte(byte, expected: expected)) }
+        offset += 1
+        return false
+    }
+
+    private func checkSize() throws(JSONParseError) {
         guard bytes.count <= limits.maxBytes else {
             throw JSONParseError(offset: 0, reason: .inputTooLarge(byteCount: bytes.count, limit: limits.maxBytes))
         }
+    }
+
+    private mutating func finishDocument() throws(JSONParseError) {
+        skipWhitespace()
+        guard offset == bytes.count else { throw failure(.trailingCharacters) }
+    }
+
+    /// Parses one value starting at `offset` (no whitespace before it), inside
+    /// `enclosingContainers` already open arrays and objects (for the depth limit).
+    private mutating func parseValue(enclosingContainers: Int) throws(JSONParseError) -> JSONValue {
         var stack: [Frame] = []
         var value: JSONValue
-        skipWhitespace()
         parsing: while true {
             // Read the start of a value.
             guard offset < bytes.count else { throw failure(.unexpectedEndOfInput(expected: "a value")) }
             switch bytes[offset] {
             case UInt8(ascii: "{"):
-                try checkDepth(stack.count)
+                try checkDepth(enclosingContainers + stack.count)
                 offset += 1
                 skipWhitespace()
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
@@ -48,7 +137,7 @@ struct JSONParser: ~Copyable {
                     continue parsing
                 }
             case UInt8(ascii: "["):
-                try checkDepth(stack.count)
+                try checkDepth(enclosingContainers + stack.count)
                 offset += 1
                 skipWhitespace()
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
@@ -86,27 +175,16 @@ struct JSONParser: ~Copyable {
                 } else {
                     stack[top].array.append(value)
                 }
-                skipWhitespace()
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                let expected = isObject ? "',' or '}'" : "',' or ']'"
-                guard offset < bytes.count else { throw failure(.unexpectedEndOfInput(expected: expected)) }
-                let byte = bytes[offset]
-                if byte == UInt8(ascii: ",") {
-                    offset += 1
-                    skipWhitespace()
+                if try continueContainer(closer: closer, expected: isObject ? "',' or '}'" : "',' or ']'") {
                     if isObject {
                         (stack[top].pendingKey, stack[top].pendingKeyOffset) = try parseKey(closingAllowed: false)
                     }
                     continue parsing
                 }
-                guard byte == closer else { throw failure(.unexpectedByte(byte, expected: expected)) }
-                offset += 1
                 let frame = stack.removeLast()
                 value = isObject ? .object(frame.object) : .array(frame.array)
             }
-
-            skipWhitespace()
-            guard offset == bytes.count else { throw failure(.trailingCharacters) }
             return value
         }
     }

@@ -23,6 +23,31 @@ extension JSONValue {
         }.get()
     }
 
+    /// Parses like ``parse(_:limits:)``, but hands each element of the top-level arrays named in
+    /// `keys` to `element` (with the member's key) as it is read, so a large array is never held
+    /// whole; those members are empty arrays in the returned object. A top level that is not
+    /// an object is returned as it is, with nothing streamed.
+    package static func parse(
+        _ bytes: some Collection<UInt8>,
+        limits: JSONLimits = .default,
+        streamingArraysOf keys: Set<String>,
+        element: (String, JSONValue) -> Void
+    ) throws(JSONParseError) -> JSONValue {
+        guard bytes.count <= limits.maxBytes else {
+            throw JSONParseError(offset: 0, reason: .inputTooLarge(byteCount: bytes.count, limit: limits.maxBytes))
+        }
+        func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+            var parser = JSONParser(bytes: buffer, limits: limits)
+            do throws(JSONParseError) {
+                return .success(try parser.parseDocument(streamingArraysOf: keys, element: element))
+            } catch {
+                return .failure(error)
+            }
+        }
+        if let result = bytes.withContiguousStorageIfAvailable(parse) { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer(parse).get()
+    }
+
     /// Parses the UTF-8 encoding of `text`; see `parse(_:limits:)`.
     public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONParseError) -> JSONValue {
         var text = text

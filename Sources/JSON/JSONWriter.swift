@@ -1,18 +1,22 @@
 /// Serializes a ``JSONValue`` into UTF-8 bytes.
 ///
-/// Recursive: values built by the parser are bounded by ``JSONLimits/maxDepth``.
-struct JSONWriter {
+/// Recursive: values built by the parser are bounded by ``JSONLimits/maxDepth``. A codec that
+/// writes a large document piece by piece (the shelf snapshot) appends its punctuation with
+/// `append(_:)` and its values with `write(_:indentation:)`, so no tree of the whole is built.
+package struct JSONWriter {
     let isPretty: Bool
     let sortsKeys: Bool
-    var output: [UInt8] = []
+    /// The UTF-8 bytes written so far.
+    package private(set) var output: [UInt8] = []
 
-    init(isPretty: Bool, sortsKeys: Bool) {
+    package init(isPretty: Bool, sortsKeys: Bool, capacity: Int = 256) {
         self.isPretty = isPretty
         self.sortsKeys = sortsKeys
-        output.reserveCapacity(256)
+        output.reserveCapacity(capacity)
     }
 
-    mutating func write(_ value: JSONValue, indentation: Int) {
+    /// Writes `value` (and, when pretty, its members `indentation` levels deep).
+    package mutating func write(_ value: JSONValue, indentation: Int = 0) {
         switch value {
         case .null:
             append("null")
@@ -53,7 +57,8 @@ struct JSONWriter {
         }
     }
 
-    private mutating func append(_ text: String) {
+    /// Appends `text` as it is: punctuation between pieces written with `write(_:indentation:)`.
+    package mutating func append(_ text: String) {
         output.append(contentsOf: text.utf8)
     }
 

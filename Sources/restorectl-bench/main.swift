@@ -7,7 +7,7 @@ import StateRestore
 //
 // Measures the engine against its raw-SQLite twin and the usual alternatives in one run, each
 // workload in its own child process so peak memory is per workload. Hidden subcommands
-// (`__workload`, `__populate`, `__migrate`) are those children.
+// (`__workload`, `__shelf-memory`, `__populate`, `__migrate`) are those children.
 
 /// Every workload, in the order they run and print.
 let workloadNames = ["restore-launch", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes", "autosave"]
@@ -48,6 +48,9 @@ func main() -> Int32 {
         case "__workload":
             let mode = arguments.contains("--quick") ? BenchMode.quick : BenchMode.full
             print(try runWorkload(arguments[1], mode).json.encoded())
+            return 0
+        case "__shelf-memory":
+            print(try ShelfSnapshotWorkload.measureMemory(side: arguments[1], rows: Int(arguments[2]) ?? 0).encoded())
             return 0
         case "__populate":
             try MigrateScale.populate(path: arguments[1], count: Int(arguments[2]) ?? 0)

@@ -29,27 +29,55 @@ public enum ShelfSnapshotCodec {
     /// cannot hold, and ``ShelfSnapshotError/duplicateBookID(id:firstIndex:secondIndex:)`` rather
     /// than write a snapshot that would not read back.
     public static func encode(_ snapshot: ShelfSnapshot) throws(ShelfSnapshotError) -> String {
+        String(decoding: try encodedBytes(snapshot), as: UTF8.self)
+    }
+
+    /// ``encode(_:)``'s text as UTF-8 bytes, which the store writes without another copy.
+    package static func encodedBytes(_ snapshot: ShelfSnapshot) throws(ShelfSnapshotError) -> [UInt8] {
         let fetchedAt = snapshot.fetchedAt.timeIntervalSince1970
         guard fetchedAt.isFinite else { throw .fetchedAtNotFinite(fetchedAt) }
         try checkUniqueIDs(snapshot.books.map(\.id))
-        let books: [JSONValue] = snapshot.books.map {
-            ["id": .integer(Int64($0.id)), "title": .string($0.title), "revision": .integer(Int64($0.revision))]
+        // Written piece by piece (one small value per row), never as a tree of the whole
+        // snapshot, and into a buffer sized up front, so a large shelf costs its text and little
+        // more. The text is what the tree would encode to: same keys, order and spelling.
+        var writer = JSONWriter(isPretty: false, sortsKeys: false, capacity: estimatedSize(of: snapshot))
+        writer.append("{\"version\":\(currentVersion),\"query\":")
+        writer.write(.string(snapshot.query))
+        writer.append(",\"books\":[")
+        for (position, book) in snapshot.books.enumerated() {
+            if position > 0 { writer.append(",") }
+            writer.write(["id": .integer(Int64(book.id)), "title": .string(book.title), "revision": .integer(Int64(book.revision))])
         }
-        let drafts: [JSONValue] = snapshot.drafts.map {
-            [
-                "bookID": .integer(Int64($0.bookID)),
-                "baseRevision": .integer(Int64($0.baseRevision)),
-                "proposedTitle": .string($0.proposedTitle),
-            ]
+        writer.append("],\"fetchedAt\":")
+        writer.write(.double(fetchedAt))
+        writer.append(",\"drafts\":[")
+        for (position, draft) in snapshot.drafts.enumerated() {
+            if position > 0 { writer.append(",") }
+            writer.write([
+                "bookID": .integer(Int64(draft.bookID)),
+                "baseRevision": .integer(Int64(draft.baseRevision)),
+                "proposedTitle": .string(draft.proposedTitle),
+            ])
         }
-        let object: JSONValue = [
-            "version": .integer(Int64(currentVersion)),
-            "query": .string(snapshot.query),
-            "books": .array(books),
-            "fetchedAt": .double(fetchedAt),
-            "drafts": .array(drafts),
-        ]
-        return object.encoded()
+        writer.append("]}")
+        return writer.output
+    }
+
+    /// The encoded size when no text needs escapes (one with escapes grows the buffer once).
+    private static func estimatedSize(of snapshot: ShelfSnapshot) -> Int {
+        func digits(_ number: Int) -> Int {
+            var rest = number.magnitude, count = number < 0 ? 2 : 1
+            while rest >= 10 {
+                rest /= 10
+                count += 1
+            }
+            return count
+        }
+        // {"id":,"title":"","revision":} and a comma: 31 bytes around the values.
+        let books = snapshot.books.reduce(0) { $0 + 31 + digits($1.id) + $1.title.utf8.count + digits($1.revision) }
+        // {"bookID":,"baseRevision":,"proposedTitle":""} and a comma: 47 bytes.
+        let drafts = snapshot.drafts.reduce(0) { $0 + 47 + digits($1.bookID) + $1.proposedTitle.utf8.count + digits($1.baseRevision) }
+        return books + drafts + snapshot.query.utf8.count + 96
     }
 
     /// Reads a snapshot of any format this build can read; a newer one it may not read throws
@@ -65,13 +93,13 @@ public enum ShelfSnapshotCodec {
     /// Reads a stored snapshot on the restore path; never throws.
     public static func decodeForRestore(_ bytes: some Collection<UInt8>) -> ShelfSnapshotDecoding {
         do throws(ShelfSnapshotError) {
-            let object = try parseObject(bytes)
-            let header = try header(of: object)
+            let parsed = try parse(bytes)
+            let header = try header(of: parsed.object)
             guard header.readableVersion(byReaderOf: currentVersion) != nil else {
                 return .newer(version: header.version, minReaderVersion: header.minReaderVersion)
             }
             var defaults: [String] = []
-            let snapshot = try read(object, defaultsApplied: &defaults)
+            let snapshot = try read(parsed, defaultsApplied: &defaults)
             let provenance = RecordProvenance(
                 sourceVersion: header.version, defaultsApplied: defaults,
                 readThroughMinReaderVersion: header.version > currentVersion ? header.minReaderVersion : nil
@@ -85,40 +113,102 @@ public enum ShelfSnapshotCodec {
     /// Checks a snapshot given for storing (`restorectl shelf save`): one of a format this build
     /// reads must decode; a newer one is stored as it is.
     public static func validateForSave(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> ValidatedShelfSnapshot {
-        let object = try parseObject(bytes)
-        let header = try header(of: object)
+        let parsed = try parse(bytes)
+        let header = try header(of: parsed.object)
         let payload = String(decoding: Array(bytes), as: UTF8.self)
         if header.readableVersion(byReaderOf: currentVersion) == nil {
-            var rowCount = 0
-            if case .array(let books)? = object["books"] { rowCount = books.count }
             var fetchedAt: Double?
-            switch object["fetchedAt"] {
+            switch parsed.object["fetchedAt"] {
             case .integer(let integer)?: fetchedAt = Double(integer)
             case .double(let double)? where double.isFinite: fetchedAt = double
             default: fetchedAt = nil
             }
             return ValidatedShelfSnapshot(
                 version: header.version, minReaderVersion: header.minReaderVersion, payload: payload,
-                rowCount: rowCount, fetchedAt: fetchedAt, snapshot: nil
+                rowCount: parsed.books.count, fetchedAt: fetchedAt, snapshot: nil
             )
         }
         var defaults: [String] = []
-        let snapshot = try read(object, defaultsApplied: &defaults)
+        let snapshot = try read(parsed, defaultsApplied: &defaults)
         return ValidatedShelfSnapshot(
             version: header.version, minReaderVersion: header.minReaderVersion, payload: payload,
             rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970, snapshot: snapshot
         )
     }
 
-    private static func parseObject(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> JSONObject {
+    /// A snapshot's text read in one pass: the top-level members, with `books` and `drafts`
+    /// made into rows as they are parsed (their members in `object` are empty arrays), so the
+    /// parse never holds a tree of every row. A row's error is kept, not thrown, until the
+    /// header says the snapshot is one this build reads.
+    private struct ParsedSnapshot {
+        var object = JSONObject()
+        var books = Rows<ShelfBook>(key: "books")
+        var drafts = Rows<ShelfDraft>(key: "drafts")
+    }
+
+    /// The rows of one streamed array and the first row that could not be read.
+    private struct Rows<Row> {
+        let key: String
+        var rows: [Row] = []
+        var count = 0
+        var firstError: ShelfSnapshotError?
+
+        mutating func add(_ value: JSONValue, _ make: (JSONObject, String) throws(ShelfSnapshotError) -> Row) {
+            let path = "\(key)[\(count)]"
+            count += 1
+            guard firstError == nil else { return }
+            do throws(ShelfSnapshotError) {
+                rows.append(try make(try ShelfSnapshotCodec.object(value, path: path), path))
+            } catch {
+                firstError = error
+                rows = []
+            }
+        }
+
+        /// The rows, or the first row's error, or why the member itself is missing or not an array.
+        func get(in object: JSONObject) throws(ShelfSnapshotError) -> [Row] {
+            let value = try ShelfSnapshotCodec.field(object, key, path: key)
+            guard case .array = value else {
+                throw .wrongType(field: key, expected: "an array", got: value.briefDescription)
+            }
+            if let firstError { throw firstError }
+            return rows
+        }
+    }
+
+    private static func parse(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> ParsedSnapshot {
+        var parsed = ParsedSnapshot()
         let value: JSONValue
         do throws(JSONParseError) {
-            value = try JSONValue.parse(bytes)
+            value = try JSONValue.parse(bytes, streamingArraysOf: ["books", "drafts"]) { key, element in
+                if key == "books" {
+                    parsed.books.add(element, makeBook)
+                } else {
+                    parsed.drafts.add(element, makeDraft)
+                }
+            }
         } catch {
             throw .malformedJSON(error)
         }
         guard case .object(let object) = value else { throw .notAnObject(got: value.kindName) }
-        return object
+        parsed.object = object
+        return parsed
+    }
+
+    private static func makeBook(_ book: JSONObject, _ path: String) throws(ShelfSnapshotError) -> ShelfBook {
+        ShelfBook(
+            id: try integer(book, "id", path: path),
+            title: try string(book, "title", path: path),
+            revision: try integer(book, "revision", path: path)
+        )
+    }
+
+    private static func makeDraft(_ draft: JSONObject, _ path: String) throws(ShelfSnapshotError) -> ShelfDraft {
+        ShelfDraft(
+            bookID: try integer(draft, "bookID", path: path),
+            baseRevision: try integer(draft, "baseRevision", path: path),
+            proposedTitle: try string(draft, "proposedTitle", path: path)
+        )
     }
 
     /// Unlike records, snapshots have always written `version`, so it is required.
@@ -132,7 +222,8 @@ public enum ShelfSnapshotCodec {
     }
 
     /// The fields of a v1/v2 snapshot (or a newer one read through its `minReaderVersion`).
-    private static func read(_ object: JSONObject, defaultsApplied: inout [String]) throws(ShelfSnapshotError) -> ShelfSnapshot {
+    private static func read(_ parsed: ParsedSnapshot, defaultsApplied: inout [String]) throws(ShelfSnapshotError) -> ShelfSnapshot {
+        let object = parsed.object
         var query = ""
         if let value = object["query"] {
             guard case .string(let string) = value else {
@@ -142,13 +233,7 @@ public enum ShelfSnapshotCodec {
         } else {
             defaultsApplied.append("query")
         }
-        let books = try objects(object, "books") { (book, path) throws(ShelfSnapshotError) in
-            ShelfBook(
-                id: try integer(book, "id", path: path),
-                title: try string(book, "title", path: path),
-                revision: try integer(book, "revision", path: path)
-            )
-        }
+        let books = try parsed.books.get(in: object)
         try checkUniqueIDs(books.map(\.id))
 
         let fetchedAt: Double
@@ -159,25 +244,16 @@ public enum ShelfSnapshotCodec {
         }
         guard fetchedAt.isFinite else { throw .fetchedAtNotFinite(fetchedAt) }
 
-        let drafts = try objects(object, "drafts") { (draft, path) throws(ShelfSnapshotError) in
-            ShelfDraft(
-                bookID: try integer(draft, "bookID", path: path),
-                baseRevision: try integer(draft, "baseRevision", path: path),
-                proposedTitle: try string(draft, "proposedTitle", path: path)
-            )
-        }
+        let drafts = try parsed.drafts.get(in: object)
         return ShelfSnapshot(books: books, fetchedAt: Date(timeIntervalSince1970: fetchedAt), drafts: drafts, query: query)
     }
 
     // MARK: - Field access
 
     private static func checkUniqueIDs(_ ids: [Int]) throws(ShelfSnapshotError) {
-        var positionByID: [Int: Int] = [:]
-        positionByID.reserveCapacity(ids.count)
-        for (index, id) in ids.enumerated() {
-            if let firstIndex = positionByID.updateValue(index, forKey: id) {
-                throw .duplicateBookID(id: id, firstIndex: firstIndex, secondIndex: index)
-            }
+        var seen = Set<Int>(minimumCapacity: ids.count)
+        for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
+            throw .duplicateBookID(id: id, firstIndex: ids.firstIndex(of: id) ?? index, secondIndex: index)
         }
     }
 
@@ -195,26 +271,6 @@ public enum ShelfSnapshotCodec {
             throw .wrongType(field: path, expected: "an object", got: value.briefDescription)
         }
         return object
-    }
-
-    private static func array(_ object: JSONObject, _ key: String, path: String) throws(ShelfSnapshotError) -> [JSONValue] {
-        let value = try field(object, key, path: path)
-        guard case .array(let elements) = value else {
-            throw .wrongType(field: path, expected: "an array", got: value.briefDescription)
-        }
-        return elements
-    }
-
-    /// The array `key` of top-level `object`, each element an object made into a value by
-    /// `make`, which gets the element's path (`books[2]`) for its errors.
-    private static func objects<Element>(
-        _ object: JSONObject, _ key: String,
-        _ make: (JSONObject, String) throws(ShelfSnapshotError) -> Element
-    ) throws(ShelfSnapshotError) -> [Element] {
-        try array(object, key, path: key).enumerated().map { (index, entry) throws(ShelfSnapshotError) in
-            let path = "\(key)[\(index)]"
-            return try make(try self.object(entry, path: path), path)
-        }
     }
 
     private static func integer(_ object: JSONObject, _ key: String, path: String) throws(ShelfSnapshotError) -> Int {

@@ -32,8 +32,8 @@ extension StateRestorer {
         do {
             var restored: (ShelfSnapshot, RecordProvenance)?
             var unreadable: [(id: Int64, error: String)] = []
-            try store.forEachShelfSnapshot(account: account, shelf: shelf) { stored in
-                switch ShelfSnapshotCodec.decodeForRestore(stored.payload) {
+            try store.forEachShelfSnapshot(account: account, shelf: shelf) { stored, payload in
+                switch ShelfSnapshotCodec.decodeForRestore(payload) {
                 case .decoded(let snapshot, let provenance):
                     restored = (snapshot, provenance)
                     return false
@@ -62,7 +62,14 @@ extension StateRestorer {
 
     private static func reconciled(_ snapshot: ShelfSnapshot, account: String, shelf: String, report: [RestoreReportEntry]) -> ShelfRestoration {
         var report = report
-        let revisions = Dictionary(snapshot.books.map { ($0.id, $0.revision) }, uniquingKeysWith: { first, _ in first })
+        // The revisions of the drafted books only: one pass over the rows, no index of them all.
+        let drafted = Set(snapshot.drafts.map(\.bookID))
+        var revisions: [Int: Int] = [:]
+        if !drafted.isEmpty {
+            for book in snapshot.books where drafted.contains(book.id) && revisions[book.id] == nil {
+                revisions[book.id] = book.revision
+            }
+        }
         let isFiltered = !snapshot.query.isEmpty
         var kept: [ShelfDraft] = []
         var conflicts: [ShelfDraft] = []
@@ -90,12 +97,14 @@ extension Store {
     /// Stores a shelf snapshot in the current format, keeping the last
     /// `StateRestorer.shelfSnapshotsKept` this build can read.
     public func saveShelfSnapshot(_ snapshot: ShelfSnapshot, shelf: String, account: String) throws {
-        let payload = try ShelfSnapshotCodec.encode(snapshot)
-        try saveShelfSnapshot(
-            payload, version: ShelfSnapshotCodec.currentVersion, account: account, shelf: shelf,
-            rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970,
-            keeping: StateRestorer.shelfSnapshotsKept, readableUpTo: ShelfSnapshotCodec.currentVersion
-        )
+        let payload = try ShelfSnapshotCodec.encodedBytes(snapshot)
+        try payload.withUnsafeBufferPointer { bytes in
+            _ = try saveShelfSnapshot(
+                utf8: bytes, version: ShelfSnapshotCodec.currentVersion, account: account, shelf: shelf,
+                rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970,
+                keeping: StateRestorer.shelfSnapshotsKept, readableUpTo: ShelfSnapshotCodec.currentVersion
+            )
+        }
     }
 
     /// Stores a snapshot that passed ``ShelfSnapshotCodec/validateForSave(_:)`` as given (a newer

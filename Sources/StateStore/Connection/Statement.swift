@@ -3,10 +3,15 @@ import Foundation
 
 /// A prepared SQL statement owned by one `Database`.
 ///
-/// Statements are reused through the connection's cache; `reset()` clears bindings between
-/// uses. Access is serial, like the connection that owns it.
+/// Statements are reused through the connection's cache; `bind(_:)` clears earlier bindings.
+/// Access is serial, like the connection that owns it.
 public final class Statement {
     let handle: OpaquePointer
+    /// Whether a text or blob of at least `largeValueBytes` is bound: SQLite holds its own copy
+    /// of a bound value until the next bind, so `reset()` lets go of a large one (a shelf
+    /// snapshot's megabytes) instead of keeping it alive in the statement cache.
+    private var holdsLargeValue = false
+    private static let largeValueBytes = 64 * 1024
     /// The statement's SQL text, kept for error reports.
     public let sql: String
     private unowned let database: Database
@@ -29,6 +34,7 @@ public final class Statement {
     public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+        holdsLargeValue = false
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == expected else {
             throw SQLiteError(
@@ -48,16 +54,30 @@ public final class Statement {
                 var text = string
                 // Pass the byte count so text containing NUL is stored whole.
                 code = text.withUTF8 { bytes in
+                    if bytes.count >= Self.largeValueBytes { holdsLargeValue = true }
                     let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
                     return sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
                 }
             case .blob(let data):
                 code = data.withUnsafeBytes { bytes in
-                    sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(bytes.count), csqlite_transient())
+                    if bytes.count >= Self.largeValueBytes { holdsLargeValue = true }
+                    return sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(bytes.count), csqlite_transient())
                 }
             }
             guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
         }
+    }
+
+    /// Binds `values` like ``bind(_:)``, then binds `text` (UTF-8) to parameter `index` (1-based)
+    /// in place, without SQLite taking a copy: the bytes must stay valid until ``reset()``,
+    /// which unbinds them, so step and reset the statement before `text` goes away. The large
+    /// payloads (a shelf snapshot's megabytes) are written this way.
+    package func bind(_ values: [SQLiteValue], borrowingText text: UnsafeBufferPointer<UInt8>, at index: Int) throws(SQLiteError) {
+        try bind(values)
+        let start = UnsafeRawPointer(text.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+        let code = sqlite3_bind_text64(handle, Int32(index), start.assumingMemoryBound(to: CChar.self), UInt64(text.count), nil, UInt8(SQLITE_UTF8))
+        guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+        holdsLargeValue = true
     }
 
     /// Advances to the next row; returns false when the statement is done.
@@ -74,8 +94,16 @@ public final class Statement {
         }
     }
 
-    /// Makes the statement ready to run again, keeping its bindings.
-    public func reset() { sqlite3_reset(handle) }
+    /// Makes the statement ready to run again, keeping its bindings, except that a large text
+    /// or blob (64 KiB or more) is unbound, so a cached statement does not keep it in memory:
+    /// bind again before running a statement that had one.
+    public func reset() {
+        sqlite3_reset(handle)
+        if holdsLargeValue {
+            sqlite3_clear_bindings(handle)
+            holdsLargeValue = false
+        }
+    }
 
     /// The number of columns in a result row.
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }

@@ -13,20 +13,41 @@ extension Store {
         _ payload: String, version: Int, minReaderVersion: Int? = nil, account: String, shelf: String,
         rowCount: Int, fetchedAt: Double, keeping: Int = 3, readableUpTo: Int? = nil
     ) throws -> Int64 {
+        var payload = payload
+        return try payload.withUTF8 { bytes in
+            try saveShelfSnapshot(
+                utf8: bytes, version: version, minReaderVersion: minReaderVersion, account: account, shelf: shelf,
+                rowCount: rowCount, fetchedAt: fetchedAt, keeping: keeping, readableUpTo: readableUpTo
+            )
+        }
+    }
+
+    /// ``saveShelfSnapshot(_:version:minReaderVersion:account:shelf:rowCount:fetchedAt:keeping:readableUpTo:)``
+    /// with the payload as UTF-8 bytes, which SQLite reads in place rather than copying.
+    @discardableResult
+    package func saveShelfSnapshot(
+        utf8 payload: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int? = nil, account: String, shelf: String,
+        rowCount: Int, fetchedAt: Double, keeping: Int = 3, readableUpTo: Int? = nil
+    ) throws -> Int64 {
         let account = try StoreNames.validated(account, role: "account")
         let shelf = try StoreNames.validated(shelf, role: "shelf")
         let readable = readableUpTo ?? version
         return try database.writeTransaction {
-            try database.execute(
+            let insert = try database.cachedStatement(
                 """
                 INSERT INTO shelf_snapshot (account, shelf, version, min_reader_version, payload, row_count, fetched_at, saved_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+            )
+            try insert.bind(
                 [
                     .text(account), .text(shelf), .int(version), minReaderVersion.map(SQLiteValue.int) ?? .null,
-                    .text(payload), .int(rowCount), .real(fetchedAt), .real(Store.now()),
-                ]
+                    .null, .int(rowCount), .real(fetchedAt), .real(Store.now()),
+                ],
+                borrowingText: payload, at: 5
             )
+            defer { insert.reset() }
+            try insert.step()
             let id = try database.fetchOne("SELECT last_insert_rowid()") { $0.int64(0) } ?? 0
             try database.execute(
                 """
@@ -54,6 +75,18 @@ extension Store {
     /// asked for the next one (it returns false to stop), so a restore that can use the newest
     /// snapshot reads only that one.
     public func forEachShelfSnapshot(account: String, shelf: String, _ body: (StoredShelfSnapshot) throws -> Bool) throws {
+        try forEachShelfSnapshot(account: account, shelf: shelf) { stored, payload in
+            try body(Store.shelfSnapshot(stored, payload: Data(payload)))
+        }
+    }
+
+    /// Like ``forEachShelfSnapshot(account:shelf:_:)``, but hands the payload over where SQLite
+    /// holds it, valid only during the call (the snapshot's own `payload` is empty), so a
+    /// restore decodes a large snapshot without a copy of its text.
+    package func forEachShelfSnapshot(
+        account: String, shelf: String,
+        payloadInPlace body: (StoredShelfSnapshot, UnsafeBufferPointer<UInt8>) throws -> Bool
+    ) throws {
         guard hasRecoveryTables else { return }
         let statement = try database.cachedStatement(
             "SELECT \(shelfSnapshotColumns) FROM shelf_snapshot WHERE account = ? AND shelf = ? ORDER BY id DESC"
@@ -61,7 +94,11 @@ extension Store {
         try statement.bind([.text(account), .text(shelf)])
         defer { statement.reset() }
         while try statement.step() {
-            guard try body(Store.shelfSnapshot(statement)) else { return }
+            let stored = Store.shelfSnapshot(statement, payload: Data())
+            let goOn = try statement.withBytes(6) { raw in
+                try body(stored, UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
+            }
+            guard goOn else { return }
         }
     }
 
@@ -81,10 +118,22 @@ extension Store {
     }
 
     private static func shelfSnapshot(_ row: Statement) -> StoredShelfSnapshot {
+        shelfSnapshot(row, payload: row.data(6) ?? Data())
+    }
+
+    private static func shelfSnapshot(_ row: Statement, payload: Data) -> StoredShelfSnapshot {
         StoredShelfSnapshot(
             id: row.int64(0), account: row.string(1) ?? "", shelf: row.string(2) ?? "", version: row.int(3),
             minReaderVersion: row.isNull(4) ? nil : row.int(4), unreadableError: row.string(5),
-            payload: row.data(6) ?? Data(), rowCount: row.int(7), fetchedAt: row.double(8), savedAt: row.double(9)
+            payload: payload, rowCount: row.int(7), fetchedAt: row.double(8), savedAt: row.double(9)
+        )
+    }
+
+    private static func shelfSnapshot(_ stored: StoredShelfSnapshot, payload: Data) -> StoredShelfSnapshot {
+        StoredShelfSnapshot(
+            id: stored.id, account: stored.account, shelf: stored.shelf, version: stored.version,
+            minReaderVersion: stored.minReaderVersion, unreadableError: stored.unreadableError,
+            payload: payload, rowCount: stored.rowCount, fetchedAt: stored.fetchedAt, savedAt: stored.savedAt
         )
     }
 }

@@ -118,4 +118,35 @@ import Testing
         #expect(try copy.fetchOne("SELECT x FROM t") { $0.string(0) } == "kept")
         #expect(throws: SQLiteError.self) { try db.backup(to: dir.path("copy.sqlite")) }
     }
+
+    @Test func aCachedStatementLetsGoOfALargeBoundTextWhenReset() throws {
+        let db = try Database(path: ":memory:")
+        let statement = try db.cachedStatement("SELECT length(?1), ?2")
+        let large = String(repeating: "x", count: 64 * 1024)
+        try statement.bind([.text(large), .text("small")])
+        #expect(try statement.step() && statement.int(0) == large.utf8.count)
+        statement.reset()
+        // Run again without binding: the large text is gone (NULL), as is everything bound with it.
+        #expect(try statement.step() && statement.isNull(0) && statement.isNull(1))
+        statement.reset()
+        try statement.bind([.text("short"), .text("small")])
+        statement.reset()
+        #expect(try statement.step() && statement.int(0) == 5 && statement.string(1) == "small")
+    }
+
+    @Test func textBoundInPlaceIsStoredWhole() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE t (a TEXT, payload TEXT)")
+        let payload = Array("caf\u{E9} \u{0} \(String(repeating: "y", count: 100_000))".utf8)
+        let insert = try db.cachedStatement("INSERT INTO t VALUES (?, ?)")
+        try payload.withUnsafeBufferPointer { bytes in
+            try insert.bind([.text("a"), .null], borrowingText: bytes, at: 2)
+            defer { insert.reset() }
+            try insert.step()
+        }
+        #expect(try db.fetchOne("SELECT typeof(payload), length(CAST(payload AS BLOB)), a FROM t") {
+            [$0.string(0), String($0.int(1)), $0.string(2)]
+        } == ["text", String(payload.count), "a"])
+        #expect(try db.fetchOne("SELECT payload FROM t") { $0.data(0) } == Data(payload))
+    }
 }
