@@ -76,7 +76,8 @@ let package = Package(
 // Stricter checks for every Swift target, in one place (C targets take no Swift settings).
 let cTargets: Set = ["CFaultInjection"]
 for target in package.targets where target.type != .system && target.type != .plugin && !cTargets.contains(target.name) {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny")
+        ]
 }

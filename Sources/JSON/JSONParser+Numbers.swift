@@ -13,9 +13,10 @@ extension JSONParser {
         let isNegative = bytes[offset] == UInt8(ascii: "-")
         if isNegative { offset += 1 }
         guard isDigit(at: offset) else {
-            throw failure(offset < bytes.count
-                ? .invalidNumber(detail: "expected a digit after '-'")
-                : .unexpectedEndOfInput(expected: "a digit"))
+            throw failure(
+                offset < bytes.count
+                    ? .invalidNumber(detail: "expected a digit after '-'")
+                    : .unexpectedEndOfInput(expected: "a digit"))
         }
         let digitsStart = offset
         if bytes[offset] == UInt8(ascii: "0") {

@@ -56,7 +56,7 @@ extension JSONParser {
         guard offset + length <= bytes.count, second.contains(bytes[offset + 1]) else {
             throw failure(.invalidUTF8)
         }
-        for position in offset + 2 ..< offset + length where bytes[position] & 0xC0 != 0x80 {
+        for position in offset + 2..<offset + length where bytes[position] & 0xC0 != 0x80 {
             throw failure(.invalidUTF8)
         }
         offset += length

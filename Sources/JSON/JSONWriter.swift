@@ -40,7 +40,8 @@ package struct JSONWriter {
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             guard !object.isEmpty else { return append("{}") }
-            let members: [JSONObject.Element] = sortsKeys
+            let members: [JSONObject.Element] =
+                sortsKeys
                 ? object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
                 : Array(object)
             output.append(UInt8(ascii: "{"))

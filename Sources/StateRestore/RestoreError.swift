@@ -22,7 +22,7 @@ extension RestoreError: LocalizedError {
         case .invalidName(let reason): reason
         case .invalidRecord(let reason): "invalid record: \(reason)"
         case .invalidDocument(let reason): "invalid document: \(reason)"
-        case let .wouldReplaceNewerRecord(scene, version):
+        case .wouldReplaceNewerRecord(let scene, let version):
             "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it; save with replacingNewer to do so deliberately"
         case .databaseUnusable(let reason): reason
         }

@@ -14,32 +14,33 @@ guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else
 selectedTarget = target
 
 #if FUZZING
-// libFuzzer sees the program name followed by ARGS (the target name removed).
-var fuzzerArguments = [arguments[0]] + arguments.dropFirst(2)
-var argc = Int32(fuzzerArguments.count)
-var cStrings = fuzzerArguments.map { strdup($0) } + [nil]
-exit(cStrings.withUnsafeMutableBufferPointer { buffer in
-    var argv = buffer.baseAddress!
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) }
-})
+    // libFuzzer sees the program name followed by ARGS (the target name removed).
+    var fuzzerArguments = [arguments[0]] + arguments.dropFirst(2)
+    var argc = Int32(fuzzerArguments.count)
+    var cStrings = fuzzerArguments.map { strdup($0) } + [nil]
+    exit(
+        cStrings.withUnsafeMutableBufferPointer { buffer in
+            var argv = buffer.baseAddress!
+            return runLibFuzzerDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) }
+        })
 #else
-var files: [String] = []
-for path in arguments.dropFirst(2) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        FileHandle.standardError.write(Data("restorectl-fuzz: \(path): no such file\n".utf8))
-        exit(66)
+    var files: [String] = []
+    for path in arguments.dropFirst(2) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            FileHandle.standardError.write(Data("restorectl-fuzz: \(path): no such file\n".utf8))
+            exit(66)
+        }
+        if isDirectory.boolValue {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            files += names.sorted().map { (path as NSString).appendingPathComponent($0) }
+        } else {
+            files.append(path)
+        }
     }
-    if isDirectory.boolValue {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        files += names.sorted().map { (path as NSString).appendingPathComponent($0) }
-    } else {
-        files.append(path)
+    for file in files {
+        guard let data = FileManager.default.contents(atPath: file) else { continue }
+        data.withUnsafeBytes { target.run($0) }
     }
-}
-for file in files {
-    guard let data = FileManager.default.contents(atPath: file) else { continue }
-    data.withUnsafeBytes { target.run($0) }
-}
-print("restorectl-fuzz \(target.rawValue): \(files.count) input(s) replayed without a failure")
+    print("restorectl-fuzz \(target.rawValue): \(files.count) input(s) replayed without a failure")
 #endif

@@ -60,15 +60,15 @@ enum StressCommand: Equatable {
     /// Runs the subcommand, printing its protocol lines.
     func run() throws {
         switch self {
-        case let .saveLoop(db, account, prefix, scenes, start, count):
+        case .saveLoop(let db, let account, let prefix, let scenes, let start, let count):
             try SaveLoop(path: db, account: account, scenePrefix: prefix, scenes: scenes).run(from: start, count: count)
-        case let .writers(db, threads, count, id):
+        case .writers(let db, let threads, let count, let id):
             try Writers(path: db, threads: threads, count: count, writerID: id).run()
-        case let .makeLarge(db, records, upTo):
+        case .makeLarge(let db, let records, let upTo):
             try LargeDatabase.make(path: db, records: records, upTo: upTo)
-        case let .migrate(db):
+        case .migrate(let db):
             try MigrateCommand.run(path: db)
-        case let .restoreThenCrash(db, scene, account, completing, document):
+        case .restoreThenCrash(let db, let scene, let account, let completing, let document):
             try RestoreThenCrash(path: db, scene: scene, account: account, completing: completing, documentPath: document).run()
         }
     }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Quoted verbatim in the README, aligned comments included.)
 import StateRestore
 
 /// An app's reader screen. Format 1 was `{"bookID", "pageNumber"}`; format 2 renamed

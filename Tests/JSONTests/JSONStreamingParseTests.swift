@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JSON
 
 /// The streaming parse (top-level arrays handed over one element at a time, as the shelf
@@ -26,7 +27,10 @@ struct JSONStreamingParseTests {
             }
             guard case .object(var object) = value else { return .success(value) }
             for (key, values) in elements {
-                guard object[key] == .array([]) else { Issue.record("streamed member \(key) is not an empty array in the result"); continue }
+                guard object[key] == .array([]) else {
+                    Issue.record("streamed member \(key) is not an empty array in the result")
+                    continue
+                }
                 object[key] = .array(values)
             }
             return .success(.object(object))

@@ -1,112 +1,119 @@
 import Foundation
 import Testing
+
 @testable import JSON
 
 @Suite("JSONValue parsing")
 struct JSONValueParsingTests {
-    @Test("valid documents parse to the exact value", arguments: [
-        ("null", JSONValue.null),
-        ("true", .bool(true)),
-        ("false", .bool(false)),
-        ("0", .integer(0)),
-        ("-0", .integer(0)),
-        ("42", .integer(42)),
-        ("-17", .integer(-17)),
-        ("9223372036854775807", .integer(.max)),
-        ("-9223372036854775808", .integer(.min)),
-        ("9223372036854775808", .double(0x1p63)),
-        ("-9223372036854775809", .double(-0x1p63)),
-        ("123456789012345678901234567890", .double(1.2345678901234568e29)),
-        ("1.0", .double(1)),
-        ("1.5", .double(1.5)),
-        ("-0.25", .double(-0.25)),
-        ("1e3", .double(1000)),
-        ("1E+3", .double(1000)),
-        ("2.5e-3", .double(0.0025)),
-        ("1e400", .double(.infinity)),
-        ("-1e400", .double(-.infinity)),
-        ("1e-400", .double(0)),
-        (#""""#, .string("")),
-        (#""plain""#, .string("plain")),
-        (#""\"\\\/\b\f\n\r\t""#, .string("\"\\/\u{8}\u{C}\n\r\t")),
-        (#""\u0041\u00e9\u20AC""#, .string("Aé€")),
-        (#""\ud83d\ude00""#, .string("😀")),
-        (#""\u0000""#, .string("\u{0}")),
-        ("\"héllo wörld 😀\"", .string("héllo wörld 😀")),
-        ("\"a\u{2028}b\"", .string("a\u{2028}b")),
-        ("[]", .array([])),
-        ("{}", .object([:])),
-        (" \t\r\n[1, \"a\", null, true] \n", .array([1, "a", nil, true])),
-        (#"{"b":1,"a":{"c":[2.5]}}"#, ["b": 1, "a": ["c": [2.5]]]),
-    ] as [(String, JSONValue)])
+    @Test(
+        "valid documents parse to the exact value",
+        arguments: [
+            ("null", JSONValue.null),
+            ("true", .bool(true)),
+            ("false", .bool(false)),
+            ("0", .integer(0)),
+            ("-0", .integer(0)),
+            ("42", .integer(42)),
+            ("-17", .integer(-17)),
+            ("9223372036854775807", .integer(.max)),
+            ("-9223372036854775808", .integer(.min)),
+            ("9223372036854775808", .double(0x1p63)),
+            ("-9223372036854775809", .double(-0x1p63)),
+            ("123456789012345678901234567890", .double(1.2345678901234568e29)),
+            ("1.0", .double(1)),
+            ("1.5", .double(1.5)),
+            ("-0.25", .double(-0.25)),
+            ("1e3", .double(1000)),
+            ("1E+3", .double(1000)),
+            ("2.5e-3", .double(0.0025)),
+            ("1e400", .double(.infinity)),
+            ("-1e400", .double(-.infinity)),
+            ("1e-400", .double(0)),
+            (#""""#, .string("")),
+            (#""plain""#, .string("plain")),
+            (#""\"\\\/\b\f\n\r\t""#, .string("\"\\/\u{8}\u{C}\n\r\t")),
+            (#""\u0041\u00e9\u20AC""#, .string("Aé€")),
+            (#""\ud83d\ude00""#, .string("😀")),
+            (#""\u0000""#, .string("\u{0}")),
+            ("\"héllo wörld 😀\"", .string("héllo wörld 😀")),
+            ("\"a\u{2028}b\"", .string("a\u{2028}b")),
+            ("[]", .array([])),
+            ("{}", .object([:])),
+            (" \t\r\n[1, \"a\", null, true] \n", .array([1, "a", nil, true])),
+            (#"{"b":1,"a":{"c":[2.5]}}"#, ["b": 1, "a": ["c": [2.5]]]),
+        ] as [(String, JSONValue)])
     func validDocumentsParse(text: String, expected: JSONValue) throws {
         #expect(try JSONValue.parse(text) == expected)
     }
 
-    @Test("invalid documents are rejected with a reason and offset", arguments: [
-        ("", 0, JSONParseError.Reason.unexpectedEndOfInput(expected: "a value")),
-        ("   ", 3, .unexpectedEndOfInput(expected: "a value")),
-        ("nul", 3, .unexpectedEndOfInput(expected: "'null'")),
-        ("nulx", 3, .unexpectedByte(UInt8(ascii: "x"), expected: "'null'")),
-        ("True", 0, .unexpectedByte(UInt8(ascii: "T"), expected: "a value")),
-        ("01", 1, .leadingZero),
-        ("-01", 2, .leadingZero),
-        ("00", 1, .leadingZero),
-        ("-", 1, .unexpectedEndOfInput(expected: "a digit")),
-        ("-a", 1, .invalidNumber(detail: "expected a digit after '-'")),
-        ("+1", 0, .unexpectedByte(UInt8(ascii: "+"), expected: "a value")),
-        (".5", 0, .unexpectedByte(UInt8(ascii: "."), expected: "a value")),
-        ("1.", 2, .invalidNumber(detail: "expected a digit after '.'")),
-        ("1.e5", 2, .invalidNumber(detail: "expected a digit after '.'")),
-        ("1e", 2, .invalidNumber(detail: "expected a digit in the exponent")),
-        ("1e+", 3, .invalidNumber(detail: "expected a digit in the exponent")),
-        ("NaN", 0, .unexpectedByte(UInt8(ascii: "N"), expected: "a value")),
-        ("Infinity", 0, .unexpectedByte(UInt8(ascii: "I"), expected: "a value")),
-        ("-Infinity", 1, .invalidNumber(detail: "expected a digit after '-'")),
-        ("0x10", 1, .trailingCharacters),
-        ("1 2", 2, .trailingCharacters),
-        ("{} x", 3, .trailingCharacters),
-        ("[1,]", 3, .unexpectedByte(UInt8(ascii: "]"), expected: "a value")),
-        ("[1 2]", 3, .unexpectedByte(UInt8(ascii: "2"), expected: "',' or ']'")),
-        ("[1", 2, .unexpectedEndOfInput(expected: "',' or ']'")),
-        ("{\"a\":1,}", 7, .unexpectedByte(UInt8(ascii: "}"), expected: "a string key")),
-        ("{\"a\" 1}", 5, .unexpectedByte(UInt8(ascii: "1"), expected: "':'")),
-        ("{a:1}", 1, .unexpectedByte(UInt8(ascii: "a"), expected: "a string key or '}'")),
-        ("{'a':1}", 1, .unexpectedByte(UInt8(ascii: "'"), expected: "a string key or '}'")),
-        ("{\"a\":1,\"a\":2}", 7, .duplicateKey("a")),
-        ("[{\"id\":1,\"id\":1}]", 9, .duplicateKey("id")),
-        ("\"abc", 4, .unexpectedEndOfInput(expected: "'\"' to close the string")),
-        ("\"a\nb\"", 2, .controlCharacterInString(0x0A)),
-        ("\"a\tb\"", 2, .controlCharacterInString(0x09)),
-        ("\"\\x\"", 1, .invalidEscape),
-        ("\"\\u12\"", 1, .invalidEscape),
-        ("\"\\u12G4\"", 1, .invalidEscape),
-        ("\"\\ud800\"", 1, .loneSurrogate(0xD800)),
-        ("\"\\udc00\"", 1, .loneSurrogate(0xDC00)),
-        ("\"\\ud800\\u0041\"", 1, .loneSurrogate(0xD800)),
-        ("\"\\ud800\\ud800\"", 1, .loneSurrogate(0xD800)),
-        ("\u{FEFF}{}", 0, .unexpectedByte(0xEF, expected: "a value")),
-    ] as [(String, Int, JSONParseError.Reason)])
+    @Test(
+        "invalid documents are rejected with a reason and offset",
+        arguments: [
+            ("", 0, JSONParseError.Reason.unexpectedEndOfInput(expected: "a value")),
+            ("   ", 3, .unexpectedEndOfInput(expected: "a value")),
+            ("nul", 3, .unexpectedEndOfInput(expected: "'null'")),
+            ("nulx", 3, .unexpectedByte(UInt8(ascii: "x"), expected: "'null'")),
+            ("True", 0, .unexpectedByte(UInt8(ascii: "T"), expected: "a value")),
+            ("01", 1, .leadingZero),
+            ("-01", 2, .leadingZero),
+            ("00", 1, .leadingZero),
+            ("-", 1, .unexpectedEndOfInput(expected: "a digit")),
+            ("-a", 1, .invalidNumber(detail: "expected a digit after '-'")),
+            ("+1", 0, .unexpectedByte(UInt8(ascii: "+"), expected: "a value")),
+            (".5", 0, .unexpectedByte(UInt8(ascii: "."), expected: "a value")),
+            ("1.", 2, .invalidNumber(detail: "expected a digit after '.'")),
+            ("1.e5", 2, .invalidNumber(detail: "expected a digit after '.'")),
+            ("1e", 2, .invalidNumber(detail: "expected a digit in the exponent")),
+            ("1e+", 3, .invalidNumber(detail: "expected a digit in the exponent")),
+            ("NaN", 0, .unexpectedByte(UInt8(ascii: "N"), expected: "a value")),
+            ("Infinity", 0, .unexpectedByte(UInt8(ascii: "I"), expected: "a value")),
+            ("-Infinity", 1, .invalidNumber(detail: "expected a digit after '-'")),
+            ("0x10", 1, .trailingCharacters),
+            ("1 2", 2, .trailingCharacters),
+            ("{} x", 3, .trailingCharacters),
+            ("[1,]", 3, .unexpectedByte(UInt8(ascii: "]"), expected: "a value")),
+            ("[1 2]", 3, .unexpectedByte(UInt8(ascii: "2"), expected: "',' or ']'")),
+            ("[1", 2, .unexpectedEndOfInput(expected: "',' or ']'")),
+            ("{\"a\":1,}", 7, .unexpectedByte(UInt8(ascii: "}"), expected: "a string key")),
+            ("{\"a\" 1}", 5, .unexpectedByte(UInt8(ascii: "1"), expected: "':'")),
+            ("{a:1}", 1, .unexpectedByte(UInt8(ascii: "a"), expected: "a string key or '}'")),
+            ("{'a':1}", 1, .unexpectedByte(UInt8(ascii: "'"), expected: "a string key or '}'")),
+            ("{\"a\":1,\"a\":2}", 7, .duplicateKey("a")),
+            ("[{\"id\":1,\"id\":1}]", 9, .duplicateKey("id")),
+            ("\"abc", 4, .unexpectedEndOfInput(expected: "'\"' to close the string")),
+            ("\"a\nb\"", 2, .controlCharacterInString(0x0A)),
+            ("\"a\tb\"", 2, .controlCharacterInString(0x09)),
+            ("\"\\x\"", 1, .invalidEscape),
+            ("\"\\u12\"", 1, .invalidEscape),
+            ("\"\\u12G4\"", 1, .invalidEscape),
+            ("\"\\ud800\"", 1, .loneSurrogate(0xD800)),
+            ("\"\\udc00\"", 1, .loneSurrogate(0xDC00)),
+            ("\"\\ud800\\u0041\"", 1, .loneSurrogate(0xD800)),
+            ("\"\\ud800\\ud800\"", 1, .loneSurrogate(0xD800)),
+            ("\u{FEFF}{}", 0, .unexpectedByte(0xEF, expected: "a value")),
+        ] as [(String, Int, JSONParseError.Reason)])
     func invalidDocumentsAreRejected(text: String, offset: Int, reason: JSONParseError.Reason) {
         #expect(throws: JSONParseError(offset: offset, reason: reason)) {
             try JSONValue.parse(text)
         }
     }
 
-    @Test("invalid UTF-8 in strings is rejected", arguments: [
-        [0x22, 0x80, 0x22],                   // lone continuation byte
-        [0x22, 0xC0, 0xAF, 0x22],             // overlong "/"
-        [0x22, 0xC1, 0xBF, 0x22],             // overlong two-byte
-        [0x22, 0xE0, 0x80, 0xAF, 0x22],       // overlong three-byte
-        [0x22, 0xF0, 0x80, 0x80, 0xAF, 0x22], // overlong four-byte
-        [0x22, 0xED, 0xA0, 0x80, 0x22],       // encoded surrogate U+D800
-        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], // above U+10FFFF
-        [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], // invalid lead byte
-        [0x22, 0xFF, 0x22],                   // invalid byte
-        [0x22, 0xC3, 0x22],                   // truncated sequence
-        [0x22, 0xE2, 0x82, 0x22],             // truncated three-byte
-        [0x22, 0xE2, 0x82],                   // truncated at end of input
-    ] as [[UInt8]])
+    @Test(
+        "invalid UTF-8 in strings is rejected",
+        arguments: [
+            [0x22, 0x80, 0x22],  // lone continuation byte
+            [0x22, 0xC0, 0xAF, 0x22],  // overlong "/"
+            [0x22, 0xC1, 0xBF, 0x22],  // overlong two-byte
+            [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong three-byte
+            [0x22, 0xF0, 0x80, 0x80, 0xAF, 0x22],  // overlong four-byte
+            [0x22, 0xED, 0xA0, 0x80, 0x22],  // encoded surrogate U+D800
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
+            [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22],  // invalid lead byte
+            [0x22, 0xFF, 0x22],  // invalid byte
+            [0x22, 0xC3, 0x22],  // truncated sequence
+            [0x22, 0xE2, 0x82, 0x22],  // truncated three-byte
+            [0x22, 0xE2, 0x82],  // truncated at end of input
+        ] as [[UInt8]])
     func invalidUTF8InStringsIsRejected(bytes: [UInt8]) {
         #expect(throws: JSONParseError(offset: 1, reason: .invalidUTF8)) {
             try JSONValue.parse(bytes)

@@ -43,7 +43,9 @@ extension PowerLossSuite {
             }
             #expect(tally.cuts == PowerCutSettings.cutsPerCase)
             if durability == .powerSafe { #expect(tally.lostAcknowledged == 0) }
-            print("PowerCutTests: \(workload) \(durability): \(tally.cuts) cuts over \(mutations) writes and syncs, \(tally.midRun) mid-run, \(tally.torn) torn, \(tally.lostAcknowledged) lost acknowledged steps, \(tally.failed.count) failed\(PowerCutSettings.isLong ? " (RESTORECTL_TEST_SEED=\(PowerCutSettings.baseSeed))" : "")")
+            print(
+                "PowerCutTests: \(workload) \(durability): \(tally.cuts) cuts over \(mutations) writes and syncs, \(tally.midRun) mid-run, \(tally.torn) torn, \(tally.lostAcknowledged) lost acknowledged steps, \(tally.failed.count) failed\(PowerCutSettings.isLong ? " (RESTORECTL_TEST_SEED=\(PowerCutSettings.baseSeed))" : "")"
+            )
             for line in tally.failed {
                 print("PowerCutTests: failing cut; add this line to Fixtures/power-cuts/regressions.txt: \(line)")
             }

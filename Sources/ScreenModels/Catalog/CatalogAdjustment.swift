@@ -15,13 +15,13 @@ public enum CatalogAdjustment: Equatable, Sendable {
     /// Compares adjustments, treating NaN offsets as equal to each other.
     public static func == (lhs: CatalogAdjustment, rhs: CatalogAdjustment) -> Bool {
         switch (lhs, rhs) {
-        case let (.selectionCleared(a), .selectionCleared(b)):
+        case (.selectionCleared(let a), .selectionCleared(let b)):
             a == b
-        case let (.anchorMoved(fromA, toA, reasonA), .anchorMoved(fromB, toB, reasonB)):
+        case (.anchorMoved(let fromA, let toA, let reasonA), .anchorMoved(let fromB, let toB, let reasonB)):
             fromA == fromB && toA == toB && reasonA == reasonB
-        case let (.anchorReset(fromA, toA), .anchorReset(fromB, toB)):
+        case (.anchorReset(let fromA, let toA), .anchorReset(let fromB, let toB)):
             fromA == fromB && toA == toB
-        case let (.offsetClamped(fromA, toA), .offsetClamped(fromB, toB)):
+        case (.offsetClamped(let fromA, let toA), .offsetClamped(let fromB, let toB)):
             fromA.isSameOffset(as: fromB) && toA.isSameOffset(as: toB)
         default:
             false

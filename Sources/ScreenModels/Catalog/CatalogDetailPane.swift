@@ -20,7 +20,7 @@ public enum CatalogDetailPane: Equatable, Sendable {
     public var request: CatalogDetailRequest? {
         switch self {
         case .closed: nil
-        case let .loading(request), let .loaded(request, _), let .failed(request): request
+        case .loading(let request), .loaded(let request, _), .failed(let request): request
         }
     }
 }

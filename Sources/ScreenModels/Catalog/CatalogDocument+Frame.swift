@@ -20,7 +20,8 @@ extension CatalogDocument {
         let matcher = CatalogQueryMatcher(query: viewState.query)
         if viewState.showsOnlySelected {
             guard let selected = viewState.selectedID, let index = positions[selected],
-                  matcher.matches(foldedTitles[index]) else { return [] }
+                matcher.matches(foldedTitles[index])
+            else { return [] }
             return [index]
         }
         guard !matcher.matchesEverything else { return Array(books.indices) }

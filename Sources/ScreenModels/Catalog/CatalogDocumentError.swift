@@ -8,7 +8,7 @@ public enum CatalogDocumentError: Error, Equatable, Sendable, LocalizedError {
     /// A readable description suitable for printing as is.
     public var errorDescription: String? {
         switch self {
-        case let .duplicateBookID(id):
+        case .duplicateBookID(let id):
             "The catalog contains more than one book with ID \(id)."
         }
     }

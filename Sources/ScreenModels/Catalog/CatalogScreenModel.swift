@@ -64,26 +64,26 @@ public final class CatalogScreenModel {
     public func send(_ action: CatalogAction) {
         var next = viewState
         switch action {
-        case let .detailLoaded(loaded, request):
+        case .detailLoaded(let loaded, let request):
             guard case .loading(request) = detail, loaded.bookID == request.bookID else { return }
             detail = .loaded(request, loaded)
             detailChanged?(detail)
             return
-        case let .detailFailed(request):
+        case .detailFailed(let request):
             guard case .loading(request) = detail else { return }
             detail = .failed(request)
             detailChanged?(detail)
             return
-        case let .queryChanged(query):
+        case .queryChanged(let query):
             next.query = query
-        case let .selected(id):
+        case .selected(let id):
             guard id.map(document.contains(bookID:)) ?? true else { return }
             next.selectedID = id
-        case let .onlySelectedChanged(enabled):
+        case .onlySelectedChanged(let enabled):
             next.showsOnlySelected = enabled
-        case let .documentReplaced(replacement):
+        case .documentReplaced(let replacement):
             document = replacement
-        case let .scrolled(anchorID, offset):
+        case .scrolled(let anchorID, let offset):
             guard let viewport = frame.viewport(anchoredAt: anchorID, offset: offset) else { return }
             next.viewport = viewport
         }

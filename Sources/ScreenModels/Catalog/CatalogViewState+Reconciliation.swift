@@ -46,7 +46,8 @@ extension CatalogViewState {
                 adjustments.append(.anchorReset(from: anchor, to: nil))
             }
         } else if let neighbourID = Self.firstVisibleNeighbour(of: viewport, in: document, isVisible: isVisible),
-                  let target = visible.firstIndex(of: document.positions[neighbourID] ?? -1) {
+            let target = visible.firstIndex(of: document.positions[neighbourID] ?? -1)
+        {
             state.viewport = Self.viewport(at: target, in: visible, document: document)
             adjustments.append(.anchorMoved(from: anchor, to: neighbourID, reason: .deleted))
         } else if !visible.isEmpty {

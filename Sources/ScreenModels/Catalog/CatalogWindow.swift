@@ -35,7 +35,8 @@ extension CatalogDocument {
     public func window(for viewState: CatalogViewState, before: Int = 20, after: Int = 40) -> CatalogWindow {
         let matcher = CatalogQueryMatcher(query: viewState.query)
         let visible = { (index: Int) in self.isVisible(at: index, for: viewState, matcher: matcher) }
-        let centre = [viewState.viewport?.anchorID, viewState.selectedID]
+        let centre =
+            [viewState.viewport?.anchorID, viewState.selectedID]
             .lazy.compactMap { $0 }.compactMap { self.positions[$0] }.first(where: visible)
             ?? books.indices.first(where: visible)
         guard let centre else { return CatalogWindow(rows: [], anchorRow: nil, hasMoreBefore: false, hasMoreAfter: false) }

@@ -74,7 +74,7 @@ extension ShelfViewModel {
         let owns = draftOwners[bookID] == operation
         if owns { draftOwners[bookID] = nil }
         switch outcome {
-        case let .saved(book):
+        case .saved(let book):
             advance(to: book)
             if owns {
                 draftsByID[bookID] = nil
@@ -82,7 +82,7 @@ extension ShelfViewModel {
                 newer.baseRevision = max(newer.baseRevision, book.revision)
                 draftsByID[bookID] = newer
             }
-        case let .conflict(current):
+        case .conflict(let current):
             advance(to: current)
             if owns {
                 state.conflicts.append(ShelfConflict(draft: sent, current: current))
@@ -102,7 +102,8 @@ extension ShelfViewModel {
     /// Replaces a listed book's record if `book` is newer than the one known.
     private func advance(to book: ShelfBook) {
         guard let index = books.firstIndex(where: { $0.id == book.id }),
-              books[index].revision < book.revision else { return }
+            books[index].revision < book.revision
+        else { return }
         books[index] = book
     }
 }

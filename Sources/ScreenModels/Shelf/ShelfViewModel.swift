@@ -70,8 +70,10 @@ public final class ShelfViewModel {
         guard let snapshot else { return }
         var seen = Set<Int>()
         books = snapshot.books.filter { seen.insert($0.id).inserted }
-        for draft in snapshot.drafts where draftsByID[draft.bookID] == nil
-            && (seen.contains(draft.bookID) || !snapshot.query.isEmpty) {
+        for draft in snapshot.drafts
+        where draftsByID[draft.bookID] == nil
+            && (seen.contains(draft.bookID) || !snapshot.query.isEmpty)
+        {
             draftsByID[draft.bookID] = draft
         }
         query = snapshot.query
@@ -141,7 +143,7 @@ public final class ShelfViewModel {
         inFlightLoad = nil
         state.isRefreshing = false
         switch result {
-        case let .success(loaded):
+        case .success(let loaded):
             if let duplicate = Self.firstDuplicateID(in: loaded) {
                 state.errorMessage = "The shelf response listed book \(duplicate) more than once; showing the previous shelf."
             } else {

@@ -50,7 +50,7 @@ public final class ZoneAdapter {
         switch state {
         case .loading: .loading
         case .loaded: .ready
-        case let .failed(failure, _): .failed(failure.errorDescription ?? "The zones could not be loaded.")
+        case .failed(let failure, _): .failed(failure.errorDescription ?? "The zones could not be loaded.")
         }
     }
 }

@@ -41,7 +41,8 @@ public final class ZoneCatalogModel {
     public func select(_ id: String) {
         let current = source.value
         guard let selection = current.selection, id != selection.selectedID,
-              let selected = selection.selecting(id) else { return }
+            let selected = selection.selecting(id)
+        else { return }
         source.set(current.replacingSelection(with: selected))
     }
 
@@ -62,7 +63,7 @@ public final class ZoneCatalogModel {
             return
         }
         switch outcome {
-        case let .success(choices):
+        case .success(let choices):
             do throws(ZoneModelError) {
                 let state = try ZoneState.validated(choices: choices, preferring: previous?.selectedID ?? restoredSelection)
                 restoredSelection = nil
@@ -70,7 +71,7 @@ public final class ZoneCatalogModel {
             } catch {
                 switch error {
                 case .noChoices: source.set(.failed(.noZones, previous: previous))
-                case let .duplicateChoiceID(id): source.set(.failed(.duplicateZoneID(id), previous: previous))
+                case .duplicateChoiceID(let id): source.set(.failed(.duplicateZoneID(id), previous: previous))
                 // `validated(choices:preferring:)` falls back to the first choice instead.
                 case .unknownSelection: source.set(.failed(.noZones, previous: previous))
                 }

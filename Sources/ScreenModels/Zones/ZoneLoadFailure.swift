@@ -16,7 +16,7 @@ public enum ZoneLoadFailure: Error, Equatable, Sendable, LocalizedError {
         switch self {
         case .unavailable: "The zones could not be loaded."
         case .noZones: "No zones are available."
-        case let .duplicateZoneID(id): "The zone list contained “\(id)” more than once."
+        case .duplicateZoneID(let id): "The zone list contained “\(id)” more than once."
         case .cancelled: "Loading the zones was cancelled."
         }
     }

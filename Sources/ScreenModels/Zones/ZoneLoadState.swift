@@ -13,8 +13,8 @@ public enum ZoneLoadState: Equatable, Sendable {
     /// The valid selection currently shown, whatever the phase.
     public var selection: ZoneState? {
         switch self {
-        case let .loading(previous), let .failed(_, previous): previous
-        case let .loaded(state): state
+        case .loading(let previous), .failed(_, let previous): previous
+        case .loaded(let state): state
         }
     }
 
@@ -22,7 +22,7 @@ public enum ZoneLoadState: Equatable, Sendable {
         switch self {
         case .loading: .loading(previous: state)
         case .loaded: .loaded(state)
-        case let .failed(failure, _): .failed(failure, previous: state)
+        case .failed(let failure, _): .failed(failure, previous: state)
         }
     }
 }

@@ -13,8 +13,8 @@ public enum ZoneModelError: Error, Equatable, Sendable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .noChoices: "There are no zones to choose from."
-        case let .duplicateChoiceID(id): "More than one zone has the ID “\(id)”."
-        case let .unknownSelection(id): "There is no zone with the ID “\(id)” to select."
+        case .duplicateChoiceID(let id): "More than one zone has the ID “\(id)”."
+        case .unknownSelection(let id): "There is no zone with the ID “\(id)” to select."
         }
     }
 }

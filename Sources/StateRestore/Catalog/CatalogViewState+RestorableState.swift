@@ -23,10 +23,10 @@ extension CatalogViewState: Reconcilable {
 extension CatalogViewState: CustomRecordFormat {
     static func decodeRecord<S: RestorableState>(_ bytes: some Collection<UInt8>, as type: S.Type) -> RecordDecoding<S> {
         switch CatalogRecordCodec.decode(bytes) {
-        case let .decoded(record, provenance):
+        case .decoded(let record, let provenance):
             guard let state = record.viewState as? S else { return .unreadable(.notAnObject(got: "a record of another kind")) }
             return .decoded(state, provenance, unknownFields: record.unknownFields)
-        case let .newer(version, minReaderVersion):
+        case .newer(let version, let minReaderVersion):
             return .newer(version: version, minReaderVersion: minReaderVersion)
         case .unreadable(let error):
             return .unreadable(error)

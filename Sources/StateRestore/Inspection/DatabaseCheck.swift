@@ -50,7 +50,8 @@ public struct DatabaseCheck: Equatable, Sendable {
                 }
             }
             for entry in try store.quarantinedRecords() {
-                check.problems.append("quarantine holds record \(entry.id) (\(entry.kind) record of scene \"\(entry.scene)\" of account \"\(entry.account)\", \(entry.reason.rawValue)): \(entry.error)")
+                check.problems.append(
+                    "quarantine holds record \(entry.id) (\(entry.kind) record of scene \"\(entry.scene)\" of account \"\(entry.account)\", \(entry.reason.rawValue)): \(entry.error)")
             }
         } catch let error as MigrationError {
             check.problems.append(error.localizedDescription)

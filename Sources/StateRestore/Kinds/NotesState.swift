@@ -29,8 +29,10 @@ public struct NotesState: RestorableState, Reconcilable {
         guard let selectedNoteID, !notes.contains(where: { $0.id == selectedNoteID }) else { return Reconciled(self) }
         var state = self
         state.selectedNoteID = nil
-        return Reconciled(state, adjustments: [
-            RestoreReportEntry(.selectionCleared, "selected note \(selectedNoteID) no longer exists; the selection was cleared")
-        ])
+        return Reconciled(
+            state,
+            adjustments: [
+                RestoreReportEntry(.selectionCleared, "selected note \(selectedNoteID) no longer exists; the selection was cleared")
+            ])
     }
 }

@@ -27,14 +27,18 @@ public struct ZonesState: RestorableState, Reconcilable {
     public func reconciled(against choices: [ZoneChoice]) -> Reconciled<ZonesState> {
         guard let first = choices.first else {
             guard let selectedZoneID else { return Reconciled(self) }
-            return Reconciled(ZonesState(), adjustments: [
-                RestoreReportEntry(.selectionCleared, "there are no zones to choose from; the selection of zone \"\(selectedZoneID)\" was cleared")
-            ])
+            return Reconciled(
+                ZonesState(),
+                adjustments: [
+                    RestoreReportEntry(.selectionCleared, "there are no zones to choose from; the selection of zone \"\(selectedZoneID)\" was cleared")
+                ])
         }
         guard let selectedZoneID else { return Reconciled(ZonesState(selectedZoneID: first.id)) }
         if choices.contains(where: { $0.id == selectedZoneID }) { return Reconciled(self) }
-        return Reconciled(ZonesState(selectedZoneID: first.id), adjustments: [
-            RestoreReportEntry(.selectionReplaced, "selected zone \"\(selectedZoneID)\" is no longer a choice; the first zone \"\(first.id)\" was selected")
-        ])
+        return Reconciled(
+            ZonesState(selectedZoneID: first.id),
+            adjustments: [
+                RestoreReportEntry(.selectionReplaced, "selected zone \"\(selectedZoneID)\" is no longer a choice; the first zone \"\(first.id)\" was selected")
+            ])
     }
 }

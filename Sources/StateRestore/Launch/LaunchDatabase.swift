@@ -19,10 +19,16 @@ enum LaunchDatabase {
             return Opening(store: try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator()), report: [])
         } catch let error as MigrationError {
             switch error {
-            case let .databaseNewer(_, version, latest):
-                return Opening(store: nil, report: [RestoreReportEntry(.databaseNewer, "the database has schema version \(version), newer than this build knows (\(latest)); it was written by a newer release, so nothing was read or changed")])
-            case let .foreignDatabase(_, applicationID):
-                return Opening(store: nil, report: [RestoreReportEntry(.databaseForeign, "the file is another program's SQLite database (application_id \(applicationID)); nothing was read or changed")])
+            case .databaseNewer(_, let version, let latest):
+                return Opening(
+                    store: nil,
+                    report: [
+                        RestoreReportEntry(
+                            .databaseNewer, "the database has schema version \(version), newer than this build knows (\(latest)); it was written by a newer release, so nothing was read or changed")
+                    ])
+            case .foreignDatabase(_, let applicationID):
+                return Opening(
+                    store: nil, report: [RestoreReportEntry(.databaseForeign, "the file is another program's SQLite database (application_id \(applicationID)); nothing was read or changed")])
             case .corrupt(_, let reason):
                 return recoverFromCorruption(path, reason: reason, configuration: configuration)
             default:

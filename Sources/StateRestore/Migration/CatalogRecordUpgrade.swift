@@ -25,7 +25,7 @@ enum CatalogRecordUpgrade {
 
     /// The current-format text of an older record, or nil when it must stay as it is.
     static func upgradedPayload(_ bytes: UnsafeRawBufferPointer) -> String? {
-        guard case let .decoded(record, provenance) = CatalogRecordCodec.decode(bytes.bindMemory(to: UInt8.self)),
+        guard case .decoded(let record, let provenance) = CatalogRecordCodec.decode(bytes.bindMemory(to: UInt8.self)),
             provenance.sourceVersion < CatalogRecord.currentVersion,
             provenance.readThroughMinReaderVersion == nil
         else { return nil }

@@ -66,7 +66,8 @@ public enum ShelfSnapshotCodec {
     /// The encoded size when no text needs escapes (one with escapes grows the buffer once).
     private static func estimatedSize(of snapshot: ShelfSnapshot) -> Int {
         func digits(_ number: Int) -> Int {
-            var rest = number.magnitude, count = number < 0 ? 2 : 1
+            var rest = number.magnitude
+            var count = number < 0 ? 2 : 1
             while rest >= 10 {
                 rest /= 10
                 count += 1

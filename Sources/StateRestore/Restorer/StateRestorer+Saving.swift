@@ -26,7 +26,6 @@ extension StateRestorer {
         try save(screen.viewState, from: restoration)
     }
 
-
 }
 
 extension Store {

@@ -150,11 +150,15 @@ public final class StateRestorer {
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .unreadable, error: detail)
             report.append(RestoreReportEntry(.recordUnreadable, "the stored record could not be decoded (\(detail)); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
             return defaults(report)
-        case let .newer(version, minReaderVersion):
+        case .newer(let version, let minReaderVersion):
             let why = minReaderVersion.map { "it needs a reader of format \($0)" } ?? "it declares no minReaderVersion this build meets"
-            report.append(RestoreReportEntry(.unsupportedVersion, "the record has format \(version), newer than this build reads (\(State.currentVersion)), and \(why); it was kept in place for the release that wrote it and the default state was used"))
+            report.append(
+                RestoreReportEntry(
+                    .unsupportedVersion,
+                    "the record has format \(version), newer than this build reads (\(State.currentVersion)), and \(why); it was kept in place for the release that wrote it and the default state was used"
+                ))
             return defaults(report)
-        case let .decoded(state, provenance, unknownFields):
+        case .decoded(let state, let provenance, let unknownFields):
             report += Self.entries(for: provenance, currentVersion: State.currentVersion)
             return Loaded(state: state, report: report, carried: unknownFields)
         }
@@ -167,7 +171,11 @@ public final class StateRestorer {
             crashLoopCheck = try withoutFailingTheLaunch { try checkPreviousLaunches(in: store) }
         }
         if let id = crashLoopCheck?.crashedScreens.removeValue(forKey: screen) {
-            return [RestoreReportEntry(.restoreCrashed, "the previous restore of \(screen.scene) never completed (the app crashed while applying it); its record was moved to the quarantine (id \(id)) and the default state was used")]
+            return [
+                RestoreReportEntry(
+                    .restoreCrashed,
+                    "the previous restore of \(screen.scene) never completed (the app crashed while applying it); its record was moved to the quarantine (id \(id)) and the default state was used")
+            ]
         }
         if let check = crashLoopCheck, check.startsEverySceneFromDefaults {
             return [RestoreReportEntry(.restoreCrashed, "restores crashed in \(check.crashedLaunches) launches in a row; every scene starts from defaults this launch and any record is kept in place")]
@@ -214,7 +222,11 @@ public final class StateRestorer {
     static func entries(for provenance: RecordProvenance, currentVersion: Int) -> [RestoreReportEntry] {
         var entries: [RestoreReportEntry] = []
         if let minimum = provenance.readThroughMinReaderVersion {
-            entries.append(RestoreReportEntry(.recordNewerRead, "the record has format \(provenance.sourceVersion), newer than this build, and was read as format \(currentVersion) through its minReaderVersion \(minimum); fields this build does not know are kept"))
+            entries.append(
+                RestoreReportEntry(
+                    .recordNewerRead,
+                    "the record has format \(provenance.sourceVersion), newer than this build, and was read as format \(currentVersion) through its minReaderVersion \(minimum); fields this build does not know are kept"
+                ))
         } else if provenance.sourceVersion < currentVersion {
             entries.append(RestoreReportEntry(.recordUpgraded, "the record was upgraded from format \(provenance.sourceVersion) to \(currentVersion)"))
         }

@@ -38,11 +38,16 @@ extension StateRestorer {
                     restored = (snapshot, provenance)
                     return false
                 case .newer(let version, _):
-                    report.append(RestoreReportEntry(.unsupportedVersion, "shelf snapshot \(stored.id) has format \(version), newer than this build reads (\(ShelfSnapshotCodec.currentVersion)); it was kept for the release that wrote it and an older snapshot was tried"))
+                    report.append(
+                        RestoreReportEntry(
+                            .unsupportedVersion,
+                            "shelf snapshot \(stored.id) has format \(version), newer than this build reads (\(ShelfSnapshotCodec.currentVersion)); it was kept for the release that wrote it and an older snapshot was tried"
+                        ))
                     return true
                 case .unreadable(let error):
                     if stored.unreadableError == nil { unreadable.append((stored.id, error.localizedDescription)) }
-                    report.append(RestoreReportEntry(.recordUnreadable, "shelf snapshot \(stored.id) could not be decoded (\(error.localizedDescription)); it was kept and an older snapshot was tried"))
+                    report.append(
+                        RestoreReportEntry(.recordUnreadable, "shelf snapshot \(stored.id) could not be decoded (\(error.localizedDescription)); it was kept and an older snapshot was tried"))
                     return true
                 }
             }
@@ -85,7 +90,10 @@ extension StateRestorer {
             kept.append(draft)
             if draft.baseRevision < revision {
                 conflicts.append(draft)
-                report.append(RestoreReportEntry(.draftConflict, "the draft renaming book \(draft.bookID) was made against revision \(draft.baseRevision), but the shelf has revision \(revision); it was kept and flagged as a conflict"))
+                report.append(
+                    RestoreReportEntry(
+                        .draftConflict,
+                        "the draft renaming book \(draft.bookID) was made against revision \(draft.baseRevision), but the shelf has revision \(revision); it was kept and flagged as a conflict"))
             }
         }
         let restored = ShelfSnapshot(books: snapshot.books, fetchedAt: snapshot.fetchedAt, drafts: kept, query: snapshot.query)

@@ -98,7 +98,12 @@ public final class CoalescingWriter: Sendable {
 
     /// Flushes, then closes the connection; later saves are kept pending and never written.
     public func close() throws {
-        defer { store.withLock { $0?.close(); $0 = nil } }
+        defer {
+            store.withLock {
+                $0?.close()
+                $0 = nil
+            }
+        }
         try flush()
     }
 

@@ -168,7 +168,7 @@ public final class Database {
         while true {
             do {
                 return try fetchOne("PRAGMA journal_mode = WAL") { $0.string(0) } ?? nil
-            } catch where error.code == .busy && waitedMilliseconds < configuration.busyTimeoutMilliseconds {
+            } catch  where error.code == .busy && waitedMilliseconds < configuration.busyTimeoutMilliseconds {
                 sqlite3_sleep(pause)
                 waitedMilliseconds += pause
                 pause = min(pause * 2, 50)

@@ -77,7 +77,8 @@ public struct SQLiteError: Error, Equatable, Sendable {
         // The connection's code can be stale when the failure came from a call that does not
         // record it (for example sqlite3_open_v2 on some paths); trust the returned code then.
         let code = (extended & 0xFF) == (resultCode & 0xFF) ? extended : resultCode
-        let message = connection.map { String(cString: sqlite3_errmsg($0)) }
+        let message =
+            connection.map { String(cString: sqlite3_errmsg($0)) }
             ?? String(cString: sqlite3_errstr(resultCode))
         self.init(extendedCode: code, message: message, sql: sql)
     }

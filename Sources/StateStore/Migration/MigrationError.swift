@@ -39,25 +39,25 @@ extension MigrationError: LocalizedError {
     /// The error as one line, as the CLI prints it.
     public var errorDescription: String? {
         switch self {
-        case let .databaseNewer(path, version, latest):
+        case .databaseNewer(let path, let version, let latest):
             "\(path) has schema version \(version), newer than this build knows (latest \(latest)); it was written by a newer release, so nothing was changed"
-        case let .checksumMismatch(path, version, name):
+        case .checksumMismatch(let path, let version, let name):
             "\(path): applied migration \(version) does not match \(name) in this build (checksum differs); refusing to migrate"
-        case let .foreignDatabase(path, applicationID):
+        case .foreignDatabase(let path, let applicationID):
             "\(path) is another program's SQLite database (application_id \(applicationID)); nothing was changed"
-        case let .corrupt(path, reason):
+        case .corrupt(let path, let reason):
             "\(path) is not a readable restorectl database: \(reason)"
-        case let .invalidTarget(requested, current, latest):
+        case .invalidTarget(let requested, let current, let latest):
             requested > latest
                 ? "cannot migrate to version \(requested): this build knows versions up to \(latest)"
                 : "cannot migrate to version \(requested): the database is already at version \(current) and migrations only go forward"
-        case let .foreignKeyViolation(version, name, table):
+        case .foreignKeyViolation(let version, let name, let table):
             "migration \(version) (\(name)) left a foreign key violation in table \(table); it was rolled back"
-        case let .migrationFailed(version, name, error):
+        case .migrationFailed(let version, let name, let error):
             "migration \(version) (\(name)) failed and was rolled back: \(error.message)"
-        case let .invalidMigrationSet(reason):
+        case .invalidMigrationSet(let reason):
             "invalid embedded migrations: \(reason)"
-        case let .dataStepMissing(version, name, step):
+        case .dataStepMissing(let version, let name, let step):
             "migration \(version) (\(name)) needs the data step \(step), which this migrator has not registered; nothing was changed (use the migrator from StateRestore's StateMigrations)"
         }
     }

@@ -162,8 +162,14 @@ struct SHA256: Sendable {
     /// Runs the compression function over `blocks`, whose length is a multiple of 64 bytes.
     private static func compress(_ state: inout [UInt32], blocks: UnsafeRawBufferPointer) {
         precondition(blocks.count % blockByteCount == 0)
-        var h0 = state[0], h1 = state[1], h2 = state[2], h3 = state[3]
-        var h4 = state[4], h5 = state[5], h6 = state[6], h7 = state[7]
+        var h0 = state[0]
+        var h1 = state[1]
+        var h2 = state[2]
+        var h3 = state[3]
+        var h4 = state[4]
+        var h5 = state[5]
+        var h6 = state[6]
+        var h7 = state[7]
         var schedule = [UInt32](repeating: 0, count: 64)
         schedule.withUnsafeMutableBufferPointer { w in
             roundConstants.withUnsafeBufferPointer { k in
@@ -178,7 +184,14 @@ struct SHA256: Sendable {
                         let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] &>> 10)
                         w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
                     }
-                    var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+                    var a = h0
+                    var b = h1
+                    var c = h2
+                    var d = h3
+                    var e = h4
+                    var f = h5
+                    var g = h6
+                    var h = h7
                     for t in 0..<64 {
                         let sigma1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
                         let choice = (e & f) ^ (~e & g)

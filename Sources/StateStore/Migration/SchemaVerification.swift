@@ -99,10 +99,16 @@ enum SchemaVerification {
                 index = next + 5
                 continue
             }
-            guard verb == "CREATE" || verb == "DROP" else { index += 1; continue }
+            guard verb == "CREATE" || verb == "DROP" else {
+                index += 1
+                continue
+            }
             if word(next) == "UNIQUE" { next += 1 }
             let object = word(next)
-            guard object == "TABLE" || object == "INDEX" else { index += 1; continue }
+            guard object == "TABLE" || object == "INDEX" else {
+                index += 1
+                continue
+            }
             next += 1
             while ["IF", "NOT", "EXISTS"].contains(word(next)) { next += 1 }
             guard let objectName = name(next) else { break }

@@ -72,7 +72,8 @@ extension Store {
     /// Calls `body` with every record, one at a time, ordered by account, scene and kind, so
     /// memory stays flat however many there are.
     public func forEachRecord(account: String? = nil, _ body: (StoredRecord) throws -> Void) throws {
-        let columns = hasRecordKinds
+        let columns =
+            hasRecordKinds
             ? "account, scene, kind, version, min_reader_version, payload, updated_at"
             : "account, scene, '\(Self.legacyKind)', version, NULL, payload, updated_at"
         let statement = try database.makeStatement(

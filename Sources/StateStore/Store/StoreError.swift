@@ -21,14 +21,14 @@ extension StoreError: LocalizedError {
     /// The error as one line, as the CLI prints it.
     public var errorDescription: String? {
         switch self {
-        case let .invalidName(role, reason): "invalid \(role) name: \(reason)"
-        case let .recordTooLarge(bytes, limit): "record is \(bytes) bytes, over the limit of \(limit) bytes"
-        case let .quarantineEntryNotFound(id): "no quarantined record has id \(id)"
-        case let .quarantineTargetOccupied(id, account, scene, _):
+        case .invalidName(let role, let reason): "invalid \(role) name: \(reason)"
+        case .recordTooLarge(let bytes, let limit): "record is \(bytes) bytes, over the limit of \(limit) bytes"
+        case .quarantineEntryNotFound(let id): "no quarantined record has id \(id)"
+        case .quarantineTargetOccupied(let id, let account, let scene, _):
             "quarantined record \(id) was not restored: scene \"\(scene)\" of account \"\(account)\" has a newer record; drop or move that first"
-        case let .newerRecordKept(account, scene, kind, version):
+        case .newerRecordKept(let account, let scene, let kind, let version):
             "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record of format \(version), newer than this build reads; it was kept and nothing was saved"
-        case let .fileNotFound(path): "\(path): no such database file"
+        case .fileNotFound(let path): "\(path): no such database file"
         }
     }
 }

@@ -67,12 +67,17 @@ struct BenchSummary {
         }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         func line(_ row: [String]) -> String {
-            "| " + row.enumerated().map { column, text in
-                column == 0 ? text.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[column] - text.count) + text
-            }.joined(separator: " | ") + " |"
+            "| "
+                + row.enumerated().map { column, text in
+                    column == 0
+                        ? text.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: widths[column] - text.count) + text
+                }.joined(separator: " | ") + " |"
         }
-        var lines = [line(rows[0]), "|" + widths.enumerated().map { $0.offset == 0 ? String(repeating: "-", count: $0.element + 2) : String(repeating: "-", count: $0.element + 1) + ":" }.joined(separator: "|") + "|"]
+        var lines = [
+            line(rows[0]),
+            "|" + widths.enumerated().map { $0.offset == 0 ? String(repeating: "-", count: $0.element + 2) : String(repeating: "-", count: $0.element + 1) + ":" }.joined(separator: "|") + "|",
+        ]
         lines += rows.dropFirst().map(line)
         lines.append("")
         for workload in workloads {
@@ -83,7 +88,8 @@ struct BenchSummary {
                 }
             }
             if case .integer(let writes)? = workload["writes_to_sqlite"] {
-                lines.append("\(name): \(cell(workload["changes"])) changes over \(cell(workload["burst_seconds"])) s reached SQLite as \(writes) writes; final flush \(cell(workload["burst_flush_ms"])) ms")
+                lines.append(
+                    "\(name): \(cell(workload["changes"])) changes over \(cell(workload["burst_seconds"])) s reached SQLite as \(writes) writes; final flush \(cell(workload["burst_flush_ms"])) ms")
             }
         }
         lines.append("")

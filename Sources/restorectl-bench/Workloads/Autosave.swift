@@ -52,33 +52,37 @@ enum Autosave {
 
         let observedWriter = try CoalescingWriter(path: scratch.path("observed.sqlite"), scheduler: HeldWindows())
         let manualWriter = try CoalescingWriter(path: scratch.path("manual.sqlite"), scheduler: HeldWindows())
-        let observed = Screen(), manual = Screen()
+        let observed = Screen()
+        let manual = Screen()
         let tracking = observedWriter.persist(observed, for: key, turns: turns)
-        var engine = Samples(), byHand = Samples()
+        var engine = Samples()
+        var byHand = Samples()
         let rounds = mode.flushRepetitions + 5
         for round in 0..<rounds {
             // A round's first state differs from the last round's last one.
             let offset = round % 2
-            try runShuffled(round, [
-            {
-                engine.time {
-                    for index in 0..<changes {
-                        observed.viewState = states[(index + offset) % changes]
-                        turns.runPendingTurns()
-                    }
-                }
-                try observedWriter.flush()
-            },
-            {
-                byHand.time {
-                    for index in 0..<changes {
-                        manual.viewState = states[(index + offset) % changes]
-                        manualWriter.save(manual.viewState, for: key)
-                    }
-                }
-                try manualWriter.flush()
-            },
-            ])
+            try runShuffled(
+                round,
+                [
+                    {
+                        engine.time {
+                            for index in 0..<changes {
+                                observed.viewState = states[(index + offset) % changes]
+                                turns.runPendingTurns()
+                            }
+                        }
+                        try observedWriter.flush()
+                    },
+                    {
+                        byHand.time {
+                            for index in 0..<changes {
+                                manual.viewState = states[(index + offset) % changes]
+                                manualWriter.save(manual.viewState, for: key)
+                            }
+                        }
+                        try manualWriter.flush()
+                    },
+                ])
         }
         tracking.cancel()
         try observedWriter.close()

@@ -23,8 +23,14 @@ enum ManyScenes {
         let keys = try (0..<accounts).flatMap { account in
             try (0..<scenesPerAccount).map { try SceneKey(scene: "scene-\($0)", account: "account-\(account)") }
         }
-        var engine = Samples(), raw = Samples(), json = Samples(), userDefaults = Samples()
-        var engineSave = Samples(), rawSave = Samples(), jsonSave = Samples(), defaultsSave = Samples()
+        var engine = Samples()
+        var raw = Samples()
+        var json = Samples()
+        var userDefaults = Samples()
+        var engineSave = Samples()
+        var rawSave = Samples()
+        var jsonSave = Samples()
+        var defaultsSave = Samples()
         for round in 0..<(mode.manyScenesRepetitions + 1) {
             let states = keys.indices.map { BenchData.state($0 + round) }
             func project(_ decoding: CatalogRecordDecoding) -> Int {

@@ -23,10 +23,11 @@ enum MigrateScale {
             else { throw RawConnection.Failure(description: "bad child output: \(output)") }
             seconds[count] = time
             peaks[count] = peak
-            sizes.append(.object([
-                "records": .integer(Int64(count)), "seconds": .double(time), "peak_rss_mib": .double(peak),
-                "records_per_s": .double(Double(count) / time),
-            ]))
+            sizes.append(
+                .object([
+                    "records": .integer(Int64(count)), "seconds": .double(time), "peak_rss_mib": .double(peak),
+                    "records_per_s": .double(Double(count) / time),
+                ]))
             scratch.removeDatabase("state-\(count).sqlite")
             try? FileManager.default.removeItem(atPath: path + ".backup-v2")
         }

@@ -27,72 +27,82 @@ enum RestoreLaunch {
         let floorPath = scratch.path("floor.sqlite")
         try FloorTwin.makeDatabase(at: floorPath, holding: BenchData.formatOneRecord, for: key)
 
-        var storage = Samples(), total = Samples(), raw = Samples(), floor = Samples()
+        var storage = Samples()
+        var total = Samples()
+        var raw = Samples()
+        var floor = Samples()
         var phases: [String: Samples] = [:]
         var sink = 0
         for round in 0..<(mode.launchRepetitions + 5) {
-            try runShuffled(round, [{
-            // Engine, storage part.
-            let store = try storage.time { () throws -> Store in
-                let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
-                let record = try store.record(account: key.account, scene: key.scene, kind: "catalog")
-                if case .decoded(let decoded, _) = CatalogRecordCodec.decode(record?.payload ?? Data()) { sink &+= decoded.selectedID ?? 0 }
-                return store
-            }
-            store.close()
-            }, {
-            // Engine, the whole restore, phase by phase.
-            var marks: [(String, ContinuousClock.Instant)] = []
-            let start = ContinuousClock.now
-            let restorer = StateRestorer(path: path)
-            marks.append(("open", .now))
-            restorer.phaseObserver = { marks.append(($0.rawValue, .now)) }
-            let restored = restorer.restore(key, against: document)
-            let window = restored.window()
-            marks.append(("project", .now))
-            guard restored.reports(.recordUpgraded), restorer.completeRestore(restored) else {
-                throw RawConnection.Failure(description: "unexpected restore: \(restored.report)")
-            }
-            marks.append(("complete", .now))
-            total.append(ContinuousClock.now - start)
-            var previous = start
-            for (phase, instant) in marks {
-                phases[phase, default: Samples()].append(instant - previous)
-                previous = instant
-            }
-            sink &+= window.rows.count
-            restorer.close()
-            }, {
-            // Raw twin.
-            let connection = try raw.time { () throws -> RawConnection in
-                let connection = try RawConnection(path: path)
-                let select = try connection.prepare(rawRecordSQL)
-                defer { sqlite3_finalize(select) }
-                RawConnection.bind(select, 1, key.account)
-                RawConnection.bind(select, 2, key.scene)
-                RawConnection.bind(select, 3, CatalogViewState.kind)
-                guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no row") }
-                let decoding = RawConnection.withColumnBytes(select, 2) { CatalogRecordCodec.decode($0) }
-                if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
-                return connection
-            }
-            _ = connection
-            }, {
-            // Floor twin.
-            let connection = try floor.time { () throws -> RawConnection in
-                let connection = try RawConnection(path: floorPath)
-                let select = try connection.prepare(FloorTwin.selectSQL)
-                defer { sqlite3_finalize(select) }
-                RawConnection.bind(select, 1, key.account)
-                RawConnection.bind(select, 2, key.scene)
-                RawConnection.bind(select, 3, CatalogViewState.kind)
-                guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no floor row") }
-                let decoding = RawConnection.withColumnBytes(select, 1) { CatalogRecordCodec.decode($0) }
-                if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
-                return connection
-            }
-            _ = connection
-            }])
+            try runShuffled(
+                round,
+                [
+                    {
+                        // Engine, storage part.
+                        let store = try storage.time { () throws -> Store in
+                            let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+                            let record = try store.record(account: key.account, scene: key.scene, kind: "catalog")
+                            if case .decoded(let decoded, _) = CatalogRecordCodec.decode(record?.payload ?? Data()) { sink &+= decoded.selectedID ?? 0 }
+                            return store
+                        }
+                        store.close()
+                    },
+                    {
+                        // Engine, the whole restore, phase by phase.
+                        var marks: [(String, ContinuousClock.Instant)] = []
+                        let start = ContinuousClock.now
+                        let restorer = StateRestorer(path: path)
+                        marks.append(("open", .now))
+                        restorer.phaseObserver = { marks.append(($0.rawValue, .now)) }
+                        let restored = restorer.restore(key, against: document)
+                        let window = restored.window()
+                        marks.append(("project", .now))
+                        guard restored.reports(.recordUpgraded), restorer.completeRestore(restored) else {
+                            throw RawConnection.Failure(description: "unexpected restore: \(restored.report)")
+                        }
+                        marks.append(("complete", .now))
+                        total.append(ContinuousClock.now - start)
+                        var previous = start
+                        for (phase, instant) in marks {
+                            phases[phase, default: Samples()].append(instant - previous)
+                            previous = instant
+                        }
+                        sink &+= window.rows.count
+                        restorer.close()
+                    },
+                    {
+                        // Raw twin.
+                        let connection = try raw.time { () throws -> RawConnection in
+                            let connection = try RawConnection(path: path)
+                            let select = try connection.prepare(rawRecordSQL)
+                            defer { sqlite3_finalize(select) }
+                            RawConnection.bind(select, 1, key.account)
+                            RawConnection.bind(select, 2, key.scene)
+                            RawConnection.bind(select, 3, CatalogViewState.kind)
+                            guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no row") }
+                            let decoding = RawConnection.withColumnBytes(select, 2) { CatalogRecordCodec.decode($0) }
+                            if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
+                            return connection
+                        }
+                        _ = connection
+                    },
+                    {
+                        // Floor twin.
+                        let connection = try floor.time { () throws -> RawConnection in
+                            let connection = try RawConnection(path: floorPath)
+                            let select = try connection.prepare(FloorTwin.selectSQL)
+                            defer { sqlite3_finalize(select) }
+                            RawConnection.bind(select, 1, key.account)
+                            RawConnection.bind(select, 2, key.scene)
+                            RawConnection.bind(select, 3, CatalogViewState.kind)
+                            guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no floor row") }
+                            let decoding = RawConnection.withColumnBytes(select, 1) { CatalogRecordCodec.decode($0) }
+                            if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
+                            return connection
+                        }
+                        _ = connection
+                    },
+                ])
         }
         precondition(sink != 0)
         // The first runs warm caches and the embedded-migration parse; drop them.

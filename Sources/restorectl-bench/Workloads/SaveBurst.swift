@@ -32,17 +32,21 @@ enum SaveBurst {
         let rawSaver = try RawRecordSaver(RawConnection(path: scratch.path("raw.sqlite")))
         let floorSaver = try FloorRecordSaver(path: scratch.path("floor.sqlite"))
 
-        var flush = Samples(), raw = Samples(), floor = Samples()
+        var flush = Samples()
+        var raw = Samples()
+        var floor = Samples()
         for round in 0..<mode.flushRepetitions {
             let state = BenchData.state(changes + round)
-            try runShuffled(round, [
-            {
-                writer.save(state, for: key)
-                try flush.time { try writer.flush() }
-            },
-            { try raw.time { try rawSaver.save(BenchData.payload(state), for: key) } },
-            { try floor.time { try floorSaver.save(BenchData.payload(state), for: key) } },
-            ])
+            try runShuffled(
+                round,
+                [
+                    {
+                        writer.save(state, for: key)
+                        try flush.time { try writer.flush() }
+                    },
+                    { try raw.time { try rawSaver.save(BenchData.payload(state), for: key) } },
+                    { try floor.time { try floorSaver.save(BenchData.payload(state), for: key) } },
+                ])
         }
         try writer.close()
         var report = WorkloadReport(

@@ -24,18 +24,24 @@ enum SaveSingle {
         let files = try JSONFileStore(folder: scratch.path("json"))
         let defaults = try DefaultsStore(suite: "restorectl-bench-save-single")
 
-        var engine = Samples(), raw = Samples(), floor = Samples(), enginePowerSafe = Samples()
-        var json = Samples(), userDefaults = Samples()
+        var engine = Samples()
+        var raw = Samples()
+        var floor = Samples()
+        var enginePowerSafe = Samples()
+        var json = Samples()
+        var userDefaults = Samples()
         for step in 0..<mode.singleSaves {
             let state = BenchData.state(step)
-            try runShuffled(step, [
-            { try engine.time { try restorer.save(state, for: key) } },
-            { try raw.time { try rawSaver.save(BenchData.payload(state), for: key) } },
-            { try floor.time { try floorSaver.save(BenchData.payload(state), for: key) } },
-            { try enginePowerSafe.time { try powerSafeRestorer.save(state, for: key) } },
-            { try json.time { try files.save(BenchData.payload(state), account: key.account, scene: key.scene) } },
-            { userDefaults.time { defaults.save(BenchData.payload(state), account: key.account, scene: key.scene) } },
-            ])
+            try runShuffled(
+                step,
+                [
+                    { try engine.time { try restorer.save(state, for: key) } },
+                    { try raw.time { try rawSaver.save(BenchData.payload(state), for: key) } },
+                    { try floor.time { try floorSaver.save(BenchData.payload(state), for: key) } },
+                    { try enginePowerSafe.time { try powerSafeRestorer.save(state, for: key) } },
+                    { try json.time { try files.save(BenchData.payload(state), account: key.account, scene: key.scene) } },
+                    { userDefaults.time { defaults.save(BenchData.payload(state), account: key.account, scene: key.scene) } },
+                ])
         }
         restorer.close()
         powerSafeRestorer.close()
@@ -49,7 +55,7 @@ enum SaveSingle {
         ]
         let floorRatio = report.floorRatio ?? .nan
         report.targets = [
-            .init(description: "within \(WorkloadReport.floorRatioLimit)x of the floor (got \(String(format: "%.2f", floorRatio))x)", isMet: floorRatio <= WorkloadReport.floorRatioLimit),
+            .init(description: "within \(WorkloadReport.floorRatioLimit)x of the floor (got \(String(format: "%.2f", floorRatio))x)", isMet: floorRatio <= WorkloadReport.floorRatioLimit)
         ]
         return report
     }

@@ -22,8 +22,12 @@ enum ShelfSnapshotWorkload {
         let restorer = StateRestorer(path: scratch.path("engine.sqlite"))
         let raw = try RawShelfTwin(path: scratch.path("raw.sqlite"))
 
-        var engineSave = Samples(), engineRestore = Samples(), rawSave = Samples(), rawRestore = Samples()
-        var engineTotal = Samples(), rawTotal = Samples()
+        var engineSave = Samples()
+        var engineRestore = Samples()
+        var rawSave = Samples()
+        var rawRestore = Samples()
+        var engineTotal = Samples()
+        var rawTotal = Samples()
         for _ in 0..<(mode.shelfRepetitions + 1) {
             let saveStart = ContinuousClock.now
             try engineSave.time { try restorer.saveShelf(snapshot, shelf: "main") }

@@ -8,7 +8,8 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         abstract: "Check the database's integrity and decode every record with its kind's codec; never modifies the file.",
-        discussion: "Exits 0 when healthy, 1 listing what is wrong (including records in the quarantine), 66 when the file does not exist. Records of kinds this build does not know, and newer-format records, are listed as notes, not problems.",
+        discussion:
+            "Exits 0 when healthy, 1 listing what is wrong (including records in the quarantine), 66 when the file does not exist. Records of kinds this build does not know, and newer-format records, are listed as notes, not problems.",
         options: [CommandTable.db, CommandTable.json],
         action: .parsing(run)
     )
@@ -30,9 +31,10 @@ enum CheckCommand {
         } else {
             for problem in findings.problems { console.print("problem: \(problem)") }
             for note in findings.notes { console.print("note: \(note)") }
-            console.print(findings.problems.isEmpty
-                ? "\(path): healthy (\(findings.recordsChecked) records decoded)"
-                : "\(path): \(findings.problems.count) problem(s)")
+            console.print(
+                findings.problems.isEmpty
+                    ? "\(path): healthy (\(findings.recordsChecked) records decoded)"
+                    : "\(path): \(findings.problems.count) problem(s)")
         }
         return findings.isHealthy ? .success : .findings
     }

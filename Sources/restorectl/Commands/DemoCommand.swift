@@ -40,10 +40,14 @@ enum DemoCommand {
         try first.save(legacy, for: try SceneKey(scene: "legacy", account: account), replacingNewer: true)
         say("Launch 1, window \"legacy\" holds a format-1 record from an old release: {\"query\":\"programming\",\"selectedID\":103}")
         let readingKey = try SceneKey(scene: "reading", account: account)
-        say("Launch 1, window \"reading\" notes saved: query \"\(saved.notes.query)\", selected note \(saved.notes.selectedNoteID.map(String.init) ?? "none"); zones saved: selected \(saved.zones.selectedZoneID ?? "none") (\(saved.writes) write\(saved.writes == 1 ? "" : "s") for every change of launch 1)")
+        say(
+            "Launch 1, window \"reading\" notes saved: query \"\(saved.notes.query)\", selected note \(saved.notes.selectedNoteID.map(String.init) ?? "none"); zones saved: selected \(saved.zones.selectedZoneID ?? "none") (\(saved.writes) write\(saved.writes == 1 ? "" : "s") for every change of launch 1)"
+        )
         first.close()
 
-        say("\nBetween launches the catalog changes: \(DemoCatalog.deletedTitles.joined(separator: ", ")) are deleted, books 105 and 113 are renamed, and the last five books move to the front. \(DemoScreens.changeDescription)\n")
+        say(
+            "\nBetween launches the catalog changes: \(DemoCatalog.deletedTitles.joined(separator: ", ")) are deleted, books 105 and 113 are renamed, and the last five books move to the front. \(DemoScreens.changeDescription)\n"
+        )
 
         // Launch 2: a fresh restorer, as a relaunched app would have.
         let restorer = StateRestorer(path: path)

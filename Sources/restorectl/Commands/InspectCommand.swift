@@ -25,24 +25,28 @@ enum InspectCommand {
             if let kind, record.kind != kind { return }
             let condition = inspector.condition(of: record)
             let decodable = (status: condition.status, detail: condition.detail)
-            records.append(.object([
-                "account": .string(record.account), "scene": .string(record.scene), "kind": .string(record.kind),
-                "version": JSONOutput.int(record.version), "size": JSONOutput.int(record.payload.count),
-                "updatedAt": .string(Timestamps.iso8601(record.updatedAt)),
-                "decodable": .string(decodable.status), "detail": decodable.detail.map(JSONValue.string) ?? .null,
-            ]))
-            lines.append("  \(record.account)\t\(record.scene)\t\(record.kind)\tv\(record.version)\t\(record.payload.count) B\t\(Timestamps.iso8601(record.updatedAt))\t\(decodable.status)\(decodable.detail.map { ": \($0)" } ?? "")")
+            records.append(
+                .object([
+                    "account": .string(record.account), "scene": .string(record.scene), "kind": .string(record.kind),
+                    "version": JSONOutput.int(record.version), "size": JSONOutput.int(record.payload.count),
+                    "updatedAt": .string(Timestamps.iso8601(record.updatedAt)),
+                    "decodable": .string(decodable.status), "detail": decodable.detail.map(JSONValue.string) ?? .null,
+                ]))
+            lines.append(
+                "  \(record.account)\t\(record.scene)\t\(record.kind)\tv\(record.version)\t\(record.payload.count) B\t\(Timestamps.iso8601(record.updatedAt))\t\(decodable.status)\(decodable.detail.map { ": \($0)" } ?? "")"
+            )
         }
         let quarantined = try store.quarantinedRecords()
         let snapshots = try store.shelfSnapshots()
         if options.json {
-            JSONOutput.print(.object([
-                "db": .string(path),
-                "schemaVersion": JSONOutput.int(store.schemaVersion),
-                "records": .array(records),
-                "quarantine": .array(quarantined.map(QuarantineCommand.json)),
-                "shelfSnapshots": .array(snapshots.map(ShelfCommand.summaryJSON)),
-            ]), to: console)
+            JSONOutput.print(
+                .object([
+                    "db": .string(path),
+                    "schemaVersion": JSONOutput.int(store.schemaVersion),
+                    "records": .array(records),
+                    "quarantine": .array(quarantined.map(QuarantineCommand.json)),
+                    "shelfSnapshots": .array(snapshots.map(ShelfCommand.summaryJSON)),
+                ]), to: console)
             return .success
         }
         console.print("\(path): schema version \(store.schemaVersion), \(records.count) record(s)")

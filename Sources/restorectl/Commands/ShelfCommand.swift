@@ -65,22 +65,25 @@ enum ShelfCommand {
         let conflicting = Set(restoration.conflictingDrafts.map(\.bookID))
         if options.json {
             let snapshot = restoration.snapshot
-            JSONOutput.print(.object([
-                "shelf": .string(shelf), "account": .string(account),
-                "query": .string(snapshot?.query ?? ""),
-                "isStale": .bool(snapshot != nil),
-                "fetchedAt": snapshot.map { .double($0.fetchedAt.timeIntervalSince1970) } ?? .null,
-                "rows": .array((snapshot?.books ?? []).map { book in
-                    .object(["id": JSONOutput.int(book.id), "title": .string(book.title), "revision": JSONOutput.int(book.revision)])
-                }),
-                "drafts": .array((snapshot?.drafts ?? []).map { draft in
-                    .object([
-                        "bookID": JSONOutput.int(draft.bookID), "baseRevision": JSONOutput.int(draft.baseRevision),
-                        "proposedTitle": .string(draft.proposedTitle), "conflict": .bool(conflicting.contains(draft.bookID)),
-                    ])
-                }),
-                "report": JSONOutput.report(restoration.report),
-            ]), to: console)
+            JSONOutput.print(
+                .object([
+                    "shelf": .string(shelf), "account": .string(account),
+                    "query": .string(snapshot?.query ?? ""),
+                    "isStale": .bool(snapshot != nil),
+                    "fetchedAt": snapshot.map { .double($0.fetchedAt.timeIntervalSince1970) } ?? .null,
+                    "rows": .array(
+                        (snapshot?.books ?? []).map { book in
+                            .object(["id": JSONOutput.int(book.id), "title": .string(book.title), "revision": JSONOutput.int(book.revision)])
+                        }),
+                    "drafts": .array(
+                        (snapshot?.drafts ?? []).map { draft in
+                            .object([
+                                "bookID": JSONOutput.int(draft.bookID), "baseRevision": JSONOutput.int(draft.baseRevision),
+                                "proposedTitle": .string(draft.proposedTitle), "conflict": .bool(conflicting.contains(draft.bookID)),
+                            ])
+                        }),
+                    "report": JSONOutput.report(restoration.report),
+                ]), to: console)
             return .success
         }
         console.print("Shelf \"\(shelf)\" of account \"\(account)\"\(restoration.snapshot == nil ? ": empty" : " (stale until the first refresh)")")

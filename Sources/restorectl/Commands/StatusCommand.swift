@@ -21,12 +21,13 @@ enum StatusCommand {
                 "db": .string(path),
                 "schemaVersion": .integer(Int64(status.schemaVersion)),
                 "latestVersion": .integer(Int64(status.latestVersion)),
-                "applied": .array(status.applied.map { applied in
-                    .object([
-                        "version": .integer(Int64(applied.version)), "name": .string(applied.name),
-                        "checksum": .string(applied.checksum), "appliedAt": .string(applied.appliedAt), "ok": .bool(applied.isIntact),
-                    ])
-                }),
+                "applied": .array(
+                    status.applied.map { applied in
+                        .object([
+                            "version": .integer(Int64(applied.version)), "name": .string(applied.name),
+                            "checksum": .string(applied.checksum), "appliedAt": .string(applied.appliedAt), "ok": .bool(applied.isIntact),
+                        ])
+                    }),
                 "pending": .array(status.pending.map { .object(["version": .integer(Int64($0.version)), "name": .string($0.name)]) }),
             ]
             console.print(JSONValue.object(object).encoded(pretty: true))

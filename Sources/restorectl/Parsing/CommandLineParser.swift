@@ -84,11 +84,12 @@ enum CommandLineParser {
                 return
             }
             guard let subcommand = command.subcommand(named: word) else {
-                throw firstProblem ?? UsageError(
-                    command: commandName,
-                    kind: .unknownCommand(word),
-                    availableCommands: command.subcommands.map(\.name)
-                )
+                throw firstProblem
+                    ?? UsageError(
+                        command: commandName,
+                        kind: .unknownCommand(word),
+                        availableCommands: command.subcommands.map(\.name)
+                    )
             }
             command = subcommand
             path.append(word)

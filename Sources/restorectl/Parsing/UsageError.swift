@@ -101,9 +101,11 @@ struct UsageError: Error, Sendable, Equatable, LocalizedError, CustomStringConve
 
     /// Leaves a plain option spelling such as `--bogus` bare and quotes anything unusual.
     private static func quotedIfNeeded(_ text: String) -> String {
-        let isPlain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "_")
-        }
+        let isPlain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "_")
+            }
         return isPlain ? text : quoted(text)
     }
 }

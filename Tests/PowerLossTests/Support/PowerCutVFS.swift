@@ -62,7 +62,8 @@ enum PowerCutVFS {
 
     /// Sectors the last cut wrote to disk and threw away.
     static var lastCut: (kept: Int, dropped: Int) {
-        var kept: Int64 = 0, dropped: Int64 = 0
+        var kept: Int64 = 0
+        var dropped: Int64 = 0
         power_cut_vfs_last_cut(&kept, &dropped)
         return (Int(kept), Int(dropped))
     }

@@ -1,5 +1,5 @@
-import Testing
 import ScreenModels
+import Testing
 
 private let swift = CatalogBook(id: 1, title: "Swift")
 private let algorithms = CatalogBook(id: 2, title: "Algorithms")
@@ -21,7 +21,7 @@ private func request(_ bookID: Int, _ generation: Int) -> CatalogDetailRequest {
         #expect(screen.detail == .loading(request(1, 1)))
         screen.send(.selected(2))
         #expect(screen.detail == .loading(request(2, 2)))
-        screen.send(.selected(1)) // the same book again: a new request, not the first one revived
+        screen.send(.selected(1))  // the same book again: a new request, not the first one revived
         #expect(screen.detail == .loading(request(1, 3)))
         #expect(details.started == [request(1, 1), request(2, 2), request(1, 3)])
 
@@ -32,7 +32,7 @@ private func request(_ bookID: Int, _ generation: Int) -> CatalogDetailRequest {
         details.complete(2, summary: "Swift, current")
         #expect(screen.detail == .loaded(request(1, 3), CatalogBookDetail(bookID: 1, summary: "Swift, current")))
 
-        details.fail(0) // a late failure of an old request changes nothing either
+        details.fail(0)  // a late failure of an old request changes nothing either
         #expect(screen.detail == .loaded(request(1, 3), CatalogBookDetail(bookID: 1, summary: "Swift, current")))
     }
 

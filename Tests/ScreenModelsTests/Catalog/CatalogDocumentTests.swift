@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenModels
 
 @Suite struct CatalogDocumentTests {
@@ -20,8 +21,9 @@ import Testing
     }
 
     @Test func duplicateErrorDescribesTheID() {
-        #expect(CatalogDocumentError.duplicateBookID(7).errorDescription
-            == "The catalog contains more than one book with ID 7.")
+        #expect(
+            CatalogDocumentError.duplicateBookID(7).errorDescription
+                == "The catalog contains more than one book with ID 7.")
     }
 
     @Test func frameListsCaseInsensitiveMatchesInDocumentOrder() {
@@ -30,9 +32,11 @@ import Testing
             CatalogBook(id: 3, title: "SWIFTLY"), CatalogBook(id: 4, title: "Rust"),
         ])
         let state = CatalogViewState(query: "sWiFt", selectedID: 2)
-        #expect(document.frame(for: state) == CatalogFrame(
-            rows: [CatalogBook(id: 1, title: "Swift"), CatalogBook(id: 3, title: "SWIFTLY")],
-            selectedID: 2, query: "sWiFt"))
+        #expect(
+            document.frame(for: state)
+                == CatalogFrame(
+                    rows: [CatalogBook(id: 1, title: "Swift"), CatalogBook(id: 3, title: "SWIFTLY")],
+                    selectedID: 2, query: "sWiFt"))
     }
 
     @Test(arguments: [("école", [1]), ("CAFÉ", [2]), ("e", [1, 2, 3]), ("é", [1, 2]), ("a\nb", [3])])

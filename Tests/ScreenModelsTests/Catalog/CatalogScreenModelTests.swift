@@ -1,5 +1,5 @@
-import Testing
 import ScreenModels
+import Testing
 
 private let swift = CatalogBook(id: 1, title: "Swift")
 private let algorithms = CatalogBook(id: 2, title: "Algorithms")
@@ -68,8 +68,10 @@ private let rust = CatalogBook(id: 4, title: "Rust")
         let screen = CatalogScreenModel(document: CatalogDocument(books: books))
         screen.send(.queryChanged("odd"))
         screen.send(.scrolled(anchorID: 5, offset: 0.25))
-        #expect(screen.viewState == CatalogViewState(
-            query: "odd", viewport: CatalogViewport(anchorID: 5, offset: 0.25, before: [3, 1], after: [7, 9])))
+        #expect(
+            screen.viewState
+                == CatalogViewState(
+                    query: "odd", viewport: CatalogViewport(anchorID: 5, offset: 0.25, before: [3, 1], after: [7, 9])))
         #expect(screen.frame.viewport == screen.viewState.viewport)
     }
 
@@ -93,8 +95,10 @@ private let rust = CatalogBook(id: 4, title: "Rust")
         screen.send(.scrolled(anchorID: 2, offset: 0.6))
         #expect(screen.viewState.viewport == CatalogViewport(anchorID: 2, offset: 0.6, before: [1], after: [3, 4]))
         screen.send(.queryChanged("swift"))
-        #expect(screen.viewState == CatalogViewState(
-            query: "swift", viewport: CatalogViewport(anchorID: 3, offset: 0, before: [1], after: [])))
+        #expect(
+            screen.viewState
+                == CatalogViewState(
+                    query: "swift", viewport: CatalogViewport(anchorID: 3, offset: 0, before: [1], after: [])))
         #expect(screen.lastAdjustments == [.anchorMoved(from: 2, to: 3, reason: .filteredOut)])
     }
 
@@ -112,16 +116,20 @@ private let rust = CatalogBook(id: 4, title: "Rust")
         let restoredFirst = CatalogScreenModel(document: changed, viewState: first.viewState)
         let restoredSecond = CatalogScreenModel(document: changed, viewState: second.viewState)
 
-        #expect(restoredFirst.viewState == CatalogViewState(
-            viewport: CatalogViewport(anchorID: 3, offset: 0, before: [4], after: [1, 5])))
+        #expect(
+            restoredFirst.viewState
+                == CatalogViewState(
+                    viewport: CatalogViewport(anchorID: 3, offset: 0, before: [4], after: [1, 5])))
         #expect(restoredFirst.lastAdjustments == [.anchorMoved(from: 2, to: 3, reason: .deleted)])
         #expect(restoredFirst.frame.rows == changed.books)
 
         #expect(restoredSecond.viewState == second.viewState)
         #expect(restoredSecond.lastAdjustments.isEmpty)
-        #expect(restoredSecond.frame == CatalogFrame(
-            rows: [swiftUI, swift, CatalogBook(id: 5, title: "Swift Testing")], selectedID: nil, query: "swift",
-            viewport: second.viewState.viewport))
+        #expect(
+            restoredSecond.frame
+                == CatalogFrame(
+                    rows: [swiftUI, swift, CatalogBook(id: 5, title: "Swift Testing")], selectedID: nil, query: "swift",
+                    viewport: second.viewState.viewport))
     }
 
     @Test func changedReceivesTheFrameAfterEveryAppliedAction() {
@@ -130,10 +138,11 @@ private let rust = CatalogBook(id: 4, title: "Rust")
         screen.changed = { frames.append($0) }
         screen.send(.queryChanged("algo"))
         screen.send(.selected(2))
-        #expect(frames == [
-            CatalogFrame(rows: [algorithms], selectedID: nil, query: "algo"),
-            CatalogFrame(rows: [algorithms], selectedID: 2, query: "algo"),
-        ])
+        #expect(
+            frames == [
+                CatalogFrame(rows: [algorithms], selectedID: nil, query: "algo"),
+                CatalogFrame(rows: [algorithms], selectedID: 2, query: "algo"),
+            ])
     }
 
     @Test func handedOverAdjustmentsAreTheFirstLastAdjustmentsUntilTheNextAction() {

@@ -1,6 +1,6 @@
 import Observation
-import Testing
 import ScreenModels
+import Testing
 
 private let aliceNote = Note(id: 1, title: "Alice's plan")
 private let bobNote = Note(id: 2, title: "Bob's list")
@@ -24,7 +24,9 @@ private let bobNote = Note(id: 2, title: "Bob's list")
         let log = ChangeLog()
         withObservationTracking {
             _ = (host.model.notes, host.model.isLoading, host.model.message)
-        } onChange: { log.record("model changed") }
+        } onChange: {
+            log.record("model changed")
+        }
         // Any task construction spawned runs before this returns; a load would change the model
         // (reload sets isLoading first) and call the loader, which fails the test.
         await drainMainActor()
@@ -104,7 +106,11 @@ private let bobNote = Note(id: 2, title: "Bob's list")
         let host = makeHost()
         #expect(host.show("bob") == nil)
         let log = ChangeLog()
-        withObservationTracking { _ = host.model.isLoading } onChange: { log.record("bob's model started loading") }
+        withObservationTracking {
+            _ = host.model.isLoading
+        } onChange: {
+            log.record("bob's model started loading")
+        }
         await drainMainActor()
         #expect(log.recorded.isEmpty)
         #expect(await bob.calls == 0)
@@ -120,7 +126,11 @@ private let bobNote = Note(id: 2, title: "Bob's list")
     @Test func accountSwitchInvalidatesObserversOfTheOwnedModel() {
         let host = makeHost()
         let log = ChangeLog()
-        withObservationTracking { _ = host.model } onChange: { log.record("model") }
+        withObservationTracking {
+            _ = host.model
+        } onChange: {
+            log.record("model")
+        }
         host.show("alice")
         #expect(log.recorded.isEmpty)
         host.show("bob")

@@ -1,6 +1,6 @@
 import Observation
-import Testing
 import ScreenModels
+import Testing
 
 /// The 003 exercise: a preview with a fixed loader, through the real ownership boundary.
 @MainActor
@@ -10,7 +10,9 @@ import ScreenModels
         let log = ChangeLog()
         withObservationTracking {
             _ = (host.model.notes, host.model.isLoading, host.model.message)
-        } onChange: { log.record("model changed") }
+        } onChange: {
+            log.record("model changed")
+        }
         await drainMainActor()
         #expect(log.recorded.isEmpty)
         #expect(host.model.notes.isEmpty && !host.model.isLoading)

@@ -1,6 +1,6 @@
 import Observation
-import Testing
 import ScreenModels
+import Testing
 
 private let swiftValues = Note(id: 1, title: "Swift values")
 private let navigation = Note(id: 2, title: "Navigation")
@@ -16,8 +16,9 @@ private struct NotesObservation: Equatable {
 
 @MainActor
 private func observe(_ model: NotesViewModel) -> NotesObservation {
-    NotesObservation(notes: model.notes, isLoading: model.isLoading, message: model.message, query: model.query,
-                     selectedNoteID: model.selectedNoteID)
+    NotesObservation(
+        notes: model.notes, isLoading: model.isLoading, message: model.message, query: model.query,
+        selectedNoteID: model.selectedNoteID)
 }
 
 @MainActor
@@ -125,11 +126,19 @@ private func observe(_ model: NotesViewModel) -> NotesObservation {
         await first.value
 
         let log = ChangeLog()
-        withObservationTracking { _ = model.visibleNotes } onChange: { log.record("query") }
+        withObservationTracking {
+            _ = model.visibleNotes
+        } onChange: {
+            log.record("query")
+        }
         model.query = "swift"
         #expect(log.recorded == ["query"])
 
-        withObservationTracking { _ = model.visibleNotes } onChange: { log.record("notes") }
+        withObservationTracking {
+            _ = model.visibleNotes
+        } onChange: {
+            log.record("notes")
+        }
         let second = Task { await model.reload() }
         await gate.waitForCalls(2)
         #expect(log.recorded == ["query"])
@@ -142,7 +151,11 @@ private func observe(_ model: NotesViewModel) -> NotesObservation {
     @Test func trackingOnlyTheMessageIgnoresQueryEdits() {
         let model = NotesViewModel(loader: FixedNotes(notes: []))
         let log = ChangeLog()
-        withObservationTracking { _ = model.message } onChange: { log.record("message") }
+        withObservationTracking {
+            _ = model.message
+        } onChange: {
+            log.record("message")
+        }
         model.query = "anything"
         #expect(log.recorded.isEmpty)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ScreenModels
+import Testing
 
 private let dune = ShelfBook(id: 1, title: "Dune", revision: 1)
 private let emma = ShelfBook(id: 2, title: "Emma", revision: 1)
@@ -31,9 +31,11 @@ private let emma = ShelfBook(id: 2, title: "Emma", revision: 1)
 
         model.search("")
         loader.complete(2, with: .success([dune, emma]))
-        #expect(model.state == ShelfState(rows: [
-            ShelfRow(id: 1, title: "Dune"), ShelfRow(id: 2, title: "Emma (annotated)", isEdited: true),
-        ]))
+        #expect(
+            model.state
+                == ShelfState(rows: [
+                    ShelfRow(id: 1, title: "Dune"), ShelfRow(id: 2, title: "Emma (annotated)", isEdited: true),
+                ]))
         #expect(model.drafts == [draft])
     }
 
@@ -73,10 +75,11 @@ private let emma = ShelfBook(id: 2, title: "Emma", revision: 1)
         model.search("du")
         loader.complete(1, with: .success([dune]))
         #expect(model.snapshot?.books == [dune])
-        #expect(model.snapshot?.drafts == [
-            ShelfDraft(bookID: 1, baseRevision: 1, proposedTitle: "Dune Messiah"),
-            ShelfDraft(bookID: 2, baseRevision: 1, proposedTitle: "Emma (annotated)"),
-        ])
+        #expect(
+            model.snapshot?.drafts == [
+                ShelfDraft(bookID: 1, baseRevision: 1, proposedTitle: "Dune Messiah"),
+                ShelfDraft(bookID: 2, baseRevision: 1, proposedTitle: "Emma (annotated)"),
+            ])
     }
 
     @Test func restoringADraftBasedOnAnOlderRevisionShowsItAsAConflict() {
@@ -85,10 +88,12 @@ private let emma = ShelfBook(id: 2, title: "Emma", revision: 1)
         let fresh = ShelfDraft(bookID: 1, baseRevision: 1, proposedTitle: "Dune Messiah")
         let snapshot = ShelfSnapshot(books: [dune, current], fetchedAt: Date(timeIntervalSince1970: 0), drafts: [fresh, stale])
         let model = ShelfViewModel(loader: loader, restoring: snapshot)
-        #expect(model.state == ShelfState(
-            rows: [ShelfRow(id: 1, title: "Dune Messiah", isEdited: true), ShelfRow(id: 2, title: "Emma (annotated)", isEdited: true)],
-            isStale: true,
-            conflicts: [ShelfConflict(draft: stale, current: current)]))
+        #expect(
+            model.state
+                == ShelfState(
+                    rows: [ShelfRow(id: 1, title: "Dune Messiah", isEdited: true), ShelfRow(id: 2, title: "Emma (annotated)", isEdited: true)],
+                    isStale: true,
+                    conflicts: [ShelfConflict(draft: stale, current: current)]))
 
         // Editing after seeing the conflict rebases onto the current record, as a live conflict does.
         model.edit(bookID: 2, title: "Emma, merged")
@@ -107,10 +112,12 @@ private let emma = ShelfBook(id: 2, title: "Emma", revision: 1)
         saver.complete(0, with: .notFound)
         #expect(model.drafts.isEmpty)
         #expect(model.pendingSaves.isEmpty)
-        #expect(model.state == ShelfState(
-            rows: [ShelfRow(id: 1, title: "Dune")],
-            errorMessage: "Book 2 is no longer on the shelf; its unsaved title “Emma!” was discarded.",
-            discardedDrafts: [ShelfDraft(bookID: 2, baseRevision: 1, proposedTitle: "Emma!")]))
+        #expect(
+            model.state
+                == ShelfState(
+                    rows: [ShelfRow(id: 1, title: "Dune")],
+                    errorMessage: "Book 2 is no longer on the shelf; its unsaved title “Emma!” was discarded.",
+                    discardedDrafts: [ShelfDraft(bookID: 2, baseRevision: 1, proposedTitle: "Emma!")]))
 
         // The warning belongs to the last refresh or save: the next refresh starts without it.
         model.reload()
@@ -137,7 +144,7 @@ private let emma = ShelfBook(id: 2, title: "Emma", revision: 1)
         model.edit(bookID: 2, title: "Emma (annotated)")
         model.search("du")
         loader.complete(1, with: .success([dune]))
-        model.search("dune m") // still in flight: the saved query is the one the rows answer
+        model.search("dune m")  // still in flight: the saved query is the one the rows answer
         let hiddenDraft = ShelfDraft(bookID: 2, baseRevision: 1, proposedTitle: "Emma (annotated)")
         let expected = ShelfSnapshot(books: [dune], fetchedAt: fetchedAt, drafts: [hiddenDraft], query: "du")
         #expect(model.snapshot == expected)
@@ -154,9 +161,11 @@ private let emma = ShelfBook(id: 2, title: "Emma", revision: 1)
         restoredLoader.complete(0, with: .success([dune]))
         restored.search("")
         restoredLoader.complete(1, with: .success([dune, emma]))
-        #expect(restored.state == ShelfState(rows: [
-            ShelfRow(id: 1, title: "Dune"), ShelfRow(id: 2, title: "Emma (annotated)", isEdited: true),
-        ]))
+        #expect(
+            restored.state
+                == ShelfState(rows: [
+                    ShelfRow(id: 1, title: "Dune"), ShelfRow(id: 2, title: "Emma (annotated)", isEdited: true),
+                ]))
     }
 
     @Test func restoringWithTheConflictsRestorationFlaggedShowsExactlyThose() {

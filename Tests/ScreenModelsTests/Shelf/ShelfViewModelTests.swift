@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ScreenModels
+import Testing
 
 private let existing = ShelfBook(id: 1, title: "Existing")
 private let current = ShelfBook(id: 2, title: "Current")
@@ -99,9 +99,11 @@ private let refreshMessage = "Could not refresh the shelf."
         loader.complete(0, with: .success([existing]))
         model.reload()
         loader.complete(1, with: .success([current, ShelfBook(id: 2, title: "Twin")]))
-        #expect(model.state == ShelfState(
-            rows: [ShelfRow(id: 1, title: "Existing")],
-            errorMessage: "The shelf response listed book 2 more than once; showing the previous shelf."))
+        #expect(
+            model.state
+                == ShelfState(
+                    rows: [ShelfRow(id: 1, title: "Existing")],
+                    errorMessage: "The shelf response listed book 2 more than once; showing the previous shelf."))
         #expect(model.books == [existing])
     }
 
@@ -137,18 +139,22 @@ private let refreshMessage = "Could not refresh the shelf."
         model.reload()
         loader.complete(1, with: .success([ShelfBook(id: 2, title: "Emma", revision: 1)]))
         #expect(model.state == ShelfState(rows: [ShelfRow(id: 2, title: "Emma (annotated)", isEdited: true)]))
-        #expect(model.snapshot == ShelfSnapshot(
-            books: [ShelfBook(id: 2, title: "Emma", revision: 1)], fetchedAt: refreshedAt,
-            drafts: [ShelfDraft(bookID: 2, baseRevision: 1, proposedTitle: "Emma (annotated)")]))
+        #expect(
+            model.snapshot
+                == ShelfSnapshot(
+                    books: [ShelfBook(id: 2, title: "Emma", revision: 1)], fetchedAt: refreshedAt,
+                    drafts: [ShelfDraft(bookID: 2, baseRevision: 1, proposedTitle: "Emma (annotated)")]))
     }
 
     @Test func restoredSnapshotFromDiskIsSanitizedInsteadOfTrapping() {
         let snapshot = ShelfSnapshot(
             books: [ShelfBook(id: 1, title: "Dune"), ShelfBook(id: 1, title: "Dune again")],
             fetchedAt: Date(timeIntervalSince1970: 0),
-            drafts: [ShelfDraft(bookID: 9, baseRevision: 0, proposedTitle: "Orphan"),
-                     ShelfDraft(bookID: 1, baseRevision: 0, proposedTitle: "First"),
-                     ShelfDraft(bookID: 1, baseRevision: 0, proposedTitle: "Second")])
+            drafts: [
+                ShelfDraft(bookID: 9, baseRevision: 0, proposedTitle: "Orphan"),
+                ShelfDraft(bookID: 1, baseRevision: 0, proposedTitle: "First"),
+                ShelfDraft(bookID: 1, baseRevision: 0, proposedTitle: "Second"),
+            ])
         let model = ShelfViewModel(loader: ControlledShelf(), restoring: snapshot)
         #expect(model.books == [ShelfBook(id: 1, title: "Dune")])
         #expect(model.drafts == [ShelfDraft(bookID: 1, baseRevision: 0, proposedTitle: "First")])

@@ -9,11 +9,11 @@ final class ControlledDetails {
     init(screen: CatalogScreenModel) {
         self.screen = screen
         screen.detailChanged = { [weak self] in self?.paneChanged($0) }
-        paneChanged(screen.detail) // a restored selection needs its load too
+        paneChanged(screen.detail)  // a restored selection needs its load too
     }
 
     private func paneChanged(_ pane: CatalogDetailPane) {
-        guard case let .loading(request) = pane, !started.contains(request) else { return }
+        guard case .loading(let request) = pane, !started.contains(request) else { return }
         started.append(request)
     }
 

@@ -1,5 +1,5 @@
-import Testing
 import ScreenModels
+import Testing
 
 @MainActor
 @Suite struct BindingLifetimeTests {

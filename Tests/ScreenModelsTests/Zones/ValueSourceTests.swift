@@ -1,5 +1,5 @@
-import Testing
 import ScreenModels
+import Testing
 
 @MainActor
 @Suite struct ValueSourceTests {
@@ -35,12 +35,13 @@ import ScreenModels
             log.append("reader:\(value)(current \(source.value))")
         }
         source.set(1)
-        #expect(log == [
-            "writer:0", "reader:0(current 0)",
-            "writer:1", "reader:1(current 1)",
-            "writer:2", "reader:2(current 2)",
-            "writer:3", "reader:3(current 3)",
-        ])
+        #expect(
+            log == [
+                "writer:0", "reader:0(current 0)",
+                "writer:1", "reader:1(current 1)",
+                "writer:2", "reader:2(current 2)",
+                "writer:3", "reader:3(current 3)",
+            ])
         #expect(source.value == 3)
         _ = (writer, reader)
     }

@@ -1,5 +1,5 @@
-import Testing
 import ScreenModels
+import Testing
 
 private let amman = ZoneChoice(id: "a", title: "Amman")
 private let berlin = ZoneChoice(id: "b", title: "Berlin")

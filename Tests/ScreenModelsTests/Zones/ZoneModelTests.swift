@@ -1,5 +1,5 @@
-import Testing
 import ScreenModels
+import Testing
 
 private let amman = ZoneChoice(id: "a", title: "Amman")
 private let berlin = ZoneChoice(id: "b", title: "Berlin")
@@ -13,10 +13,11 @@ private let berlin = ZoneChoice(id: "b", title: "Berlin")
         model.select("b")
         model.select("b")
         model.select("unknown")
-        #expect(states == [
-            ZoneState.valid([amman, berlin], selected: "a"),
-            ZoneState.valid([amman, berlin], selected: "b"),
-        ])
+        #expect(
+            states == [
+                ZoneState.valid([amman, berlin], selected: "a"),
+                ZoneState.valid([amman, berlin], selected: "b"),
+            ])
         lifetime.cancel()
     }
 

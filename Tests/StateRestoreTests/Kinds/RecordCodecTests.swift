@@ -15,7 +15,7 @@ import Testing
 
     @Test func olderRecordIsUpgradedOneStepAtATimeOldestFirstThenDefaulted() throws {
         let decoding = Codec.decode(Array(#"{"title":"Old","columns":5,"colour":"blue"}"#.utf8))
-        guard case let .decoded(state, provenance, unknown) = decoding else {
+        guard case .decoded(let state, let provenance, let unknown) = decoding else {
             Issue.record("not decoded: \(decoding)")
             return
         }
@@ -26,7 +26,7 @@ import Testing
 
     @Test func unknownTopLevelFieldsAreCarriedAndWrittenBackAfterTheStatesOwn() throws {
         let text = #"{"version":3,"future":{"x":[1,2]},"title":"T","layout":{"columns":1,"spacing":2.5},"pinnedID":7,"tags":["a"]}"#
-        guard case let .decoded(state, _, unknown) = Codec.decode(Array(text.utf8)) else {
+        guard case .decoded(let state, _, let unknown) = Codec.decode(Array(text.utf8)) else {
             Issue.record("not decoded")
             return
         }
@@ -42,7 +42,7 @@ import Testing
 
     @Test func newerRecordIsReadThroughItsMinReaderVersionAndOtherwiseLeftAlone() throws {
         let readable = #"{"version":5,"minReaderVersion":3,"title":"N","layout":{"columns":3,"spacing":1},"tags":[],"pinnedID":null,"v5":true}"#
-        guard case let .decoded(state, provenance, unknown) = Codec.decode(Array(readable.utf8)) else {
+        guard case .decoded(let state, let provenance, let unknown) = Codec.decode(Array(readable.utf8)) else {
             Issue.record("not decoded")
             return
         }
@@ -53,15 +53,17 @@ import Testing
         #expect(Codec.decode(Array(#"{"version":5}"#.utf8)) == .newer(version: 5, minReaderVersion: nil))
     }
 
-    @Test("a record that does not fit the type is unreadable, naming the field by its path", arguments: [
-        (#"{"version":3,"title":5}"#, #"field "title": expected a string, got integer 5"#),
-        (#"{"version":3,"layout":{"columns":"two"}}"#, #"field "layout.columns": expected an integer, got string "two""#),
-        (#"{"version":3,"tags":["a",null]}"#, #"field "tags[1]": expected a string, got null"#),
-        (#"{"version":3,"layout":null}"#, #"field "layout": expected an object, got null"#),
-        (#"{"version":2,"layout":"refuse"}"#, "the upgrade from format 2 failed: the layout cannot be upgraded"),
-        (#"{"version":"3"}"#, #"field "version" must be an integer ≥ 1, got string "3""#),
-        ("[1]", "record must be a JSON object, got array"),
-    ])
+    @Test(
+        "a record that does not fit the type is unreadable, naming the field by its path",
+        arguments: [
+            (#"{"version":3,"title":5}"#, #"field "title": expected a string, got integer 5"#),
+            (#"{"version":3,"layout":{"columns":"two"}}"#, #"field "layout.columns": expected an integer, got string "two""#),
+            (#"{"version":3,"tags":["a",null]}"#, #"field "tags[1]": expected a string, got null"#),
+            (#"{"version":3,"layout":null}"#, #"field "layout": expected an object, got null"#),
+            (#"{"version":2,"layout":"refuse"}"#, "the upgrade from format 2 failed: the layout cannot be upgraded"),
+            (#"{"version":"3"}"#, #"field "version" must be an integer ≥ 1, got string "3""#),
+            ("[1]", "record must be a JSON object, got array"),
+        ])
     func unreadableRecordsNameTheProblem(text: String, message: String) {
         guard case .unreadable(let error) = Codec.decode(Array(text.utf8)) else {
             Issue.record("decoded: \(text)")

@@ -53,13 +53,15 @@ import Testing
         #expect(restored.adjustments.map(\.code) == [.selectionCleared])
     }
 
-    @Test("zones: none takes the first choice, an unknown one is replaced, no choices clear it", arguments: [
-        (nil, ["utc", "paris"], "utc", []),
-        ("paris", ["utc", "paris"], "paris", []),
-        ("tokyo", ["utc", "paris"], "utc", [RestoreCode.selectionReplaced]),
-        ("tokyo", [], nil, [.selectionCleared]),
-        (nil, [], nil, []),
-    ] as [(String?, [String], String?, [RestoreCode])])
+    @Test(
+        "zones: none takes the first choice, an unknown one is replaced, no choices clear it",
+        arguments: [
+            (nil, ["utc", "paris"], "utc", []),
+            ("paris", ["utc", "paris"], "paris", []),
+            ("tokyo", ["utc", "paris"], "utc", [RestoreCode.selectionReplaced]),
+            ("tokyo", [], nil, [.selectionCleared]),
+            (nil, [], nil, []),
+        ] as [(String?, [String], String?, [RestoreCode])])
     func zonesReconcile(saved: String?, choiceIDs: [String], expected: String?, codes: [RestoreCode]) throws {
         let reconciled = ZonesState(selectedZoneID: saved).reconciled(against: choiceIDs.map { ZoneChoice(id: $0, title: $0) })
         #expect(reconciled.state.selectedZoneID == expected)

@@ -1,9 +1,9 @@
 import Foundation
-@testable import StateStore
 import TestSupport
 import Testing
 
 @testable import StateRestore
+@testable import StateStore
 
 @Suite struct CatalogRecordUpgradeTests {
     let folder: TemporaryDirectory
@@ -57,11 +57,12 @@ import Testing
         }
         #expect(rows.values.allSatisfy { $0.updatedAt == 1_700_000_000.5 })
         let name = "0003_upgrade_catalog_records.sql"
-        #expect(reports == [
-            MigrationProgress(version: 3, name: name, recordsDone: 0, recordsTotal: nil),
-            MigrationProgress(version: 3, name: name, recordsDone: 0, recordsTotal: 7),
-            MigrationProgress(version: 3, name: name, recordsDone: 7, recordsTotal: 7),
-        ])
+        #expect(
+            reports == [
+                MigrationProgress(version: 3, name: name, recordsDone: 0, recordsTotal: nil),
+                MigrationProgress(version: 3, name: name, recordsDone: 0, recordsTotal: 7),
+                MigrationProgress(version: 3, name: name, recordsDone: 7, recordsTotal: 7),
+            ])
         #expect(try db.fetchOne("SELECT count(*) FROM sqlite_schema WHERE name = 'scene_state_by_updated_at'") { $0.int(0) } == 1)
     }
 

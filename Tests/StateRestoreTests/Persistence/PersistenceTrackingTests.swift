@@ -201,7 +201,10 @@ import Testing
             let ran: AsyncStream<Void>.Continuation
             func scheduleTurn(_ work: @escaping @MainActor @Sendable () -> Void) {
                 let ran = self.ran
-                TaskTurnScheduler().scheduleTurn { work(); ran.yield() }
+                TaskTurnScheduler().scheduleTurn {
+                    work()
+                    ran.yield()
+                }
             }
         }
         let (ranTurns, ran) = AsyncStream<Void>.makeStream()

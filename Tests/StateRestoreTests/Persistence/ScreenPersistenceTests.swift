@@ -53,7 +53,10 @@ import Testing
         #expect(stored(CatalogViewState.self) == model.viewState)
 
         // A detail load changes the pane, not the view state: nothing to save.
-        guard case .loading(let request) = model.detail else { Issue.record("no detail request"); return }
+        guard case .loading(let request) = model.detail else {
+            Issue.record("no detail request")
+            return
+        }
         model.send(.detailLoaded(CatalogBookDetail(bookID: 12, summary: "twelve"), for: request))
         turns.runPendingTurns()
         windows.fireAll()

@@ -1,6 +1,7 @@
 import JSON
 import ScreenModels
 import Testing
+
 @testable import StateRestore
 
 @Suite("CatalogRecordCodec encoding")
@@ -14,22 +15,32 @@ struct CatalogRecordCodecEncodingTests {
             viewport: CatalogViewport(anchorID: 12, offset: 0.5, before: [11], after: [13, 14]),
             unknownFields: ["zeta": 1, "alpha": ["nested": true]]
         )
-        #expect(CatalogRecordCodec.encode(record) == #"""
-            {"version":3,"query":"dune \"messiah\"","selectedID":12,"showsOnlySelected":true,\#
-            "viewport":{"anchorID":12,"offset":0.5,"before":[11],"after":[13,14]},"zeta":1,"alpha":{"nested":true}}
-            """#)
-        #expect(CatalogRecordCodec.encode(CatalogRecord())
-            == #"{"version":3,"query":"","selectedID":null,"showsOnlySelected":false,"viewport":null}"#)
+        #expect(
+            CatalogRecordCodec.encode(record) == #"""
+                {"version":3,"query":"dune \"messiah\"","selectedID":12,"showsOnlySelected":true,\#
+                "viewport":{"anchorID":12,"offset":0.5,"before":[11],"after":[13,14]},"zeta":1,"alpha":{"nested":true}}
+                """#)
+        #expect(
+            CatalogRecordCodec.encode(CatalogRecord())
+                == #"{"version":3,"query":"","selectedID":null,"showsOnlySelected":false,"viewport":null}"#)
     }
 
-    @Test("unknown fields survive decode then encode in their original order", arguments: [
-        (#"{"b":[1,{"c":null}],"query":"q","a":"x","selectedID":4}"#,
-         #"{"version":3,"query":"q","selectedID":4,"showsOnlySelected":false,"viewport":null,"b":[1,{"c":null}],"a":"x"}"#),
-        (#"{"version":2,"extra":2.5,"showsOnlySelected":true,"more":"y"}"#,
-         #"{"version":3,"query":"","selectedID":null,"showsOnlySelected":true,"viewport":null,"extra":2.5,"more":"y"}"#),
-        (#"{"version":3,"pinned":[1,2],"viewport":{"anchorID":1,"offset":0.75,"before":[],"after":[2]}}"#,
-         #"{"version":3,"query":"","selectedID":null,"showsOnlySelected":false,"viewport":{"anchorID":1,"offset":0.75,"before":[],"after":[2]},"pinned":[1,2]}"#),
-    ])
+    @Test(
+        "unknown fields survive decode then encode in their original order",
+        arguments: [
+            (
+                #"{"b":[1,{"c":null}],"query":"q","a":"x","selectedID":4}"#,
+                #"{"version":3,"query":"q","selectedID":4,"showsOnlySelected":false,"viewport":null,"b":[1,{"c":null}],"a":"x"}"#
+            ),
+            (
+                #"{"version":2,"extra":2.5,"showsOnlySelected":true,"more":"y"}"#,
+                #"{"version":3,"query":"","selectedID":null,"showsOnlySelected":true,"viewport":null,"extra":2.5,"more":"y"}"#
+            ),
+            (
+                #"{"version":3,"pinned":[1,2],"viewport":{"anchorID":1,"offset":0.75,"before":[],"after":[2]}}"#,
+                #"{"version":3,"query":"","selectedID":null,"showsOnlySelected":false,"viewport":{"anchorID":1,"offset":0.75,"before":[],"after":[2]},"pinned":[1,2]}"#
+            ),
+        ])
     func unknownFieldsSurviveRoundTrip(stored: String, rewritten: String) {
         guard case .decoded(let record, _) = CatalogRecordCodec.decode(stored) else {
             Issue.record("expected a decoded record")
@@ -45,8 +56,10 @@ struct CatalogRecordCodecEncodingTests {
             Issue.record("expected a decoded record")
             return
         }
-        #expect(provenance == CatalogRecordProvenance(
-            sourceVersion: 5, defaultsApplied: ["selectedID", "showsOnlySelected"], readThroughMinReaderVersion: 2))
+        #expect(
+            provenance
+                == CatalogRecordProvenance(
+                    sourceVersion: 5, defaultsApplied: ["selectedID", "showsOnlySelected"], readThroughMinReaderVersion: 2))
         let rewritten = CatalogRecordCodec.encode(record)
         #expect(rewritten == #"{"version":3,"query":"q","selectedID":null,"showsOnlySelected":false,"viewport":null,"future":{"x":1}}"#)
         #expect(try CatalogRecordCodec.validateForSave(rewritten).version == 3)
@@ -70,9 +83,11 @@ struct CatalogRecordCodecEncodingTests {
         #expect(CatalogRecordCodec.encode(old) == #"{"version":3,"query":"a","selectedID":null,"showsOnlySelected":false,"viewport":null}"#)
     }
 
-    @Test("offsets and neighbours are brought into range so the output always validates", arguments: [
-        (Double.nan, 0.0), (.infinity, 1), (-.infinity, 0), (1.5, 1), (-0.5, 0), (0.3, 0.3),
-    ] as [(Double, Double)])
+    @Test(
+        "offsets and neighbours are brought into range so the output always validates",
+        arguments: [
+            (Double.nan, 0.0), (.infinity, 1), (-.infinity, 0), (1.5, 1), (-0.5, 0), (0.3, 0.3),
+        ] as [(Double, Double)])
     func viewportIsBroughtIntoRange(offset: Double, written: Double) throws {
         let record = CatalogRecord(viewport: CatalogViewport(anchorID: 1, offset: offset, before: [2, 3, 4, 5], after: [6, 7, 8, 9]))
         let encoded = CatalogRecordCodec.encode(record)
@@ -84,13 +99,15 @@ struct CatalogRecordCodecEncodingTests {
         #expect(decoded.viewport == CatalogViewport(anchorID: 1, offset: written, before: [2, 3, 4], after: [6, 7, 8]))
     }
 
-    @Test("encoding then decoding gives back the record", arguments: [
-        CatalogRecord(),
-        CatalogRecord(query: "ünïcødé 😀\n\t\"", selectedID: .min, showsOnlySelected: true),
-        CatalogRecord(selectedID: .max, viewport: CatalogViewport(anchorID: 0, offset: 1, before: [-1], after: [])),
-        CatalogRecord(viewport: CatalogViewport(anchorID: 3, offset: 0.123456789012345, before: [2, 1, 0], after: [4])),
-        CatalogRecord(unknownFields: ["x": [1, 2.5, "s", nil, true, ["k": [:]]]]),
-    ])
+    @Test(
+        "encoding then decoding gives back the record",
+        arguments: [
+            CatalogRecord(),
+            CatalogRecord(query: "ünïcødé 😀\n\t\"", selectedID: .min, showsOnlySelected: true),
+            CatalogRecord(selectedID: .max, viewport: CatalogViewport(anchorID: 0, offset: 1, before: [-1], after: [])),
+            CatalogRecord(viewport: CatalogViewport(anchorID: 3, offset: 0.123456789012345, before: [2, 1, 0], after: [4])),
+            CatalogRecord(unknownFields: ["x": [1, 2.5, "s", nil, true, ["k": [:]]]]),
+        ])
     func encodingRoundTrips(record: CatalogRecord) throws {
         let encoded = CatalogRecordCodec.encode(record)
         #expect(CatalogRecordCodec.decode(encoded) == .decoded(record, CatalogRecordProvenance(sourceVersion: 3)))

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import ScreenModels
 import Testing
+
 @testable import StateRestore
 
 @Suite("ShelfSnapshotCodec")
@@ -17,20 +18,25 @@ struct ShelfSnapshotCodecTests {
 
     @Test("snapshots encode as version 2 with a fixed key order")
     func snapshotsEncodeAsVersionTwo() throws {
-        #expect(try ShelfSnapshotCodec.encode(Self.sample) == #"""
-            {"version":2,"query":"","books":[{"id":5,"title":"Dune","revision":3},{"id":2,"title":"Emma \"Austen\"","revision":1}],\#
-            "fetchedAt":1700000000.25,"drafts":[{"bookID":5,"baseRevision":3,"proposedTitle":"Dune Messiah"}]}
-            """#)
+        #expect(
+            try ShelfSnapshotCodec.encode(Self.sample) == #"""
+                {"version":2,"query":"","books":[{"id":5,"title":"Dune","revision":3},{"id":2,"title":"Emma \"Austen\"","revision":1}],\#
+                "fetchedAt":1700000000.25,"drafts":[{"bookID":5,"baseRevision":3,"proposedTitle":"Dune Messiah"}]}
+                """#)
     }
 
-    @Test("encoding then decoding gives back the snapshot", arguments: [
-        sample,
-        ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: 0)),
-        ShelfSnapshot(books: [ShelfBook(id: .min, title: "😀\n", revision: .max)], fetchedAt: Date(timeIntervalSince1970: -1.5), drafts: [
-            ShelfDraft(bookID: 99, baseRevision: 0, proposedTitle: ""),
-            ShelfDraft(bookID: 99, baseRevision: 1, proposedTitle: "again"),
-        ]),
-    ])
+    @Test(
+        "encoding then decoding gives back the snapshot",
+        arguments: [
+            sample,
+            ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: 0)),
+            ShelfSnapshot(
+                books: [ShelfBook(id: .min, title: "😀\n", revision: .max)], fetchedAt: Date(timeIntervalSince1970: -1.5),
+                drafts: [
+                    ShelfDraft(bookID: 99, baseRevision: 0, proposedTitle: ""),
+                    ShelfDraft(bookID: 99, baseRevision: 1, proposedTitle: "again"),
+                ]),
+        ])
     func encodingRoundTrips(snapshot: ShelfSnapshot) throws {
         #expect(try ShelfSnapshotCodec.decode(ShelfSnapshotCodec.encode(snapshot).utf8) == snapshot)
     }
@@ -45,10 +51,12 @@ struct ShelfSnapshotCodecTests {
     @Test("a newer snapshot is read through its minReaderVersion, and left alone without one")
     func newerSnapshotsFollowMinReaderVersion() throws {
         let readable = #"{"version":4,"minReaderVersion":2,"query":"q","books":[],"fetchedAt":5,"drafts":[],"sort":"title"}"#
-        #expect(ShelfSnapshotCodec.decodeForRestore(readable.utf8) == .decoded(
-            ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: 5), query: "q"),
-            RecordProvenance(sourceVersion: 4, readThroughMinReaderVersion: 2)
-        ))
+        #expect(
+            ShelfSnapshotCodec.decodeForRestore(readable.utf8)
+                == .decoded(
+                    ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: 5), query: "q"),
+                    RecordProvenance(sourceVersion: 4, readThroughMinReaderVersion: 2)
+                ))
         let unreadable = #"{"version":4,"books":"a newer shape"}"#
         #expect(ShelfSnapshotCodec.decodeForRestore(unreadable.utf8) == .newer(version: 4, minReaderVersion: nil))
         let validated = try ShelfSnapshotCodec.validateForSave(unreadable.utf8)
@@ -88,46 +96,62 @@ struct ShelfSnapshotCodecTests {
     @Test("an integer fetchedAt and unknown members are accepted")
     func integerTimestampAndUnknownMembers() throws {
         let text = #"{"version":1,"books":[{"id":1,"title":"a","revision":2,"extra":true}],"fetchedAt":1700000000,"drafts":[],"more":{}}"#
-        #expect(try ShelfSnapshotCodec.decode(text.utf8) == ShelfSnapshot(
-            books: [ShelfBook(id: 1, title: "a", revision: 2)], fetchedAt: Date(timeIntervalSince1970: 1_700_000_000)))
+        #expect(
+            try ShelfSnapshotCodec.decode(text.utf8)
+                == ShelfSnapshot(
+                    books: [ShelfBook(id: 1, title: "a", revision: 2)], fetchedAt: Date(timeIntervalSince1970: 1_700_000_000)))
     }
 
-    @Test("invalid snapshots fail with a typed error naming the field", arguments: [
-        ("[]", ShelfSnapshotError.notAnObject(got: "array")),
-        (#"{"books":[],"fetchedAt":0,"drafts":[]}"#, .missingField("version")),
-        (#"{"version":3,"books":[],"fetchedAt":0,"drafts":[]}"#, .unsupportedVersion(got: "integer 3")),
-        (#"{"version":3,"minReaderVersion":3,"query":"","books":[],"fetchedAt":0,"drafts":[]}"#, .unsupportedVersion(got: "integer 3")),
-        (#"{"version":2,"query":7,"books":[],"fetchedAt":0,"drafts":[]}"#, .wrongType(field: "query", expected: "a string", got: "integer 7")),
-        (#"{"version":"1","books":[],"fetchedAt":0,"drafts":[]}"#, .unsupportedVersion(got: #"string "1""#)),
-        (#"{"version":1,"fetchedAt":0,"drafts":[]}"#, .missingField("books")),
-        (#"{"version":1,"books":{},"fetchedAt":0,"drafts":[]}"#, .wrongType(field: "books", expected: "an array", got: "object {}")),
-        (#"{"version":1,"books":[1],"fetchedAt":0,"drafts":[]}"#, .wrongType(field: "books[0]", expected: "an object", got: "integer 1")),
-        (#"{"version":1,"books":[{"id":1,"title":"a"}],"fetchedAt":0,"drafts":[]}"#, .missingField("books[0].revision")),
-        (#"{"version":1,"books":[{"id":1,"title":2,"revision":0}],"fetchedAt":0,"drafts":[]}"#,
-         .wrongType(field: "books[0].title", expected: "a string", got: "integer 2")),
-        (#"{"version":1,"books":[{"id":1.5,"title":"a","revision":0}],"fetchedAt":0,"drafts":[]}"#,
-         .wrongType(field: "books[0].id", expected: "an integer", got: "number 1.5")),
-        (#"{"version":1,"books":[{"id":4,"title":"a","revision":0},{"id":4,"title":"b","revision":0}],"fetchedAt":0,"drafts":[]}"#,
-         .duplicateBookID(id: 4, firstIndex: 0, secondIndex: 1)),
-        (#"{"version":1,"books":[],"drafts":[]}"#, .missingField("fetchedAt")),
-        (#"{"version":1,"books":[],"fetchedAt":"now","drafts":[]}"#, .wrongType(field: "fetchedAt", expected: "a number", got: #"string "now""#)),
-        (#"{"version":1,"books":[],"fetchedAt":1e400,"drafts":[]}"#, .fetchedAtNotFinite(.infinity)),
-        (#"{"version":1,"books":[],"fetchedAt":0}"#, .missingField("drafts")),
-        (#"{"version":1,"books":[],"fetchedAt":0,"drafts":[{"bookID":1,"baseRevision":null,"proposedTitle":"x"}]}"#,
-         .wrongType(field: "drafts[0].baseRevision", expected: "an integer", got: "null")),
-        (#"{"version":1,"books":[],"fetchedAt":0,"drafts":[{"bookID":1,"baseRevision":1}]}"#, .missingField("drafts[0].proposedTitle")),
-        (#"{"version":1,"version":1}"#, .malformedJSON(JSONParseError(offset: 13, reason: .duplicateKey("version")))),
-    ] as [(String, ShelfSnapshotError)])
+    @Test(
+        "invalid snapshots fail with a typed error naming the field",
+        arguments: [
+            ("[]", ShelfSnapshotError.notAnObject(got: "array")),
+            (#"{"books":[],"fetchedAt":0,"drafts":[]}"#, .missingField("version")),
+            (#"{"version":3,"books":[],"fetchedAt":0,"drafts":[]}"#, .unsupportedVersion(got: "integer 3")),
+            (#"{"version":3,"minReaderVersion":3,"query":"","books":[],"fetchedAt":0,"drafts":[]}"#, .unsupportedVersion(got: "integer 3")),
+            (#"{"version":2,"query":7,"books":[],"fetchedAt":0,"drafts":[]}"#, .wrongType(field: "query", expected: "a string", got: "integer 7")),
+            (#"{"version":"1","books":[],"fetchedAt":0,"drafts":[]}"#, .unsupportedVersion(got: #"string "1""#)),
+            (#"{"version":1,"fetchedAt":0,"drafts":[]}"#, .missingField("books")),
+            (#"{"version":1,"books":{},"fetchedAt":0,"drafts":[]}"#, .wrongType(field: "books", expected: "an array", got: "object {}")),
+            (#"{"version":1,"books":[1],"fetchedAt":0,"drafts":[]}"#, .wrongType(field: "books[0]", expected: "an object", got: "integer 1")),
+            (#"{"version":1,"books":[{"id":1,"title":"a"}],"fetchedAt":0,"drafts":[]}"#, .missingField("books[0].revision")),
+            (
+                #"{"version":1,"books":[{"id":1,"title":2,"revision":0}],"fetchedAt":0,"drafts":[]}"#,
+                .wrongType(field: "books[0].title", expected: "a string", got: "integer 2")
+            ),
+            (
+                #"{"version":1,"books":[{"id":1.5,"title":"a","revision":0}],"fetchedAt":0,"drafts":[]}"#,
+                .wrongType(field: "books[0].id", expected: "an integer", got: "number 1.5")
+            ),
+            (
+                #"{"version":1,"books":[{"id":4,"title":"a","revision":0},{"id":4,"title":"b","revision":0}],"fetchedAt":0,"drafts":[]}"#,
+                .duplicateBookID(id: 4, firstIndex: 0, secondIndex: 1)
+            ),
+            (#"{"version":1,"books":[],"drafts":[]}"#, .missingField("fetchedAt")),
+            (#"{"version":1,"books":[],"fetchedAt":"now","drafts":[]}"#, .wrongType(field: "fetchedAt", expected: "a number", got: #"string "now""#)),
+            (#"{"version":1,"books":[],"fetchedAt":1e400,"drafts":[]}"#, .fetchedAtNotFinite(.infinity)),
+            (#"{"version":1,"books":[],"fetchedAt":0}"#, .missingField("drafts")),
+            (
+                #"{"version":1,"books":[],"fetchedAt":0,"drafts":[{"bookID":1,"baseRevision":null,"proposedTitle":"x"}]}"#,
+                .wrongType(field: "drafts[0].baseRevision", expected: "an integer", got: "null")
+            ),
+            (#"{"version":1,"books":[],"fetchedAt":0,"drafts":[{"bookID":1,"baseRevision":1}]}"#, .missingField("drafts[0].proposedTitle")),
+            (#"{"version":1,"version":1}"#, .malformedJSON(JSONParseError(offset: 13, reason: .duplicateKey("version")))),
+        ] as [(String, ShelfSnapshotError)])
     func invalidSnapshotsFail(text: String, error: ShelfSnapshotError) {
         #expect(throws: error) { try ShelfSnapshotCodec.decode(text.utf8) }
     }
 
-    @Test("snapshots that would not read back are refused when encoding", arguments: [
-        ([], .nan, ShelfSnapshotError.fetchedAtNotFinite(.nan)),
-        ([], .infinity, .fetchedAtNotFinite(.infinity)),
-        ([ShelfBook(id: 1, title: "a", revision: 0), ShelfBook(id: 1, title: "b", revision: 0)],
-         0, .duplicateBookID(id: 1, firstIndex: 0, secondIndex: 1)),
-    ] as [([ShelfBook], Double, ShelfSnapshotError)])
+    @Test(
+        "snapshots that would not read back are refused when encoding",
+        arguments: [
+            ([], .nan, ShelfSnapshotError.fetchedAtNotFinite(.nan)),
+            ([], .infinity, .fetchedAtNotFinite(.infinity)),
+            (
+                [ShelfBook(id: 1, title: "a", revision: 0), ShelfBook(id: 1, title: "b", revision: 0)],
+                0, .duplicateBookID(id: 1, firstIndex: 0, secondIndex: 1)
+            ),
+        ] as [([ShelfBook], Double, ShelfSnapshotError)])
     func unencodableSnapshotsAreRefused(books: [ShelfBook], fetchedAt: Double, error: ShelfSnapshotError) {
         // The Date is built here, not passed as an argument: describing a NaN Date traps.
         let snapshot = ShelfSnapshot(books: books, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
@@ -141,9 +165,11 @@ struct ShelfSnapshotCodecTests {
 
     @Test("error descriptions are one readable line")
     func errorDescriptionsAreReadable() {
-        #expect(ShelfSnapshotError.duplicateBookID(id: 4, firstIndex: 0, secondIndex: 1).localizedDescription
-            == "shelf snapshot has duplicate book ID 4 at books[0] and books[1]")
-        #expect(ShelfSnapshotError.missingField("books[0].revision").localizedDescription
-            == #"shelf snapshot field "books[0].revision" is missing"#)
+        #expect(
+            ShelfSnapshotError.duplicateBookID(id: 4, firstIndex: 0, secondIndex: 1).localizedDescription
+                == "shelf snapshot has duplicate book ID 4 at books[0] and books[1]")
+        #expect(
+            ShelfSnapshotError.missingField("books[0].revision").localizedDescription
+                == #"shelf snapshot field "books[0].revision" is missing"#)
     }
 }

@@ -84,10 +84,11 @@ import Testing
 
         let check = try runCLI(["check", "--db", path])
         #expect(check.exit.reason == .exit && check.exit.status == 1, "check ended with \(check.exit)")
-        #expect(check.lines == [
-            #"problem: quarantine holds record 1 (catalog record of scene "A" of account "default", restore-crashed): restoring this record did not complete: the app stopped before the restore finished"#,
-            "\(path): 1 problem(s)",
-        ])
+        #expect(
+            check.lines == [
+                #"problem: quarantine holds record 1 (catalog record of scene "A" of account "default", restore-crashed): restoring this record did not complete: the app stopped before the restore finished"#,
+                "\(path): 1 problem(s)",
+            ])
 
         // Launch 3: B was never involved and restores its state; no crashed launch before it.
         #expect(try restoreWithCLI("B") == Restored(codes: [], state: Self.stateB))
@@ -105,54 +106,62 @@ import Testing
         // launch 1 and quarantines A. Then it crashes too, applying B.
         #expect(try restoreThenCrash("B") == Restored(codes: [], state: Self.stateB))
         let quarantinedA = Quarantined(id: 1, scene: "A", reason: .restoreCrashed, payload: Self.recordA)
-        try expectStored(StoredState(
-            records: ["B": Self.recordB, "C": Self.recordC], quarantine: [quarantinedA], marks: ["B"], crashedLaunches: 1
-        ))
+        try expectStored(
+            StoredState(
+                records: ["B": Self.recordB, "C": Self.recordC], quarantine: [quarantinedA], marks: ["B"], crashedLaunches: 1
+            ))
 
         // Launch 3 follows two crashed launches: every scene starts from defaults, whichever it
         // restores first; C, which never crashed, keeps its record in place.
         let third = try launch(restoring: ["C", "B", "A"])
-        #expect(third == [
-            "C": Restored(codes: [.restoreCrashed], state: CatalogViewState()),
-            "B": Restored(codes: [.restoreCrashed], state: CatalogViewState()),
-            "A": Restored(codes: [.restoreCrashed], state: CatalogViewState()),
-        ])
+        #expect(
+            third == [
+                "C": Restored(codes: [.restoreCrashed], state: CatalogViewState()),
+                "B": Restored(codes: [.restoreCrashed], state: CatalogViewState()),
+                "A": Restored(codes: [.restoreCrashed], state: CatalogViewState()),
+            ])
         let quarantinedB = Quarantined(id: 2, scene: "B", reason: .restoreCrashed, payload: Self.recordB)
-        try expectStored(StoredState(
-            records: ["C": Self.recordC], quarantine: [quarantinedA, quarantinedB], marks: [], crashedLaunches: 2
-        ))
+        try expectStored(
+            StoredState(
+                records: ["C": Self.recordC], quarantine: [quarantinedA, quarantinedB], marks: [], crashedLaunches: 2
+            ))
 
         // Launch 3 completed its restores, so launch 4 restores C normally.
         #expect(try restoreWithCLI("C") == Restored(codes: [], state: Self.stateC))
-        try expectStored(StoredState(
-            records: ["C": Self.recordC], quarantine: [quarantinedA, quarantinedB], marks: [], crashedLaunches: 0
-        ))
+        try expectStored(
+            StoredState(
+                records: ["C": Self.recordC], quarantine: [quarantinedA, quarantinedB], marks: [], crashedLaunches: 0
+            ))
     }
 
     @Test func launchThatCompletesOneRestoreAndThenCrashesStillCountsAsCrashed() throws {
         try save(["A": Self.stateA, "B": Self.stateB, "C": Self.stateC])
         #expect(try restoreThenCrash("A") == Restored(codes: [], state: Self.stateA))
-        try expectStored(StoredState(
-            records: ["A": Self.recordA, "B": Self.recordB, "C": Self.recordC], quarantine: [], marks: ["A"], crashedLaunches: 0
-        ))
+        try expectStored(
+            StoredState(
+                records: ["A": Self.recordA, "B": Self.recordB, "C": Self.recordC], quarantine: [], marks: ["A"], crashedLaunches: 0
+            ))
 
         // Launch 2 restores A from defaults and completes it, then crashes applying B.
         let second = try restoreThenCrash("B", completing: ["A"])
-        #expect(second == [
-            Restored(codes: [.restoreCrashed], state: CatalogViewState()),
-            Restored(codes: [], state: Self.stateB),
-        ])
+        #expect(
+            second == [
+                Restored(codes: [.restoreCrashed], state: CatalogViewState()),
+                Restored(codes: [], state: Self.stateB),
+            ])
         let quarantinedA = Quarantined(id: 1, scene: "A", reason: .restoreCrashed, payload: Self.recordA)
-        try expectStored(StoredState(
-            records: ["B": Self.recordB, "C": Self.recordC], quarantine: [quarantinedA], marks: ["B"], crashedLaunches: 1
-        ))
+        try expectStored(
+            StoredState(
+                records: ["B": Self.recordB, "C": Self.recordC], quarantine: [quarantinedA], marks: ["B"], crashedLaunches: 1
+            ))
 
         // Completing A did not make launch 2 a good one: launch 3 follows two crashed launches.
         #expect(try launch(restoring: ["C"]) == ["C": Restored(codes: [.restoreCrashed], state: CatalogViewState())])
         let quarantinedB = Quarantined(id: 2, scene: "B", reason: .restoreCrashed, payload: Self.recordB)
-        try expectStored(StoredState(
-            records: ["C": Self.recordC], quarantine: [quarantinedA, quarantinedB], marks: [], crashedLaunches: 2
-        ))
+        try expectStored(
+            StoredState(
+                records: ["C": Self.recordC], quarantine: [quarantinedA, quarantinedB], marks: [], crashedLaunches: 2
+            ))
     }
 
     @Test func completedRestoreLeavesNoMarkAndTheNextLaunchRestoresTheRecordAgain() throws {
@@ -240,9 +249,10 @@ import Testing
         defer { restorer.close() }
         let restorations = try scenes.map { restorer.restore(try SceneKey(scene: $0), against: Self.document) }
         for restoration in restorations { #expect(restorer.completeRestore(restoration.key)) }
-        return Dictionary(uniqueKeysWithValues: restorations.map {
-            ($0.key.scene, Restored(codes: $0.report.map(\.code), state: $0.viewState))
-        })
+        return Dictionary(
+            uniqueKeysWithValues: restorations.map {
+                ($0.key.scene, Restored(codes: $0.report.map(\.code), state: $0.viewState))
+            })
     }
 
     private func runCLI(_ arguments: [String]) throws -> (exit: ChildProcess.Exit, lines: [String]) {

@@ -45,11 +45,12 @@ import Testing
         #expect(try store.integrityProblems().isEmpty)
         store.close()
 
-        #expect(seen.withLock { $0 } == [
-            "staged: absent",
-            "child: exit 0 ",
-            "published: wal database",
-        ])
+        #expect(
+            seen.withLock { $0 } == [
+                "staged: absent",
+                "child: exit 0 ",
+                "published: wal database",
+            ])
         #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains(".creating-") }
         #expect(leftovers.isEmpty)

@@ -144,9 +144,10 @@ import Testing
             defer { insert.reset() }
             try insert.step()
         }
-        #expect(try db.fetchOne("SELECT typeof(payload), length(CAST(payload AS BLOB)), a FROM t") {
-            [$0.string(0), String($0.int(1)), $0.string(2)]
-        } == ["text", String(payload.count), "a"])
+        #expect(
+            try db.fetchOne("SELECT typeof(payload), length(CAST(payload AS BLOB)), a FROM t") {
+                [$0.string(0), String($0.int(1)), $0.string(2)]
+            } == ["text", String(payload.count), "a"])
         #expect(try db.fetchOne("SELECT payload FROM t") { $0.data(0) } == Data(payload))
     }
 }

@@ -396,7 +396,7 @@ import Testing
         let storageError: SQLiteError
         switch error {
         case let error as SQLiteError: storageError = error
-        case let MigrationError.migrationFailed(_, _, error): storageError = error
+        case MigrationError.migrationFailed(_, _, let error): storageError = error
         default:
             Issue.record("\(fault) at \(n): unexpected error \(type(of: error)): \(error)", sourceLocation: sourceLocation)
             return

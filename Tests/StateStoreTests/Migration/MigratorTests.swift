@@ -112,7 +112,8 @@ import Testing
         try other.executeScript("PRAGMA application_id = 42; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('kept in the log');")
         other.disableCheckpointOnClose()
         other.close()
-        let before = file(), log = dir.contents("state.sqlite-wal")
+        let before = file()
+        let log = dir.contents("state.sqlite-wal")
         #expect(log?.isEmpty == false)
         let db = try Database(path: path)
         #expect(throws: MigrationError.foreignDatabase(path: path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
@@ -226,9 +227,9 @@ import Testing
 
     private static let declaring = [
         "0001_t.sql": """
-            CREATE TABLE scene_state (account TEXT, scene TEXT, version INTEGER, payload TEXT, updated_at REAL, PRIMARY KEY (account, scene));
-            INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES ('a', 'x', 1, 'a', 1), ('a', 'y', 1, 'b', 1);
-            """,
+        CREATE TABLE scene_state (account TEXT, scene TEXT, version INTEGER, payload TEXT, updated_at REAL, PRIMARY KEY (account, scene));
+        INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES ('a', 'x', 1, 'a', 1), ('a', 'y', 1, 'b', 1);
+        """,
         "0002_rewrite.sql": "CREATE INDEX t_by_y ON scene_state (payload);\n-- data-step: rewrite-t\n",
     ]
 
@@ -276,12 +277,13 @@ import Testing
         let db = try Database(path: path)
         var reports: [MigrationProgress] = []
         try migrator.migrate(db) { reports.append($0) }
-        #expect(reports == [
-            MigrationProgress(version: 1, name: "0001_t.sql", recordsDone: 0, recordsTotal: nil),
-            MigrationProgress(version: 2, name: "0002_rewrite.sql", recordsDone: 0, recordsTotal: nil),
-            MigrationProgress(version: 2, name: "0002_rewrite.sql", recordsDone: 0, recordsTotal: 2),
-            MigrationProgress(version: 2, name: "0002_rewrite.sql", recordsDone: 2, recordsTotal: 2),
-        ])
+        #expect(
+            reports == [
+                MigrationProgress(version: 1, name: "0001_t.sql", recordsDone: 0, recordsTotal: nil),
+                MigrationProgress(version: 2, name: "0002_rewrite.sql", recordsDone: 0, recordsTotal: nil),
+                MigrationProgress(version: 2, name: "0002_rewrite.sql", recordsDone: 0, recordsTotal: 2),
+                MigrationProgress(version: 2, name: "0002_rewrite.sql", recordsDone: 2, recordsTotal: 2),
+            ])
         #expect(try db.fetchAll("SELECT payload, version FROM scene_state ORDER BY scene") { "\($0.string(0) ?? "")\($0.int(1))" } == ["A2", "B2"])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StateStore
 
 /// FIPS 180-4 / NIST vectors and block-boundary lengths; the boundary digests were computed

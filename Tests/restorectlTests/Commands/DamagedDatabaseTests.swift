@@ -42,7 +42,9 @@ import Testing
                 #expect(run.stdout.contains("not a readable restorectl database"), "\(damage): \(run.stdout)")
             } else if arguments[0] != "quarantine" {
                 #expect(run.exitCode == 65, "\(damage): \(arguments) exited \(run.exitCode): \(run.stdout)")
-                #expect(run.stderr.hasSuffix("\n") && run.stderr.dropLast().split(separator: "\n").count == 1 && run.stderr.contains("not a readable restorectl database"), "\(damage): \(arguments): \(run.stderr)")
+                #expect(
+                    run.stderr.hasSuffix("\n") && run.stderr.dropLast().split(separator: "\n").count == 1 && run.stderr.contains("not a readable restorectl database"),
+                    "\(damage): \(arguments): \(run.stderr)")
             }
         }
 

@@ -28,10 +28,16 @@ import Testing
         let run = CapturedRun(["demo", "--db", path, "--json"])
         #expect(run.exitCode == 0)
         let json = try JSONValue.parse(Data(run.stdout.utf8))
-        guard case .array(let windows)? = json["windows"] else { Issue.record("no windows"); return }
+        guard case .array(let windows)? = json["windows"] else {
+            Issue.record("no windows")
+            return
+        }
         #expect(windows.map { $0["scene"] } == ["reading", "research", "legacy"])
         #expect(windows.allSatisfy { $0["account"] == "demo" && $0["kind"] == "catalog" && $0["state"] != nil && $0["frame"] != nil })
-        guard case .array(let screens)? = json["screens"] else { Issue.record("no screens"); return }
+        guard case .array(let screens)? = json["screens"] else {
+            Issue.record("no screens")
+            return
+        }
         #expect(screens.map { $0["kind"] } == ["notes", "zones"])
         #expect(screens.allSatisfy { $0["frame"] == nil })
         #expect(screens.map { $0["report"]?.firstElement?["code"] } == ["selection-cleared", "selection-replaced"])

@@ -25,7 +25,10 @@ import Testing
         #expect(dir.contents("state.sqlite") == before)
         let json = try JSONValue.parse(Data(run.stdout.utf8))
         #expect(json["schemaVersion"] == .integer(Int64(try StateMigrations.makeMigrator().latestVersion)))
-        guard case .array(let records)? = json["records"] else { Issue.record("no records"); return }
+        guard case .array(let records)? = json["records"] else {
+            Issue.record("no records")
+            return
+        }
         #expect(records.map { $0["scene"] } == ["bridge", "future", "legacy", "main"])
         #expect(records.map { $0["decodable"] } == ["yes", "newer", "yes", "yes"])
         #expect(records.map { $0["version"] } == [4, 5, 1, 3])
@@ -33,7 +36,10 @@ import Testing
         #expect(records[2]["size"] == .integer(Int64(legacySize)))
         for record in records {
             #expect(record["account"] == "alice")
-            guard case .string(let updated)? = record["updatedAt"] else { Issue.record("no updatedAt"); continue }
+            guard case .string(let updated)? = record["updatedAt"] else {
+                Issue.record("no updatedAt")
+                continue
+            }
             #expect(updated.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(updated)")
         }
         #expect(json["quarantine"] == [])

@@ -26,7 +26,10 @@ import Testing
         let json = try #require(try? JSONValue.parse(Data(status.stdout.utf8)))
         #expect(json["schemaVersion"] == json["latestVersion"])
         #expect(json["pending"] == .array([]))
-        guard case .array(let applied)? = json["applied"] else { Issue.record("no applied list"); return }
+        guard case .array(let applied)? = json["applied"] else {
+            Issue.record("no applied list")
+            return
+        }
         #expect(applied.allSatisfy { $0["ok"] == .bool(true) })
         #expect(applied.count == (try Migrator().latestVersion))
         let db = try Database(path: path, configuration: .init(access: .readOnly))

@@ -26,7 +26,10 @@ import Testing
         #expect(run.stdout == "Purged account \"alice\": 1 record(s), 0 quarantined, 1 shelf snapshot(s).\n")
 
         let json = try JSONValue.parse(Data(CapturedRun(["inspect", "--db", path, "--json"]).stdout.utf8))
-        guard case .array(let records)? = json["records"] else { Issue.record("no records"); return }
+        guard case .array(let records)? = json["records"] else {
+            Issue.record("no records")
+            return
+        }
         #expect(records.map { $0["account"] } == ["bob"])
         #expect(json["shelfSnapshots"] == [])
         for suffix in ["", "-wal"] {

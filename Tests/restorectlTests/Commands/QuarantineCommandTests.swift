@@ -57,7 +57,10 @@ import Testing
         #expect(try restoreScene() == ["record-unreadable"])
         let again = try #require(try list().firstElement)
         #expect(again["scene"] == "broken")
-        guard case .integer(let id)? = again["id"] else { Issue.record("no id"); return }
+        guard case .integer(let id)? = again["id"] else {
+            Issue.record("no id")
+            return
+        }
 
         let drop = CapturedRun(["quarantine", "drop", "--db", path, "--id", String(id)])
         #expect(drop.exitCode == 0)

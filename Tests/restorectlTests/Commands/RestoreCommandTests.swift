@@ -20,25 +20,26 @@ import Testing
         let run = CapturedRun(["restore", "--help"])
         #expect(run.exitCode == 0)
         #expect(run.stderr.isEmpty)
-        #expect(run.stdout == """
-            USAGE: restorectl restore --db PATH --scene ID [--account A] [--kind K] --document FILE [--json]
+        #expect(
+            run.stdout == """
+                USAGE: restorectl restore --db PATH --scene ID [--account A] [--kind K] --document FILE [--json]
 
-            Restore a window's state of one kind, reconciled against the current data.
+                Restore a window's state of one kind, reconciled against the current data.
 
-            The document is the data the state is reconciled against: for catalog {"books": [{"id": Int, "title": String}, ...]}, \
-            for notes {"notes": [{"id": Int, "title": String}, ...]}, for zones {"choices": [{"id": String, "title": String}, ...]}. \
-            No database outcome fails a restore: a newer, foreign or corrupt database yields the default state and a report saying why.
+                The document is the data the state is reconciled against: for catalog {"books": [{"id": Int, "title": String}, ...]}, \
+                for notes {"notes": [{"id": Int, "title": String}, ...]}, for zones {"choices": [{"id": String, "title": String}, ...]}. \
+                No database outcome fails a restore: a newer, foreign or corrupt database yields the default state and a report saying why.
 
-            OPTIONS:
-              --db PATH        The state database file.
-              --scene ID       The window (scene) identifier.
-              --account A      The account (default: "default").
-              --kind K         The record kind: catalog, notes, zones (default: catalog).
-              --document FILE  The current data to reconcile against (JSON).
-              --json           Print the result as JSON.
-              -h, --help       Show help information.
+                OPTIONS:
+                  --db PATH        The state database file.
+                  --scene ID       The window (scene) identifier.
+                  --account A      The account (default: "default").
+                  --kind K         The record kind: catalog, notes, zones (default: catalog).
+                  --document FILE  The current data to reconcile against (JSON).
+                  --json           Print the result as JSON.
+                  -h, --help       Show help information.
 
-            """)
+                """)
     }
 
     @Test func jsonHasTheContractFields() throws {

@@ -40,10 +40,11 @@ import Testing
         let json = try restore()
         #expect(json["isStale"] == true)
         #expect(json["fetchedAt"] == 1764000000.0)
-        #expect(json["rows"] == [
-            ["id": 3, "title": "Structure and Interpretation of Computer Programs", "revision": 2],
-            ["id": 16, "title": "The Little Schemer", "revision": 1],
-        ])
+        #expect(
+            json["rows"] == [
+                ["id": 3, "title": "Structure and Interpretation of Computer Programs", "revision": 2],
+                ["id": 16, "title": "The Little Schemer", "revision": 1],
+            ])
         #expect(json["drafts"] == [["bookID": 16, "baseRevision": 1, "proposedTitle": "The Little Schemer (4th ed.)", "conflict": false]])
         #expect(json["report"] == [])
     }
@@ -58,7 +59,10 @@ import Testing
         #expect(save(snapshot).exitCode == 0)
         let json = try restore()
         #expect(json["drafts"] == [["bookID": 3, "baseRevision": 4, "proposedTitle": "SICP, 2nd ed.", "conflict": true]])
-        guard case .array(let report)? = json["report"] else { Issue.record("no report"); return }
+        guard case .array(let report)? = json["report"] else {
+            Issue.record("no report")
+            return
+        }
         // One entry per draft, in draft order.
         #expect(report.map { $0["code"] } == ["draft-conflict", "draft-dropped"])
     }
@@ -82,7 +86,10 @@ import Testing
         #expect(save(Self.snapshot, shelf: "reading").exitCode == 0)
         let run = CapturedRun(["shelf", "list", "--db", path, "--json"])
         #expect(run.exitCode == 0)
-        guard case .array(let snapshots) = try JSONValue.parse(Data(run.stdout.utf8)) else { Issue.record("not an array"); return }
+        guard case .array(let snapshots) = try JSONValue.parse(Data(run.stdout.utf8)) else {
+            Issue.record("not an array")
+            return
+        }
         #expect(Set(snapshots.compactMap { snapshot -> String? in if case .string(let shelf)? = snapshot["shelf"] { shelf } else { nil } }) == ["to-read", "reading"])
         #expect(snapshots.allSatisfy { $0["rows"] == 2 && $0["account"] == "default" && $0["version"] == 2 })
         #expect(snapshots.first?["fetchedAt"] == "2025-11-24T16:00:00.000Z")

@@ -2,6 +2,7 @@ import Foundation
 import StateRestore
 import TestSupport
 import Testing
+
 @testable import restorectl
 
 /// The completion scripts, loaded in real shells. bash is required; zsh and fish are checked
@@ -13,16 +14,18 @@ struct CompletionScriptTests {
         let script = directory.path("restorectl.bash")
         try CompletionShell.bash.script(for: CommandTable.root).write(toFile: script, atomically: true, encoding: .utf8)
         let quotedWords = words.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
-        let output = try Shell.run("bash", [
-            "--norc", "--noprofile", "-c",
-            """
-            source '\(script)' || exit 3
-            COMP_WORDS=(\(quotedWords)); COMP_CWORD=\(words.count - 1)
-            COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
-            _restorectl restorectl "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
-            printf '%s\\n' "${COMPREPLY[@]}"
-            """,
-        ])
+        let output = try Shell.run(
+            "bash",
+            [
+                "--norc", "--noprofile", "-c",
+                """
+                source '\(script)' || exit 3
+                COMP_WORDS=(\(quotedWords)); COMP_CWORD=\(words.count - 1)
+                COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+                _restorectl restorectl "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """,
+            ])
         return output.split(separator: "\n").map(String.init)
     }
 
@@ -60,10 +63,12 @@ struct CompletionScriptTests {
         let script = directory.path("_restorectl")
         try CompletionShell.zsh.script(for: CommandTable.root).write(toFile: script, atomically: true, encoding: .utf8)
         _ = try Shell.run("zsh", ["-n", script])
-        let output = try Shell.run("zsh", [
-            "-f", "-c",
-            "autoload -U compinit && compinit -u -D -d '\(directory.path("zcompdump"))' && source '\(script)' && print -r -- $_comps[restorectl] && whence -w _restorectl_shelf_save",
-        ])
+        let output = try Shell.run(
+            "zsh",
+            [
+                "-f", "-c",
+                "autoload -U compinit && compinit -u -D -d '\(directory.path("zcompdump"))' && source '\(script)' && print -r -- $_comps[restorectl] && whence -w _restorectl_shelf_save",
+            ])
         #expect(output == "_restorectl\n_restorectl_shelf_save: function\n")
     }
 
@@ -72,10 +77,12 @@ struct CompletionScriptTests {
         let script = directory.path("restorectl.fish")
         try CompletionShell.fish.script(for: CommandTable.root).write(toFile: script, atomically: true, encoding: .utf8)
         _ = try Shell.run("fish", ["--no-config", "-n", script])
-        let output = try Shell.run("fish", [
-            "--no-config", "-c",
-            "source '\(script)'; complete -C 'restorectl qu'; complete -C 'restorectl restore --k'; complete -C 'restorectl shelf --db x s'",
-        ])
+        let output = try Shell.run(
+            "fish",
+            [
+                "--no-config", "-c",
+                "source '\(script)'; complete -C 'restorectl qu'; complete -C 'restorectl restore --k'; complete -C 'restorectl shelf --db x s'",
+            ])
         let words = output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(words == ["quarantine", "--kind", "save"])
     }

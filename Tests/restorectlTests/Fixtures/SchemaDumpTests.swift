@@ -1,7 +1,7 @@
 import Foundation
 import JSON
-import StateRestore
 import ScreenModels
+import StateRestore
 import StateStore
 import TestSupport
 import Testing
@@ -97,7 +97,10 @@ import Testing
             ])
             #expect(run.exitCode == 0, "\(scene): \(run.stderr)")
             let json = try JSONValue.parse(Data(run.stdout.utf8))
-            guard case .array(let report)? = json["report"] else { Issue.record("no report for \(scene)"); continue }
+            guard case .array(let report)? = json["report"] else {
+                Issue.record("no report for \(scene)")
+                continue
+            }
             let codes = report.compactMap { entry -> String? in if case .string(let code)? = entry["code"] { code } else { nil } }
             let context = "\(account)/\(scene) (format \(record.version)) restored with \(codes)"
             switch CatalogRecordCodec.decode(record.payload) {
@@ -132,7 +135,7 @@ import Testing
     /// The record a payload decodes to when it is of a format older than the current one (and
     /// so is what the upgrade step must rewrite); nil for current, newer and undecodable ones.
     static func olderFormatRecord(_ payload: Data) -> CatalogRecord? {
-        guard case let .decoded(record, provenance) = CatalogRecordCodec.decode(payload),
+        guard case .decoded(let record, let provenance) = CatalogRecordCodec.decode(payload),
             provenance.sourceVersion < CatalogRecord.currentVersion
         else { return nil }
         return record
@@ -143,7 +146,7 @@ import Testing
     /// define kept in its order.
     private func expectUpgraded(_ row: StoredRow, from record: CatalogRecord) {
         #expect(row.version == CatalogRecord.currentVersion, "\(row.key): stored version \(row.version)")
-        guard case let .decoded(upgraded, provenance) = CatalogRecordCodec.decode(row.payload) else {
+        guard case .decoded(let upgraded, let provenance) = CatalogRecordCodec.decode(row.payload) else {
             Issue.record("\(row.key): the upgraded record does not decode: \(String(decoding: row.payload, as: UTF8.self))")
             return
         }
@@ -184,9 +187,10 @@ import Testing
         let statement = try database.makeStatement("SELECT \(list) FROM \"\(table)\"")
         var rows: [[String]] = []
         while try statement.step() {
-            rows.append((0..<statement.columnCount).map { column in
-                statement.isNull(column) ? "NULL" : "\(statement.value(column))"
-            })
+            rows.append(
+                (0..<statement.columnCount).map { column in
+                    statement.isNull(column) ? "NULL" : "\(statement.value(column))"
+                })
         }
         return rows.sorted { $0.lexicographicallyPrecedes($1) }
     }

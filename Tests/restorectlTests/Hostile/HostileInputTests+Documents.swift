@@ -51,7 +51,10 @@ extension HostileInputTests {
         let document = try file("document.json", #"{"books":[{"id":1,"title":"\#(title)"},{"id":10,"title":"x"}]}"#.utf8)
         saveMainRecord()
         let restored = try restoreMain(against: document)
-        guard case .array(let rows)? = restored["frame"]?["rows"] else { Issue.record("no rows"); return }
+        guard case .array(let rows)? = restored["frame"]?["rows"] else {
+            Issue.record("no rows")
+            return
+        }
         #expect(rows.map { $0["id"] } == [1, 10])
         #expect(rows.first?["title"] == .string(title))
     }
@@ -59,7 +62,10 @@ extension HostileInputTests {
     @Test func extremeAndNegativeBookIDsAreData() throws {
         let document = try file("ids.json", Self.idsDocument.utf8)
         let restored = try restoreMain(against: document)
-        guard case .array(let rows)? = restored["frame"]?["rows"] else { Issue.record("no rows"); return }
+        guard case .array(let rows)? = restored["frame"]?["rows"] else {
+            Issue.record("no rows")
+            return
+        }
         #expect(rows.map { $0["id"] } == [.integer(.min), -5, -2, -1, 0, 8, 9, 10, 11, .integer(.max)])
         #expect(Self.reportCodes(restored) == ["no-record"])
     }

@@ -38,7 +38,10 @@ extension HostileInputTests {
         #expect(inspect.exitCode == 0)
         let listed = try #require(try JSONValue.parse(inspect.stdout)["records"]?.firstElement)
         for field in ["scene", "account"] {
-            guard case .string(let stored)? = listed[field] else { Issue.record("no \(field)"); continue }
+            guard case .string(let stored)? = listed[field] else {
+                Issue.record("no \(field)")
+                continue
+            }
             #expect(Array(stored.utf8) == Array(name.utf8), "\(field) \(stored.debugDescription)")
         }
 
@@ -47,19 +50,26 @@ extension HostileInputTests {
         let restored = try JSONValue.parse(restore.stdout)
         #expect(restored["state"]?["selectedID"] == 8)
         #expect(restored["report"] == [])
-        guard case .string(let scene)? = restored["scene"] else { Issue.record("no scene"); return }
+        guard case .string(let scene)? = restored["scene"] else {
+            Issue.record("no scene")
+            return
+        }
         #expect(Array(scene.utf8) == Array(name.utf8))
     }
 
     /// Swift's `==` calls "é" and "e" + U+0301 equal; the store compares bytes, so they are two scenes.
     @Test func canonicallyEquivalentNamesAreDistinctScenes() throws {
-        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
         #expect(composed == decomposed)
         for (name, record) in [(composed, "v1.json"), (decomposed, "v3-viewport.json")] {
             #expect(CapturedRun(["save", "--db", path, "--scene", name, "--state", FixtureFolders.path("records/\(record)")]).exitCode == 0)
         }
         let inspect = try JSONValue.parse(CapturedRun(["inspect", "--db", path, "--json"]).stdout)
-        guard case .array(let records)? = inspect["records"] else { Issue.record("no records"); return }
+        guard case .array(let records)? = inspect["records"] else {
+            Issue.record("no records")
+            return
+        }
         #expect(records.map { $0["version"] } == [1, 3] || records.map { $0["version"] } == [3, 1])
         let document = FixtureFolders.path("documents/original.json")
         for (name, query) in [(composed, "programming"), (decomposed, "")] {
@@ -81,7 +91,8 @@ extension HostileInputTests {
 
     @Test(arguments: refusedNames)
     func emptyAndOverlongNamesExit65AndWriteNothing(name: String, problem: String) throws {
-        let record = FixtureFolders.path("records/v1.json"), document = FixtureFolders.path("documents/original.json")
+        let record = FixtureFolders.path("records/v1.json")
+        let document = FixtureFolders.path("documents/original.json")
         for (kind, names) in [("scene", ["--scene", name]), ("account", ["--scene", "other", "--account", name])] {
             try expectRefusal(["save", "--db", path] + names + ["--state", record], mentioning: "the \(kind) \(problem)")
             try FileManager.default.removeItem(atPath: path)

@@ -7,81 +7,86 @@ import Testing
 /// `save --state`: every refusal is exit 65 and writes nothing; what the record rules accept is
 /// stored byte for byte and restores.
 extension HostileInputTests {
-    static let refusedRecords: [HostileBytes] = [
-        HostileBytes("invalid UTF-8 in a string", [UInt8](#"{"query":"a"#.utf8) + [0xFF] + Array(#""}"#.utf8), "string is not valid UTF-8"),
-        HostileBytes("invalid UTF-8 outside strings", [0x7B, 0xC3, 0x7D], "unexpected byte 0xC3"),
-        HostileBytes("overlong UTF-8 slash", [UInt8](#"{"query":""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8), "not valid UTF-8"),
-        HostileBytes("UTF-8 encoded surrogate", [UInt8](#"{"query":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8), "not valid UTF-8"),
-        HostileBytes("truncated UTF-8 at the end", [UInt8](#"{"query":""#.utf8) + [0xE2, 0x82], "not valid"),
-        HostileBytes("byte order mark", [0xEF, 0xBB, 0xBF] + Array("{}".utf8), "unexpected byte 0xEF"),
-        HostileBytes("raw NUL in a string", [UInt8](#"{"query":""#.utf8) + [0x00] + Array(#""}"#.utf8), "control character 0x00"),
-        HostileBytes("lone surrogate escape", #"{"query":"\uD800"}"#, "lone surrogate"),
-        HostileBytes("100,000-deep array", HostileBytes.nested(100_000), "nested deeper than 64 levels"),
-        HostileBytes("100,000-deep array in a field", HostileBytes.nested(100_000, inside: #"{"version":3,"junk":"#, "}"), "nested deeper than 64 levels"),
-        HostileBytes("8 MiB string", Array(#"{"query":""#.utf8) + [UInt8](repeating: 0x61, count: 8 << 20) + Array(#""}"#.utf8), "larger than the limit of 1048576 bytes"),
-        HostileBytes("1 MiB + 1 byte", Array(#"{"query":""#.utf8) + [UInt8](repeating: 0x61, count: (1 << 20) - 11) + Array(#""}"#.utf8), "record is 1048577 bytes"),
-        HostileBytes("selectedID 1e30", #"{"version":3,"selectedID":1e30}"#, #"field "selectedID" must be an integer or null, got number"#),
-        HostileBytes("selectedID Int64.max + 1", #"{"version":3,"selectedID":9223372036854775808}"#, #"field "selectedID" must be an integer or null"#),
-        HostileBytes("selectedID Int64.min - 1", #"{"version":3,"selectedID":-9223372036854775809}"#, #"field "selectedID" must be an integer or null"#),
-        HostileBytes("selectedID 1.0", #"{"version":3,"selectedID":1.0}"#, #"field "selectedID" must be an integer or null"#),
-        HostileBytes("anchorID 1e30", #"{"version":3,"viewport":{"anchorID":1e30,"offset":0,"before":[],"after":[]}}"#, #"field "viewport.anchorID" must be an integer"#),
-        HostileBytes("neighbour out of range", #"{"version":3,"viewport":{"anchorID":1,"offset":0,"before":[2,9223372036854775808],"after":[]}}"#, #"field "viewport.before[1]" must be an integer"#),
-        HostileBytes("offset 1e999", viewport(offset: "1e999"), #""viewport.offset" must be a finite number"#),
-        HostileBytes("offset -1e999", viewport(offset: "-1e999"), #""viewport.offset" must be a finite number"#),
-        HostileBytes("offset 1.0000001", viewport(offset: "1.0000001"), "must be between 0 and 1, got 1.0000001"),
-        HostileBytes("offset -1e-300", viewport(offset: "-1e-300"), "must be between 0 and 1, got -1e-300"),
-        HostileBytes("offset 2", viewport(offset: "2"), "must be between 0 and 1, got 2.0"),
-        HostileBytes("four neighbours", #"{"version":3,"viewport":{"anchorID":1,"offset":0,"before":[2,2,2,2],"after":[]}}"#, "lists 4 IDs, at most 3"),
-        HostileBytes("version 0", #"{"version":0}"#, #"field "version" must be an integer ≥ 1, got integer 0"#),
-        HostileBytes("version -1", #"{"version":-1}"#, #"field "version" must be an integer ≥ 1, got integer -1"#),
-        HostileBytes("version \"3\"", #"{"version":"3"}"#, #"field "version" must be an integer ≥ 1, got string"#),
-        HostileBytes("version 3.5", #"{"version":3.5}"#, #"field "version" must be an integer ≥ 1, got number 3.5"#),
-        HostileBytes("version null", #"{"version":null}"#, #"field "version" must be an integer ≥ 1, got null"#),
-        HostileBytes("version true", #"{"version":true}"#, #"field "version" must be an integer ≥ 1, got boolean"#),
-        HostileBytes("version 1e400", #"{"version":1e400}"#, #"field "version" must be an integer ≥ 1, got number"#),
-        HostileBytes("minReaderVersion 0", #"{"version":4,"minReaderVersion":0}"#, #"field "minReaderVersion" must be an integer ≥ 1, got integer 0"#),
-        HostileBytes("minReaderVersion \"3\"", #"{"version":4,"minReaderVersion":"3"}"#, #"field "minReaderVersion" must be an integer ≥ 1, got string"#),
-        HostileBytes("minReaderVersion 2.5", #"{"version":4,"minReaderVersion":2.5}"#, #"field "minReaderVersion" must be an integer ≥ 1"#),
-        HostileBytes("minReaderVersion null", #"{"version":4,"minReaderVersion":null}"#, #"field "minReaderVersion" must be an integer ≥ 1, got null"#),
-        HostileBytes("minReaderVersion object", #"{"version":4,"minReaderVersion":{}}"#, #"field "minReaderVersion" must be an integer ≥ 1, got object"#),
-        HostileBytes("minReaderVersion above version", #"{"version":2,"minReaderVersion":3}"#, #"must not be newer than "version""#),
-        HostileBytes("newer record readable as v3 with a bad v3 field", #"{"version":9,"minReaderVersion":2,"query":7}"#, #"field "query" must be a string"#),
-        HostileBytes("empty input", "", "unexpected end of input"),
-        HostileBytes("whitespace only", " \n\t ", "unexpected end of input"),
-        HostileBytes("an array", "[]", "must be a JSON object, got array"),
-        HostileBytes("null", "null", "must be a JSON object, got null"),
-        HostileBytes("a string", #""{\"query\":\"x\"}""#, "must be a JSON object, got string"),
-        HostileBytes("a number", "3", "must be a JSON object, got integer"),
-        HostileBytes("two objects", "{}{}", "unexpected characters after the JSON value"),
-        HostileBytes("duplicate key", #"{"query":"a","query":"b"}"#, #"duplicate key "query""#),
-    ] + wrongTypes
+    static let refusedRecords: [HostileBytes] =
+        [
+            HostileBytes("invalid UTF-8 in a string", [UInt8](#"{"query":"a"#.utf8) + [0xFF] + Array(#""}"#.utf8), "string is not valid UTF-8"),
+            HostileBytes("invalid UTF-8 outside strings", [0x7B, 0xC3, 0x7D], "unexpected byte 0xC3"),
+            HostileBytes("overlong UTF-8 slash", [UInt8](#"{"query":""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8), "not valid UTF-8"),
+            HostileBytes("UTF-8 encoded surrogate", [UInt8](#"{"query":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8), "not valid UTF-8"),
+            HostileBytes("truncated UTF-8 at the end", [UInt8](#"{"query":""#.utf8) + [0xE2, 0x82], "not valid"),
+            HostileBytes("byte order mark", [0xEF, 0xBB, 0xBF] + Array("{}".utf8), "unexpected byte 0xEF"),
+            HostileBytes("raw NUL in a string", [UInt8](#"{"query":""#.utf8) + [0x00] + Array(#""}"#.utf8), "control character 0x00"),
+            HostileBytes("lone surrogate escape", #"{"query":"\uD800"}"#, "lone surrogate"),
+            HostileBytes("100,000-deep array", HostileBytes.nested(100_000), "nested deeper than 64 levels"),
+            HostileBytes("100,000-deep array in a field", HostileBytes.nested(100_000, inside: #"{"version":3,"junk":"#, "}"), "nested deeper than 64 levels"),
+            HostileBytes("8 MiB string", Array(#"{"query":""#.utf8) + [UInt8](repeating: 0x61, count: 8 << 20) + Array(#""}"#.utf8), "larger than the limit of 1048576 bytes"),
+            HostileBytes("1 MiB + 1 byte", Array(#"{"query":""#.utf8) + [UInt8](repeating: 0x61, count: (1 << 20) - 11) + Array(#""}"#.utf8), "record is 1048577 bytes"),
+            HostileBytes("selectedID 1e30", #"{"version":3,"selectedID":1e30}"#, #"field "selectedID" must be an integer or null, got number"#),
+            HostileBytes("selectedID Int64.max + 1", #"{"version":3,"selectedID":9223372036854775808}"#, #"field "selectedID" must be an integer or null"#),
+            HostileBytes("selectedID Int64.min - 1", #"{"version":3,"selectedID":-9223372036854775809}"#, #"field "selectedID" must be an integer or null"#),
+            HostileBytes("selectedID 1.0", #"{"version":3,"selectedID":1.0}"#, #"field "selectedID" must be an integer or null"#),
+            HostileBytes("anchorID 1e30", #"{"version":3,"viewport":{"anchorID":1e30,"offset":0,"before":[],"after":[]}}"#, #"field "viewport.anchorID" must be an integer"#),
+            HostileBytes(
+                "neighbour out of range", #"{"version":3,"viewport":{"anchorID":1,"offset":0,"before":[2,9223372036854775808],"after":[]}}"#, #"field "viewport.before[1]" must be an integer"#),
+            HostileBytes("offset 1e999", viewport(offset: "1e999"), #""viewport.offset" must be a finite number"#),
+            HostileBytes("offset -1e999", viewport(offset: "-1e999"), #""viewport.offset" must be a finite number"#),
+            HostileBytes("offset 1.0000001", viewport(offset: "1.0000001"), "must be between 0 and 1, got 1.0000001"),
+            HostileBytes("offset -1e-300", viewport(offset: "-1e-300"), "must be between 0 and 1, got -1e-300"),
+            HostileBytes("offset 2", viewport(offset: "2"), "must be between 0 and 1, got 2.0"),
+            HostileBytes("four neighbours", #"{"version":3,"viewport":{"anchorID":1,"offset":0,"before":[2,2,2,2],"after":[]}}"#, "lists 4 IDs, at most 3"),
+            HostileBytes("version 0", #"{"version":0}"#, #"field "version" must be an integer ≥ 1, got integer 0"#),
+            HostileBytes("version -1", #"{"version":-1}"#, #"field "version" must be an integer ≥ 1, got integer -1"#),
+            HostileBytes("version \"3\"", #"{"version":"3"}"#, #"field "version" must be an integer ≥ 1, got string"#),
+            HostileBytes("version 3.5", #"{"version":3.5}"#, #"field "version" must be an integer ≥ 1, got number 3.5"#),
+            HostileBytes("version null", #"{"version":null}"#, #"field "version" must be an integer ≥ 1, got null"#),
+            HostileBytes("version true", #"{"version":true}"#, #"field "version" must be an integer ≥ 1, got boolean"#),
+            HostileBytes("version 1e400", #"{"version":1e400}"#, #"field "version" must be an integer ≥ 1, got number"#),
+            HostileBytes("minReaderVersion 0", #"{"version":4,"minReaderVersion":0}"#, #"field "minReaderVersion" must be an integer ≥ 1, got integer 0"#),
+            HostileBytes("minReaderVersion \"3\"", #"{"version":4,"minReaderVersion":"3"}"#, #"field "minReaderVersion" must be an integer ≥ 1, got string"#),
+            HostileBytes("minReaderVersion 2.5", #"{"version":4,"minReaderVersion":2.5}"#, #"field "minReaderVersion" must be an integer ≥ 1"#),
+            HostileBytes("minReaderVersion null", #"{"version":4,"minReaderVersion":null}"#, #"field "minReaderVersion" must be an integer ≥ 1, got null"#),
+            HostileBytes("minReaderVersion object", #"{"version":4,"minReaderVersion":{}}"#, #"field "minReaderVersion" must be an integer ≥ 1, got object"#),
+            HostileBytes("minReaderVersion above version", #"{"version":2,"minReaderVersion":3}"#, #"must not be newer than "version""#),
+            HostileBytes("newer record readable as v3 with a bad v3 field", #"{"version":9,"minReaderVersion":2,"query":7}"#, #"field "query" must be a string"#),
+            HostileBytes("empty input", "", "unexpected end of input"),
+            HostileBytes("whitespace only", " \n\t ", "unexpected end of input"),
+            HostileBytes("an array", "[]", "must be a JSON object, got array"),
+            HostileBytes("null", "null", "must be a JSON object, got null"),
+            HostileBytes("a string", #""{\"query\":\"x\"}""#, "must be a JSON object, got string"),
+            HostileBytes("a number", "3", "must be a JSON object, got integer"),
+            HostileBytes("two objects", "{}{}", "unexpected characters after the JSON value"),
+            HostileBytes("duplicate key", #"{"query":"a","query":"b"}"#, #"duplicate key "query""#),
+        ] + wrongTypes
 
     /// A wrong type for every field a v3 record defines, and every member of its viewport.
-    static let wrongTypes: [HostileBytes] = [
-        ("query", "1", "a string"), ("query", "null", "a string"), ("query", "[]", "a string"),
-        ("selectedID", #""8""#, "an integer or null"), ("selectedID", "true", "an integer or null"), ("selectedID", "{}", "an integer or null"),
-        ("showsOnlySelected", "1", "a boolean"), ("showsOnlySelected", #""true""#, "a boolean"), ("showsOnlySelected", "null", "a boolean"),
-        ("viewport", "[]", "an object or null"), ("viewport", #""top""#, "an object or null"), ("viewport", "0", "an object or null"),
-    ].map { field, value, expected in
-        HostileBytes("\(field): \(value)", #"{"version":3,"\#(field)":\#(value)}"#, #"field "\#(field)" must be \#(expected)"#)
-    } + [
-        ("anchorID", #""10""#, #"field "viewport.anchorID" must be an integer"#),
-        ("anchorID", "null", #"field "viewport.anchorID" must be an integer"#),
-        ("offset", #""0.5""#, #"field "viewport.offset" must be a number"#),
-        ("offset", "null", #"field "viewport.offset" must be a number"#),
-        ("before", "{}", #"field "viewport.before" must be an array of integers"#),
-        ("before", "[1.5]", #"field "viewport.before[0]" must be an integer"#),
-        ("after", "null", #"field "viewport.after" must be an array of integers"#),
-        ("after", #"["11"]"#, #"field "viewport.after[0]" must be an integer"#),
-    ].map { member, value, problem in
-        var members = ["anchorID": "10", "offset": "0.5", "before": "[]", "after": "[]"]
-        members[member] = value
-        let object = ["anchorID", "offset", "before", "after"].map { #""\#($0)":\#(members[$0]!)"# }.joined(separator: ",")
-        return HostileBytes("viewport.\(member): \(value)", #"{"version":3,"viewport":{\#(object)}}"#, problem)
-    } + ["anchorID", "offset", "before", "after"].map { member in
-        let object = [#""anchorID":10"#, #""offset":0.5"#, #""before":[]"#, #""after":[]"#].filter { !$0.hasPrefix(#""\#(member)""#) }
-        return HostileBytes("viewport without \(member)", #"{"version":3,"viewport":{\#(object.joined(separator: ","))}}"#, #"field "viewport.\#(member)" is missing"#)
-    }
+    static let wrongTypes: [HostileBytes] =
+        [
+            ("query", "1", "a string"), ("query", "null", "a string"), ("query", "[]", "a string"),
+            ("selectedID", #""8""#, "an integer or null"), ("selectedID", "true", "an integer or null"), ("selectedID", "{}", "an integer or null"),
+            ("showsOnlySelected", "1", "a boolean"), ("showsOnlySelected", #""true""#, "a boolean"), ("showsOnlySelected", "null", "a boolean"),
+            ("viewport", "[]", "an object or null"), ("viewport", #""top""#, "an object or null"), ("viewport", "0", "an object or null"),
+        ].map { field, value, expected in
+            HostileBytes("\(field): \(value)", #"{"version":3,"\#(field)":\#(value)}"#, #"field "\#(field)" must be \#(expected)"#)
+        }
+        + [
+            ("anchorID", #""10""#, #"field "viewport.anchorID" must be an integer"#),
+            ("anchorID", "null", #"field "viewport.anchorID" must be an integer"#),
+            ("offset", #""0.5""#, #"field "viewport.offset" must be a number"#),
+            ("offset", "null", #"field "viewport.offset" must be a number"#),
+            ("before", "{}", #"field "viewport.before" must be an array of integers"#),
+            ("before", "[1.5]", #"field "viewport.before[0]" must be an integer"#),
+            ("after", "null", #"field "viewport.after" must be an array of integers"#),
+            ("after", #"["11"]"#, #"field "viewport.after[0]" must be an integer"#),
+        ].map { member, value, problem in
+            var members = ["anchorID": "10", "offset": "0.5", "before": "[]", "after": "[]"]
+            members[member] = value
+            let object = ["anchorID", "offset", "before", "after"].map { #""\#($0)":\#(members[$0]!)"# }.joined(separator: ",")
+            return HostileBytes("viewport.\(member): \(value)", #"{"version":3,"viewport":{\#(object)}}"#, problem)
+        }
+        + ["anchorID", "offset", "before", "after"].map { member in
+            let object = [#""anchorID":10"#, #""offset":0.5"#, #""before":[]"#, #""after":[]"#].filter { !$0.hasPrefix(#""\#(member)""#) }
+            return HostileBytes("viewport without \(member)", #"{"version":3,"viewport":{\#(object.joined(separator: ","))}}"#, #"field "viewport.\#(member)" is missing"#)
+        }
 
     static func viewport(offset: String) -> String {
         #"{"version":3,"viewport":{"anchorID":10,"offset":\#(offset),"before":[9],"after":[11]}}"#
@@ -148,7 +153,8 @@ extension HostileInputTests {
         ),
         (
             "unknown fields of any type, 60 levels deep",
-            #"{"version":3,"x":"# + String(repeating: "[", count: 60) + String(repeating: "]", count: 60) + #","y":{"z":1e999},"query":"","selectedID":null,"showsOnlySelected":false,"viewport":null}"#,
+            #"{"version":3,"x":"# + String(repeating: "[", count: 60) + String(repeating: "]", count: 60)
+                + #","y":{"z":1e999},"query":"","selectedID":null,"showsOnlySelected":false,"viewport":null}"#,
             #"{"version":3,"query":"","selectedID":null,"showsOnlySelected":false,"viewport":null}"#,
             []
         ),
@@ -166,7 +172,8 @@ extension HostileInputTests {
         ),
     ]
 
-    static let idsDocument = #"{"books":[{"id":-9223372036854775808,"title":"min"},{"id":-5,"title":"a"},{"id":-2,"title":"b"},{"id":-1,"title":"c"},{"id":0,"title":"d"},{"id":8,"title":"e"},{"id":9,"title":"f"},{"id":10,"title":"g"},{"id":11,"title":"h"},{"id":9223372036854775807,"title":"max"}]}"#
+    static let idsDocument =
+        #"{"books":[{"id":-9223372036854775808,"title":"min"},{"id":-5,"title":"a"},{"id":-2,"title":"b"},{"id":-1,"title":"c"},{"id":0,"title":"d"},{"id":8,"title":"e"},{"id":9,"title":"f"},{"id":10,"title":"g"},{"id":11,"title":"h"},{"id":9223372036854775807,"title":"max"}]}"#
 
     @Test(arguments: acceptedRecords.map { ($0.label, $0.record, $0.restoredState, $0.report) })
     func saveStoresAcceptedRecordVerbatimAndRestoreReturnsIt(label: String, record: String, restoredState: String, report: [String]) throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import restorectl
 
 struct CommandLineParserTests {
@@ -35,13 +36,16 @@ struct CommandLineParserTests {
             ["migrate", "--db", "state.sqlite", "--to", "3", "--json"],
             root: SampleCommands.root
         )
-        #expect(invocation == .run(ParsedCommand(
-            path: ["migrate"],
-            spec: SampleCommands.migrate,
-            commandName: "restorectl migrate",
-            values: ["db": ["state.sqlite"], "to": ["3"]],
-            flags: ["json"]
-        )))
+        #expect(
+            invocation
+                == .run(
+                    ParsedCommand(
+                        path: ["migrate"],
+                        spec: SampleCommands.migrate,
+                        commandName: "restorectl migrate",
+                        values: ["db": ["state.sqlite"], "to": ["3"]],
+                        flags: ["json"]
+                    )))
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import restorectl
 
 /// The real command tree: every runnable command carries its action, and its typed options
@@ -20,13 +21,14 @@ struct CommandTreeTests {
 
     /// A command line giving every option of `spec` a value its options type accepts.
     private func fullCommandLine(_ path: [String], _ spec: CommandSpec) -> [String] {
-        path + spec.options.flatMap { option -> [String] in
-            guard option.takesValue else { return [option.spelling] }
-            switch option.completion {
-            case .words(let words): return [option.spelling, words[0]]
-            default: return [option.spelling, option.name == "id" || option.name == "to" ? "1" : "x"]
+        path
+            + spec.options.flatMap { option -> [String] in
+                guard option.takesValue else { return [option.spelling] }
+                switch option.completion {
+                case .words(let words): return [option.spelling, words[0]]
+                default: return [option.spelling, option.name == "id" || option.name == "to" ? "1" : "x"]
+                }
             }
-        }
     }
 
     @Test func everyCommandsOptionsParseFromAFullCommandLine() throws {

@@ -73,10 +73,11 @@ struct FixtureCase {
                     guard case .string(let scene)? = record["scene"], case .string(let state)? = record["state"] else {
                         throw FixtureFormatError("\(name): each setup record needs \"scene\" and \"state\"")
                     }
-                    setup.records.append((
-                        scene, try Self.optionalString(record["account"], "account", in: name),
-                        try Self.optionalString(record["kind"], "kind", in: name), state
-                    ))
+                    setup.records.append(
+                        (
+                            scene, try Self.optionalString(record["account"], "account", in: name),
+                            try Self.optionalString(record["kind"], "kind", in: name), state
+                        ))
                 }
             }
         }

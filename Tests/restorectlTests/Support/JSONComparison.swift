@@ -7,8 +7,9 @@ enum JSONComparison {
     /// The first difference between `actual` and `expected`, as a path and both values, or nil.
     static func difference(_ actual: JSONValue, _ expected: JSONValue, at path: String = "$") -> String? {
         switch (actual, expected) {
-        case let (.object(a), .object(e)):
-            let actualKeys = Set(a.keys), expectedKeys = Set(e.keys)
+        case (.object(let a), .object(let e)):
+            let actualKeys = Set(a.keys)
+            let expectedKeys = Set(e.keys)
             if actualKeys != expectedKeys {
                 return "\(path): members differ; unexpected \(actualKeys.subtracting(expectedKeys).sorted()), missing \(expectedKeys.subtracting(actualKeys).sorted())"
             }
@@ -16,7 +17,7 @@ enum JSONComparison {
                 if let difference = difference(a[key]!, e[key]!, at: "\(path).\(key)") { return difference }
             }
             return nil
-        case let (.array(a), .array(e)):
+        case (.array(let a), .array(let e)):
             if a.count != e.count { return "\(path): \(a.count) elements, expected \(e.count)" }
             for (index, (actualElement, expectedElement)) in zip(a, e).enumerated() {
                 if let difference = difference(actualElement, expectedElement, at: "\(path)[\(index)]") { return difference }
