@@ -20,7 +20,7 @@ extension Database {
     }
 
     /// Runs `body` in a read transaction, so every read sees one consistent snapshot.
-    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func readTransaction<T>(_ body: () throws -> T) throws -> T {
         if isInTransaction { return try body() }
         try execute("BEGIN DEFERRED")
         defer { rollbackIfNeeded() }

@@ -47,7 +47,7 @@ extension Store {
     }
 
     /// Copies the WAL into the database file and truncates the log.
-    public func checkpoint() throws {
+    package func checkpoint() throws {
         try database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }

@@ -101,7 +101,7 @@ extension Store {
 
 extension Store {
     /// Every record's location, kind, version, size and time, ordered by account, scene and kind.
-    public func recordSummaries() throws -> [StoredRecordSummary] {
+    package func recordSummaries() throws -> [StoredRecordSummary] {
         let kind = hasRecordKinds ? "kind" : "'\(Self.legacyKind)'"
         return try database.fetchAll(
             "SELECT account, scene, \(kind), version, length(CAST(payload AS BLOB)), updated_at FROM scene_state ORDER BY account, scene, 3"
