@@ -79,6 +79,39 @@ extension PowerLossSuite {
             }
         }
 
+        /// The launch's crash-loop mark is the first write into the log a clean close left empty:
+        /// in `.crashSafe` it syncs nothing (SQLite would sync the new log's header), and a cut
+        /// right after it leaves the file whole, as the last close left it, mark or no mark.
+        @Test(arguments: [PowerCutVFS.CutMode.discard, .tear])
+        func theLaunchMarkSyncsNothingInAFreshLogAndACutAfterItLeavesTheFileWhole(mode: PowerCutVFS.CutMode) throws {
+            let path = dir.path("mark-\(mode).sqlite")
+            let setup = try Store(path: path, migrator: StateMigrations.makeMigrator())
+            try setup.saveRecord(#"{"query":"kept"}"#, version: 3, account: "default", scene: "kept", kind: "catalog")
+            setup.close()
+            for durability in DatabaseConfiguration.Durability.allCases {
+                PowerCutVFS.arm(at: 0, mode: mode, seed: 3)
+                let store = try Store(path: path, configuration: PowerCutVFS.configuration(durability), migrator: StateMigrations.makeMigrator())
+                let syncsBefore = PowerCutVFS.databaseSyncs
+                try store.setRestoreMark(account: "default", scene: "kept", kind: "catalog")
+                let markSyncs = PowerCutVFS.databaseSyncs - syncsBefore
+                #expect(durability == .powerSafe ? markSyncs > 0 : markSyncs == 0, "\(durability): \(markSyncs) syncs")
+                // The connection is back at its durability for every later write.
+                #expect(try store.database.fetchOne("PRAGMA synchronous") { $0.int(0) } == (durability == .powerSafe ? 2 : 1))
+                #expect(try store.database.fetchOne("PRAGMA wal_autocheckpoint") { $0.int(0) } == 1_000)
+                PowerCutVFS.cutNow(mode: mode, seed: 3)
+                store.close()
+                PowerCutVFS.restore()
+
+                let reader = try Store(path: path, migrator: StateMigrations.makeMigrator())
+                #expect(try reader.integrityProblems().isEmpty, "\(durability)")
+                #expect(try reader.record(account: "default", scene: "kept", kind: "catalog") != nil, "\(durability)")
+                let marks = try reader.restoreMarks().count
+                #expect(durability == .powerSafe ? marks == 1 : marks <= 1, "\(durability): \(marks) marks")
+                try reader.clearRestoreMark(account: "default", scene: "kept", kind: "catalog")
+                reader.close()
+            }
+        }
+
         @Test func connectionOpenedBeforeACutKeepsFailingAndANewOneWorks() throws {
             let path = dir.path("dead.sqlite")
             PowerCutVFS.arm(at: 0, mode: .discard, seed: 0)

@@ -40,6 +40,11 @@ extension Database {
             let database = try Database(path: staging, configuration: stagingConfiguration)
             defer { database.close() }
             try database.activateWriteAheadLog()
+            // The file must be on stable storage before it is published: a power cut after the
+            // link would otherwise leave a torn, unreadable file at the path. SQLite does not
+            // sync the header it writes when switching an empty file to WAL; one committed
+            // write makes the close checkpoint it into the file and sync it.
+            try database.executeScript("PRAGMA synchronous = FULL; PRAGMA user_version = 0")
         } catch {
             // Name the path the caller asked for, not the staging file.
             throw SQLiteError(extendedCode: error.extendedCode, message: error.message.replacingOccurrences(of: staging, with: path), sql: error.sql)

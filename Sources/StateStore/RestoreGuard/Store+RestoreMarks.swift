@@ -8,9 +8,11 @@ extension Store {
         }
     }
 
-    /// Durably records that a restore of this screen is starting (committed before returning).
+    /// Records that a restore of this screen is starting, committed before returning so that a
+    /// crash of the app during the restore finds it (a power cut may cost it: see
+    /// `Database.crashDurableWriteTransaction`).
     public func setRestoreMark(account: String, scene: String, kind: String) throws {
-        try database.writeTransaction {
+        try database.crashDurableWriteTransaction {
             try database.execute(
                 "INSERT OR REPLACE INTO restore_mark (account, scene, kind, started_at) VALUES (?, ?, ?, ?)",
                 [.text(account), .text(scene), .text(kind), .real(Store.now())]

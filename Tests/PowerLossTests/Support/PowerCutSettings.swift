@@ -3,9 +3,9 @@ import StateStore
 
 /// Which cuts a run makes, from the environment.
 ///
-/// `swift test` (and CI) cuts each workload × durability at the fixed seeds 1…13: 208 cuts
-/// with three shipped migrations. `RESTORECTL_LONG_TESTS=1` cuts each 64 times at seeds drawn
-/// from `RESTORECTL_TEST_SEED` (random when unset, printed), 1,024 cuts or more;
+/// `swift test` (and CI) cuts each workload × durability at the fixed seeds 1…13: 260 cuts
+/// with four shipped migrations. `RESTORECTL_LONG_TESTS=1` cuts each 64 times at seeds drawn
+/// from `RESTORECTL_TEST_SEED` (random when unset, printed), 1,280 cuts;
 /// `RESTORECTL_POWER_CUTS` sets the cuts per workload and durability exactly.
 enum PowerCutSettings {
     static let environment = ProcessInfo.processInfo.environment

@@ -18,6 +18,9 @@ import Testing
 enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
     /// `StateRestorer.save` of one scene, a checkpoint half way.
     case save
+    /// Whole launches, one a step: open, `restore` (its crash-loop mark is the first write
+    /// into the log the last close left empty), `completeRestore`, `save`, close.
+    case launch
     /// Three scenes saved through a `CoalescingWriter` and `flush()`ed together, a checkpoint
     /// from a second connection half way.
     case coalescedFlush
@@ -32,7 +35,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
 
     /// Every workload, with one migration workload per shipped migration.
     static var all: [PowerCutWorkload] {
-        [.save, .coalescedFlush] + (0..<latestVersion).map { .migration(from: $0) } + [.shelfSnapshot, .quarantine, .purge]
+        [.save, .launch, .coalescedFlush] + (0..<latestVersion).map { .migration(from: $0) } + [.shelfSnapshot, .quarantine, .purge]
     }
 
     static let latestVersion = (try? StateMigrations.makeMigrator().latestVersion) ?? 0
@@ -40,6 +43,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
     var description: String {
         switch self {
         case .save: "save"
+        case .launch: "launch"
         case .coalescedFlush: "coalesced-flush"
         case .migration(let from): "migration-from-\(from)"
         case .shelfSnapshot: "shelf-snapshot"
@@ -58,6 +62,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
     var steps: Int {
         switch self {
         case .save: 8
+        case .launch: 5
         case .coalescedFlush: 6
         case .migration: 1
         case .shelfSnapshot: 6
@@ -93,10 +98,10 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
 
     func prepare(at path: String) throws {
         switch self {
-        case .save, .shelfSnapshot:
+        case .save, .launch, .shelfSnapshot:
             let restorer = StateRestorer(path: path)
             defer { restorer.close() }
-            if self == .save { try restorer.save(Self.catalogState(0), for: Self.key, carrying: Self.padding) }
+            if self != .shelfSnapshot { try restorer.save(Self.catalogState(0), for: Self.key, carrying: Self.padding) }
         case .coalescedFlush:
             let restorer = StateRestorer(path: path)
             defer { restorer.close() }
@@ -144,6 +149,18 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
                 try restorer.save(Self.catalogState(step), for: Self.key, carrying: Self.padding)
                 acks.acknowledge()
                 if step == steps / 2 { try restorer.store?.checkpoint() }
+            }
+        case .launch:
+            for step in 1...steps {
+                let restorer = StateRestorer(path: path, configuration: configuration)
+                defer { restorer.close() }
+                let restoration = restorer.restore(CatalogViewState.self, Self.key)
+                guard restoration.state.query == Self.catalogState(step - 1).query else {
+                    throw PowerCutWorkloadFailure("launch \(step) restored \"\(restoration.state.query)\": \(restoration.report)")
+                }
+                _ = restorer.completeRestore(restoration)
+                try restorer.save(Self.catalogState(step), for: Self.key, carrying: Self.padding)
+                acks.acknowledge()
             }
         case .coalescedFlush:
             let writer = try CoalescingWriter(path: path, window: .seconds(3_600), configuration: configuration, scheduler: NeverScheduler())
@@ -194,7 +211,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
             return nil
         }
         switch self {
-        case .save:
+        case .save, .launch:
             let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
             defer { store.close() }
             guard let step = Self.step(of: try store.record(account: Self.key.account, scene: Self.key.scene, kind: "catalog")) else {
