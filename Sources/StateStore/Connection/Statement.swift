@@ -44,28 +44,41 @@ public final class Statement {
             )
         }
         for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch value {
-            case .null: code = sqlite3_bind_null(handle, index)
-            case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
-            case .real(let double): code = sqlite3_bind_double(handle, index, double)
-            case .text(let string):
-                var text = string
-                // Pass the byte count so text containing NUL is stored whole.
-                code = text.withUTF8 { bytes in
-                    if bytes.count >= Self.largeValueBytes { holdsLargeValue = true }
-                    let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-                    return sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
-                }
-            case .blob(let data):
-                code = data.withUnsafeBytes { bytes in
-                    if bytes.count >= Self.largeValueBytes { holdsLargeValue = true }
-                    return sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(bytes.count), csqlite_transient())
-                }
-            }
-            guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+            try bind(value, at: offset + 1)
         }
+    }
+
+    /// Unbinds every parameter (and makes the statement ready to run again), for a hot path
+    /// that then binds each value with ``bind(_:at:)`` instead of building an array.
+    package func clearBindings() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        holdsLargeValue = false
+    }
+
+    /// Binds `value` to parameter `index` (1-based), leaving the other parameters as they are.
+    package func bind(_ value: SQLiteValue, at index: Int) throws(SQLiteError) {
+        let index = Int32(index)
+        let code: Int32
+        switch value {
+        case .null: code = sqlite3_bind_null(handle, index)
+        case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
+        case .real(let double): code = sqlite3_bind_double(handle, index, double)
+        case .text(let string):
+            var text = string
+            // Pass the byte count so text containing NUL is stored whole.
+            code = text.withUTF8 { bytes in
+                if bytes.count >= Self.largeValueBytes { holdsLargeValue = true }
+                let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                return sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        case .blob(let data):
+            code = data.withUnsafeBytes { bytes in
+                if bytes.count >= Self.largeValueBytes { holdsLargeValue = true }
+                return sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(bytes.count), csqlite_transient())
+            }
+        }
+        guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
     }
 
     /// Binds `values` like ``bind(_:)``, then binds `text` (UTF-8) to parameter `index` (1-based)

@@ -22,10 +22,16 @@ extension Store {
         let scene = try StoreNames.validated(scene, role: "scene")
         let kind = try StoreNames.validatedKind(kind)
         let upsert = try database.cachedStatement(Self.upsertRecordSQL)
-        try upsert.bind([
-            .text(account), .text(scene), .text(kind), .int(version), minReaderVersion.map(SQLiteValue.int) ?? .null,
-            .text(payload), .real(time), newestReadable.map(SQLiteValue.int) ?? .null,
-        ])
+        // One value at a time: the array `bind(_:)` takes was a heap allocation per save.
+        upsert.clearBindings()
+        try upsert.bind(.text(account), at: 1)
+        try upsert.bind(.text(scene), at: 2)
+        try upsert.bind(.text(kind), at: 3)
+        try upsert.bind(.int(version), at: 4)
+        try upsert.bind(minReaderVersion.map(SQLiteValue.int) ?? .null, at: 5)
+        try upsert.bind(.text(payload), at: 6)
+        try upsert.bind(.real(time), at: 7)
+        try upsert.bind(newestReadable.map(SQLiteValue.int) ?? .null, at: 8)
         let write = { [database] () throws in
             defer { upsert.reset() }
             try upsert.step()

@@ -150,4 +150,22 @@ import Testing
             } == ["text", String(payload.count), "a"])
         #expect(try db.fetchOne("SELECT payload FROM t") { $0.data(0) } == Data(payload))
     }
+
+    @Test func cachedStatementsAnswerForTheirOwnSQLWhateverTheOrderOfUse() throws {
+        var configuration = DatabaseConfiguration()
+        configuration.statementCacheCapacity = 4
+        let db = try Database(path: ":memory:", configuration: configuration)
+        // More statements than the recent list and the cache hold, used in a shifting order,
+        // some built at run time (distinct storage, equal text).
+        let order = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 9, 1, 8, 2, 7, 3, 6, 4, 5, 5, 5, 0, 0]
+        for number in order {
+            let sql = number.isMultiple(of: 2) ? "SELECT \(number)" : String("SELECT \(number)".reversed().reversed())
+            let statement = try db.cachedStatement(sql)
+            #expect(statement.sql == sql)
+            #expect(try statement.step() && statement.int(0) == number)
+            statement.reset()
+        }
+        db.close()
+        #expect(throws: SQLiteError.self) { try db.cachedStatement("SELECT 0") }
+    }
 }
