@@ -2,7 +2,8 @@ import Foundation
 import JSON
 
 /// Why a record could not be read (on restore, it goes to the quarantine) or was refused for
-/// saving: one home for every record failure, whichever kind the record is.
+/// saving: one home for every record failure, whichever kind the record is, shelf snapshots
+/// included.
 ///
 /// `errorDescription` is one line naming the field and the problem; tools print it as is.
 public enum RecordError: Error, Equatable, Sendable {
@@ -16,6 +17,10 @@ public enum RecordError: Error, Equatable, Sendable {
     case invalidVersion(got: String)
     /// `minReaderVersion` is present but not an integer ≥ 1.
     case invalidMinReaderVersion(got: String)
+    /// The format is newer than this build reads and its `minReaderVersion` does not let it
+    /// (thrown by the decoders that cannot leave a record in place, such as
+    /// `ShelfSnapshotCodec.decode`; a restore keeps such a record instead).
+    case newerVersion(version: Int, newestReadable: Int)
     /// `minReaderVersion` claims a format newer than the record's own `version` (saving only).
     case minReaderVersionNewerThanVersion(minReaderVersion: Int, version: Int)
     /// A field has the wrong type; `field` is a path such as `viewport.before[1]`.
@@ -48,6 +53,8 @@ extension RecordError: LocalizedError {
             "field \"version\" must be an integer ≥ 1, got \(got)"
         case .invalidMinReaderVersion(let got):
             "field \"minReaderVersion\" must be an integer ≥ 1, got \(got)"
+        case .newerVersion(let version, let newestReadable):
+            "format \(version) is newer than this build reads (\(newestReadable))"
         case .minReaderVersionNewerThanVersion(let minReaderVersion, let version):
             "field \"minReaderVersion\" (\(minReaderVersion)) must not be newer than \"version\" (\(version))"
         case .wrongType(let field, let expected, let got):

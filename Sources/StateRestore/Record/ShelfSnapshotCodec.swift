@@ -25,17 +25,17 @@ public enum ShelfSnapshotCodec {
     /// Writes `snapshot` compactly with keys `version`, `query`, `books`, `fetchedAt`, `drafts`;
     /// `fetchedAt` is written as seconds since 1970.
     ///
-    /// Throws ``ShelfSnapshotError/fetchedAtNotFinite(_:)`` rather than write a timestamp JSON
-    /// cannot hold, and ``ShelfSnapshotError/duplicateBookID(id:firstIndex:secondIndex:)`` rather
+    /// Throws ``RecordError/invalidField(field:reason:)`` for `fetchedAt` rather than write a
+    /// timestamp JSON cannot hold, and for a book's `id` rather
     /// than write a snapshot that would not read back.
-    public static func encode(_ snapshot: ShelfSnapshot) throws(ShelfSnapshotError) -> String {
+    public static func encode(_ snapshot: ShelfSnapshot) throws(RecordError) -> String {
         String(decoding: try encodedBytes(snapshot), as: UTF8.self)
     }
 
     /// ``encode(_:)``'s text as UTF-8 bytes, which the store writes without another copy.
-    package static func encodedBytes(_ snapshot: ShelfSnapshot) throws(ShelfSnapshotError) -> [UInt8] {
+    package static func encodedBytes(_ snapshot: ShelfSnapshot) throws(RecordError) -> [UInt8] {
         let fetchedAt = snapshot.fetchedAt.timeIntervalSince1970
-        guard fetchedAt.isFinite else { throw .fetchedAtNotFinite(fetchedAt) }
+        guard fetchedAt.isFinite else { throw notFinite(fetchedAt) }
         try checkUniqueIDs(snapshot.books.map(\.id))
         // Written piece by piece (one small value per row), never as a tree of the whole
         // snapshot, and into a buffer sized up front, so a large shelf costs its text and little
@@ -82,18 +82,18 @@ public enum ShelfSnapshotCodec {
     }
 
     /// Reads a snapshot of any format this build can read; a newer one it may not read throws
-    /// ``ShelfSnapshotError/unsupportedVersion(got:)``.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> ShelfSnapshot {
+    /// ``RecordError/newerVersion(version:newestReadable:)``.
+    public static func decode(_ bytes: some Collection<UInt8>) throws(RecordError) -> ShelfSnapshot {
         switch decodeForRestore(bytes) {
         case .decoded(let snapshot, _): return snapshot
-        case .newer(let version, _): throw .unsupportedVersion(got: "integer \(version)")
+        case .newer(let version, _): throw .newerVersion(version: version, newestReadable: currentVersion)
         case .unreadable(let error): throw error
         }
     }
 
     /// Reads a stored snapshot on the restore path; never throws.
     public static func decodeForRestore(_ bytes: some Collection<UInt8>) -> ShelfSnapshotDecoding {
-        do throws(ShelfSnapshotError) {
+        do throws(RecordError) {
             let parsed = try parse(bytes)
             let header = try header(of: parsed.object)
             guard header.readableVersion(byReaderOf: currentVersion) != nil else {
@@ -113,7 +113,7 @@ public enum ShelfSnapshotCodec {
 
     /// Checks a snapshot given for storing (`restorectl shelf save`): one of a format this build
     /// reads must decode; a newer one is stored as it is.
-    public static func validateForSave(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> ValidatedShelfSnapshot {
+    public static func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedShelfSnapshot {
         let parsed = try parse(bytes)
         let header = try header(of: parsed.object)
         let payload = String(decoding: Array(bytes), as: UTF8.self)
@@ -152,13 +152,13 @@ public enum ShelfSnapshotCodec {
         let key: String
         var rows: [Row] = []
         var count = 0
-        var firstError: ShelfSnapshotError?
+        var firstError: RecordError?
 
-        mutating func add(_ value: JSONValue, _ make: (JSONObject, String) throws(ShelfSnapshotError) -> Row) {
+        mutating func add(_ value: JSONValue, _ make: (JSONObject, String) throws(RecordError) -> Row) {
             let path = "\(key)[\(count)]"
             count += 1
             guard firstError == nil else { return }
-            do throws(ShelfSnapshotError) {
+            do throws(RecordError) {
                 rows.append(try make(try ShelfSnapshotCodec.object(value, path: path), path))
             } catch {
                 firstError = error
@@ -167,7 +167,7 @@ public enum ShelfSnapshotCodec {
         }
 
         /// The rows, or the first row's error, or why the member itself is missing or not an array.
-        func get(in object: JSONObject) throws(ShelfSnapshotError) -> [Row] {
+        func get(in object: JSONObject) throws(RecordError) -> [Row] {
             let value = try ShelfSnapshotCodec.field(object, key, path: key)
             guard case .array = value else {
                 throw .wrongType(field: key, expected: "an array", got: value.briefDescription)
@@ -177,7 +177,7 @@ public enum ShelfSnapshotCodec {
         }
     }
 
-    private static func parse(_ bytes: some Collection<UInt8>) throws(ShelfSnapshotError) -> ParsedSnapshot {
+    private static func parse(_ bytes: some Collection<UInt8>) throws(RecordError) -> ParsedSnapshot {
         var parsed = ParsedSnapshot()
         let value: JSONValue
         do throws(JSONParseError) {
@@ -189,14 +189,14 @@ public enum ShelfSnapshotCodec {
                 }
             }
         } catch {
-            throw .malformedJSON(error)
+            throw .notJSON(error)
         }
         guard case .object(let object) = value else { throw .notAnObject(got: value.kindName) }
         parsed.object = object
         return parsed
     }
 
-    private static func makeBook(_ book: JSONObject, _ path: String) throws(ShelfSnapshotError) -> ShelfBook {
+    private static func makeBook(_ book: JSONObject, _ path: String) throws(RecordError) -> ShelfBook {
         ShelfBook(
             id: try integer(book, "id", path: path),
             title: try string(book, "title", path: path),
@@ -204,7 +204,7 @@ public enum ShelfSnapshotCodec {
         )
     }
 
-    private static func makeDraft(_ draft: JSONObject, _ path: String) throws(ShelfSnapshotError) -> ShelfDraft {
+    private static func makeDraft(_ draft: JSONObject, _ path: String) throws(RecordError) -> ShelfDraft {
         ShelfDraft(
             bookID: try integer(draft, "bookID", path: path),
             baseRevision: try integer(draft, "baseRevision", path: path),
@@ -213,17 +213,13 @@ public enum ShelfSnapshotCodec {
     }
 
     /// Unlike records, snapshots have always written `version`, so it is required.
-    private static func header(of object: JSONObject) throws(ShelfSnapshotError) -> RecordHeader {
+    private static func header(of object: JSONObject) throws(RecordError) -> RecordHeader {
         guard object["version"] != nil else { throw .missingField("version") }
-        do throws(RecordError) {
-            return try RecordHeader(of: object)
-        } catch {
-            throw .unsupportedVersion(got: (object["version"] ?? object["minReaderVersion"] ?? .null).briefDescription)
-        }
+        return try RecordHeader(of: object)
     }
 
     /// The fields of a v1/v2 snapshot (or a newer one read through its `minReaderVersion`).
-    private static func read(_ parsed: ParsedSnapshot, defaultsApplied: inout [String]) throws(ShelfSnapshotError) -> ShelfSnapshot {
+    private static func read(_ parsed: ParsedSnapshot, defaultsApplied: inout [String]) throws(RecordError) -> ShelfSnapshot {
         let object = parsed.object
         var query = ""
         if let value = object["query"] {
@@ -243,7 +239,7 @@ public enum ShelfSnapshotCodec {
         case .double(let double): fetchedAt = double
         case let other: throw .wrongType(field: "fetchedAt", expected: "a number", got: other.briefDescription)
         }
-        guard fetchedAt.isFinite else { throw .fetchedAtNotFinite(fetchedAt) }
+        guard fetchedAt.isFinite else { throw notFinite(fetchedAt) }
 
         let drafts = try parsed.drafts.get(in: object)
         return ShelfSnapshot(books: books, fetchedAt: Date(timeIntervalSince1970: fetchedAt), drafts: drafts, query: query)
@@ -251,30 +247,34 @@ public enum ShelfSnapshotCodec {
 
     // MARK: - Field access
 
-    private static func checkUniqueIDs(_ ids: [Int]) throws(ShelfSnapshotError) {
+    private static func checkUniqueIDs(_ ids: [Int]) throws(RecordError) {
         var seen = Set<Int>(minimumCapacity: ids.count)
         for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
-            throw .duplicateBookID(id: id, firstIndex: ids.firstIndex(of: id) ?? index, secondIndex: index)
+            throw .invalidField(field: "books[\(index)].id", reason: "book ID \(id) is already at books[\(ids.firstIndex(of: id) ?? index)]")
         }
+    }
+
+    private static func notFinite(_ fetchedAt: Double) -> RecordError {
+        .invalidField(field: "fetchedAt", reason: "must be a finite number, got \(fetchedAt)")
     }
 
     private static func fieldPath(_ parent: String, _ key: String) -> String {
         parent == key ? key : "\(parent).\(key)"
     }
 
-    private static func field(_ object: JSONObject, _ key: String, path: String) throws(ShelfSnapshotError) -> JSONValue {
+    private static func field(_ object: JSONObject, _ key: String, path: String) throws(RecordError) -> JSONValue {
         guard let value = object[key] else { throw .missingField(fieldPath(path, key)) }
         return value
     }
 
-    private static func object(_ value: JSONValue, path: String) throws(ShelfSnapshotError) -> JSONObject {
+    private static func object(_ value: JSONValue, path: String) throws(RecordError) -> JSONObject {
         guard case .object(let object) = value else {
             throw .wrongType(field: path, expected: "an object", got: value.briefDescription)
         }
         return object
     }
 
-    private static func integer(_ object: JSONObject, _ key: String, path: String) throws(ShelfSnapshotError) -> Int {
+    private static func integer(_ object: JSONObject, _ key: String, path: String) throws(RecordError) -> Int {
         let value = try field(object, key, path: path)
         guard case .integer(let integer) = value, let result = Int(exactly: integer) else {
             throw .wrongType(field: fieldPath(path, key), expected: "an integer", got: value.briefDescription)
@@ -282,7 +282,7 @@ public enum ShelfSnapshotCodec {
         return result
     }
 
-    private static func string(_ object: JSONObject, _ key: String, path: String) throws(ShelfSnapshotError) -> String {
+    private static func string(_ object: JSONObject, _ key: String, path: String) throws(RecordError) -> String {
         let value = try field(object, key, path: path)
         guard case .string(let string) = value else {
             throw .wrongType(field: fieldPath(path, key), expected: "a string", got: value.briefDescription)

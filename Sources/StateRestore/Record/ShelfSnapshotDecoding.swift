@@ -7,5 +7,5 @@ public enum ShelfSnapshotDecoding: Equatable, Sendable {
     /// A newer format this build may not read; it is kept for the release that wrote it.
     case newer(version: Int, minReaderVersion: Int?)
     /// The snapshot is damaged.
-    case unreadable(ShelfSnapshotError)
+    case unreadable(RecordError)
 }
