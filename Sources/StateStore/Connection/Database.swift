@@ -210,7 +210,8 @@ public final class Database {
     public func execute(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
         let statement = try cachedStatement(sql)
         if values.isEmpty, sqlite3_bind_parameter_count(statement.handle) == 0 {
-            // BEGIN, COMMIT and the like: nothing to bind, and the last run reset it.
+            // BEGIN, COMMIT and the like: nothing to bind; only make sure it starts afresh.
+            statement.reset()
         } else {
             try statement.bind(values)
         }
