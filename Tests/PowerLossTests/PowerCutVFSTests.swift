@@ -112,6 +112,51 @@ extension PowerLossSuite {
             }
         }
 
+        /// When another connection has written to the log (and checkpointed it without
+        /// truncating it), the mark restarts a log that holds old frames: that restart must keep
+        /// SQLite's header sync, so the mark goes the ordinary way, also when the other write
+        /// lands after the mark first found the log empty.
+        @Test(arguments: [false, true])
+        func aMarkIntoALogAnotherConnectionWroteKeepsTheHeaderSync(writesAfterTheFirstLook: Bool) throws {
+            let path = dir.path("mark-after-other.sqlite")
+            let setup = try Store(path: path, migrator: StateMigrations.makeMigrator())
+            try setup.saveRecord(#"{"query":"kept"}"#, version: 3, account: "default", scene: "kept", kind: "catalog")
+            setup.close()
+            PowerCutVFS.arm(at: 0, mode: .discard, seed: 0)
+            let store = try Store(path: path, configuration: PowerCutVFS.configuration(.crashSafe), migrator: StateMigrations.makeMigrator())
+            let other = try Store(path: path, configuration: PowerCutVFS.configuration(.crashSafe), migrator: StateMigrations.makeMigrator())
+            let writeAndCheckpoint = {
+                try other.saveRecord(#"{"query":"other"}"#, version: 3, account: "default", scene: "other", kind: "catalog")
+                try other.database.executeScript("PRAGMA wal_checkpoint(PASSIVE)")
+            }
+            let logSyncs = Locked(0)
+            if writesAfterTheFirstLook {
+                let otherWrite = UncheckedSendable(writeAndCheckpoint)
+                Database.crashDurableWriteHook.withLock {
+                    // Only for this test's file: other suites may mark their own meanwhile.
+                    $0 = { hookPath in
+                        guard hookPath == path else { return }
+                        try? otherWrite.value()
+                        logSyncs.withLock { $0 = PowerCutVFS.logSyncs }
+                    }
+                }
+            } else {
+                try writeAndCheckpoint()
+                logSyncs.withLock { $0 = PowerCutVFS.logSyncs }
+            }
+            defer { Database.crashDurableWriteHook.withLock { $0 = nil } }
+            try store.setRestoreMark(account: "default", scene: "kept", kind: "catalog")
+            let syncsBefore = logSyncs.withLock { $0 }
+            #expect(syncsBefore > 0, "the other connection's checkpoint did not run")
+            #expect(PowerCutVFS.logSyncs > syncsBefore, "the restarted log's header was not synced")
+            #expect(try store.database.fetchOne("PRAGMA synchronous") { $0.int(0) } == 1)
+            #expect(try store.restoreMarks().count == 1)
+            other.close()
+            store.close()
+            PowerCutVFS.cutNow(mode: .discard, seed: 0)
+            PowerCutVFS.restore()
+        }
+
         @Test func connectionOpenedBeforeACutKeepsFailingAndANewOneWorks() throws {
             let path = dir.path("dead.sqlite")
             PowerCutVFS.arm(at: 0, mode: .discard, seed: 0)

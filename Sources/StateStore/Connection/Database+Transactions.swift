@@ -33,31 +33,68 @@ extension Database {
     /// in the operating system's cache, which an app crash cannot lose, and the log is synced
     /// before any checkpoint copies it into the database, so a power cut can cost the write but
     /// never the file's consistency. Otherwise it is an ordinary `writeTransaction`.
+    ///
+    /// The log is checked again once the write lock is held: until then another connection may
+    /// append to it (and checkpoint it without truncating it), and restarting such a log
+    /// without the header sync is exactly what the sync prevents.
     package func crashDurableWriteTransaction<T>(_ body: () throws -> T) throws -> T {
         guard configuration.durability == .crashSafe, !isInTransaction, writeAheadLogIsEmpty else {
             return try writeTransaction(body)
         }
-        // No automatic checkpoint either, should another process fill the log meanwhile: a
-        // checkpoint must sync the log before it writes the database.
+        // No automatic checkpoint either: a checkpoint must sync the log before it writes the
+        // database. (Neither pragma can change inside a transaction.)
         let autocheckpoint = try fetchOne("PRAGMA wal_autocheckpoint") { $0.int(0) } ?? 1_000
+        if let hook = Self.crashDurableWriteHook.withLock({ $0 }) { hook(path) }
+        defer { restoreSynchronousLevel(autocheckpoint: autocheckpoint) }
         try executeScript("PRAGMA synchronous = OFF; PRAGMA wal_autocheckpoint = 0")
-        defer {
-            do {
-                try executeScript("PRAGMA synchronous = \(configuration.durability.synchronousLevel); PRAGMA wal_autocheckpoint = \(autocheckpoint)")
-            } catch {
-                // Never leave a connection that later saves through without syncing.
-                close()
-            }
+        try execute("BEGIN IMMEDIATE")
+        guard writeAheadLogIsEmpty else {
+            // Another writer got there first: commit the ordinary way, syncs included.
+            rollbackIfNeeded()
+            restoreSynchronousLevel(autocheckpoint: autocheckpoint)
+            return try writeTransaction(body)
         }
-        return try writeTransaction(body)
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            rollbackIfNeeded()
+            throw error
+        }
     }
 
-    /// Whether this file's `-wal` exists and is empty (a log SQLite has just created or
-    /// truncated). False for in-memory and URI databases.
+    /// Called by `crashDurableWriteTransaction` with the database path after its first look at
+    /// the log, before it takes the write lock: tests write from another connection there.
+    package static let crashDurableWriteHook = Locked<(@Sendable (String) -> Void)?>(nil)
+
+    /// Puts `synchronous` and `wal_autocheckpoint` back after `crashDurableWriteTransaction`.
+    /// A connection that cannot get them back (a transaction stuck open) is closed without
+    /// its closing checkpoint, which would otherwise run unsynced: it must not write again.
+    private func restoreSynchronousLevel(autocheckpoint: Int) {
+        let script = "PRAGMA synchronous = \(configuration.durability.synchronousLevel); PRAGMA wal_autocheckpoint = \(autocheckpoint)"
+        for _ in 0..<2 {
+            if (try? executeScript(script)) != nil { return }
+            rollbackIfNeeded()
+        }
+        if let handle {
+            var ignored: Int32 = 0
+            _ = csqlite_db_config_int(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, &ignored)
+        }
+        close()
+    }
+
+    /// Whether this connection has its write-ahead log open and the log is empty (a log SQLite
+    /// has just created or truncated). Asked of the open file through SQLite's own VFS, so it is
+    /// the log SQLite writes, as SQLite sees it. False when the log is not open yet.
     private var writeAheadLogIsEmpty: Bool {
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return false }
-        var info = stat()
-        return stat(path + "-wal", &info) == 0 && info.st_size == 0
+        guard let handle else { return false }
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_JOURNAL_POINTER, &file) == SQLITE_OK,
+            let file, let methods = file.pointee.pMethods, let fileSize = methods.pointee.xFileSize
+        else { return false }
+        var size: sqlite3_int64 = 0
+        return fileSize(file, &size) == SQLITE_OK && size == 0
     }
 
     /// Runs `body` in a read transaction, so every read sees one consistent snapshot.
