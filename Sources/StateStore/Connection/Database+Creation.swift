@@ -41,9 +41,9 @@ extension Database {
             defer { database.close() }
             try database.activateWriteAheadLog()
             // The file must be on stable storage before it is published: a power cut after the
-            // link would otherwise leave a torn, unreadable file at the path. SQLite does not
-            // sync the header it writes when switching an empty file to WAL; one committed
-            // write makes the close checkpoint it into the file and sync it.
+            // link would otherwise leave a torn, unreadable file at the path (the power-cut
+            // tests found one: not every write the WAL switch makes is synced). One committed
+            // write at FULL makes the close checkpoint it into the file and sync the file last.
             try database.executeScript("PRAGMA synchronous = FULL; PRAGMA user_version = 0")
         } catch {
             // Name the path the caller asked for, not the staging file.
