@@ -10,6 +10,11 @@ extension Database {
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         if isInTransaction { return try savepoint(body) }
         try execute("BEGIN IMMEDIATE")
+        return try committing(body)
+    }
+
+    /// Runs `body` in the transaction just begun and commits it, or rolls back when it throws.
+    private func committing<T>(_ body: () throws -> T) throws -> T {
         do {
             let result = try body()
             try execute("COMMIT")
@@ -41,34 +46,35 @@ extension Database {
         guard configuration.durability == .crashSafe, !isInTransaction, writeAheadLogIsEmpty else {
             return try writeTransaction(body)
         }
-        // No automatic checkpoint either: a checkpoint must sync the log before it writes the
-        // database. (Neither pragma can change inside a transaction.)
-        let autocheckpoint = try fetchOne("PRAGMA wal_autocheckpoint") { $0.int(0) } ?? 1_000
         if let hook = Self.crashDurableWriteHook.withLock({ $0 }) { hook(path) }
+        let written: T? = try withoutSyncing {
+            try execute("BEGIN IMMEDIATE")
+            guard writeAheadLogIsEmpty else {
+                rollbackIfNeeded()
+                return nil
+            }
+            return try committing(body)
+        }
+        if let written { return written }
+        // Another writer got there first: commit the ordinary way, syncs included.
+        return try writeTransaction(body)
+    }
+
+    /// Runs `body` at `synchronous = OFF` and without automatic checkpoints (a checkpoint must
+    /// sync the log before it writes the database), then puts both back. Neither pragma can
+    /// change inside a transaction, so `body` begins and ends its own.
+    private func withoutSyncing<R>(_ body: () throws -> R) throws -> R {
+        let autocheckpoint = try fetchOne("PRAGMA wal_autocheckpoint") { $0.int(0) } ?? 1_000
         defer { restoreSynchronousLevel(autocheckpoint: autocheckpoint) }
         try executeScript("PRAGMA synchronous = OFF; PRAGMA wal_autocheckpoint = 0")
-        try execute("BEGIN IMMEDIATE")
-        guard writeAheadLogIsEmpty else {
-            // Another writer got there first: commit the ordinary way, syncs included.
-            rollbackIfNeeded()
-            restoreSynchronousLevel(autocheckpoint: autocheckpoint)
-            return try writeTransaction(body)
-        }
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            rollbackIfNeeded()
-            throw error
-        }
+        return try body()
     }
 
     /// Called by `crashDurableWriteTransaction` with the database path after its first look at
     /// the log, before it takes the write lock: tests write from another connection there.
     package static let crashDurableWriteHook = Locked<(@Sendable (String) -> Void)?>(nil)
 
-    /// Puts `synchronous` and `wal_autocheckpoint` back after `crashDurableWriteTransaction`.
+    /// Puts `synchronous` and `wal_autocheckpoint` back after `withoutSyncing`.
     /// A connection that cannot get them back (a transaction stuck open) is closed without
     /// its closing checkpoint, which would otherwise run unsynced: it must not write again.
     private func restoreSynchronousLevel(autocheckpoint: Int) {
