@@ -67,11 +67,7 @@ public final class Statement {
         case .text(let string):
             var text = string
             // Pass the byte count so text containing NUL is stored whole.
-            code = text.withUTF8 { bytes in
-                if bytes.count >= Self.largeValueBytes { holdsLargeValue = true }
-                let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-                return sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
-            }
+            code = text.withUTF8 { bindText($0, at: index, copying: true) }
         case .blob(let data):
             code = data.withUnsafeBytes { bytes in
                 if bytes.count >= Self.largeValueBytes { holdsLargeValue = true }
@@ -87,10 +83,20 @@ public final class Statement {
     /// payloads (a shelf snapshot's megabytes) are written this way.
     package func bind(_ values: [SQLiteValue], borrowingText text: UnsafeBufferPointer<UInt8>, at index: Int) throws(SQLiteError) {
         try bind(values)
-        let start = UnsafeRawPointer(text.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-        let code = sqlite3_bind_text64(handle, Int32(index), start.assumingMemoryBound(to: CChar.self), UInt64(text.count), nil, UInt8(SQLITE_UTF8))
+        let code = bindText(text, at: Int32(index), copying: false)
         guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
-        holdsLargeValue = true
+    }
+
+    /// Binds UTF-8 `bytes` (their count passed, so text containing NUL is stored whole), as a
+    /// copy SQLite owns or in place. A value bound in place, or a large one, is unbound at the
+    /// next `reset()`.
+    private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32, copying: Bool) -> Int32 {
+        if !copying || bytes.count >= Self.largeValueBytes { holdsLargeValue = true }
+        let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+        return sqlite3_bind_text64(
+            handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
+            copying ? csqlite_transient() : nil, UInt8(SQLITE_UTF8)
+        )
     }
 
     /// Advances to the next row; returns false when the statement is done.
