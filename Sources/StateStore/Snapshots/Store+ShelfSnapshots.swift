@@ -75,9 +75,7 @@ extension Store {
     /// asked for the next one (it returns false to stop), so a restore that can use the newest
     /// snapshot reads only that one.
     public func forEachShelfSnapshot(account: String, shelf: String, _ body: (StoredShelfSnapshot) throws -> Bool) throws {
-        try forEachShelfSnapshot(account: account, shelf: shelf) { stored, payload in
-            try body(Store.shelfSnapshot(stored, payload: Data(payload)))
-        }
+        try forEachShelfSnapshotRow(account: account, shelf: shelf) { try body(Store.shelfSnapshot($0)) }
     }
 
     /// Like ``forEachShelfSnapshot(account:shelf:_:)``, but hands the payload over where SQLite
@@ -87,6 +85,16 @@ extension Store {
         account: String, shelf: String,
         payloadInPlace body: (StoredShelfSnapshot, UnsafeBufferPointer<UInt8>) throws -> Bool
     ) throws {
+        try forEachShelfSnapshotRow(account: account, shelf: shelf) { row in
+            let stored = Store.shelfSnapshot(row, payload: Data())
+            return try row.withBytes(6) { raw in
+                try body(stored, UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
+            }
+        }
+    }
+
+    /// Steps through one shelf's snapshot rows, newest first, while `body` returns true.
+    private func forEachShelfSnapshotRow(account: String, shelf: String, _ body: (Statement) throws -> Bool) throws {
         guard hasRecoveryTables else { return }
         let statement = try database.cachedStatement(
             "SELECT \(shelfSnapshotColumns) FROM shelf_snapshot WHERE account = ? AND shelf = ? ORDER BY id DESC"
@@ -94,11 +102,7 @@ extension Store {
         try statement.bind([.text(account), .text(shelf)])
         defer { statement.reset() }
         while try statement.step() {
-            let stored = Store.shelfSnapshot(statement, payload: Data())
-            let goOn = try statement.withBytes(6) { raw in
-                try body(stored, UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
-            }
-            guard goOn else { return }
+            guard try body(statement) else { return }
         }
     }
 
@@ -126,14 +130,6 @@ extension Store {
             id: row.int64(0), account: row.string(1) ?? "", shelf: row.string(2) ?? "", version: row.int(3),
             minReaderVersion: row.isNull(4) ? nil : row.int(4), unreadableError: row.string(5),
             payload: payload, rowCount: row.int(7), fetchedAt: row.double(8), savedAt: row.double(9)
-        )
-    }
-
-    private static func shelfSnapshot(_ stored: StoredShelfSnapshot, payload: Data) -> StoredShelfSnapshot {
-        StoredShelfSnapshot(
-            id: stored.id, account: stored.account, shelf: stored.shelf, version: stored.version,
-            minReaderVersion: stored.minReaderVersion, unreadableError: stored.unreadableError,
-            payload: payload, rowCount: stored.rowCount, fetchedAt: stored.fetchedAt, savedAt: stored.savedAt
         )
     }
 }
