@@ -72,34 +72,12 @@ enum RestoreLaunch {
                     },
                     {
                         // Raw twin.
-                        let connection = try raw.time { () throws -> RawConnection in
-                            let connection = try RawConnection(path: path)
-                            let select = try connection.prepare(rawRecordSQL)
-                            defer { sqlite3_finalize(select) }
-                            RawConnection.bind(select, 1, key.account)
-                            RawConnection.bind(select, 2, key.scene)
-                            RawConnection.bind(select, 3, CatalogViewState.kind)
-                            guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no row") }
-                            let decoding = RawConnection.withColumnBytes(select, 2) { CatalogRecordCodec.decode($0) }
-                            if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
-                            return connection
-                        }
+                        let connection = try raw.time { try rawLaunch(path, select: rawRecordSQL, payloadColumn: 2, key: key, sink: &sink) }
                         _ = connection
                     },
                     {
                         // Floor twin.
-                        let connection = try floor.time { () throws -> RawConnection in
-                            let connection = try RawConnection(path: floorPath)
-                            let select = try connection.prepare(FloorTwin.selectSQL)
-                            defer { sqlite3_finalize(select) }
-                            RawConnection.bind(select, 1, key.account)
-                            RawConnection.bind(select, 2, key.scene)
-                            RawConnection.bind(select, 3, CatalogViewState.kind)
-                            guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no floor row") }
-                            let decoding = RawConnection.withColumnBytes(select, 1) { CatalogRecordCodec.decode($0) }
-                            if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
-                            return connection
-                        }
+                        let connection = try floor.time { try rawLaunch(floorPath, select: FloorTwin.selectSQL, payloadColumn: 1, key: key, sink: &sink) }
                         _ = connection
                     },
                 ])
@@ -113,6 +91,21 @@ enum RestoreLaunch {
         )
         report.phases = phaseOrder.compactMap { name in phases[name].map { (name, $0.droppingFirst(5)) } }
         return report
+    }
+
+    /// A raw or floor twin's launch: open with the raw header checks, select the scene's record
+    /// and decode it. The connection is returned open, so its closing is not timed.
+    private static func rawLaunch(_ path: String, select sql: String, payloadColumn: Int32, key: SceneKey, sink: inout Int) throws -> RawConnection {
+        let connection = try RawConnection(path: path)
+        let select = try connection.prepare(sql)
+        defer { sqlite3_finalize(select) }
+        RawConnection.bind(select, 1, key.account)
+        RawConnection.bind(select, 2, key.scene)
+        RawConnection.bind(select, 3, CatalogViewState.kind)
+        guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no row in \(path)") }
+        let decoding = RawConnection.withColumnBytes(select, payloadColumn) { CatalogRecordCodec.decode($0) }
+        if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
+        return connection
     }
 
     /// The phases of the whole restore, in order: `open` (`StateRestorer` init), `read` (the
