@@ -49,7 +49,8 @@ extension Store {
         }
     }
 
-    static let upsertRecordSQL = """
+    /// The record upsert, shared with the benchmark's raw twin so both run the same SQL.
+    package static let upsertRecordSQL = """
         INSERT INTO scene_state (account, scene, kind, version, min_reader_version, payload, updated_at)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
         ON CONFLICT (account, scene, kind) DO UPDATE
@@ -58,11 +59,15 @@ extension Store {
         WHERE ?8 IS NULL OR scene_state.version <= ?8 OR scene_state.min_reader_version <= ?8
         """
 
+    /// The record read on a schema with kinds, shared with the benchmark's raw twins.
+    package static let recordSQL =
+        "SELECT version, min_reader_version, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND kind = ?3"
+
     /// The stored record of one (account, scene, kind), or nil when there is none.
     public func record(account: String, scene: String, kind: String) throws -> StoredRecord? {
         let statement = try database.cachedStatement(
             hasRecordKinds
-                ? "SELECT version, min_reader_version, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND kind = ?3"
+                ? Self.recordSQL
                 : "SELECT version, NULL, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND ?3 = '\(Self.legacyKind)'"
         )
         try statement.bind([.text(account), .text(scene), .text(kind)])

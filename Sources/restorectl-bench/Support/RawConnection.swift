@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import StateStore
 
 /// The raw twin's connection: the SQLite C API used directly, opened with the engine's flags
 /// and pragmas, with statements prepared once and stepped by hand. It is the lower bound the
@@ -82,16 +83,8 @@ final class RawConnection {
     }
 }
 
-/// The engine's record upsert, verbatim, for the raw twin.
-let rawUpsertSQL = """
-    INSERT INTO scene_state (account, scene, kind, version, min_reader_version, payload, updated_at)
-    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-    ON CONFLICT (account, scene, kind) DO UPDATE
-    SET version = excluded.version, min_reader_version = excluded.min_reader_version,
-        payload = excluded.payload, updated_at = excluded.updated_at
-    WHERE ?8 IS NULL OR scene_state.version <= ?8 OR scene_state.min_reader_version <= ?8
-    """
+/// The engine's record upsert, the very string `Store` runs, for the raw twin.
+let rawUpsertSQL = Store.upsertRecordSQL
 
-/// The engine's record read, verbatim, for the raw twins.
-let rawRecordSQL =
-    "SELECT version, min_reader_version, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND kind = ?3"
+/// The engine's record read, the very string `Store` runs, for the raw twins.
+let rawRecordSQL = Store.recordSQL
