@@ -29,7 +29,7 @@ extension CatalogRecordCodec {
         // The parser accepts only well-formed UTF-8, so decoding cannot substitute anything.
         let validated = ValidatedRecord(
             kind: CatalogViewState.kind, currentVersion: CatalogRecord.currentVersion, version: header.version, minReaderVersion: header.minReaderVersion,
-            payload: String(decoding: Array(bytes), as: UTF8.self)
+            payload: String(decoding: bytes, as: UTF8.self)
         )
 
         let readsAs: Int

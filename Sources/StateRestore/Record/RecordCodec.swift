@@ -82,7 +82,7 @@ enum RecordCodec<State: RestorableState> {
         }
         return ValidatedRecord(
             kind: State.kind, currentVersion: State.currentVersion, version: header.version, minReaderVersion: header.minReaderVersion,
-            payload: String(decoding: Array(bytes), as: UTF8.self)
+            payload: String(decoding: bytes, as: UTF8.self)
         )
     }
 

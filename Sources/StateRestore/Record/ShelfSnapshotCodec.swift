@@ -116,7 +116,7 @@ public enum ShelfSnapshotCodec {
     public static func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedShelfSnapshot {
         let parsed = try parse(bytes)
         let header = try header(of: parsed.object)
-        let payload = String(decoding: Array(bytes), as: UTF8.self)
+        let payload = String(decoding: bytes, as: UTF8.self)
         if header.readableVersion(byReaderOf: currentVersion) == nil {
             var fetchedAt: Double?
             switch parsed.object["fetchedAt"] {
@@ -155,9 +155,9 @@ public enum ShelfSnapshotCodec {
         var firstError: RecordError?
 
         mutating func add(_ value: JSONValue, _ make: (JSONObject, String) throws(RecordError) -> Row) {
-            let path = "\(key)[\(count)]"
             count += 1
             guard firstError == nil else { return }
+            let path = "\(key)[\(count - 1)]"
             do throws(RecordError) {
                 rows.append(try make(try ShelfSnapshotCodec.object(value, path: path), path))
             } catch {
