@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "StateStore", targets: ["StateStore"]),
         .library(name: "StateRestore", targets: ["StateRestore"]),
         .library(name: "ScreenModels", targets: ["ScreenModels"]),
+        .library(name: "ScreenKinds", targets: ["ScreenKinds"]),
         .executable(name: "restorectl", targets: ["restorectl"]),
         .executable(name: "restorectl-bench", targets: ["restorectl-bench"]),
     ],
@@ -39,16 +40,20 @@ let package = Package(
         // and its Codable bridge; no dependencies (see Sources/JSON/README.md).
         .target(name: "JSON", exclude: ["README.md"]),
         .target(name: "ScreenModels"),
-        .target(name: "StateRestore", dependencies: ["JSON", "StateStore", "ScreenModels"]),
-        .executableTarget(name: "restorectl", dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels"]),
+        // The engine, for any screen: it knows no screen of its own.
+        .target(name: "StateRestore", dependencies: ["JSON", "StateStore"]),
+        // The article screens as kinds of the engine: catalog, notes, zones and shelf formats,
+        // their documents, the built-in kind list, and the hand-over to ScreenModels' models.
+        .target(name: "ScreenKinds", dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels"]),
+        .executableTarget(name: "restorectl", dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels"]),
         // libFuzzer harness for the record and document decoders (see .ci/fuzz); not a product.
-        .executableTarget(name: "restorectl-fuzz", dependencies: ["StateRestore", "StateStore", "ScreenModels"]),
+        .executableTarget(name: "restorectl-fuzz", dependencies: ["StateRestore", "StateStore", "ScreenKinds", "ScreenModels"]),
         // Child process for the crash and concurrency tests; not a product.
-        .executableTarget(name: "restorectl-stress", dependencies: ["StateStore", "StateRestore", "ScreenModels"]),
+        .executableTarget(name: "restorectl-stress", dependencies: ["StateStore", "StateRestore", "ScreenKinds", "ScreenModels"]),
         // Release-mode benchmark: the engine against raw SQLite, JSON files and UserDefaults.
         .executableTarget(
             name: "restorectl-bench",
-            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels", "CSQLite"]
+            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "CSQLite"]
         ),
         // Test-only: temporary directories, and the built restorectl-stress and restorectl run
         // as child processes.
@@ -58,17 +63,17 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "StateRestoreTests",
-            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels", "TestSupport"]
+            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "TestSupport"]
         ),
         // An app's own kind defined outside the library, through the public API only.
-        .testTarget(name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "ScreenModels", "TestSupport"]),
+        .testTarget(name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "TestSupport"]),
         // Simulated power loss through CFaultInjection's write-back-cache VFS, across the store
         // and the library's writers (StateRestore), so it depends on both.
         .testTarget(
             name: "PowerLossTests",
-            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels", "CFaultInjection", "TestSupport"]
+            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "CFaultInjection", "TestSupport"]
         ),
-        .testTarget(name: "restorectlTests", dependencies: ["restorectl", "JSON", "StateRestore", "StateStore", "ScreenModels", "TestSupport"]),
+        .testTarget(name: "restorectlTests", dependencies: ["restorectl", "JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,3 +67,33 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue: Decodable {
+    /// The JSON value itself: a ``JSONValueDecoder`` hands over the subtree as it is (so a
+    /// type's `init(from:)` can check a field's shape and name what it found); any other
+    /// decoder is asked for each kind of value in turn (object keys then lose their order).
+    public init(from decoder: any Decoder) throws {
+        if let keyed = try? decoder.container(keyedBy: IndexOrNameKey.self) {
+            var object = JSONObject()
+            for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key) }
+            self = .object(object)
+        } else if var unkeyed = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(JSONValue.self)) }
+            self = .array(elements)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                self = .null
+            } else if let bool = try? single.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let integer = try? single.decode(Int64.self) {
+                self = .integer(integer)
+            } else if let double = try? single.decode(Double.self) {
+                self = .double(double)
+            } else {
+                self = .string(try single.decode(String.self))
+            }
+        }
+    }
+}

@@ -52,6 +52,7 @@ struct TreeDecoder: Decoder {
         case is Bool.Type: return try decode(Bool.self) as! T
         case is Int.Type: return try decode(Int.self) as! T
         case is Double.Type: return try decode(Double.self) as! T
+        case is JSONValue.Type: return value as! T
         default: return try T(from: self)
         }
     }

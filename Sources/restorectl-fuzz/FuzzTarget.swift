@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import StateStore
@@ -30,17 +31,17 @@ enum FuzzTarget: String, CaseIterable {
                 preconditionFailure("save accepted a record restore cannot read: \(error)")
             }
         }
-        guard case .decoded(let record, _) = decoding else { return }
+        guard case .decoded(let record, _, _) = decoding else { return }
         // Encoding is total and round-trips: the encoded form validates and decodes equal.
         let encoded = CatalogRecordCodec.encode(record)
         guard encoded.utf8.count <= Store.maximumRecordBytes else { return }
         precondition((try? CatalogRecordCodec.validateForSave(encoded)) != nil, "encoded record fails save validation: \(encoded)")
-        guard case .decoded(let again, _) = CatalogRecordCodec.decode(encoded) else {
+        guard case .decoded(let again, _, _) = CatalogRecordCodec.decode(encoded) else {
             preconditionFailure("encoded record does not decode: \(encoded)")
         }
         precondition(again.query == record.query && again.selectedID == record.selectedID && again.showsOnlySelected == record.showsOnlySelected, "round trip changed the record")
         // Reconciliation never traps and always leaves a valid state.
-        let reconciled = record.viewState.reconciled(with: sampleDocument).viewState
+        let reconciled = record.reconciled(with: sampleDocument).viewState
         if let viewport = reconciled.viewport {
             precondition((0...1).contains(viewport.offset), "offset \(viewport.offset) out of range after reconciliation")
             precondition(sampleDocument.contains(bookID: viewport.anchorID), "anchor \(viewport.anchorID) not in the document")

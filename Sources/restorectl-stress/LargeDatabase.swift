@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import StateRestore
 import StateStore
 
@@ -10,7 +11,7 @@ enum LargeDatabase {
 
     static func make(path: String, records: Int, upTo version: Int) throws {
         let db = try Database(path: path)
-        try StateMigrations.makeMigrator().migrate(db, upTo: version)
+        try StateMigrations.makeMigrator(upgrading: RecordKind.builtIn).migrate(db, upTo: version)
         // One transaction and one prepared statement: 100,000 rows in well under a second.
         // The columns are those of migration 1, which every later version must keep reading.
         try db.writeTransaction {

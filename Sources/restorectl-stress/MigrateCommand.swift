@@ -1,3 +1,4 @@
+import ScreenKinds
 import StateRestore
 import StateStore
 
@@ -10,7 +11,7 @@ enum MigrateCommand {
     static func run(path: String) throws {
         let printer = LinePrinter.shared
         printer.line("ready")
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator()) { progress in
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: RecordKind.builtIn)) { progress in
             printer.line("progress \(progress.version) \(progress.recordsDone) \(progress.recordsTotal.map(String.init) ?? "-")")
         }
         store.close()

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateRestore
 
@@ -22,10 +23,11 @@ struct RestoreThenCrash {
         let restorer = StateRestorer(path: path)
         for scene in completing {
             let key = try SceneKey(scene: scene, account: account)
-            print(restorer.restore(key, against: document))
-            guard restorer.completeRestore(key) else { throw CompletionFailure(scene: scene) }
+            let restored = restorer.restore(CatalogViewState.self, key, against: document)
+            print(restored)
+            guard restorer.completeRestore(restored) else { throw CompletionFailure(scene: scene) }
         }
-        print(restorer.restore(try SceneKey(scene: scene, account: account), against: document))
+        print(restorer.restore(CatalogViewState.self, try SceneKey(scene: scene, account: account), against: document))
         kill(getpid(), SIGKILL)
         fatalError("SIGKILL did not end the process")
     }
@@ -34,7 +36,7 @@ struct RestoreThenCrash {
     /// signal is whole in the pipe.
     private func print(_ restored: CatalogRestoration) {
         let codes = restored.report.map(\.code.rawValue)
-        let state = CatalogRecordCodec.encode(CatalogRecord(restored.viewState))
+        let state = restored.summary.state.encoded()
         LinePrinter.shared.line("restored \(codes.isEmpty ? "-" : codes.joined(separator: ",")) \(state)")
     }
 }

@@ -1,3 +1,4 @@
+import ScreenKinds
 import StateRestore
 import StateStore
 
@@ -17,7 +18,7 @@ struct SaveLoop {
 
     func run(from start: Int, count: Int) throws {
         let printer = LinePrinter.shared
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: RecordKind.builtIn))
         printer.line("ready")
         for i in start..<(start + count) {
             let scene = "\(scenePrefix)\(i % scenes)"

@@ -1,3 +1,4 @@
+import ScreenKinds
 import ScreenModels
 import StateRestore
 
@@ -15,30 +16,28 @@ struct RestoredWindow {
 /// Restoring the four article screens of one window and persisting each.
 @MainActor
 func restoreArticleScreens(
-    restorer: StateRestorer, writer: CoalescingWriter, key: SceneKey,
+    restorer: StateRestorer, key: SceneKey,
     books: [CatalogBook], currentNotes: [Note], choices: [ZoneChoice],
     notesLoader: any NotesLoading, shelfLoader: any ShelfLoading
 ) -> RestoredWindow {
     // Catalog (MVC + view state): the screen starts with the restore's adjustments.
-    let catalog = restorer.restore(key, against: CatalogDocument(books: books))
+    let catalog = restorer.restore(CatalogViewState.self, key, against: CatalogDocument(books: books))
     let screen = catalog.makeScreenModel()  // screen.lastAdjustments: "selection cleared"…
-    let catalogTracking = writer.persist(screen, from: catalog)  // saves screen.viewState
+    let catalogTracking = restorer.persist(screen, from: catalog)  // saves screen.viewState
 
     // Notes (Observation) and zones (MAVB) conform to PersistableScreenModel too.
     let notes = restorer.restore(NotesState.self, key, against: currentNotes)
     let notesModel = notes.makeViewModel(loader: notesLoader)  // query and selection seeded
-    let notesTracking = writer.persist(notesModel, from: notes)
+    let notesTracking = restorer.persist(notesModel, from: notes)
     let zones = restorer.restore(ZonesState.self, key, against: choices)
     let zoneModel = zones.makeZoneModel()  // nil when there are no choices
-    let zonesTracking = zoneModel.map { writer.persist($0, from: zones) }
+    let zonesTracking = zoneModel.map { restorer.persist($0, from: zones) }
 
     // Shelf (MVVM): snapshots with the query and every open draft, saved by the app.
     let shelf = restorer.restoreShelf("home").makeViewModel(loader: shelfLoader)
     if let snapshot = shelf.snapshot { try? restorer.saveShelf(snapshot, shelf: "home") }
 
-    restorer.completeRestore(catalog)
-    restorer.completeRestore(notes)
-    restorer.completeRestore(zones)
+    if zoneModel == nil { restorer.completeRestore(zones) }  // persisting completes the others
     let trackings = [catalogTracking, notesTracking] + (zonesTracking.map { [$0] } ?? [])
     return RestoredWindow(catalog: screen, notes: notesModel, zones: zoneModel, shelf: shelf, trackings: trackings)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import StateRestore
 import StateStore
 import TestSupport
@@ -36,7 +37,7 @@ private final class HeldWindows: WriteScheduling {
         // Release 1 saves its state.
         let release1 = StateRestorer(path: path)
         try release1.save(ReaderStateV1(bookID: 7, pageNumber: 42), for: key)
-        release1.close()
+        try release1.close()
 
         // Release 2 restores it: renamed field upgraded, new field defaulted, reconciled.
         let restorer = StateRestorer(path: path)
@@ -47,10 +48,10 @@ private final class HeldWindows: WriteScheduling {
         restorer.completeRestore(restored)
 
         // The next save writes format 2, and the next launch reads it as is.
-        try restorer.save(ReaderState(bookID: 7, page: 43, fontSize: 1.5), from: restored)
-        restorer.close()
+        try restorer.save(ReaderState(bookID: 7, page: 43, fontSize: 1.5), for: restored.key)
+        try restorer.close()
         let again = StateRestorer(path: path)
-        defer { again.close() }
+        defer { try? again.close() }
         let second = again.restore(ReaderState.self, key, against: library)
         #expect(second.state == ReaderState(bookID: 7, page: 43, fontSize: 1.5) && second.report.isEmpty)
     }
@@ -59,13 +60,13 @@ private final class HeldWindows: WriteScheduling {
         let restorer = StateRestorer(path: path)
         try restorer.save(ReaderState(bookID: 8, page: 200, fontSize: 1.2), for: key)
         let moved = restorer.restore(ReaderState.self, key, against: library)
-        #expect(moved.state.page == 120 && moved.adjustments.map(\.code) == [.anchorMoved])
+        #expect(moved.state.page == 120 && moved.adjustments.map(\.code) == [RestoreCode("page-clamped")])
         restorer.completeRestore(moved)
         let cleared = restorer.restore(ReaderState.self, key, against: [:])
         #expect(cleared.state == ReaderState(bookID: nil, page: 1, fontSize: 1.2))
-        #expect(cleared.report.map(\.code) == [.selectionCleared])
+        #expect(cleared.report.map(\.code) == [RestoreCode("book-missing")])
         restorer.completeRestore(cleared)
-        restorer.close()
+        try restorer.close()
     }
 
     @Test func keystrokesCoalesceIntoOneWrite() throws {
@@ -76,21 +77,21 @@ private final class HeldWindows: WriteScheduling {
         #expect(writer.writesCommitted == 1 && writer.pendingCount == 0)
         try writer.close()
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         #expect(restorer.restore(ReaderState.self, key).state.page == 500)
     }
 
     @Test func aRestoreThatCrashedStartsFromDefaultsOnceAndKeepsTheRecordInTheQuarantine() throws {
         let setup = StateRestorer(path: path)
         try setup.save(ReaderState(bookID: 7, page: 10, fontSize: 1.0), for: key)
-        setup.close()
+        try setup.close()
         // The app restores and dies before `completeRestore`.
         let crashed = StateRestorer(path: path)
         _ = crashed.restore(ReaderState.self, key, against: library)
-        crashed.close()
+        try crashed.close()
 
         let next = StateRestorer(path: path)
-        defer { next.close() }
+        defer { try? next.close() }
         let restored = next.restore(ReaderState.self, key, against: library)
         #expect(restored.state == ReaderState.defaultValue && restored.reports(.restoreCrashed))
         let quarantined = try #require(try next.store?.quarantinedRecords().first)
@@ -104,7 +105,7 @@ private final class HeldWindows: WriteScheduling {
         store.close()
 
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         let garbage = restorer.restore(ReaderState.self, key, against: library)
         #expect(garbage.state == ReaderState.defaultValue && garbage.reports(.recordUnreadable))
         #expect(try restorer.store?.quarantinedRecords().map(\.kind) == ["reader"])
@@ -120,8 +121,8 @@ private final class HeldWindows: WriteScheduling {
     @Test func toolsClassifyTheAppsKindOnceTheyAreToldAboutIt() throws {
         let restorer = StateRestorer(path: path)
         try restorer.save(ReaderState(bookID: 7, page: 1, fontSize: 1.0), for: key)
-        restorer.close()
-        #expect(try DatabaseCheck.run(path).notes.count == 1)  // unknown to the library's tools
+        try restorer.close()
+        #expect(try DatabaseCheck.run(path, kinds: RecordKind.builtIn).notes.count == 1)  // unknown to the library's tools
         let withReader = try DatabaseCheck.run(path, kinds: RecordKind.builtIn + [RecordKind(ReaderState.self)])
         #expect(withReader.isHealthy && withReader.notes.isEmpty && withReader.recordsChecked == 1)
     }

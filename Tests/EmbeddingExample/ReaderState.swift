@@ -1,5 +1,6 @@
 // swift-format-ignore-file
 // (Quoted verbatim in the README, aligned comments included.)
+import ScreenKinds
 import StateRestore
 
 /// An app's reader screen. Format 1 was `{"bookID", "pageNumber"}`; format 2 renamed
@@ -29,14 +30,14 @@ extension ReaderState: Reconcilable {
         guard let bookID else { return Reconciled(self) }
         guard let pages = library[bookID] else {
             return Reconciled(ReaderState(bookID: nil, page: 1, fontSize: fontSize), adjustments: [
-                RestoreReportEntry(.selectionCleared, "book \(bookID) is no longer in the library")
+                RestoreReportEntry(RestoreCode("book-missing"), "book \(bookID) is no longer in the library")
             ])
         }
         guard page > pages else { return Reconciled(self) }
         var state = self
         state.page = pages
         return Reconciled(state, adjustments: [
-            RestoreReportEntry(.anchorMoved, "page \(page) is past the end of book \(bookID); showing page \(pages)")
+            RestoreReportEntry(RestoreCode("page-clamped"), "page \(page) is past the end of book \(bookID); showing page \(pages)")
         ])
     }
 }

@@ -1,3 +1,4 @@
+import ScreenKinds
 import StateRestore
 
 /// The same screen as the app's first release defined it, to write the v1 records an upgraded

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import StateStore
@@ -40,7 +41,7 @@ import Testing
         try runReaderApp(statePath: path, library: [7: 300])  // first launch: page 1 → 2
         try runReaderApp(statePath: path, library: [7: 300])  // second: 2 → 3
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         #expect(restorer.restore(ReaderState.self, try SceneKey(scene: "reader-window")).state.page == 3)
     }
 
@@ -49,17 +50,15 @@ import Testing
         let path = dir.path("state.sqlite")
         let key = try SceneKey(scene: "main")
         let restorer = StateRestorer(path: path)
-        let writer = try CoalescingWriter(path: path)
         let window = restoreArticleScreens(
-            restorer: restorer, writer: writer, key: key,
+            restorer: restorer, key: key,
             books: [CatalogBook(id: 1, title: "Dune")], currentNotes: [Note(id: 1, title: "WAL")],
             choices: [ZoneChoice(id: "utc", title: "UTC")],
             notesLoader: FixedNotes(notes: []), shelfLoader: NoShelf()
         )
         #expect(window.trackings.count == 3 && window.trackings.allSatisfy(\.isTracking))
         #expect(window.zones?.selectedZoneID == "utc" && window.shelf.state.rows.isEmpty)
-        try writer.close()
-        restorer.close()
+        try restorer.close()
     }
 }
 

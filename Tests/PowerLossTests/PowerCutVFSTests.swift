@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import StateStore
@@ -72,7 +73,7 @@ extension PowerLossSuite {
                     try writer.flush()
                 }
                 #expect(PowerCutVFS.logSyncs == (durability == .powerSafe ? 20 : 0), "\(durability)")
-                restorer.close()
+                try restorer.close()
                 try writer.close()
                 PowerCutVFS.cutNow(mode: .discard, seed: 0)
                 PowerCutVFS.restore()

@@ -3,7 +3,7 @@
 /// Each window owns its own value: two windows over the same document can hold different
 /// queries, selections and viewports. Restoring a window is constructing a screen model
 /// from a saved value; the value is reconciled against the current document first.
-public struct CatalogViewState: Equatable, Sendable, Codable {
+public struct CatalogViewState: Equatable, Sendable {
     /// The case-insensitive substring that titles must contain to be listed.
     public var query: String
     /// The selected book; it may be hidden by the query but always exists in the document.

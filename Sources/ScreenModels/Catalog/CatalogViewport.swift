@@ -3,7 +3,7 @@
 /// `offset` is the fraction of the anchor row scrolled past (finite, in `0...1`).
 /// `before` and `after` hold up to three neighbouring IDs, nearest first, in the rendered
 /// order at capture time; they are the fallback when the anchor is later deleted.
-public struct CatalogViewport: Equatable, Sendable, Codable {
+public struct CatalogViewport: Equatable, Sendable {
     /// The maximum number of neighbours recorded on each side of the anchor.
     public static let neighbourLimit = 3
 

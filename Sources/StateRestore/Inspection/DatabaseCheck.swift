@@ -18,7 +18,7 @@ public struct DatabaseCheck: Equatable, Sendable {
     public var isHealthy: Bool { problems.isEmpty }
 
     /// Checks the existing file at `path` (`StoreError.fileNotFound` when there is none).
-    public static func run(_ path: String, kinds: [RecordKind] = RecordKind.builtIn) throws -> DatabaseCheck {
+    public static func run(_ path: String, kinds: [RecordKind]) throws -> DatabaseCheck {
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
         var check = DatabaseCheck()
         do {

@@ -6,8 +6,8 @@ import StateStore
 public struct RecordInspector: Sendable {
     private let kinds: [String: RecordKind]
 
-    /// An inspector that knows `kinds` (an app adds its own to the built-in ones).
-    public init(kinds: [RecordKind] = RecordKind.builtIn) {
+    /// An inspector that knows `kinds` (an app passes its own; the tool, the built-in ones).
+    public init(kinds: [RecordKind]) {
         self.kinds = Dictionary(kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

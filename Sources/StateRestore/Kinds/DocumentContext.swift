@@ -1,14 +1,15 @@
 /// The current data of one kind read from a document, ready to restore any scene against
 /// (``RecordKind/context(fromDocument:)``).
-public struct DocumentContext: Sendable {
+package struct DocumentContext: Sendable {
     private let restoring: @Sendable (StateRestorer, SceneKey) -> RestorationSummary
 
     init(_ restoring: @escaping @Sendable (StateRestorer, SceneKey) -> RestorationSummary) {
         self.restoring = restoring
     }
 
-    /// Restores `key`'s state through `restorer`, reconciled against this data.
-    public func restore(_ key: SceneKey, with restorer: StateRestorer) -> RestorationSummary {
+    /// Restores `key`'s state through `restorer`, reconciled against this data, and completes
+    /// the restore.
+    package func restore(_ key: SceneKey, with restorer: StateRestorer) -> RestorationSummary {
         restoring(restorer, key)
     }
 }

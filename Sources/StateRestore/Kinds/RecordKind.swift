@@ -1,13 +1,12 @@
 import Foundation
-import ScreenModels
+import JSON
 import StateStore
 
 /// A record kind this build knows, by name: what the tools (`save --kind`, `restore --kind`,
 /// `check`, `inspect`) need of a ``RestorableState`` type without knowing it statically.
 ///
 /// ```swift
-/// let kinds = RecordKind.builtIn + [RecordKind(ReaderState.self)]
-/// let report = DatabaseCheck.run(path, kinds: kinds)
+/// let report = try DatabaseCheck.run(path, kinds: [RecordKind(ReaderState.self)])
 /// ```
 public struct RecordKind: Sendable {
     /// The kind's name (`State.kind`).
@@ -16,10 +15,17 @@ public struct RecordKind: Sendable {
     public let currentVersion: Int
     private let conditionOfPayload: @Sendable (Data) -> RecordCondition
     private let validation: @Sendable ([UInt8]) throws(RecordError) -> ValidatedRecord
-    private var documentContext: (@Sendable ([UInt8]) throws(DocumentDecodingError) -> DocumentContext)?
+    private let upgrade: @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?
+    private var documentContext: (@Sendable ([UInt8]) throws -> DocumentContext)?
 
     /// The kind of `type`.
     public init<State: RestorableState>(_ type: State.Type) {
+        self.init(type, checkingForSave: { _ throws(RecordError) in })
+    }
+
+    /// The kind of `type`, whose records given for saving also pass `check` (rules beyond
+    /// their types, such as ranges), called with the record's body as this build reads it.
+    package init<State: RestorableState>(_ type: State.Type, checkingForSave check: @escaping @Sendable (JSONObject) throws(RecordError) -> Void) {
         name = State.kind
         currentVersion = State.currentVersion
         conditionOfPayload = { payload in
@@ -30,36 +36,28 @@ public struct RecordKind: Sendable {
             case .unreadable(let error): .unreadable(error.localizedDescription)
             }
         }
-        validation = { bytes throws(RecordError) in try RecordCodec<State>.validateForSave(bytes) }
+        validation = { bytes throws(RecordError) in try RecordCodec<State>.validateForSave(bytes, checking: check) }
+        upgrade = { bytes in RecordCodec<State>.upgradedPayload(bytes) }
         documentContext = nil
     }
 
-    /// The kind of `type`, restorable by the tool against a context read from a document.
-    init<State: Reconcilable>(
+    /// The kind of `type`, restorable by the tool against a context read from a document, and
+    /// printed by the tool with what `summary` adds.
+    package init<State: Reconcilable>(
         _ type: State.Type,
-        context: @escaping @Sendable ([UInt8]) throws(DocumentDecodingError) -> State.Context,
-        summary: @escaping @Sendable (Restoration<State>) -> RestorationSummary = { $0.summary }
+        checkingForSave check: @escaping @Sendable (JSONObject) throws(RecordError) -> Void = { _ throws(RecordError) in },
+        context: @escaping @Sendable ([UInt8]) throws -> State.Context,
+        summary: @escaping @Sendable (Restoration<State>) -> RestorationSummary = { RestorationSummary($0) }
     ) {
-        self.init(type)
-        documentContext = { bytes throws(DocumentDecodingError) in
+        self.init(type, checkingForSave: check)
+        documentContext = { bytes in
             let decoded = try context(bytes)
             return DocumentContext { restorer, key in
                 let restored = restorer.restore(State.self, key, against: decoded)
+                restorer.completeRestore(restored)  // the tool applied it by printing it
                 return summary(restored)
             }
         }
-    }
-
-    /// The kinds of this library's screens: catalog, notes and zones.
-    public static let builtIn: [RecordKind] = [
-        RecordKind(CatalogViewState.self, context: { bytes throws(DocumentDecodingError) in try CatalogDocumentFile.decode(bytes) }, summary: { $0.summary }),
-        RecordKind(NotesState.self, context: { bytes throws(DocumentDecodingError) in try ContextDocument.notes(bytes) }),
-        RecordKind(ZonesState.self, context: { bytes throws(DocumentDecodingError) in try ContextDocument.zones(bytes) }),
-    ]
-
-    /// The built-in kind named `name`, if there is one.
-    public static func builtIn(named name: String) -> RecordKind? {
-        builtIn.first { $0.name == name }
     }
 
     /// What this build can make of `record` (which must be of this kind).
@@ -78,16 +76,17 @@ public struct RecordKind: Sendable {
     public var restoresAgainstDocument: Bool { documentContext != nil }
 
     /// Reads the data this kind is reconciled against from a JSON document (checked before
-    /// any database is opened); nil when this kind has no document form.
-    public func context(fromDocument document: some Collection<UInt8>) throws(DocumentDecodingError) -> DocumentContext? {
+    /// any database is opened); nil when this kind has no document form. Throws the kind's
+    /// document error.
+    package func context(fromDocument document: some Collection<UInt8>) throws -> DocumentContext? {
         guard let documentContext else { return nil }
         return try documentContext(Array(document))
     }
-}
 
-extension RestorableState {
-    /// This kind, for the tools' by-name operations (validation, inspection).
-    public static var recordKind: RecordKind {
-        RecordKind.builtIn(named: kind) ?? RecordKind(Self.self)
+    /// The current-format text of an older record of this kind, or nil when it must stay as
+    /// it is (current, newer, read through a `minReaderVersion`, or undecodable): what the
+    /// migrations' record upgrades write.
+    package func upgradedRecord(_ bytes: UnsafeRawBufferPointer) -> RecordRewrite? {
+        upgrade(bytes)
     }
 }

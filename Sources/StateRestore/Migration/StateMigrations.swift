@@ -1,16 +1,28 @@
 import StateStore
 
 /// The migrator every writer of this project's databases uses: the embedded SQL migrations
-/// plus the data steps that need record formats, which only this module knows.
+/// plus the data steps that need record formats, which only the kinds know.
 ///
-/// A plain `Migrator()` refuses migration 3, whose file declares the
-/// `upgrade-catalog-records` data step, so nothing can apply it without rewriting the records.
+/// Migration 3 declares the `upgrade-catalog-records` data step, from the days when every
+/// record was a catalog record: it rewrites the older records of the kinds it is given in their
+/// current format (kept byte for byte when undecodable or newer). Given no kinds, as on the
+/// launch path, it rewrites nothing: every record is upgraded when it is read and written back
+/// at its next save, so the outcome of a restore is the same either way. A plain `Migrator()`
+/// refuses migration 3, so nothing can apply it without this step.
 public enum StateMigrations {
-    /// A migrator over the embedded migrations with this module's data steps registered.
-    public static func makeMigrator() throws -> Migrator {
+    /// The schema version whose migration declares the record-upgrade data step.
+    static let recordUpgradeSchemaVersion = 3
+
+    /// A migrator over the embedded migrations, upgrading the stored records of `kinds` at the
+    /// data step of migration 3.
+    public static func makeMigrator(upgrading kinds: [RecordKind] = []) throws -> Migrator {
         var migrator = try Migrator()
-        migrator.registerDataMigration(for: CatalogRecordUpgrade.schemaVersion) { records, progress in
-            try CatalogRecordUpgrade.run(records, progress: progress)
+        migrator.registerDataMigration(for: recordUpgradeSchemaVersion) { records, progress in
+            for kind in kinds {
+                try records.rewrite(kind: kind.name, batchSize: RecordRewriter.defaultBatchSize, progress: progress) { bytes in
+                    kind.upgradedRecord(bytes)
+                }
+            }
         }
         return migrator
     }

@@ -13,7 +13,8 @@ extension CoalescingWriter {
     /// ```
     ///
     /// The closure is held strongly; capture a model weakly or use ``persist(_:for:carrying:turns:)``
-    /// so that releasing the model ends the tracking.
+    /// so that releasing the model ends the tracking. ``StateRestorer/persist(from:turns:_:)`` is
+    /// the same with the restorer's own writer, and completes the restore.
     ///
     /// - Parameters:
     ///   - key: the scene the state is saved for.
@@ -46,15 +47,8 @@ extension CoalescingWriter {
         ) { [weak model] in model?.restorableState }
     }
 
-    /// Saves the restored screen's model on every change, for the restoration's scene and
-    /// carrying the fields its record held that this build does not know: the last line of a
-    /// screen's launch code.
-    ///
-    /// ```swift
-    /// let restored = restorer.restore(key, against: document)
-    /// let model = restored.makeScreenModel()
-    /// let tracking = writer.persist(model, from: restored)
-    /// ```
+    /// Saves the restored screen's model on every change, for the restoration's scene.
+    @available(*, deprecated, message: "use StateRestorer.persist(_:from:), which also completes the restore; or persist(_:for:carrying:turns:) here")
     @MainActor
     public func persist<Model: PersistableScreenModel>(
         _ model: Model, from restoration: Restoration<Model.State>,

@@ -9,15 +9,9 @@ import StateStore
 /// the stored object over the encoded ``RestorableState/defaultValue`` (absent fields at any
 /// object depth take the default, and are listed) and decodes the result strictly. Top-level
 /// fields the state does not define are kept and written back.
-///
-/// A kind whose records predate the generic codec supplies its own format
-/// (``CustomRecordFormat``): the catalog does, to keep its v1–v3 rules byte for byte.
-enum RecordCodec<State: RestorableState> {
+package enum RecordCodec<State: RestorableState> {
     /// Decodes a stored record on the restore path; never throws.
-    static func decode(_ bytes: some Collection<UInt8>) -> RecordDecoding<State> {
-        if let custom = State.self as? any CustomRecordFormat.Type {
-            return custom.decodeRecord(bytes, as: State.self)
-        }
+    package static func decode(_ bytes: some Collection<UInt8>) -> RecordDecoding<State> {
         do throws(RecordError) {
             let object = try RecordHeader.parseObject(bytes)
             let header = try RecordHeader(of: object)
@@ -37,10 +31,7 @@ enum RecordCodec<State: RestorableState> {
 
     /// The record text of `state` in the current format, with `unknownFields` written after
     /// the state's own (a field the state defines wins over a carried one).
-    static func encode(_ state: State, carrying unknownFields: JSONObject = JSONObject()) throws(RestoreError) -> String {
-        if let custom = State.self as? any CustomRecordFormat.Type {
-            return custom.encodeRecord(state, carrying: unknownFields)
-        }
+    package static func encode(_ state: State, carrying unknownFields: JSONObject = JSONObject()) throws(RestoreError) -> String {
         let fields: JSONObject
         do {
             fields = try encodedObject(state)
@@ -63,11 +54,11 @@ enum RecordCodec<State: RestorableState> {
     ///
     /// A record of a version this build knows must decode (after its upgrades and defaults); a
     /// newer one is stored as it is, checked only as a newer reader's record would be when its
-    /// `minReaderVersion` lets this build read it.
-    static func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedRecord {
-        if let custom = State.self as? any CustomRecordFormat.Type {
-            return try custom.validateRecordForSave(Array(bytes))
-        }
+    /// `minReaderVersion` lets this build read it. `check` sees the body as this build reads
+    /// it (after upgrades, before defaults) for the kind's rules beyond types.
+    package static func validateForSave(
+        _ bytes: some Collection<UInt8>, checking check: (JSONObject) throws(RecordError) -> Void = { _ throws(RecordError) in }
+    ) throws(RecordError) -> ValidatedRecord {
         let byteCount = bytes.count
         guard byteCount <= Store.maximumRecordBytes else {
             throw .tooLarge(byteCount: byteCount, limit: Store.maximumRecordBytes)
@@ -79,6 +70,7 @@ enum RecordCodec<State: RestorableState> {
         }
         if let readAs = header.readableVersion(byReaderOf: State.currentVersion) {
             _ = try read(object, from: readAs)
+            try check(try upgradedBody(object, from: readAs))
         }
         return ValidatedRecord(
             kind: State.kind, currentVersion: State.currentVersion, version: header.version, minReaderVersion: header.minReaderVersion,
@@ -86,12 +78,21 @@ enum RecordCodec<State: RestorableState> {
         )
     }
 
+    /// The current-format text of an older record, or nil when it must stay as it is (current,
+    /// newer, read through a `minReaderVersion`, or undecodable), carrying its unknown fields.
+    static func upgradedPayload(_ bytes: UnsafeRawBufferPointer) -> RecordRewrite? {
+        guard case .decoded(let state, let provenance, let unknown) = decode(bytes.bindMemory(to: UInt8.self)),
+            provenance.sourceVersion < State.currentVersion, provenance.readThroughMinReaderVersion == nil,
+            let payload = try? encode(state, carrying: unknown)
+        else { return nil }
+        let minimum = State.minReaderVersion < State.currentVersion ? State.minReaderVersion : nil
+        return RecordRewrite(version: State.currentVersion, minReaderVersion: minimum, payload: payload)
+    }
+
     // MARK: Reading
 
-    /// Upgrades `object` from format `version`, fills defaults and decodes it.
-    private static func read(
-        _ object: JSONObject, from version: Int
-    ) throws(RecordError) -> (State, defaults: [String], unknown: JSONObject) {
+    /// The record's fields without the envelope, upgraded from format `version` step by step.
+    private static func upgradedBody(_ object: JSONObject, from version: Int) throws(RecordError) -> JSONObject {
         var body = JSONObject()
         for (key, value) in object where !RecordHeader.fields.contains(key) { body[key] = value }
         for step in version..<max(version, State.currentVersion) {
@@ -101,6 +102,14 @@ enum RecordCodec<State: RestorableState> {
                 throw .upgradeFailed(fromVersion: step, reason: "\(error)")
             }
         }
+        return body
+    }
+
+    /// Upgrades `object` from format `version`, fills defaults and decodes it.
+    private static func read(
+        _ object: JSONObject, from version: Int
+    ) throws(RecordError) -> (State, defaults: [String], unknown: JSONObject) {
+        let body = try upgradedBody(object, from: version)
         let defaults: JSONObject
         do {
             defaults = try encodedObject(State.defaultValue)

@@ -1,6 +1,10 @@
 extension RecordError {
     /// A Codable failure as a one-line error naming the field by its path.
-    init(_ error: any Error) {
+    package init(_ error: any Error) {
+        if let error = error as? RecordError {
+            self = error
+            return
+        }
         guard let error = error as? DecodingError else {
             self = .invalidField(field: "", reason: "\(error)")
             return
@@ -8,6 +12,9 @@ extension RecordError {
         switch error {
         case .keyNotFound(let key, let context):
             self = .missingField(Self.path(context.codingPath + [key]))
+        case .dataCorrupted(let context) where context.underlyingError is RecordError:
+            // A kind's own `init(from:)` may name the problem itself.
+            self = (context.underlyingError as? RecordError) ?? .invalidField(field: "", reason: "\(error)")
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             self = .invalidField(field: Self.path(context.codingPath), reason: context.debugDescription)
         @unknown default:

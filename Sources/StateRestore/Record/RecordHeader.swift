@@ -4,21 +4,21 @@ import StateStore
 /// The envelope every record shares: `version` (absent means 1) and an optional
 /// `minReaderVersion`, read before anything else so an unknown format is an outcome, not an
 /// error.
-struct RecordHeader {
-    static let versionField = "version"
-    static let minReaderVersionField = "minReaderVersion"
+package struct RecordHeader {
+    package static let versionField = "version"
+    package static let minReaderVersionField = "minReaderVersion"
     /// Fields the codec sets; never part of a state or of its unknown fields.
-    static let fields: Set<String> = [versionField, minReaderVersionField]
+    package static let fields: Set<String> = [versionField, minReaderVersionField]
 
-    var version: Int
-    var minReaderVersion: Int?
+    package var version: Int
+    package var minReaderVersion: Int?
 
-    init(version: Int, minReaderVersion: Int? = nil) {
+    package init(version: Int, minReaderVersion: Int? = nil) {
         self.version = version
         self.minReaderVersion = minReaderVersion
     }
 
-    init(of object: JSONObject) throws(RecordError) {
+    package init(of object: JSONObject) throws(RecordError) {
         self.init(version: 1)
         if let value = object[Self.versionField] {
             guard case .integer(let version) = value, version >= 1, let version = Int(exactly: version) else {
@@ -36,14 +36,14 @@ struct RecordHeader {
 
     /// The format a reader of `current` reads this record as: its own when not newer, the
     /// reader's own when the record's `minReaderVersion` allows, nil when it may not be read.
-    func readableVersion(byReaderOf current: Int) -> Int? {
+    package func readableVersion(byReaderOf current: Int) -> Int? {
         if version <= current { return version }
         guard let minReaderVersion, minReaderVersion <= current else { return nil }
         return current
     }
 
     /// Parses `bytes` as a JSON object within the record limits.
-    static func parseObject(_ bytes: some Collection<UInt8>) throws(RecordError) -> JSONObject {
+    package static func parseObject(_ bytes: some Collection<UInt8>) throws(RecordError) -> JSONObject {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONValue.parse(bytes, limits: limits)
@@ -55,5 +55,5 @@ struct RecordHeader {
     }
 
     /// One size limit for every record: the store's.
-    static let limits = JSONLimits(maxBytes: StateStore.Store.maximumRecordBytes, maxDepth: 64)
+    package static let limits = JSONLimits(maxBytes: StateStore.Store.maximumRecordBytes, maxDepth: 64)
 }

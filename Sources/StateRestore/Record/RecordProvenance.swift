@@ -25,6 +25,3 @@ public struct RecordProvenance: Equatable, Sendable {
         readThroughMinReaderVersion == nil ? nil : Self.newerReadReportCode
     }
 }
-
-/// The catalog's provenance is every kind's.
-public typealias CatalogRecordProvenance = RecordProvenance

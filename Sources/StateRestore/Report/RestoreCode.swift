@@ -1,40 +1,80 @@
-/// The stable code of a restore report entry. The raw values are part of the CLI's JSON
-/// contract: never rename one.
-public enum RestoreCode: String, Sendable, CaseIterable, Codable {
+import StateStore
+
+/// The stable code of a restore report entry: an open vocabulary, like a kind name.
+///
+/// The engine's own codes are static members (`.noRecord`, `.recordUpgraded`…); a kind adds
+/// its own for what its reconciliation does, and the tool prints them as they are:
+///
+/// ```swift
+/// extension RestoreCode {
+///     static let pageClamped = RestoreCode("page-clamped")
+/// }
+/// ```
+///
+/// A code is 1–64 characters of `a`–`z`, `0`–`9` and `-` (``isValid``). Codes are part of the
+/// CLI's JSON contract: never rename one a release has shipped.
+public struct RestoreCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The code as printed (`"page-clamped"`).
+    public let rawValue: String
+
+    /// A code named `rawValue`, or nil when the name is not 1–64 characters of `a`–`z`, `0`–`9`
+    /// and `-`.
+    public init?(rawValue: String) {
+        guard (try? StoreNames.validatedKind(rawValue)) != nil else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// A code named `name`. A name that is not 1–64 characters of `a`–`z`, `0`–`9` and `-` is
+    /// kept as given, and ``isValid`` says so.
+    public init(_ name: String) {
+        rawValue = name
+    }
+
+    /// Whether the name is 1–64 characters of `a`–`z`, `0`–`9` and `-`.
+    public var isValid: Bool { (try? StoreNames.validatedKind(rawValue)) != nil }
+
+    /// The code itself.
+    public var description: String { rawValue }
+
+    /// Decodes a code from its name.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the code as its name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension RestoreCode {
     /// The scene had no record; the default state was used.
-    case noRecord = "no-record"
+    public static let noRecord = RestoreCode("no-record")
     /// The record was written in an older format and was upgraded to the current one.
-    case recordUpgraded = "record-upgraded"
+    public static let recordUpgraded = RestoreCode("record-upgraded")
     /// Fields the record did not carry were given their defaults.
-    case defaultsApplied = "defaults-applied"
-    /// The selected book no longer exists; the selection was cleared.
-    case selectionCleared = "selection-cleared"
-    /// A selection that no longer exists was replaced by another (zones: the first choice).
-    case selectionReplaced = "selection-replaced"
-    /// The viewport anchor was filtered out or deleted and moved to a nearby row.
-    case anchorMoved = "anchor-moved"
-    /// The viewport anchor could not be kept or moved nearby; it went to the top or was dropped.
-    case anchorReset = "anchor-reset"
-    /// The stored viewport offset was outside 0…1 and was clamped.
-    case offsetClamped = "offset-clamped"
+    public static let defaultsApplied = RestoreCode("defaults-applied")
     /// The record is of a newer format this build cannot read; it was kept in place.
-    case unsupportedVersion = "unsupported-version"
+    public static let unsupportedVersion = RestoreCode("unsupported-version")
     /// A record of a newer format was read through its `minReaderVersion`.
-    case recordNewerRead = "record-newer-read"
+    public static let recordNewerRead = RestoreCode("record-newer-read")
     /// The record could not be decoded; it was moved to the quarantine.
-    case recordUnreadable = "record-unreadable"
+    public static let recordUnreadable = RestoreCode("record-unreadable")
     /// Restoring this scene crashed a previous launch; its record was skipped.
-    case restoreCrashed = "restore-crashed"
+    public static let restoreCrashed = RestoreCode("restore-crashed")
     /// The database was written by a newer release; nothing was read or changed.
-    case databaseNewer = "database-newer"
+    public static let databaseNewer = RestoreCode("database-newer")
     /// The file is another program's database; nothing was read or changed.
-    case databaseForeign = "database-foreign"
+    public static let databaseForeign = RestoreCode("database-foreign")
     /// The file was not a readable database; it was moved aside and a fresh one created.
-    case databaseCorrupt = "database-corrupt"
-    /// A shelf draft's book is no longer on the shelf; the draft was dropped.
-    case draftDropped = "draft-dropped"
-    /// A shelf draft was made against an older revision of its book; it was kept and flagged.
-    case draftConflict = "draft-conflict"
+    public static let databaseCorrupt = RestoreCode("database-corrupt")
     /// The database could not be opened or written (permissions, a directory, I/O errors).
-    case databaseUnavailable = "database-unavailable"
+    public static let databaseUnavailable = RestoreCode("database-unavailable")
+
+    /// Every code the engine itself reports (a kind's reconciliation adds its own).
+    public static let engineCodes: [RestoreCode] = [
+        .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordUnreadable,
+        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable,
+    ]
 }

@@ -9,8 +9,7 @@ import JSON
 /// ```swift
 /// let restored = restorer.restore(NotesState.self, key, against: notes)
 /// for entry in restored.report { log(entry.code.rawValue, entry.detail) }
-/// model.apply(restored.state)
-/// restorer.completeRestore(restored)
+/// let tracking = restorer.persist(from: restored) { model.restorableState }
 /// ```
 public struct Restoration<State: RestorableState>: Sendable {
     /// The screen this is for.
@@ -19,20 +18,24 @@ public struct Restoration<State: RestorableState>: Sendable {
     public let state: State
     /// Every adjustment made, in order; empty when the record applied exactly.
     public let report: [RestoreReportEntry]
+    /// The report entries of the reconciliation alone, in order (what a screen may tell the
+    /// person: "your selection was cleared"); empty for a kind that is not `Reconcilable`.
+    public let adjustments: [RestoreReportEntry]
     /// Fields of the stored record this build does not know, to write back when saving.
     public let carriedFields: JSONObject
     /// The state as decoded, before reconciliation (hand-over recomputes kind-specific detail).
-    let decodedState: State
+    package let decodedState: State
     /// What the state was reconciled against, when it was.
-    let reconciliationContext: (any Sendable)?
+    package let reconciliationContext: (any Sendable)?
 
     init(
-        key: SceneKey, state: State, report: [RestoreReportEntry], carriedFields: JSONObject = JSONObject(),
-        decodedState: State? = nil, context: (any Sendable)? = nil
+        key: SceneKey, state: State, report: [RestoreReportEntry], adjustments: [RestoreReportEntry] = [],
+        carriedFields: JSONObject = JSONObject(), decodedState: State? = nil, context: (any Sendable)? = nil
     ) {
         self.key = key
         self.state = state
         self.report = report
+        self.adjustments = adjustments
         self.carriedFields = carriedFields
         self.decodedState = decodedState ?? state
         self.reconciliationContext = context
@@ -43,16 +46,6 @@ public struct Restoration<State: RestorableState>: Sendable {
 
     /// Whether the report holds `code`.
     public func reports(_ code: RestoreCode) -> Bool { report.contains { $0.code == code } }
-
-    /// The report entries of the reconciliation alone (what a screen may tell the person:
-    /// "your selection was cleared").
-    public var adjustments: [RestoreReportEntry] {
-        report.filter { Self.adjustmentCodes.contains($0.code) }
-    }
-
-    static var adjustmentCodes: Set<RestoreCode> {
-        [.selectionCleared, .selectionReplaced, .anchorMoved, .anchorReset, .offsetClamped]
-    }
 }
 
 extension Restoration where State: Reconcilable {

@@ -1,8 +1,8 @@
 import JSON
-import ScreenModels
 
 /// A restoration of any kind, as the tool prints it: the state in its current record format,
-/// the catalog's frame when the kind has one, and the report.
+/// what the state projects over the data it was reconciled against (for kinds that say), and
+/// the report.
 public struct RestorationSummary: Equatable, Sendable {
     /// The screen.
     public let key: SceneKey
@@ -11,12 +11,14 @@ public struct RestorationSummary: Equatable, Sendable {
     /// The restored state as its kind's current record format writes it (`{"version": N, …}`,
     /// without carried fields).
     public let state: JSONValue
-    /// The rows the state projects, for kinds that have them (the catalog).
-    public let frame: CatalogFrame?
+    /// What the state shows over the data it was reconciled against, for kinds that project
+    /// one (the catalog's rows and selection); printed by the tool as `frame`.
+    public let frame: JSONValue?
     /// Every adjustment made, in order.
     public let report: [RestoreReportEntry]
 
-    init<State: RestorableState>(_ restoration: Restoration<State>, frame: CatalogFrame?) {
+    /// The summary of `restoration`, with the projection its kind gives.
+    package init<State: RestorableState>(_ restoration: Restoration<State>, frame: JSONValue? = nil) {
         key = restoration.key
         kind = State.kind
         let text = (try? RecordCodec<State>.encode(restoration.state)) ?? "{}"
@@ -27,11 +29,6 @@ public struct RestorationSummary: Equatable, Sendable {
 }
 
 extension Restoration {
-    /// This restoration as the tool prints it.
-    public var summary: RestorationSummary { RestorationSummary(self, frame: nil) }
-}
-
-extension Restoration where State == CatalogViewState {
-    /// This restoration as the tool prints it, with its frame.
-    public var summary: RestorationSummary { RestorationSummary(self, frame: frame) }
+    /// This restoration as the tool prints it (without a kind's projection).
+    public var summary: RestorationSummary { RestorationSummary(self) }
 }

@@ -1,57 +1,105 @@
 import Foundation
 import JSON
-import ScreenModels
 import StateStore
 
-/// Restores and saves screens' state in one database file: the launch-time entry point.
+/// The one object an app holds per state database file: it restores screens, persists them
+/// while they change, flushes and closes.
 ///
-/// Restoring never throws and never crashes the caller: the worst case is the kind's default
-/// state with a report that says why. Nothing it cannot use is thrown away: undecodable records
-/// move to the quarantine, newer-format records stay in place, a damaged file is moved aside.
-///
-/// Each restore of a stored record first commits a "restore in progress" mark for its
-/// (account, scene, kind); call `completeRestore(_:)` once the app has applied the state. The
-/// first restore of a launch treats every mark left in the file as a crash of the previous
-/// launch: those records move to the quarantine and, whichever screen restores first, each
-/// crashed screen starts from defaults on its own restore (`restore-crashed`). When the two
-/// previous launches both crashed that way, every screen of this launch starts from defaults,
-/// its record kept in place; the launch after that restores normally again.
+/// A screen's launch is three statements, and nothing else needs calling in order:
 ///
 /// ```swift
-/// let restorer = StateRestorer(path: statePath)
-/// let restored = restorer.restore(NotesState.self, key, against: notes)
-/// let model = restored.makeViewModel(loader: loader)
-/// restorer.completeRestore(restored)
+/// let restored = restorer.restore(ReaderState.self, key, against: library)
+/// let reader = ReaderModel(restored.state)
+/// let tracking = restorer.persist(from: restored) { reader.restorableState }
 /// ```
 ///
-/// Use one restorer per launch (its first restore decides what the previous launch left), from
-/// one thread or serial queue at a time.
-public final class StateRestorer {
+/// - **Restoring never throws and never crashes the caller**: the worst case is the kind's
+///   default state with a report that says why. Nothing it cannot use is thrown away:
+///   undecodable records move to the quarantine, newer-format records stay in place, a damaged
+///   file is moved aside.
+/// - **Persisting completes the restore.** Each restore of a stored record leaves a
+///   "restore in progress" mark for its (account, scene, kind); `persist` clears it one
+///   main-actor turn after it starts (the screen was built and laid out with the restored state
+///   by then, which is where state-driven crashes happen), or at the first ``flush()`` if that
+///   comes sooner. A screen that does not persist calls ``completeRestore(_:)``. The first
+///   restore of a launch treats every mark left in the file as a crash of the previous launch:
+///   that record moves to the quarantine and its screen starts from defaults
+///   (`restore-crashed`); when the two previous launches both crashed that way, every screen of
+///   this launch starts from defaults, records kept.
+/// - **Changes are saved without a save call**, coalesced (one write per window, default one
+///   second) on a connection of the restorer's own that opens at the first write, so a launch
+///   pays for one connection only.
+/// - ``flush()`` hands over the current state of every live tracking and writes everything
+///   pending; ``close()`` flushes and closes every connection. Call them when the app goes to
+///   the background and when it quits.
+///
+/// Concurrency: a restorer is `Sendable`. Restores, ``save(_:for:replacingNewer:)``,
+/// ``flush()`` and ``close()`` may be called from any thread or actor (restores are serialised
+/// on the restorer's connection); `persist` runs on the main actor, where screens live.
+/// Use one restorer per file and launch: its first restore decides what the previous launch
+/// left.
+public final class StateRestorer: Sendable {
     /// The database file.
     public let path: String
-    /// The store, or nil when the database may not be read (newer release, foreign, unopenable).
-    public private(set) var store: Store?
-    /// What opening the database found (newer, foreign, corrupt…); part of every restore report.
-    public private(set) var databaseReport: [RestoreReportEntry]
-    private let configuration: DatabaseConfiguration
-    /// What this launch's first restore found about the previous launches; nil before it.
-    private var crashLoopCheck: CrashLoopCheck?
-    /// Called as each phase of a restore ends.
-    @_spi(Benchmarks) public var phaseObserver: ((RestorePhase) -> Void)?
+    /// The restore side: the launch connection and what it found.
+    let restoring: Locked<RestoreSide>
+    /// The coalesced writes of ``persist(from:turns:_:)`` and the trackings that feed them.
+    let persistence: RestorerPersistence
+    let configuration: DatabaseConfiguration
+    /// Called as each phase of a restore ends (set it before the first restore, on the thread
+    /// that restores).
+    @_spi(Benchmarks) public nonisolated(unsafe) var phaseObserver: ((RestorePhase) -> Void)?
 
-    /// Opens (creating, migrating or recovering as needed) the database at `path`.
-    public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) {
+    /// What the launch connection holds between restores.
+    struct RestoreSide {
+        /// The store, or nil when the database may not be read (newer release, foreign,
+        /// unopenable) or the restorer is closed.
+        var store: Store?
+        /// What opening the database found (newer, foreign, corrupt…); part of every report.
+        var databaseReport: [RestoreReportEntry]
+        /// What this launch's first restore found about the previous launches; nil before it.
+        var crashLoopCheck: CrashLoopCheck?
+        /// Screens this restorer marked "restore in progress" and has not completed.
+        var markedScreens: Set<ScreenKey> = []
+        /// The unknown fields of each screen's last restored record, carried into its saves.
+        var carriedFields: [ScreenKey: JSONObject] = [:]
+    }
+
+    /// Opens (creating, migrating or recovering as needed) the database at `path`; never throws.
+    ///
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - configuration: how connections are opened and tuned (durability, busy timeout).
+    ///   - window: how long persisted changes are collected before one write (default one second).
+    ///   - scheduler: what runs the coalesced write when the window ends (tests pass a manual one).
+    public init(
+        path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(),
+        window: Duration = .seconds(1), scheduler: any WriteScheduling = DispatchWriteScheduler()
+    ) {
         self.path = path
         self.configuration = configuration
         let opening = LaunchDatabase.open(path, configuration: configuration)
-        store = opening.store
-        databaseReport = opening.report
+        restoring = Locked(RestoreSide(store: opening.store, databaseReport: opening.report))
+        persistence = RestorerPersistence(
+            writer: CoalescingWriter(opensOnFirstWrite: path, window: window, configuration: configuration, scheduler: scheduler)
+        )
     }
+
+    /// What opening the database found (newer, foreign, corrupt…); part of every restore report.
+    public var databaseReport: [RestoreReportEntry] { restoring.withLock { $0.databaseReport } }
+
+    // MARK: Restoring
 
     /// Restores `key`'s state of kind `type`: decoded from any format, upgraded, defaulted.
     public func restore<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Restoration<State> {
         let loaded = load(State.self, key)
         return Restoration(key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried)
+    }
+
+    /// A `Reconcilable` kind is restored against its context: `restore(_:_:against:)`.
+    @available(*, unavailable, message: "a Reconcilable kind is restored against the data it is checked with: restore(_:_:against:)")
+    public func restore<State: Reconcilable>(_ type: State.Type, _ key: SceneKey) -> Restoration<State> {
+        fatalError("unavailable")
     }
 
     /// Restores `key`'s state of kind `type` and reconciles it against `context`, the data the
@@ -63,42 +111,26 @@ public final class StateRestorer {
         let reconciled = loaded.state.reconciled(against: context)
         phaseObserver?(.reconcile)
         return Restoration(
-            key: key, state: reconciled.state, report: loaded.report + reconciled.adjustments,
+            key: key, state: reconciled.state, report: loaded.report + reconciled.adjustments, adjustments: reconciled.adjustments,
             carriedFields: loaded.carried, decodedState: loaded.state, context: context
         )
     }
 
-    /// Restores `key`'s catalog view state, reconciled against `document`.
-    public func restore(_ key: SceneKey, against document: CatalogDocument) -> CatalogRestoration {
-        restore(CatalogViewState.self, key, against: document)
-    }
-
-    /// Records that the app applied a restored state: clears its crash-loop mark.
-    @discardableResult
-    public func completeRestore<State: RestorableState>(_ restoration: Restoration<State>) -> Bool {
-        completeRestore(restoration.key, kind: State.kind)
-    }
-
-    /// Records that the app applied `key`'s restored state of `kind`: clears its crash-loop mark.
+    /// Records that the app applied a restored state it does not persist: clears its crash-loop
+    /// mark. `persist` does this itself; a restore that read no record left no mark, and
+    /// completing it writes nothing.
     ///
     /// It does not reset the count of crashed launches: a launch that completes one restore
     /// may still crash applying the next. The next launch's first restore resets it when this
     /// launch left no mark.
+    ///
+    /// - Returns: false when a mark could not be cleared (the database cannot be written).
     @discardableResult
-    public func completeRestore(_ key: SceneKey, kind: String = CatalogViewState.kind) -> Bool {
-        guard let store else { return false }
-        do {
-            try store.clearRestoreMark(account: key.account, scene: key.scene, kind: kind)
-            return true
-        } catch {
-            return false
-        }
+    public func completeRestore<State: RestorableState>(_ restoration: Restoration<State>) -> Bool {
+        complete(ScreenKey(scene: restoration.key, kind: State.kind))
     }
 
-    /// Closes the database.
-    public func close() { store?.close() }
-
-    // MARK: Restoring
+    // MARK: Restoring, internals
 
     /// A decoded state before reconciliation, with the report so far.
     private struct Loaded<State> {
@@ -108,34 +140,44 @@ public final class StateRestorer {
     }
 
     private func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
-        do {
-            return try loadFromStore(State.self, key)
-        } catch let error as SQLiteError where error.indicatesDamage {
-            recoverFromCorruption(reason: error.message)
-            return Loaded(state: State.defaultValue, report: databaseReport)
-        } catch MigrationError.corrupt(_, let reason) {
-            recoverFromCorruption(reason: reason)
-            return Loaded(state: State.defaultValue, report: databaseReport)
-        } catch {
-            let entry = RestoreReportEntry(.databaseUnavailable, "the stored state could not be read: \(error.localizedDescription)")
-            return Loaded(state: State.defaultValue, report: databaseReport + [entry])
+        restoring.withLock { side in
+            let screen = ScreenKey(scene: key, kind: State.kind)
+            do {
+                let loaded = try loadFromStore(State.self, screen, &side)
+                side.carriedFields[screen] = loaded.carried.isEmpty ? nil : loaded.carried
+                return loaded
+            } catch let error as SQLiteError where error.indicatesDamage {
+                Self.recoverFromCorruption(&side, path: path, reason: error.message, configuration: configuration)
+                return Loaded(state: State.defaultValue, report: side.databaseReport)
+            } catch MigrationError.corrupt(_, let reason) {
+                Self.recoverFromCorruption(&side, path: path, reason: reason, configuration: configuration)
+                return Loaded(state: State.defaultValue, report: side.databaseReport)
+            } catch {
+                let entry = RestoreReportEntry(.databaseUnavailable, "the stored state could not be read: \(error.localizedDescription)")
+                return Loaded(state: State.defaultValue, report: side.databaseReport + [entry])
+            }
         }
     }
 
-    private func loadFromStore<State: RestorableState>(_ type: State.Type, _ key: SceneKey) throws -> Loaded<State> {
-        let screen = ScreenKey(scene: key, kind: State.kind)
+    private func loadFromStore<State: RestorableState>(
+        _ type: State.Type, _ screen: ScreenKey, _ side: inout RestoreSide
+    ) throws -> Loaded<State> {
+        let key = screen.scene
         let defaults = { (report: [RestoreReportEntry]) in Loaded(state: State.defaultValue, report: report) }
-        guard let store else { return defaults(databaseReport) }
-        if let skipped = try crashLoopGuard(screen, in: store) {
-            return defaults(databaseReport + skipped)
+        guard let store = side.store else { return defaults(side.databaseReport) }
+        if let skipped = try crashLoopGuard(screen, in: store, &side) {
+            return defaults(side.databaseReport + skipped)
         }
-        var report = databaseReport
+        var report = side.databaseReport
         guard let record = try store.record(account: key.account, scene: key.scene, kind: State.kind) else {
             report.append(RestoreReportEntry(.noRecord, "\(key) has no saved state; the default state was used"))
             return defaults(report)
         }
         phaseObserver?(.read)
-        try withoutFailingTheLaunch { try store.setRestoreMark(account: key.account, scene: key.scene, kind: State.kind) }
+        if try Self.withoutFailingTheLaunch(&side, { try store.setRestoreMark(account: key.account, scene: key.scene, kind: State.kind) }) != nil {
+            side.markedScreens.insert(screen)
+        }
+        report = side.databaseReport  // says so when the mark could not be written
         phaseObserver?(.mark)
         defer { phaseObserver?(.decode) }
         if record.payload.count > Store.maximumRecordBytes {
@@ -166,18 +208,18 @@ public final class StateRestorer {
 
     /// The report entries for skipping a screen's record, or nil to restore it: its restore
     /// crashed the previous launch, or the two previous launches both crashed.
-    private func crashLoopGuard(_ screen: ScreenKey, in store: Store) throws -> [RestoreReportEntry]? {
-        if crashLoopCheck == nil {
-            crashLoopCheck = try withoutFailingTheLaunch { try checkPreviousLaunches(in: store) }
+    private func crashLoopGuard(_ screen: ScreenKey, in store: Store, _ side: inout RestoreSide) throws -> [RestoreReportEntry]? {
+        if side.crashLoopCheck == nil {
+            side.crashLoopCheck = try Self.withoutFailingTheLaunch(&side) { try Self.checkPreviousLaunches(in: store) }
         }
-        if let id = crashLoopCheck?.crashedScreens.removeValue(forKey: screen) {
+        if let id = side.crashLoopCheck?.crashedScreens.removeValue(forKey: screen) {
             return [
                 RestoreReportEntry(
                     .restoreCrashed,
                     "the previous restore of \(screen.scene) never completed (the app crashed while applying it); its record was moved to the quarantine (id \(id)) and the default state was used")
             ]
         }
-        if let check = crashLoopCheck, check.startsEverySceneFromDefaults {
+        if let check = side.crashLoopCheck, check.startsEverySceneFromDefaults {
             return [RestoreReportEntry(.restoreCrashed, "restores crashed in \(check.crashedLaunches) launches in a row; every scene starts from defaults this launch and any record is kept in place")]
         }
         return nil
@@ -186,10 +228,10 @@ public final class StateRestorer {
     /// Moves the record of every screen whose restore the previous launch never completed to
     /// the quarantine, clears those marks and counts the launches in a row that crashed, in one
     /// transaction (a kill part-way leaves the marks for the next launch to find).
-    private func checkPreviousLaunches(in store: Store) throws -> CrashLoopCheck {
+    private static func checkPreviousLaunches(in store: Store) throws -> CrashLoopCheck {
         // Reading first keeps the common launch, with nothing to do, free of a write.
         guard try !store.restoreMarks().isEmpty || store.consecutiveCrashedLaunches() != 0 else { return .clean }
-        return try store.database.writeTransaction {
+        return try store.writeTransaction {
             let marks = try store.restoreMarks()
             var crashedScreens: [ScreenKey: Int64] = [:]
             for mark in marks {
@@ -210,16 +252,16 @@ public final class StateRestorer {
 
     /// Runs a crash-loop step. A read-only or full disk must not stop the launch: the error is
     /// reported and the restore goes on without the guard (nil).
-    private func withoutFailingTheLaunch<T>(_ body: () throws -> T) throws -> T? {
+    private static func withoutFailingTheLaunch<T>(_ side: inout RestoreSide, _ body: () throws -> T) throws -> T? {
         do {
             return try body()
         } catch let error as SQLiteError where !error.indicatesDamage {
-            databaseReport.append(RestoreReportEntry(.databaseUnavailable, "the crash-loop mark could not be written (\(error.message)); restoring without it"))
+            side.databaseReport.append(RestoreReportEntry(.databaseUnavailable, "the crash-loop mark could not be written (\(error.message)); restoring without it"))
             return nil
         }
     }
 
-    static func entries(for provenance: RecordProvenance, currentVersion: Int) -> [RestoreReportEntry] {
+    package static func entries(for provenance: RecordProvenance, currentVersion: Int) -> [RestoreReportEntry] {
         var entries: [RestoreReportEntry] = []
         if let minimum = provenance.readThroughMinReaderVersion {
             entries.append(
@@ -236,11 +278,36 @@ public final class StateRestorer {
         return entries
     }
 
-    func recoverFromCorruption(reason: String) {
-        store?.database.disableCheckpointOnClose()
-        store?.close()
+    /// Clears `screen`'s restore mark if this restorer left one.
+    func complete(_ screen: ScreenKey) -> Bool {
+        restoring.withLock { side in
+            guard side.markedScreens.contains(screen) else { return true }
+            guard let store = side.store else { return false }
+            do {
+                try store.clearRestoreMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind)
+                side.markedScreens.remove(screen)
+                return true
+            } catch {
+                return false
+            }
+        }
+    }
+
+    static func recoverFromCorruption(_ side: inout RestoreSide, path: String, reason: String, configuration: DatabaseConfiguration) {
+        side.store?.closeWithoutCheckpoint()
         let opening = LaunchDatabase.recoverFromCorruption(path, reason: reason, configuration: configuration)
-        store = opening.store
-        databaseReport += opening.report
+        side.store = opening.store
+        side.databaseReport += opening.report
+        side.markedScreens.removeAll()
+    }
+
+    /// The launch connection's store, for the package's tests (nil when the database may not
+    /// be read or the restorer is closed).
+    package var store: Store? { restoring.withLock { $0.store } }
+
+    /// Runs `body` with the launch connection's store (nil when the database may not be read)
+    /// and what opening it found: the article screens' shelf snapshots use it.
+    package func withStore<T>(_ body: (Store?, [RestoreReportEntry]) throws -> T) rethrows -> T {
+        try restoring.withLock { try body($0.store, $0.databaseReport) }
     }
 }

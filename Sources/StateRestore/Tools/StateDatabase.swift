@@ -7,13 +7,14 @@ import StateStore
 /// (newer, another program's, damaged) is an error and the file is left exactly as found,
 /// where a launch reports it and carries on.
 public enum StateDatabase {
-    /// Opens `path` for writing, creating (mode 0600) and migrating it as needed.
+    /// Opens `path` for writing, creating (mode 0600) and migrating it as needed; a migration
+    /// through schema 3 upgrades the stored records of `kinds`.
     ///
     /// - Throws: `StateDatabaseError.isDirectory`; `MigrationError` for a newer, foreign or
     ///   corrupt database (nothing is written); `SQLiteError` when it cannot be opened.
-    public static func openForWriting(_ path: String, progress: (MigrationProgress) -> Void = { _ in }) throws -> Store {
+    public static func openForWriting(_ path: String, upgrading kinds: [RecordKind] = [], progress: (MigrationProgress) -> Void = { _ in }) throws -> Store {
         try refuseDirectory(path)
-        return try Store(path: path, migrator: StateMigrations.makeMigrator(), progress: progress)
+        return try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
     }
 
     /// Opens the existing file at `path` without creating, migrating or writing anything.
@@ -42,12 +43,13 @@ public enum StateDatabase {
         return (try migrator.status(of: database).schemaVersion, try migrator.plan(for: database, upTo: target))
     }
 
-    /// Migrates `path` (created when missing) up to `target`, the latest when nil. An impossible
-    /// target is refused before a missing file is created.
+    /// Migrates `path` (created when missing) up to `target`, the latest when nil, upgrading
+    /// the stored records of `kinds` at schema 3. An impossible target is refused before a
+    /// missing file is created.
     public static func migrate(
-        _ path: String, upTo target: Int? = nil, progress: (MigrationProgress) -> Void = { _ in }
+        _ path: String, upTo target: Int? = nil, upgrading kinds: [RecordKind] = [], progress: (MigrationProgress) -> Void = { _ in }
     ) throws -> (fromVersion: Int, applied: [MigrationFile]) {
-        let migrator = try StateMigrations.makeMigrator()
+        let migrator = try StateMigrations.makeMigrator(upgrading: kinds)
         if !FileManager.default.fileExists(atPath: path) { _ = try migrator.planForNewDatabase(upTo: target) }
         try refuseDirectory(path)
         let database = try Database.openCreatingIfMissing(path)

@@ -1,5 +1,4 @@
 import JSON
-import ScreenModels
 import StateStore
 
 /// Saves screens' state on every change without writing on every change: saves of the same
@@ -15,6 +14,8 @@ import StateStore
 ///
 /// The writer has its own connection, is safe to call from any thread, and never replaces a
 /// stored record of a newer format (those scenes are returned by `flush()` and skipped).
+/// ``StateRestorer`` holds one and feeds it from `persist`; use a writer of your own only to
+/// save by hand on a second connection.
 ///
 /// ```swift
 /// let writer = try CoalescingWriter(path: statePath)
@@ -26,8 +27,18 @@ public final class CoalescingWriter: Sendable {
     public let window: Duration
     private let scheduler: any WriteScheduling
     /// The connection; held for the whole of a write, so a flush waits for a write in flight.
-    private let store: Locked<Store?>
+    private let store: Locked<Connection>
     private let state = Locked(Pending())
+    private let path: String
+    private let configuration: DatabaseConfiguration
+
+    /// The writer's connection: not yet opened (a restorer's writer opens at its first write),
+    /// open, or closed for good.
+    private enum Connection {
+        case unopened
+        case open(Store)
+        case closed
+    }
 
     private struct Pending {
         var entries: [ScreenKey: Entry] = [:]
@@ -55,7 +66,19 @@ public final class CoalescingWriter: Sendable {
         scheduler: any WriteScheduling = DispatchWriteScheduler()
     ) throws {
         let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
-        self.store = Locked(store)
+        self.store = Locked(.open(store))
+        self.path = path
+        self.configuration = configuration
+        self.window = window
+        self.scheduler = scheduler
+    }
+
+    /// A writer whose connection opens at its first write (a restorer's: the launch pays for
+    /// one connection only); a failed open keeps the states pending, like a failed write.
+    init(opensOnFirstWrite path: String, window: Duration, configuration: DatabaseConfiguration, scheduler: any WriteScheduling) {
+        self.store = Locked(.unopened)
+        self.path = path
+        self.configuration = configuration
         self.window = window
         self.scheduler = scheduler
     }
@@ -99,9 +122,9 @@ public final class CoalescingWriter: Sendable {
     /// Flushes, then closes the connection; later saves are kept pending and never written.
     public func close() throws {
         defer {
-            store.withLock {
-                $0?.close()
-                $0 = nil
+            store.withLock { connection in
+                if case .open(let store) = connection { store.close() }
+                connection = .closed
             }
         }
         try flush()
@@ -127,8 +150,22 @@ public final class CoalescingWriter: Sendable {
     }
 
     private func writePending() throws -> [SceneKey] {
-        try store.withLock { store in
-            guard let store else { throw RestoreError.databaseUnusable("the coalescing writer is closed") }
+        try store.withLock { connection in
+            let hasPending = state.withLock { !$0.entries.isEmpty }
+            let store: Store
+            switch connection {
+            case .closed: throw RestoreError.databaseUnusable("the coalescing writer is closed")
+            case .unopened:
+                guard hasPending else { return [] }
+                do {
+                    store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
+                } catch {
+                    state.withLock { $0.lastError = error }
+                    throw error
+                }
+                connection = .open(store)
+            case .open(let open): store = open
+            }
             let batch = state.withLock { pending in
                 defer { pending.entries.removeAll(keepingCapacity: true) }
                 return pending.entries
@@ -136,10 +173,10 @@ public final class CoalescingWriter: Sendable {
             guard !batch.isEmpty else { return [] }
             var skipped: [SceneKey] = []
             do {
-                try store.database.writeTransaction {
+                try store.writeTransaction {
                     for (key, entry) in batch {
                         do {
-                            try store.save(entry.state, for: key.scene, carrying: entry.carrying)
+                            try Self.save(entry.state, for: key.scene, carrying: entry.carrying, in: store)
                         } catch RestoreError.wouldReplaceNewerRecord, RestoreError.invalidRecord {
                             skipped.append(key.scene)
                         } catch StoreError.recordTooLarge {
@@ -160,6 +197,11 @@ public final class CoalescingWriter: Sendable {
             }
             return skipped
         }
+    }
+
+    /// Saves one entry; opened from its existential so the codec runs for its concrete kind.
+    private static func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject, in store: Store) throws {
+        try RecordSaving.save(state, for: key, carrying: fields, replacingNewer: false, in: store)
     }
 
     /// Puts a failed batch back, except scenes saved again since (their newer state wins).

@@ -6,7 +6,7 @@ extension Database {
     /// API, consistent even while other connections write.
     ///
     /// The destination is created with mode 0600 and must not exist yet.
-    public func backup(to destination: String) throws(SQLiteError) {
+    package func backup(to destination: String) throws(SQLiteError) {
         guard !FileManager.default.fileExists(atPath: destination) else {
             throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "backup destination \(destination) already exists")
         }

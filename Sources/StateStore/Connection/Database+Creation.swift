@@ -69,7 +69,7 @@ extension Database {
     /// Opens `path` for reading and writing; when the file is missing, it is first built
     /// beside the path in WAL mode and linked into place, so a concurrent opener never sees an
     /// empty file (see `publishNewDatabaseIfMissing`).
-    public static func openCreatingIfMissing(_ path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Database {
+    package static func openCreatingIfMissing(_ path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Database {
         try publishNewDatabaseIfMissing(path, configuration: configuration)
         return try Database(path: path, configuration: configuration)
     }

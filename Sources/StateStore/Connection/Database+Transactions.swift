@@ -7,7 +7,7 @@ extension Database {
     /// The outermost call starts with `BEGIN IMMEDIATE`, taking the write lock up front so the
     /// busy timeout applies there rather than failing at the first write. Nested calls become
     /// savepoints, so an inner failure undoes only the inner work.
-    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         if isInTransaction { return try savepoint(body) }
         try execute("BEGIN IMMEDIATE")
         return try committing(body)
@@ -112,7 +112,7 @@ extension Database {
     }
 
     /// Runs `body` inside a savepoint, released on success and rolled back when `body` throws.
-    public func savepoint<T>(_ body: () throws -> T) throws -> T {
+    package func savepoint<T>(_ body: () throws -> T) throws -> T {
         try execute("SAVEPOINT nested")
         do {
             let result = try body()

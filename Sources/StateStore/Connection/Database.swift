@@ -15,14 +15,14 @@ import Foundation
 /// let db = try Database(path: "state.sqlite")
 /// try db.writeTransaction { try db.execute("DELETE FROM t WHERE id = ?", [.int(7)]) }
 /// ```
-public final class Database {
+package final class Database {
     /// The application id this project writes into every database it owns ("RSTC").
-    public static let applicationID: Int32 = 0x5253_5443
+    package static let applicationID: Int32 = 0x5253_5443
 
     /// The path the connection was opened with.
-    public let path: String
+    package let path: String
     /// The configuration it was opened with.
-    public let configuration: DatabaseConfiguration
+    package let configuration: DatabaseConfiguration
     private(set) var handle: OpaquePointer?
     private var statementCache: [String: Statement] = [:]
     /// The last few statements taken from `statementCache` or prepared, newest first, checked
@@ -32,7 +32,7 @@ public final class Database {
     private static let recentStatementCount = 6
 
     /// Opens (and, when the configuration allows, creates with mode 0600) the database at `path`.
-    public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(SQLiteError) {
+    package init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(SQLiteError) {
         self.path = path
         self.configuration = configuration
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -125,7 +125,7 @@ public final class Database {
     }
 
     /// Finalizes cached statements and closes the connection. Safe to call more than once.
-    public func close() {
+    package func close() {
         recentStatements.removeAll()
         statementCache.removeAll()
         guard let connection = handle else { return }
@@ -138,7 +138,7 @@ public final class Database {
     ///
     /// An empty log (the one opening a WAL file creates) holds nothing to protect, so the
     /// connection then closes as usual and removes the `-wal`/`-shm` it created.
-    public func disableCheckpointOnClose() {
+    package func disableCheckpointOnClose() {
         guard let handle else { return }
         if ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) == 0 { return }
         var ignored: Int32 = 0
@@ -146,7 +146,7 @@ public final class Database {
     }
 
     /// Whether `close()` has been called.
-    public var isClosed: Bool { handle == nil }
+    package var isClosed: Bool { handle == nil }
 
     /// Switches the file to write-ahead logging, so readers never block the writer, and sets
     /// the connection's `synchronous` level from `configuration.durability` (`NORMAL`: a
@@ -154,7 +154,7 @@ public final class Database {
     ///
     /// Kept out of `init` because it reads and writes the file, which must not happen before
     /// the caller knows the file is ours; `init` itself touches nothing.
-    public func activateWriteAheadLog() throws(SQLiteError) {
+    package func activateWriteAheadLog() throws(SQLiteError) {
         guard configuration.access != .readOnly else { return }
         try executeScript("PRAGMA synchronous = \(configuration.durability.synchronousLevel)")
         let mode = try switchingToWriteAheadLog()
@@ -185,7 +185,7 @@ public final class Database {
     // MARK: Statements
 
     /// A prepared statement for `sql`, reused from the cache when it was prepared before.
-    public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+    package func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
         for recent in recentStatements where recent.sql == sql { return recent.statement }
         let statement: Statement
         if let cached = statementCache[sql] {
@@ -201,13 +201,13 @@ public final class Database {
     }
 
     /// Prepares `sql` without caching it.
-    public func makeStatement(_ sql: String) throws(SQLiteError) -> Statement {
+    package func makeStatement(_ sql: String) throws(SQLiteError) -> Statement {
         guard handle != nil else { throw closedError(sql) }
         return try Statement(database: self, sql: sql)
     }
 
     /// Runs one statement with bound values, discarding any rows.
-    public func execute(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+    package func execute(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
         let statement = try cachedStatement(sql)
         if values.isEmpty, sqlite3_bind_parameter_count(statement.handle) == 0 {
             // BEGIN, COMMIT and the like: nothing to bind; only make sure it starts afresh.
@@ -220,7 +220,7 @@ public final class Database {
     }
 
     /// Runs a script of several statements that take no parameters (schema changes, pragmas).
-    public func executeScript(_ sql: String) throws(SQLiteError) {
+    package func executeScript(_ sql: String) throws(SQLiteError) {
         guard let handle else { throw closedError(sql) }
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
@@ -232,7 +232,7 @@ public final class Database {
     }
 
     /// Runs a query and maps every row.
-    public func fetchAll<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (Statement) throws -> T) throws -> [T] {
+    package func fetchAll<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (Statement) throws -> T) throws -> [T] {
         let statement = try cachedStatement(sql)
         try statement.bind(values)
         defer { statement.reset() }
@@ -242,7 +242,7 @@ public final class Database {
     }
 
     /// Runs a query and maps its first row, or returns nil when there is none.
-    public func fetchOne<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T? {
+    package func fetchOne<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T? {
         let statement = try cachedStatement(sql)
         try statement.bind(values)
         defer { statement.reset() }
@@ -251,10 +251,10 @@ public final class Database {
     }
 
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
-    public var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
+    package var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
 
     /// Whether a transaction is open on this connection.
-    public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
+    package var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 
     func error(_ code: Int32, sql: String?) -> SQLiteError {
         SQLiteError(connection: handle, resultCode: code, sql: sql)

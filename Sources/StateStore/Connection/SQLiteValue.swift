@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value SQLite can store: bound to statement parameters and read from columns.
-public enum SQLiteValue: Equatable, Sendable {
+package enum SQLiteValue: Equatable, Sendable {
     /// SQL `NULL`.
     case null
     /// A 64-bit signed integer.
@@ -18,19 +18,19 @@ extension SQLiteValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByStringLiteral, ExpressibleByNilLiteral
 {
     /// An integer literal binds as ``integer(_:)``.
-    public init(integerLiteral value: Int64) { self = .integer(value) }
+    package init(integerLiteral value: Int64) { self = .integer(value) }
     /// A floating-point literal binds as ``real(_:)``.
-    public init(floatLiteral value: Double) { self = .real(value) }
+    package init(floatLiteral value: Double) { self = .real(value) }
     /// A string literal binds as ``text(_:)``.
-    public init(stringLiteral value: String) { self = .text(value) }
+    package init(stringLiteral value: String) { self = .text(value) }
     /// `nil` binds as ``null``.
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }
 
 extension SQLiteValue {
     /// An integer value from a Swift `Int`.
-    public static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
+    package static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
 
     /// A text value, or NULL when `value` is nil.
-    public static func optionalText(_ value: String?) -> SQLiteValue { value.map(SQLiteValue.text) ?? .null }
+    package static func optionalText(_ value: String?) -> SQLiteValue { value.map(SQLiteValue.text) ?? .null }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Statements are reused through the connection's cache; `bind(_:)` clears earlier bindings.
 /// Access is serial, like the connection that owns it.
-public final class Statement {
+package final class Statement {
     let handle: OpaquePointer
     /// Whether a text or blob of at least `largeValueBytes` is bound: SQLite holds its own copy
     /// of a bound value until the next bind, so `reset()` lets go of a large one (a shelf
@@ -13,7 +13,7 @@ public final class Statement {
     private var holdsLargeValue = false
     private static let largeValueBytes = 64 * 1024
     /// The statement's SQL text, kept for error reports.
-    public let sql: String
+    package let sql: String
     private unowned let database: Database
 
     init(database: Database, sql: String) throws(SQLiteError) {
@@ -31,7 +31,7 @@ public final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     /// Binds `values` to the statement's parameters, in order, after clearing earlier bindings.
-    public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    package func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         holdsLargeValue = false
@@ -101,7 +101,7 @@ public final class Statement {
 
     /// Advances to the next row; returns false when the statement is done.
     @discardableResult
-    public func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -116,7 +116,7 @@ public final class Statement {
     /// Makes the statement ready to run again, keeping its bindings, except that a large text
     /// or blob (64 KiB or more) is unbound, so a cached statement does not keep it in memory:
     /// bind again before running a statement that had one.
-    public func reset() {
+    package func reset() {
         sqlite3_reset(handle)
         if holdsLargeValue {
             sqlite3_clear_bindings(handle)
@@ -125,29 +125,29 @@ public final class Statement {
     }
 
     /// The number of columns in a result row.
-    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+    package var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     /// Whether column `index` of the current row is NULL.
-    public func isNull(_ index: Int) -> Bool { sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL }
+    package func isNull(_ index: Int) -> Bool { sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL }
 
     /// Column `index` of the current row as an integer (NULL reads as 0).
-    public func int64(_ index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
+    package func int64(_ index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
 
     /// Column `index` of the current row as an `Int` (NULL reads as 0).
-    public func int(_ index: Int) -> Int { Int(sqlite3_column_int64(handle, Int32(index))) }
+    package func int(_ index: Int) -> Int { Int(sqlite3_column_int64(handle, Int32(index))) }
 
     /// Column `index` of the current row as a double (NULL reads as 0).
-    public func double(_ index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
+    package func double(_ index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
 
     /// Column `index` of the current row as text, or nil when NULL.
-    public func string(_ index: Int) -> String? {
+    package func string(_ index: Int) -> String? {
         guard let text = sqlite3_column_text(handle, Int32(index)) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, Int32(index)))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     /// Column `index` of the current row as bytes, or nil when NULL.
-    public func data(_ index: Int) -> Data? {
+    package func data(_ index: Int) -> Data? {
         let column = Int32(index)
         guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
         let count = Int(sqlite3_column_bytes(handle, column))
@@ -157,7 +157,7 @@ public final class Statement {
 
     /// Calls `body` with column `index`'s bytes where SQLite holds them, without copying; the
     /// buffer is valid only during the call (NULL and empty values give an empty buffer).
-    public func withBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    package func withBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         let column = Int32(index)
         let start = sqlite3_column_blob(handle, column)
         let count = Int(sqlite3_column_bytes(handle, column))
@@ -165,7 +165,7 @@ public final class Statement {
     }
 
     /// Column `index` of the current row as a `SQLiteValue`.
-    public func value(_ index: Int) -> SQLiteValue {
+    package func value(_ index: Int) -> SQLiteValue {
         switch sqlite3_column_type(handle, Int32(index)) {
         case SQLITE_INTEGER: .integer(int64(index))
         case SQLITE_FLOAT: .real(double(index))

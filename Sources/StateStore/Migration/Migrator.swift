@@ -48,7 +48,7 @@ public struct Migrator: Sendable {
     // MARK: Reading
 
     /// Compares the database's schema history with this build's migrations. Reads only.
-    public func status(of db: Database) throws -> SchemaStatus {
+    package func status(of db: Database) throws -> SchemaStatus {
         // One snapshot: another process's migration must not commit between the reads.
         try Self.reading(db.path) { try db.readTransaction { try readStatus(of: db) } }
     }
@@ -78,7 +78,7 @@ public struct Migrator: Sendable {
     }
 
     /// What `migrate(_:upTo:)` would apply, after the same refusals, changing nothing.
-    public func plan(for db: Database, upTo target: Int? = nil) throws -> [MigrationFile] {
+    package func plan(for db: Database, upTo target: Int? = nil) throws -> [MigrationFile] {
         let plan = try pending(in: validatedStatus(of: db), upTo: target)
         try checkDataSteps(plan)
         return plan
@@ -96,7 +96,7 @@ public struct Migrator: Sendable {
     /// Applies pending migrations up to `target` (default: the latest), backing up a database
     /// that has data first. Returns what it applied, in order.
     @discardableResult
-    public func migrate(
+    package func migrate(
         _ db: Database,
         upTo target: Int? = nil,
         progress: (MigrationProgress) -> Void = { _ in }

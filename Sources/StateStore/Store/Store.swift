@@ -17,8 +17,9 @@ public final class Store {
     /// Records larger than this are refused on save and quarantined when found.
     public static let maximumRecordBytes = 1_048_576
 
-    /// The connection, for the rare caller that needs SQL the store does not offer.
-    public let database: Database
+    /// The connection: the package's own code and tests only (other modules call the store's
+    /// named operations, never SQL).
+    package let database: Database
     /// The path of the database file.
     public var path: String { database.path }
     /// The schema version after opening.
@@ -82,6 +83,19 @@ public final class Store {
 
     /// Closes the connection.
     public func close() { database.close() }
+
+    /// Closes the connection without its closing checkpoint: for a file found damaged, which
+    /// is moved aside exactly as it is.
+    public func closeWithoutCheckpoint() {
+        database.disableCheckpointOnClose()
+        database.close()
+    }
+
+    /// Runs `body` in one write transaction (the store's operations inside it join it):
+    /// committed when it returns, rolled back when it throws.
+    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try database.writeTransaction(body)
+    }
 
     /// Whether the quarantine, marks and snapshot tables exist (schema version 2 or later).
     var hasRecoveryTables: Bool { schemaVersion >= 2 }

@@ -1,3 +1,4 @@
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import StateStore
@@ -24,6 +25,6 @@ enum BenchData {
 
     /// The record the engine writes for `state`, encoded once for the raw twin and alternatives.
     static func payload(_ state: CatalogViewState) -> String {
-        CatalogRecordCodec.encode(CatalogRecord(state))
+        CatalogRecordCodec.encode(state)
     }
 }

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import JSON
+import ScreenKinds
 import StateRestore
 
 extension Duration {

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateRestore
 
@@ -59,7 +60,7 @@ final class FloorRecordSaver {
 
     deinit { [begin, upsert, commit].forEach { sqlite3_finalize($0) } }
 
-    func save(_ payload: String, for key: SceneKey, version: Int = CatalogRecord.currentVersion) throws {
+    func save(_ payload: String, for key: SceneKey, version: Int = CatalogViewState.currentVersion) throws {
         try connection.run(begin)
         RawConnection.bind(upsert, 1, key.account)
         RawConnection.bind(upsert, 2, key.scene)

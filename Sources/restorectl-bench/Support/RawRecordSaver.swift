@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateRestore
 
@@ -36,10 +37,10 @@ final class RawRecordSaver {
         RawConnection.bind(upsert, 1, key.account)
         RawConnection.bind(upsert, 2, key.scene)
         RawConnection.bind(upsert, 3, CatalogViewState.kind)
-        sqlite3_bind_int64(upsert, 4, Int64(CatalogRecord.currentVersion))
-        sqlite3_bind_int64(upsert, 5, Int64(CatalogRecord.currentVersion))
+        sqlite3_bind_int64(upsert, 4, Int64(CatalogViewState.currentVersion))
+        sqlite3_bind_int64(upsert, 5, Int64(CatalogViewState.currentVersion))
         RawConnection.bind(upsert, 6, payload)
         sqlite3_bind_double(upsert, 7, Date().timeIntervalSince1970)
-        sqlite3_bind_int64(upsert, 8, Int64(CatalogRecord.currentVersion))
+        sqlite3_bind_int64(upsert, 8, Int64(CatalogViewState.currentVersion))
     }
 }

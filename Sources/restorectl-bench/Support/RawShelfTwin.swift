@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateRestore
 

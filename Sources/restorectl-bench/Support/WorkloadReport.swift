@@ -1,4 +1,5 @@
 import JSON
+import ScreenKinds
 import StateRestore
 
 /// One workload's measurements, as printed in the table and the JSON output.

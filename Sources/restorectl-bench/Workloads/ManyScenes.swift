@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import StateStore
@@ -33,9 +34,9 @@ enum ManyScenes {
         var defaultsSave = Samples()
         for round in 0..<(mode.manyScenesRepetitions + 1) {
             let states = keys.indices.map { BenchData.state($0 + round) }
-            func project(_ decoding: CatalogRecordDecoding) -> Int {
-                guard case .decoded(let record, _) = decoding else { return -1 }
-                let reconciled = record.viewState.reconciled(with: document).viewState
+            func project(_ decoding: RecordDecoding<CatalogViewState>) -> Int {
+                guard case .decoded(let record, _, _) = decoding else { return -1 }
+                let reconciled = record.reconciled(with: document).viewState
                 return document.frame(for: reconciled).rows.count
             }
 
@@ -50,12 +51,12 @@ enum ManyScenes {
             let restorer = StateRestorer(path: enginePath)
             var rows = 0
             for key in keys {
-                let restored = restorer.restore(key, against: document)
+                let restored = restorer.restore(CatalogViewState.self, key, against: document)
                 rows += restored.frame.rows.count
-                guard restorer.completeRestore(key), !restored.reports(.noRecord) else { throw RawConnection.Failure(description: "engine restore failed") }
+                guard restorer.completeRestore(restored), !restored.reports(.noRecord) else { throw RawConnection.Failure(description: "engine restore failed") }
             }
             engine.append(ContinuousClock.now - start)
-            restorer.close()
+            try restorer.close()
             try writer.close()
 
             // Raw twin.
@@ -104,7 +105,7 @@ enum ManyScenes {
 
     private static func rawSaveAndRestore(
         path: String, keys: [SceneKey], states: [CatalogViewState], saves: inout Samples,
-        project: (CatalogRecordDecoding) -> Int
+        project: (RecordDecoding<CatalogViewState>) -> Int
     ) throws -> Int {
         let connection = try RawConnection(path: path)
         let statements = try [

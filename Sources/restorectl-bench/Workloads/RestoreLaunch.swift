@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ScreenKinds
 import ScreenModels
 @_spi(Benchmarks) import StateRestore
 import StateStore
@@ -42,7 +43,7 @@ enum RestoreLaunch {
                         let store = try storage.time { () throws -> Store in
                             let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
                             let record = try store.record(account: key.account, scene: key.scene, kind: "catalog")
-                            if case .decoded(let decoded, _) = CatalogRecordCodec.decode(record?.payload ?? Data()) { sink &+= decoded.selectedID ?? 0 }
+                            if case .decoded(let decoded, _, _) = CatalogRecordCodec.decode(record?.payload ?? Data()) { sink &+= decoded.selectedID ?? 0 }
                             return store
                         }
                         store.close()
@@ -54,7 +55,7 @@ enum RestoreLaunch {
                         let restorer = StateRestorer(path: path)
                         marks.append(("open", .now))
                         restorer.phaseObserver = { marks.append(($0.rawValue, .now)) }
-                        let restored = restorer.restore(key, against: document)
+                        let restored = restorer.restore(CatalogViewState.self, key, against: document)
                         let window = restored.window()
                         marks.append(("project", .now))
                         guard restored.reports(.recordUpgraded), restorer.completeRestore(restored) else {
@@ -68,7 +69,7 @@ enum RestoreLaunch {
                             previous = instant
                         }
                         sink &+= window.rows.count
-                        restorer.close()
+                        try restorer.close()
                     },
                     {
                         // Raw twin.
@@ -104,7 +105,7 @@ enum RestoreLaunch {
         RawConnection.bind(select, 3, CatalogViewState.kind)
         guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no row in \(path)") }
         let decoding = RawConnection.withColumnBytes(select, payloadColumn) { CatalogRecordCodec.decode($0) }
-        if case .decoded(let decoded, _) = decoding { sink &+= decoded.selectedID ?? 0 }
+        if case .decoded(let decoded, _, _) = decoding { sink &+= decoded.selectedID ?? 0 }
         return connection
     }
 

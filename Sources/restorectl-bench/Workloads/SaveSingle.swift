@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import StateRestore
 import StateStore
 
@@ -13,14 +14,14 @@ enum SaveSingle {
         let scratch = try Scratch("save-single")
         let key = try SceneKey(scene: "main")
         let restorer = StateRestorer(path: scratch.path("engine.sqlite"))
-        guard restorer.store != nil else { throw RawConnection.Failure(description: "engine database unusable") }
+        guard restorer.withStore({ store, _ in store != nil }) else { throw RawConnection.Failure(description: "engine database unusable") }
         _ = StateRestorer(path: scratch.path("raw.sqlite"))  // the same schema for the raw twin
         let rawSaver = try RawRecordSaver(RawConnection(path: scratch.path("raw.sqlite")))
         let floorSaver = try FloorRecordSaver(path: scratch.path("floor.sqlite"))
         var powerSafe = DatabaseConfiguration()
         powerSafe.durability = .powerSafe
         let powerSafeRestorer = StateRestorer(path: scratch.path("engine-power-safe.sqlite"), configuration: powerSafe)
-        guard powerSafeRestorer.store != nil else { throw RawConnection.Failure(description: "power-safe engine database unusable") }
+        guard powerSafeRestorer.withStore({ store, _ in store != nil }) else { throw RawConnection.Failure(description: "power-safe engine database unusable") }
         let files = try JSONFileStore(folder: scratch.path("json"))
         let defaults = try DefaultsStore(suite: "restorectl-bench-save-single")
 
@@ -43,8 +44,8 @@ enum SaveSingle {
                     { userDefaults.time { defaults.save(BenchData.payload(state), account: key.account, scene: key.scene) } },
                 ])
         }
-        restorer.close()
-        powerSafeRestorer.close()
+        try restorer.close()
+        try powerSafeRestorer.close()
         var report = WorkloadReport(
             name: "save-single", unit: "one save of one scene in its own transaction",
             engine: engine, raw: raw, floor: floor, alternatives: [("json-file", json), ("user-defaults", userDefaults)]

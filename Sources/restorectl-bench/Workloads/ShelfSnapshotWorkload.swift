@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import ScreenModels
 import StateRestore
 
@@ -41,7 +42,7 @@ enum ShelfSnapshotWorkload {
             rawTotal.append(ContinuousClock.now - rawStart)
             guard count == rows else { throw RawConnection.Failure(description: "raw shelf not restored") }
         }
-        restorer.close()
+        try restorer.close()
         var report = WorkloadReport(
             name: "shelf-snapshot-\(rows / 1_000)k", unit: "write + restore of a \(rows)-row snapshot",
             engine: engineTotal.droppingFirst(1), raw: rawTotal.droppingFirst(1)

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import StateRestore
 import StateStore
 
@@ -16,7 +17,7 @@ enum CheckCommand {
 
     static func run(_ options: DatabaseOptions, console: Console) throws -> ExitCode {
         let path = options.database
-        let findings = try DatabaseCheck.run(path)
+        let findings = try DatabaseCheck.run(path, kinds: RecordKind.builtIn)
         if options.json {
             JSONOutput.print(
                 .object([

@@ -1,3 +1,4 @@
+import ScreenKinds
 import StateRestore
 
 /// The command tree: every command's specification, each carrying the action that runs it,

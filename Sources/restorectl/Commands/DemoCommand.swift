@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import StateStore
@@ -29,15 +30,15 @@ enum DemoCommand {
         // Launch 1 starts as a first install would: nothing saved for the demo account. Each
         // screen restores, makes its model and persists it; the person's actions are saved
         // without a save call.
-        let first = try StateDatabase.openForWriting(path)
+        let first = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
         _ = try first.purge(account: account)
         let saved = try DemoFirstLaunch.run(path: path, account: account)
         for (scene, state) in saved.windows {
             say("Launch 1, window \"\(scene)\" saved: \(describe(state))")
         }
         // A third window last saved by version 1.0 of the app, in the oldest record format.
-        let legacy = try CatalogViewState.recordKind.validateForSave(Array(#"{"query":"programming","selectedID":103}"#.utf8))
-        try first.save(legacy, for: try SceneKey(scene: "legacy", account: account), replacingNewer: true)
+        let legacy = try RecordKind(CatalogViewState.self).validateForSave(Array(#"{"query":"programming","selectedID":103}"#.utf8))
+        try StateDatabase.save(legacy, for: try SceneKey(scene: "legacy", account: account), in: first, replacingNewer: true)
         say("Launch 1, window \"legacy\" holds a format-1 record from an old release: {\"query\":\"programming\",\"selectedID\":103}")
         let readingKey = try SceneKey(scene: "reading", account: account)
         say(
@@ -51,14 +52,14 @@ enum DemoCommand {
 
         // Launch 2: a fresh restorer, as a relaunched app would have.
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         var results: [JSONValue] = []
         for scene in ["reading", "research", "legacy"] {
             let key = try SceneKey(scene: scene, account: account)
-            let restoration = restorer.restore(key, against: DemoCatalog.changed)
+            let restoration = restorer.restore(CatalogViewState.self, key, against: DemoCatalog.changed)
             restorer.completeRestore(restoration)
-            results.append(JSONOutput.restoration(restoration.summary))
-            say("Launch 2, " + Summary.text(for: restoration.summary) + "\n")
+            results.append(JSONOutput.restoration(restoration.toolSummary))
+            say("Launch 2, " + Summary.text(for: restoration.toolSummary) + "\n")
         }
         let notes = restorer.restore(NotesState.self, readingKey, against: DemoScreens.changedNotes)
         restorer.completeRestore(notes)

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import StateRestore
 import StateStore
 
@@ -18,7 +19,7 @@ enum InspectCommand {
         let kind = options.kind?.name
         let store = try StateDatabase.openForReading(path)
         defer { store.close() }
-        let inspector = RecordInspector()
+        let inspector = RecordInspector(kinds: RecordKind.builtIn)
         var records: [JSONValue] = []
         var lines: [String] = []
         try store.forEachRecord { record in

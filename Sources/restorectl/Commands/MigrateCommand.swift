@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import StateRestore
 import StateStore
 
@@ -29,7 +30,7 @@ enum MigrateCommand {
             (before, steps) = try StateDatabase.migrationPlan(path, upTo: target)
         } else {
             var line = ProgressLine()
-            (before, steps) = try StateDatabase.migrate(path, upTo: target) { progress in
+            (before, steps) = try StateDatabase.migrate(path, upTo: target, upgrading: RecordKind.builtIn) { progress in
                 console.showProgress(line.text(for: progress))
             }
             if !steps.isEmpty { console.endProgress() }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import StateRestore
 import StateStore
 
@@ -51,7 +52,7 @@ enum QuarantineCommand {
         let store = try existingWritableStore(options.database)
         defer { store.close() }
         let id = options.id
-        try store.restoreQuarantinedRecord(id: id, replacing: options.replaces)
+        try StateDatabase.restoreQuarantinedRecord(id: id, in: store, replacing: options.replaces)
         console.print("Restored quarantined record \(id) to its scene.")
         return .success
     }
@@ -80,6 +81,6 @@ enum QuarantineCommand {
 
     private static func existingWritableStore(_ path: String) throws -> Store {
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
-        return try StateDatabase.openForWriting(path)
+        return try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateRestore
 
@@ -36,14 +37,13 @@ enum RestoreCommand {
             throw CommandFailure(.dataError, "invalid document \(documentPath): \(error.localizedDescription)")
         }
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         let summary = context.restore(key, with: restorer)
         if options.json {
             JSONOutput.print(JSONOutput.restoration(summary), to: console)
         } else {
             console.print(Summary.text(for: summary))
         }
-        restorer.completeRestore(key, kind: kind.name)
         return .success
     }
 }

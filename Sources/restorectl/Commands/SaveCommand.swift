@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import StateRestore
 import StateStore
 
@@ -27,10 +28,10 @@ enum SaveCommand {
         let record = try InputFiles.read(stateFile, console: console, what: "state", decodingAs: "record") {
             try kind.validateForSave($0)
         }
-        let store = try StateDatabase.openForWriting(path)
+        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
         defer { store.close() }
         do {
-            try store.save(record, for: key, replacingNewer: options.replacesNewer)
+            try StateDatabase.save(record, for: key, in: store, replacingNewer: options.replacesNewer)
         } catch RestoreError.wouldReplaceNewerRecord(let scene, let version) {
             throw CommandFailure(.dataError, "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it (use --replace-newer to do so deliberately)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import StateStore
@@ -44,7 +45,7 @@ enum ShelfCommand {
         let validated = try InputFiles.read(file, console: console, what: "snapshot", decodingAs: "snapshot") {
             try ShelfSnapshotCodec.validateForSave($0)
         }
-        let store = try StateDatabase.openForWriting(path)
+        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
         defer { store.close() }
         if let snapshot = validated.snapshot {
             try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)
@@ -60,7 +61,7 @@ enum ShelfCommand {
         let path = options.database
         let (shelf, account) = (options.shelf, options.account)
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         let restoration = restorer.restoreShelf(shelf, account: account)
         let conflicting = Set(restoration.conflictingDrafts.map(\.bookID))
         if options.json {

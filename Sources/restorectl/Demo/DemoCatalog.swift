@@ -1,3 +1,4 @@
+import ScreenKinds
 import ScreenModels
 
 /// The built-in sample catalog the demo restores against, and how it changes between launches.

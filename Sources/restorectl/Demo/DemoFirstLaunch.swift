@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateRestore
 
@@ -26,17 +27,14 @@ enum DemoFirstLaunch {
         // A command-line tool's main actor runs no queued tasks: it runs the turns that follow
         // each change itself, as an app's main run loop would.
         let turns = ManualTurnScheduler()
-        let writer = try CoalescingWriter(path: path)
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
 
         // Two windows over the same books, each with its own interaction state.
         var windows: [(scene: String, model: CatalogScreenModel, tracking: PersistenceTracking)] = []
         for scene in ["reading", "research"] {
-            let restored = restorer.restore(try SceneKey(scene: scene, account: account), against: DemoCatalog.original)
+            let restored = restorer.restore(CatalogViewState.self, try SceneKey(scene: scene, account: account), against: DemoCatalog.original)
             let model = restored.makeScreenModel()
-            windows.append((scene, model, writer.persist(model, from: restored, turns: turns)))
-            restorer.completeRestore(restored)
+            windows.append((scene, model, restorer.persist(model, from: restored, turns: turns)))
         }
         windows[0].model.send(.queryChanged("the"))
         windows[0].model.send(.selected(105))
@@ -50,23 +48,21 @@ enum DemoFirstLaunch {
         let readingKey = try SceneKey(scene: "reading", account: account)
         let restoredNotes = restorer.restore(NotesState.self, readingKey, against: DemoScreens.originalNotes)
         let notes = NotesViewModel(loader: FixedNotes(notes: DemoScreens.originalNotes), selectedNoteID: DemoScreens.savedNotes.selectedNoteID)
-        let notesTracking = writer.persist(notes, from: restoredNotes, turns: turns)
-        restorer.completeRestore(restoredNotes)
+        let notesTracking = restorer.persist(notes, from: restoredNotes, turns: turns)
         notes.query = DemoScreens.savedNotes.query
 
         let restoredZones = restorer.restore(ZonesState.self, readingKey, against: DemoScreens.originalZones)
         let zones = try restoredZones.makeZoneModel() ?? ZoneModel(choices: DemoScreens.originalZones, restoringSelection: nil)
-        let zonesTracking = writer.persist(zones, from: restoredZones, turns: turns)
-        restorer.completeRestore(restoredZones)
+        let zonesTracking = restorer.persist(zones, from: restoredZones, turns: turns)
         zones.select(DemoScreens.savedZones.selectedZoneID ?? "")
         turns.runPendingTurns()
 
         // Quitting: write what is pending, as an app does when it goes to the background.
-        try writer.close()
+        try restorer.close()
         for tracking in windows.map(\.tracking) + [notesTracking, zonesTracking] { tracking.cancel() }
         return Saved(
             windows: windows.map { ($0.scene, $0.model.viewState) }, notes: NotesState(notes), zones: ZonesState(zones),
-            writes: writer.writesCommitted
+            writes: restorer.writesCommitted
         )
     }
 }

@@ -1,3 +1,4 @@
+import ScreenKinds
 import ScreenModels
 import StateRestore
 

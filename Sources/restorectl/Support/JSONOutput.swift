@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import ScreenModels
 import StateRestore
 
@@ -7,14 +8,6 @@ import StateRestore
 enum JSONOutput {
     static func int(_ value: Int) -> JSONValue { .integer(Int64(value)) }
     static func optionalInt(_ value: Int?) -> JSONValue { value.map(int) ?? .null }
-
-    static func frame(_ frame: CatalogFrame) -> JSONValue {
-        .object([
-            "rows": .array(frame.rows.map { .object(["id": int($0.id), "title": .string($0.title)]) }),
-            "selectedID": optionalInt(frame.selectedID),
-            "query": .string(frame.query),
-        ])
-    }
 
     static func report(_ entries: [RestoreReportEntry]) -> JSONValue {
         .array(entries.map { .object(["code": .string($0.code.rawValue), "detail": .string($0.detail)]) })
@@ -28,7 +21,7 @@ enum JSONOutput {
             "kind": .string(restoration.kind),
             "state": restoration.state,
         ]
-        if let frame = restoration.frame { object["frame"] = self.frame(frame) }
+        if let frame = restoration.frame { object["frame"] = frame }
         object["report"] = report(restoration.report)
         return .object(object)
     }

@@ -1,3 +1,4 @@
+import ScreenKinds
 import StateRestore
 
 /// The `--kind K` option: one of the kinds this build knows, `catalog` when absent.

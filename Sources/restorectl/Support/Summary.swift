@@ -1,3 +1,4 @@
+import ScreenKinds
 import ScreenModels
 import StateRestore
 
@@ -10,14 +11,16 @@ enum Summary {
             let shown = fields.filter { $0.key != "version" }.map { "\($0.key): \($0.value.encoded())" }
             lines.append("  " + shown.joined(separator: "   "))
         }
-        if let frame = restoration.frame {
+        if let frame = restoration.frame, case .array(let rows)? = frame["rows"] {
             let anchorID = restoration.state["viewport"]?["anchorID"]
-            lines.append("  rows (\(frame.rows.count)):")
-            for row in frame.rows.prefix(20) {
-                let marks = (row.id == frame.selectedID ? ">" : " ") + (anchorID == .integer(Int64(row.id)) ? "^" : " ")
-                lines.append("   \(marks) \(row.id)\t\(row.title)")
+            lines.append("  rows (\(rows.count)):")
+            for row in rows.prefix(20) {
+                let id = row["id"] ?? .null
+                let title = if case .string(let title)? = row["title"] { title } else { "" }
+                let marks = (id == frame["selectedID"] ? ">" : " ") + (id == anchorID ? "^" : " ")
+                lines.append("   \(marks) \(id.encoded())\t\(title)")
             }
-            if frame.rows.count > 20 { lines.append("      … \(frame.rows.count - 20) more") }
+            if rows.count > 20 { lines.append("      … \(rows.count - 20) more") }
         }
         if restoration.report.isEmpty {
             lines.append("  report: restored exactly as saved")

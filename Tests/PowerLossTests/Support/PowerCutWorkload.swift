@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import StateStore
@@ -100,12 +101,12 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .save, .launch, .shelfSnapshot:
             let restorer = StateRestorer(path: path)
-            defer { restorer.close() }
-            if self != .shelfSnapshot { try restorer.save(Self.catalogState(0), for: Self.key, carrying: Self.padding) }
+            defer { try? restorer.close() }
+            if self != .shelfSnapshot { try restorer.save(Self.catalogState(0), for: Self.key, carryingExactly: Self.padding, replacingNewer: false) }
         case .coalescedFlush:
             let restorer = StateRestorer(path: path)
-            defer { restorer.close() }
-            for scene in Self.flushScenes { try restorer.save(Self.catalogState(0), for: scene, carrying: Self.padding) }
+            defer { try? restorer.close() }
+            for scene in Self.flushScenes { try restorer.save(Self.catalogState(0), for: scene, carryingExactly: Self.padding, replacingNewer: false) }
         case .migration(let from):
             guard from > 0 else { return }
             let migrator = try StateMigrations.makeMigrator()
@@ -144,22 +145,22 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .save:
             let restorer = StateRestorer(path: path, configuration: configuration)
-            defer { restorer.close() }
+            defer { try? restorer.close() }
             for step in 1...steps {
-                try restorer.save(Self.catalogState(step), for: Self.key, carrying: Self.padding)
+                try restorer.save(Self.catalogState(step), for: Self.key, carryingExactly: Self.padding, replacingNewer: false)
                 acks.acknowledge()
                 if step == steps / 2 { try restorer.store?.checkpoint() }
             }
         case .launch:
             for step in 1...steps {
                 let restorer = StateRestorer(path: path, configuration: configuration)
-                defer { restorer.close() }
+                defer { try? restorer.close() }
                 let restoration = restorer.restore(CatalogViewState.self, Self.key)
                 guard restoration.state.query == Self.catalogState(step - 1).query else {
                     throw PowerCutWorkloadFailure("launch \(step) restored \"\(restoration.state.query)\": \(restoration.report)")
                 }
                 _ = restorer.completeRestore(restoration)
-                try restorer.save(Self.catalogState(step), for: Self.key, carrying: Self.padding)
+                try restorer.save(Self.catalogState(step), for: Self.key, carryingExactly: Self.padding, replacingNewer: false)
                 acks.acknowledge()
             }
         case .coalescedFlush:
@@ -179,7 +180,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
             store.close()
         case .shelfSnapshot:
             let restorer = StateRestorer(path: path, configuration: configuration)
-            defer { restorer.close() }
+            defer { try? restorer.close() }
             for step in 1...steps {
                 try restorer.saveShelf(Self.shelf(step), shelf: "home")
                 acks.acknowledge()
@@ -239,7 +240,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
                 return fail("kept snapshots of steps \(kept)")
             }
             let restorer = StateRestorer(path: path)
-            defer { restorer.close() }
+            defer { try? restorer.close() }
             let restored = restorer.restoreShelf("home")
             guard restored.snapshot == (newest == 0 ? nil : Self.shelf(newest)) else {
                 return fail("restored \(restored.snapshot.map { "\($0.books.count) books of \($0.fetchedAt)" } ?? "nothing"), report \(restored.report)")
@@ -265,7 +266,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
                 return fail("quarantined \(moved), not the first steps")
             }
             if let entry = quarantined.first {
-                try store.restoreQuarantinedRecord(id: entry.id, replacing: true)
+                try StateDatabase.restoreQuarantinedRecord(id: entry.id, in: store, replacing: true)
             } else {
                 try store.quarantineRecord(account: "default", scene: "q1", kind: "catalog", reason: .unreadable, error: "after")
             }

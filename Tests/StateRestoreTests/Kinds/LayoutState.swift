@@ -1,4 +1,5 @@
 import JSON
+import ScreenKinds
 import StateRestore
 
 /// A test kind with a nested object, an optional and an array, at format 3.

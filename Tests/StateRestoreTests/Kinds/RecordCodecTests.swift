@@ -1,3 +1,4 @@
+import ScreenKinds
 import Testing
 
 @testable import StateRestore

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateStore
 import TestSupport
@@ -29,11 +30,11 @@ import Testing
         try launch1.save(CatalogViewState(query: "book", selectedID: 3), for: key)
         try launch1.save(NotesState(query: "wal", selectedNoteID: 1), for: key)
         try launch1.save(ZonesState(selectedZoneID: "paris"), for: key)
-        launch1.close()
+        try launch1.close()
 
         let launch2 = StateRestorer(path: path)
-        defer { launch2.close() }
-        let catalog = launch2.restore(key, against: document)
+        defer { try? launch2.close() }
+        let catalog = launch2.restore(CatalogViewState.self, key, against: document)
         let notesRestored = launch2.restore(NotesState.self, key, against: notes)
         let zones = launch2.restore(ZonesState.self, key, against: choices)
         #expect(catalog.state == CatalogViewState(query: "book", selectedID: 3))
@@ -46,7 +47,7 @@ import Testing
     @Test func aDeletedNoteIsClearedAndTheQueryKept() throws {
         let launch1 = StateRestorer(path: path)
         try launch1.save(NotesState(query: "gone", selectedNoteID: 9), for: key)
-        launch1.close()
+        try launch1.close()
         let restored = StateRestorer(path: path).restore(NotesState.self, key, against: notes)
         #expect(restored.state == NotesState(query: "gone", selectedNoteID: nil))
         #expect(restored.report.map(\.code) == [.selectionCleared])
@@ -84,7 +85,7 @@ import Testing
         try seed.saveRecord(#"{"version":1,"query":"kept"}"#, version: 1, account: key.account, scene: key.scene, kind: "notes")
         seed.close()
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         let zones = restorer.restore(ZonesState.self, key, against: choices)
         #expect(zones.state == ZonesState(selectedZoneID: "utc"))
         #expect(zones.report.map(\.code) == [.recordUnreadable])
@@ -98,18 +99,18 @@ import Testing
         try seed.save(CatalogViewState(query: "c"), for: key)
         try seed.save(NotesState(query: "n"), for: key)
         try seed.save(ZonesState(selectedZoneID: "paris"), for: key)
-        seed.close()
+        try seed.close()
         // Launch 1 starts the notes and zones restores and crashes before completing them.
         let crashed = StateRestorer(path: path)
         _ = crashed.restore(NotesState.self, key, against: notes)
         _ = crashed.restore(ZonesState.self, key, against: choices)
         crashed.store?.database.disableCheckpointOnClose()
-        crashed.close()
+        try crashed.close()
 
         // Launch 2: the catalog restores first, and is fine; each crashed kind then reports it.
         let launch2 = StateRestorer(path: path)
-        defer { launch2.close() }
-        let catalog = launch2.restore(key, against: document)
+        defer { try? launch2.close() }
+        let catalog = launch2.restore(CatalogViewState.self, key, against: document)
         #expect(catalog.state.query == "c" && !catalog.reports(.restoreCrashed))
         let notesRestored = launch2.restore(NotesState.self, key, against: notes)
         #expect(notesRestored.reports(.restoreCrashed) && notesRestored.state == NotesState())
@@ -124,18 +125,18 @@ import Testing
         try seed.saveRecord(payload, version: 7, account: key.account, scene: key.scene, kind: "someone-elses")
         seed.close()
         let restorer = StateRestorer(path: path)
-        _ = restorer.restore(key, against: document)
+        _ = restorer.restore(CatalogViewState.self, key, against: document)
         _ = restorer.restore(NotesState.self, key, against: notes)
         try restorer.save(CatalogViewState(query: "mine"), for: key)
-        restorer.close()
-        let check = try DatabaseCheck.run(path)
+        try restorer.close()
+        let check = try DatabaseCheck.run(path, kinds: RecordKind.builtIn)
         #expect(check.isHealthy)
         #expect(check.notes == [#"someone-elses record of scene "main" of account "default": a kind this build does not know; kept untouched"#])
         let reader = try StateDatabase.openForReading(path)
         defer { reader.close() }
         let stored = try #require(try reader.record(account: key.account, scene: key.scene, kind: "someone-elses"))
         #expect(String(decoding: stored.payload, as: UTF8.self) == payload && stored.version == 7)
-        #expect(RecordInspector().condition(of: stored) == .unknownKind)
+        #expect(RecordInspector(kinds: RecordKind.builtIn).condition(of: stored) == .unknownKind)
     }
 
     @Test func oneWriterCoalescesEveryKindAndFlushesThemInOneTransaction() throws {
@@ -151,7 +152,7 @@ import Testing
         #expect(writer.writesCommitted == 1)
         try writer.close()
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         #expect(restorer.restore(NotesState.self, key).state.query == "n49")
         #expect(restorer.restore(CatalogViewState.self, key).state.query == "c49")
         #expect(restorer.restore(ZonesState.self, key).state.selectedZoneID == "z49")
@@ -162,7 +163,7 @@ import Testing
         try seed.saveRecord(#"{"version":2,"query":"future"}"#, version: 2, account: key.account, scene: key.scene, kind: "notes")
         seed.close()
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         #expect(restorer.restore(NotesState.self, key).reports(.unsupportedVersion))
         #expect(throws: RestoreError.wouldReplaceNewerRecord(scene: key.description, version: 2)) {
             try restorer.save(NotesState(query: "older"), for: key)
@@ -174,8 +175,8 @@ import Testing
     @Test func theCatalogScreenModelStartsWithTheRestoresAdjustments() throws {
         let launch1 = StateRestorer(path: path)
         try launch1.save(CatalogViewState(query: "", selectedID: 99), for: key)
-        launch1.close()
-        let restored = StateRestorer(path: path).restore(key, against: document)
+        try launch1.close()
+        let restored = StateRestorer(path: path).restore(CatalogViewState.self, key, against: document)
         let screen = restored.makeScreenModel()
         #expect(screen.lastAdjustments == [.selectionCleared(selectedID: 99)])
         #expect(restored.adjustments.map(\.code) == [.selectionCleared])
@@ -186,13 +187,13 @@ import Testing
         try seed.saveRecord(#"{"version":3,"query":"q","theme":"dark"}"#, version: 3, account: key.account, scene: key.scene, kind: "catalog")
         seed.close()
         let restorer = StateRestorer(path: path)
-        let restored = restorer.restore(key, against: document)
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
         restorer.completeRestore(restored)
         let screen = restored.makeScreenModel()
         screen.send(.selected(2))
-        try restorer.save(screen, from: restored)
-        restorer.close()
-        let again = StateRestorer(path: path).restore(key, against: document)
+        try restorer.save(screen.viewState, for: restored.key)
+        try restorer.close()
+        let again = StateRestorer(path: path).restore(CatalogViewState.self, key, against: document)
         #expect(again.state == CatalogViewState(query: "q", selectedID: 2))
         #expect(again.carriedFields == ["theme": "dark"])
     }
@@ -201,9 +202,9 @@ import Testing
         let launch1 = StateRestorer(path: path)
         try launch1.save(NotesState(query: "wal", selectedNoteID: 2), for: key)
         try launch1.save(ZonesState(selectedZoneID: "paris"), for: key)
-        launch1.close()
+        try launch1.close()
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         let notesModel = restorer.restore(NotesState.self, key, against: notes).makeViewModel(loader: FixedNotes(notes: notes))
         #expect(NotesState(notesModel) == NotesState(query: "wal", selectedNoteID: 2))
         let zoneModel = try #require(restorer.restore(ZonesState.self, key, against: choices).makeZoneModel())

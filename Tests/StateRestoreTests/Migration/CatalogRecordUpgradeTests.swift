@@ -1,4 +1,6 @@
 import Foundation
+import ScreenKinds
+import ScreenModels
 import TestSupport
 import Testing
 
@@ -6,6 +8,9 @@ import Testing
 @testable import StateStore
 
 @Suite struct CatalogRecordUpgradeTests {
+    /// The catalog kind, whose upgrade the migration runs.
+    static let catalog = RecordKind.builtIn[0]
+
     let folder: TemporaryDirectory
     let db: Database
 
@@ -43,7 +48,7 @@ import Testing
         for (scene, payload) in untouched { try insert(scene, version: 3, payload) }
 
         var reports: [MigrationProgress] = []
-        let applied = try StateMigrations.makeMigrator().migrate(db, upTo: 3) { reports.append($0) }
+        let applied = try StateMigrations.makeMigrator(upgrading: RecordKind.builtIn).migrate(db, upTo: 3) { reports.append($0) }
 
         #expect(applied.map(\.version) == [3])
         let rows = try rows()
@@ -78,7 +83,7 @@ import Testing
         }
         var done: [Int] = []
         try db.writeTransaction {
-            try CatalogRecordUpgrade.run(RecordRewriter(database: db, schemaVersion: 3), batchSize: batchSize) { done.append($0.recordsDone) }
+            try RecordRewriter(database: db, schemaVersion: 3).rewrite(kind: CatalogViewState.kind, batchSize: batchSize, progress: { done.append($0.recordsDone) }, Self.catalog.upgradedRecord)
         }
         let expected = [0] + stride(from: batchSize, to: 6, by: batchSize).map { $0 } + [6]
         #expect(done == expected)
@@ -93,7 +98,7 @@ import Testing
     @Test func emptyTableReportsNothingToDo() throws {
         var reports: [MigrationProgress] = []
         try db.writeTransaction {
-            try CatalogRecordUpgrade.run(RecordRewriter(database: db, schemaVersion: 3)) { reports.append($0) }
+            try RecordRewriter(database: db, schemaVersion: 3).rewrite(kind: CatalogViewState.kind, progress: { reports.append($0) }, Self.catalog.upgradedRecord)
         }
         #expect(reports == [MigrationProgress(recordsDone: 0, recordsTotal: 0)])
     }

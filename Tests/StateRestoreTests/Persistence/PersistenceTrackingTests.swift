@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import StateRestore
 import TestSupport
 import Testing
@@ -24,7 +25,7 @@ import Testing
     /// What a fresh restorer reads back, or nil when nothing is stored.
     private func stored() -> ReaderState? {
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         let restored = restorer.restore(ReaderState.self, key)
         restorer.completeRestore(restored)
         return restored.reports(.noRecord) ? nil : restored.state
@@ -179,13 +180,13 @@ import Testing
 
     @Test func aTrackingFromARestorationCarriesItsKeyAndFields() throws {
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
-        try restorer.save(ReaderState(page: 40, fontSize: 2), for: key, carrying: ["bookmarks": .array([.integer(12)])])
+        defer { try? restorer.close() }
+        try restorer.save(ReaderState(page: 40, fontSize: 2), for: key, carryingExactly: ["bookmarks": .array([.integer(12)])], replacingNewer: false)
         let restored = restorer.restore(ReaderState.self, key)
         restorer.completeRestore(restored)
         #expect(restored.carriedFields == ["bookmarks": .array([.integer(12)])])
         let model = ReaderModel(restored.state)
-        let tracking = writer.persist(model, from: restored, turns: turns)
+        let tracking = writer.persist(model, for: restored.key, carrying: restored.carriedFields, turns: turns)
         model.page = 41
         turns.runPendingTurns()
         try writer.flush()

@@ -1,4 +1,5 @@
 import Observation
+import ScreenKinds
 import StateRestore
 
 /// An app-defined kind: a reader's page and font size.

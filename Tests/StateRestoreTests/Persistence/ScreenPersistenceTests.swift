@@ -1,3 +1,4 @@
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import TestSupport
@@ -27,7 +28,7 @@ import Testing
     /// What a fresh restorer reads back for `type`, or nil when nothing is stored.
     private func stored<State: RestorableState>(_ type: State.Type) -> State? {
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         let restored = restorer.restore(State.self, key)
         restorer.completeRestore(restored)
         return restored.reports(.noRecord) ? nil : restored.state
@@ -35,10 +36,10 @@ import Testing
 
     @Test func catalogActionsAreSavedWithoutTakingTheRenderCallback() throws {
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
-        let restored = restorer.restore(key, against: Self.document)
+        defer { try? restorer.close() }
+        let restored = restorer.restore(CatalogViewState.self, key, against: Self.document)
         let model = restored.makeScreenModel()
-        let tracking = writer.persist(model, from: restored, turns: turns)
+        let tracking = writer.persist(model, for: restored.key, carrying: restored.carriedFields, turns: turns)
         var frames: [CatalogFrame] = []
         model.changed = { frames.append($0) }
 
@@ -81,12 +82,12 @@ import Testing
 
     @Test func notesQueryAndSelectionAreSaved() async throws {
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         try restorer.save(NotesState(query: "sqlite", selectedNoteID: 3), for: key)
         let restored = restorer.restore(NotesState.self, key, against: Self.notes)
         restorer.completeRestore(restored)
         let model = restored.makeViewModel(loader: FixedNotes(notes: Self.notes))
-        let tracking = writer.persist(model, from: restored, turns: turns)
+        let tracking = writer.persist(model, for: restored.key, carrying: restored.carriedFields, turns: turns)
 
         // Loading changes notes and isLoading, which the saved state does not read.
         await model.reload()
@@ -105,12 +106,12 @@ import Testing
 
     @Test func zoneSelectionIsSavedAndObserversStillReceiveEveryValue() throws {
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         let restored = restorer.restore(ZonesState.self, key, against: Self.zones)
         let model = try #require(restored.makeZoneModel())
         var delivered: [String] = []
         let lifetime = model.changes.observe { delivered.append($0.selectedID) }
-        let tracking = writer.persist(model, from: restored, turns: turns)
+        let tracking = writer.persist(model, for: restored.key, carrying: restored.carriedFields, turns: turns)
 
         model.select("europe-paris")
         model.select("nowhere")

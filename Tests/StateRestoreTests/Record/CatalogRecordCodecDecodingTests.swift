@@ -1,4 +1,5 @@
 import JSON
+import ScreenKinds
 import ScreenModels
 import Testing
 
@@ -60,16 +61,16 @@ struct CatalogRecordCodecDecodingTests {
     }
 
     @Test(
-        "fields a version does not define are kept as unknown fields of that version",
+        "fields a version does not define are not read from it, and only the others are carried",
         arguments: [
             (
                 #"{"query":"a","showsOnlySelected":true,"viewport":null}"#,
-                ["showsOnlySelected": true, "viewport": nil] as JSONObject,
+                [:] as JSONObject,
                 ["selectedID", "showsOnlySelected", "viewport"]
             ),
             (
                 #"{"version":2,"viewport":{"anchorID":1},"extra":[1]}"#,
-                ["viewport": ["anchorID": 1], "extra": [1]] as JSONObject,
+                ["extra": [1]] as JSONObject,
                 ["query", "selectedID", "showsOnlySelected", "viewport"]
             ),
         ] as [(String, JSONObject, [String])])

@@ -1,4 +1,5 @@
 import JSON
+import ScreenKinds
 import Testing
 
 @testable import StateRestore

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import StateRestore
 import StateStore
 import TestSupport
@@ -25,10 +26,10 @@ import Testing
 
     @Test func restorerOpensWithTheConfiguredDurability() throws {
         let powerSafe = StateRestorer(path: dir.path("power.sqlite"), configuration: Self.powerSafe)
-        defer { powerSafe.close() }
+        defer { try? powerSafe.close() }
         #expect(try Self.synchronous(of: powerSafe.store) == 2)
         let crashSafe = StateRestorer(path: dir.path("crash.sqlite"))
-        defer { crashSafe.close() }
+        defer { try? crashSafe.close() }
         #expect(try Self.synchronous(of: crashSafe.store) == 1)
     }
 
@@ -36,7 +37,7 @@ import Testing
         let path = dir.path("state.sqlite")
         try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: path))
         let restorer = StateRestorer(path: path, configuration: Self.powerSafe)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         #expect(restorer.databaseReport.map(\.code) == [.databaseCorrupt])
         #expect(try Self.synchronous(of: restorer.store) == 2)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import StateStore
@@ -199,7 +200,7 @@ import Testing
     /// Saves each state for its scene, as an earlier launch of the app would have.
     private func save(_ states: [String: CatalogViewState]) throws {
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         for (scene, state) in states { try restorer.save(state, for: try SceneKey(scene: scene)) }
     }
 
@@ -246,12 +247,12 @@ import Testing
     /// One launch in this process restoring `scenes` in order, then completing every restore.
     private func launch(restoring scenes: [String]) throws -> [String: Restored] {
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
-        let restorations = try scenes.map { restorer.restore(try SceneKey(scene: $0), against: Self.document) }
-        for restoration in restorations { #expect(restorer.completeRestore(restoration.key)) }
+        defer { try? restorer.close() }
+        let restorations = try scenes.map { restorer.restore(CatalogViewState.self, try SceneKey(scene: $0), against: Self.document) }
+        for restoration in restorations { #expect(restorer.completeRestore(restoration)) }
         return Dictionary(
             uniqueKeysWithValues: restorations.map {
-                ($0.key.scene, Restored(codes: $0.report.map(\.code), state: $0.viewState))
+                ($0.key.scene, Restored(codes: $0.report.map(\.code), state: $0.state))
             })
     }
 

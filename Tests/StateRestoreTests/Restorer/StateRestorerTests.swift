@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateStore
 import TestSupport
@@ -26,25 +27,25 @@ import Testing
         seed.close()
 
         let launch1 = StateRestorer(path: path)
-        let restored = launch1.restore(key, against: document)
+        let restored = launch1.restore(CatalogViewState.self, key, against: document)
         #expect(restored.report.map(\.code) == [.recordUpgraded, .defaultsApplied])
-        #expect(restored.viewState == CatalogViewState(query: "swift", selectedID: 4))
+        #expect(restored.state == CatalogViewState(query: "swift", selectedID: 4))
         #expect(restored.frame.rows.map(\.id) == [2, 4, 6, 8, 10, 12])
         #expect(restored.carriedFields["theme"] == .string("dark"))
         let screen = restored.makeScreenModel()
-        #expect(launch1.completeRestore(key))
+        #expect(launch1.completeRestore(restored))
         screen.send(.scrolled(anchorID: 8, offset: 0.25))
         let writer = try CoalescingWriter(path: path, scheduler: ManualScheduler())
         writer.save(screen.viewState, for: key, carrying: restored.carriedFields)
         #expect(try writer.flush().isEmpty)
         try writer.close()
-        launch1.close()
+        try launch1.close()
 
         let launch2 = StateRestorer(path: path)
-        defer { launch2.close() }
-        let again = launch2.restore(key, against: document)
+        defer { try? launch2.close() }
+        let again = launch2.restore(CatalogViewState.self, key, against: document)
         #expect(again.report.isEmpty)
-        #expect(again.viewState == CatalogViewState(query: "swift", selectedID: 4, viewport: CatalogViewport(anchorID: 8, offset: 0.25, before: [6, 4, 2], after: [10, 12])))
+        #expect(again.state == CatalogViewState(query: "swift", selectedID: 4, viewport: CatalogViewport(anchorID: 8, offset: 0.25, before: [6, 4, 2], after: [10, 12])))
         #expect(again.carriedFields["theme"] == .string("dark"))
         #expect(again.frame == screen.frame)
     }
@@ -55,10 +56,10 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: garbage))
         #expect(FileManager.default.createFile(atPath: path + "-wal", contents: log))
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
-        let restored = restorer.restore(key, against: document)
+        defer { try? restorer.close() }
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
         #expect(restored.report.map(\.code) == [.databaseCorrupt, .noRecord])
-        #expect(restored.viewState == CatalogViewState())
+        #expect(restored.state == CatalogViewState())
         let copies = CorruptDatabaseFiles.copies(of: path)
         #expect(copies.count == 1)
         #expect(FileManager.default.contents(atPath: copies[0]) == garbage)
@@ -78,8 +79,8 @@ import Testing
         let log = folder.contents("state.sqlite-wal")
         #expect(log?.isEmpty == false)
         let restorer = StateRestorer(path: path)
-        let restored = restorer.restore(key, against: document)
-        restorer.close()
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        try restorer.close()
         #expect(restored.report.map(\.code) == [.databaseForeign])
         #expect(folder.contents("state.sqlite") == file)
         #expect(folder.contents("state.sqlite-wal") == log)
@@ -87,10 +88,10 @@ import Testing
 
     @Test func savingNeverReplacesARecordOfANewerFormatUnlessAskedTo() throws {
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         let newer = #"{"version":9,"layout":"columns"}"#
         try restorer.store?.saveRecord(newer, version: 9, account: key.account, scene: key.scene, kind: "catalog")
-        #expect(restorer.restore(key, against: document).report.map(\.code) == [.unsupportedVersion])
+        #expect(restorer.restore(CatalogViewState.self, key, against: document).report.map(\.code) == [.unsupportedVersion])
         #expect(throws: RestoreError.wouldReplaceNewerRecord(scene: key.description, version: 9)) {
             try restorer.save(CatalogViewState(query: "mine"), for: key)
         }
@@ -102,7 +103,7 @@ import Testing
     @MainActor
     @Test func shelfRestoresStaleRowsDropsOrphanDraftsAndFlagsConflicts() throws {
         let restorer = StateRestorer(path: path)
-        defer { restorer.close() }
+        defer { try? restorer.close() }
         let snapshot = ShelfSnapshot(
             books: [ShelfBook(id: 1, title: "Dune", revision: 3), ShelfBook(id: 2, title: "Emma", revision: 1)],
             fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateStore
 import TestSupport
@@ -47,7 +48,7 @@ private final class InstantShelf: ShelfLoading {
 
         let launch1 = StateRestorer(path: path)
         try launch1.saveShelf(snapshot, shelf: "home")
-        launch1.close()
+        try launch1.close()
 
         let restored = StateRestorer(path: path).restoreShelf("home")
         #expect(restored.snapshot?.query == "d")
@@ -90,7 +91,7 @@ private final class InstantShelf: ShelfLoading {
             try restorer.saveShelf(ShelfSnapshot(books: shelf, fetchedAt: Date(timeIntervalSince1970: Double(100 + second))), shelf: "home")
         }
         let kept = try #require(try restorer.store?.shelfSnapshots())
-        restorer.close()
+        try restorer.close()
         #expect(kept.map(\.version) == [2, 2, 2, 2, 9])
         #expect(kept.filter { $0.unreadableError == nil && $0.version == 2 }.map(\.fetchedAt) == [104, 103, 102])
         #expect(kept.contains { $0.unreadableError != nil })

@@ -1,3 +1,4 @@
+import ScreenKinds
 import StateRestore
 import StateStore
 

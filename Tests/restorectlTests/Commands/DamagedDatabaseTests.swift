@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import StateStore
@@ -74,20 +75,20 @@ import Testing
         // Launch 1 restores (moving damage aside) and saves; launch 2 restores that save.
         let bytesBeforeLaunch = try Data(contentsOf: URL(fileURLWithPath: path))
         let first = StateRestorer(path: path)
-        let restored = first.restore(Self.key, against: Self.document)
+        let restored = first.restore(CatalogViewState.self, Self.key, against: Self.document)
         if restored.reports(.databaseCorrupt) {
             let copies = CorruptDatabaseFiles.copies(of: path)
             #expect(copies.count == 1 && copies.map { FileManager.default.contents(atPath: $0) } == [bytesBeforeLaunch], "\(damage): the damaged bytes were not kept beside the database")
         } else if damage.isStructural {
             Issue.record("\(damage): restore reported \(restored.report.map(\.code))")
         }
-        first.completeRestore(Self.key)
+        first.completeRestore(restored)
         try first.save(CatalogViewState(query: "after"), for: Self.key)
-        first.close()
+        try first.close()
         let second = StateRestorer(path: path)
-        defer { second.close() }
-        let again = second.restore(Self.key, against: Self.document)
-        #expect(again.viewState.query == "after", "\(damage): launch 2 restored \(again.report.map(\.code))")
+        defer { try? second.close() }
+        let again = second.restore(CatalogViewState.self, Self.key, against: Self.document)
+        #expect(again.state.query == "after", "\(damage): launch 2 restored \(again.report.map(\.code))")
         #expect(!again.reports(.databaseCorrupt) && !again.reports(.databaseUnavailable), "\(damage): \(again.report)")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import StateRestore
 import TestSupport
 import Testing

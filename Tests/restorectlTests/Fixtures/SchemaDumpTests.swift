@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import ScreenModels
 import StateRestore
 import StateStore
@@ -44,7 +45,7 @@ import Testing
         try database.executeScript(script)
         #expect(try database.ownership() == .ours(schemaVersion: version))
 
-        let migrator = try StateMigrations.makeMigrator()
+        let migrator = try StateMigrations.makeMigrator(upgrading: RecordKind.builtIn)
         let status = try migrator.status(of: database)
         #expect(status.applied.map(\.version) == Array(1...version))
         #expect(status.applied.allSatisfy { $0.isIntact }, "the dump's schema_history checksums must be the real ones")
@@ -134,30 +135,27 @@ import Testing
 
     /// The record a payload decodes to when it is of a format older than the current one (and
     /// so is what the upgrade step must rewrite); nil for current, newer and undecodable ones.
-    static func olderFormatRecord(_ payload: Data) -> CatalogRecord? {
-        guard case .decoded(let record, let provenance) = CatalogRecordCodec.decode(payload),
-            provenance.sourceVersion < CatalogRecord.currentVersion
+    static func olderFormatRecord(_ payload: Data) -> (state: CatalogViewState, unknownFields: JSONObject)? {
+        guard case .decoded(let state, let provenance, let unknown) = CatalogRecordCodec.decode(payload),
+            provenance.sourceVersion < CatalogViewState.currentVersion
         else { return nil }
-        return record
+        return (state, unknown)
     }
 
     /// `row` holds `record` rewritten in the current format: full (nothing defaulted), with the
     /// same query, selection, filter and viewport, and every field the current format does not
     /// define kept in its order.
-    private func expectUpgraded(_ row: StoredRow, from record: CatalogRecord) {
-        #expect(row.version == CatalogRecord.currentVersion, "\(row.key): stored version \(row.version)")
-        guard case .decoded(let upgraded, let provenance) = CatalogRecordCodec.decode(row.payload) else {
+    private func expectUpgraded(_ row: StoredRow, from record: (state: CatalogViewState, unknownFields: JSONObject)) {
+        #expect(row.version == CatalogViewState.currentVersion, "\(row.key): stored version \(row.version)")
+        guard case .decoded(let upgraded, let provenance, let upgradedUnknown) = CatalogRecordCodec.decode(row.payload) else {
             Issue.record("\(row.key): the upgraded record does not decode: \(String(decoding: row.payload, as: UTF8.self))")
             return
         }
-        #expect(provenance == CatalogRecordProvenance(sourceVersion: CatalogRecord.currentVersion), "\(row.key)")
-        #expect(upgraded.query == record.query, "\(row.key)")
-        #expect(upgraded.selectedID == record.selectedID, "\(row.key)")
-        #expect(upgraded.showsOnlySelected == record.showsOnlySelected, "\(row.key)")
-        #expect(upgraded.viewport == record.viewport, "\(row.key)")
+        #expect(provenance == RecordProvenance(sourceVersion: CatalogViewState.currentVersion), "\(row.key)")
+        #expect(upgraded == record.state, "\(row.key)")
         var unknown = JSONObject()
         for (name, value) in record.unknownFields where !Self.currentFormatFields.contains(name) { unknown[name] = value }
-        #expect(upgraded.unknownFields == unknown, "\(row.key): unknown fields were not kept")
+        #expect(upgradedUnknown == unknown, "\(row.key): unknown fields were not kept")
     }
 
     private func sceneRecords(in database: Database) throws -> [StoredRow] {

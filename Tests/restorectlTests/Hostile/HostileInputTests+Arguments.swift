@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKinds
 import StateRestore
 import Testing
 

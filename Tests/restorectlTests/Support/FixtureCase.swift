@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import StateRestore
 
 /// One regression case from `Fixtures/cases/<name>/case.json`; the format is documented in

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ScreenKinds
 import StateRestore
 
 /// The one place where nondeterministic output is made comparable: temporary paths, the UTC

@@ -1,4 +1,5 @@
 import JSON
+import ScreenKinds
 import StateRestore
 
 /// Compares parsed JSON as JSON means it: object members in any order, numbers by value

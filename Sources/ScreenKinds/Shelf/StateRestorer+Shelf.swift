@@ -1,0 +1,132 @@
+import Foundation
+import ScreenModels
+import StateRestore
+import StateStore
+
+extension StateRestorer {
+    /// How many snapshots this build can read are kept per shelf, so an unreadable newest one
+    /// falls back to an older. Snapshots of a newer format, and ones found unreadable, are kept
+    /// besides, never pruned.
+    public static let shelfSnapshotsKept = 3
+
+    /// Saves a shelf's snapshot (query, content and every open draft), keeping the last few
+    /// per shelf.
+    public func saveShelf(_ snapshot: ShelfSnapshot, shelf: String, account: String = StoreNames.defaultAccount) throws {
+        try recoveringFromDamage { try $0.saveShelfSnapshot(snapshot, shelf: shelf, account: account) }
+    }
+
+    /// Restores a shelf's newest snapshot this build can read, with its query.
+    ///
+    /// - A draft whose book is not listed is dropped and reported (`draft-dropped`) when the
+    ///   snapshot is unfiltered: the book is gone. Under a query, unlisted books are only hidden,
+    ///   so their drafts are kept.
+    /// - A draft based on an older revision than its book's is kept and flagged
+    ///   (`draft-conflict`); ``ShelfRestoration/makeViewModel(loader:saver:)`` shows it.
+    /// - A newer snapshot this build may not read stays in place (`unsupported-version`); an
+    ///   undecodable one is marked and kept (`record-unreadable`); either way an older one is
+    ///   tried.
+    public func restoreShelf(_ shelf: String, account: String = StoreNames.defaultAccount) -> ShelfRestoration {
+        withStore { store, databaseReport in Self.restoreShelf(shelf, account: account, from: store, report: databaseReport) }
+    }
+
+    private static func restoreShelf(_ shelf: String, account: String, from store: Store?, report databaseReport: [RestoreReportEntry]) -> ShelfRestoration {
+        var report = databaseReport
+        guard let store else {
+            return ShelfRestoration(account: account, shelf: shelf, snapshot: nil, conflictingDrafts: [], report: report)
+        }
+        do {
+            var restored: (ShelfSnapshot, RecordProvenance)?
+            var unreadable: [(id: Int64, error: String)] = []
+            try store.forEachShelfSnapshot(account: account, shelf: shelf) { stored, payload in
+                switch ShelfSnapshotCodec.decodeForRestore(payload) {
+                case .decoded(let snapshot, let provenance):
+                    restored = (snapshot, provenance)
+                    return false
+                case .newer(let version, _):
+                    report.append(
+                        RestoreReportEntry(
+                            .unsupportedVersion,
+                            "shelf snapshot \(stored.id) has format \(version), newer than this build reads (\(ShelfSnapshotCodec.currentVersion)); it was kept for the release that wrote it and an older snapshot was tried"
+                        ))
+                    return true
+                case .unreadable(let error):
+                    if stored.unreadableError == nil { unreadable.append((stored.id, error.localizedDescription)) }
+                    report.append(
+                        RestoreReportEntry(.recordUnreadable, "shelf snapshot \(stored.id) could not be decoded (\(error.localizedDescription)); it was kept and an older snapshot was tried"))
+                    return true
+                }
+            }
+            for entry in unreadable {
+                try? store.markShelfSnapshotUnreadable(id: entry.id, error: entry.error)
+            }
+            if let (snapshot, provenance) = restored {
+                report += entries(for: provenance, currentVersion: ShelfSnapshotCodec.currentVersion)
+                return reconciled(snapshot, account: account, shelf: shelf, report: report)
+            }
+            report.append(RestoreReportEntry(.noRecord, "shelf \"\(shelf)\" has no readable snapshot; it starts empty"))
+        } catch {
+            report.append(RestoreReportEntry(.databaseUnavailable, "the shelf snapshots could not be read: \(error.localizedDescription)"))
+        }
+        return ShelfRestoration(account: account, shelf: shelf, snapshot: nil, conflictingDrafts: [], report: report)
+    }
+
+    private static func reconciled(_ snapshot: ShelfSnapshot, account: String, shelf: String, report: [RestoreReportEntry]) -> ShelfRestoration {
+        var report = report
+        // The revisions of the drafted books only: one pass over the rows, no index of them all.
+        let drafted = Set(snapshot.drafts.map(\.bookID))
+        var revisions: [Int: Int] = [:]
+        if !drafted.isEmpty {
+            for book in snapshot.books where drafted.contains(book.id) && revisions[book.id] == nil {
+                revisions[book.id] = book.revision
+            }
+        }
+        let isFiltered = !snapshot.query.isEmpty
+        var kept: [ShelfDraft] = []
+        var conflicts: [ShelfDraft] = []
+        for draft in snapshot.drafts {
+            guard let revision = revisions[draft.bookID] else {
+                if isFiltered {
+                    kept.append(draft)  // hidden by the query, not gone
+                } else {
+                    report.append(RestoreReportEntry(.draftDropped, "the draft renaming book \(draft.bookID) to \"\(draft.proposedTitle)\" was dropped: the book is no longer on the shelf"))
+                }
+                continue
+            }
+            kept.append(draft)
+            if draft.baseRevision < revision {
+                conflicts.append(draft)
+                report.append(
+                    RestoreReportEntry(
+                        .draftConflict,
+                        "the draft renaming book \(draft.bookID) was made against revision \(draft.baseRevision), but the shelf has revision \(revision); it was kept and flagged as a conflict"))
+            }
+        }
+        let restored = ShelfSnapshot(books: snapshot.books, fetchedAt: snapshot.fetchedAt, drafts: kept, query: snapshot.query)
+        return ShelfRestoration(account: account, shelf: shelf, snapshot: restored, conflictingDrafts: conflicts, report: report)
+    }
+}
+
+extension Store {
+    /// Stores a shelf snapshot in the current format, keeping the last
+    /// `StateRestorer.shelfSnapshotsKept` this build can read.
+    public func saveShelfSnapshot(_ snapshot: ShelfSnapshot, shelf: String, account: String) throws {
+        let payload = try ShelfSnapshotCodec.encodedBytes(snapshot)
+        try payload.withUnsafeBufferPointer { bytes in
+            _ = try saveShelfSnapshot(
+                utf8: bytes, version: ShelfSnapshotCodec.currentVersion, account: account, shelf: shelf,
+                rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970,
+                keeping: StateRestorer.shelfSnapshotsKept, readableUpTo: ShelfSnapshotCodec.currentVersion
+            )
+        }
+    }
+
+    /// Stores a snapshot that passed ``ShelfSnapshotCodec/validateForSave(_:)`` as given (a newer
+    /// format's too), keeping the last `StateRestorer.shelfSnapshotsKept` this build can read.
+    public func saveShelfSnapshot(_ snapshot: ValidatedShelfSnapshot, shelf: String, account: String) throws {
+        try saveShelfSnapshot(
+            snapshot.payload, version: snapshot.version, minReaderVersion: snapshot.minReaderVersion,
+            account: account, shelf: shelf, rowCount: snapshot.rowCount, fetchedAt: snapshot.fetchedAt ?? Store.now(),
+            keeping: StateRestorer.shelfSnapshotsKept, readableUpTo: ShelfSnapshotCodec.currentVersion
+        )
+    }
+}

@@ -1,0 +1,57 @@
+import StateStore
+
+/// A restorer's persistence side: the coalescing writer its trackings feed, the trackings that
+/// are live (held weakly) and the restores whose completion waits for the main-actor turn after
+/// their `persist`.
+final class RestorerPersistence: Sendable {
+    /// The restorer's own writer; its connection opens at the first write.
+    let writer: CoalescingWriter
+    private let live = Locked(Live())
+
+    private struct Live {
+        var trackings: [WeakTracking] = []
+        var pendingCompletions: Set<ScreenKey> = []
+    }
+
+    private struct WeakTracking {
+        weak var tracking: PersistenceTracking?
+    }
+
+    init(writer: CoalescingWriter) {
+        self.writer = writer
+    }
+
+    /// Keeps `tracking` so a flush can hand over its current state, and notes that
+    /// `screen`'s restore completes at the next turn or flush.
+    func register(_ tracking: PersistenceTracking, completing screen: ScreenKey) {
+        live.withLock { live in
+            live.trackings.removeAll { $0.tracking == nil }
+            live.trackings.append(WeakTracking(tracking: tracking))
+            live.pendingCompletions.insert(screen)
+        }
+    }
+
+    /// Whether `screen`'s completion was still pending; it is not any more.
+    func takeCompletion(_ screen: ScreenKey) -> Bool {
+        live.withLock { $0.pendingCompletions.remove(screen) != nil }
+    }
+
+    /// Every pending completion, taken.
+    func takeAllCompletions() -> Set<ScreenKey> {
+        live.withLock { live in
+            defer { live.pendingCompletions.removeAll() }
+            return live.pendingCompletions
+        }
+    }
+
+    /// Hands the current state of every live tracking to the writer when the caller runs on the
+    /// main actor, where trackings live; elsewhere, what they handed over at their last turn is
+    /// what is written.
+    func handOverLiveStates(from isolation: isolated (any Actor)?) {
+        guard let isolation, isolation === MainActor.shared else { return }
+        let trackings = live.withLock { $0.trackings.compactMap(\.tracking) }
+        MainActor.assumeIsolated {
+            for tracking in trackings { tracking.saveCurrentState() }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import JSON
+import StateStore
+
+extension StateRestorer {
+    /// Saves `state` for `key` now, in its kind's current record format, carrying the fields
+    /// the screen's last restored record had that this build does not know; returns when the
+    /// commit has returned.
+    ///
+    /// A stored record of a newer format this build cannot read is never replaced unless
+    /// `replacingNewer` is true (`RestoreError.wouldReplaceNewerRecord`).
+    public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
+        let carried = restoring.withLock { $0.carriedFields[ScreenKey(scene: key, kind: State.kind)] } ?? JSONObject()
+        try save(state, for: key, carryingExactly: carried, replacingNewer: replacingNewer)
+    }
+
+    /// Saves `state` for `key` with exactly `fields` carried (the package's tests pad records
+    /// with them).
+    package func save<State: RestorableState>(_ state: State, for key: SceneKey, carryingExactly fields: JSONObject, replacingNewer: Bool) throws {
+        try recoveringFromDamage { store in
+            try RecordSaving.save(state, for: key, carrying: fields, replacingNewer: replacingNewer, in: store)
+        }
+    }
+
+    /// Saves `model`'s restorable state on every change, coalesced, for the restoration's scene
+    /// and carrying the fields its record held that this build does not know; the model is held
+    /// weakly, so releasing it ends the tracking. The restore completes one main-actor turn later.
+    ///
+    /// ```swift
+    /// let tracking = restorer.persist(model, from: restored)   // keep it as long as the screen
+    /// ```
+    @MainActor
+    public func persist<Model: PersistableScreenModel>(
+        _ model: Model, from restoration: Restoration<Model.State>, turns: any MainActorTurnScheduling = TaskTurnScheduler()
+    ) -> PersistenceTracking {
+        let tracking = PersistenceTracking(
+            writer: persistence.writer, key: restoration.key, carrying: restoration.carriedFields, turns: turns,
+            isSourceAlive: { [weak model] in model != nil }
+        ) { [weak model] in model?.restorableState }
+        return tracked(tracking, restoration, turns: turns)
+    }
+
+    /// Saves `state()` on every change of what it reads, coalesced, for the restoration's scene
+    /// and carrying the fields its record held that this build does not know. The restore
+    /// completes one main-actor turn later.
+    ///
+    /// `state` is read at once (the baseline, not saved) and again one main-actor turn after
+    /// each change of anything it read; a value that differs from the last one saved is
+    /// written with the next coalesced write. The closure is held strongly: capture a model
+    /// weakly, or use ``persist(_:from:turns:)``, so that releasing the model ends the tracking.
+    ///
+    /// ```swift
+    /// let tracking = restorer.persist(from: restored) { ReaderState(page: reader.page) }
+    /// ```
+    @MainActor
+    public func persist<State: RestorableState>(
+        from restoration: Restoration<State>, turns: any MainActorTurnScheduling = TaskTurnScheduler(),
+        _ state: @escaping @MainActor () -> State
+    ) -> PersistenceTracking {
+        let tracking = PersistenceTracking(
+            writer: persistence.writer, key: restoration.key, carrying: restoration.carriedFields, turns: turns, isSourceAlive: { true }
+        ) { state() }
+        return tracked(tracking, restoration, turns: turns)
+    }
+
+    /// Writes everything pending now, in one transaction, and returns once it has committed:
+    /// it first completes the restores persistence was about to complete and hands over the
+    /// current state of every live tracking (when called on the main actor; elsewhere what they
+    /// handed over at their last turn), so a change made in this very turn is written too.
+    /// `isolation` is the caller's actor: leave it to its default.
+    ///
+    /// - Returns: the scenes skipped because the database holds a record of a newer format
+    ///   (never replaced), because their record would exceed the size limit, or because their
+    ///   state cannot be encoded.
+    /// - Throws: the storage error when the write failed; the states stay pending for the next
+    ///   write.
+    @discardableResult
+    public func flush(isolation: isolated (any Actor)? = #isolation) throws -> [SceneKey] {
+        for screen in persistence.takeAllCompletions() { _ = complete(screen) }
+        persistence.handOverLiveStates(from: isolation)
+        return try persistence.writer.flush()
+    }
+
+    /// Flushes, then closes every connection of this restorer, even when the flush throws;
+    /// later restores answer defaults and later changes are not written. `isolation` is the
+    /// caller's actor (see ``flush(isolation:)``): leave it to its default.
+    public func close(isolation: isolated (any Actor)? = #isolation) throws {
+        defer {
+            restoring.withLock { side in
+                side.store?.close()
+                side.store = nil
+            }
+        }
+        for screen in persistence.takeAllCompletions() { _ = complete(screen) }
+        persistence.handOverLiveStates(from: isolation)
+        try persistence.writer.close()
+    }
+
+    /// How many coalesced write transactions this restorer's writer has committed.
+    package var writesCommitted: Int { persistence.writer.writesCommitted }
+
+    // MARK: Internals
+
+    @MainActor
+    private func tracked<State: RestorableState>(
+        _ tracking: PersistenceTracking, _ restoration: Restoration<State>, turns: any MainActorTurnScheduling
+    ) -> PersistenceTracking {
+        let screen = ScreenKey(scene: restoration.key, kind: State.kind)
+        persistence.register(tracking, completing: screen)
+        turns.scheduleTurn { [weak self] in
+            guard let self, self.persistence.takeCompletion(screen) else { return }
+            _ = self.complete(screen)
+        }
+        return tracking
+    }
+
+    /// Runs a write against the launch connection's store. When it finds the file damaged
+    /// (`SQLITE_CORRUPT`, a missing table…), the file is moved aside as a restore would
+    /// (`database-corrupt` joins `databaseReport`) and the write runs once more against the
+    /// fresh database, so a launch that restored around the damage can still save.
+    package func recoveringFromDamage<T>(_ body: (Store) throws -> T) throws -> T {
+        try restoring.withLock { side in
+            guard let store = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
+            do {
+                return try body(store)
+            } catch let error as SQLiteError where error.indicatesDamage {
+                Self.recoverFromCorruption(&side, path: path, reason: error.message, configuration: configuration)
+            } catch MigrationError.corrupt(_, let reason) {
+                Self.recoverFromCorruption(&side, path: path, reason: reason, configuration: configuration)
+            }
+            guard let fresh = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
+            return try body(fresh)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Observation
+import ScreenKinds
+import ScreenModels
+import StateRestore
+import StateStore
+
+// The Swift blocks of the README and of the DocC articles (Sources/*/*.docc) that are not
+// already this target's code, verbatim, so that they compile as written (ReadmeExampleTests
+// checks every block stands in one of this target's files). A block of several lines is a
+// whole declaration here, so that its indentation matches the article's.
+
+// README, "Library": the app's life around the reader screen.
+
+/// The reader app: one restorer for its database file, and the screen it keeps persisted.
+@MainActor
+final class ReaderApp {
+    let restorer: StateRestorer
+    let reader: ReaderModel
+    let tracking: PersistenceTracking  // keeps the reader persisted while the app holds it
+
+    init(statePath: String, library: [Int: Int]) throws {
+        let restorer = StateRestorer(path: statePath)  // opens, creates, migrates or recovers; never throws
+        (reader, tracking) = try launchReader(restorer: restorer, library: library)
+        self.restorer = restorer
+    }
+
+    /// Going to the background: write everything pending.
+    func didEnterBackground() throws { try restorer.flush() }
+
+    /// Quitting: write everything pending and close the file.
+    func willTerminate() throws { try restorer.close() }
+}
+
+// RestoreYourFirstScreen.md, step 4: the database file.
+
+/// The state database's path: one file per user, in a folder the app owns.
+func makeStatePath() throws -> String {
+    let folder = try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+    return folder.appendingPathComponent("state.sqlite").path
+}
+
+// RestoreYourFirstScreen.md, step 6: the report (step 7's flush and close are ReaderApp's).
+
+/// Logs what a restore did, one line per entry.
+func logReport(of restored: Restoration<ReaderState>) {
+    for entry in restored.report { print("\(entry.code): \(entry.detail)") }
+}
+
+// DefiningAKind.md, "Reading newer records".
+
+/// A kind whose format 3 only added a field to format 2, so a format-2 reader may read it.
+struct ReaderThemeState: RestorableState {
+    static let kind = "reader-theme"
+    static let currentVersion = 3
+    static let minReaderVersion = 2  // format 3 only adds `lineSpacing`; a format-2 reader may ignore it
+    static let defaultValue = ReaderThemeState(theme: "light", lineSpacing: 1.0)
+
+    var theme: String
+    var lineSpacing: Double
+}
+
+// ScreenKinds.md: the article screens.
+
+/// The catalog screen (MVC with an explicit view state), restored and persisted.
+@MainActor
+func restoreCatalog(restorer: StateRestorer, key: SceneKey, books: [CatalogBook]) -> (CatalogScreenModel, PersistenceTracking) {
+    let restored = restorer.restore(CatalogViewState.self, key, against: CatalogDocument(books: books))
+    let screen = restored.makeScreenModel()  // screen.lastAdjustments: "selection cleared"…
+    return (screen, restorer.persist(screen, from: restored))
+}
+
+/// The zones screen (ModelAdapter-ViewBinder): no model, and nothing to persist, without choices.
+@MainActor
+func restoreZones(restorer: StateRestorer, key: SceneKey, choices: [ZoneChoice]) -> (ZoneModel, PersistenceTracking)? {
+    let restored = restorer.restore(ZonesState.self, key, against: choices)
+    guard let zones = restored.makeZoneModel() else {
+        restorer.completeRestore(restored)  // applied: the screen shows "no choices"
+        return nil
+    }
+    return (zones, restorer.persist(zones, from: restored))
+}
+
+/// The shelf (MVVM): the newest snapshot this build reads, its drafts reconciled.
+@MainActor
+func restoreHomeShelf(restorer: StateRestorer, loader: any ShelfLoading) -> ShelfViewModel {
+    restorer.restoreShelf("home").makeViewModel(loader: loader)
+}
+
+/// Saves the shelf's rows, query and open drafts as a new snapshot (the newest 3 are kept).
+@MainActor
+func saveHomeShelf(_ shelf: ShelfViewModel, restorer: StateRestorer) throws {
+    if let snapshot = shelf.snapshot { try restorer.saveShelf(snapshot, shelf: "home") }
+}
+
+// StateStore.md: the store on its own.
+
+/// One record written and read back through the store, as a tool or a test might.
+func readBackThroughTheStore(statePath: String) throws -> StoredRecord? {
+    let store = try StateDatabase.openForWriting(statePath)  // the library's migrations applied
+    defer { store.close() }
+    try store.saveRecord(#"{"version":2,"bookID":7,"page":42,"fontSize":1.0}"#, version: 2, account: "default", scene: "reader-window", kind: "reader")
+    return try store.record(account: "default", scene: "reader-window", kind: "reader")
+}
