@@ -11,7 +11,6 @@ enum CheckCommand {
         abstract: "Check the database's integrity and decode every record with its kind's codec; never modifies the file.",
         discussion:
             "Exits 0 when healthy, 1 listing what is wrong (including records in the quarantine), 66 when the file does not exist. Records of kinds this build does not know, and newer-format records, are listed as notes, not problems.",
-        options: [CommandTable.db, CommandTable.json],
         action: .parsing(run)
     )
 

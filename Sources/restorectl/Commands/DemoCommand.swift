@@ -15,7 +15,6 @@ enum DemoCommand {
             Uses the default database in the user's state folder ($XDG_STATE_HOME/restorectl/state.sqlite, \
             else ~/.local/state/restorectl/state.sqlite) unless --db is given. Writes only the "demo" account.
             """,
-        options: [db, CommandTable.json],
         action: .parsing(run)
     )
 

@@ -10,7 +10,6 @@ enum InspectCommand {
     static let spec = CommandSpec(
         name: "inspect",
         abstract: "List every record (of one kind with --kind), quarantined record and shelf snapshot; never modifies the file.",
-        options: [CommandTable.db, CommandTable.kind, CommandTable.json],
         action: .parsing(run)
     )
 

@@ -11,12 +11,6 @@ enum MigrateCommand {
         abstract: "Create the database if needed and apply pending schema migrations.",
         discussion:
             "A database that has data is backed up to <db>.backup-v<N> first. Progress (records done, rate, time left) goes to stderr when it is a terminal. --dry-run prints the plan and creates or changes nothing.",
-        options: [
-            CommandTable.db,
-            to,
-            dryRun,
-            CommandTable.json,
-        ],
         action: .parsing(run)
     )
 

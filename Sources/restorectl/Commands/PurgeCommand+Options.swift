@@ -1,17 +1,30 @@
 extension PurgeCommand {
-    /// `--account A`, required for `purge`.
-    static let account = OptionSpec.value("account", valueName: "A", help: "The account to purge.", isRequired: true)
-
     /// `restorectl purge --db PATH --account A`.
     struct Options: ParsableOptions {
+        /// `--db PATH --account A`.
+        enum Option: DeclaredOption {
+            /// `--db PATH`, required.
+            case db
+            /// `--account A`, required for `purge`.
+            case account
+
+            /// The shared `--db`, and `purge`'s required `--account`.
+            var spec: OptionSpec {
+                switch self {
+                case .db: CommandTable.db
+                case .account: .value("account", valueName: "A", help: "The account to purge.", isRequired: true)
+                }
+            }
+        }
+
         /// `--db`.
         let database: String
         /// `--account`, as given (the store validates it).
         let account: String
 
-        init(parsing command: ParsedCommand) throws {
-            database = try command.requiredString(CommandTable.db)
-            account = try command.requiredString(PurgeCommand.account)
+        init(parsing command: OptionReader<Self>) throws {
+            database = try command.requiredString(.db)
+            account = try command.requiredString(.account)
         }
     }
 }

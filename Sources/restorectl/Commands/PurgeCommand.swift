@@ -8,7 +8,6 @@ enum PurgeCommand {
     static let spec = CommandSpec(
         name: "purge",
         abstract: "Delete all of an account's state with secure_delete on, so nothing remains in the file.",
-        options: [CommandTable.db, account],
         action: .parsing(run)
     )
 

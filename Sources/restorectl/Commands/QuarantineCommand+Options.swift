@@ -1,9 +1,25 @@
 extension QuarantineCommand {
-    /// `--replace`, for `quarantine restore`.
-    static let replace = OptionSpec.flag("replace", help: "Replace the scene's current record.")
-
     /// `restorectl quarantine restore --db PATH --id N [--replace]`.
     struct RestoreOptions: ParsableOptions {
+        /// `--db PATH --id N [--replace]`.
+        enum Option: DeclaredOption {
+            /// `--db PATH`, required.
+            case db
+            /// `--id N`, required.
+            case id
+            /// `--replace`.
+            case replace
+
+            /// The shared `--db` and `--id`, and `restore`'s own `--replace`.
+            var spec: OptionSpec {
+                switch self {
+                case .db: CommandTable.db
+                case .id: QuarantineCommand.id
+                case .replace: .flag("replace", help: "Replace the scene's current record.")
+                }
+            }
+        }
+
         /// `--db`.
         let database: String
         /// `--id`: the quarantine entry.
@@ -11,31 +27,39 @@ extension QuarantineCommand {
         /// `--replace`.
         let replaces: Bool
 
-        init(parsing command: ParsedCommand) throws {
-            database = try command.requiredString(CommandTable.db)
-            id = try QuarantineCommand.entryID(command)
-            replaces = try command.flag(QuarantineCommand.replace)
+        init(parsing command: OptionReader<Self>) throws {
+            database = try command.requiredString(.db)
+            id = Int64(try command.requiredInt(.id))
+            replaces = try command.flag(.replace)
         }
     }
 
     /// `restorectl quarantine drop --db PATH --id N`.
     struct DropOptions: ParsableOptions {
+        /// `--db PATH --id N`.
+        enum Option: DeclaredOption {
+            /// `--db PATH`, required.
+            case db
+            /// `--id N`, required.
+            case id
+
+            /// The shared `--db` and `--id`.
+            var spec: OptionSpec {
+                switch self {
+                case .db: CommandTable.db
+                case .id: QuarantineCommand.id
+                }
+            }
+        }
+
         /// `--db`.
         let database: String
         /// `--id`: the quarantine entry.
         let id: Int64
 
-        init(parsing command: ParsedCommand) throws {
-            database = try command.requiredString(CommandTable.db)
-            id = try QuarantineCommand.entryID(command)
+        init(parsing command: OptionReader<Self>) throws {
+            database = try command.requiredString(.db)
+            id = Int64(try command.requiredInt(.id))
         }
-    }
-
-    /// `--id` as an integer (required, so the parser has checked it was given).
-    private static func entryID(_ command: ParsedCommand) throws -> Int64 {
-        guard let id = try command.int(QuarantineCommand.id) else {
-            throw UsageError(command: command.commandName, kind: .missingRequiredOption(QuarantineCommand.id.spelling))
-        }
-        return Int64(id)
     }
 }

@@ -15,20 +15,17 @@ enum QuarantineCommand {
             CommandSpec(
                 name: "list",
                 abstract: "List quarantined records with their errors.",
-                options: [CommandTable.db, CommandTable.json],
                 action: .parsing(list)
             ),
             CommandSpec(
                 name: "restore",
                 abstract: "Move a quarantined record back to its scene.",
                 discussion: "Refuses to replace a record saved since, unless --replace is given.",
-                options: [CommandTable.db, id, replace],
                 action: .parsing(restore)
             ),
             CommandSpec(
                 name: "drop",
                 abstract: "Delete a quarantined record for good.",
-                options: [CommandTable.db, id],
                 action: .parsing(drop)
             ),
         ]

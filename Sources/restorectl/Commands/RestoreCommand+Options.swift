@@ -2,11 +2,36 @@ import ScreenKinds
 import StateRestore
 
 extension RestoreCommand {
-    /// `--document FILE`: the data to reconcile against.
-    static let document = OptionSpec.value("document", valueName: "FILE", help: "The current data to reconcile against (JSON).", isRequired: true)
-
     /// `restorectl restore --db PATH --scene ID [--account A] [--kind K] --document FILE [--json]`.
     struct Options: ParsableOptions {
+        /// `--db PATH --scene ID [--account A] [--kind K] --document FILE [--json]`.
+        enum Option: DeclaredOption {
+            /// `--db PATH`, required.
+            case db
+            /// `--scene ID`, required.
+            case scene
+            /// `--account A`.
+            case account
+            /// `--kind K`.
+            case kind
+            /// `--document FILE`: the data to reconcile against.
+            case document
+            /// `--json`.
+            case json
+
+            /// The shared options, and `restore`'s own `--document`.
+            var spec: OptionSpec {
+                switch self {
+                case .db: CommandTable.db
+                case .scene: CommandTable.scene
+                case .account: CommandTable.account
+                case .kind: CommandTable.kind
+                case .document: .value("document", valueName: "FILE", help: "The current data to reconcile against (JSON).", isRequired: true)
+                case .json: CommandTable.json
+                }
+            }
+        }
+
         /// `--db`.
         let database: String
         /// `--scene` and `--account`, validated (a bad name is exit 65).
@@ -18,12 +43,12 @@ extension RestoreCommand {
         /// `--json`.
         let json: Bool
 
-        init(parsing command: ParsedCommand) throws {
-            database = try command.requiredString(CommandTable.db)
-            key = try InputFiles.sceneKey(command)
-            kind = try KindOption.kind(command)
-            documentFile = try command.requiredString(RestoreCommand.document)
-            json = try command.flag(CommandTable.json)
+        init(parsing command: OptionReader<Self>) throws {
+            database = try command.requiredString(.db)
+            key = try InputFiles.sceneKey(scene: command.requiredString(.scene), account: command.string(.account))
+            kind = try KindOption.kind(named: command.string(.kind), commandPath: command.path)
+            documentFile = try command.requiredString(.document)
+            json = try command.flag(.json)
         }
     }
 }

@@ -13,11 +13,6 @@ enum RestoreCommand {
             for notes {"notes": [{"id": Int, "title": String}, ...]}, for zones {"choices": [{"id": String, "title": String}, ...]}. \
             No database outcome fails a restore: a newer, foreign or corrupt database yields the default state and a report saying why.
             """,
-        options: [
-            CommandTable.db, CommandTable.scene, CommandTable.account, CommandTable.kind,
-            document,
-            CommandTable.json,
-        ],
         action: .parsing(run)
     )
 

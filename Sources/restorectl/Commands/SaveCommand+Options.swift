@@ -2,13 +2,36 @@ import ScreenKinds
 import StateRestore
 
 extension SaveCommand {
-    /// `--state FILE|-`: the record to store.
-    static let state = OptionSpec.value("state", valueName: "FILE|-", help: "The record to store (- reads standard input).", isRequired: true)
-    /// `--replace-newer`.
-    static let replaceNewer = OptionSpec.flag("replace-newer", help: "Replace a stored record of a newer format than this build reads.")
-
     /// `restorectl save --db PATH --scene ID [--account A] [--kind K] --state FILE|- [--replace-newer]`.
     struct Options: ParsableOptions {
+        /// `--db PATH --scene ID [--account A] [--kind K] --state FILE|- [--replace-newer]`.
+        enum Option: DeclaredOption {
+            /// `--db PATH`, required.
+            case db
+            /// `--scene ID`, required.
+            case scene
+            /// `--account A`.
+            case account
+            /// `--kind K`.
+            case kind
+            /// `--state FILE|-`: the record to store.
+            case state
+            /// `--replace-newer`.
+            case replaceNewer
+
+            /// The shared options, and `save`'s own `--state` and `--replace-newer`.
+            var spec: OptionSpec {
+                switch self {
+                case .db: CommandTable.db
+                case .scene: CommandTable.scene
+                case .account: CommandTable.account
+                case .kind: CommandTable.kind
+                case .state: .value("state", valueName: "FILE|-", help: "The record to store (- reads standard input).", isRequired: true)
+                case .replaceNewer: .flag("replace-newer", help: "Replace a stored record of a newer format than this build reads.")
+                }
+            }
+        }
+
         /// `--db`.
         let database: String
         /// `--scene` and `--account`, validated (a bad name is exit 65).
@@ -20,12 +43,12 @@ extension SaveCommand {
         /// `--replace-newer`.
         let replacesNewer: Bool
 
-        init(parsing command: ParsedCommand) throws {
-            database = try command.requiredString(CommandTable.db)
-            key = try InputFiles.sceneKey(command)
-            kind = try KindOption.kind(command)
-            stateFile = try command.requiredString(SaveCommand.state)
-            replacesNewer = try command.flag(SaveCommand.replaceNewer)
+        init(parsing command: OptionReader<Self>) throws {
+            database = try command.requiredString(.db)
+            key = try InputFiles.sceneKey(scene: command.requiredString(.scene), account: command.string(.account))
+            kind = try KindOption.kind(named: command.string(.kind), commandPath: command.path)
+            stateFile = try command.requiredString(.state)
+            replacesNewer = try command.flag(.replaceNewer)
         }
     }
 }

@@ -12,11 +12,6 @@ enum SaveCommand {
             The record is a JSON object in any format version of its kind; records of versions this build knows must have \
             their fields' types and ranges, newer ones are stored as they are. Anything else exits 65 and writes nothing.
             """,
-        options: [
-            CommandTable.db, CommandTable.scene, CommandTable.account, CommandTable.kind,
-            state,
-            replaceNewer,
-        ],
         action: .parsing(run)
     )
 

@@ -3,11 +3,30 @@ import StateRestore
 import StateStore
 
 extension ShelfCommand {
-    /// `--snapshot FILE|-`, for `shelf save`.
-    static let snapshot = OptionSpec.value("snapshot", valueName: "FILE|-", help: "The snapshot to store (- reads standard input).", isRequired: true)
-
     /// `restorectl shelf save --db PATH --shelf NAME [--account A] --snapshot FILE|-`.
     struct SaveOptions: ParsableOptions {
+        /// `--db PATH --shelf NAME [--account A] --snapshot FILE|-`.
+        enum Option: DeclaredOption {
+            /// `--db PATH`, required.
+            case db
+            /// `--shelf NAME`, required.
+            case shelf
+            /// `--account A`.
+            case account
+            /// `--snapshot FILE|-`, required.
+            case snapshot
+
+            /// The shared options, and `shelf save`'s own `--snapshot`.
+            var spec: OptionSpec {
+                switch self {
+                case .db: CommandTable.db
+                case .shelf: ShelfCommand.shelf
+                case .account: CommandTable.account
+                case .snapshot: .value("snapshot", valueName: "FILE|-", help: "The snapshot to store (- reads standard input).", isRequired: true)
+                }
+            }
+        }
+
         /// `--db`.
         let database: String
         /// `--shelf`, validated.
@@ -17,15 +36,37 @@ extension ShelfCommand {
         /// `--snapshot`: a file, or `-` for standard input.
         let snapshotFile: String
 
-        init(parsing command: ParsedCommand) throws {
-            database = try command.requiredString(CommandTable.db)
-            (shelf, account) = try ShelfCommand.names(command)
-            snapshotFile = try command.requiredString(ShelfCommand.snapshot)
+        init(parsing command: OptionReader<Self>) throws {
+            database = try command.requiredString(.db)
+            (shelf, account) = try ShelfCommand.names(shelf: command.requiredString(.shelf), account: command.string(.account))
+            snapshotFile = try command.requiredString(.snapshot)
         }
     }
 
     /// `restorectl shelf restore --db PATH --shelf NAME [--account A] [--json]`.
     struct RestoreOptions: ParsableOptions {
+        /// `--db PATH --shelf NAME [--account A] [--json]`.
+        enum Option: DeclaredOption {
+            /// `--db PATH`, required.
+            case db
+            /// `--shelf NAME`, required.
+            case shelf
+            /// `--account A`.
+            case account
+            /// `--json`.
+            case json
+
+            /// The shared options.
+            var spec: OptionSpec {
+                switch self {
+                case .db: CommandTable.db
+                case .shelf: ShelfCommand.shelf
+                case .account: CommandTable.account
+                case .json: CommandTable.json
+                }
+            }
+        }
+
         /// `--db`.
         let database: String
         /// `--shelf`, validated.
@@ -35,15 +76,34 @@ extension ShelfCommand {
         /// `--json`.
         let json: Bool
 
-        init(parsing command: ParsedCommand) throws {
-            database = try command.requiredString(CommandTable.db)
-            (shelf, account) = try ShelfCommand.names(command)
-            json = try command.flag(CommandTable.json)
+        init(parsing command: OptionReader<Self>) throws {
+            database = try command.requiredString(.db)
+            (shelf, account) = try ShelfCommand.names(shelf: command.requiredString(.shelf), account: command.string(.account))
+            json = try command.flag(.json)
         }
     }
 
     /// `restorectl shelf list --db PATH [--account A] [--json]`.
     struct ListOptions: ParsableOptions {
+        /// `--db PATH [--account A] [--json]`.
+        enum Option: DeclaredOption {
+            /// `--db PATH`, required.
+            case db
+            /// `--account A`.
+            case account
+            /// `--json`.
+            case json
+
+            /// The shared options.
+            var spec: OptionSpec {
+                switch self {
+                case .db: CommandTable.db
+                case .account: CommandTable.account
+                case .json: CommandTable.json
+                }
+            }
+        }
+
         /// `--db`.
         let database: String
         /// `--account` as given, or `nil` for every account.
@@ -51,21 +111,21 @@ extension ShelfCommand {
         /// `--json`.
         let json: Bool
 
-        init(parsing command: ParsedCommand) throws {
-            database = try command.requiredString(CommandTable.db)
-            account = try command.string(CommandTable.account)
-            json = try command.flag(CommandTable.json)
+        init(parsing command: OptionReader<Self>) throws {
+            database = try command.requiredString(.db)
+            account = try command.string(.account)
+            json = try command.flag(.json)
         }
     }
 
-    /// `--shelf` and `--account` (default `default`), validated; a bad name is exit 65.
-    private static func names(_ command: ParsedCommand) throws -> (shelf: String, account: String) {
+    /// `--shelf` and `--account` (default `default`) as given, validated; a bad name is exit 65.
+    private static func names(shelf: String, account: String?) throws -> (shelf: String, account: String) {
         do {
             return (
-                try StoreNames.validated(try command.requiredString(shelf), role: "shelf"),
-                try StoreNames.validated(try command.string(CommandTable.account) ?? StoreNames.defaultAccount, role: "account")
+                try StoreNames.validated(shelf, role: "shelf"),
+                try StoreNames.validated(account ?? StoreNames.defaultAccount, role: "account")
             )
-        } catch let error as StoreError {
+        } catch {
             throw CommandFailure(.dataError, error.localizedDescription)
         }
     }

@@ -20,19 +20,16 @@ enum ShelfCommand {
                     The snapshot is {"version": 1, "books": [{"id", "title", "revision"}], "fetchedAt": seconds since 1970, \
                     "drafts": [{"bookID", "baseRevision", "proposedTitle"}]}.
                     """,
-                options: [CommandTable.db, shelf, CommandTable.account, snapshot],
                 action: .parsing(save)
             ),
             CommandSpec(
                 name: "restore",
                 abstract: "Restore a shelf's last readable snapshot, reconciling its drafts.",
-                options: [CommandTable.db, shelf, CommandTable.account, CommandTable.json],
                 action: .parsing(restore)
             ),
             CommandSpec(
                 name: "list",
                 abstract: "List stored shelf snapshots.",
-                options: [CommandTable.db, CommandTable.account, CommandTable.json],
                 action: .parsing(list)
             ),
         ]

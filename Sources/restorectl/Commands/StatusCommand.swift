@@ -10,7 +10,6 @@ enum StatusCommand {
         name: "status",
         abstract: "Show the database's schema version and applied and pending migrations.",
         discussion: "Never creates or changes the file; a missing database exits 66.",
-        options: [CommandTable.db, CommandTable.json],
         action: .parsing(run)
     )
 

@@ -2,14 +2,15 @@
 /// typed options, then run with them.
 ///
 /// The spec carries its action, so dispatch follows the command tree rather than a table of
-/// names:
+/// names, and takes its options from the action's options type, so they are declared once:
 ///
 /// ```swift
-/// static let spec = CommandSpec(name: "status", abstract: "…", options: [CommandTable.db], action: .parsing(run))
-/// static func run(_ options: Options, console: Console) throws -> ExitCode { … }
+/// static let spec = CommandSpec(name: "status", abstract: "…", action: .parsing(run))
+/// static func run(_ options: DatabaseOptions, console: Console) throws -> ExitCode { … }
 /// ```
 struct CommandAction: Sendable {
-    /// The typed options the command parses into.
+    /// The typed options the command parses into; its ``ParsableOptions/declaredOptions`` are
+    /// the command's options.
     let optionsType: any ParsableOptions.Type
     /// Parses and runs; see ``run(_:console:)``.
     private let body: @Sendable (ParsedCommand, Console) throws -> ExitCode
@@ -19,7 +20,7 @@ struct CommandAction: Sendable {
         _ run: @escaping @Sendable (Options, Console) throws -> ExitCode
     ) -> CommandAction {
         CommandAction(optionsType: Options.self) { command, console in
-            try run(try Options(parsing: command), console)
+            try run(try Options(parsing: OptionReader(command)), console)
         }
     }
 
@@ -27,20 +28,4 @@ struct CommandAction: Sendable {
     func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
         try body(command, console)
     }
-}
-
-/// A command's options as typed values, built once from the parsed command line.
-///
-/// The initializer reads every option the command declares through its ``OptionSpec`` (the
-/// same values the spec lists, so a name is never spelled twice) and validates what needs no
-/// I/O, such as integers, names and kinds. It is the only place a command reads its command line.
-protocol ParsableOptions: Sendable {
-    /// Reads and validates the options of `command`.
-    init(parsing command: ParsedCommand) throws
-}
-
-/// The options of a command that takes none but `--help`.
-struct NoOptions: ParsableOptions {
-    /// Reads nothing.
-    init(parsing command: ParsedCommand) {}
 }

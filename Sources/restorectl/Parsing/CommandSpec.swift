@@ -3,7 +3,8 @@
 ///
 /// A command with subcommands is a group: it cannot run by itself, and the parser requires
 /// one of its subcommands. A runnable command carries its ``CommandAction``, so running a
-/// parsed command needs no table of names. The root spec is the tool itself (`restorectl`).
+/// parsed command needs no table of names, and takes its options from the action's options
+/// type. The root spec is the tool itself (`restorectl`).
 ///
 /// ```swift
 /// let shelf = CommandSpec(
@@ -21,22 +22,50 @@ struct CommandSpec: Sendable {
     let discussion: String
     /// An explicit usage line (without the `USAGE:` label), or `nil` to derive one from the spec.
     let usage: String?
-    /// The options this command accepts, in help order. `--help` is implicit.
+    /// The options this command accepts, in help order. `--help` is implicit. For a runnable
+    /// command, its options type's ``ParsableOptions/declaredOptions``.
     let options: [OptionSpec]
     /// The subcommands of a command group, in help order; empty for a runnable command.
     let subcommands: [CommandSpec]
     /// What a runnable command does; `nil` for a group (and for specs that only describe).
     let action: CommandAction?
 
-    /// Creates a command spec.
+    /// Creates a command group, or a spec that only describes a command (help, parsing):
+    /// it has no action, so it cannot run.
     init(
         name: String,
         abstract: String,
         discussion: String = "",
         usage: String? = nil,
         options: [OptionSpec] = [],
-        subcommands: [CommandSpec] = [],
-        action: CommandAction? = nil
+        subcommands: [CommandSpec] = []
+    ) {
+        self.init(name: name, abstract: abstract, discussion: discussion, usage: usage, options: options, subcommands: subcommands, action: nil)
+    }
+
+    /// Creates a runnable command. Its options are the ones its action's options type declares
+    /// (``ParsableOptions/declaredOptions``), in that order, so they are never listed twice.
+    init(name: String, abstract: String, discussion: String = "", usage: String? = nil, action: CommandAction) {
+        self.init(
+            name: name,
+            abstract: abstract,
+            discussion: discussion,
+            usage: usage,
+            options: action.optionsType.declaredOptions,
+            subcommands: [],
+            action: action
+        )
+    }
+
+    /// Sets every property; the two initializers above pair options and action.
+    private init(
+        name: String,
+        abstract: String,
+        discussion: String,
+        usage: String?,
+        options: [OptionSpec],
+        subcommands: [CommandSpec],
+        action: CommandAction?
     ) {
         self.name = name
         self.abstract = abstract

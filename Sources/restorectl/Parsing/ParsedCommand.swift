@@ -2,17 +2,18 @@
 ///
 /// The parser has already checked names, repeats and required options; accessors turn the
 /// raw strings into values and report malformed ones as ``UsageError``s that name the option.
-/// Options are named by their ``OptionSpec`` (the values the command's spec lists), never by
-/// a string, and a command's ``ParsableOptions`` reads them all in one place:
+/// Commands do not call them directly: a command's ``ParsableOptions`` reads through an
+/// ``OptionReader``, which names options by the cases of the type's own `Option` enum (the
+/// options the command's spec lists), never by a string or a spec:
 ///
 /// ```swift
-/// database = try command.requiredString(CommandTable.db)
-/// target = try command.int(MigrateCommand.to)        // nil when --to was not given
-/// json = try command.flag(CommandTable.json)
+/// database = try command.requiredString(.db)
+/// target = try command.int(.to)        // nil when --to was not given
+/// json = try command.flag(.json)
 /// ```
 ///
-/// Asking for an option the command's spec does not declare throws an internal error
-/// (exit 70) in every build.
+/// Asking this type for an option the command's spec does not declare throws an internal
+/// error (exit 70); through an ``OptionReader`` that cannot happen.
 struct ParsedCommand: Sendable, Equatable {
     /// Subcommand names below the root, for example `["shelf", "save"]`.
     let path: [String]

@@ -43,10 +43,10 @@ enum InputFiles {
         }
     }
 
-    /// The scene key from `--scene` and `--account`; a bad name is exit 65.
-    static func sceneKey(_ command: ParsedCommand) throws -> SceneKey {
-        let scene = try command.requiredString(CommandTable.scene)
-        let account = try command.string(CommandTable.account) ?? "default"
+    /// The scene key from the values of `--scene` and `--account` (`default` when `nil`); a
+    /// bad name is exit 65.
+    static func sceneKey(scene: String, account: String?) throws -> SceneKey {
+        let account = account ?? "default"
         do {
             return try SceneKey(scene: scene, account: account)
         } catch {

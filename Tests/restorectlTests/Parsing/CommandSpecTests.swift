@@ -20,6 +20,13 @@ struct CommandSpecTests {
         #expect(spec.usageLine(commandPath: ["restorectl", "demo"]) == "restorectl demo [--seed N]")
     }
 
+    @Test func aRunnableSpecTakesItsOptionsFromItsOptionsTypeInDeclarationOrder() {
+        let spec = CommandSpec(name: "migrate", abstract: "Apply pending schema migrations.", action: .parsing { (_: SampleMigrateOptions, _) in .success })
+        #expect(spec.options == SampleCommands.migrate.options)
+        #expect(spec.usageLine(commandPath: ["restorectl", "migrate"]) == "restorectl migrate --db PATH [--to N] [--dry-run] [--json]")
+        #expect(spec.action != nil)
+    }
+
     @Test func descendantFollowsSubcommandNames() {
         #expect(SampleCommands.root.descendant(at: []) == SampleCommands.root)
         #expect(SampleCommands.root.descendant(at: ["shelf"]) == SampleCommands.shelf)
