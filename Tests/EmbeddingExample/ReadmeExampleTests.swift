@@ -6,33 +6,57 @@ import StateStore
 import TestSupport
 import Testing
 
-/// The README's library code is this target's code: every Swift block of the README's
-/// "Library" section (but the Package.swift lines) stands verbatim in one of this target's
-/// files, so it compiles as written; and it runs.
+/// The documentation's code is this target's code: every Swift block of the README and of every
+/// DocC article (but the Package.swift lines and blocks marked `// not compiled: <reason>`)
+/// stands verbatim in one of this target's files, so it compiles as written; and it runs.
 @Suite struct ReadmeExampleTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let readme = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
+    static let readme = root.appendingPathComponent("README.md")
 
-    /// The ```swift blocks between "## Library" and the next "## " heading.
-    static func librarySnippets() throws -> [String] {
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        guard let start = text.range(of: "\n## Library\n") else { return [] }
-        let rest = text[start.upperBound...]
-        let section = rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest
-        return section.components(separatedBy: "```swift\n").dropFirst().compactMap { block in
+    /// The ```swift blocks of `text`, but the Package.swift lines and blocks marked as not compiled.
+    static func snippets(in text: String) -> [String] {
+        text.components(separatedBy: "```swift\n").dropFirst().compactMap { block in
             block.components(separatedBy: "\n```").first
-        }.filter { !$0.contains("// Package.swift") }
+        }.filter { !$0.hasPrefix("// Package.swift") && !$0.hasPrefix("// not compiled:") }
     }
 
-    @Test func everyLibrarySnippetStandsVerbatimInThisTarget() throws {
-        let sources = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+    /// Every DocC article of every module: `Sources/<Module>/<Module>.docc/*.md`.
+    static func articles() throws -> [URL] {
+        let sources = root.appendingPathComponent("Sources")
+        return try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().flatMap { module -> [URL] in
+            let catalog = sources.appendingPathComponent(module).appendingPathComponent("\(module).docc")
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: catalog.path) else { return [] }
+            return names.filter { $0.hasSuffix(".md") }.sorted().map { catalog.appendingPathComponent($0) }
+        }
+    }
+
+    /// This target's sources, but this file.
+    static func sources() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".swift") && $0 != "ReadmeExampleTests.swift" }
-            .map { try String(contentsOf: Self.folder.appendingPathComponent($0), encoding: .utf8) }
-        let snippets = try Self.librarySnippets()
-        #expect(snippets.count >= 3)
+            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+    }
+
+    @Test func everyReadmeSnippetStandsVerbatimInThisTarget() throws {
+        let sources = try Self.sources()
+        let snippets = Self.snippets(in: try String(contentsOf: Self.readme, encoding: .utf8))
+        #expect(snippets.count >= 2)
         for snippet in snippets {
             #expect(sources.contains { $0.contains(snippet) }, "README snippet not found verbatim in Tests/EmbeddingExample:\n\(snippet)")
         }
+    }
+
+    @Test func everyDocCArticleSnippetStandsVerbatimInThisTarget() throws {
+        let sources = try Self.sources()
+        var checked = 0
+        for article in try Self.articles() {
+            for snippet in Self.snippets(in: try String(contentsOf: article, encoding: .utf8)) {
+                checked += 1
+                #expect(sources.contains { $0.contains(snippet) }, "\(article.lastPathComponent): snippet not found verbatim in Tests/EmbeddingExample:\n\(snippet)")
+            }
+        }
+        #expect(checked >= 5)
     }
 
     @Test @MainActor func theReaderAppSavesWithoutASaveCall() throws {

@@ -8,6 +8,9 @@ import StateRestore
 /// clamp and report; neighbour lists keep their first three IDs). Written with every field, an
 /// absent selection or viewport as `null`, in a fixed order.
 extension CatalogViewState: Codable {
+    /// Reads a catalog record's fields: an absent field keeps a fresh window's value; a field of
+    /// the wrong type, or a viewport missing one of its members, throws a `RecordError` that
+    /// names the field.
     public init(from decoder: any Decoder) throws {
         let object = try CatalogFields.object(JSONValue(from: decoder), field: nil)
         self.init()
@@ -27,6 +30,8 @@ extension CatalogViewState: Codable {
         }
     }
 
+    /// Writes every field in a fixed order, an absent selection or viewport as `null`, the
+    /// offset clamped into `0...1` and each neighbour list cut to its first three IDs.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CatalogFields.Key.self)
         try container.encode(query, forKey: .query)

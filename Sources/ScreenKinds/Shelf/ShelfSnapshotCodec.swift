@@ -26,9 +26,9 @@ public enum ShelfSnapshotCodec {
     /// Writes `snapshot` compactly with keys `version`, `query`, `books`, `fetchedAt`, `drafts`;
     /// `fetchedAt` is written as seconds since 1970.
     ///
-    /// Throws ``RecordError/invalidField(field:reason:)`` for `fetchedAt` rather than write a
-    /// timestamp JSON cannot hold, and for a book's `id` rather
-    /// than write a snapshot that would not read back.
+    /// Throws `RecordError.invalidField(field:reason:)` for a `fetchedAt` that is not finite
+    /// rather than write a timestamp JSON cannot hold, and for a book `id` that repeats an
+    /// earlier one rather than write a snapshot that would not read back.
     public static func encode(_ snapshot: ShelfSnapshot) throws(RecordError) -> String {
         String(decoding: try encodedBytes(snapshot), as: UTF8.self)
     }
@@ -83,7 +83,7 @@ public enum ShelfSnapshotCodec {
     }
 
     /// Reads a snapshot of any format this build can read; a newer one it may not read throws
-    /// ``RecordError/newerVersion(version:newestReadable:)``.
+    /// `RecordError.newerVersion(version:newestReadable:)`.
     public static func decode(_ bytes: some Collection<UInt8>) throws(RecordError) -> ShelfSnapshot {
         switch decodeForRestore(bytes) {
         case .decoded(let snapshot, _): return snapshot

@@ -7,7 +7,7 @@ import JSON
 /// says why.
 ///
 /// ```swift
-/// let restored = restorer.restore(NotesState.self, key, against: notes)
+/// let restored = restorer.restore(ReaderState.self, key, against: library)
 /// for entry in restored.report { log(entry.code.rawValue, entry.detail) }
 /// let tracking = restorer.persist(from: restored) { model.restorableState }
 /// ```

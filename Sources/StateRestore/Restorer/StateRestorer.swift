@@ -20,24 +20,24 @@ import StateStore
 /// - **Persisting completes the restore.** Each restore of a stored record leaves a
 ///   "restore in progress" mark for its (account, scene, kind); `persist` clears it one
 ///   main-actor turn after it starts (the screen was built and laid out with the restored state
-///   by then, which is where state-driven crashes happen), or at the first ``flush()`` if that
-///   comes sooner. A screen that does not persist calls ``completeRestore(_:)``. The first
-///   restore of a launch treats every mark left in the file as a crash of the previous launch:
-///   that record moves to the quarantine and its screen starts from defaults
-///   (`restore-crashed`); when the two previous launches both crashed that way, every screen of
-///   this launch starts from defaults, records kept.
+///   by then, which is where state-driven crashes happen), or at the first
+///   ``flush(isolation:)`` if that comes sooner. A screen that does not persist calls
+///   ``completeRestore(_:)``. The first restore of a launch treats every mark left in the file
+///   as a crash of the previous launch: that record moves to the quarantine and its screen
+///   starts from defaults (`restore-crashed`); when the two previous launches both crashed that
+///   way, every screen of this launch starts from defaults, records kept.
 /// - **Changes are saved without a save call**, coalesced (one write per window, default one
 ///   second) on a connection of the restorer's own that opens at the first write, so a launch
 ///   pays for one connection only.
-/// - ``flush()`` hands over the current state of every live tracking and writes everything
-///   pending; ``close()`` flushes and closes every connection. Call them when the app goes to
-///   the background and when it quits.
+/// - ``flush(isolation:)`` hands over the current state of every live tracking and writes
+///   everything pending; ``close(isolation:)`` flushes and closes every connection. Call them
+///   when the app goes to the background and when it quits.
 ///
 /// Concurrency: a restorer is `Sendable`. Restores, ``save(_:for:replacingNewer:)``,
-/// ``flush()`` and ``close()`` may be called from any thread or actor (restores are serialised
-/// on the restorer's connection); `persist` runs on the main actor, where screens live.
-/// Use one restorer per file and launch: its first restore decides what the previous launch
-/// left.
+/// ``flush(isolation:)`` and ``close(isolation:)`` may be called from any thread or actor
+/// (restores are serialised on the restorer's connection); `persist` runs on the main actor,
+/// where screens live. Use one restorer per file and launch: its first restore decides what
+/// the previous launch left.
 public final class StateRestorer: Sendable {
     /// The database file.
     public let path: String
