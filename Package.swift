@@ -53,7 +53,7 @@ let package = Package(
         // Release-mode benchmark: the engine against raw SQLite, JSON files and UserDefaults.
         .executableTarget(
             name: "restorectl-bench",
-            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "CSQLite"]
+            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "CSQLite", "CFaultInjection"]
         ),
         // Test-only: temporary directories, and the built restorectl-stress and restorectl run
         // as child processes.

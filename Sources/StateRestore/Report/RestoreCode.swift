@@ -71,10 +71,13 @@ extension RestoreCode {
     public static let databaseCorrupt = RestoreCode("database-corrupt")
     /// The database could not be opened or written (permissions, a directory, I/O errors).
     public static let databaseUnavailable = RestoreCode("database-unavailable")
+    /// The crash-loop guard could not mark this restore (a full disk, read-only storage): the
+    /// record was applied without it.
+    public static let restoreUnguarded = RestoreCode("restore-unguarded")
 
     /// Every code the engine itself reports (a kind's reconciliation adds its own).
     public static let engineCodes: [RestoreCode] = [
         .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordUnreadable,
-        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable,
+        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .restoreUnguarded,
     ]
 }

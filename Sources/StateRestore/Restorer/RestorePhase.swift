@@ -4,10 +4,11 @@
 public enum RestorePhase: String, Sendable, CaseIterable {
     /// The crash-loop check and the record's read.
     case read
-    /// The durable restore-in-progress mark.
-    case mark
     /// Decoding, upgrading and defaulting the record.
     case decode
+    /// The restore-in-progress mark of a record about to be applied (one write to the guard
+    /// file, no commit, no sync).
+    case mark
     /// Reconciling the state against the current data.
     case reconcile
 }

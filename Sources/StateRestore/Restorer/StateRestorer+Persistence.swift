@@ -86,6 +86,7 @@ extension StateRestorer {
     public func close(isolation: isolated (any Actor)? = #isolation) throws {
         defer {
             restoring.withLock { side in
+                releaseLaunchGuard(&side)
                 side.store?.close()
                 side.store = nil
             }

@@ -61,6 +61,11 @@ public final class StateRestorer: Sendable {
         var crashLoopCheck: CrashLoopCheck?
         /// Screens this restorer marked "restore in progress" and has not completed.
         var markedScreens: Set<ScreenKey> = []
+        /// The crash-loop guard's marks file, once the first restore has opened it; nil before,
+        /// and when it cannot be had (then ``guardUnavailable`` says why).
+        var launchGuard: LaunchGuardFile?
+        /// Why restores of this launch are not guarded, when they are not.
+        var guardUnavailable: String?
         /// The unknown fields of each screen's last restored record, carried into its saves.
         var carriedFields: [ScreenKey: JSONObject] = [:]
     }
@@ -174,19 +179,15 @@ public final class StateRestorer: Sendable {
             return defaults(report)
         }
         phaseObserver?(.read)
-        if try Self.withoutFailingTheLaunch(&side, { try store.setRestoreMark(account: key.account, scene: key.scene, kind: State.kind) }) != nil {
-            side.markedScreens.insert(screen)
-        }
-        report = side.databaseReport  // says so when the mark could not be written
-        phaseObserver?(.mark)
-        defer { phaseObserver?(.decode) }
         if record.payload.count > Store.maximumRecordBytes {
             let detail = "the record is \(record.payload.count) bytes, over the \(Store.maximumRecordBytes)-byte limit"
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .oversized, error: detail)
             report.append(RestoreReportEntry(.recordUnreadable, "\(detail); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
             return defaults(report)
         }
-        switch RecordCodec<State>.decode(record.payload) {
+        let decoding = RecordCodec<State>.decode(record.payload)
+        phaseObserver?(.decode)
+        switch decoding {
         case .unreadable(let error):
             let detail = error.localizedDescription
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .unreadable, error: detail)
@@ -202,21 +203,36 @@ public final class StateRestorer: Sendable {
             return defaults(report)
         case .decoded(let state, let provenance, let unknownFields):
             report += Self.entries(for: provenance, currentVersion: State.currentVersion)
+            // The record is about to be applied: only now is there something to blame.
+            if let unguarded = mark(screen, &side) { report.append(unguarded) }
+            phaseObserver?(.mark)
             return Loaded(state: state, report: report, carried: unknownFields)
         }
     }
 
     /// The report entries for skipping a screen's record, or nil to restore it: its restore
-    /// crashed the previous launch, or the two previous launches both crashed.
+    /// crashed a launch that is gone, or the two previous launches both crashed.
     private func crashLoopGuard(_ screen: ScreenKey, in store: Store, _ side: inout RestoreSide) throws -> [RestoreReportEntry]? {
         if side.crashLoopCheck == nil {
-            side.crashLoopCheck = try Self.withoutFailingTheLaunch(&side) { try Self.checkPreviousLaunches(in: store) }
+            do {
+                // An existing file only: where no launch ever marked anything, nothing crashed.
+                if side.launchGuard == nil && side.guardUnavailable == nil { side.launchGuard = try LaunchGuardFile.acquire(beside: path, creating: false) }
+            } catch {
+                side.guardUnavailable = (error as? LaunchGuardError)?.reason ?? "\(error)"
+            }
+            side.crashLoopCheck = try checkingWithoutFailingTheLaunch(&side, in: store)
         }
-        if let id = side.crashLoopCheck?.crashedScreens.removeValue(forKey: screen) {
+        let mark = LaunchGuardMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind)
+        if let outcome = side.crashLoopCheck?.crashedScreens.removeValue(forKey: mark.screenHash) {
+            let detail =
+                switch outcome {
+                case .quarantined(let id): "its record was moved to the quarantine (id \(id))"
+                case .keptInPlace(let reason): "its record could not be moved to the quarantine (\(reason)), so it was left in place and is not applied"
+                }
             return [
                 RestoreReportEntry(
                     .restoreCrashed,
-                    "the previous restore of \(screen.scene) never completed (the app crashed while applying it); its record was moved to the quarantine (id \(id)) and the default state was used")
+                    "the previous restore of \(screen.scene) never completed (the app crashed while applying it); \(detail) and the default state was used")
             ]
         }
         if let check = side.crashLoopCheck, check.startsEverySceneFromDefaults {
@@ -225,38 +241,96 @@ public final class StateRestorer: Sendable {
         return nil
     }
 
-    /// Moves the record of every screen whose restore the previous launch never completed to
-    /// the quarantine, clears those marks and counts the launches in a row that crashed, in one
-    /// transaction (a kill part-way leaves the marks for the next launch to find).
-    private static func checkPreviousLaunches(in store: Store) throws -> CrashLoopCheck {
-        // Reading first keeps the common launch, with nothing to do, free of a write.
-        guard try !store.restoreMarks().isEmpty || store.consecutiveCrashedLaunches() != 0 else { return .clean }
-        return try store.writeTransaction {
-            let marks = try store.restoreMarks()
-            var crashedScreens: [ScreenKey: Int64] = [:]
-            for mark in marks {
-                let id = try store.quarantineRecord(
-                    account: mark.account, scene: mark.scene, kind: mark.kind, reason: .restoreCrashed,
-                    error: "restoring this record did not complete: the app stopped before the restore finished"
-                )
-                try store.clearRestoreMark(account: mark.account, scene: mark.scene, kind: mark.kind)
-                if let id, let key = try? SceneKey(scene: mark.scene, account: mark.account) {
-                    crashedScreens[ScreenKey(scene: key, kind: mark.kind)] = id
-                }
+    /// Finds the restores that launches now gone started and never completed (the guard
+    /// file's slots whose process died, and marks a release before the guard file left in the
+    /// database), moves their records to the quarantine in one transaction, and counts the
+    /// launches in a row that crashed (in the guard file's header). When the transaction cannot
+    /// commit (a full disk), the crashed slots are kept for a later launch and their records are
+    /// not applied by this one. A launch with nothing to find reads nothing in the database;
+    /// the database's own marks are looked for only while no guard file exists yet (the first
+    /// launch of this release on the file).
+    private func checkPreviousLaunches(in store: Store, _ side: inout RestoreSide) throws -> CrashLoopCheck {
+        let launchGuard = side.launchGuard
+        let slots = (try? launchGuard?.crashedSlots()) ?? []
+        let blamed = Set(slots.flatMap(\.marks).map(\.screenHash))
+        let databaseState = launchGuard == nil ? try store.crashCheckState() : (hasDatabaseMarks: false, crashedLaunches: 0)
+        let previousCount = max(launchGuard?.crashedLaunches ?? 0, databaseState.crashedLaunches)
+        guard !blamed.isEmpty || databaseState.hasDatabaseMarks else {
+            launchGuard?.finish(slots, forgetting: true)
+            if previousCount != 0 { try? launchGuard?.setCrashedLaunches(0) }
+            return .clean
+        }
+        let legacy = databaseState.hasDatabaseMarks ? try store.restoreMarks() : []
+        var screens = legacy.map { (account: $0.account, scene: $0.scene, kind: $0.kind) }
+        for record in try store.recordSummaries() {
+            let mark = LaunchGuardMark(account: record.account, scene: record.scene, kind: record.kind)
+            if blamed.contains(mark.screenHash) && !legacy.contains(where: { $0.account == record.account && $0.scene == record.scene && $0.kind == record.kind }) {
+                screens.append((record.account, record.scene, record.kind))
             }
-            let crashedLaunches = marks.isEmpty ? 0 : try store.consecutiveCrashedLaunches() + 1
-            try store.setConsecutiveCrashedLaunches(crashedLaunches)
-            return CrashLoopCheck(crashedScreens: crashedScreens, crashedLaunches: crashedLaunches)
+        }
+        let crashedLaunches = previousCount + 1
+        // The count lives in the guard file, made now if this is its first launch.
+        if side.launchGuard == nil && side.guardUnavailable == nil { side.launchGuard = try? LaunchGuardFile.acquire(beside: path, creating: true) }
+        try? side.launchGuard?.setCrashedLaunches(crashedLaunches)
+        do {
+            let quarantined = try store.writeTransaction { () -> [UInt64: CrashLoopCheck.Outcome] in
+                var outcomes: [UInt64: CrashLoopCheck.Outcome] = [:]
+                for screen in screens {
+                    let id = try store.quarantineRecord(
+                        account: screen.account, scene: screen.scene, kind: screen.kind, reason: .restoreCrashed,
+                        error: "restoring this record did not complete: the app stopped before the restore finished"
+                    )
+                    if let id { outcomes[LaunchGuardMark(account: screen.account, scene: screen.scene, kind: screen.kind).screenHash] = .quarantined(id) }
+                }
+                for mark in legacy { try store.clearRestoreMark(account: mark.account, scene: mark.scene, kind: mark.kind) }
+                if !legacy.isEmpty { try store.setConsecutiveCrashedLaunches(0) }  // counted in the guard file from now on
+                return outcomes
+            }
+            launchGuard?.finish(slots, forgetting: true)
+            return CrashLoopCheck(crashedScreens: quarantined, crashedLaunches: crashedLaunches)
+        } catch let error as SQLiteError where !error.indicatesDamage {
+            launchGuard?.finish(slots, forgetting: false)
+            var kept: [UInt64: CrashLoopCheck.Outcome] = [:]
+            for hash in blamed { kept[hash] = .keptInPlace(error.message) }
+            for mark in legacy { kept[LaunchGuardMark(account: mark.account, scene: mark.scene, kind: mark.kind).screenHash] = .keptInPlace(error.message) }
+            return CrashLoopCheck(crashedScreens: kept, crashedLaunches: crashedLaunches)
         }
     }
 
-    /// Runs a crash-loop step. A read-only or full disk must not stop the launch: the error is
-    /// reported and the restore goes on without the guard (nil).
-    private static func withoutFailingTheLaunch<T>(_ side: inout RestoreSide, _ body: () throws -> T) throws -> T? {
+    /// Marks `screen`'s restore as being applied; the report entry that says the restore is
+    /// not guarded when the mark cannot be made.
+    private func mark(_ screen: ScreenKey, _ side: inout RestoreSide) -> RestoreReportEntry? {
+        let mark = LaunchGuardMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind)
+        let reason: String
+        if side.launchGuard == nil && side.guardUnavailable == nil {
+            do {
+                side.launchGuard = try LaunchGuardFile.acquire(beside: path, creating: true)
+            } catch {
+                side.guardUnavailable = (error as? LaunchGuardError)?.reason ?? "\(error)"
+            }
+        }
+        if let launchGuard = side.launchGuard {
+            do {
+                try launchGuard.mark(mark)
+                side.markedScreens.insert(screen)
+                return nil
+            } catch {
+                reason = (error as? LaunchGuardError)?.reason ?? "\(error)"
+            }
+        } else {
+            reason = side.guardUnavailable ?? "the guard file could not be opened"
+        }
+        return RestoreReportEntry(
+            .restoreUnguarded, "the crash-loop mark could not be written (\(reason)); the record was applied without it, so a crash while applying it would not be caught")
+    }
+
+    /// Runs the crash check. A read-only or full disk must not stop the launch: the error is
+    /// reported and the restore goes on without the check (nil).
+    private func checkingWithoutFailingTheLaunch(_ side: inout RestoreSide, in store: Store) throws -> CrashLoopCheck? {
         do {
-            return try body()
+            return try checkPreviousLaunches(in: store, &side)
         } catch let error as SQLiteError where !error.indicatesDamage {
-            side.databaseReport.append(RestoreReportEntry(.databaseUnavailable, "the crash-loop mark could not be written (\(error.message)); restoring without it"))
+            side.databaseReport.append(RestoreReportEntry(.restoreUnguarded, "the crash-loop check could not read the database (\(error.message)); restoring without it"))
             return nil
         }
     }
@@ -278,19 +352,30 @@ public final class StateRestorer: Sendable {
         return entries
     }
 
-    /// Clears `screen`'s restore mark if this restorer left one.
+    /// Clears `screen`'s restore mark if this restorer left one (a write to the guard file's
+    /// page cache, no commit).
     func complete(_ screen: ScreenKey) -> Bool {
         restoring.withLock { side in
-            guard side.markedScreens.contains(screen) else { return true }
-            guard let store = side.store else { return false }
-            do {
-                try store.clearRestoreMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind)
-                side.markedScreens.remove(screen)
-                return true
-            } catch {
-                return false
-            }
+            guard side.markedScreens.remove(screen) != nil else { return true }
+            side.launchGuard?.clear(LaunchGuardMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind))
+            return true
         }
+    }
+
+    /// Ends this restorer's use of the guard file: its restores still marked were not crashes
+    /// (the process got as far as closing), so their marks go.
+    func releaseLaunchGuard(_ side: inout RestoreSide) {
+        guard let launchGuard = side.launchGuard else { return }
+        for screen in side.markedScreens {
+            launchGuard.clear(LaunchGuardMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind))
+        }
+        side.markedScreens.removeAll()
+        launchGuard.release()
+        side.launchGuard = nil
+    }
+
+    deinit {
+        restoring.withLock { releaseLaunchGuard(&$0) }
     }
 
     static func recoverFromCorruption(_ side: inout RestoreSide, path: String, reason: String, configuration: DatabaseConfiguration) {
@@ -298,7 +383,6 @@ public final class StateRestorer: Sendable {
         let opening = LaunchDatabase.recoverFromCorruption(path, reason: reason, configuration: configuration)
         side.store = opening.store
         side.databaseReport += opening.report
-        side.markedScreens.removeAll()
     }
 
     /// The launch connection's store, for the package's tests (nil when the database may not

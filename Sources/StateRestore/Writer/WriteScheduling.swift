@@ -14,10 +14,14 @@ public struct DispatchWriteScheduler: WriteScheduling {
     /// The queue the writes run on.
     public let queue: DispatchQueue
 
-    /// A scheduler on `queue` (default: a private serial utility queue).
-    public init(queue: DispatchQueue = DispatchQueue(label: "restorectl.coalescing-writer", qos: .utility)) {
+    /// A scheduler on `queue` (default: one serial utility queue the process's writers share;
+    /// a write is short, and a launch does not pay for a queue of its own).
+    public init(queue: DispatchQueue = DispatchWriteScheduler.sharedQueue) {
         self.queue = queue
     }
+
+    /// The serial queue the default schedulers share.
+    public static let sharedQueue = DispatchQueue(label: "restorectl.coalescing-writer", qos: .utility)
 
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
         let (seconds, attoseconds) = delay.components

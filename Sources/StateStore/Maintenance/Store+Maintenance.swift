@@ -23,7 +23,8 @@ extension Store {
     }
 
     /// Deletes everything stored for `account` with `secure_delete` on, then checkpoints and
-    /// truncates the WAL, so none of the account's bytes remain in the database or its log.
+    /// truncates the WAL, so none of the account's bytes remain in the database or its log, and
+    /// removes the account's crash-loop marks from the guard file.
     public func purge(account: String) throws -> PurgeResult {
         try database.executeScript("PRAGMA secure_delete = ON")
         defer { try? database.executeScript("PRAGMA secure_delete = OFF") }
@@ -43,6 +44,12 @@ extension Store {
             return PurgeResult(records: records, quarantined: quarantined, snapshots: snapshots)
         }
         try database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+        // The crash-loop guard's marks of the account go too (an existing guard file only; a
+        // purge never creates one): nothing of it is left to blame.
+        if let launchGuard = try? LaunchGuardFile.acquire(beside: path, creating: false) {
+            defer { launchGuard.release() }
+            try? launchGuard.forget(accountHash: LaunchGuardMark.accountHash(account))
+        }
         return result
     }
 

@@ -30,6 +30,18 @@ extension Store {
         }
     }
 
+    /// What a launch's crash check needs of the database, in one read: whether a release
+    /// before the guard file left restore marks in the database, and the count of launches in
+    /// a row that crashed.
+    public func crashCheckState() throws -> (hasDatabaseMarks: Bool, crashedLaunches: Int) {
+        guard hasRecoveryTables else { return (false, 0) }
+        let statement = try database.cachedStatement(
+            "SELECT EXISTS (SELECT 1 FROM restore_mark), (SELECT value FROM store_meta WHERE key = 'consecutive_crashed_launches')")
+        defer { statement.reset() }
+        guard try statement.step() else { return (false, 0) }
+        return (statement.int(0) != 0, statement.isNull(1) ? 0 : statement.int(1))
+    }
+
     /// How many launches in a row found a restore that had crashed.
     public func consecutiveCrashedLaunches() throws -> Int {
         try counter("consecutive_crashed_launches")

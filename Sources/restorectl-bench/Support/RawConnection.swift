@@ -34,7 +34,16 @@ final class RawConnection {
         try exec("PRAGMA journal_mode = WAL")
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit { close() }
+
+    /// Closes the connection (timed by the launch workload); a second call does nothing.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        sqlite3_close_v2(handle)
+    }
+
+    private var isClosed = false
 
     func exec(_ sql: String) throws {
         guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {

@@ -1,3 +1,4 @@
+import CFaultInjection
 import CSQLite
 import Foundation
 import ScreenKinds
@@ -10,10 +11,12 @@ import StateStore
 /// - engine storage: `Store` open + `record` + `CatalogRecordCodec.decode` (comparable to raw);
 /// - engine total: `StateRestorer` open + `restore` (crash-loop mark, upgrade, reconciliation)
 ///   + the window of rows the screen shows first (`restored.window()`) + `completeRestore` —
-///   what an app's launch pays, timed phase by phase (``phases``);
-/// - raw: the C API opening with the same pragmas, one SELECT and the same decode;
+///   what an app's launch pays, timed phase by phase (``phases``); its `close` is a phase of
+///   its own, not in the total (an app closes at quit or suspension, not at launch);
+/// - raw, the `launch-raw-read` floor: the C API opening the same file with the same pragmas,
+///   one SELECT by key and the same decode, with no mark; its close timed apart;
 /// - floor: the raw twin on a minimal table in its own file (`FloorTwin`).
-/// Closing is not timed: it happens when the app quits, not on the launch path.
+/// One more launch of the engine runs through a counting VFS, for `syncs_per_launch`.
 enum RestoreLaunch {
     static func run(_ mode: BenchMode) throws -> WorkloadReport {
         let scratch = try Scratch("launch")
@@ -33,6 +36,8 @@ enum RestoreLaunch {
         var raw = Samples()
         var floor = Samples()
         var phases: [String: Samples] = [:]
+        var rawClose = Samples()
+        var floorClose = Samples()
         var sink = 0
         for round in 0..<(mode.launchRepetitions + 5) {
             try runShuffled(
@@ -69,17 +74,17 @@ enum RestoreLaunch {
                             previous = instant
                         }
                         sink &+= window.rows.count
-                        try restorer.close()
+                        try phases["close", default: Samples()].time { try restorer.close() }
                     },
                     {
-                        // Raw twin.
+                        // Raw twin: the launch-raw-read floor.
                         let connection = try raw.time { try rawLaunch(path, select: rawRecordSQL, payloadColumn: 2, key: key, sink: &sink) }
-                        _ = connection
+                        rawClose.time { connection.close() }
                     },
                     {
                         // Floor twin.
                         let connection = try floor.time { try rawLaunch(floorPath, select: FloorTwin.selectSQL, payloadColumn: 1, key: key, sink: &sink) }
-                        _ = connection
+                        floorClose.time { connection.close() }
                     },
                 ])
         }
@@ -91,7 +96,44 @@ enum RestoreLaunch {
             targets: []
         )
         report.phases = phaseOrder.compactMap { name in phases[name].map { (name, $0.droppingFirst(5)) } }
+        let syncs = try syncsPerLaunch(path, key: key, document: document)
+        let engineClose = phases["close"]?.droppingFirst(5).median ?? .nan
+        let rawRead = raw.droppingFirst(5).median
+        let rawReadClose = rawClose.droppingFirst(5).median
+        let totalMedian = total.droppingFirst(5).median
+        report.extra = [
+            "syncs_per_launch": .integer(Int64(syncs)),
+            "launch_raw_read_p50_ms": .double(rawRead),
+            "launch_raw_read_close_p50_ms": .double(rawReadClose),
+            "floor_close_p50_ms": .double(floorClose.droppingFirst(5).median),
+            "engine_close_p50_ms": .double(engineClose),
+            "launch_ratio": .double(totalMedian / rawRead),
+            "close_ratio": .double(engineClose / rawReadClose),
+        ]
+        report.targets = [
+            .init(
+                description: "whole restore without close within 1.25x of launch-raw-read without close (got \(String(format: "%.2f", totalMedian / rawRead))x)",
+                isMet: totalMedian / rawRead <= 1.25),
+            .init(description: "close within 1.2x of launch-raw-read's close (got \(String(format: "%.2f", engineClose / rawReadClose))x)", isMet: engineClose / rawReadClose <= 1.2),
+            .init(description: "syncs per launch in .crashSafe = 0 (got \(syncs))", isMet: syncs == 0),
+        ]
         return report
+    }
+
+    /// The `fsync`s of one whole launch (open, restore, complete, close) of the engine, counted
+    /// by a VFS that passes every operation through (the guard file is written without any).
+    private static func syncsPerLaunch(_ path: String, key: SceneKey, document: CatalogDocument) throws -> Int {
+        guard fault_vfs_register() == SQLITE_OK else { throw RawConnection.Failure(description: "the counting VFS did not register") }
+        var configuration = DatabaseConfiguration()
+        configuration.vfsName = FAULT_VFS_NAME
+        fault_vfs_reset_counts()
+        let restorer = StateRestorer(path: path, configuration: configuration)
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        guard restored.reports(.recordUpgraded), restorer.completeRestore(restored) else {
+            throw RawConnection.Failure(description: "unexpected counted restore: \(restored.report)")
+        }
+        try restorer.close()
+        return Int(fault_vfs_operation_count(UInt32(FAULT_VFS_SYNC)))
     }
 
     /// A raw or floor twin's launch: open with the raw header checks, select the scene's record
@@ -110,7 +152,8 @@ enum RestoreLaunch {
     }
 
     /// The phases of the whole restore, in order: `open` (`StateRestorer` init), `read` (the
-    /// crash-loop check and the record), `mark`, `decode` (with the upgrade), `reconcile`,
-    /// `project` (the first window of rows), `complete` (the mark cleared).
-    static let phaseOrder = ["open", "read", "mark", "decode", "reconcile", "project", "complete"]
+    /// crash-loop check and the record), `decode` (with the upgrade), `mark`, `reconcile`,
+    /// `project` (the first window of rows), `complete` (the mark cleared), and `close`, which
+    /// is not part of the total.
+    static let phaseOrder = ["open", "read", "decode", "mark", "reconcile", "project", "complete", "close"]
 }

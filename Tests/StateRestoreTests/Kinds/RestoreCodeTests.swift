@@ -23,7 +23,7 @@ import Testing
         #expect(
             RestoreCode.engineCodes.map(\.rawValue) == [
                 "no-record", "record-upgraded", "defaults-applied", "unsupported-version", "record-newer-read", "record-unreadable",
-                "restore-crashed", "database-newer", "database-foreign", "database-corrupt", "database-unavailable",
+                "restore-crashed", "database-newer", "database-foreign", "database-corrupt", "database-unavailable", "restore-unguarded",
             ])
         #expect(RestoreCode.engineCodes.allSatisfy { $0.isValid })
     }

@@ -100,12 +100,9 @@ import Testing
         try seed.save(NotesState(query: "n"), for: key)
         try seed.save(ZonesState(selectedZoneID: "paris"), for: key)
         try seed.close()
-        // Launch 1 starts the notes and zones restores and crashes before completing them.
-        let crashed = StateRestorer(path: path)
-        _ = crashed.restore(NotesState.self, key, against: notes)
-        _ = crashed.restore(ZonesState.self, key, against: choices)
-        crashed.store?.database.disableCheckpointOnClose()
-        try crashed.close()
+        // Launch 1 started the notes and zones restores and was killed before completing them.
+        try LaunchGuardFile.leaveMarksOfAKilledProcess(
+            beside: path, [NotesState.kind, ZonesState.kind].map { LaunchGuardMark(account: key.account, scene: key.scene, kind: $0) })
 
         // Launch 2: the catalog restores first, and is fine; each crashed kind then reports it.
         let launch2 = StateRestorer(path: path)

@@ -282,9 +282,9 @@ import Testing
         let quarantine = try store.quarantinedRecords().map {
             Quarantined(id: $0.id, scene: $0.scene, reason: $0.reason, payload: String(decoding: $0.payload, as: UTF8.self))
         }
-        let marked = Set(try store.restoreMarks().map(\.scene))
-        let marks = ["A", "B", "C"].filter { marked.contains($0) }
-        return StoredState(records: records, quarantine: quarantine, marks: Set(marks), crashedLaunches: try store.consecutiveCrashedLaunches())
+        let marked = Set(LaunchGuardFile.recordedMarks(beside: path))
+        let marks = ["A", "B", "C"].filter { marked.contains(LaunchGuardMark(account: "default", scene: $0, kind: "catalog")) }
+        return StoredState(records: records, quarantine: quarantine, marks: Set(marks), crashedLaunches: LaunchGuardFile.recordedCrashedLaunches(beside: path))
     }
 
     /// Report codes and a state printed as a current-format record, as the app would see them.

@@ -1,0 +1,193 @@
+import Foundation
+import ScreenKinds
+import ScreenModels
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+/// The crash-loop guard's rules across real processes: a mark is made only for a record that
+/// is applied, it belongs to one live process (another process's in-flight restore is never a
+/// crash, a killed one's is), and a full disk turns the guard off loudly without ever applying
+/// a blamed record again. Children are the real `restorectl` and `restorectl-stress`; every step
+/// is ordered by a child's exit, never by sleeping.
+@Suite(.serialized) struct LaunchGuardTests {
+    static let books = [CatalogBook(id: 1, title: "Algorithms"), CatalogBook(id: 2, title: "Database Internals")]
+    static let document = CatalogDocument(books: books)
+
+    let folder: TemporaryDirectory
+    let path: String
+    let documentPath: String
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("state.sqlite")
+        documentPath = folder.path("document.json")
+        try Data(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: documentPath))
+    }
+
+    /// Stores `payload` as the catalog record of `scene`, as some release wrote it.
+    private static func store(_ payload: String, version: Int, scene: String, at path: String) throws {
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        defer { store.close() }
+        try store.saveRecord(payload, version: version, account: StoreNames.defaultAccount, scene: scene, kind: CatalogViewState.kind)
+    }
+
+    /// The report codes of `restorectl restore --scene scene`, a launch of its own.
+    private func restoreCodes(_ scene: String, db: String? = nil, document: String? = nil) throws -> [String] {
+        let child = try ChildProcess(restorectl: ["restore", "--db", db ?? path, "--scene", scene, "--document", document ?? documentPath, "--json"])
+        let output = child.remainingLines().joined(separator: "\n")
+        let exit = child.waitForExit()
+        guard exit.isSuccess else { throw ChildFailure("restorectl restore ended with \(exit): \(child.errorOutput())") }
+        guard case .array(let report)? = try JSONValue.parse(Data(output.utf8))["report"] else { throw ChildFailure("no report in \(output)") }
+        return report.compactMap { entry in if case .string(let code)? = entry["code"] { code } else { nil } }
+    }
+
+    /// A launch that restores `scene` and is killed by SIGKILL before completing it.
+    private func restoreThenCrash(_ scene: String, db: String? = nil, document: String? = nil) throws -> String {
+        let child = try ChildProcess(stress: ["restore-then-crash", "--db", db ?? path, "--scene", scene, "--document", document ?? documentPath])
+        let lines = child.remainingLines()
+        let exit = child.waitForExit()
+        guard exit.wasKilled, let line = lines.first else { throw ChildFailure("restore-then-crash ended with \(exit) after \(lines)") }
+        return line
+    }
+
+    private func quarantine(at path: String? = nil) throws -> [QuarantinedRecord] {
+        let store = try Store(readingExistingFileAt: path ?? self.path)
+        defer { store.close() }
+        return try store.quarantinedRecords()
+    }
+
+    @Test func aNewerRecordThisBuildCannotReadIsNotBlamedByALaunchThatDiedOnIt() throws {
+        let newer = #"{"version":5,"query":"from the future","layout":"grid"}"#
+        try Self.store(newer, version: 5, scene: "future", at: path)
+
+        // A launch of this build meets the newer record (nothing applied) and is killed.
+        #expect(try restoreThenCrash("future").hasPrefix("restored unsupported-version "))
+        #expect(LaunchGuardFile.recordedMarks(beside: path).isEmpty)
+
+        // The next launch finds nothing to blame; the newer release still finds its record.
+        #expect(try restoreCodes("future") == ["unsupported-version"])
+        #expect(try quarantine().isEmpty)
+        let store = try Store(readingExistingFileAt: path)
+        defer { store.close() }
+        #expect(try store.record(account: "default", scene: "future", kind: "catalog")?.payload == Data(newer.utf8))
+    }
+
+    @Test func anotherProcessRestoringWhileTheAppIsMidRestoreBlamesNothing() throws {
+        let record = CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2)))
+        try Self.store(record, version: 3, scene: "app", at: path)
+        try Self.store(record, version: 3, scene: "widget", at: path)
+
+        // The app is applying its record: its mark is live in this process.
+        let app = StateRestorer(path: path)
+        let restored = app.restore(CatalogViewState.self, try SceneKey(scene: "app"), against: Self.document)
+        #expect(restored.report.isEmpty)
+
+        // An extension (another process) launches and restores its own scene meanwhile.
+        #expect(try restoreCodes("widget") == [])
+        #expect(try quarantine().isEmpty)
+        #expect(try restoreCodes("app") == [])  // even a restore of the app's own scene elsewhere
+
+        app.completeRestore(restored)
+        try app.close()
+        #expect(try quarantine().isEmpty)
+    }
+
+    @Test func aKilledProcessesMarkStillQuarantinesItsRecordWhileAnotherProcessIsLive() throws {
+        let record = CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 1)))
+        try Self.store(record, version: 3, scene: "crashing", at: path)
+        try Self.store(record, version: 3, scene: "live", at: path)
+        let live = StateRestorer(path: path)
+        let liveRestore = live.restore(CatalogViewState.self, try SceneKey(scene: "live"), against: Self.document)
+
+        _ = try restoreThenCrash("crashing")
+        #expect(try restoreCodes("crashing") == ["restore-crashed"])
+        #expect(try quarantine().map(\.scene) == ["crashing"])
+
+        live.completeRestore(liveRestore)
+        try live.close()
+        #expect(try restoreCodes("live") == [])
+    }
+
+    @Test func onAFullDiskTheReportSaysTheGuardIsOffAndABlamedRecordIsNeverApplied() throws {
+        guard let mount = try TmpfsMount(size: "2m") else { return }
+        defer { mount.unmount() }
+        let db = mount.path("state.sqlite")
+        let fresh = mount.path("fresh.sqlite")
+        let document = mount.path("document.json")
+        try FileManager.default.copyItem(atPath: documentPath, toPath: document)
+        let record = CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2)))
+        try Self.store(record, version: 3, scene: "blamed", at: db)
+        try Self.store(record, version: 3, scene: "fine", at: db)
+        try Self.store(record, version: 3, scene: "fine", at: fresh)
+        _ = try restoreThenCrash("blamed", db: db, document: document)
+        #expect(LaunchGuardFile.recordedMarks(beside: db).count == 1)
+        #expect(!FileManager.default.fileExists(atPath: fresh + "-guard"))
+
+        // Connections that keep each file's -wal and -shm in place, so the files open on the
+        // full disk (a launch on a full disk with none is the storage-faults issue's).
+        let holder = try Store(path: db, migrator: StateMigrations.makeMigrator())
+        let freshHolder = try Store(path: fresh, migrator: StateMigrations.makeMigrator())
+        defer {
+            holder.close()
+            freshHolder.close()
+        }
+        try mount.fill()
+
+        // The blamed record cannot be moved to the quarantine: it stays, and is not applied.
+        let restorer = StateRestorer(path: db)
+        let blamed = restorer.restore(CatalogViewState.self, try SceneKey(scene: "blamed"), against: Self.document)
+        #expect(blamed.state == CatalogViewState())
+        #expect(blamed.report.contains { $0.code == .restoreCrashed && $0.detail.contains("left in place") }, "\(blamed.report)")
+        try restorer.close()
+        #expect(try quarantine(at: db).isEmpty)
+        // Still full, the next launch does not apply it either.
+        #expect(try restoreCodes("blamed", db: db, document: document) == ["restore-crashed"])
+
+        // No guard file can be made beside the other database: its record is applied, and the
+        // report says the restore is unguarded; no half-made guard file is left.
+        let unguarded = StateRestorer(path: fresh)
+        let restored = unguarded.restore(CatalogViewState.self, try SceneKey(scene: "fine"), against: Self.document)
+        #expect(restored.state == CatalogViewState(selectedID: 2))
+        #expect(restored.reports(.restoreUnguarded), "\(restored.report)")
+        try unguarded.close()
+        #expect(!FileManager.default.fileExists(atPath: fresh + "-guard"))
+
+        // Space comes back: the blamed record moves to the quarantine at the next launch.
+        try mount.emptyFiller()
+        #expect(try restoreCodes("blamed", db: db, document: document) == ["restore-crashed"])
+        #expect(try quarantine(at: db).map(\.scene) == ["blamed"])
+        #expect(LaunchGuardFile.recordedMarks(beside: db).isEmpty)
+    }
+}
+
+/// What the maintenance operations do to the guard file.
+@Suite struct LaunchGuardMaintenanceTests {
+    @Test func purgeRemovesTheAccountsMarksOfAKilledLaunchAndKeepsTheOthers() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("state.sqlite")
+        let alice = LaunchGuardMark(account: "alice", scene: "main", kind: "catalog")
+        let bob = LaunchGuardMark(account: "bob", scene: "main", kind: "catalog")
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        defer { store.close() }
+        try LaunchGuardFile.leaveMarksOfAKilledProcess(beside: path, [alice, bob])
+        #expect(Set(LaunchGuardFile.recordedMarks(beside: path)) == [alice, bob])
+
+        _ = try store.purge(account: "alice")
+        #expect(LaunchGuardFile.recordedMarks(beside: path) == [bob])
+    }
+
+    @Test func aPurgeOrARestoreThatAppliesNothingCreatesNoGuardFile() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("state.sqlite")
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        _ = try store.purge(account: "alice")
+        store.close()
+        let restorer = StateRestorer(path: path)
+        #expect(restorer.restore(CatalogViewState.self, try SceneKey(scene: "main"), against: CatalogDocument(books: [])).reports(.noRecord))
+        try restorer.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-guard"))
+    }
+}
