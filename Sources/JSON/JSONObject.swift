@@ -1,9 +1,10 @@
 /// A JSON object that keeps its members in insertion (document) order.
 ///
-/// Keys are unique. Lookup is a linear scan for small objects (the common case: records and
-/// book entries have a handful of keys) and a hash index once an object grows past a dozen
-/// members. Equality compares members *in order*, because order is
-/// observable in what the encoder writes.
+/// Keys are unique, compared by their code units as RFC 8259 §8.3 asks: the NFC and the NFD
+/// spelling of "é" are two keys (Swift's `String ==` would take them for one). Lookup is a
+/// linear scan for small objects (the common case: records and book entries have a handful of
+/// keys) and a hash index once an object grows past a dozen members. Equality compares members
+/// *in order*, because order is observable in what the encoder writes.
 ///
 /// ```swift
 /// var object: JSONObject = ["b": 1, "a": 2]
@@ -20,7 +21,18 @@ public struct JSONObject: Equatable, Sendable {
 
     private var entries: [Element] = []
     /// Key → position; empty while `entries.count <= indexThreshold`.
-    private var index: [String: Int] = [:]
+    private var index: [CodeUnits: Int] = [:]
+
+    /// A key hashed and compared by its UTF-8 code units.
+    private struct CodeUnits: Hashable {
+        let key: String
+
+        static func == (lhs: CodeUnits, rhs: CodeUnits) -> Bool { lhs.key.utf8.elementsEqual(rhs.key.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            for byte in key.utf8 { hasher.combine(byte) }
+        }
+    }
 
     /// Creates an empty object.
     public init() {}
@@ -57,14 +69,14 @@ public struct JSONObject: Equatable, Sendable {
     }
 
     private func position(of key: String) -> Int? {
-        if entries.count > Self.indexThreshold { return index[key] }
-        return entries.firstIndex { $0.key == key }
+        if entries.count > Self.indexThreshold { return index[CodeUnits(key: key)] }
+        return entries.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
     }
 
     private mutating func append(_ key: String, _ value: JSONValue) {
         entries.append((key, value))
         if entries.count > Self.indexThreshold {
-            if index.isEmpty { rebuildIndex() } else { index[key] = entries.count - 1 }
+            if index.isEmpty { rebuildIndex() } else { index[CodeUnits(key: key)] = entries.count - 1 }
         }
     }
 
@@ -72,12 +84,13 @@ public struct JSONObject: Equatable, Sendable {
         index = [:]
         guard entries.count > Self.indexThreshold else { return }
         index.reserveCapacity(entries.count)
-        for (position, entry) in entries.enumerated() { index[entry.key] = position }
+        for (position, entry) in entries.enumerated() { index[CodeUnits(key: entry.key)] = position }
     }
 
-    /// Two objects are equal when they have the same members in the same order.
+    /// Two objects are equal when they have the same members in the same order, keys compared
+    /// by their code units.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
+        lhs.entries.elementsEqual(rhs.entries) { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value == $1.value }
     }
 }
 

@@ -60,6 +60,23 @@ extension JSONValue {
     }
 }
 
+extension JSONValue {
+    /// Equal when of the same kind with equal contents; strings, and object keys, are compared
+    /// by their code units (RFC 8259 §8.3), so two canonically equivalent spellings differ.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let left), .bool(let right)): left == right
+        case (.integer(let left), .integer(let right)): left == right
+        case (.double(let left), .double(let right)): left == right
+        case (.string(let left), .string(let right)): left.utf8.elementsEqual(right.utf8)
+        case (.array(let left), .array(let right)): left == right
+        case (.object(let left), .object(let right)): left == right
+        default: false
+        }
+    }
+}
+
 extension JSONValue: ExpressibleByNilLiteral {
     /// Creates `.null`.
     public init(nilLiteral: ()) { self = .null }

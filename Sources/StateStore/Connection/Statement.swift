@@ -87,6 +87,13 @@ package final class Statement {
         guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
     }
 
+    /// Binds `text` (UTF-8) to parameter `index` (1-based) in place, without SQLite taking a
+    /// copy: the bytes must stay valid until ``reset()``, which unbinds them.
+    package func bind(borrowingText text: UnsafeBufferPointer<UInt8>, at index: Int) throws(SQLiteError) {
+        let code = bindText(text, at: Int32(index), copying: false)
+        guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+    }
+
     /// Binds UTF-8 `bytes` (their count passed, so text containing NUL is stored whole), as a
     /// copy SQLite owns or in place. A value bound in place, or a large one, is unbound at the
     /// next `reset()`.

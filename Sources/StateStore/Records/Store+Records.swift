@@ -22,30 +22,36 @@ extension Store {
         let scene = try StoreNames.validated(scene, role: "scene")
         let kind = try StoreNames.validatedKind(kind)
         let upsert = try database.cachedStatement(Self.upsertRecordSQL)
-        // One value at a time: the array `bind(_:)` takes was a heap allocation per save.
-        upsert.clearBindings()
-        try upsert.bind(.text(account), at: 1)
-        try upsert.bind(.text(scene), at: 2)
-        try upsert.bind(.text(kind), at: 3)
-        try upsert.bind(.int(version), at: 4)
-        try upsert.bind(minReaderVersion.map(SQLiteValue.int) ?? .null, at: 5)
-        try upsert.bind(.text(payload), at: 6)
-        try upsert.bind(.real(time), at: 7)
-        try upsert.bind(newestReadable.map(SQLiteValue.int) ?? .null, at: 8)
-        let write = { [database] () throws in
+        var payload = payload
+        try payload.withUTF8 { bytes in
+            // One value at a time (the array `bind(_:)` takes was a heap allocation per save),
+            // the payload in place: SQLite reads it where the String holds it, and the reset
+            // that ends the write unbinds it before it goes away.
+            upsert.clearBindings()
             defer { upsert.reset() }
-            try upsert.step()
-            if database.changes == 0 {
-                let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
-                throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
+            try upsert.bind(.text(account), at: 1)
+            try upsert.bind(.text(scene), at: 2)
+            try upsert.bind(.text(kind), at: 3)
+            try upsert.bind(.int(version), at: 4)
+            try upsert.bind(minReaderVersion.map(SQLiteValue.int) ?? .null, at: 5)
+            try upsert.bind(borrowingText: bytes, at: 6)
+            try upsert.bind(.real(time), at: 7)
+            try upsert.bind(newestReadable.map(SQLiteValue.int) ?? .null, at: 8)
+            let write = { [database] () throws in
+                defer { upsert.reset() }
+                try upsert.step()
+                if database.changes == 0 {
+                    let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
+                    throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
+                }
             }
-        }
-        // Inside a caller's transaction no savepoint is needed: a refused upsert changed nothing,
-        // and a failing statement undoes only itself.
-        if database.isInTransaction {
-            try write()
-        } else {
-            try database.writeTransaction(write)
+            // Inside a caller's transaction no savepoint is needed: a refused upsert changed
+            // nothing, and a failing statement undoes only itself.
+            if database.isInTransaction {
+                try write()
+            } else {
+                try database.writeTransaction(write)
+            }
         }
     }
 

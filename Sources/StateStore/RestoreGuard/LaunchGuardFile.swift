@@ -78,7 +78,8 @@ package final class LaunchGuardFile: @unchecked Sendable {
             let isLast = lock.withLock { () -> Bool in
                 users -= 1
                 guard users == 0 else { return false }
-                if let ownSlot { _ = writeSlot(ownSlot, marks: []) }
+                // An emptied slot needs no write: closing the file lets go of its lock.
+                if let ownSlot, !marks.isEmpty { _ = writeSlot(ownSlot, marks: []) }
                 marks.removeAll()
                 ownSlot = nil
                 return true
