@@ -5,7 +5,7 @@ import StateRestore
 import StateStore
 
 /// `migrate-scale`: databases of N format-1 records at schema version 2 migrated to the current
-/// schema and format (`StateMigrations.makeMigrator().migrate`, backup included). Each size is
+/// schema and format (`StateMigrations.makeMigrator(upgrading: RecordKind.builtIn).migrate`, backup included). Each size is
 /// built in one child process and migrated in another, so each reports its own peak memory.
 enum MigrateScale {
     static let memoryLimitMiB = 64.0
@@ -71,7 +71,7 @@ enum MigrateScale {
     static func migrate(path: String, count: Int) throws {
         let start = ContinuousClock.now
         let db = try Database(path: path)
-        try StateMigrations.makeMigrator().migrate(db)
+        try StateMigrations.makeMigrator(upgrading: RecordKind.builtIn).migrate(db)
         let elapsed = ContinuousClock.now - start
         let upgraded = try db.fetchOne("SELECT count(*) FROM scene_state WHERE version = 3") { $0.int(0) } ?? 0
         guard upgraded == count else { throw RawConnection.Failure(description: "\(upgraded) of \(count) records upgraded") }
