@@ -53,9 +53,9 @@ package enum RecordCodec<State: RestorableState> {
     /// Checks a record before it is stored as given (`restorectl save --kind K`).
     ///
     /// A record of a version this build knows must decode (after its upgrades and defaults); a
-    /// newer one is stored as it is, checked only as a newer reader's record would be when its
-    /// `minReaderVersion` lets this build read it. `check` sees the body as this build reads
-    /// it (after upgrades, before defaults) for the kind's rules beyond types.
+    /// newer one is stored as it is, its envelope checked only (a restore that cannot decode it
+    /// keeps it in place). `check` sees the body as this build reads it (after upgrades, before
+    /// defaults) for the kind's rules beyond types.
     package static func validateForSave(
         _ bytes: some Collection<UInt8>, checking check: (JSONObject) throws(RecordError) -> Void = { _ throws(RecordError) in }
     ) throws(RecordError) -> ValidatedRecord {
@@ -68,9 +68,9 @@ package enum RecordCodec<State: RestorableState> {
         if let minimum = header.minReaderVersion, minimum > header.version {
             throw .minReaderVersionNewerThanVersion(minReaderVersion: minimum, version: header.version)
         }
-        if let readAs = header.readableVersion(byReaderOf: State.currentVersion) {
-            _ = try read(object, from: readAs)
-            try check(try upgradedBody(object, from: readAs))
+        if header.version <= State.currentVersion {
+            _ = try read(object, from: header.version)
+            try check(try upgradedBody(object, from: header.version))
         }
         return ValidatedRecord(
             kind: State.kind, currentVersion: State.currentVersion, version: header.version, minReaderVersion: header.minReaderVersion,

@@ -59,6 +59,12 @@ extension RestoreCode {
     public static let unsupportedVersion = RestoreCode("unsupported-version")
     /// A record of a newer format was read through its `minReaderVersion`.
     public static let recordNewerRead = RestoreCode("record-newer-read")
+    /// A record of a newer format that says this build may read it did not decode: it was kept
+    /// in its slot, untouched, for the release that wrote it, and this build's saves leave it.
+    public static let recordNewerUnreadable = RestoreCode("record-newer-unreadable")
+    /// The kind's name, or a report code it uses, is not 1–64 characters of `a`–`z`, `0`–`9`
+    /// and `-`: its records cannot be saved until it is renamed.
+    public static let kindInvalid = RestoreCode("kind-invalid")
     /// The record could not be decoded; it was moved to the quarantine.
     public static let recordUnreadable = RestoreCode("record-unreadable")
     /// Restoring this scene crashed a previous launch; its record was skipped.
@@ -77,7 +83,7 @@ extension RestoreCode {
 
     /// Every code the engine itself reports (a kind's reconciliation adds its own).
     public static let engineCodes: [RestoreCode] = [
-        .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordUnreadable,
+        .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordNewerUnreadable, .recordUnreadable, .kindInvalid,
         .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .restoreUnguarded,
     ]
 }

@@ -27,11 +27,15 @@ public struct Restoration<State: RestorableState>: Sendable {
     package let decodedState: State
     /// What the state was reconciled against, when it was.
     package let reconciliationContext: (any Sendable)?
+    /// Whether the scene holds a record of a newer format that did not decode, which this
+    /// restoration's saves must not replace.
+    package let keepsNewerRecord: Bool
 
     init(
         key: SceneKey, state: State, report: [RestoreReportEntry], adjustments: [RestoreReportEntry] = [],
-        carriedFields: JSONObject = JSONObject(), decodedState: State? = nil, context: (any Sendable)? = nil
+        carriedFields: JSONObject = JSONObject(), decodedState: State? = nil, context: (any Sendable)? = nil, keepsNewerRecord: Bool = false
     ) {
+        self.keepsNewerRecord = keepsNewerRecord
         self.key = key
         self.state = state
         self.report = report

@@ -9,8 +9,11 @@ extension StateRestorer {
     /// A stored record of a newer format this build cannot read is never replaced unless
     /// `replacingNewer` is true (`RestoreError.wouldReplaceNewerRecord`).
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
-        let carried = restoring.withLock { $0.carriedFields[ScreenKey(scene: key, kind: State.kind)] } ?? JSONObject()
-        try save(state, for: key, carryingExactly: carried, replacingNewer: replacingNewer)
+        let screen = ScreenKey(scene: key, kind: State.kind)
+        let (carried, keepsNewer) = restoring.withLock { ($0.carriedFields[screen] ?? JSONObject(), $0.newerRecords.contains(screen)) }
+        try recoveringFromDamage { store in
+            try RecordSaving.save(state, for: key, carrying: carried, replacingNewer: replacingNewer, keepingNewer: keepsNewer, in: store)
+        }
     }
 
     /// Saves `state` for `key` with exactly `fields` carried (the package's tests pad records
@@ -33,8 +36,8 @@ extension StateRestorer {
         _ model: Model, from restoration: Restoration<Model.State>, turns: any MainActorTurnScheduling = TaskTurnScheduler()
     ) -> PersistenceTracking {
         let tracking = PersistenceTracking(
-            writer: persistence.writer, key: restoration.key, carrying: restoration.carriedFields, turns: turns,
-            isSourceAlive: { [weak model] in model != nil }
+            writer: persistence.writer, key: restoration.key, carrying: restoration.carriedFields, keepingNewer: restoration.keepsNewerRecord,
+            turns: turns, isSourceAlive: { [weak model] in model != nil }
         ) { [weak model] in model?.restorableState }
         return tracked(tracking, restoration, turns: turns)
     }
@@ -57,7 +60,8 @@ extension StateRestorer {
         _ state: @escaping @MainActor () -> State
     ) -> PersistenceTracking {
         let tracking = PersistenceTracking(
-            writer: persistence.writer, key: restoration.key, carrying: restoration.carriedFields, turns: turns, isSourceAlive: { true }
+            writer: persistence.writer, key: restoration.key, carrying: restoration.carriedFields, keepingNewer: restoration.keepsNewerRecord,
+            turns: turns, isSourceAlive: { true }
         ) { state() }
         return tracked(tracking, restoration, turns: turns)
     }

@@ -68,6 +68,9 @@ public final class StateRestorer: Sendable {
         var guardUnavailable: String?
         /// The unknown fields of each screen's last restored record, carried into its saves.
         var carriedFields: [ScreenKey: JSONObject] = [:]
+        /// Screens whose record is of a newer format that did not decode: kept, and never
+        /// replaced by this restorer's saves.
+        var newerRecords: Set<ScreenKey> = []
     }
 
     /// Opens (creating, migrating or recovering as needed) the database at `path`; never throws.
@@ -98,7 +101,7 @@ public final class StateRestorer: Sendable {
     /// Restores `key`'s state of kind `type`: decoded from any format, upgraded, defaulted.
     public func restore<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Restoration<State> {
         let loaded = load(State.self, key)
-        return Restoration(key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried)
+        return Restoration(key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried, keepsNewerRecord: loaded.keepsNewer)
     }
 
     /// A `Reconcilable` kind is restored against its context: `restore(_:_:against:)`.
@@ -117,7 +120,7 @@ public final class StateRestorer: Sendable {
         phaseObserver?(.reconcile)
         return Restoration(
             key: key, state: reconciled.state, report: loaded.report + reconciled.adjustments, adjustments: reconciled.adjustments,
-            carriedFields: loaded.carried, decodedState: loaded.state, context: context
+            carriedFields: loaded.carried, decodedState: loaded.state, context: context, keepsNewerRecord: loaded.keepsNewer
         )
     }
 
@@ -142,14 +145,17 @@ public final class StateRestorer: Sendable {
         var state: State
         var report: [RestoreReportEntry]
         var carried = JSONObject()
+        var keepsNewer = false
     }
 
     private func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
         restoring.withLock { side in
             let screen = ScreenKey(scene: key, kind: State.kind)
             do {
-                let loaded = try loadFromStore(State.self, screen, &side)
+                var loaded = try loadFromStore(State.self, screen, &side)
                 side.carriedFields[screen] = loaded.carried.isEmpty ? nil : loaded.carried
+                if loaded.keepsNewer { side.newerRecords.insert(screen) } else { side.newerRecords.remove(screen) }
+                if let invalid = Self.invalidNames(State.self) { loaded.report.insert(invalid, at: 0) }
                 return loaded
             } catch let error as SQLiteError where error.indicatesDamage {
                 Self.recoverFromCorruption(&side, path: path, reason: error.message, configuration: configuration)
@@ -190,6 +196,17 @@ public final class StateRestorer: Sendable {
         switch decoding {
         case .unreadable(let error):
             let detail = error.localizedDescription
+            if let header = try? RecordHeader(of: RecordHeader.parseObject(record.payload)), header.version > State.currentVersion {
+                // A newer release's record is never moved out of its slot: that release must find it.
+                report.append(
+                    RestoreReportEntry(
+                        .recordNewerUnreadable,
+                        "the record has format \(header.version), newer than this build reads (\(State.currentVersion)), and did not decode as format \(State.currentVersion) (\(detail)); it was kept in place for the release that wrote it and the default state was used"
+                    ))
+                var loaded = defaults(report)
+                loaded.keepsNewer = true
+                return loaded
+            }
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .unreadable, error: detail)
             report.append(RestoreReportEntry(.recordUnreadable, "the stored record could not be decoded (\(detail)); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
             return defaults(report)
@@ -350,6 +367,13 @@ public final class StateRestorer: Sendable {
             entries.append(RestoreReportEntry(.defaultsApplied, "absent fields got their defaults: \(provenance.defaultsApplied.joined(separator: ", "))"))
         }
         return entries
+    }
+
+    /// The report entry saying `State`'s kind name is not valid (its saves are refused), or nil.
+    private static func invalidNames<State: RestorableState>(_ type: State.Type) -> RestoreReportEntry? {
+        guard (try? StoreNames.validatedKind(State.kind)) == nil else { return nil }
+        return RestoreReportEntry(
+            .kindInvalid, "the kind name \"\(State.kind)\" of \(State.self) is not 1 to 64 characters of a-z, 0-9 and -: its state cannot be saved until it is renamed")
     }
 
     /// Clears `screen`'s restore mark if this restorer left one (a write to the guard file's

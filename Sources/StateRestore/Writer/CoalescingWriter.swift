@@ -50,6 +50,9 @@ public final class CoalescingWriter: Sendable {
     private struct Entry {
         var state: any RestorableState
         var carrying: JSONObject
+        /// The scene holds a newer record that did not decode: keep it even when it declares a
+        /// `minReaderVersion` this build meets.
+        var keepsNewer = false
     }
 
     /// Opens (creating and migrating as needed) the database at `path` for writing.
@@ -86,8 +89,13 @@ public final class CoalescingWriter: Sendable {
     /// Records `state` as `key`'s latest and schedules a write unless one is scheduled.
     /// Returns at once; the state is written when the window ends or at the next `flush()`.
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject = JSONObject()) {
+        save(state, for: key, carrying: fields, keepingNewer: false)
+    }
+
+    /// `save(_:for:carrying:)` for a scene whose newer record did not decode, which must stay.
+    func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool) {
         let mustSchedule = self.state.withLock { pending in
-            pending.entries[ScreenKey(scene: key, kind: State.kind)] = Entry(state: state, carrying: fields)
+            pending.entries[ScreenKey(scene: key, kind: State.kind)] = Entry(state: state, carrying: fields, keepsNewer: keepingNewer)
             guard !pending.isScheduled else { return false }
             pending.isScheduled = true
             return true
@@ -176,7 +184,7 @@ public final class CoalescingWriter: Sendable {
                 try store.writeTransaction {
                     for (key, entry) in batch {
                         do {
-                            try Self.save(entry.state, for: key.scene, carrying: entry.carrying, in: store)
+                            try Self.save(entry.state, for: key.scene, carrying: entry.carrying, keepingNewer: entry.keepsNewer, in: store)
                         } catch RestoreError.wouldReplaceNewerRecord, RestoreError.invalidRecord {
                             skipped.append(key.scene)
                         } catch StoreError.recordTooLarge {
@@ -200,8 +208,8 @@ public final class CoalescingWriter: Sendable {
     }
 
     /// Saves one entry; opened from its existential so the codec runs for its concrete kind.
-    private static func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject, in store: Store) throws {
-        try RecordSaving.save(state, for: key, carrying: fields, replacingNewer: false, in: store)
+    private static func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool, in store: Store) throws {
+        try RecordSaving.save(state, for: key, carrying: fields, replacingNewer: false, keepingNewer: keepingNewer, in: store)
     }
 
     /// Puts a failed batch back, except scenes saved again since (their newer state wins).

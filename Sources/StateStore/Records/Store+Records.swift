@@ -7,12 +7,13 @@ extension Store {
     /// The store does not read the payload: `version` and `minReaderVersion` are what the
     /// caller's format declares. With `keepingVersionsAbove: N`, an existing record whose version
     /// is above N is kept, and `StoreError.newerRecordKept` thrown, unless that record declared
-    /// a `minReaderVersion` at or below N (it was written to be rewritable by older readers).
+    /// a `minReaderVersion` at or below N (it was written to be rewritable by older readers),
+    /// and with `keepingNewerEvenIfReadable` even then (its caller found it does not decode).
     /// Nothing a newer release wrote is replaced by a build that could not read it.
     public func saveRecord(
         _ payload: String, version: Int, minReaderVersion: Int? = nil,
         account: String, scene: String, kind: String,
-        at time: Double = Store.now(), keepingVersionsAbove newestReadable: Int? = nil
+        at time: Double = Store.now(), keepingVersionsAbove newestReadable: Int? = nil, keepingNewerEvenIfReadable: Bool = false
     ) throws {
         let size = payload.utf8.count
         guard size <= Store.maximumRecordBytes else {
@@ -37,6 +38,7 @@ extension Store {
             try upsert.bind(borrowingText: bytes, at: 6)
             try upsert.bind(.real(time), at: 7)
             try upsert.bind(newestReadable.map(SQLiteValue.int) ?? .null, at: 8)
+            try upsert.bind(keepingNewerEvenIfReadable ? .int(1) : .null, at: 9)
             let write = { [database] () throws in
                 defer { upsert.reset() }
                 try upsert.step()
@@ -62,7 +64,7 @@ extension Store {
         ON CONFLICT (account, scene, kind) DO UPDATE
         SET version = excluded.version, min_reader_version = excluded.min_reader_version,
             payload = excluded.payload, updated_at = excluded.updated_at
-        WHERE ?8 IS NULL OR scene_state.version <= ?8 OR scene_state.min_reader_version <= ?8
+        WHERE ?8 IS NULL OR scene_state.version <= ?8 OR (?9 IS NULL AND scene_state.min_reader_version <= ?8)
         """
 
     /// The record read on a schema with kinds, shared with the benchmark's raw twins.

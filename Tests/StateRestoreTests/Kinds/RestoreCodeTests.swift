@@ -22,8 +22,8 @@ import Testing
     @Test func theEngineCodesKeepTheirShippedNames() {
         #expect(
             RestoreCode.engineCodes.map(\.rawValue) == [
-                "no-record", "record-upgraded", "defaults-applied", "unsupported-version", "record-newer-read", "record-unreadable",
-                "restore-crashed", "database-newer", "database-foreign", "database-corrupt", "database-unavailable", "restore-unguarded",
+                "no-record", "record-upgraded", "defaults-applied", "unsupported-version", "record-newer-read", "record-newer-unreadable",
+                "record-unreadable", "kind-invalid", "restore-crashed", "database-newer", "database-foreign", "database-corrupt", "database-unavailable", "restore-unguarded",
             ])
         #expect(RestoreCode.engineCodes.allSatisfy { $0.isValid })
     }

@@ -100,10 +100,6 @@ struct CatalogRecordCodecValidationTests {
                 .wrongType(field: "viewport.before[0]", expected: "an integer", got: "null"),
                 #"field "viewport.before[0]" must be an integer, got null"#
             ),
-            (
-                #"{"version":6,"minReaderVersion":2,"viewport":{"anchorID":1,"offset":2,"before":[],"after":[]}}"#,
-                .offsetOutOfRange(2), #"field "viewport.offset" must be between 0 and 1, got 2.0"#
-            ),
         ] as [(String, RecordError, String)])
     func saveRulesRefuseWithNamedField(text: String, error: RecordError, description: String) {
         #expect(throws: error) { try CatalogRecordCodec.validateForSave(text) }
@@ -131,5 +127,14 @@ struct CatalogRecordCodecValidationTests {
         #expect(throws: RecordError.notJSON(JSONParseError(offset: 10, reason: .invalidUTF8))) {
             try CatalogRecordCodec.validateForSave(Array(#"{"query":""#.utf8) + [0xC0, 0x80] + Array(#""}"#.utf8))
         }
+    }
+
+    @Test(arguments: [
+        #"{"version":6,"minReaderVersion":2,"viewport":{"anchorID":1,"offset":2,"before":[],"after":[]}}"#,
+        #"{"version":9,"minReaderVersion":2,"query":7}"#,
+    ])
+    func aNewerRecordIsStoredAsItIsEvenWhereThisBuildCouldReadIt(text: String) throws {
+        let validated = try CatalogRecordCodec.validateForSave(text)
+        #expect(validated.isNewerThanThisBuild && validated.payload == text)
     }
 }
