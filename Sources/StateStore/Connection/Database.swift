@@ -64,6 +64,7 @@ package final class Database {
             throw SQLiteError(extendedCode: error.extendedCode, message: "\(error.message): \(path)")
         }
         handle = connection
+        Self.openConnections.withLock { $0[path, default: 0] += 1 }
         do {
             try configure(connection)
         } catch {
@@ -131,6 +132,20 @@ package final class Database {
         guard let connection = handle else { return }
         handle = nil
         sqlite3_close_v2(connection)
+        Self.openConnections.withLock { counts in
+            let remaining = (counts[path] ?? 1) - 1
+            counts[path] = remaining > 0 ? remaining : nil
+        }
+    }
+
+    /// How many connections of this process are open, by the path they were opened with.
+    private static let openConnections = Locked<[String: Int]>([:])
+
+    /// Whether this process has a connection open on `path`: then nothing but SQLite may open
+    /// and close the file, since POSIX drops every lock a process holds on a file when any of
+    /// its descriptors for that file closes, and the connection's locks would go with it.
+    package static func hasOpenConnection(to path: String) -> Bool {
+        openConnections.withLock { $0[path] != nil }
     }
 
     /// Stops SQLite from checkpointing the WAL into the file when this connection closes, so a
@@ -239,6 +254,13 @@ package final class Database {
         var rows: [T] = []
         while try statement.step() { rows.append(try row(statement)) }
         return rows
+    }
+
+    /// Runs a query and calls `body` with each row, building nothing.
+    package func forEachRow(_ sql: String, _ body: (Statement) throws -> Void) throws {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        while try statement.step() { try body(statement) }
     }
 
     /// Runs a query and maps its first row, or returns nil when there is none.

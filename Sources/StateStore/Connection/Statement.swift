@@ -137,6 +137,9 @@ package final class Statement {
     /// Whether column `index` of the current row is NULL.
     package func isNull(_ index: Int) -> Bool { sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL }
 
+    /// Whether column `index` (0-based) of the current row holds text.
+    package func isText(_ index: Int) -> Bool { sqlite3_column_type(handle, Int32(index)) == SQLITE_TEXT }
+
     /// Column `index` of the current row as an integer (NULL reads as 0).
     package func int64(_ index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
 

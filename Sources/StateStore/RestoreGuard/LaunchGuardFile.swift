@@ -46,12 +46,15 @@ package final class LaunchGuardFile: @unchecked Sendable {
     private var handling: Set<Int> = []
     /// The file as the last crash check read it, so taking a slot right after reads nothing.
     private var snapshot: [UInt8]?
+    /// Whether the file is known to carry the header (a file opened as it was is read first).
+    private var isFormatted = false
 
     private static let registry = Locked<[String: LaunchGuardFile]>([:])
 
-    private init(path: String, descriptor: Int32) {
+    private init(path: String, descriptor: Int32, isFormatted: Bool) {
         self.path = path
         self.descriptor = descriptor
+        self.isFormatted = isFormatted
     }
 
     /// The guard file of the database at `databasePath`, shared by every user in this process;
@@ -64,8 +67,16 @@ package final class LaunchGuardFile: @unchecked Sendable {
                 file.lock.withLock { file.users += 1 }
                 return file
             }
-            guard let descriptor = try openAndFormat(path, creating: creating) else { return nil }
-            let file = LaunchGuardFile(path: path, descriptor: descriptor)
+            let file: LaunchGuardFile
+            if creating {
+                file = LaunchGuardFile(path: path, descriptor: try openAndFormat(path), isFormatted: true)
+            } else {
+                // Opened as it is: its first read tells whether it is laid out.
+                let descriptor = Foundation.open(path, O_RDWR | O_CLOEXEC)
+                if descriptor < 0, errno == ENOENT { return nil }
+                guard descriptor >= 0 else { throw LaunchGuardError.unavailable(path: path, errno: errno) }
+                file = LaunchGuardFile(path: path, descriptor: descriptor, isFormatted: false)
+            }
             file.users = 1
             files[path] = file
             return file
@@ -96,13 +107,23 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// written (no sync). Throws when the slot cannot be had or written, or is full.
     package func mark(_ mark: LaunchGuardMark) throws {
         try lock.withLock {
+            if !isFormatted {
+                _ = try readAll()
+                if !isFormatted { try Self.format(descriptor, path: path, isNew: false) }
+                isFormatted = true
+            }
             let slot = try ownSlot ?? takeEmptySlot()
             ownSlot = slot
-            var next = marks
-            next[mark, default: 0] += 1
-            guard next.count <= Self.capacity else { throw LaunchGuardError.slotFull(capacity: Self.capacity) }
-            if let error = writeSlot(slot, marks: Array(next.keys)) { throw error }
-            marks = next
+            if let count = marks[mark] {
+                marks[mark] = count + 1  // already on disk
+                return
+            }
+            guard marks.count < Self.capacity else { throw LaunchGuardError.slotFull(capacity: Self.capacity) }
+            marks[mark] = 1
+            if let error = writeSlot(slot, marks: Array(marks.keys)) {
+                marks[mark] = nil
+                throw error
+            }
         }
     }
 
@@ -256,9 +277,8 @@ package final class LaunchGuardFile: @unchecked Sendable {
 
     // MARK: File
 
-    private static func openAndFormat(_ path: String, creating: Bool) throws -> Int32? {
-        let descriptor = Foundation.open(path, O_RDWR | O_CLOEXEC | (creating ? O_CREAT : 0), 0o600)
-        if descriptor < 0, !creating, errno == ENOENT { return nil }
+    private static func openAndFormat(_ path: String) throws -> Int32 {
+        let descriptor = Foundation.open(path, O_RDWR | O_CLOEXEC | O_CREAT, 0o600)
         guard descriptor >= 0 else { throw LaunchGuardError.unavailable(path: path, errno: errno) }
         var status = stat()
         let size = headerSize + slotCount * slotSize
@@ -270,21 +290,28 @@ package final class LaunchGuardFile: @unchecked Sendable {
         var header = [UInt8](repeating: 0, count: fileMagic.count)
         let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, fileMagic.count, 0) }
         if read == fileMagic.count, header == fileMagic, Int(status.st_size) >= size { return descriptor }
-        // New (or not ours): lay out the header; slots start empty. Another process formatting
-        // at the same moment writes the same bytes.
+        do {
+            try format(descriptor, path: path, isNew: read <= 0 && status.st_size == 0)
+        } catch {
+            Foundation.close(descriptor)
+            throw error
+        }
+        return descriptor
+    }
+
+    /// Lays out the header; slots start empty. Another process formatting at the same moment
+    /// writes the same bytes. A new file that cannot be laid out (a full disk) is removed.
+    private static func format(_ descriptor: Int32, path: String, isNew: Bool) throws {
         var fresh = [UInt8](repeating: 0, count: headerSize)
         fresh.replaceSubrange(0..<fileMagic.count, with: fileMagic)
         put(UInt32(slotCount), into: &fresh, at: 8)
         put(UInt32(slotSize), into: &fresh, at: 12)
         let written = fresh.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, headerSize, 0) }
-        guard written == headerSize, ftruncate(descriptor, off_t(size)) == 0 else {
+        guard written == headerSize, ftruncate(descriptor, off_t(headerSize + slotCount * slotSize)) == 0 else {
             let code = written < 0 || written == headerSize ? errno : ENOSPC
-            Foundation.close(descriptor)
-            // A file this call made and could not lay out is not left behind (a full disk).
-            if read <= 0, status.st_size == 0 { unlink(path) }
+            if isNew { unlink(path) }
             throw LaunchGuardError.unavailable(path: path, errno: code)
         }
-        return descriptor
     }
 
     private func readAll() throws -> [UInt8] {
@@ -292,6 +319,11 @@ package final class LaunchGuardFile: @unchecked Sendable {
         var bytes = [UInt8](repeating: 0, count: size)
         let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
         guard read >= 0 else { throw LaunchGuardError.unavailable(path: path, errno: errno) }
+        guard read >= Self.fileMagic.count, Array(bytes[0..<Self.fileMagic.count]) == Self.fileMagic else {
+            // Not laid out (yet): nothing in it counts.
+            return [UInt8](repeating: 0, count: size)
+        }
+        isFormatted = true
         return bytes
     }
 

@@ -33,11 +33,19 @@ public enum CorruptDatabaseFiles {
     /// Whether the file at `path` is certainly not an SQLite database: it is not empty and does
     /// not start with the 100-byte SQLite header. Checked before SQLite opens the file, which
     /// would otherwise treat a `-wal` beside it as its own log and may delete it.
+    ///
+    /// Never read while this process has a connection open on the file (it was readable enough
+    /// for that connection, and closing a descriptor of the file would drop that connection's
+    /// locks): then it answers false.
     public static func lacksDatabaseHeader(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: 100), !header.isEmpty else { return false }
-        return header.count < 100 || !header.starts(with: Array("SQLite format 3\u{0}".utf8))
+        guard !Database.hasOpenConnection(to: path) else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 100)
+        let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
+        guard read > 0 else { return false }
+        return read < 100 || !header.starts(with: Array("SQLite format 3\u{0}".utf8))
     }
 
     /// The moved-aside copies of `path`, oldest first.
