@@ -8,9 +8,10 @@ import StateStore
 /// `many-scenes`: 1,000 scenes over 10 accounts; save them all, then restore them all.
 ///
 /// - engine: saves through a `CoalescingWriter` and one `flush()` (one transaction); restores
-///   each scene with `StateRestorer.restore` + `completeRestore` (crash-loop mark included);
+///   each scene with `StateRestorer.restore` + `completeRestore` (crash-loop mark included: a
+///   write to the guard file, no SQL);
 /// - raw: the same SQL through the C API — one transaction of upserts, then per scene the
-///   statements a restore runs (record, mark and counter reads, mark set and cleared);
+///   statement a restore runs (the record's read);
 /// - json-file: 1,000 atomic file writes, then 1,000 reads;
 /// - user-defaults: 1,000 `set` and one `synchronize()`, then 1,000 reads.
 /// Every variant decodes, reconciles and projects the same records against the same document.
@@ -108,17 +109,11 @@ enum ManyScenes {
         project: (RecordDecoding<CatalogViewState>) -> Int
     ) throws -> Int {
         let connection = try RawConnection(path: path)
-        let statements = try [
-            "BEGIN IMMEDIATE", "COMMIT", rawUpsertSQL,
-            rawRecordSQL,
-            "SELECT 1 FROM restore_mark WHERE account = ? AND scene = ? AND kind = ?",
-            "SELECT value FROM store_meta WHERE key = ?",
-            "INSERT OR REPLACE INTO restore_mark (account, scene, kind, started_at) VALUES (?, ?, ?, ?)",
-            "DELETE FROM restore_mark WHERE account = ? AND scene = ? AND kind = ?",
-        ].map(connection.prepare)
+        // The engine's crash-loop marks are not in the database (a pwrite to the guard file, no
+        // SQL), so the raw twin restores with the record's read alone.
+        let statements = try ["BEGIN IMMEDIATE", "COMMIT", rawUpsertSQL, rawRecordSQL].map(connection.prepare)
         defer { statements.forEach { sqlite3_finalize($0) } }
-        let (begin, commit, upsert, record, hasMark, counter, setMark, clearMark) =
-            (statements[0], statements[1], statements[2], statements[3], statements[4], statements[5], statements[6], statements[7])
+        let (begin, commit, upsert, record) = (statements[0], statements[1], statements[2], statements[3])
         func bindKey(_ statement: OpaquePointer, _ key: SceneKey) {
             RawConnection.bind(statement, 1, key.account)
             RawConnection.bind(statement, 2, key.scene)
@@ -138,21 +133,7 @@ enum ManyScenes {
             guard sqlite3_step(record) == SQLITE_ROW else { throw RawConnection.Failure(description: "no record") }
             let decoding = RawConnection.withColumnBytes(record, 2) { CatalogRecordCodec.decode($0) }
             sqlite3_reset(record)
-            bindKey(hasMark, key)
-            try connection.run(hasMark)
-            RawConnection.bind(counter, 1, "consecutive_crashed_launches")
-            try connection.run(counter)
-            try connection.run(begin)
-            bindKey(setMark, key)
-            sqlite3_bind_double(setMark, 4, Date().timeIntervalSince1970)
-            try connection.run(setMark)
-            try connection.run(commit)
             rows += project(decoding)
-            try connection.run(begin)
-            bindKey(clearMark, key)
-            try connection.run(clearMark)
-            try connection.run(commit)
-            try connection.run(counter)
         }
         return rows
     }
