@@ -19,6 +19,7 @@ public struct DatabaseCheck: Equatable, Sendable {
 
     /// Checks the existing file at `path` (`StoreError.fileNotFound` when there is none).
     public static func run(_ path: String, kinds: [RecordKind]) throws -> DatabaseCheck {
+        let path = try DatabasePath.resolved(path)
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
         var check = DatabaseCheck()
         do {

@@ -11,7 +11,13 @@ enum LaunchDatabase {
         var report: [RestoreReportEntry]
     }
 
-    static func open(_ path: String, configuration: DatabaseConfiguration) -> Opening {
+    static func open(_ requested: String, configuration: DatabaseConfiguration) -> Opening {
+        let path: String
+        do {
+            path = try DatabasePath.resolved(requested)
+        } catch {
+            return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database cannot be opened: \(error.localizedDescription)")])
+        }
         if CorruptDatabaseFiles.lacksDatabaseHeader(path) {
             return recoverFromCorruption(path, reason: "the file does not start with the SQLite header", configuration: configuration)
         }

@@ -39,7 +39,7 @@ import StateStore
 /// where screens live. Use one restorer per file and launch: its first restore decides what
 /// the previous launch left.
 public final class StateRestorer: Sendable {
-    /// The database file.
+    /// The database file, its symlinks resolved.
     public let path: String
     /// The restore side: the launch connection and what it found.
     let restoring: Locked<RestoreSide>
@@ -84,7 +84,9 @@ public final class StateRestorer: Sendable {
         path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(),
         window: Duration = .seconds(1), scheduler: any WriteScheduling = DispatchWriteScheduler()
     ) {
-        self.path = path
+        // Resolved once (a symlink to its target), so the guard file and every other sibling
+        // is made beside the real file.
+        self.path = (try? DatabasePath.resolved(path)) ?? path
         self.configuration = configuration
         let opening = LaunchDatabase.open(path, configuration: configuration)
         restoring = Locked(RestoreSide(store: opening.store, databaseReport: opening.report))

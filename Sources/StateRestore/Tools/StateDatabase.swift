@@ -14,7 +14,9 @@ public enum StateDatabase {
     ///   corrupt database (nothing is written); `SQLiteError` when it cannot be opened.
     public static func openForWriting(_ path: String, upgrading kinds: [RecordKind] = [], progress: (MigrationProgress) -> Void = { _ in }) throws -> Store {
         try refuseDirectory(path)
-        return try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
+        store.removeStaleStagingFiles()
+        return store
     }
 
     /// Opens the existing file at `path` without creating, migrating or writing anything.
@@ -52,7 +54,7 @@ public enum StateDatabase {
         let migrator = try StateMigrations.makeMigrator(upgrading: kinds)
         if !FileManager.default.fileExists(atPath: path) { _ = try migrator.planForNewDatabase(upTo: target) }
         try refuseDirectory(path)
-        let database = try Database.openCreatingIfMissing(path)
+        let database = try Database.openCreatingIfMissing(DatabasePath.resolved(path))
         defer { database.close() }
         let before = try migrator.status(of: database).schemaVersion
         return (before, try migrator.migrate(database, upTo: target, progress: progress))
@@ -62,6 +64,7 @@ public enum StateDatabase {
     public static var latestSchemaVersion: Int { (try? StateMigrations.makeMigrator().latestVersion) ?? 0 }
 
     private static func existingDatabase(_ path: String) throws -> Database {
+        let path = try DatabasePath.resolved(path)
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
         return try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
     }

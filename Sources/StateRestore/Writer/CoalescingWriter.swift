@@ -167,6 +167,7 @@ public final class CoalescingWriter: Sendable {
                 guard hasPending else { return [] }
                 do {
                     store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
+                    store.removeStaleStagingFiles()
                 } catch {
                     state.withLock { $0.lastError = error }
                     throw error

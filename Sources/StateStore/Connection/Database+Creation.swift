@@ -32,6 +32,7 @@ extension Database {
             !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
             Foundation.access(path, F_OK) != 0, errno == ENOENT
         else { return }
+        removeStaleStagingFiles(of: path)
         let staging = "\(path).creating-\(getpid())-\(UUID().uuidString)"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         var stagingConfiguration = configuration
@@ -58,6 +59,29 @@ extension Database {
             }
         }
         runCreationHook(.published, path)
+    }
+
+    /// Removes what creations of `path` that were killed left behind: staging files
+    /// (`<db>.creating-<pid>-<uuid>` and their `-wal`, `-shm`, `-journal`) whose process is gone
+    /// or that are older than a minute. A live creator's file is never touched.
+    package static func removeStaleStagingFiles(of path: String) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + ".creating-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let now = Date().timeIntervalSince1970
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let pid = Int32(rest.prefix { $0.isNumber }) else { continue }
+            let file = folder + "/" + name
+            var status = stat()
+            guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            let processIsGone = Foundation.kill(pid, 0) != 0 && errno == ESRCH
+            let modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? now
+            let isOld = now - modified > 60
+            guard processIsGone || (isOld && pid != getpid()) else { continue }
+            unlink(file)
+        }
     }
 
     private static func runCreationHook(_ step: CreationStep, _ path: String) {

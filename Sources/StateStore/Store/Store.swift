@@ -38,6 +38,7 @@ public final class Store {
         migrator: Migrator,
         progress: (MigrationProgress) -> Void = { _ in }
     ) throws {
+        let path = try DatabasePath.resolved(path)
         try Database.publishNewDatabaseIfMissing(path, configuration: configuration)
         let database = try Database(path: path, configuration: configuration)
         do {
@@ -68,6 +69,7 @@ public final class Store {
     ///
     /// Reading a store that is not at the latest version works for the tables it has.
     public init(readingExistingFileAt path: String) throws {
+        let path = try DatabasePath.resolved(path)
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
         let database = try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
         switch try Migrator.reading(path, { try database.ownership() }) {
@@ -83,6 +85,12 @@ public final class Store {
 
     /// Closes the connection.
     public func close() { database.close() }
+
+    /// Removes the staging files creations of this database that were killed left beside it
+    /// (off the launch path: the writer's and the tools' opens call it).
+    public func removeStaleStagingFiles() {
+        Database.removeStaleStagingFiles(of: path)
+    }
 
     /// Closes the connection without its closing checkpoint: for a file found damaged, which
     /// is moved aside exactly as it is.

@@ -15,6 +15,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case newerRecordKept(account: String, scene: String, kind: String, version: Int)
     /// The file does not exist (for operations that never create one).
     case fileNotFound(path: String)
+    /// The path names something other than a regular file (a FIFO, a socket, a device, a
+    /// directory): it is never opened, so nothing hangs on it.
+    case notARegularFile(path: String, kind: String)
 }
 
 extension StoreError: LocalizedError {
@@ -29,6 +32,7 @@ extension StoreError: LocalizedError {
         case .newerRecordKept(let account, let scene, let kind, let version):
             "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record of format \(version), newer than this build reads; it was kept and nothing was saved"
         case .fileNotFound(let path): "\(path): no such database file"
+        case .notARegularFile(let path, let kind): "\(path) is \(kind), not a database file"
         }
     }
 }

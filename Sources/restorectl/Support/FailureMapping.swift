@@ -14,11 +14,15 @@ enum FailureMapping {
             switch error {
             case .invalidTarget: return CommandFailure(.usage, error.localizedDescription)
             case .invalidMigrationSet: return CommandFailure(.software, error.localizedDescription)
+            // Out of space, read-only storage or an I/O error at whatever statement of a
+            // migration is the storage's failure, not bad data.
+            case .migrationFailed(_, _, let underlying): return CommandFailure(exitCode(for: underlying), error.localizedDescription)
             default: return CommandFailure(.dataError, error.localizedDescription)
             }
         case let error as StoreError:
             switch error {
             case .fileNotFound, .quarantineEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
+            case .notARegularFile: return CommandFailure(.noInput, error.localizedDescription)
             default: return CommandFailure(.dataError, error.localizedDescription)
             }
         case let error as StateDatabaseError:

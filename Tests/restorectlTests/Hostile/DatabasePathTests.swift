@@ -1,0 +1,123 @@
+import Dispatch
+import Foundation
+import ScreenKinds
+import ScreenModels
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+/// A database path is resolved once and refused when it is not a regular file: through a
+/// symlink every command sees what it sees through the real path, a dangling symlink creates a
+/// private file at its target, and no command hangs on a FIFO (the real binary, with a watchdog
+/// that kills it, so a hang fails the test instead of stalling the run).
+@Suite struct DatabasePathTests {
+    let folder: TemporaryDirectory
+    let document: String
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        document = folder.path("document.json")
+        try Data(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: document))
+    }
+
+    /// Runs the real `restorectl`; a run still going after 30 s is killed.
+    private func run(_ arguments: [String]) throws -> (exit: ChildProcess.Exit, stdout: String, stderr: String) {
+        let child = try ChildProcess(restorectl: arguments)
+        let watchdog = DispatchWorkItem { child.kill() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+        let lines = child.remainingLines()
+        let exit = child.waitForExit()
+        watchdog.cancel()
+        return (exit, lines.joined(separator: "\n"), child.errorOutput())
+    }
+
+    @Test(arguments: [
+        ["restore", "--scene", "main", "--document", "DOC"], ["check"], ["status"], ["inspect"], ["shelf", "restore", "--shelf", "home"],
+        ["save", "--scene", "main", "--state", "STATE"], ["migrate"],
+    ])
+    func noCommandHangsOnAFIFOAndEachSaysWhatItIs(command: [String]) throws {
+        let fifo = folder.path("state.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let state = folder.path("state.json")
+        try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
+        let arguments = [command[0]] + (command.count > 1 && command[0] == "shelf" ? [command[1]] : []) + ["--db", fifo]
+            + command.dropFirst(command[0] == "shelf" ? 2 : 1).map { $0 == "DOC" ? document : $0 == "STATE" ? state : $0 }
+        let result = try run(arguments)
+        #expect(!result.exit.wasKilled, "\(arguments) hung on a FIFO")
+        if command[0] == "restore" || command[0] == "shelf" {
+            // A launch never fails: defaults, and the report says why.
+            #expect(result.exit.isSuccess, "\(arguments): \(result.exit) \(result.stderr)")
+            #expect(result.stdout.contains("database-unavailable") && result.stdout.contains("FIFO"), "\(arguments): \(result.stdout)")
+        } else {
+            #expect(result.exit.status == 66 || result.exit.status == 73, "\(arguments): \(result.exit) \(result.stderr)")
+            #expect(result.stderr.contains("FIFO"), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func throughASymlinkEveryCommandSeesWhatItSeesThroughTheRealPath() throws {
+        let real = folder.path("real.sqlite")
+        let link = folder.path("link.sqlite")
+        #expect(symlink(real, link) == 0)
+        // Records committed in the log, not yet checkpointed: a reader must find the log beside the real file.
+        let store = try Store(path: real, migrator: StateMigrations.makeMigrator())
+        for scene in 0..<20 {
+            try store.saveRecord(
+                CatalogRecordCodec.encode(CatalogViewState(selectedID: 1)), version: 3, account: "default", scene: "s\(scene)", kind: "catalog")
+        }
+        #expect(FileManager.default.fileExists(atPath: real + "-wal"))
+        for command in [["check", "--json"], ["inspect", "--json"], ["status", "--json"]] {
+            let throughLink = try run([command[0], "--db", link] + command.dropFirst())
+            let direct = try run([command[0], "--db", real] + command.dropFirst())
+            #expect(throughLink.exit.isSuccess && direct.exit.isSuccess, "\(command): \(throughLink.stderr)")
+            #expect(throughLink.stdout.replacingOccurrences(of: link, with: real) == direct.stdout, "\(command)")
+        }
+        let restored = try run(["restore", "--db", link, "--scene", "s3", "--document", document, "--json"])
+        #expect(restored.exit.isSuccess && !restored.stdout.contains("no-record"))
+        #expect(!FileManager.default.fileExists(atPath: link + "-wal") && !FileManager.default.fileExists(atPath: link + "-guard"))
+        store.close()
+    }
+
+    @Test func aDanglingSymlinkCreatesAPrivateDatabaseAtItsTarget() throws {
+        let target = folder.path("target.sqlite")
+        let link = folder.path("dangling.sqlite")
+        #expect(symlink(target, link) == 0)
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        let restorer = StateRestorer(path: link)
+        try restorer.save(CatalogViewState(selectedID: 2), for: try SceneKey(scene: "main"))
+        try restorer.close()
+        var status = stat()
+        #expect(lstat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+        #expect(status.st_mode & 0o777 == 0o600)
+        #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+    }
+}
+
+/// What killed creations leave behind is gone by the next creation attempt or writing open.
+@Suite struct StagingLeftoverTests {
+    /// A pid no process has: above the kernel's largest.
+    static let deadPID = 4_194_400
+
+    @Test func aKilledCreationsStagingFilesGoAtTheNextCreationAndAtTheNextWritingOpen() throws {
+        let folder = try TemporaryDirectory()
+        let db = folder.path("state.sqlite")
+        let leftovers = ["", "-journal", "-wal"].map { "\(db).creating-\(Self.deadPID)-0A1B\($0)" }
+        for file in leftovers { try Data("half made".utf8).write(to: URL(fileURLWithPath: file)) }
+        // The next creation of the file removes them.
+        let store = try Store(path: db, migrator: StateMigrations.makeMigrator())
+        store.close()
+        #expect(leftovers.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+
+        // A writing open of an existing file too (the tool's `save`).
+        for file in leftovers { try Data("half made".utf8).write(to: URL(fileURLWithPath: file)) }
+        let live = "\(db).creating-\(getpid())-FFFF"
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: live))
+        let state = folder.path("state.json")
+        try Data(#"{"version":3,"query":"","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
+        #expect(CapturedRun(["save", "--db", db, "--scene", "main", "--state", state]).exitCode == 0)
+        #expect(leftovers.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+        #expect(FileManager.default.fileExists(atPath: live))  // a live creator's file stays
+    }
+}
