@@ -51,6 +51,18 @@ public final class TmpfsMount {
         try FileManager.default.removeItem(atPath: path("filler"))
     }
 
+    /// Remounts read-only or read-write again; whether it worked.
+    @discardableResult
+    public func remount(readOnly: Bool) -> Bool {
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-o", "remount,\(readOnly ? "ro" : "rw")", root.path]
+        mount.standardError = FileHandle.nullDevice
+        guard (try? mount.run()) != nil else { return false }
+        mount.waitUntilExit()
+        return mount.terminationStatus == 0
+    }
+
     /// Unmounts (lazily, so a file still open elsewhere cannot keep it).
     public func unmount() {
         guard isMounted else { return }

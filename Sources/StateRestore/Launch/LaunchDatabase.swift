@@ -21,8 +21,22 @@ enum LaunchDatabase {
         if CorruptDatabaseFiles.lacksDatabaseHeader(path) {
             return recoverFromCorruption(path, reason: "the file does not start with the SQLite header", configuration: configuration)
         }
+        // A file this process may not write (0400, a read-only mount) is read as it is: opening
+        // it for writing would leave a `-wal` and `-shm` of its mode that block later writes.
+        if let reason = ReadOnlyFallback.cannotWrite(path) {
+            return ReadOnlyFallback.open(path, because: reason)
+        }
+        let siblings = ReadOnlyFallback.Siblings(of: path)
         do {
             return Opening(store: try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator()), report: [])
+        } catch let error as SQLiteError where ReadOnlyFallback.isStorageFault(error) && FileManager.default.fileExists(atPath: path) {
+            // Nothing could be created or written (no space, a read-only folder): read what is
+            // there, without the files the failed open began.
+            siblings.removeWhatTheFailedOpenLeft()
+            return ReadOnlyFallback.open(path, because: error.message)
+        } catch MigrationError.migrationFailed(_, _, let underlying) where ReadOnlyFallback.isStorageFault(underlying) {
+            siblings.removeWhatTheFailedOpenLeft()
+            return ReadOnlyFallback.open(path, because: underlying.message)
         } catch let error as MigrationError {
             switch error {
             case .databaseNewer(_, let version, let latest):

@@ -77,6 +77,9 @@ extension RestoreCode {
     public static let databaseCorrupt = RestoreCode("database-corrupt")
     /// The database could not be opened or written (permissions, a directory, I/O errors).
     public static let databaseUnavailable = RestoreCode("database-unavailable")
+    /// The database cannot be written (no space, read-only storage or file): its stored state
+    /// was read without writing, and saves wait until it can be written.
+    public static let databaseReadOnly = RestoreCode("database-read-only")
     /// The crash-loop guard could not mark this restore (a full disk, read-only storage): the
     /// record was applied without it.
     public static let restoreUnguarded = RestoreCode("restore-unguarded")
@@ -84,6 +87,6 @@ extension RestoreCode {
     /// Every code the engine itself reports (a kind's reconciliation adds its own).
     public static let engineCodes: [RestoreCode] = [
         .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordNewerUnreadable, .recordUnreadable, .kindInvalid,
-        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .restoreUnguarded,
+        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseReadOnly, .restoreUnguarded,
     ]
 }

@@ -108,21 +108,28 @@ package final class Database {
     }
 
     /// A read-only connection to a WAL database would create `-wal` and `-shm` files beside it
-    /// and, being read-only, leave them behind. When neither exists, no connection has the
-    /// file open and its log is empty, so the file can be read as immutable, creating nothing.
+    /// and, being read-only, leave them behind (or fail where they cannot be made: a full disk,
+    /// a read-only folder). When the log is absent or empty the file alone holds the database,
+    /// so it can be read as immutable, creating nothing, whatever an `-shm` left beside it.
     /// (A writer starting during that read may make it see a torn page and report a problem;
     /// it never changes anything.)
     private static func immutableURI(forUnusedFile path: String) -> String? {
         let manager = FileManager.default
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
-            manager.fileExists(atPath: path),
-            !manager.fileExists(atPath: path + "-wal"), !manager.fileExists(atPath: path + "-shm")
+            manager.fileExists(atPath: path), Self.logIsAbsentOrEmpty(path)
         else { return nil }
         let absolute = path.hasPrefix("/") ? path : manager.currentDirectoryPath + "/" + path
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
         guard let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) else { return nil }
         return "file://\(encoded)?immutable=1"
+    }
+
+    /// Whether `path` has no write-ahead log beside it, or one with nothing in it: then the
+    /// file alone holds the database (`immutable=1` ignores the log and its index).
+    private static func logIsAbsentOrEmpty(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path + "-wal", &status) != 0 || status.st_size == 0
     }
 
     /// Finalizes cached statements and closes the connection. Safe to call more than once.

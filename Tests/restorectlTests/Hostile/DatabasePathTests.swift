@@ -42,7 +42,8 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let state = folder.path("state.json")
         try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
-        let arguments = [command[0]] + (command.count > 1 && command[0] == "shelf" ? [command[1]] : []) + ["--db", fifo]
+        let arguments =
+            [command[0]] + (command.count > 1 && command[0] == "shelf" ? [command[1]] : []) + ["--db", fifo]
             + command.dropFirst(command[0] == "shelf" ? 2 : 1).map { $0 == "DOC" ? document : $0 == "STATE" ? state : $0 }
         let result = try run(arguments)
         #expect(!result.exit.wasKilled, "\(arguments) hung on a FIFO")
