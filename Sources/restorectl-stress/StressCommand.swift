@@ -14,6 +14,9 @@ enum StressCommand: Equatable {
     /// Restores (and completes) the `completing` scenes, then restores `scene` with the same
     /// `StateRestorer`, printing each outcome, and dies by SIGKILL.
     case restoreThenCrash(db: String, scene: String, account: String, completing: [String], document: String)
+    /// Restores `scene` (the parent made the file unreadable), persists a change, then, after
+    /// the parent's `go` on stdin (the file readable again), flushes and prints what happened.
+    case saveAfterUnavailable(db: String, scene: String)
 
     static let usage = """
         usage: restorectl-stress save-loop --db PATH --account A --scene-prefix P --scenes K --start N --count M
@@ -21,6 +24,7 @@ enum StressCommand: Equatable {
                restorectl-stress make-large --db PATH --records N --upTo V
                restorectl-stress migrate --db PATH
                restorectl-stress restore-then-crash --db PATH --scene S [--account A] [--completing S1,S2…] --document FILE
+               restorectl-stress save-after-unavailable --db PATH --scene S
         """
 
     /// Parses `subcommand --name value …`; every option appears once, and all but `--account`
@@ -51,6 +55,8 @@ enum StressCommand: Equatable {
                 completing: options.optionalString("--completing").map { $0.split(separator: ",").map(String.init) } ?? [],
                 document: try options.string("--document")
             )
+        case "save-after-unavailable":
+            self = .saveAfterUnavailable(db: try options.string("--db"), scene: try options.string("--scene"))
         default:
             throw StressUsageError(message: "unknown subcommand \(name)")
         }
@@ -68,6 +74,8 @@ enum StressCommand: Equatable {
             try LargeDatabase.make(path: db, records: records, upTo: upTo)
         case .migrate(let db):
             try MigrateCommand.run(path: db)
+        case .saveAfterUnavailable(let db, let scene):
+            try SaveAfterUnavailable(path: db, scene: scene).run()
         case .restoreThenCrash(let db, let scene, let account, let completing, let document):
             try RestoreThenCrash(path: db, scene: scene, account: account, completing: completing, documentPath: document).run()
         }

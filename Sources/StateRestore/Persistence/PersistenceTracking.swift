@@ -32,7 +32,7 @@ public final class PersistenceTracking {
     public private(set) var savedCount = 0
 
     init<State: RestorableState>(
-        writer: CoalescingWriter, key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool = false,
+        writer: CoalescingWriter, key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool = false, onlyIfAbsent: Bool = false,
         turns: any MainActorTurnScheduling, isSourceAlive: @escaping @MainActor () -> Bool,
         read: @escaping @MainActor () -> State?
     ) {
@@ -44,7 +44,7 @@ public final class PersistenceTracking {
             let current = tracked ? withObservationTracking({ read() }, onChange: self.onChange) : read()
             guard let current else { return false }
             if let previous = lastSaved, previous != current {
-                writer.save(current, for: key, carrying: fields, keepingNewer: keepingNewer)
+                writer.save(current, for: key, carrying: fields, keepingNewer: keepingNewer, onlyIfAbsent: onlyIfAbsent)
                 savedCount += 1
             }
             lastSaved = current

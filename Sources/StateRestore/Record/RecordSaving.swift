@@ -10,12 +10,14 @@ enum RecordSaving {
     /// With `keepingNewer`, a stored record of a newer format is kept even when it declares a
     /// `minReaderVersion` this build meets: its restore found it does not decode.
     static func save<State: RestorableState>(
-        _ state: State, for key: SceneKey, carrying fields: JSONObject, replacingNewer: Bool, keepingNewer: Bool = false, in store: Store
+        _ state: State, for key: SceneKey, carrying fields: JSONObject, replacingNewer: Bool, keepingNewer: Bool = false, onlyIfAbsent: Bool = false,
+        in store: Store
     ) throws {
         let payload = try RecordCodec<State>.encode(state, carrying: fields)
         try save(
             payload, kind: State.kind, version: State.currentVersion, minReaderVersion: State.minReaderVersion,
-            for: key, keepingVersionsAbove: replacingNewer ? nil : State.currentVersion, strictly: keepingNewer && !replacingNewer, in: store
+            for: key, keepingVersionsAbove: replacingNewer ? nil : State.currentVersion, strictly: keepingNewer && !replacingNewer,
+            onlyIfAbsent: onlyIfAbsent, in: store
         )
     }
 
@@ -30,13 +32,13 @@ enum RecordSaving {
 
     private static func save(
         _ payload: String, kind: String, version: Int, minReaderVersion: Int?, for key: SceneKey, keepingVersionsAbove: Int?, strictly: Bool,
-        in store: Store
+        onlyIfAbsent: Bool = false, in store: Store
     ) throws {
         do {
             try store.saveRecord(
                 payload, version: version, minReaderVersion: minReaderVersion,
                 account: key.account, scene: key.scene, kind: kind, keepingVersionsAbove: keepingVersionsAbove,
-                keepingNewerEvenIfReadable: strictly
+                keepingNewerEvenIfReadable: strictly, onlyIfAbsent: onlyIfAbsent
             )
         } catch StoreError.newerRecordKept(_, _, _, let version) {
             throw RestoreError.wouldReplaceNewerRecord(scene: key.description, version: version)

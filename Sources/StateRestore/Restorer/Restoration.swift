@@ -30,12 +30,17 @@ public struct Restoration<State: RestorableState>: Sendable {
     /// Whether the scene holds a record of a newer format that did not decode, which this
     /// restoration's saves must not replace.
     package let keepsNewerRecord: Bool
+    /// Whether the restore could not read the scene's record (the file was unavailable): its
+    /// saves may create a record, never replace one it did not see.
+    package let sawNoRecord: Bool
 
     init(
         key: SceneKey, state: State, report: [RestoreReportEntry], adjustments: [RestoreReportEntry] = [],
-        carriedFields: JSONObject = JSONObject(), decodedState: State? = nil, context: (any Sendable)? = nil, keepsNewerRecord: Bool = false
+        carriedFields: JSONObject = JSONObject(), decodedState: State? = nil, context: (any Sendable)? = nil, keepsNewerRecord: Bool = false,
+        sawNoRecord: Bool = false
     ) {
         self.keepsNewerRecord = keepsNewerRecord
+        self.sawNoRecord = sawNoRecord
         self.key = key
         self.state = state
         self.report = report

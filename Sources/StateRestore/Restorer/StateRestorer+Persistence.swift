@@ -10,9 +10,12 @@ extension StateRestorer {
     /// `replacingNewer` is true (`RestoreError.wouldReplaceNewerRecord`).
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
         let screen = ScreenKey(scene: key, kind: State.kind)
-        let (carried, keepsNewer) = restoring.withLock { ($0.carriedFields[screen] ?? JSONObject(), $0.newerRecords.contains(screen)) }
+        let (carried, keepsNewer, unseen) = restoring.withLock {
+            ($0.carriedFields[screen] ?? JSONObject(), $0.newerRecords.contains(screen), $0.unseenRecords.contains(screen))
+        }
         try recoveringFromDamage { store in
-            try RecordSaving.save(state, for: key, carrying: carried, replacingNewer: replacingNewer, keepingNewer: keepsNewer, in: store)
+            try RecordSaving.save(
+                state, for: key, carrying: carried, replacingNewer: replacingNewer, keepingNewer: keepsNewer, onlyIfAbsent: unseen && !replacingNewer, in: store)
         }
     }
 
@@ -37,7 +40,7 @@ extension StateRestorer {
     ) -> PersistenceTracking {
         let tracking = PersistenceTracking(
             writer: persistence.writer, key: restoration.key, carrying: restoration.carriedFields, keepingNewer: restoration.keepsNewerRecord,
-            turns: turns, isSourceAlive: { [weak model] in model != nil }
+            onlyIfAbsent: restoration.sawNoRecord, turns: turns, isSourceAlive: { [weak model] in model != nil }
         ) { [weak model] in model?.restorableState }
         return tracked(tracking, restoration, turns: turns)
     }
@@ -61,7 +64,7 @@ extension StateRestorer {
     ) -> PersistenceTracking {
         let tracking = PersistenceTracking(
             writer: persistence.writer, key: restoration.key, carrying: restoration.carriedFields, keepingNewer: restoration.keepsNewerRecord,
-            turns: turns, isSourceAlive: { true }
+            onlyIfAbsent: restoration.sawNoRecord, turns: turns, isSourceAlive: { true }
         ) { state() }
         return tracked(tracking, restoration, turns: turns)
     }

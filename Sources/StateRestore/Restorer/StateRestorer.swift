@@ -71,6 +71,9 @@ public final class StateRestorer: Sendable {
         /// Screens whose record is of a newer format that did not decode: kept, and never
         /// replaced by this restorer's saves.
         var newerRecords: Set<ScreenKey> = []
+        /// Screens whose last restore could not read the file: their saves may create a record,
+        /// never replace one they did not see, until a restore reads the file again.
+        var unseenRecords: Set<ScreenKey> = []
     }
 
     /// Opens (creating, migrating or recovering as needed) the database at `path`; never throws.
@@ -103,7 +106,9 @@ public final class StateRestorer: Sendable {
     /// Restores `key`'s state of kind `type`: decoded from any format, upgraded, defaulted.
     public func restore<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Restoration<State> {
         let loaded = load(State.self, key)
-        return Restoration(key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried, keepsNewerRecord: loaded.keepsNewer)
+        return Restoration(
+            key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried, keepsNewerRecord: loaded.keepsNewer,
+            sawNoRecord: loaded.isUnseen)
     }
 
     /// A `Reconcilable` kind is restored against its context: `restore(_:_:against:)`.
@@ -122,7 +127,8 @@ public final class StateRestorer: Sendable {
         phaseObserver?(.reconcile)
         return Restoration(
             key: key, state: reconciled.state, report: loaded.report + reconciled.adjustments, adjustments: reconciled.adjustments,
-            carriedFields: loaded.carried, decodedState: loaded.state, context: context, keepsNewerRecord: loaded.keepsNewer
+            carriedFields: loaded.carried, decodedState: loaded.state, context: context, keepsNewerRecord: loaded.keepsNewer,
+            sawNoRecord: loaded.isUnseen
         )
     }
 
@@ -148,6 +154,8 @@ public final class StateRestorer: Sendable {
         var report: [RestoreReportEntry]
         var carried = JSONObject()
         var keepsNewer = false
+        /// The file could not be read: the stored record, if any, was not seen.
+        var isUnseen = false
     }
 
     private func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
@@ -157,6 +165,8 @@ public final class StateRestorer: Sendable {
                 var loaded = try loadFromStore(State.self, screen, &side)
                 side.carriedFields[screen] = loaded.carried.isEmpty ? nil : loaded.carried
                 if loaded.keepsNewer { side.newerRecords.insert(screen) } else { side.newerRecords.remove(screen) }
+                if side.store == nil && side.databaseReport.contains(where: { $0.code == .databaseUnavailable }) { loaded.isUnseen = true }
+                if loaded.isUnseen { side.unseenRecords.insert(screen) } else { side.unseenRecords.remove(screen) }
                 if let invalid = Self.invalidNames(State.self) { loaded.report.insert(invalid, at: 0) }
                 return loaded
             } catch let error as SQLiteError where error.indicatesDamage {
@@ -167,7 +177,10 @@ public final class StateRestorer: Sendable {
                 return Loaded(state: State.defaultValue, report: side.databaseReport)
             } catch {
                 let entry = RestoreReportEntry(.databaseUnavailable, "the stored state could not be read: \(error.localizedDescription)")
-                return Loaded(state: State.defaultValue, report: side.databaseReport + [entry])
+                side.unseenRecords.insert(screen)
+                var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [entry])
+                loaded.isUnseen = true
+                return loaded
             }
         }
     }

@@ -53,6 +53,8 @@ public final class CoalescingWriter: Sendable {
         /// The scene holds a newer record that did not decode: keep it even when it declares a
         /// `minReaderVersion` this build meets.
         var keepsNewer = false
+        /// The scene's restore could not read the file: create its record, never replace one.
+        var onlyIfAbsent = false
     }
 
     /// Opens (creating and migrating as needed) the database at `path` for writing.
@@ -89,13 +91,13 @@ public final class CoalescingWriter: Sendable {
     /// Records `state` as `key`'s latest and schedules a write unless one is scheduled.
     /// Returns at once; the state is written when the window ends or at the next `flush()`.
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject = JSONObject()) {
-        save(state, for: key, carrying: fields, keepingNewer: false)
+        save(state, for: key, carrying: fields, keepingNewer: false, onlyIfAbsent: false)
     }
 
     /// `save(_:for:carrying:)` for a scene whose newer record did not decode, which must stay.
-    func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool) {
+    func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool, onlyIfAbsent: Bool) {
         let mustSchedule = self.state.withLock { pending in
-            pending.entries[ScreenKey(scene: key, kind: State.kind)] = Entry(state: state, carrying: fields, keepsNewer: keepingNewer)
+            pending.entries[ScreenKey(scene: key, kind: State.kind)] = Entry(state: state, carrying: fields, keepsNewer: keepingNewer, onlyIfAbsent: onlyIfAbsent)
             guard !pending.isScheduled else { return false }
             pending.isScheduled = true
             return true
@@ -185,8 +187,8 @@ public final class CoalescingWriter: Sendable {
                 try store.writeTransaction {
                     for (key, entry) in batch {
                         do {
-                            try Self.save(entry.state, for: key.scene, carrying: entry.carrying, keepingNewer: entry.keepsNewer, in: store)
-                        } catch RestoreError.wouldReplaceNewerRecord, RestoreError.invalidRecord {
+                            try Self.save(entry.state, for: key.scene, carrying: entry.carrying, keepingNewer: entry.keepsNewer, onlyIfAbsent: entry.onlyIfAbsent, in: store)
+                        } catch RestoreError.wouldReplaceNewerRecord, RestoreError.invalidRecord, StoreError.existingRecordKept {
                             skipped.append(key.scene)
                         } catch StoreError.recordTooLarge {
                             skipped.append(key.scene)
@@ -209,8 +211,10 @@ public final class CoalescingWriter: Sendable {
     }
 
     /// Saves one entry; opened from its existential so the codec runs for its concrete kind.
-    private static func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool, in store: Store) throws {
-        try RecordSaving.save(state, for: key, carrying: fields, replacingNewer: false, keepingNewer: keepingNewer, in: store)
+    private static func save<State: RestorableState>(
+        _ state: State, for key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool, onlyIfAbsent: Bool, in store: Store
+    ) throws {
+        try RecordSaving.save(state, for: key, carrying: fields, replacingNewer: false, keepingNewer: keepingNewer, onlyIfAbsent: onlyIfAbsent, in: store)
     }
 
     /// Puts a failed batch back, except scenes saved again since (their newer state wins).

@@ -9,11 +9,14 @@ extension Store {
     /// is above N is kept, and `StoreError.newerRecordKept` thrown, unless that record declared
     /// a `minReaderVersion` at or below N (it was written to be rewritable by older readers),
     /// and with `keepingNewerEvenIfReadable` even then (its caller found it does not decode).
-    /// Nothing a newer release wrote is replaced by a build that could not read it.
+    /// Nothing a newer release wrote is replaced by a build that could not read it. With
+    /// `onlyIfAbsent`, any existing record is kept (`StoreError.existingRecordKept`): the
+    /// caller never saw it.
     public func saveRecord(
         _ payload: String, version: Int, minReaderVersion: Int? = nil,
         account: String, scene: String, kind: String,
-        at time: Double = Store.now(), keepingVersionsAbove newestReadable: Int? = nil, keepingNewerEvenIfReadable: Bool = false
+        at time: Double = Store.now(), keepingVersionsAbove newestReadable: Int? = nil, keepingNewerEvenIfReadable: Bool = false,
+        onlyIfAbsent: Bool = false
     ) throws {
         let size = payload.utf8.count
         guard size <= Store.maximumRecordBytes else {
@@ -39,10 +42,12 @@ extension Store {
             try upsert.bind(.real(time), at: 7)
             try upsert.bind(newestReadable.map(SQLiteValue.int) ?? .null, at: 8)
             try upsert.bind(keepingNewerEvenIfReadable ? .int(1) : .null, at: 9)
+            try upsert.bind(onlyIfAbsent ? .int(1) : .null, at: 10)
             let write = { [database] () throws in
                 defer { upsert.reset() }
                 try upsert.step()
                 if database.changes == 0 {
+                    if onlyIfAbsent { throw StoreError.existingRecordKept(account: account, scene: scene, kind: kind) }
                     let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
                     throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
                 }
@@ -64,7 +69,7 @@ extension Store {
         ON CONFLICT (account, scene, kind) DO UPDATE
         SET version = excluded.version, min_reader_version = excluded.min_reader_version,
             payload = excluded.payload, updated_at = excluded.updated_at
-        WHERE ?8 IS NULL OR scene_state.version <= ?8 OR (?9 IS NULL AND scene_state.min_reader_version <= ?8)
+        WHERE ?10 IS NULL AND (?8 IS NULL OR scene_state.version <= ?8 OR (?9 IS NULL AND scene_state.min_reader_version <= ?8))
         """
 
     /// The record read on a schema with kinds, shared with the benchmark's raw twins.

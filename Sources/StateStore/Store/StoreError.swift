@@ -15,6 +15,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case newerRecordKept(account: String, scene: String, kind: String, version: Int)
     /// The file does not exist (for operations that never create one).
     case fileNotFound(path: String)
+    /// A save that may only create a record found one stored (its caller never read it).
+    case existingRecordKept(account: String, scene: String, kind: String)
     /// The path names something other than a regular file (a FIFO, a socket, a device, a
     /// directory): it is never opened, so nothing hangs on it.
     case notARegularFile(path: String, kind: String)
@@ -32,6 +34,8 @@ extension StoreError: LocalizedError {
         case .newerRecordKept(let account, let scene, let kind, let version):
             "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record of format \(version), newer than this build reads; it was kept and nothing was saved"
         case .fileNotFound(let path): "\(path): no such database file"
+        case .existingRecordKept(let account, let scene, let kind):
+            "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record this launch could not read; it was kept, and the next restore returns it"
         case .notARegularFile(let path, let kind): "\(path) is \(kind), not a database file"
         }
     }
