@@ -154,11 +154,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// processes counting at once do not interleave.
     package func setCrashedLaunches(_ count: Int) throws {
         try lock.withLock {
-            var request = flock()
-            request.l_type = Int16(F_WRLCK)
-            request.l_whence = Int16(SEEK_SET)
-            request.l_start = 0
-            request.l_len = off_t(Self.headerSize)
+            var request = Self.lockRequest(type: F_WRLCK, start: 0, length: Self.headerSize)
             guard fcntl(descriptor, F_SETLKW, &request) == 0 else { throw LaunchGuardError.unavailable(path: path, errno: errno) }
             defer {
                 request.l_type = Int16(F_UNLCK)
@@ -188,14 +184,9 @@ package final class LaunchGuardFile: @unchecked Sendable {
                 guard tryLock(slot) else { continue }  // its process is alive
                 // Locked now: read it again, it may have been emptied before the lock was had.
                 let fresh = try readAll()
-                guard Array(fresh[base..<base + 4]) == Self.slotMagic else {
+                guard let marks = Self.marks(inSlot: slot, of: fresh) else {
                     unlock(slot)
                     continue
-                }
-                let count = min(Int(Self.uint32(fresh, at: base + 8)), Self.capacity)
-                let marks = (0..<count).map { index in
-                    let offset = base + Self.slotHeaderSize + index * Self.markSize
-                    return LaunchGuardMark(accountHash: Self.uint64(fresh, at: offset), screenHash: Self.uint64(fresh, at: offset + 8))
                 }
                 crashed.append(CrashedSlot(index: slot, pid: Int32(bitPattern: Self.uint32(fresh, at: base + 4)), marks: marks))
                 handling.insert(slot)
@@ -240,13 +231,16 @@ package final class LaunchGuardFile: @unchecked Sendable {
         var bytes = [UInt8](repeating: 0, count: size)
         let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
         guard read == size else { return [] }
-        return (0..<slotCount).flatMap { slot -> [LaunchGuardMark] in
-            let base = headerSize + slot * slotSize
-            guard Array(bytes[base..<base + 4]) == slotMagic else { return [] }
-            return (0..<min(Int(uint32(bytes, at: base + 8)), capacity)).map { index in
-                let offset = base + slotHeaderSize + index * markSize
-                return LaunchGuardMark(accountHash: uint64(bytes, at: offset), screenHash: uint64(bytes, at: offset + 8))
-            }
+        return (0..<slotCount).flatMap { marks(inSlot: $0, of: bytes) ?? [] }
+    }
+
+    /// The marks `slot` holds in the file's `bytes`, or nil when the slot is not in use.
+    private static func marks(inSlot slot: Int, of bytes: [UInt8]) -> [LaunchGuardMark]? {
+        let base = headerSize + slot * slotSize
+        guard Array(bytes[base..<base + 4]) == slotMagic else { return nil }
+        return (0..<min(Int(uint32(bytes, at: base + 8)), capacity)).map { index in
+            let offset = base + slotHeaderSize + index * markSize
+            return LaunchGuardMark(accountHash: uint64(bytes, at: offset), screenHash: uint64(bytes, at: offset + 8))
         }
     }
 
@@ -363,12 +357,18 @@ package final class LaunchGuardFile: @unchecked Sendable {
     }
 
     private func setLock(_ slot: Int, type: Int32) -> Bool {
+        var request = Self.lockRequest(type: type, start: Self.headerSize + slot * Self.slotSize, length: Self.slotSize)
+        return fcntl(descriptor, F_SETLK, &request) == 0
+    }
+
+    /// An `fcntl` lock request of `type` over `length` bytes from `start`.
+    private static func lockRequest(type: Int32, start: Int, length: Int) -> flock {
         var request = flock()
         request.l_type = Int16(type)
         request.l_whence = Int16(SEEK_SET)
-        request.l_start = off_t(Self.headerSize + slot * Self.slotSize)
-        request.l_len = off_t(Self.slotSize)
-        return fcntl(descriptor, F_SETLK, &request) == 0
+        request.l_start = off_t(start)
+        request.l_len = off_t(length)
+        return request
     }
 
     // MARK: Bytes
