@@ -13,6 +13,9 @@ public enum RestoreError: Error, Equatable, Sendable {
     case wouldReplaceNewerRecord(scene: String, version: Int)
     /// The database cannot be used for writing (newer release, another program's, or corrupt).
     case databaseUnusable(String)
+    /// A scene to discard still has a live screen in this process (a tracking not cancelled
+    /// nor released); nothing named in that call was discarded.
+    case sceneIsLive(scene: String)
 }
 
 extension RestoreError: LocalizedError {
@@ -25,6 +28,7 @@ extension RestoreError: LocalizedError {
         case .wouldReplaceNewerRecord(let scene, let version):
             "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it; save with replacingNewer to do so deliberately"
         case .databaseUnusable(let reason): reason
+        case .sceneIsLive(let scene): "\(scene) is still on screen in this process (its tracking is live); nothing was discarded"
         }
     }
 }

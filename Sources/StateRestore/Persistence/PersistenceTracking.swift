@@ -1,5 +1,6 @@
 import JSON
 import Observation
+import StateStore
 
 /// Keeps one screen's state saved while it changes: returned by ``CoalescingWriter``'s
 /// `persist` methods.
@@ -26,6 +27,13 @@ public final class PersistenceTracking {
     /// Whether the tracked model is still alive (always true for a closure).
     private let isSourceAlive: @MainActor () -> Bool
     private let turns: any MainActorTurnScheduling
+
+    /// Set once the tracking was cancelled; read from any thread (a restorer asks before it
+    /// discards a scene).
+    private nonisolated let stopped = Locked(false)
+
+    /// Whether ``cancel()`` was called.
+    nonisolated var isStopped: Bool { stopped.withLock { $0 } }
 
     /// How many states this tracking handed to the writer (each becomes part of a coalesced
     /// write, not a write of its own).
@@ -61,6 +69,7 @@ public final class PersistenceTracking {
     /// pending for its next write or `flush()`. A second call does nothing.
     public func cancel() {
         refresh = nil
+        stopped.withLock { $0 = true }
     }
 
     /// Saves the current state now if it differs from the last one saved, without waiting

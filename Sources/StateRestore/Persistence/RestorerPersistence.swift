@@ -15,6 +15,7 @@ final class RestorerPersistence: Sendable {
 
     private struct WeakTracking {
         weak var tracking: PersistenceTracking?
+        let screen: ScreenKey
     }
 
     init(writer: CoalescingWriter) {
@@ -26,8 +27,16 @@ final class RestorerPersistence: Sendable {
     func register(_ tracking: PersistenceTracking, completing screen: ScreenKey) {
         live.withLock { live in
             live.trackings.removeAll { $0.tracking == nil }
-            live.trackings.append(WeakTracking(tracking: tracking))
+            live.trackings.append(WeakTracking(tracking: tracking, screen: screen))
             live.pendingCompletions.insert(screen)
+        }
+    }
+
+    /// The screens whose tracking is neither released nor cancelled.
+    func liveScreens() -> [ScreenKey] {
+        live.withLock { live in
+            live.trackings.removeAll { $0.tracking == nil || $0.tracking?.isStopped == true }
+            return live.trackings.map(\.screen)
         }
     }
 

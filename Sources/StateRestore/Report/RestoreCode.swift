@@ -80,6 +80,8 @@ extension RestoreCode {
     /// The database cannot be written (no space, read-only storage or file): its stored state
     /// was read without writing, and saves wait until it can be written.
     public static let databaseReadOnly = RestoreCode("database-read-only")
+    /// The restorer is suspended (``StateRestorer/suspend(isolation:)``): nothing was read.
+    public static let restorerSuspended = RestoreCode("restorer-suspended")
     /// The crash-loop guard could not mark this restore (a full disk, read-only storage): the
     /// record was applied without it.
     public static let restoreUnguarded = RestoreCode("restore-unguarded")
@@ -87,6 +89,6 @@ extension RestoreCode {
     /// Every code the engine itself reports (a kind's reconciliation adds its own).
     public static let engineCodes: [RestoreCode] = [
         .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordNewerUnreadable, .recordUnreadable, .kindInvalid,
-        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseReadOnly, .restoreUnguarded,
+        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseReadOnly, .restorerSuspended, .restoreUnguarded,
     ]
 }

@@ -66,6 +66,8 @@ public final class StateRestorer: Sendable {
         var launchGuard: LaunchGuardFile?
         /// Why restores of this launch are not guarded, when they are not.
         var guardUnavailable: String?
+        /// Whether the app is suspended: no connection is open, restores answer defaults.
+        var isSuspended = false
         /// The unknown fields of each screen's last restored record, carried into its saves.
         var carriedFields: [ScreenKey: JSONObject] = [:]
         /// Screens whose record is of a newer format that did not decode: kept, and never
@@ -190,6 +192,11 @@ public final class StateRestorer: Sendable {
     ) throws -> Loaded<State> {
         let key = screen.scene
         let defaults = { (report: [RestoreReportEntry]) in Loaded(state: State.defaultValue, report: report) }
+        if side.isSuspended {
+            var loaded = defaults([RestoreReportEntry(.restorerSuspended, "the app is suspended (its connections are closed until resume()); the default state was used")])
+            loaded.isUnseen = true
+            return loaded
+        }
         guard let store = side.store else { return defaults(side.databaseReport) }
         if let skipped = try crashLoopGuard(screen, in: store, &side) {
             return defaults(side.databaseReport + skipped)

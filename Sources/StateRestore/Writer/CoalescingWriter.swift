@@ -37,6 +37,8 @@ public final class CoalescingWriter: Sendable {
     private enum Connection {
         case unopened
         case open(Store)
+        /// Closed while the app is suspended: saves stay pending, nothing is written or opened.
+        case suspended
         case closed
     }
 
@@ -165,6 +167,7 @@ public final class CoalescingWriter: Sendable {
             let store: Store
             switch connection {
             case .closed: throw RestoreError.databaseUnusable("the coalescing writer is closed")
+            case .suspended: return []
             case .unopened:
                 guard hasPending else { return [] }
                 do {
@@ -207,6 +210,31 @@ public final class CoalescingWriter: Sendable {
                 pending.lastError = nil
             }
             return skipped
+        }
+    }
+
+    /// Forgets the pending saves of the scenes `isDropped` names (discarded scenes).
+    func dropPending(where isDropped: (SceneKey) -> Bool) {
+        state.withLock { pending in
+            pending.entries = pending.entries.filter { !isDropped($0.key.scene) }
+        }
+    }
+
+    /// Writes what is pending, then closes the connection and holds every later save in
+    /// memory, opening nothing, until ``resumeWriting()``.
+    func suspendWriting() throws {
+        try flush()
+        store.withLock { connection in
+            if case .open(let store) = connection { store.close() }
+            if case .closed = connection { return }
+            connection = .suspended
+        }
+    }
+
+    /// Lets writes open the connection again (at the next write).
+    func resumeWriting() {
+        store.withLock { connection in
+            if case .suspended = connection { connection = .unopened }
         }
     }
 

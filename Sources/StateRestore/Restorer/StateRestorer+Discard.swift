@@ -1,0 +1,43 @@
+import StateStore
+
+extension StateRestorer {
+    /// Forgets `scenes`: every kind's record of each, its crash-loop marks and its pending
+    /// saves, the records in one transaction. A scene whose screen is still live in this
+    /// process (a tracking neither cancelled nor released) is refused
+    /// (``RestoreError/sceneIsLive(scene:)``) and then nothing named is discarded.
+    ///
+    /// Call it from `application(_:didDiscardSceneSessions:)` (UIKit) or when a window closes
+    /// for good, with the scene ids the app gave its windows (see "Scenes and their ids").
+    ///
+    /// - Returns: how many records were deleted.
+    @discardableResult
+    public func discard(_ scenes: [SceneKey]) throws -> Int {
+        try discard(scenes.map { (account: Optional($0.account), scene: $0.scene) })
+    }
+
+    /// Forgets the scenes with these ids in every account: what an app knows of a discarded
+    /// scene session is its identifier alone. Otherwise as ``discard(_:)``.
+    @discardableResult
+    public func discard(sceneIDs: [String]) throws -> Int {
+        try discard(sceneIDs.map { (account: String?.none, scene: $0) })
+    }
+
+    private func discard(_ targets: [(account: String?, scene: String)]) throws -> Int {
+        let named = { (key: SceneKey) in targets.contains { $0.scene == key.scene && ($0.account == nil || $0.account == key.account) } }
+        if let live = persistence.liveScreens().first(where: { named($0.scene) }) {
+            throw RestoreError.sceneIsLive(scene: live.scene.description)
+        }
+        let removed = try recoveringFromDamage { store in try store.discardScenes(targets) }
+        persistence.writer.dropPending(where: named)
+        restoring.withLock { side in
+            for screen in side.markedScreens where named(screen.scene) {
+                side.launchGuard?.clear(LaunchGuardMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind))
+                side.markedScreens.remove(screen)
+            }
+            side.carriedFields = side.carriedFields.filter { !named($0.key.scene) }
+            side.newerRecords = side.newerRecords.filter { !named($0.scene) }
+            side.unseenRecords = side.unseenRecords.filter { !named($0.scene) }
+        }
+        return removed
+    }
+}

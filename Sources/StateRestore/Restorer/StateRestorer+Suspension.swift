@@ -1,0 +1,48 @@
+import StateStore
+
+extension StateRestorer {
+    /// The app is being suspended: writes everything pending (handing over the live trackings'
+    /// state, completing the restores persistence was about to complete), then closes every
+    /// connection and the guard file, so the process holds no lock on the database, its
+    /// `-wal`, its `-shm` or the guard file. iOS terminates a suspended app that holds a file
+    /// lock in an app-group container (`0xdead10cc`).
+    ///
+    /// Until ``resume(isolation:)``, saves stay pending in memory, nothing is opened or written,
+    /// and a restore answers the default state (`restorer-suspended`). Call it from the scene's
+    /// `didEnterBackground` (or `applicationDidEnterBackground`) inside a background task.
+    ///
+    /// - Throws: the storage error when the final write failed; the connections are closed
+    ///   all the same and the states stay pending for `resume`.
+    public func suspend(isolation: isolated (any Actor)? = #isolation) throws {
+        for screen in persistence.takeAllCompletions() { _ = complete(screen) }
+        persistence.handOverLiveStates(from: isolation)
+        defer {
+            restoring.withLock { side in
+                releaseLaunchGuard(&side)
+                side.store?.close()
+                side.store = nil
+                side.isSuspended = true
+                side.crashLoopCheck = nil
+            }
+        }
+        try persistence.writer.suspendWriting()
+    }
+
+    /// The app is back in the foreground: reopens the database (as a launch opens it) and
+    /// writes what was saved while suspended.
+    @discardableResult
+    public func resume(isolation: isolated (any Actor)? = #isolation) throws -> [SceneKey] {
+        let reopened = restoring.withLock { side -> Bool in
+            guard side.isSuspended else { return false }
+            let opening = LaunchDatabase.open(path, configuration: configuration)
+            side.store = opening.store
+            side.databaseReport = opening.report
+            side.isSuspended = false
+            side.guardUnavailable = nil
+            return true
+        }
+        guard reopened else { return [] }
+        persistence.writer.resumeWriting()
+        return try flush(isolation: isolation)
+    }
+}

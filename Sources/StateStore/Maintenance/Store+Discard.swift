@@ -1,0 +1,19 @@
+extension Store {
+    /// Deletes every kind's record of each scene, and the database's crash-loop marks of them,
+    /// in one transaction; a nil account means the scene in every account (an app that knows
+    /// only a discarded scene's identifier). Returns how many records went.
+    public func discardScenes(_ scenes: [(account: String?, scene: String)]) throws -> Int {
+        try database.writeTransaction {
+            var removed = 0
+            for (account, scene) in scenes {
+                let values: [SQLiteValue] = [.text(scene), account.map(SQLiteValue.text) ?? .null]
+                try database.execute("DELETE FROM scene_state WHERE scene = ?1 AND (?2 IS NULL OR account = ?2)", values)
+                removed += database.changes
+                if hasRecoveryTables {
+                    try database.execute("DELETE FROM restore_mark WHERE scene = ?1 AND (?2 IS NULL OR account = ?2)", values)
+                }
+            }
+            return removed
+        }
+    }
+}

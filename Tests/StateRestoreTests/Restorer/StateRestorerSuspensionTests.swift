@@ -1,0 +1,80 @@
+import Foundation
+import ScreenKinds
+import ScreenModels
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+/// Suspension: after `suspend()` the process holds no lock on the database, its `-wal`, its
+/// `-shm` or the guard file (read from `/proc/locks`, where the kernel lists every lock), saves
+/// wait in memory, a restore answers defaults, and `resume()` writes what waited.
+@MainActor
+@Suite struct StateRestorerSuspensionTests {
+    let folder: TemporaryDirectory
+    let path: String
+    let windows = ManualScheduler()
+    let turns = ManualTurnScheduler()
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("state.sqlite")
+    }
+
+    /// The locks this process holds on the database's files, from `/proc/locks` (nil where the
+    /// kernel does not list them).
+    private func locksHeld() -> [String]? {
+        guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        let inodes = ["", "-wal", "-shm", "-guard"].compactMap { suffix -> (String, UInt64)? in
+            var status = stat()
+            return stat(path + suffix, &status) == 0 ? (suffix.isEmpty ? "db" : suffix, UInt64(status.st_ino)) : nil
+        }
+        let pid = String(getpid())
+        return table.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 6, fields[4] == pid, let inode = fields[5].split(separator: ":").last.flatMap({ UInt64($0) }) else { return nil }
+            return inodes.first { $0.1 == inode }.map { "\($0.0): \(line)" }
+        }
+    }
+
+    @Test func afterSuspendTheProcessHoldsNoLockAndResumeWritesWhatWaited() throws {
+        let key = try SceneKey(scene: "main")
+        let seed = StateRestorer(path: path)
+        try seed.save(CatalogViewState(query: "stored", selectedID: 1), for: key)
+        try seed.close()
+
+        let restorer = StateRestorer(path: path, scheduler: windows)
+        defer { try? restorer.close() }
+        let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms")])
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: turns) { state }
+        state.query = "in flight"
+        tracking.saveCurrentState()  // a coalesced write waiting for its window
+        try restorer.save(CatalogViewState(query: "by hand", selectedID: 1), for: try SceneKey(scene: "other"))
+        guard let before = locksHeld() else {
+            print("skipped: /proc/locks is not readable here")
+            return
+        }
+        #expect(!before.isEmpty, "an open WAL connection holds locks")
+
+        try restorer.suspend()
+        #expect(locksHeld() == [], "locks after suspend: \(locksHeld() ?? [])")
+        #expect(restorer.writesCommitted == 1)  // the pending write went before the close
+
+        // While suspended: saves wait, restores answer defaults, nothing opens.
+        state.query = "while suspended"
+        tracking.saveCurrentState()
+        #expect(try restorer.flush().isEmpty)
+        #expect(restorer.writesCommitted == 1)
+        #expect(restorer.restore(CatalogViewState.self, key, against: document).report.map(\.code) == [.restorerSuspended])
+        #expect(locksHeld() == [])
+
+        try restorer.resume()
+        #expect(restorer.writesCommitted == 2)
+        let again = StateRestorer(path: path)
+        defer { try? again.close() }
+        #expect(again.restore(CatalogViewState.self, key, against: document).state.query == "while suspended")
+        withExtendedLifetime(tracking) {}
+    }
+}
