@@ -48,6 +48,10 @@ public protocol RestorableState: Codable, Equatable, Sendable {
     /// `minReaderVersion` are not in `record`. Default: nothing to do. A thrown error makes the
     /// record unreadable (quarantined).
     static func upgrade(_ record: inout JSONObject, from version: Int) throws
+    /// How long a saved state stays meaningful (a route, a search, a selection a week old is a
+    /// bug report); an older record restores as ``defaultValue`` with `record-expired` and stays
+    /// in place until the next save. Default: never.
+    static var expiresAfter: Duration? { get }
 }
 
 extension RestorableState {
@@ -56,4 +60,7 @@ extension RestorableState {
 
     /// Nothing to rewrite: new fields take their defaults.
     public static func upgrade(_ record: inout JSONObject, from version: Int) throws {}
+
+    /// Never: a saved state stays meaningful however old it is.
+    public static var expiresAfter: Duration? { nil }
 }

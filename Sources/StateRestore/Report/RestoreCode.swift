@@ -65,6 +65,9 @@ extension RestoreCode {
     /// The kind's name, or a report code it uses, is not 1–64 characters of `a`–`z`, `0`–`9`
     /// and `-`: its records cannot be saved until it is renamed.
     public static let kindInvalid = RestoreCode("kind-invalid")
+    /// The record is older than its kind's `expiresAfter`: the default state was used and the
+    /// record stays in place until the next save.
+    public static let recordExpired = RestoreCode("record-expired")
     /// The record could not be decoded; it was moved to the quarantine.
     public static let recordUnreadable = RestoreCode("record-unreadable")
     /// Restoring this scene crashed a previous launch; its record was skipped.
@@ -88,7 +91,7 @@ extension RestoreCode {
 
     /// Every code the engine itself reports (a kind's reconciliation adds its own).
     public static let engineCodes: [RestoreCode] = [
-        .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordNewerUnreadable, .recordUnreadable, .kindInvalid,
+        .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordNewerUnreadable, .recordUnreadable, .recordExpired, .kindInvalid,
         .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseReadOnly, .restorerSuspended, .restoreUnguarded,
     ]
 }

@@ -207,6 +207,15 @@ public final class StateRestorer: Sendable {
             return defaults(report)
         }
         phaseObserver?(.read)
+        if let lifetime = State.expiresAfter, Store.now() - record.updatedAt > Self.seconds(lifetime) {
+            let age = Int(Store.now() - record.updatedAt)
+            report.append(
+                RestoreReportEntry(
+                    .recordExpired,
+                    "the record was saved \(age) s ago, longer than \(State.self) stays meaningful (\(Int(Self.seconds(lifetime))) s); the default state was used and the record stays in place until the next save"
+                ))
+            return defaults(report)
+        }
         if record.payload.count > Store.maximumRecordBytes {
             let detail = "the record is \(record.payload.count) bytes, over the \(Store.maximumRecordBytes)-byte limit"
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .oversized, error: detail)
@@ -389,6 +398,12 @@ public final class StateRestorer: Sendable {
             entries.append(RestoreReportEntry(.defaultsApplied, "absent fields got their defaults: \(provenance.defaultsApplied.joined(separator: ", "))"))
         }
         return entries
+    }
+
+    /// `duration` in seconds.
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The report entry saying `State`'s kind name is not valid (its saves are refused), or nil.

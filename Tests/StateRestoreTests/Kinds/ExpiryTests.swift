@@ -1,0 +1,54 @@
+import Foundation
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+/// Stale state: a kind that declares how long its state stays meaningful starts fresh from an
+/// older record, which stays in place until the next save.
+@Suite struct ExpiryTests {
+    /// A route that means nothing after a day.
+    struct RouteState: RestorableState {
+        static let kind = "route"
+        static let currentVersion = 1
+        static let defaultValue = RouteState(destination: nil)
+        static let expiresAfter: Duration? = .seconds(86_400)
+        var destination: String?
+    }
+
+    let folder: TemporaryDirectory
+    let path: String
+    let key: SceneKey
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("state.sqlite")
+        key = try SceneKey(scene: "map")
+    }
+
+    private func store(savedSecondsAgo age: Double) throws {
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        defer { store.close() }
+        try store.saveRecord(#"{"version":1,"destination":"Lisbon"}"#, version: 1, account: key.account, scene: key.scene, kind: RouteState.kind, at: Store.now() - age)
+    }
+
+    @Test func anExpiredRecordRestoresAsTheDefaultAndStaysInPlace() throws {
+        try store(savedSecondsAgo: 2 * 86_400)
+        let restorer = StateRestorer(path: path)
+        defer { try? restorer.close() }
+        let restored = restorer.restore(RouteState.self, key)
+        #expect(restored.state == RouteState.defaultValue)
+        #expect(restored.report.map(\.code) == [.recordExpired])
+        let stored = try #require(try restorer.store?.record(account: key.account, scene: key.scene, kind: RouteState.kind))
+        #expect(String(decoding: stored.payload, as: UTF8.self) == #"{"version":1,"destination":"Lisbon"}"#)
+    }
+
+    @Test func aRecordWithinItsLifetimeRestores() throws {
+        try store(savedSecondsAgo: 3_600)
+        let restorer = StateRestorer(path: path)
+        defer { try? restorer.close() }
+        let restored = restorer.restore(RouteState.self, key)
+        #expect(restored.state.destination == "Lisbon" && restored.report.isEmpty)
+        restorer.completeRestore(restored)
+    }
+}
