@@ -27,8 +27,17 @@ enum LaunchDatabase {
             return ReadOnlyFallback.open(path, because: reason)
         }
         let siblings = ReadOnlyFallback.Siblings(of: path)
+        // The open waits at most the launch budget for another process's lock.
+        var budgeted = configuration
+        budgeted.busyTimeoutMilliseconds = min(configuration.launchBudgetMilliseconds, configuration.busyTimeoutMilliseconds)
         do {
-            return Opening(store: try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator()), report: [])
+            let store = try Store(path: path, configuration: budgeted, migrator: StateMigrations.makeMigrator())
+            store.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)  // saves wait the full timeout
+            return Opening(store: store, report: [])
+        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+            return Opening(store: nil, report: [Self.busy(configuration, error)])
+        } catch MigrationError.migrationFailed(_, _, let underlying) where underlying.code == .busy || underlying.code == .locked {
+            return Opening(store: nil, report: [Self.busy(configuration, underlying)])
         } catch let error as SQLiteError where ReadOnlyFallback.isStorageFault(error) && FileManager.default.fileExists(atPath: path) {
             // Nothing could be created or written (no space, a read-only folder): read what is
             // there, without the files the failed open began.
@@ -62,6 +71,14 @@ enum LaunchDatabase {
     }
 
     /// Moves the damaged file aside and opens a fresh database in its place.
+    /// The report of a launch that waited its whole budget for another process's lock.
+    static func busy(_ configuration: DatabaseConfiguration, _ error: SQLiteError) -> RestoreReportEntry {
+        RestoreReportEntry(
+            .databaseBusy,
+            "another process held the database's lock for longer than the launch budget (\(configuration.launchBudgetMilliseconds) ms: \(error.message)); the default state was used, and this launch's saves never replace a record it did not see"
+        )
+    }
+
     static func recoverFromCorruption(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening {
         let moved: String
         do {

@@ -80,6 +80,9 @@ extension RestoreCode {
     public static let databaseCorrupt = RestoreCode("database-corrupt")
     /// The database could not be opened or written (permissions, a directory, I/O errors).
     public static let databaseUnavailable = RestoreCode("database-unavailable")
+    /// Another process held the database's lock for longer than the launch budget: the default
+    /// state was used, and the scene's saves never replace a record they did not see.
+    public static let databaseBusy = RestoreCode("database-busy")
     /// The database cannot be written (no space, read-only storage or file): its stored state
     /// was read without writing, and saves wait until it can be written.
     public static let databaseReadOnly = RestoreCode("database-read-only")
@@ -92,6 +95,6 @@ extension RestoreCode {
     /// Every code the engine itself reports (a kind's reconciliation adds its own).
     public static let engineCodes: [RestoreCode] = [
         .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordNewerUnreadable, .recordUnreadable, .recordExpired, .kindInvalid,
-        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseReadOnly, .restorerSuspended, .restoreUnguarded,
+        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseBusy, .databaseReadOnly, .restorerSuspended, .restoreUnguarded,
     ]
 }

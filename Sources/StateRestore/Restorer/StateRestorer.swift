@@ -163,11 +163,16 @@ public final class StateRestorer: Sendable {
     private func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
         restoring.withLock { side in
             let screen = ScreenKey(scene: key, kind: State.kind)
+            // A restore waits at most the launch budget for another process's lock.
+            side.store?.setBusyTimeout(milliseconds: min(configuration.launchBudgetMilliseconds, configuration.busyTimeoutMilliseconds))
+            defer { side.store?.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds) }
             do {
                 var loaded = try loadFromStore(State.self, screen, &side)
                 side.carriedFields[screen] = loaded.carried.isEmpty ? nil : loaded.carried
                 if loaded.keepsNewer { side.newerRecords.insert(screen) } else { side.newerRecords.remove(screen) }
-                if side.store == nil && side.databaseReport.contains(where: { $0.code == .databaseUnavailable }) { loaded.isUnseen = true }
+                if side.store == nil && side.databaseReport.contains(where: { $0.code == .databaseUnavailable || $0.code == .databaseBusy }) {
+                    loaded.isUnseen = true
+                }
                 if loaded.isUnseen { side.unseenRecords.insert(screen) } else { side.unseenRecords.remove(screen) }
                 if let invalid = Self.invalidNames(State.self) { loaded.report.insert(invalid, at: 0) }
                 return loaded
@@ -177,6 +182,11 @@ public final class StateRestorer: Sendable {
             } catch MigrationError.corrupt(_, let reason) {
                 Self.recoverFromCorruption(&side, path: path, reason: reason, configuration: configuration)
                 return Loaded(state: State.defaultValue, report: side.databaseReport)
+            } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+                side.unseenRecords.insert(screen)
+                var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [LaunchDatabase.busy(configuration, error)])
+                loaded.isUnseen = true
+                return loaded
             } catch {
                 let entry = RestoreReportEntry(.databaseUnavailable, "the stored state could not be read: \(error.localizedDescription)")
                 side.unseenRecords.insert(screen)

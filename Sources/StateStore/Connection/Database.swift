@@ -132,6 +132,11 @@ package final class Database {
         return lstat(path + "-wal", &status) != 0 || status.st_size == 0
     }
 
+    /// Sets how long this connection's statements wait for another connection's lock.
+    package func setBusyTimeout(milliseconds: Int32) {
+        if let handle { sqlite3_busy_timeout(handle, milliseconds) }
+    }
+
     /// Finalizes cached statements and closes the connection. Safe to call more than once.
     package func close() {
         recentStatements.removeAll()

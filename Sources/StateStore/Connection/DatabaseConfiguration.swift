@@ -12,6 +12,10 @@ public struct DatabaseConfiguration: Sendable {
     public var access: Access = .readWrite(createIfMissing: true)
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     public var busyTimeoutMilliseconds: Int32 = 5_000
+    /// How long a launch's open and restores wait for another process's lock before answering
+    /// `database-busy` with defaults (a launch that blocks for seconds is killed by the system's
+    /// watchdog). Saves wait ``busyTimeoutMilliseconds``.
+    public var launchBudgetMilliseconds: Int32 = 250
     /// The size the write-ahead log is truncated back to after a checkpoint.
     public var journalSizeLimitBytes: Int64 = 4 * 1024 * 1024
     /// An SQLite VFS registered under this name, instead of the default one (tests inject faults).

@@ -86,6 +86,12 @@ public final class Store {
     /// Closes the connection.
     public func close() { database.close() }
 
+    /// Sets how long statements wait for another connection's lock (a launch's budget for its
+    /// restores, the full busy timeout for its saves).
+    package func setBusyTimeout(milliseconds: Int32) {
+        database.setBusyTimeout(milliseconds: milliseconds)
+    }
+
     /// Removes the staging files creations of this database that were killed left beside it
     /// (off the launch path: the writer's and the tools' opens call it).
     public func removeStaleStagingFiles() {
