@@ -31,7 +31,7 @@ extension StateRestorer {
         persistence.writer.dropPending(where: named)
         restoring.withLock { side in
             for screen in side.markedScreens where named(screen.scene) {
-                side.launchGuard?.clear(LaunchGuardMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind))
+                side.launchGuard?.clear(screen.guardMark)
                 side.markedScreens.remove(screen)
             }
             side.carriedFields = side.carriedFields.filter { !named($0.key.scene) }

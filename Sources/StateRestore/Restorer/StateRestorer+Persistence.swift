@@ -82,8 +82,7 @@ extension StateRestorer {
     ///   write.
     @discardableResult
     public func flush(isolation: isolated (any Actor)? = #isolation) throws -> [SceneKey] {
-        for screen in persistence.takeAllCompletions() { _ = complete(screen) }
-        persistence.handOverLiveStates(from: isolation)
+        handOverBeforeWriting(from: isolation)
         return try persistence.writer.flush()
     }
 
@@ -98,8 +97,7 @@ extension StateRestorer {
                 side.store = nil
             }
         }
-        for screen in persistence.takeAllCompletions() { _ = complete(screen) }
-        persistence.handOverLiveStates(from: isolation)
+        handOverBeforeWriting(from: isolation)
         try persistence.writer.close()
     }
 
@@ -107,6 +105,13 @@ extension StateRestorer {
     package var writesCommitted: Int { persistence.writer.writesCommitted }
 
     // MARK: Internals
+
+    /// What every final write does first: completes the restores persistence was about to
+    /// complete and hands over the live trackings' current state (on the main actor).
+    func handOverBeforeWriting(from isolation: isolated (any Actor)?) {
+        for screen in persistence.takeAllCompletions() { _ = complete(screen) }
+        persistence.handOverLiveStates(from: isolation)
+    }
 
     @MainActor
     private func tracked<State: RestorableState>(

@@ -14,8 +14,7 @@ extension StateRestorer {
     /// - Throws: the storage error when the final write failed; the connections are closed
     ///   all the same and the states stay pending for `resume`.
     public func suspend(isolation: isolated (any Actor)? = #isolation) throws {
-        for screen in persistence.takeAllCompletions() { _ = complete(screen) }
-        persistence.handOverLiveStates(from: isolation)
+        handOverBeforeWriting(from: isolation)
         defer {
             restoring.withLock { side in
                 releaseLaunchGuard(&side)

@@ -280,7 +280,7 @@ public final class StateRestorer: Sendable {
             }
             side.crashLoopCheck = try checkingWithoutFailingTheLaunch(&side, in: store)
         }
-        let mark = LaunchGuardMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind)
+        let mark = screen.guardMark
         if let outcome = side.crashLoopCheck?.crashedScreens.removeValue(forKey: mark.screenHash) {
             let detail =
                 switch outcome {
@@ -358,7 +358,7 @@ public final class StateRestorer: Sendable {
     /// Marks `screen`'s restore as being applied; the report entry that says the restore is
     /// not guarded when the mark cannot be made.
     private func mark(_ screen: ScreenKey, _ side: inout RestoreSide) -> RestoreReportEntry? {
-        let mark = LaunchGuardMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind)
+        let mark = screen.guardMark
         let reason: String
         if side.launchGuard == nil && side.guardUnavailable == nil {
             do {
@@ -428,7 +428,7 @@ public final class StateRestorer: Sendable {
     func complete(_ screen: ScreenKey) -> Bool {
         restoring.withLock { side in
             guard side.markedScreens.remove(screen) != nil else { return true }
-            side.launchGuard?.clear(LaunchGuardMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind))
+            side.launchGuard?.clear(screen.guardMark)
             return true
         }
     }
@@ -438,7 +438,7 @@ public final class StateRestorer: Sendable {
     func releaseLaunchGuard(_ side: inout RestoreSide) {
         guard let launchGuard = side.launchGuard else { return }
         for screen in side.markedScreens {
-            launchGuard.clear(LaunchGuardMark(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind))
+            launchGuard.clear(screen.guardMark)
         }
         side.markedScreens.removeAll()
         launchGuard.release()
