@@ -8,7 +8,7 @@ import StateRestore
 ///
 /// Prints `restored <codes>` after the restore, `held <pending>` once the change is handed to
 /// the writer (its write failed: still pending), then waits for `go` on stdin and prints
-/// `flushed <skipped scenes or ->` after the flush.
+/// `flushed <skipped scenes or -> <scene:reason of each unwritten save, or ->` after the flush.
 struct SaveAfterUnavailable {
     let path: String
     let scene: String
@@ -29,7 +29,8 @@ struct SaveAfterUnavailable {
             guard readLine() == "go" else { return [] }
             return try restorer.flush()
         }
-        LinePrinter.shared.line("flushed \(skipped.isEmpty ? "-" : skipped.map(\.scene).joined(separator: ","))")
+        let reasons = restorer.unwrittenSaves.map { "\($0.key.scene):\($0.reason)" }
+        LinePrinter.shared.line("flushed \(skipped.isEmpty ? "-" : skipped.map(\.scene).joined(separator: ",")) \(reasons.isEmpty ? "-" : reasons.joined(separator: ","))")
         try restorer.close()
     }
 }

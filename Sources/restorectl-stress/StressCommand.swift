@@ -17,6 +17,8 @@ enum StressCommand: Equatable {
     /// Restores `scene` (the parent made the file unreadable), persists a change, then, after
     /// the parent's `go` on stdin (the file readable again), flushes and prints what happened.
     case saveAfterUnavailable(db: String, scene: String)
+    /// Prints whether another process holds a lock on the file (`held <pid>` or `free`).
+    case lockProbe(db: String)
 
     static let usage = """
         usage: restorectl-stress save-loop --db PATH --account A --scene-prefix P --scenes K --start N --count M
@@ -25,6 +27,7 @@ enum StressCommand: Equatable {
                restorectl-stress migrate --db PATH
                restorectl-stress restore-then-crash --db PATH --scene S [--account A] [--completing S1,S2…] --document FILE
                restorectl-stress save-after-unavailable --db PATH --scene S
+               restorectl-stress lock-probe --db PATH
         """
 
     /// Parses `subcommand --name value …`; every option appears once, and all but `--account`
@@ -57,6 +60,8 @@ enum StressCommand: Equatable {
             )
         case "save-after-unavailable":
             self = .saveAfterUnavailable(db: try options.string("--db"), scene: try options.string("--scene"))
+        case "lock-probe":
+            self = .lockProbe(db: try options.string("--db"))
         default:
             throw StressUsageError(message: "unknown subcommand \(name)")
         }
@@ -78,6 +83,8 @@ enum StressCommand: Equatable {
             try SaveAfterUnavailable(path: db, scene: scene).run()
         case .restoreThenCrash(let db, let scene, let account, let completing, let document):
             try RestoreThenCrash(path: db, scene: scene, account: account, completing: completing, documentPath: document).run()
+        case .lockProbe(let db):
+            try LockProbe.run(path: db)
         }
     }
 }

@@ -8,7 +8,9 @@ import StateRestore
 /// Format history, all readable:
 /// - v1: `{"version": 1, "books": [{"id", "title", "revision"}], "fetchedAt": seconds since
 ///   1970, "drafts": [{"bookID", "baseRevision", "proposedTitle"}]}`
-/// - v2 (current): v1 plus `"query"`, the query the listed books answer (`""` when absent).
+/// - v2 (current): v1 plus `"query"`, the query the listed books answer (`""` when absent). A
+///   draft may carry `"recovered": true`: it was kept from a stored snapshot that the launch
+///   saving this one could not read, and restores flagged as a conflict.
 ///
 /// A snapshot may carry `"minReaderVersion"`: a newer one is read as v2 when it is 2 or lower,
 /// and is otherwise left for the release that wrote it. Every v1/v2 field but `query` is
@@ -34,7 +36,11 @@ public enum ShelfSnapshotCodec {
     }
 
     /// ``encode(_:)``'s text as UTF-8 bytes, which the store writes without another copy.
-    package static func encodedBytes(_ snapshot: ShelfSnapshot) throws(RecordError) -> [UInt8] {
+    ///
+    /// The drafts of books in `recoveredDrafts` are written with `"recovered": true`: kept from a
+    /// stored snapshot the launch that saved this one could not read, so the next restore flags
+    /// them as conflicts. Readers of format 2 that do not know the member ignore it.
+    package static func encodedBytes(_ snapshot: ShelfSnapshot, recoveredDrafts: Set<Int> = []) throws(RecordError) -> [UInt8] {
         let fetchedAt = snapshot.fetchedAt.timeIntervalSince1970
         guard fetchedAt.isFinite else { throw notFinite(fetchedAt) }
         try checkUniqueIDs(snapshot.books.map(\.id))
@@ -54,11 +60,13 @@ public enum ShelfSnapshotCodec {
         writer.append(",\"drafts\":[")
         for (position, draft) in snapshot.drafts.enumerated() {
             if position > 0 { writer.append(",") }
-            writer.write([
+            var object: JSONObject = [
                 "bookID": .integer(Int64(draft.bookID)),
                 "baseRevision": .integer(Int64(draft.baseRevision)),
                 "proposedTitle": .string(draft.proposedTitle),
-            ])
+            ]
+            if recoveredDrafts.contains(draft.bookID) { object["recovered"] = .bool(true) }
+            writer.write(.object(object))
         }
         writer.append("]}")
         return writer.output
@@ -94,11 +102,17 @@ public enum ShelfSnapshotCodec {
 
     /// Reads a stored snapshot on the restore path; never throws.
     public static func decodeForRestore(_ bytes: some Collection<UInt8>) -> ShelfSnapshotDecoding {
+        decodeStored(bytes).decoding
+    }
+
+    /// ``decodeForRestore(_:)``, with the books whose draft says `"recovered": true` (kept from
+    /// a snapshot a launch could not read; restored flagged as conflicts).
+    package static func decodeStored(_ bytes: some Collection<UInt8>) -> (decoding: ShelfSnapshotDecoding, recoveredDrafts: Set<Int>) {
         do throws(RecordError) {
             let parsed = try parse(bytes)
             let header = try header(of: parsed.object)
             guard header.readableVersion(byReaderOf: currentVersion) != nil else {
-                return .newer(version: header.version, minReaderVersion: header.minReaderVersion)
+                return (.newer(version: header.version, minReaderVersion: header.minReaderVersion), [])
             }
             var defaults: [String] = []
             let snapshot = try read(parsed, defaultsApplied: &defaults)
@@ -106,9 +120,9 @@ public enum ShelfSnapshotCodec {
                 sourceVersion: header.version, defaultsApplied: defaults,
                 readThroughMinReaderVersion: header.version > currentVersion ? header.minReaderVersion : nil
             )
-            return .decoded(snapshot, provenance)
+            return (.decoded(snapshot, provenance), parsed.recoveredDrafts)
         } catch {
-            return .unreadable(error)
+            return (.unreadable(error), [])
         }
     }
 
@@ -146,6 +160,8 @@ public enum ShelfSnapshotCodec {
         var object = JSONObject()
         var books = Rows<ShelfBook>(key: "books")
         var drafts = Rows<ShelfDraft>(key: "drafts")
+        /// The books whose draft says `"recovered": true`.
+        var recoveredDrafts: Set<Int> = []
     }
 
     /// The rows of one streamed array and the first row that could not be read.
@@ -187,6 +203,9 @@ public enum ShelfSnapshotCodec {
                     parsed.books.add(element, makeBook)
                 } else {
                     parsed.drafts.add(element, makeDraft)
+                    if case .object(let draft) = element, draft["recovered"] == .bool(true), case .integer(let bookID)? = draft["bookID"] {
+                        parsed.recoveredDrafts.insert(Int(bookID))
+                    }
                 }
             }
         } catch {

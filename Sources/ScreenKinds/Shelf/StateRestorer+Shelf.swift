@@ -11,8 +11,41 @@ extension StateRestorer {
 
     /// Saves a shelf's snapshot (query, content and every open draft), keeping the last few
     /// per shelf.
+    ///
+    /// After a restore of the shelf that could not read the file (`database-unavailable`,
+    /// `database-busy`), the snapshot is written with the drafts of the stored snapshot that
+    /// it lacks (of books it has no draft for), flagged so that the next restore shows them as
+    /// conflicts: nothing a person typed is hidden by a launch that never saw it. That lasts
+    /// until a restore of the shelf reads the file.
     public func saveShelf(_ snapshot: ShelfSnapshot, shelf: String, account: String = StoreNames.defaultAccount) throws {
-        try recoveringFromDamage { try $0.saveShelfSnapshot(snapshot, shelf: shelf, account: account) }
+        let isUnseen = collectionIsUnseen(Self.shelfCollection(shelf, account: account))
+        try recoveringFromDamage { store in
+            guard isUnseen, let stored = try Self.newestReadableSnapshot(shelf, account: account, in: store) else {
+                return try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)
+            }
+            let drafted = Set(snapshot.drafts.map(\.bookID))
+            let lacking = stored.drafts.filter { !drafted.contains($0.bookID) }
+            var merged = snapshot
+            merged.drafts += lacking
+            let recovered = Set(lacking.map(\.bookID))
+            try store.saveShelfSnapshot(merged, shelf: shelf, account: account, recoveredDrafts: recovered)
+        }
+    }
+
+    /// The name under which the restorer notes whether a shelf's last restore read the file.
+    private static func shelfCollection(_ shelf: String, account: String) -> String {
+        "shelf\u{0}\(account)\u{0}\(shelf)"
+    }
+
+    /// The newest stored snapshot of the shelf this build reads.
+    private static func newestReadableSnapshot(_ shelf: String, account: String, in store: Store) throws -> ShelfSnapshot? {
+        var found: ShelfSnapshot?
+        try store.forEachShelfSnapshot(account: account, shelf: shelf) { _, payload in
+            guard case .decoded(let snapshot, _) = ShelfSnapshotCodec.decodeForRestore(payload) else { return true }
+            found = snapshot
+            return false
+        }
+        return found
     }
 
     /// Restores a shelf's newest snapshot this build can read, with its query.
@@ -26,7 +59,10 @@ extension StateRestorer {
     ///   undecodable one is marked and kept (`record-unreadable`); either way an older one is
     ///   tried.
     public func restoreShelf(_ shelf: String, account: String = StoreNames.defaultAccount) -> ShelfRestoration {
-        withStore { store, databaseReport in Self.restoreShelf(shelf, account: account, from: store, report: databaseReport) }
+        let restoration = withStore { store, databaseReport in Self.restoreShelf(shelf, account: account, from: store, report: databaseReport) }
+        let couldNotRead = restoration.report.contains { [.databaseUnavailable, .databaseBusy, .restorerSuspended].contains($0.code) }
+        noteRestore(ofCollection: Self.shelfCollection(shelf, account: account), sawFile: !couldNotRead)
+        return restoration
     }
 
     private static func restoreShelf(_ shelf: String, account: String, from store: Store?, report databaseReport: [RestoreReportEntry]) -> ShelfRestoration {
@@ -35,12 +71,13 @@ extension StateRestorer {
             return ShelfRestoration(account: account, shelf: shelf, snapshot: nil, conflictingDrafts: [], report: report)
         }
         do {
-            var restored: (ShelfSnapshot, RecordProvenance)?
+            var restored: (ShelfSnapshot, RecordProvenance, Set<Int>)?
             var unreadable: [(id: Int64, error: String)] = []
             try store.forEachShelfSnapshot(account: account, shelf: shelf) { stored, payload in
-                switch ShelfSnapshotCodec.decodeForRestore(payload) {
+                let decoded = ShelfSnapshotCodec.decodeStored(payload)
+                switch decoded.decoding {
                 case .decoded(let snapshot, let provenance):
-                    restored = (snapshot, provenance)
+                    restored = (snapshot, provenance, decoded.recoveredDrafts)
                     return false
                 case .newer(let version, _):
                     report.append(
@@ -59,9 +96,9 @@ extension StateRestorer {
             for entry in unreadable {
                 try? store.markShelfSnapshotUnreadable(id: entry.id, error: entry.error)
             }
-            if let (snapshot, provenance) = restored {
+            if let (snapshot, provenance, recovered) = restored {
                 report += entries(for: provenance, currentVersion: ShelfSnapshotCodec.currentVersion)
-                return reconciled(snapshot, account: account, shelf: shelf, report: report)
+                return reconciled(snapshot, recoveredDrafts: recovered, account: account, shelf: shelf, report: report)
             }
             report.append(RestoreReportEntry(.noRecord, "shelf \"\(shelf)\" has no readable snapshot; it starts empty"))
         } catch {
@@ -70,7 +107,9 @@ extension StateRestorer {
         return ShelfRestoration(account: account, shelf: shelf, snapshot: nil, conflictingDrafts: [], report: report)
     }
 
-    private static func reconciled(_ snapshot: ShelfSnapshot, account: String, shelf: String, report: [RestoreReportEntry]) -> ShelfRestoration {
+    private static func reconciled(
+        _ snapshot: ShelfSnapshot, recoveredDrafts: Set<Int>, account: String, shelf: String, report: [RestoreReportEntry]
+    ) -> ShelfRestoration {
         var report = report
         // The revisions of the drafted books only: one pass over the rows, no index of them all.
         let drafted = Set(snapshot.drafts.map(\.bookID))
@@ -93,7 +132,14 @@ extension StateRestorer {
                 continue
             }
             kept.append(draft)
-            if draft.baseRevision < revision {
+            if recoveredDrafts.contains(draft.bookID) {
+                conflicts.append(draft)
+                report.append(
+                    RestoreReportEntry(
+                        .draftConflict,
+                        "the draft renaming book \(draft.bookID) to \"\(draft.proposedTitle)\" was typed before a launch that could not read the shelf and saved it; it was kept and flagged as a conflict so it is not hidden"
+                    ))
+            } else if draft.baseRevision < revision {
                 conflicts.append(draft)
                 report.append(
                     RestoreReportEntry(
@@ -110,7 +156,13 @@ extension Store {
     /// Stores a shelf snapshot in the current format, keeping the last
     /// `StateRestorer.shelfSnapshotsKept` this build can read.
     public func saveShelfSnapshot(_ snapshot: ShelfSnapshot, shelf: String, account: String) throws {
-        let payload = try ShelfSnapshotCodec.encodedBytes(snapshot)
+        try saveShelfSnapshot(snapshot, shelf: shelf, account: account, recoveredDrafts: [])
+    }
+
+    /// ``saveShelfSnapshot(_:shelf:account:)`` with the drafts of `recoveredDrafts`' books
+    /// marked as kept from a snapshot the saving launch could not read.
+    package func saveShelfSnapshot(_ snapshot: ShelfSnapshot, shelf: String, account: String, recoveredDrafts: Set<Int>) throws {
+        let payload = try ShelfSnapshotCodec.encodedBytes(snapshot, recoveredDrafts: recoveredDrafts)
         try payload.withUnsafeBufferPointer { bytes in
             _ = try saveShelfSnapshot(
                 utf8: bytes, version: ShelfSnapshotCodec.currentVersion, account: account, shelf: shelf,

@@ -26,7 +26,6 @@ enum LaunchDatabase {
         if let reason = ReadOnlyFallback.cannotWrite(path) {
             return ReadOnlyFallback.open(path, because: reason)
         }
-        let siblings = ReadOnlyFallback.Siblings(of: path)
         // The open waits at most the launch budget for another process's lock.
         var budgeted = configuration
         budgeted.busyTimeoutMilliseconds = min(configuration.launchBudgetMilliseconds, configuration.busyTimeoutMilliseconds)
@@ -38,13 +37,11 @@ enum LaunchDatabase {
             return Opening(store: nil, report: [Self.busy(configuration, error)])
         } catch MigrationError.migrationFailed(_, _, let underlying) where underlying.code == .busy || underlying.code == .locked {
             return Opening(store: nil, report: [Self.busy(configuration, underlying)])
-        } catch let error as SQLiteError where ReadOnlyFallback.isStorageFault(error) && FileManager.default.fileExists(atPath: path) {
+        } catch let error as SQLiteError where error.isStorageFault && FileManager.default.fileExists(atPath: path) {
             // Nothing could be created or written (no space, a read-only folder): read what is
-            // there, without the files the failed open began.
-            siblings.removeWhatTheFailedOpenLeft()
+            // there (the failed open removed the files it began).
             return ReadOnlyFallback.open(path, because: error.message)
-        } catch MigrationError.migrationFailed(_, _, let underlying) where ReadOnlyFallback.isStorageFault(underlying) {
-            siblings.removeWhatTheFailedOpenLeft()
+        } catch MigrationError.migrationFailed(_, _, let underlying) where underlying.isStorageFault {
             return ReadOnlyFallback.open(path, because: underlying.message)
         } catch let error as MigrationError {
             switch error {

@@ -83,7 +83,7 @@ extension RestoreCode {
     /// Another process held the database's lock for longer than the launch budget: the default
     /// state was used, and the scene's saves never replace a record they did not see.
     public static let databaseBusy = RestoreCode("database-busy")
-    /// The database cannot be written (no space, read-only storage or file): its stored state
+    /// The database cannot be written (no space, read-only storage or file, no descriptor left): its stored state
     /// was read without writing, and saves wait until it can be written.
     public static let databaseReadOnly = RestoreCode("database-read-only")
     /// The restorer is suspended (``StateRestorer/suspend(isolation:)``): nothing was read.

@@ -76,8 +76,9 @@ extension StateRestorer {
     /// `isolation` is the caller's actor: leave it to its default.
     ///
     /// - Returns: the scenes skipped because the database holds a record of a newer format
-    ///   (never replaced), because their record would exceed the size limit, or because their
-    ///   state cannot be encoded.
+    ///   (never replaced) or a record their restore could not read (not written over: the
+    ///   next restore returns it), because their record would exceed the size limit, or
+    ///   because their state cannot be encoded; ``unwrittenSaves`` says why for each.
     /// - Throws: the storage error when the write failed; the states stay pending for the next
     ///   write.
     @discardableResult
@@ -85,6 +86,11 @@ extension StateRestorer {
         handOverBeforeWriting(from: isolation)
         return try persistence.writer.flush()
     }
+
+    /// The persisted saves that writes skipped, scheduled ones included, each with its reason
+    /// (a newer record kept, a record the launch did not see, a state that cannot be stored),
+    /// until the screen's next save is written.
+    public var unwrittenSaves: [UnwrittenSave] { persistence.writer.unwrittenSaves }
 
     /// Flushes, then closes every connection of this restorer, even when the flush throws;
     /// later restores answer defaults and later changes are not written. `isolation` is the
@@ -95,6 +101,7 @@ extension StateRestorer {
                 releaseLaunchGuard(&side)
                 side.store?.close()
                 side.store = nil
+                side.isClosed = true
             }
         }
         handOverBeforeWriting(from: isolation)
@@ -132,6 +139,7 @@ extension StateRestorer {
     /// fresh database, so a launch that restored around the damage can still save.
     package func recoveringFromDamage<T>(_ body: (Store) throws -> T) throws -> T {
         try restoring.withLock { side in
+            reopenIfUnavailable(&side)
             guard let store = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
             do {
                 return try body(store)

@@ -68,6 +68,8 @@ public final class StateRestorer: Sendable {
         var guardUnavailable: String?
         /// Whether the app is suspended: no connection is open, restores answer defaults.
         var isSuspended = false
+        /// Whether ``StateRestorer/close(isolation:)`` was called: nothing opens again.
+        var isClosed = false
         /// The unknown fields of each screen's last restored record, carried into its saves.
         var carriedFields: [ScreenKey: JSONObject] = [:]
         /// Screens whose record is of a newer format that did not decode: kept, and never
@@ -76,6 +78,9 @@ public final class StateRestorer: Sendable {
         /// Screens whose last restore could not read the file: their saves may create a record,
         /// never replace one they did not see, until a restore reads the file again.
         var unseenRecords: Set<ScreenKey> = []
+        /// The same for what a kind keeps outside records (a shelf's snapshots), by the name
+        /// the kind gives it.
+        var unseenCollections: Set<String> = []
     }
 
     /// Opens (creating, migrating or recovering as needed) the database at `path`; never throws.
@@ -163,6 +168,7 @@ public final class StateRestorer: Sendable {
     private func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
         restoring.withLock { side in
             let screen = ScreenKey(scene: key, kind: State.kind)
+            reopenIfUnavailable(&side)
             // A restore waits at most the launch budget for another process's lock.
             side.store?.setBusyTimeout(milliseconds: min(configuration.launchBudgetMilliseconds, configuration.busyTimeoutMilliseconds))
             defer { side.store?.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds) }
@@ -463,6 +469,42 @@ public final class StateRestorer: Sendable {
     /// Runs `body` with the launch connection's store (nil when the database may not be read)
     /// and what opening it found: the article screens' shelf snapshots use it.
     package func withStore<T>(_ body: (Store?, [RestoreReportEntry]) throws -> T) rethrows -> T {
-        try restoring.withLock { try body($0.store, $0.databaseReport) }
+        try restoring.withLock { side in
+            reopenIfUnavailable(&side)
+            return try body(side.store, side.databaseReport)
+        }
+    }
+
+    /// Notes whether the last restore of `collection` (what a kind stores outside records,
+    /// such as a shelf's snapshots, named by the kind) read the file; until one does, its
+    /// saves must not hide what is stored.
+    package func noteRestore(ofCollection collection: String, sawFile: Bool) {
+        restoring.withLock { side in
+            if sawFile { side.unseenCollections.remove(collection) } else { side.unseenCollections.insert(collection) }
+        }
+    }
+
+    /// Whether the last restore of `collection` could not read the file.
+    package func collectionIsUnseen(_ collection: String) -> Bool {
+        restoring.withLock { $0.unseenCollections.contains(collection) }
+    }
+
+    /// Opens the database again, as a launch does, when the launch could not read it
+    /// (unavailable, busy) or could only read it (read-only): the storage may have come back
+    /// (space freed, the device unlocked, the other process done). Called before each restore
+    /// and hand save; a file that is still unavailable costs one failed open. Nothing opens
+    /// while suspended or after `close`.
+    func reopenIfUnavailable(_ side: inout RestoreSide) {
+        guard !side.databaseReport.isEmpty, !side.isClosed, !side.isSuspended else { return }  // the usual launch: nothing to check
+        let report = side.databaseReport
+        let couldNotRead = side.store == nil && report.contains { $0.code == .databaseUnavailable || $0.code == .databaseBusy }
+        let couldOnlyRead = side.store?.isReadOnly == true && report.contains { $0.code == .databaseReadOnly }
+        guard couldNotRead || couldOnlyRead else { return }
+        // The read-only connection closes first: while it is open, a failed open could not
+        // remove the `-wal` and `-shm` it began (they would look in use).
+        side.store?.close()
+        let opening = LaunchDatabase.open(path, configuration: configuration)
+        side.store = opening.store
+        side.databaseReport = opening.report
     }
 }

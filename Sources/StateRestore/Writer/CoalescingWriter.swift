@@ -47,6 +47,8 @@ public final class CoalescingWriter: Sendable {
         var isScheduled = false
         var writesCommitted = 0
         var lastError: (any Error)?
+        /// The saves writes skipped, until the screen's next save is written.
+        var unwritten: [ScreenKey: UnwrittenSave.Reason] = [:]
     }
 
     private struct Entry {
@@ -112,8 +114,9 @@ public final class CoalescingWriter: Sendable {
     /// Writes everything pending in one transaction and returns when it has committed.
     ///
     /// - Returns: the scenes skipped because the database holds a record of a newer format
-    ///   (never replaced), because their record would exceed the size limit, or because their
-    ///   state cannot be encoded (a non-finite number).
+    ///   (never replaced) or one their launch did not see, because their record would exceed
+    ///   the size limit, or because their state cannot be encoded (a non-finite number);
+    ///   ``unwrittenSaves`` says why for each.
     /// - Throws: the storage error when the write failed; the states stay pending for the
     ///   next write.
     @discardableResult
@@ -185,16 +188,21 @@ public final class CoalescingWriter: Sendable {
                 return pending.entries
             }
             guard !batch.isEmpty else { return [] }
-            var skipped: [SceneKey] = []
+            var skipped: [ScreenKey: UnwrittenSave.Reason] = [:]
             do {
                 try store.writeTransaction {
+                    skipped = [:]
                     for (key, entry) in batch {
                         do {
                             try Self.save(entry.state, for: key.scene, carrying: entry.carrying, keepingNewer: entry.keepsNewer, onlyIfAbsent: entry.onlyIfAbsent, in: store)
-                        } catch RestoreError.wouldReplaceNewerRecord, RestoreError.invalidRecord, StoreError.existingRecordKept {
-                            skipped.append(key.scene)
-                        } catch StoreError.recordTooLarge {
-                            skipped.append(key.scene)
+                        } catch RestoreError.wouldReplaceNewerRecord(_, let version) {
+                            skipped[key] = .newerRecordKept(version: version)
+                        } catch StoreError.existingRecordKept {
+                            skipped[key] = .storedRecordNotSeen
+                        } catch RestoreError.invalidRecord(let detail) {
+                            skipped[key] = .invalidState(detail)
+                        } catch StoreError.recordTooLarge(let bytes, let limit) {
+                            skipped[key] = .recordTooLarge(bytes: bytes, limit: limit)
                         }
                     }
                 }
@@ -208,8 +216,19 @@ public final class CoalescingWriter: Sendable {
             state.withLock { pending in
                 pending.writesCommitted += 1
                 pending.lastError = nil
+                for key in batch.keys { pending.unwritten[key] = skipped[key] }
             }
-            return skipped
+            return skipped.keys.map(\.scene).sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
+        }
+    }
+
+    /// The saves that writes skipped (a newer record kept, a record the launch did not see,
+    /// a state that cannot be stored), with why, until the screen's next save is written;
+    /// ordered by account, scene and kind.
+    public var unwrittenSaves: [UnwrittenSave] {
+        state.withLock { pending in
+            pending.unwritten.map { UnwrittenSave(key: $0.key.scene, kind: $0.key.kind, reason: $0.value) }
+                .sorted { ($0.key.account, $0.key.scene, $0.kind) < ($1.key.account, $1.key.scene, $1.kind) }
         }
     }
 
@@ -217,6 +236,7 @@ public final class CoalescingWriter: Sendable {
     func dropPending(where isDropped: (SceneKey) -> Bool) {
         state.withLock { pending in
             pending.entries = pending.entries.filter { !isDropped($0.key.scene) }
+            pending.unwritten = pending.unwritten.filter { !isDropped($0.key.scene) }
         }
     }
 

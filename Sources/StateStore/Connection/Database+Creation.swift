@@ -48,14 +48,15 @@ extension Database {
             try database.executeScript("PRAGMA synchronous = FULL; PRAGMA user_version = 0")
         } catch {
             // Name the path the caller asked for, not the staging file.
-            throw SQLiteError(extendedCode: error.extendedCode, message: error.message.replacingOccurrences(of: staging, with: path), sql: error.sql)
+            throw SQLiteError(
+                extendedCode: error.extendedCode, message: error.message.replacingOccurrences(of: staging, with: path), sql: error.sql, systemErrorCode: error.systemErrorCode)
         }
         runCreationHook(.staged, path)
         if link(staging, path) != 0, errno != EEXIST {
             // EPERM/ENOTSUP/EXDEV…: no hard links here; `init` creates the file the old way.
             guard errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EMLINK else {
-                let reason = String(cString: strerror(errno))
-                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(reason)")
+                let code = errno
+                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
             }
         }
         runCreationHook(.published, path)

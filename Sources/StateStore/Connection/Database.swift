@@ -61,10 +61,11 @@ package final class Database {
             let error = SQLiteError(connection: connection, resultCode: code, sql: nil)
             sqlite3_close_v2(connection)
             removeCreatedFile()
-            throw SQLiteError(extendedCode: error.extendedCode, message: "\(error.message): \(path)")
+            throw SQLiteError(extendedCode: error.extendedCode, message: "\(error.message): \(path)", systemErrorCode: error.systemErrorCode)
         }
         handle = connection
-        Self.openConnections.withLock { $0[path, default: 0] += 1 }
+        fileIdentity = Self.identity(of: path)
+        Self.openConnections.withLock { [fileIdentity] in $0[fileIdentity, default: 0] += 1 }
         do {
             try configure(connection)
         } catch {
@@ -101,8 +102,8 @@ package final class Database {
             Foundation.close(descriptor)
             return true
         } else if errno != EEXIST {
-            let reason = String(cString: strerror(errno))
-            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(reason)")
+            let code = errno
+            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
         }
         return false
     }
@@ -144,20 +145,32 @@ package final class Database {
         guard let connection = handle else { return }
         handle = nil
         sqlite3_close_v2(connection)
-        Self.openConnections.withLock { counts in
-            let remaining = (counts[path] ?? 1) - 1
-            counts[path] = remaining > 0 ? remaining : nil
+        Self.openConnections.withLock { [fileIdentity] counts in
+            let remaining = (counts[fileIdentity] ?? 1) - 1
+            counts[fileIdentity] = remaining > 0 ? remaining : nil
         }
     }
 
-    /// How many connections of this process are open, by the path they were opened with.
+    /// The file the connection was opened on, as ``identity(of:)`` names it.
+    private var fileIdentity = ""
+
+    /// How many connections of this process are open, by the file they were opened on.
     private static let openConnections = Locked<[String: Int]>([:])
 
-    /// Whether this process has a connection open on `path`: then nothing but SQLite may open
-    /// and close the file, since POSIX drops every lock a process holds on a file when any of
-    /// its descriptors for that file closes, and the connection's locks would go with it.
+    /// The file at `path` named by its device and inode, so every spelling of it (a symlink,
+    /// a relative path, `a/../b`) is the same file; the path itself where it cannot be read.
+    private static func identity(of path: String) -> String {
+        var status = stat()
+        return stat(path, &status) == 0 ? "\(status.st_dev):\(status.st_ino)" : path
+    }
+
+    /// Whether this process has a connection open on the file at `path`, however it was
+    /// spelled: then nothing but SQLite may open and close the file, since POSIX drops every
+    /// lock a process holds on a file when any of its descriptors for that file closes, and
+    /// the connection's locks would go with it.
     package static func hasOpenConnection(to path: String) -> Bool {
-        openConnections.withLock { $0[path] != nil }
+        let identity = identity(of: path)
+        return openConnections.withLock { $0[identity] != nil }
     }
 
     /// Stops SQLite from checkpointing the WAL into the file when this connection closes, so a

@@ -57,6 +57,9 @@ public struct SQLiteError: Error, Equatable, Sendable {
     public let message: String
     /// The statement that failed, when there was one.
     public let sql: String?
+    /// The operating system's error number behind the failure (`EMFILE`, `EACCES`), 0 when
+    /// SQLite saw none.
+    public let systemErrorCode: Int32
 
     /// The primary result code.
     public var code: Code { Code(rawValue: extendedCode & 0xFF) }
@@ -65,22 +68,51 @@ public struct SQLiteError: Error, Equatable, Sendable {
     public var isCorruption: Bool { code == .corrupt || code == .notADatabase }
 
     /// Creates an error from a result code and message.
-    public init(extendedCode: Int32, message: String, sql: String? = nil) {
+    public init(extendedCode: Int32, message: String, sql: String? = nil, systemErrorCode: Int32 = 0) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
+        self.systemErrorCode = systemErrorCode
     }
 
-    /// Reads the code and message of the last failure on `connection`.
+    /// Whether the process ran out of file descriptors (`EMFILE`, `ENFILE`): nothing about the
+    /// file itself.
+    public var isDescriptorExhaustion: Bool { systemErrorCode == EMFILE || systemErrorCode == ENFILE }
+
+    /// Whether the storage refused (no space, read-only, no permission, cannot open or create,
+    /// an I/O error): a fault to read around, never damage to move a file aside for.
+    public var isStorageFault: Bool {
+        switch code {
+        case .cannotOpen, .permission, .readOnly, .full, .ioError: !indicatesDamage
+        default: false
+        }
+    }
+
+    /// Whether the operating system refused for a reason of its own rather than of the path
+    /// (no descriptor left, an I/O error, no space, read-only storage).
+    public var isSystemFault: Bool { isDescriptorExhaustion || [EIO, ENOSPC, EROFS].contains(systemErrorCode) }
+
+    /// The primary codes whose failures come from a system call, with an `errno` to name.
+    private static let operatingSystemCodes: Set<Int32> = [SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_FULL, SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH]
+
+    /// Reads the code and message of the last failure on `connection`, naming the system
+    /// error behind it where there is one.
     init(connection: OpaquePointer?, resultCode: Int32, sql: String? = nil) {
         let extended = connection.map { sqlite3_extended_errcode($0) } ?? resultCode
         // The connection's code can be stale when the failure came from a call that does not
         // record it (for example sqlite3_open_v2 on some paths); trust the returned code then.
         let code = (extended & 0xFF) == (resultCode & 0xFF) ? extended : resultCode
-        let message =
+        var message =
             connection.map { String(cString: sqlite3_errmsg($0)) }
             ?? String(cString: sqlite3_errstr(resultCode))
-        self.init(extendedCode: code, message: message, sql: sql)
+        // SQLite's words for a refusal of the operating system ("unable to open database
+        // file", "disk I/O error") do not say which; the errno it saw does (EMFILE, EACCES).
+        var system: Int32 = 0
+        if let connection, Self.operatingSystemCodes.contains(code & 0xFF) {
+            system = sqlite3_system_errno(connection)
+            if system != 0 { message += " (\(SystemErrorCause.describe(system)))" }
+        }
+        self.init(extendedCode: code, message: message, sql: sql, systemErrorCode: system)
     }
 }
 

@@ -110,7 +110,7 @@ public struct Migrator: Sendable {
             return []
         }
         try checkDataSteps(plan)
-        if status.schemaVersion > 0 { try backUp(db, version: status.schemaVersion) }
+        if status.schemaVersion > 0, try Self.reading(db.path, { try Self.holdsRows(db) }) { try backUp(db, version: status.schemaVersion) }
         try Self.reading(db.path) { try db.activateWriteAheadLog() }
         var applied: [MigrationFile] = []
         for migration in plan where try apply(migration, to: db, progress: progress) {
@@ -208,6 +208,18 @@ public struct Migrator: Sendable {
         return status.pending.filter { $0.version <= target }
     }
 
+    /// Whether any table but the schema history holds a row. A database with none (a new file
+    /// that another first opener is migrating, one step ahead) has nothing a backup could
+    /// save, and an empty `<db>.backup-v<N>` would only read as a valid, empty database later.
+    private static func holdsRows(_ db: Database) throws -> Bool {
+        let tables = try db.fetchAll("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_history'") { $0.string(0) ?? "" }
+        for table in tables {
+            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            if try db.fetchOne("SELECT 1 FROM \(quoted) LIMIT 1", row: { _ in true }) != nil { return true }
+        }
+        return false
+    }
+
     /// Copies the database to `<db>.backup-v<version>` with the online backup API and keeps
     /// only the newest `backupsKept` copies.
     ///
@@ -226,8 +238,8 @@ public struct Migrator: Sendable {
                 return
             }
             guard rename(partial, destination) == 0 else {
-                let reason = String(cString: strerror(errno))
-                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot rename \(partial) to \(destination): \(reason)")
+                let code = errno
+                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot rename \(partial) to \(destination): \(SystemErrorCause.describe(code))", systemErrorCode: code)
             }
         }
         let url = URL(fileURLWithPath: db.path)
@@ -255,14 +267,14 @@ public struct Migrator: Sendable {
         let lockPath = path + ".backup-lock"
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot open \(lockPath): \(reason)")
+            let code = errno
+            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot open \(lockPath): \(SystemErrorCause.describe(code))", systemErrorCode: code)
         }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
-                let reason = String(cString: strerror(errno))
-                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot lock \(lockPath): \(reason)")
+                let code = errno
+                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot lock \(lockPath): \(SystemErrorCause.describe(code))", systemErrorCode: code)
             }
         }
         try body()

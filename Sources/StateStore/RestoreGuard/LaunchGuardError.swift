@@ -14,7 +14,7 @@ package enum LaunchGuardError: Error, Equatable, Sendable {
     package var reason: String {
         switch self {
         case .unavailable(let path, let code):
-            "\(path) cannot be written (\(String(cString: strerror(code))))"
+            "\(path) cannot be written (\(SystemErrorCause.describe(code)))"
         case .noFreeSlot(let slots):
             "all \(slots) slots of the guard file are held by running processes"
         case .slotFull(let capacity):

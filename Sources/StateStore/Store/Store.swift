@@ -20,6 +20,9 @@ public final class Store {
     /// The connection: the package's own code and tests only (other modules call the store's
     /// named operations, never SQL).
     package let database: Database
+
+    /// Whether the store was opened read-only (``init(readingExistingFileAt:)``).
+    package var isReadOnly: Bool { database.configuration.access == .readOnly }
     /// The path of the database file.
     public var path: String { database.path }
     /// The schema version after opening.
@@ -40,7 +43,16 @@ public final class Store {
     ) throws {
         let path = try DatabasePath.resolved(path)
         try Database.publishNewDatabaseIfMissing(path, configuration: configuration)
-        let database = try Database(path: path, configuration: configuration)
+        // An open or migration the storage refuses (no space, a read-only folder, no
+        // descriptor) leaves nothing behind that was not there before.
+        let siblings = DatabaseSiblings(of: path)
+        let database: Database
+        do {
+            database = try Database(path: path, configuration: configuration)
+        } catch {
+            if error.isStorageFault { siblings.removeWhatTheFailedOpenLeft() }
+            throw error
+        }
         do {
             switch try Migrator.reading(path, { try database.ownership() }) {
             case .foreign(let applicationID):
@@ -60,9 +72,22 @@ public final class Store {
             // write-ahead log into it, or delete a log SQLite cannot use.
             database.disableCheckpointOnClose()
             throw error
+        } catch let error where Self.isStorageFault(error) {
+            database.close()
+            siblings.removeWhatTheFailedOpenLeft()
+            throw error
         }
         self.database = database
         self.schemaVersion = migrator.latestVersion
+    }
+
+    /// Whether `error`, from an open or a migration, is the storage's refusal.
+    private static func isStorageFault(_ error: any Error) -> Bool {
+        switch error {
+        case let error as SQLiteError: error.isStorageFault
+        case MigrationError.migrationFailed(_, _, let underlying): underlying.isStorageFault
+        default: false
+        }
     }
 
     /// Opens an existing database without creating, migrating or writing anything.

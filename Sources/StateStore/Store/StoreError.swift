@@ -20,6 +20,8 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The path names something other than a regular file (a FIFO, a socket, a device, a
     /// directory): it is never opened, so nothing hangs on it.
     case notARegularFile(path: String, kind: String)
+    /// The file cannot be moved aside while a connection of this process has it open.
+    case fileInUse(path: String)
 }
 
 extension StoreError: LocalizedError {
@@ -37,6 +39,7 @@ extension StoreError: LocalizedError {
         case .existingRecordKept(let account, let scene, let kind):
             "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record this launch could not read; it was kept, and the next restore returns it"
         case .notARegularFile(let path, let kind): "\(path) is \(kind), not a database file"
+        case .fileInUse(let path): "\(path) is open in another connection of this process, so it was left in place"
         }
     }
 }

@@ -23,6 +23,7 @@ enum FailureMapping {
             switch error {
             case .fileNotFound, .quarantineEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
             case .notARegularFile: return CommandFailure(.noInput, error.localizedDescription)
+            case .fileInUse: return CommandFailure(.ioError, error.localizedDescription)
             default: return CommandFailure(.dataError, error.localizedDescription)
             }
         case let error as StateDatabaseError:
@@ -42,8 +43,11 @@ enum FailureMapping {
 
     static func exitCode(for error: SQLiteError) -> ExitCode {
         switch error.code {
-        case .cannotOpen, .permission, .readOnly: .cannotCreate
-        case .ioError, .full: .ioError
+        // A file that cannot be opened or created is 73, unless the cause is the system's
+        // (no descriptor left, an I/O error, no space, read-only storage): then it is 74, as
+        // for every refusal to write an existing file.
+        case .cannotOpen: error.isSystemFault ? .ioError : .cannotCreate
+        case .ioError, .full, .readOnly, .permission: .ioError
         case .busy, .locked, .noMemory: .software
         // Anything else SQLite reports about a file (corrupt, not a database, a schema missing
         // a table) is bad data: no file content may produce an internal error.

@@ -11,27 +11,21 @@ import Testing
 /// within its budget instead of waiting out the five-second busy timeout, and its saves never
 /// replace the record it did not see.
 @Suite struct LaunchBudgetTests {
+    /// A database at `path` holding `state` for `key`, closed.
+    private static func store(_ state: CatalogViewState, for key: SceneKey, at path: String) throws {
+        let seed = StateRestorer(path: path)
+        try seed.save(state, for: key)
+        try seed.close()
+    }
+
     @Test func aLaunchOnALockedFileAnswersBusyWithinItsBudget() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("state.sqlite")
         let key = try SceneKey(scene: "main")
-        let seed = StateRestorer(path: path)
-        try seed.save(CatalogViewState(query: "stored"), for: key)
-        try seed.close()
+        try Self.store(CatalogViewState(query: "stored"), for: key, at: path)
 
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
-            print("skipped: no sqlite3 shell to hold the lock (.ci/run installs it)")
-            return
-        }
-        let holder = try ChildProcess(tool: URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [path])
-        defer {
-            holder.send(".quit")
-            holder.waitForExit()
-        }
-        holder.send("PRAGMA locking_mode = EXCLUSIVE;")
-        holder.send("BEGIN EXCLUSIVE;")
-        holder.send("SELECT 'locked';")
-        try holder.readLines(until: "locked")  // the pragma answers "exclusive" first
+        guard let holder = try ExclusiveLockHolder(path: path) else { return }
+        defer { holder.release() }
 
         let start = ContinuousClock.now
         let restorer = StateRestorer(path: path)
@@ -41,5 +35,31 @@ import Testing
         #expect(restored.state == CatalogViewState())
         #expect(waited < .seconds(4), "the launch waited \(waited), as long as the busy timeout")
         try? restorer.close()
+    }
+
+    /// The protection lasts until the scene's next restore reads the file, not for the whole
+    /// launch: once the lock is gone, a save of the scene restored as busy still keeps the
+    /// stored record (the restore never saw it), and after a restore that read it saves work.
+    @Test func aSceneRestoredAsBusyIsProtectedUntilARestoreReadsTheFile() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("state.sqlite")
+        let key = try SceneKey(scene: "main")
+        try Self.store(CatalogViewState(query: "stored"), for: key, at: path)
+        guard let holder = try ExclusiveLockHolder(path: path) else { return }
+        let restorer = StateRestorer(path: path)
+        defer { try? restorer.close() }
+        let document = CatalogDocument(books: [])
+        #expect(restorer.restore(CatalogViewState.self, key, against: document).reports(.databaseBusy))
+        holder.release()
+
+        #expect(throws: StoreError.existingRecordKept(account: key.account, scene: key.scene, kind: CatalogViewState.kind)) {
+            try restorer.save(CatalogViewState(query: "typed while busy"), for: key)
+        }
+        let again = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(again.state.query == "stored" && !again.reports(.databaseBusy), "\(again.report)")
+        try restorer.save(CatalogViewState(query: "after reading it"), for: key)
+        let next = StateRestorer(path: path)
+        defer { try? next.close() }
+        #expect(next.restore(CatalogViewState.self, key, against: document).state.query == "after reading it")
     }
 }

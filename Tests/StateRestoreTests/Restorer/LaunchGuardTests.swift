@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func onAFullDiskTheReportSaysTheGuardIsOffAndABlamedRecordIsNeverApplied() throws {
-        guard let mount = try TmpfsMount(size: "2m") else { return }
+        guard let mount = try ScratchMount(tmpfsSize: "2m") else { return }
         defer { mount.unmount() }
         let db = mount.path("state.sqlite")
         let fresh = mount.path("fresh.sqlite")

@@ -77,6 +77,46 @@ private final class InstantShelf: ShelfLoading {
         #expect(model.state.conflicts.first?.current == shelf[1])
     }
 
+    /// A launch that could not read the shelf (another process held the lock past the launch
+    /// budget) starts empty; the person types a new draft and the snapshot is saved once the
+    /// file is free. The stored snapshot's drafts it lacks are kept, flagged, and the next
+    /// launch shows them as conflicts beside the new one.
+    @Test func aSnapshotSavedAfterAnUnreadableLaunchKeepsTheStoredDraftsAsConflicts() throws {
+        let stored = ShelfSnapshot(
+            books: shelf, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            drafts: [ShelfDraft(bookID: 1, baseRevision: 1, proposedTitle: "Dune (typed last week)"), ShelfDraft(bookID: 2, baseRevision: 4, proposedTitle: "Emma, old")]
+        )
+        let seed = StateRestorer(path: path)
+        try seed.saveShelf(stored, shelf: "home")
+        try seed.close()
+        guard let holder = try ExclusiveLockHolder(path: path) else { return }
+        let launch = StateRestorer(path: path)
+        defer { try? launch.close() }
+        let unreadable = launch.restoreShelf("home")
+        #expect(unreadable.snapshot == nil && unreadable.report.contains { $0.code == .databaseBusy }, "\(unreadable.report)")
+        holder.release()
+
+        // Typed in this launch: a draft of book 2 (it supersedes the stored one) and of book 3.
+        let typed = ShelfSnapshot(
+            books: shelf, fetchedAt: Date(timeIntervalSince1970: 1_700_000_100),
+            drafts: [ShelfDraft(bookID: 2, baseRevision: 4, proposedTitle: "Emma, new"), ShelfDraft(bookID: 3, baseRevision: 1, proposedTitle: "Dracula (typed now)")]
+        )
+        try launch.saveShelf(typed, shelf: "home")
+
+        let next = StateRestorer(path: path)
+        defer { try? next.close() }
+        let restored = next.restoreShelf("home")
+        #expect(restored.snapshot?.drafts.map(\.proposedTitle) == ["Emma, new", "Dracula (typed now)", "Dune (typed last week)"])
+        #expect(restored.conflictingDrafts.map(\.bookID) == [1], "the kept draft is flagged")
+        #expect(restored.report.filter { $0.code == .draftConflict }.count == 1, "\(restored.report)")
+        #expect(restored.makeViewModel(loader: InstantShelf(shelf)).state.conflicts.map(\.draft.bookID) == [1])
+
+        // Once a restore of the shelf read the file, a save is taken as it is.
+        _ = launch.restoreShelf("home")
+        try launch.saveShelf(typed, shelf: "home")
+        #expect(StateRestorer(path: path).restoreShelf("home").snapshot?.drafts.map(\.bookID) == [2, 3])
+    }
+
     @Test func retentionKeepsThreeReadableSnapshotsAndNeverPrunesNewerOrUnreadableOnes() throws {
         let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
         try store.saveShelfSnapshot(#"{"version":9,"books":"a future shape"}"#, version: 9, account: "default", shelf: "home", rowCount: 0, fetchedAt: 1, readableUpTo: 2)

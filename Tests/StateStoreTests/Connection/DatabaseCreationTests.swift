@@ -56,6 +56,23 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// Two processes opening one new path at once: one migrates while the other waits and
+    /// then finds the file a step short; neither leaves a backup of the empty database.
+    @Test func twoProcessesCreatingOneFileLeaveNoBackupOfAnEmptyDatabase() throws {
+        let dir = try TemporaryDirectory()
+        for trial in 0..<12 {
+            let path = dir.path("state-\(trial).sqlite")
+            let openers = try (0..<2).map { _ in try ChildProcess(stress: ["migrate", "--db", path]) }
+            for opener in openers {
+                let lines = opener.remainingLines()
+                let exit = opener.waitForExit()
+                #expect(exit.isSuccess && lines.last?.hasPrefix("migrated ") == true, "\(opener.commandLine): \(exit) \(opener.errorOutput())")
+            }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.url.path)
+        #expect(names.filter { $0.contains(".backup-v") || $0.contains(".creating-") }.isEmpty, "\(names.sorted())")
+    }
+
     @Test func aNewDatabaseIsPrivateAndInWriteAheadLogModeBeforeItsFirstTransaction() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("state.sqlite")

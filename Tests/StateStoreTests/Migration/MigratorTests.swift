@@ -182,6 +182,22 @@ import Testing
         #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'c'") == 0)
     }
 
+    /// A file another first opener left a step short of the latest version holds no rows, so
+    /// the opener that finishes it makes no (empty) backup of it.
+    @Test func aDatabaseWithNoRowsIsMigratedWithoutABackup() throws {
+        let files = try (1...3).map { version in try MigrationFile(name: String(format: "%04d_m.sql", version), sql: "CREATE TABLE t\(version) (x);") }
+        let db = try Database(path: path)
+        try Migrator(migrations: files).migrate(db, upTo: 2)
+        try Migrator(migrations: files).migrate(db)
+        #expect(try db.scalarInt("PRAGMA user_version") == 3)
+        #expect(dir.contents("state.sqlite.backup-v2") == nil)
+        // One row anywhere is worth a backup.
+        try db.execute("INSERT INTO t1 VALUES (1)")
+        let more = files + [try MigrationFile(name: "0004_m.sql", sql: "CREATE TABLE t4 (x);")]
+        try Migrator(migrations: more).migrate(db)
+        #expect(dir.contents("state.sqlite.backup-v3") != nil)
+    }
+
     @Test func databaseWithDataIsBackedUpBeforeMigratingAndOnlyTheLastFewBackupsAreKept() throws {
         var files: [MigrationFile] = []
         for version in 1...6 {

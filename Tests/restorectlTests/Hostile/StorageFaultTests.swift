@@ -26,7 +26,7 @@ import Testing
     }
 
     private static func listing(_ folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != "filler" && $0 != "document.json" }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !["filler", "document.json", "state.json", "lost+found"].contains($0) }.sorted()
     }
 
     /// Runs the real `restorectl`, as `user` when given (through setpriv).
@@ -51,13 +51,37 @@ import Testing
         return (restored.state, restored.report.map(\.code))
     }
 
-    @Test func onAFullDiskALaunchRestoresTheStoredStateAndTheToolsAnswerAsBefore() throws {
-        guard let mount = try TmpfsMount(size: "2m") else { return }
+    /// The file systems a full disk is tried on: a tmpfs, and ext4 on a loop device.
+    enum FileSystem: String, CaseIterable, CustomTestStringConvertible {
+        case tmpfs, ext4
+        var testDescription: String { rawValue }
+
+        func mount() throws -> ScratchMount? {
+            switch self {
+            case .tmpfs: try ScratchMount(tmpfsSize: "2m")
+            case .ext4: try ScratchMount(ext4Megabytes: 8)
+            }
+        }
+    }
+
+    /// What the read-only tools print for `db`, to compare before and after a fault.
+    private static func toolAnswers(_ db: String) throws -> [String] {
+        try [["check", "--db", db, "--json"], ["status", "--db", db], ["inspect", "--db", db]].map { arguments in
+            let run = try Self.run(arguments)
+            return "\(arguments[0]) exit \(run.status)\n\(run.stdout)"
+        }
+    }
+
+    @Test(arguments: FileSystem.allCases)
+    func onAFullDiskALaunchRestoresTheStoredStateAndTheToolsAnswerAsBefore(_ fileSystem: FileSystem) throws {
+        guard let mount = try fileSystem.mount() else { return }
         defer { mount.unmount() }
         let db = mount.path("state.sqlite")
         try Self.makeDatabase(at: db)
         try Data(Self.document.utf8).write(to: URL(fileURLWithPath: mount.path("document.json")))
+        try Data(#"{"version":3,"query":"refused","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: mount.path("state.json")))
         let checkBefore = try Self.run(["check", "--db", db, "--json"])
+        let answersBefore = try Self.toolAnswers(db)
         let before = Self.listing(mount.root.path)
         try mount.fill()
 
@@ -69,9 +93,12 @@ import Testing
         #expect(cli.status == 0 && cli.stdout.contains(#""query": "data""#) && cli.stdout.contains("database-read-only"), "\(cli)")
         let check = try Self.run(["check", "--db", db, "--json"])
         #expect(check.status == checkBefore.status && check.stdout == checkBefore.stdout, "\(check)")
-        #expect(try Self.run(["status", "--db", db]).status == 0)
-        #expect(try Self.run(["inspect", "--db", db]).status == 0)
+        #expect(try Self.toolAnswers(db) == answersBefore)
+        // A save is refused as storage (74), naming the cause, and leaves nothing behind.
+        let refused = try Self.run(["save", "--db", db, "--scene", "main", "--state", mount.path("state.json")])
+        #expect(refused.status == 74, "\(refused)")
         #expect(Self.listing(mount.root.path) == before)
+        #expect(try Self.restore(db).state == Self.stored)
 
         // Space comes back: the next save works, with no cleanup by hand.
         try mount.emptyFiller()
@@ -82,17 +109,18 @@ import Testing
     }
 
     @Test func onAReadOnlyMountALaunchRestoresTheStoredState() throws {
-        guard let mount = try TmpfsMount(size: "4m") else { return }
+        guard let mount = try ScratchMount(tmpfsSize: "4m") else { return }
         defer { mount.unmount() }
         let db = mount.path("state.sqlite")
         try Self.makeDatabase(at: db)
+        let answersBefore = try Self.toolAnswers(db)
         guard mount.remount(readOnly: true) else {
             print("skipped: the tmpfs could not be remounted read-only")
             return
         }
         let restored = try Self.restore(db)
         #expect(restored.state == Self.stored && restored.codes.contains(.databaseReadOnly), "\(restored.codes)")
-        #expect(try Self.run(["check", "--db", db]).status == 0)
+        #expect(try Self.toolAnswers(db) == answersBefore)
         #expect(mount.remount(readOnly: false))
         let restorer = StateRestorer(path: db)
         try restorer.save(CatalogViewState(query: "after"), for: try SceneKey(scene: "main"))
@@ -109,11 +137,7 @@ import Testing
             print("skipped: cannot hand the database to nobody (not root)")
             return
         }
-        let run = try Self.run(["restore", "--db", db, "--scene", "main", "--document", folder.path("document.json"), "--json"], as: "nobody")
-        guard !run.stderr.contains("setpriv:") else {
-            print("skipped: setpriv cannot switch to nobody here: \(run.stderr)")
-            return
-        }
+        guard let run = try Self.restoreAsNobody(db, document: folder.path("document.json")) else { return }
         #expect(run.status == 0 && run.stdout.contains(#""query": "data""#) && run.stdout.contains("database-read-only"), "\(run)")
         #expect(!FileManager.default.fileExists(atPath: db + "-wal") && !FileManager.default.fileExists(atPath: db + "-shm"))
         // Write permission back: the next save (as that user) succeeds.
@@ -123,5 +147,111 @@ import Testing
         #expect(chown(state, 65534, 65534) == 0)
         let save = try Self.run(["save", "--db", db, "--scene", "main", "--state", state], as: "nobody")
         #expect(save.status == 0, "\(save)")
+    }
+
+    /// `restore --json` of scene "main" run as nobody; nil (with a printed reason) where setpriv
+    /// cannot switch users here.
+    private static func restoreAsNobody(_ db: String, document: String) throws -> (status: Int32, stdout: String, stderr: String)? {
+        let run = try Self.run(["restore", "--db", db, "--scene", "main", "--document", document, "--json"], as: "nobody")
+        guard !run.stderr.contains("setpriv:") else {
+            print("skipped: setpriv cannot switch to nobody here: \(run.stderr)")
+            return nil
+        }
+        return run
+    }
+
+    /// A database holding `stored` in a folder `data` of its own, beside the document, ready to
+    /// be handed to nobody: (the folder, the database).
+    private static func makeDatabaseInAFolderOfItsOwn(in parent: TemporaryDirectory) throws -> (folder: String, db: String) {
+        chmod(parent.url.path, 0o755)
+        let folder = parent.path("data")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let db = folder + "/state.sqlite"
+        try makeDatabase(at: db)
+        try Data(document.utf8).write(to: URL(fileURLWithPath: parent.path("document.json")))
+        return (folder, db)
+    }
+
+    /// Hands `folder` (mode `folderMode`) and `db` (mode `fileMode`) to nobody; false when this
+    /// process may not (not root).
+    private static func handToNobody(folder: String, folderMode: mode_t, db: String, fileMode: mode_t) -> Bool {
+        chown(folder, 65534, 65534) == 0 && chown(db, 65534, 65534) == 0 && chmod(db, fileMode) == 0 && chmod(folder, folderMode) == 0
+    }
+
+    @Test func aReadOnlyFolderIsReadAsItIsAndTheToolsAnswerAsBefore() throws {
+        let parent = try TemporaryDirectory()
+        let (folder, db) = try Self.makeDatabaseInAFolderOfItsOwn(in: parent)
+        let answersBefore = try Self.toolAnswers(db)
+        guard Self.handToNobody(folder: folder, folderMode: 0o500, db: db, fileMode: 0o600) else {
+            print("skipped: cannot hand the folder to nobody (not root)")
+            return
+        }
+        guard let run = try Self.restoreAsNobody(db, document: parent.path("document.json")) else { return }
+        #expect(run.status == 0 && run.stdout.contains(#""query": "data""#) && run.stdout.contains("database-read-only"), "\(run)")
+        #expect(run.stdout.contains("EACCES"), "the report names the cause: \(run.stdout)")
+        for (arguments, before) in zip([["check", "--db", db, "--json"], ["status", "--db", db], ["inspect", "--db", db]], answersBefore) {
+            let answer = try Self.run(arguments, as: "nobody")
+            #expect("\(arguments[0]) exit \(answer.status)\n\(answer.stdout)" == before, "\(answer.stderr)")
+        }
+        #expect(Self.listing(folder) == ["state.sqlite"], "nothing was created in the folder")
+        // The folder writable again: the next save succeeds with no cleanup.
+        #expect(chmod(folder, 0o700) == 0)
+        let state = parent.path("after.json")
+        try Data(#"{"version":3,"query":"after","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
+        chmod(state, 0o644)
+        let save = try Self.run(["save", "--db", db, "--scene", "main", "--state", state], as: "nobody")
+        #expect(save.status == 0, "\(save)")
+    }
+
+    @Test func aFileThisUserMayNotReadIsUnavailableNamingTheCauseAndNothingIsCreated() throws {
+        let parent = try TemporaryDirectory()
+        let (folder, db) = try Self.makeDatabaseInAFolderOfItsOwn(in: parent)
+        // nobody owns the folder (it could create files there) but not the file, which is 0600.
+        guard chown(folder, 65534, 65534) == 0, chmod(folder, 0o700) == 0, chmod(db, 0o600) == 0 else {
+            print("skipped: cannot hand the folder to nobody (not root)")
+            return
+        }
+        guard let run = try Self.restoreAsNobody(db, document: parent.path("document.json")) else { return }
+        #expect(run.status == 0 && run.stdout.contains("database-unavailable") && run.stdout.contains("EACCES"), "\(run)")
+        #expect(!run.stdout.contains("database-corrupt"))
+        #expect(Self.listing(folder) == ["state.sqlite"], "nothing was created or moved aside")
+        #expect(try Self.restore(db).state == Self.stored, "the stored state is intact")
+    }
+
+    /// A process without descriptors to spare (`ulimit -n`): whatever the limit, the launch
+    /// never reports damage or moves anything aside, a failure names EMFILE, and a save that
+    /// cannot open the file exits 74 saying so.
+    @Test func aProcessOutOfDescriptorsNamesEMFILEAndMovesNothingAside() throws {
+        let folder = try TemporaryDirectory()
+        let db = folder.path("state.sqlite")
+        try Self.makeDatabase(at: db)
+        try Data(Self.document.utf8).write(to: URL(fileURLWithPath: folder.path("document.json")))
+        let state = folder.path("after.json")
+        try Data(#"{"version":3,"query":"after","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
+        let tool = try ChildProcess.builtTool(named: "restorectl").path
+        func limited(_ limit: Int, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+            let child = try ChildProcess(tool: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", tool] + arguments)
+            let lines = child.remainingLines()
+            return (child.waitForExit().status, lines.joined(separator: "\n"), child.errorOutput())
+        }
+        var namedEMFILE = false
+        for limit in 4...9 {
+            let run = try limited(limit, ["restore", "--db", db, "--scene", "main", "--document", folder.path("document.json"), "--json"])
+            #expect(run.status == 0, "ulimit -n \(limit): \(run)")
+            #expect(!run.stdout.contains("database-corrupt"), "ulimit -n \(limit): \(run.stdout)")
+            if run.stdout.contains("database-unavailable") || run.stdout.contains("database-read-only") {
+                #expect(run.stdout.contains("EMFILE"), "ulimit -n \(limit): the cause is named: \(run.stdout)")
+                namedEMFILE = true
+            }
+            let save = try limited(limit, ["save", "--db", db, "--scene", "main", "--state", state])
+            if save.status != 0 {
+                #expect(save.status == 74 && save.stderr.contains("EMFILE"), "ulimit -n \(limit): \(save)")
+                namedEMFILE = true
+            }
+        }
+        #expect(namedEMFILE, "no limit from 4 to 9 ran the tool out of descriptors")
+        #expect(CorruptDatabaseFiles.copies(of: db).isEmpty, "nothing was moved aside")
+        let query = try Self.restore(db).state.query
+        #expect(query == "after" || query == "data")
     }
 }

@@ -1,0 +1,49 @@
+import StateStore
+
+/// A screen's save that a write skipped, and why: the screen's state stays on screen, and the
+/// stored record stays as it was.
+///
+/// ``CoalescingWriter/unwrittenSaves`` and ``StateRestorer/unwrittenSaves`` list them until the
+/// screen's next save is written (or the screen is discarded); `flush()` returns their scenes.
+public struct UnwrittenSave: Equatable, Sendable, CustomStringConvertible {
+    /// Why a save was not written.
+    public enum Reason: Equatable, Sendable {
+        /// The stored record is of a newer format than this build reads; it is kept for the
+        /// release that wrote it (save with `replacingNewer: true` to replace it).
+        case newerRecordKept(version: Int)
+        /// The screen's restore could not read the file (unavailable, busy), and the file holds
+        /// a record: this launch never saw it, so it is not written over. The next restore of
+        /// the screen returns it.
+        case storedRecordNotSeen
+        /// The state cannot be stored (a non-finite number, a value its kind refuses).
+        case invalidState(String)
+        /// The encoded record is over the store's size limit.
+        case recordTooLarge(bytes: Int, limit: Int)
+    }
+
+    /// The screen's scene.
+    public let key: SceneKey
+    /// The screen's record kind.
+    public let kind: String
+    /// Why the save was skipped.
+    public let reason: Reason
+
+    /// Creates the entry for `kind`'s save of `key`.
+    public init(key: SceneKey, kind: String, reason: Reason) {
+        self.key = key
+        self.kind = kind
+        self.reason = reason
+    }
+
+    /// One line: the scene, the kind and the reason in words.
+    public var description: String {
+        let why =
+            switch reason {
+            case .newerRecordKept(let version): "the stored record is of format \(version), newer than this build reads; it was kept"
+            case .storedRecordNotSeen: "the launch could not read the file, which holds a record for it; that record was kept and the next restore returns it"
+            case .invalidState(let detail): "the state cannot be stored: \(detail)"
+            case .recordTooLarge(let bytes, let limit): "the record is \(bytes) bytes, over the limit of \(limit)"
+            }
+        return "scene \"\(key.scene)\" (account \"\(key.account)\", kind \(kind)) was not saved: \(why)"
+    }
+}

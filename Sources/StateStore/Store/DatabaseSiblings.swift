@@ -1,0 +1,49 @@
+import Foundation
+
+/// The `-wal` and `-shm` beside a database before an open that may fail, so that what the
+/// failed open began (a log of no bytes, an index too short to be anyone's WAL index) can go:
+/// left behind, they make `check` and `inspect` fail, and a 0400 pair blocks every later save.
+package struct DatabaseSiblings {
+    let path: String
+    let hadLog: Bool
+    let hadIndex: Bool
+
+    /// Notes which of the files beside `path` exist now.
+    package init(of path: String) {
+        self.path = path
+        hadLog = FileManager.default.fileExists(atPath: path + "-wal")
+        hadIndex = FileManager.default.fileExists(atPath: path + "-shm")
+    }
+
+    /// Removes the `-wal` and `-shm` the failed open made, when nobody can be using them: the
+    /// log was not there before and holds nothing, the index is shorter than one WAL-index
+    /// page (32 KiB), no connection of this process is open on the file, and this process can
+    /// take SQLite's exclusive lock on the database file (every WAL connection, in any process,
+    /// holds a shared lock there while open, so it would be refused). SQLite itself removes
+    /// them the same way when its last connection closes.
+    package func removeWhatTheFailedOpenLeft() {
+        guard !hadLog, size(path + "-wal") == 0, !Database.hasOpenConnection(to: path) else { return }
+        let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }  // no connection of this process is open: no lock to drop
+        guard Self.lockSQLiteLockBytes(descriptor) else { return }
+        if !hadIndex, let indexSize = size(path + "-shm"), indexSize < 32_768 { unlink(path + "-shm") }
+        unlink(path + "-wal")
+    }
+
+    /// Takes a write lock on SQLite's lock bytes of the database file (the pending byte, the
+    /// reserved byte and the shared range, from offset 2^30), without waiting.
+    private static func lockSQLiteLockBytes(_ descriptor: Int32) -> Bool {
+        var request = flock()
+        request.l_type = Int16(F_WRLCK)
+        request.l_whence = Int16(SEEK_SET)
+        request.l_start = 0x4000_0000
+        request.l_len = 512
+        return fcntl(descriptor, F_SETLK, &request) == 0
+    }
+
+    private func size(_ file: String) -> Int? {
+        var status = stat()
+        return lstat(file, &status) == 0 ? Int(status.st_size) : nil
+    }
+}

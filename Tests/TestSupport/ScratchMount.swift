@@ -1,0 +1,93 @@
+import Foundation
+
+/// A small file system mounted on a temporary directory, for tests of a real full disk and
+/// read-only storage: a tmpfs, or an ext4 image on a loop device (a real block file system,
+/// with its journal and its own way of running out of space). Mounting needs root (CI runs as
+/// root); where the machine does not allow it, `init` prints why and returns nil, and the
+/// test skips its body: it never fakes the fault.
+public final class ScratchMount {
+    /// The mount point.
+    public let root: URL
+    private let folder: TemporaryDirectory
+    private var isMounted = true
+
+    /// Mounts a tmpfs of `size` (`"2m"`), or nil with a printed reason when that is not allowed.
+    public convenience init?(tmpfsSize size: String) throws {
+        try self.init(mounting: ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs"], what: "a tmpfs", image: nil)
+    }
+
+    /// Makes an ext4 image of `megabytes` (no blocks reserved for root, so root fills it too)
+    /// and mounts it through a loop device, or nil with a printed reason.
+    public convenience init?(ext4Megabytes megabytes: Int) throws {
+        let images = try TemporaryDirectory()
+        let image = images.path("ext4.img")
+        guard FileManager.default.createFile(atPath: image, contents: nil), truncate(image, off_t(megabytes) << 20) == 0 else {
+            throw ScratchMountError(message: "cannot make the image \(image): errno \(errno)")
+        }
+        guard Self.succeeds("/sbin/mkfs.ext4", ["-q", "-F", "-m", "0", image]) else {
+            print("skipped: mkfs.ext4 is missing or failed; an ext4 test needs e2fsprogs")
+            return nil
+        }
+        try self.init(mounting: ["-t", "ext4", "-o", "loop", image], what: "an ext4 image on a loop device", image: images)
+    }
+
+    private let imageFolder: TemporaryDirectory?
+
+    private init?(mounting arguments: [String], what: String, image: TemporaryDirectory?) throws {
+        folder = try TemporaryDirectory()
+        root = folder.url
+        imageFolder = image
+        guard Self.succeeds("/bin/mount", arguments + [root.path]) else {
+            print("skipped: mounting \(what) failed (not root, no loop device or no mount namespace); this test needs one")
+            return nil
+        }
+        chmod(root.path, 0o700)
+    }
+
+    private static func succeeds(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    /// A path inside the mount.
+    public func path(_ name: String) -> String { root.appendingPathComponent(name).path }
+
+    /// Writes a filler file until the file system has no space left.
+    public func fill() throws {
+        let descriptor = open(path("filler"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { throw ScratchMountError(message: "cannot create the filler: errno \(errno)") }
+        defer { close(descriptor) }
+        let chunk = [UInt8](repeating: 0xA5, count: 4_096)
+        while true {
+            let written = chunk.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written <= 0 { break }
+        }
+        guard errno == ENOSPC else { throw ScratchMountError(message: "the filler stopped with errno \(errno), not ENOSPC") }
+    }
+
+    /// Removes the filler: the space comes back.
+    public func emptyFiller() throws {
+        try FileManager.default.removeItem(atPath: path("filler"))
+    }
+
+    /// Remounts read-only or read-write again; whether it worked.
+    @discardableResult
+    public func remount(readOnly: Bool) -> Bool {
+        Self.succeeds("/bin/mount", ["-o", "remount,\(readOnly ? "ro" : "rw")", root.path])
+    }
+
+    /// Unmounts (lazily, so a file still open elsewhere cannot keep it).
+    public func unmount() {
+        guard isMounted else { return }
+        isMounted = false
+        _ = Self.succeeds("/bin/umount", ["-l", root.path])
+    }
+
+    deinit { unmount() }
+}
