@@ -18,6 +18,9 @@ enum LaunchDatabase {
         } catch {
             return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database cannot be opened: \(error.localizedDescription)")])
         }
+        if DeferredMigration.isRunning(path) {
+            return Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")])
+        }
         if CorruptDatabaseFiles.lacksDatabaseHeader(path) {
             return recoverFromCorruption(path, reason: "the file does not start with the SQLite header", configuration: configuration)
         }
@@ -30,7 +33,9 @@ enum LaunchDatabase {
         var budgeted = configuration
         budgeted.busyTimeoutMilliseconds = min(configuration.launchBudgetMilliseconds, configuration.busyTimeoutMilliseconds)
         do {
-            let store = try Store(path: path, configuration: budgeted, migrator: StateMigrations.makeMigrator())
+            var migrator = try StateMigrations.makeMigrator()
+            migrator.sizeLimitBytes = configuration.launchMigrationLimitBytes
+            let store = try Store(path: path, configuration: budgeted, migrator: migrator)
             store.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)  // saves wait the full timeout
             return Opening(store: store, report: [])
         } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
@@ -43,6 +48,14 @@ enum LaunchDatabase {
             return ReadOnlyFallback.open(path, because: error.message)
         } catch MigrationError.migrationFailed(_, _, let underlying) where underlying.isStorageFault {
             return ReadOnlyFallback.open(path, because: underlying.message)
+        } catch MigrationError.migrationDeferred(_, let version, let bytes) {
+            // Too long for a launch: migrated once, off this thread; restores meanwhile answer
+            // defaults, and the scenes' saves never replace a record they did not see.
+            let earlier = DeferredMigration.failure(of: path).map { " (the last attempt failed: \($0))" } ?? ""
+            DeferredMigration.start(path, configuration: configuration)
+            return Opening(
+                store: nil,
+                report: [Self.needsMigration(path, detail: "from schema version \(version) (\(bytes) bytes) it would outlast the launch budget, so it is being migrated in the background\(earlier)")])
         } catch let error as MigrationError {
             switch error {
             case .databaseNewer(_, let version, let latest):
@@ -68,6 +81,13 @@ enum LaunchDatabase {
     }
 
     /// Moves the damaged file aside and opens a fresh database in its place.
+    /// The report of a launch that found a migration too long to run on its path.
+    static func needsMigration(_ path: String, detail: String) -> RestoreReportEntry {
+        RestoreReportEntry(
+            .databaseNeedsMigration,
+            "the database needs a migration: \(detail); the default state was used, restores after it return the stored state, and this launch's saves never replace a record it did not see")
+    }
+
     /// The report of a launch that waited its whole budget for another process's lock.
     static func busy(_ configuration: DatabaseConfiguration, _ error: SQLiteError) -> RestoreReportEntry {
         RestoreReportEntry(

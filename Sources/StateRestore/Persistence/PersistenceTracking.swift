@@ -39,8 +39,26 @@ public final class PersistenceTracking {
     /// write, not a write of its own).
     public private(set) var savedCount = 0
 
+    /// How a save of the tracked screen is written: the fields it carries, whether a newer
+    /// record stays, whether it may only create a record. Asked at each save, so a restorer's
+    /// tracking follows the screen's latest restore (a scene restored unavailable, then read).
+    struct SaveRules {
+        var carrying: JSONObject
+        var keepingNewer = false
+        var onlyIfAbsent = false
+    }
+
+    convenience init<State: RestorableState>(
+        writer: CoalescingWriter, key: SceneKey, carrying fields: JSONObject,
+        turns: any MainActorTurnScheduling, isSourceAlive: @escaping @MainActor () -> Bool,
+        read: @escaping @MainActor () -> State?
+    ) {
+        let rules = SaveRules(carrying: fields)
+        self.init(writer: writer, key: key, rules: { rules }, turns: turns, isSourceAlive: isSourceAlive, read: read)
+    }
+
     init<State: RestorableState>(
-        writer: CoalescingWriter, key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool = false, onlyIfAbsent: Bool = false,
+        writer: CoalescingWriter, key: SceneKey, rules: @escaping @MainActor () -> SaveRules,
         turns: any MainActorTurnScheduling, isSourceAlive: @escaping @MainActor () -> Bool,
         read: @escaping @MainActor () -> State?
     ) {
@@ -52,7 +70,8 @@ public final class PersistenceTracking {
             let current = tracked ? withObservationTracking({ read() }, onChange: self.onChange) : read()
             guard let current else { return false }
             if let previous = lastSaved, previous != current {
-                writer.save(current, for: key, carrying: fields, keepingNewer: keepingNewer, onlyIfAbsent: onlyIfAbsent)
+                let rules = rules()
+                writer.save(current, for: key, carrying: rules.carrying, keepingNewer: rules.keepingNewer, onlyIfAbsent: rules.onlyIfAbsent)
                 savedCount += 1
             }
             lastSaved = current

@@ -83,6 +83,11 @@ extension RestoreCode {
     /// Another process held the database's lock for longer than the launch budget: the default
     /// state was used, and the scene's saves never replace a record they did not see.
     public static let databaseBusy = RestoreCode("database-busy")
+    /// The database needs a migration too long for a launch
+    /// (``DatabaseConfiguration/launchMigrationLimitBytes``): it runs once in the background,
+    /// the default state was used, and the scene's saves never replace a record they did not
+    /// see. Restores after it return the stored state.
+    public static let databaseNeedsMigration = RestoreCode("database-needs-migration")
     /// The database cannot be written (no space, read-only storage or file, no descriptor left): its stored state
     /// was read without writing, and saves wait until it can be written.
     public static let databaseReadOnly = RestoreCode("database-read-only")
@@ -95,6 +100,6 @@ extension RestoreCode {
     /// Every code the engine itself reports (a kind's reconciliation adds its own).
     public static let engineCodes: [RestoreCode] = [
         .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordNewerUnreadable, .recordUnreadable, .recordExpired, .kindInvalid,
-        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseBusy, .databaseReadOnly, .restorerSuspended, .restoreUnguarded,
+        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseBusy, .databaseReadOnly, .restorerSuspended, .restoreUnguarded, .databaseNeedsMigration,
     ]
 }

@@ -37,6 +37,7 @@ extension StateRestorer {
             side.carriedFields = side.carriedFields.filter { !named($0.key.scene) }
             side.newerRecords = side.newerRecords.filter { !named($0.scene) }
             side.unseenRecords = side.unseenRecords.filter { !named($0.scene) }
+            side.restoredScreens = side.restoredScreens.filter { !named($0.scene) }
         }
         return removed
     }

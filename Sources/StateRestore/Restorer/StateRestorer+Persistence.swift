@@ -10,12 +10,11 @@ extension StateRestorer {
     /// `replacingNewer` is true (`RestoreError.wouldReplaceNewerRecord`).
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
         let screen = ScreenKey(scene: key, kind: State.kind)
-        let (carried, keepsNewer, unseen) = restoring.withLock {
-            ($0.carriedFields[screen] ?? JSONObject(), $0.newerRecords.contains(screen), $0.unseenRecords.contains(screen))
-        }
+        let rules = saveRules(for: screen)
         try recoveringFromDamage { store in
             try RecordSaving.save(
-                state, for: key, carrying: carried, replacingNewer: replacingNewer, keepingNewer: keepsNewer, onlyIfAbsent: unseen && !replacingNewer, in: store)
+                state, for: key, carrying: rules.carrying, replacingNewer: replacingNewer, keepingNewer: rules.keepingNewer,
+                onlyIfAbsent: rules.onlyIfAbsent && !replacingNewer, in: store)
         }
     }
 
@@ -39,8 +38,8 @@ extension StateRestorer {
         _ model: Model, from restoration: Restoration<Model.State>, turns: any MainActorTurnScheduling = TaskTurnScheduler()
     ) -> PersistenceTracking {
         let tracking = PersistenceTracking(
-            writer: persistence.writer, key: restoration.key, carrying: restoration.carriedFields, keepingNewer: restoration.keepsNewerRecord,
-            onlyIfAbsent: restoration.sawNoRecord, turns: turns, isSourceAlive: { [weak model] in model != nil }
+            writer: persistence.writer, key: restoration.key, rules: saveRules(following: restoration), turns: turns,
+            isSourceAlive: { [weak model] in model != nil }
         ) { [weak model] in model?.restorableState }
         return tracked(tracking, restoration, turns: turns)
     }
@@ -63,8 +62,7 @@ extension StateRestorer {
         _ state: @escaping @MainActor () -> State
     ) -> PersistenceTracking {
         let tracking = PersistenceTracking(
-            writer: persistence.writer, key: restoration.key, carrying: restoration.carriedFields, keepingNewer: restoration.keepsNewerRecord,
-            onlyIfAbsent: restoration.sawNoRecord, turns: turns, isSourceAlive: { true }
+            writer: persistence.writer, key: restoration.key, rules: saveRules(following: restoration), turns: turns, isSourceAlive: { true }
         ) { state() }
         return tracked(tracking, restoration, turns: turns)
     }
@@ -112,6 +110,27 @@ extension StateRestorer {
     package var writesCommitted: Int { persistence.writer.writesCommitted }
 
     // MARK: Internals
+
+    /// How a save of `screen` is written now: with the fields, the newer-record rule and the
+    /// only-if-absent rule of the screen's latest restore.
+    func saveRules(for screen: ScreenKey) -> PersistenceTracking.SaveRules {
+        restoring.withLock {
+            PersistenceTracking.SaveRules(
+                carrying: $0.carriedFields[screen] ?? JSONObject(), keepingNewer: $0.newerRecords.contains(screen), onlyIfAbsent: $0.unseenRecords.contains(screen))
+        }
+    }
+
+    /// The save rules of a tracking of `restoration`'s screen: those of the screen's latest
+    /// restore by this restorer, asked at each save; the restoration's own when this restorer
+    /// never restored the screen (or is gone).
+    func saveRules<State: RestorableState>(following restoration: Restoration<State>) -> @MainActor () -> PersistenceTracking.SaveRules {
+        let screen = ScreenKey(scene: restoration.key, kind: State.kind)
+        let own = PersistenceTracking.SaveRules(carrying: restoration.carriedFields, keepingNewer: restoration.keepsNewerRecord, onlyIfAbsent: restoration.sawNoRecord)
+        return { [weak self] in
+            guard let self, self.restoring.withLock({ $0.restoredScreens.contains(screen) }) else { return own }
+            return self.saveRules(for: screen)
+        }
+    }
 
     /// What every final write does first: completes the restores persistence was about to
     /// complete and hands over the live trackings' current state (on the main actor).

@@ -81,6 +81,8 @@ public final class StateRestorer: Sendable {
         /// The same for what a kind keeps outside records (a shelf's snapshots), by the name
         /// the kind gives it.
         var unseenCollections: Set<String> = []
+        /// The screens this restorer restored (whose save rules above are its own).
+        var restoredScreens: Set<ScreenKey> = []
     }
 
     /// Opens (creating, migrating or recovering as needed) the database at `path`; never throws.
@@ -101,7 +103,7 @@ public final class StateRestorer: Sendable {
         let opening = LaunchDatabase.open(path, configuration: configuration)
         restoring = Locked(RestoreSide(store: opening.store, databaseReport: opening.report))
         persistence = RestorerPersistence(
-            writer: CoalescingWriter(opensOnFirstWrite: path, window: window, configuration: configuration, scheduler: scheduler)
+            writer: CoalescingWriter(opensOnFirstWrite: self.path, window: window, configuration: configuration, scheduler: scheduler)
         )
     }
 
@@ -174,9 +176,10 @@ public final class StateRestorer: Sendable {
             defer { side.store?.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds) }
             do {
                 var loaded = try loadFromStore(State.self, screen, &side)
+                side.restoredScreens.insert(screen)
                 side.carriedFields[screen] = loaded.carried.isEmpty ? nil : loaded.carried
                 if loaded.keepsNewer { side.newerRecords.insert(screen) } else { side.newerRecords.remove(screen) }
-                if side.store == nil && side.databaseReport.contains(where: { $0.code == .databaseUnavailable || $0.code == .databaseBusy }) {
+                if side.store == nil && side.databaseReport.contains(where: { [.databaseUnavailable, .databaseBusy, .databaseNeedsMigration].contains($0.code) }) {
                     loaded.isUnseen = true
                 }
                 if loaded.isUnseen { side.unseenRecords.insert(screen) } else { side.unseenRecords.remove(screen) }
@@ -468,6 +471,12 @@ public final class StateRestorer: Sendable {
 
     /// Runs `body` with the launch connection's store (nil when the database may not be read)
     /// and what opening it found: the article screens' shelf snapshots use it.
+    /// Blocks until a background migration of this restorer's file (`database-needs-migration`)
+    /// has ended; returns at once when none runs. The next restore then reads the migrated file.
+    package func waitForDeferredMigration() {
+        DeferredMigration.waitUntilFinished(path)
+    }
+
     package func withStore<T>(_ body: (Store?, [RestoreReportEntry]) throws -> T) rethrows -> T {
         try restoring.withLock { side in
             reopenIfUnavailable(&side)
@@ -490,14 +499,14 @@ public final class StateRestorer: Sendable {
     }
 
     /// Opens the database again, as a launch does, when the launch could not read it
-    /// (unavailable, busy) or could only read it (read-only): the storage may have come back
+    /// (unavailable, busy, being migrated) or could only read it (read-only): the storage may have come back
     /// (space freed, the device unlocked, the other process done). Called before each restore
     /// and hand save; a file that is still unavailable costs one failed open. Nothing opens
     /// while suspended or after `close`.
     func reopenIfUnavailable(_ side: inout RestoreSide) {
         guard !side.databaseReport.isEmpty, !side.isClosed, !side.isSuspended else { return }  // the usual launch: nothing to check
         let report = side.databaseReport
-        let couldNotRead = side.store == nil && report.contains { $0.code == .databaseUnavailable || $0.code == .databaseBusy }
+        let couldNotRead = side.store == nil && report.contains { [.databaseUnavailable, .databaseBusy, .databaseNeedsMigration].contains($0.code) }
         let couldOnlyRead = side.store?.isReadOnly == true && report.contains { $0.code == .databaseReadOnly }
         guard couldNotRead || couldOnlyRead else { return }
         // The read-only connection closes first: while it is open, a failed open could not

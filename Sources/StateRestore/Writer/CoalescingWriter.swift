@@ -173,6 +173,12 @@ public final class CoalescingWriter: Sendable {
             case .suspended: return []
             case .unopened:
                 guard hasPending else { return [] }
+                guard !DeferredMigration.isRunning(path) else {
+                    // The launch handed a long migration to the background: the saves wait for it.
+                    let waiting = RestoreError.databaseUnusable("the database is being migrated in the background; the saves wait for it")
+                    state.withLock { $0.lastError = waiting }
+                    throw waiting
+                }
                 do {
                     store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
                     store.removeStaleStagingFiles()

@@ -64,8 +64,7 @@ package final class Database {
             throw SQLiteError(extendedCode: error.extendedCode, message: "\(error.message): \(path)", systemErrorCode: error.systemErrorCode)
         }
         handle = connection
-        fileIdentity = Self.identity(of: path)
-        Self.openConnections.withLock { [fileIdentity] in $0[fileIdentity, default: 0] += 1 }
+        Self.openConnections.withLock { $0[path, default: 0] += 1 }
         do {
             try configure(connection)
         } catch {
@@ -145,16 +144,13 @@ package final class Database {
         guard let connection = handle else { return }
         handle = nil
         sqlite3_close_v2(connection)
-        Self.openConnections.withLock { [fileIdentity] counts in
-            let remaining = (counts[fileIdentity] ?? 1) - 1
-            counts[fileIdentity] = remaining > 0 ? remaining : nil
+        Self.openConnections.withLock { [path] counts in
+            let remaining = (counts[path] ?? 1) - 1
+            counts[path] = remaining > 0 ? remaining : nil
         }
     }
 
-    /// The file the connection was opened on, as ``identity(of:)`` names it.
-    private var fileIdentity = ""
-
-    /// How many connections of this process are open, by the file they were opened on.
+    /// How many connections of this process are open, by the path they were opened with.
     private static let openConnections = Locked<[String: Int]>([:])
 
     /// The file at `path` named by its device and inode, so every spelling of it (a symlink,
@@ -168,9 +164,15 @@ package final class Database {
     /// spelled: then nothing but SQLite may open and close the file, since POSIX drops every
     /// lock a process holds on a file when any of its descriptors for that file closes, and
     /// the connection's locks would go with it.
+    ///
+    /// Costs nothing while no connection is open (a launch's first question); otherwise the
+    /// files are compared by device and inode.
     package static func hasOpenConnection(to path: String) -> Bool {
+        let openPaths = openConnections.withLock { Array($0.keys) }
+        guard !openPaths.isEmpty else { return false }
+        if openPaths.contains(path) { return true }
         let identity = identity(of: path)
-        return openConnections.withLock { $0[identity] != nil }
+        return openPaths.contains { Self.identity(of: $0) == identity }
     }
 
     /// Stops SQLite from checkpointing the WAL into the file when this connection closes, so a

@@ -22,6 +22,9 @@ public enum MigrationError: Error, Equatable, Sendable {
     /// applying its SQL alone would leave stored records in an old format. Use the migrator
     /// of the module that knows the records (`StateMigrations.makeMigrator()`).
     case dataStepMissing(version: Int, name: String, step: String)
+    /// The file needs a migration too large for the caller's budget (``Migrator/sizeLimitBytes``);
+    /// nothing was changed.
+    case migrationDeferred(path: String, schemaVersion: Int, bytes: Int)
 }
 
 extension MigrationError {
@@ -57,6 +60,8 @@ extension MigrationError: LocalizedError {
             "migration \(version) (\(name)) failed and was rolled back: \(error.message)"
         case .invalidMigrationSet(let reason):
             "invalid embedded migrations: \(reason)"
+        case .migrationDeferred(let path, let version, let bytes):
+            "\(path) needs migrating from schema version \(version), and at \(bytes) bytes that is too long to do here; nothing was changed"
         case .dataStepMissing(let version, let name, let step):
             "migration \(version) (\(name)) needs the data step \(step), which this migrator has not registered; nothing was changed (use the migrator from StateRestore's StateMigrations)"
         }

@@ -22,6 +22,10 @@ public struct Migrator: Sendable {
     public let migrations: [MigrationFile]
     /// How many `<db>.backup-vN` copies to keep beside a database.
     public var backupsKept = 3
+    /// When set, a store opening a file larger than this (with its `-wal`) that needs a
+    /// migration does not run it and throws ``MigrationError/migrationDeferred(path:schemaVersion:bytes:)``
+    /// instead: a launch hands a long migration to a background thread.
+    public var sizeLimitBytes: Int?
     private var dataMigrations: [Int: DataMigration] = [:]
 
     /// A migrator over the migrations embedded in this build.
@@ -166,6 +170,17 @@ public struct Migrator: Sendable {
     }
 
     // MARK: Helpers
+
+    /// The error to throw instead of migrating the file at `path` (of schema `version`), when
+    /// it is over ``sizeLimitBytes``; nil when the migration may run.
+    func deferral(of path: String, version: Int) -> MigrationError? {
+        guard let limit = sizeLimitBytes, version > 0, version < latestVersion else { return nil }
+        let bytes = [path, path + "-wal"].reduce(0) { total, file in
+            var status = stat()
+            return total + (stat(file, &status) == 0 ? Int(status.st_size) : 0)
+        }
+        return bytes > limit ? .migrationDeferred(path: path, schemaVersion: version, bytes: bytes) : nil
+    }
 
     /// The database's status after the refusals (newer, edited, foreign, corrupt). A refused
     /// connection will not checkpoint its log into the file when it closes, so the file stays

@@ -64,6 +64,9 @@ public final class Store {
                 try Migrator.reading(path) { try database.activateWriteAheadLog() }
             case .ours(let version) where version > migrator.latestVersion:
                 throw MigrationError.databaseNewer(path: path, schemaVersion: version, latestKnown: migrator.latestVersion)
+            case .ours(let version):
+                if let deferral = migrator.deferral(of: path, version: version) { throw deferral }
+                try migrator.migrate(database, progress: progress)
             default:
                 try migrator.migrate(database, progress: progress)
             }

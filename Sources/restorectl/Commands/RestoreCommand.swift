@@ -31,7 +31,7 @@ enum RestoreCommand {
         } catch let error as DocumentDecodingError {
             throw CommandFailure(.dataError, "invalid document \(documentPath): \(error.localizedDescription)")
         }
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: path, configuration: .tool)
         defer { try? restorer.close() }
         let summary = context.restore(key, with: restorer)
         if options.json {

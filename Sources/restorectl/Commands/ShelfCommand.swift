@@ -57,7 +57,7 @@ enum ShelfCommand {
     static func restore(_ options: RestoreOptions, console: Console) throws -> ExitCode {
         let path = options.database
         let (shelf, account) = (options.shelf, options.account)
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: path, configuration: .tool)
         defer { try? restorer.close() }
         let restoration = restorer.restoreShelf(shelf, account: account)
         let conflicting = Set(restoration.conflictingDrafts.map(\.bookID))

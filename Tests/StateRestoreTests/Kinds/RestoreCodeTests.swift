@@ -25,7 +25,7 @@ import Testing
                 "no-record", "record-upgraded", "defaults-applied", "unsupported-version", "record-newer-read", "record-newer-unreadable",
                 "record-unreadable", "record-expired", "kind-invalid", "restore-crashed", "database-newer", "database-foreign", "database-corrupt", "database-unavailable", "database-busy",
                 "database-read-only",
-                "restorer-suspended", "restore-unguarded",
+                "restorer-suspended", "restore-unguarded", "database-needs-migration",
             ])
         #expect(RestoreCode.engineCodes.allSatisfy { $0.isValid })
     }
