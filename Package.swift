@@ -71,7 +71,13 @@ let package = Package(
             dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "TestSupport"]
         ),
         // An app's own kind defined outside the library, through the public API only.
-        .testTarget(name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "TestSupport"]),
+        // Its format history (Formats/reader) is read from the source tree, where recording writes.
+        .testTarget(
+            name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "StateRestoreTesting", "TestSupport"],
+            exclude: ["Formats"]
+        ),
+        // The built-in kinds' format histories (Formats/<kind>), checked as an app checks its own.
+        .testTarget(name: "ScreenKindsFormatTests", dependencies: ["ScreenKinds", "ScreenModels", "StateRestore", "StateRestoreTesting"], exclude: ["Formats"]),
         // Simulated power loss through CFaultInjection's write-back-cache VFS, across the store
         // and the library's writers (StateRestore), so it depends on both.
         .testTarget(
