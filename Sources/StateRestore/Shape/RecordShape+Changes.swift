@@ -11,9 +11,12 @@ extension RecordShape {
     /// field; a required one in the record or in an object the default value holds), a
     /// required value becoming optional, an enum gaining values.
     ///
-    /// - Parameter defaults: the encoded default value (``KindFormat/defaultRecord``), which
-    ///   says where the engine fills absent fields. Without it, a required field added inside
-    ///   an optional object counts as breaking.
+    /// - Parameters:
+    ///   - old: the shape records were written with (a format folder's lock).
+    ///   - new: the shape the type reads now.
+    ///   - defaults: the encoded default value (``KindFormat/defaultRecord``), which says where
+    ///     the engine fills absent fields. Without it, a required field added inside an
+    ///     optional object counts as breaking.
     /// - Returns: the changes in path order (fields by name).
     public static func changes(from old: RecordShape, to new: RecordShape, defaults: JSONObject? = nil) -> [ShapeChange] {
         var changes: [ShapeChange] = []

@@ -3,7 +3,7 @@ import JSON
 extension RecordShape: Codable {
     /// The shape as the JSON of a `shape-v<N>.json` file: `{"type": "object", "fields": {…}}`,
     /// with `"optional": true`, `"element"` and `"values"` only where they apply. Written with
-    /// sorted keys (``JSONValue/encoded(pretty:sortedKeys:)``) it is stable from run to run.
+    /// sorted keys (`JSONValue.encoded(pretty:sortedKeys:)`) it is stable from run to run.
     public var jsonValue: JSONValue {
         var object: JSONObject = ["type": .string(type.rawValue)]
         if isOptional { object["optional"] = true }
