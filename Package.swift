@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "StateRestore", targets: ["StateRestore"]),
         .library(name: "ScreenModels", targets: ["ScreenModels"]),
         .library(name: "ScreenKinds", targets: ["ScreenKinds"]),
+        .library(name: "StateRestoreTesting", targets: ["StateRestoreTesting"]),
         .executable(name: "restorectl", targets: ["restorectl"]),
         .executable(name: "restorectl-bench", targets: ["restorectl-bench"]),
     ],
@@ -45,6 +46,10 @@ let package = Package(
         // The article screens as kinds of the engine: catalog, notes, zones and shelf formats,
         // their documents, the built-in kind list, and the hand-over to ScreenModels' models.
         .target(name: "ScreenKinds", dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels"]),
+        // What an app's test target uses to keep its kinds' format history honest: the shape
+        // lock and samples of every format restored through the real engine (FormatHistory).
+        // It imports no test framework, so Swift Testing and XCTest both use it.
+        .target(name: "StateRestoreTesting", dependencies: ["JSON", "StateRestore", "StateStore"]),
         .executableTarget(name: "restorectl", dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels"]),
         // libFuzzer harness for the record and document decoders (see .ci/fuzz); not a product.
         .executableTarget(name: "restorectl-fuzz", dependencies: ["StateRestore", "StateStore", "ScreenKinds", "ScreenModels"]),
@@ -66,7 +71,13 @@ let package = Package(
             dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "TestSupport"]
         ),
         // An app's own kind defined outside the library, through the public API only.
-        .testTarget(name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "TestSupport"]),
+        // Its format history (Formats/reader) is read from the source tree, where recording writes.
+        .testTarget(
+            name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "StateRestoreTesting", "TestSupport"],
+            exclude: ["Formats"]
+        ),
+        // The built-in kinds' format histories (Formats/<kind>), checked as an app checks its own.
+        .testTarget(name: "ScreenKindsFormatTests", dependencies: ["ScreenKinds", "ScreenModels", "StateRestore", "StateRestoreTesting"], exclude: ["Formats"]),
         // Simulated power loss through CFaultInjection's write-back-cache VFS, across the store
         // and the library's writers (StateRestore), so it depends on both.
         .testTarget(

@@ -23,6 +23,18 @@ extension CatalogViewState: RestorableState {
     /// No query, no selection, no viewport.
     public static var defaultValue: CatalogViewState { CatalogViewState() }
 
+    /// The current format's shape, given because the catalog's `init(from:)` reads the record
+    /// as a whole (to name a field of the wrong type in its own words), which a probing decoder
+    /// cannot follow.
+    public static var recordShape: RecordShape? {
+        .object([
+            "query": .string,
+            "selectedID": RecordShape.integer.optional,
+            "showsOnlySelected": .boolean,
+            "viewport": RecordShape.object(["anchorID": .integer, "offset": .number, "before": .array(of: .integer), "after": .array(of: .integer)]).optional,
+        ])
+    }
+
     /// v1 → v2 → v3: each step only forgets the fields the older format did not define, so
     /// they take the current format's defaults.
     public static func upgrade(_ record: inout JSONObject, from version: Int) throws {

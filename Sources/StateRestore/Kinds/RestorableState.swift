@@ -52,6 +52,14 @@ public protocol RestorableState: Codable, Equatable, Sendable {
     /// bug report); an older record restores as ``defaultValue`` with `record-expired` and stays
     /// in place until the next save. Default: never.
     static var expiresAfter: Duration? { get }
+    /// The shape of this kind's records (field names, JSON types, optionality, enum values),
+    /// given by hand; nil, the default, derives it from the type (``RecordShape/derived(from:)``).
+    ///
+    /// Give it when a custom `init(from:)` reads the record as a whole (a `JSONValue`, all its
+    /// keys) or fields that depend on others' values, which a probing decoder cannot follow; a
+    /// format test (`StateRestoreTesting`'s `FormatHistory`) says when it is needed. Nothing on
+    /// the launch path reads it.
+    static var recordShape: RecordShape? { get }
 }
 
 extension RestorableState {
@@ -63,4 +71,7 @@ extension RestorableState {
 
     /// Never: a saved state stays meaningful however old it is.
     public static var expiresAfter: Duration? { nil }
+
+    /// Derived from the type: the kind gives no shape of its own.
+    public static var recordShape: RecordShape? { nil }
 }

@@ -131,7 +131,7 @@ package enum RecordCodec<State: RestorableState> {
     /// `stored` laid over `defaults`: every key of `defaults` the stored object lacks takes the
     /// default (its path appended to `filled`), nested objects are merged the same way, and
     /// stored keys the defaults lack are kept after the others.
-    static func overlay(_ stored: JSONObject, on defaults: JSONObject, path: String, filled: inout [String]) -> JSONObject {
+    package static func overlay(_ stored: JSONObject, on defaults: JSONObject, path: String, filled: inout [String]) -> JSONObject {
         var merged = JSONObject()
         for (key, defaultValue) in defaults {
             let fieldPath = path.isEmpty ? key : "\(path).\(key)"

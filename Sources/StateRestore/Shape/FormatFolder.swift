@@ -1,0 +1,97 @@
+import Foundation
+import JSON
+
+/// A kind's format folder: its history as files, kept in the app's repository with its tests.
+///
+/// ```
+/// Formats/reader/
+///   shape-v1.json             the format of version 1 (KindFormat), recorded when it was current
+///   shape-v2.json             …of version 2, the current one
+///   v1.json                   a record as format 1 wrote it (FormatSample)
+///   v1.expected.json          what it restores to today: {"state": {…}, "codes": […]}
+///   v2.json
+///   v2-no-filters.json        more samples of a format: v<N>-<label>.json
+///   v2-no-filters.expected.json
+/// ```
+///
+/// StateRestoreTesting's `FormatHistory` checks and records it; the tool reads it to know an
+/// app's kinds without the app's code.
+public struct FormatFolder: Sendable {
+    /// The folder.
+    public let url: URL
+
+    /// The format folder at `url`.
+    public init(_ url: URL) {
+        self.url = url
+    }
+
+    /// The kind folders under `url`: each folder holding at least one `shape-v<N>.json`, by name.
+    public static func kindFolders(in url: URL) throws -> [FormatFolder] {
+        let folders = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil).map(FormatFolder.init)
+        return folders.filter { (try? $0.formats().isEmpty == false) ?? false }.sorted { $0.url.lastPathComponent < $1.url.lastPathComponent }
+    }
+
+    /// Every `shape-v<N>.json`, oldest first (none when the folder does not exist).
+    ///
+    /// - Throws: ``ShapeError/invalidFormatFile(path:reason:)`` for a file that is not a format,
+    ///   or whose version is not the one its name gives.
+    public func formats() throws -> [KindFormat] {
+        try fileNames().compactMap(Self.formatVersion(ofFileName:)).sorted().compactMap { try format(version: $0) }
+    }
+
+    /// The format of `version`, or nil when the folder has no `shape-v<N>.json` for it.
+    ///
+    /// - Throws: ``ShapeError/invalidFormatFile(path:reason:)``.
+    public func format(version: Int) throws -> KindFormat? {
+        let file = url.appendingPathComponent(KindFormat.fileName(version: version))
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let format: KindFormat
+        do {
+            format = try KindFormat(json: try Self.readJSON(file))
+        } catch let error as ShapeError {
+            guard case .invalidFormatFile(_, let reason) = error else { throw error }
+            throw ShapeError.invalidFormatFile(path: file.path, reason: reason)
+        }
+        guard format.version == version else {
+            throw ShapeError.invalidFormatFile(path: file.path, reason: "it describes version \(format.version), not \(version)")
+        }
+        return format
+    }
+
+    /// The sample records (`v<N>.json`, `v<N>-<label>.json`), by version then name.
+    public func samples() throws -> [FormatSample] {
+        try fileNames().compactMap { name in
+            guard name.hasSuffix(".json") else { return nil }
+            return FormatSample(name: String(name.dropLast(5)), in: url)
+        }.sorted { ($0.version, $0.name) < ($1.version, $1.name) }
+    }
+
+    /// Writes `format` as `shape-v<N>.json`, creating the folder when missing.
+    public func write(_ format: KindFormat) throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try Data(format.fileText.utf8).write(to: url.appendingPathComponent(KindFormat.fileName(version: format.version)), options: .atomic)
+    }
+
+    /// Reads a JSON file of the folder.
+    ///
+    /// - Throws: ``ShapeError/invalidFormatFile(path:reason:)`` when it is not JSON; the file
+    ///   system's error when it cannot be read.
+    public static func readJSON(_ file: URL) throws -> JSONValue {
+        let bytes = try Data(contentsOf: file)
+        do throws(JSONParseError) {
+            return try JSONValue.parse(bytes, limits: RecordHeader.limits)
+        } catch {
+            throw ShapeError.invalidFormatFile(path: file.path, reason: "not JSON: \(error)")
+        }
+    }
+
+    private func fileNames() throws -> [String] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: url.path)
+    }
+
+    private static func formatVersion(ofFileName name: String) -> Int? {
+        guard name.hasPrefix("shape-v"), name.hasSuffix(".json") else { return nil }
+        return Int(name.dropFirst(7).dropLast(5)).flatMap { $0 >= 1 ? $0 : nil }
+    }
+}
