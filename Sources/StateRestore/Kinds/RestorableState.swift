@@ -28,7 +28,9 @@ import JSON
 ///   ``upgrade(_:from:)`` once per step, oldest first, before defaults are applied; the upgraded
 ///   form is written back at the next save. A newer record is read only when its
 ///   `minReaderVersion` is at most ``currentVersion``; otherwise it stays in place untouched.
-/// - **Unknown fields** at the top level of a record are kept and written back on save.
+/// - **Unknown fields** at any object depth of a record (those the kind's shape does not define)
+///   are kept and written back in place on save; arrays are taken whole. A newer record read
+///   through its `minReaderVersion` is written back as its own format, never lowered.
 /// - **Damage.** A record that does not decode is moved to the quarantine with its kind, and
 ///   the screen starts from ``defaultValue``; restoring never throws.
 public protocol RestorableState: Codable, Equatable, Sendable {

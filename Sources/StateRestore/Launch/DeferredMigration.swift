@@ -1,7 +1,7 @@
 import Dispatch
 import StateStore
 
-/// A migration too long for the launch path (``DatabaseConfiguration/launchMigrationLimitBytes``),
+/// A migration too long for the launch path (`DatabaseConfiguration.launchMigrationLimitBytes`),
 /// run once per file on a background queue while restores answer `database-needs-migration`
 /// with defaults. Each migration step commits on its own, so a kill mid-way loses nothing: the
 /// next launch finds the file at the step it reached and starts the rest again.

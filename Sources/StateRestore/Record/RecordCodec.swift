@@ -7,8 +7,8 @@ import StateStore
 /// `minReaderVersion`) beside the state's own fields at the top level. Decoding reads the
 /// envelope first, then upgrades an older record step by step (`State.upgrade(_:from:)`), lays
 /// the stored object over the encoded ``RestorableState/defaultValue`` (absent fields at any
-/// object depth take the default, and are listed) and decodes the result strictly. Top-level
-/// fields the state does not define are kept and written back.
+/// object depth take the default, and are listed) and decodes the result strictly. Fields the
+/// kind's shape does not define, at every object depth, are kept and written back in place.
 package enum RecordCodec<State: RestorableState> {
     /// Decodes a stored record on the restore path; never throws.
     package static func decode(_ bytes: some Collection<UInt8>) -> RecordDecoding<State> {
@@ -18,7 +18,12 @@ package enum RecordCodec<State: RestorableState> {
             guard let readAs = header.readableVersion(byReaderOf: State.currentVersion) else {
                 return .newer(version: header.version, minReaderVersion: header.minReaderVersion)
             }
-            let (state, defaults, unknown) = try read(object, from: readAs)
+            var (state, defaults, unknown) = try read(object, from: readAs)
+            if header.version > State.currentVersion {
+                // Read through its minReaderVersion: saves write it back as the format it is.
+                unknown[RecordHeader.versionField] = .integer(Int64(header.version))
+                unknown[RecordHeader.minReaderVersionField] = header.minReaderVersion.map { .integer(Int64($0)) }
+            }
             let provenance = RecordProvenance(
                 sourceVersion: header.version, defaultsApplied: defaults,
                 readThroughMinReaderVersion: header.version > State.currentVersion ? header.minReaderVersion : nil
@@ -31,23 +36,46 @@ package enum RecordCodec<State: RestorableState> {
 
     /// The record text of `state` in the current format, with `unknownFields` written after
     /// the state's own (a field the state defines wins over a carried one).
+    ///
+    /// Unknown fields are laid back at every object depth the kind's shape defines (see
+    /// `UnknownFields`). A record that was read through its `minReaderVersion` (its carried
+    /// fields hold its `version` and `minReaderVersion`) is written as that format again, never
+    /// lowered to this build's.
     package static func encode(_ state: State, carrying unknownFields: JSONObject = JSONObject()) throws(RestoreError) -> String {
-        let fields: JSONObject
+        var fields: JSONObject
         do {
             fields = try encodedObject(state)
         } catch {
             throw .invalidRecord("a \(State.kind) state cannot be encoded: \(error)")
         }
+        let envelope = envelope(carrying: unknownFields)
         var object = JSONObject()
-        object[RecordHeader.versionField] = .integer(Int64(State.currentVersion))
-        if State.minReaderVersion < State.currentVersion {
-            object[RecordHeader.minReaderVersionField] = .integer(Int64(State.minReaderVersion))
+        object[RecordHeader.versionField] = .integer(Int64(envelope.version))
+        if let minimum = envelope.minReaderVersion {
+            object[RecordHeader.minReaderVersionField] = .integer(Int64(minimum))
         }
-        for (key, value) in fields where !RecordHeader.fields.contains(key) { object[key] = value }
-        for (key, value) in unknownFields where fields[key] == nil && !RecordHeader.fields.contains(key) {
-            object[key] = value
+        var unknown = unknownFields
+        for key in RecordHeader.fields { unknown[key] = nil }
+        for key in RecordHeader.fields { fields[key] = nil }
+        if let shape = KnownShapes.shape(of: State.self) {
+            UnknownFields.layBack(unknown, into: &fields, shape: shape)
+            for (key, value) in fields { object[key] = value }
+        } else {
+            for (key, value) in fields { object[key] = value }
+            for (key, value) in unknown where fields[key] == nil { object[key] = value }
         }
         return JSONValue.object(object).encoded()
+    }
+
+    /// The format a save writes: this build's, or the newer one a record was read as through
+    /// its `minReaderVersion` (kept in the carried fields), never lowered.
+    package static func envelope(carrying unknownFields: JSONObject) -> (version: Int, minReaderVersion: Int?) {
+        if case .integer(let version)? = unknownFields[RecordHeader.versionField], version > State.currentVersion,
+            case .integer(let minimum)? = unknownFields[RecordHeader.minReaderVersionField], minimum <= State.currentVersion
+        {
+            return (Int(version), Int(minimum))
+        }
+        return (State.currentVersion, State.minReaderVersion < State.currentVersion ? State.minReaderVersion : nil)
     }
 
     /// Checks a record before it is stored as given (`restorectl save --kind K`).
@@ -119,7 +147,11 @@ package enum RecordCodec<State: RestorableState> {
         var filled: [String] = []
         let merged = overlay(body, on: defaults, path: "", filled: &filled)
         var unknown = JSONObject()
-        for (key, value) in body where defaults[key] == nil { unknown[key] = value }
+        if let shape = KnownShapes.shape(of: State.self) {
+            unknown = UnknownFields.collect(body, shape: shape)
+        } else {
+            for (key, value) in body where defaults[key] == nil { unknown[key] = value }
+        }
         do {
             let state = try JSONValueDecoder().decode(State.self, from: .object(merged))
             return (state, filled, unknown)

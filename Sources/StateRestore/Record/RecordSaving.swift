@@ -14,8 +14,9 @@ enum RecordSaving {
         in store: Store
     ) throws {
         let payload = try RecordCodec<State>.encode(state, carrying: fields)
+        let envelope = RecordCodec<State>.envelope(carrying: fields)
         try save(
-            payload, kind: State.kind, version: State.currentVersion, minReaderVersion: State.minReaderVersion,
+            payload, kind: State.kind, version: envelope.version, minReaderVersion: envelope.minReaderVersion ?? State.minReaderVersion,
             for: key, keepingVersionsAbove: replacingNewer ? nil : State.currentVersion, strictly: keepingNewer && !replacingNewer,
             onlyIfAbsent: onlyIfAbsent, in: store
         )

@@ -84,7 +84,7 @@ extension RestoreCode {
     /// state was used, and the scene's saves never replace a record they did not see.
     public static let databaseBusy = RestoreCode("database-busy")
     /// The database needs a migration too long for a launch
-    /// (``DatabaseConfiguration/launchMigrationLimitBytes``): it runs once in the background,
+    /// (`DatabaseConfiguration.launchMigrationLimitBytes`): it runs once in the background,
     /// the default state was used, and the scene's saves never replace a record they did not
     /// see. Restores after it return the stored state.
     public static let databaseNeedsMigration = RestoreCode("database-needs-migration")

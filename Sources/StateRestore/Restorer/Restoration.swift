@@ -21,7 +21,10 @@ public struct Restoration<State: RestorableState>: Sendable {
     /// The report entries of the reconciliation alone, in order (what a screen may tell the
     /// person: "your selection was cleared"); empty for a kind that is not `Reconcilable`.
     public let adjustments: [RestoreReportEntry]
-    /// Fields of the stored record this build does not know, to write back when saving.
+    /// Fields of the stored record this build does not know, at every object depth (a known
+    /// object field holds its own unknown fields), to write back in place when saving; for a
+    /// newer record read through its `minReaderVersion`, also its `version` and
+    /// `minReaderVersion`, so a save writes it as that format again, never lowered.
     public let carriedFields: JSONObject
     /// The state as decoded, before reconciliation (hand-over recomputes kind-specific detail).
     package let decodedState: State

@@ -101,7 +101,7 @@ struct CatalogRecordCodecDecodingTests {
         let text = #"{"version":5,"minReaderVersion":\#(minimum),"query":"q","selectedID":2,"showsOnlySelected":true,"viewport":null,"sortOrder":"title","tags":["a"]}"#
         let expected = CatalogRecord(
             query: "q", selectedID: 2, showsOnlySelected: true,
-            unknownFields: ["sortOrder": "title", "tags": ["a"]]
+            unknownFields: ["sortOrder": "title", "tags": ["a"], "version": 5, "minReaderVersion": .integer(Int64(minimum))]
         )
         let provenance = CatalogRecordProvenance(sourceVersion: 5, readThroughMinReaderVersion: minimum)
         #expect(CatalogRecordCodec.decode(text) == .decoded(expected, provenance))
@@ -182,15 +182,21 @@ struct CatalogRecordCodecDecodingTests {
         #expect(record.viewport == CatalogViewport(anchorID: 10, offset: offset, before: [9, 8, 7], after: [11, 12, 13]))
     }
 
-    @Test("unknown fields inside the viewport are ignored")
-    func unknownViewportFieldsAreIgnored() {
+    @Test("unknown fields inside the viewport are carried, and written back inside it")
+    func unknownViewportFieldsAreCarried() {
         let text = #"{"version":3,"viewport":{"anchorID":1,"offset":0.5,"before":[],"after":[],"velocity":3}}"#
         guard case .decoded(let record, _) = CatalogRecordCodec.decode(text) else {
             Issue.record("expected a decoded record")
             return
         }
         #expect(record.viewport == CatalogViewport(anchorID: 1, offset: 0.5))
-        #expect(record.unknownFields.isEmpty)
+        #expect(record.unknownFields == ["viewport": ["velocity": 3]])
+        #expect(
+            CatalogRecordCodec.encode(record)
+                == #"{"version":3,"query":"","selectedID":null,"showsOnlySelected":false,"viewport":{"anchorID":1,"offset":0.5,"before":[],"after":[],"velocity":3}}"#)
+        var cleared = record
+        cleared.viewport = nil
+        #expect(CatalogRecordCodec.encode(cleared).contains(#""viewport":null"#), "a cleared viewport is not brought back by its unknown fields")
     }
 
     @Test("decoding errors read as one line naming the field")

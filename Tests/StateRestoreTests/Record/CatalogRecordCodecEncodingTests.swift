@@ -50,8 +50,8 @@ struct CatalogRecordCodecEncodingTests {
         #expect(CatalogRecordCodec.encode(record) == rewritten)
     }
 
-    @Test("a newer record read through minReaderVersion is rewritten as plain v3 without minReaderVersion")
-    func newerRecordIsRewrittenAsCurrentFormat() throws {
+    @Test("a newer record read through minReaderVersion is rewritten as the format it is, never lowered")
+    func newerRecordIsRewrittenAsItsOwnFormat() throws {
         let stored = #"{"version":5,"minReaderVersion":2,"query":"q","future":{"x":1},"viewport":null}"#
         guard case .decoded(let record, let provenance) = CatalogRecordCodec.decode(stored) else {
             Issue.record("expected a decoded record")
@@ -62,8 +62,8 @@ struct CatalogRecordCodecEncodingTests {
                 == CatalogRecordProvenance(
                     sourceVersion: 5, defaultsApplied: ["selectedID", "showsOnlySelected"], readThroughMinReaderVersion: 2))
         let rewritten = CatalogRecordCodec.encode(record)
-        #expect(rewritten == #"{"version":3,"query":"q","selectedID":null,"showsOnlySelected":false,"viewport":null,"future":{"x":1}}"#)
-        #expect(try CatalogRecordCodec.validateForSave(rewritten).version == 3)
+        #expect(rewritten == #"{"version":5,"minReaderVersion":2,"query":"q","selectedID":null,"showsOnlySelected":false,"viewport":null,"future":{"x":1}}"#)
+        #expect(try CatalogRecordCodec.validateForSave(rewritten).version == 5)
     }
 
     @Test("fields the current format defines are never written twice from unknown fields")
