@@ -88,6 +88,9 @@ extension RestoreCode {
     /// the default state was used, and the scene's saves never replace a record they did not
     /// see. Restores after it return the stored state.
     public static let databaseNeedsMigration = RestoreCode("database-needs-migration")
+    /// A report code of the kind's reconciliation breaks the naming rules (``isValid``); it is
+    /// reported as given, and logged once (``RestoreLog``).
+    public static let codeInvalid = RestoreCode("code-invalid")
     /// The database cannot be written (no space, read-only storage or file, no descriptor left): its stored state
     /// was read without writing, and saves wait until it can be written.
     public static let databaseReadOnly = RestoreCode("database-read-only")
@@ -101,5 +104,6 @@ extension RestoreCode {
     public static let engineCodes: [RestoreCode] = [
         .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordNewerUnreadable, .recordUnreadable, .recordExpired, .kindInvalid,
         .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseBusy, .databaseReadOnly, .restorerSuspended, .restoreUnguarded, .databaseNeedsMigration,
+        .codeInvalid,
     ]
 }

@@ -134,8 +134,9 @@ public final class StateRestorer: Sendable {
         let loaded = load(State.self, key)
         let reconciled = loaded.state.reconciled(against: context)
         phaseObserver?(.reconcile)
+        let invalid = reconciled.adjustments.isEmpty ? [] : Self.invalidCodes(in: reconciled.adjustments, of: State.self)
         return Restoration(
-            key: key, state: reconciled.state, report: loaded.report + reconciled.adjustments, adjustments: reconciled.adjustments,
+            key: key, state: reconciled.state, report: loaded.report + invalid + reconciled.adjustments, adjustments: reconciled.adjustments,
             carriedFields: loaded.carried, decodedState: loaded.state, context: context, keepsNewerRecord: loaded.keepsNewer,
             sawNoRecord: loaded.isUnseen
         )
@@ -428,8 +429,19 @@ public final class StateRestorer: Sendable {
     /// The report entry saying `State`'s kind name is not valid (its saves are refused), or nil.
     private static func invalidNames<State: RestorableState>(_ type: State.Type) -> RestoreReportEntry? {
         guard (try? StoreNames.validatedKind(State.kind)) == nil else { return nil }
-        return RestoreReportEntry(
-            .kindInvalid, "the kind name \"\(State.kind)\" of \(State.self) is not 1 to 64 characters of a-z, 0-9 and -: its state cannot be saved until it is renamed")
+        let detail = "the kind name \"\(State.kind)\" of \(State.self) is not 1 to 64 characters of a-z, 0-9 and -: its state cannot be saved until it is renamed"
+        RestoreLog.writeOnce(detail)
+        return RestoreReportEntry(.kindInvalid, detail)
+    }
+
+    /// The entries saying which of a reconciliation's report codes break the naming rules
+    /// (each also logged once); empty when all are valid.
+    private static func invalidCodes<State: RestorableState>(in adjustments: [RestoreReportEntry], of type: State.Type) -> [RestoreReportEntry] {
+        adjustments.lazy.map(\.code).filter { !$0.isValid }.reduce(into: [RestoreReportEntry]()) { entries, code in
+            let detail = "the report code \"\(code.rawValue)\" of \(State.self)'s reconciliation is not 1 to 64 characters of a-z, 0-9 and -; rename it before it ships"
+            RestoreLog.writeOnce(detail)
+            if !entries.contains(where: { $0.detail == detail }) { entries.append(RestoreReportEntry(.codeInvalid, detail)) }
+        }
     }
 
     /// Clears `screen`'s restore mark if this restorer left one (a write to the guard file's

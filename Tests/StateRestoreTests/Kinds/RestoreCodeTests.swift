@@ -25,7 +25,7 @@ import Testing
                 "no-record", "record-upgraded", "defaults-applied", "unsupported-version", "record-newer-read", "record-newer-unreadable",
                 "record-unreadable", "record-expired", "kind-invalid", "restore-crashed", "database-newer", "database-foreign", "database-corrupt", "database-unavailable", "database-busy",
                 "database-read-only",
-                "restorer-suspended", "restore-unguarded", "database-needs-migration",
+                "restorer-suspended", "restore-unguarded", "database-needs-migration", "code-invalid",
             ])
         #expect(RestoreCode.engineCodes.allSatisfy { $0.isValid })
     }

@@ -1,0 +1,54 @@
+import Foundation
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+/// A kind or report-code name that breaks the naming rules is reported at the first restore,
+/// as a report entry and as a log line (once per process) through `RestoreLog`.
+@Suite(.serialized) struct InvalidNameLogTests {
+    /// A kind whose name breaks the rules (only this suite restores it, so its line is fresh).
+    struct MisnamedState: RestorableState {
+        static let kind = "Misnamed_Kind"
+        static let currentVersion = 1
+        static let defaultValue = MisnamedState(page: 1)
+        var page: Int
+    }
+
+    /// A kind whose reconciliation reports a code that breaks the rules.
+    struct ClampingState: Reconcilable {
+        static let kind = "clamping"
+        static let currentVersion = 1
+        static let defaultValue = ClampingState(page: 1)
+        var page: Int
+
+        func reconciled(against pageCount: Int) -> Reconciled<ClampingState> {
+            guard page > pageCount else { return Reconciled(self) }
+            return Reconciled(ClampingState(page: pageCount), adjustments: [RestoreReportEntry(RestoreCode("Page_Clamped"), "page \(page) is past the end")])
+        }
+    }
+
+    @Test func anInvalidKindOrCodeNameIsReportedAndLoggedOnce() throws {
+        let lines = Locked([String]())
+        RestoreLog.setHandler { line in lines.withLock { $0.append(line) } }
+        defer { RestoreLog.setHandler { line in FileHandle.standardError.write(Data("StateRestore: \(line)\n".utf8)) } }
+        let folder = try TemporaryDirectory()
+        let restorer = StateRestorer(path: folder.path("state.sqlite"))
+        defer { try? restorer.close() }
+        let key = try SceneKey(scene: "main")
+
+        for _ in 0..<2 {
+            let restored = restorer.restore(MisnamedState.self, key)
+            #expect(restored.report.first?.code == .kindInvalid)
+        }
+        try restorer.save(ClampingState(page: 9), for: key)
+        let clamped = restorer.restore(ClampingState.self, key, against: 3)
+        #expect(clamped.state.page == 3)
+        #expect(clamped.report.map(\.code) == [.codeInvalid, RestoreCode("Page_Clamped")], "\(clamped.report)")
+        _ = restorer.restore(ClampingState.self, key, against: 3)
+
+        let logged = lines.withLock { $0 }.filter { $0.contains("Misnamed_Kind") || $0.contains("Page_Clamped") }
+        #expect(logged.count == 2, "each is logged once: \(logged)")
+        #expect(logged.contains { $0.contains("Misnamed_Kind") } && logged.contains { $0.contains("Page_Clamped") })
+    }
+}
