@@ -19,6 +19,8 @@ enum StressCommand: Equatable {
     case saveAfterUnavailable(db: String, scene: String)
     /// Prints whether another process holds a lock on the file (`held <pid>` or `free`).
     case lockProbe(db: String)
+    /// Restores `scene` of `account`, waits for the parent's sign-out (`go`), then saves.
+    case saveAfterSignOut(db: String, account: String, scene: String)
 
     static let usage = """
         usage: restorectl-stress save-loop --db PATH --account A --scene-prefix P --scenes K --start N --count M
@@ -28,6 +30,7 @@ enum StressCommand: Equatable {
                restorectl-stress restore-then-crash --db PATH --scene S [--account A] [--completing S1,S2…] --document FILE
                restorectl-stress save-after-unavailable --db PATH --scene S
                restorectl-stress lock-probe --db PATH
+               restorectl-stress save-after-sign-out --db PATH --account A --scene S
         """
 
     /// Parses `subcommand --name value …`; every option appears once, and all but `--account`
@@ -62,6 +65,8 @@ enum StressCommand: Equatable {
             self = .saveAfterUnavailable(db: try options.string("--db"), scene: try options.string("--scene"))
         case "lock-probe":
             self = .lockProbe(db: try options.string("--db"))
+        case "save-after-sign-out":
+            self = .saveAfterSignOut(db: try options.string("--db"), account: try options.string("--account"), scene: try options.string("--scene"))
         default:
             throw StressUsageError(message: "unknown subcommand \(name)")
         }
@@ -85,6 +90,8 @@ enum StressCommand: Equatable {
             try RestoreThenCrash(path: db, scene: scene, account: account, completing: completing, documentPath: document).run()
         case .lockProbe(let db):
             try LockProbe.run(path: db)
+        case .saveAfterSignOut(let db, let account, let scene):
+            try SaveAfterSignOut(path: db, account: account, scene: scene).run()
         }
     }
 }

@@ -46,6 +46,8 @@ public final class PersistenceTracking {
         var carrying: JSONObject
         var keepingNewer = false
         var onlyIfAbsent = false
+        /// The account's sign-out generation the restore captured; nil: no fence.
+        var generation: Int?
     }
 
     convenience init<State: RestorableState>(
@@ -66,12 +68,12 @@ public final class PersistenceTracking {
         self.isSourceAlive = isSourceAlive
         var lastSaved: State?
         refresh = { [weak self] tracked in
-            guard let self else { return false }
+            guard let self, !self.isStopped else { return false }
             let current = tracked ? withObservationTracking({ read() }, onChange: self.onChange) : read()
             guard let current else { return false }
             if let previous = lastSaved, previous != current {
                 let rules = rules()
-                writer.save(current, for: key, carrying: rules.carrying, keepingNewer: rules.keepingNewer, onlyIfAbsent: rules.onlyIfAbsent)
+                writer.save(current, for: key, rules: rules)
                 savedCount += 1
             }
             lastSaved = current
@@ -82,12 +84,18 @@ public final class PersistenceTracking {
 
     /// Whether changes are still being saved: not cancelled, not released, and the tracked
     /// model (if any) alive.
-    public var isTracking: Bool { refresh != nil && isSourceAlive() }
+    public var isTracking: Bool { refresh != nil && !isStopped && isSourceAlive() }
 
     /// Stops tracking: no later change is saved. States already handed to the writer stay
     /// pending for its next write or `flush()`. A second call does nothing.
     public func cancel() {
         refresh = nil
+        stopped.withLock { $0 = true }
+    }
+
+    /// Stops tracking from any thread (a sign-out): the next change finds it stopped, saves
+    /// nothing and ends the tracking.
+    nonisolated func stop() {
         stopped.withLock { $0 = true }
     }
 

@@ -40,6 +40,16 @@ final class RestorerPersistence: Sendable {
         }
     }
 
+    /// Cancels the live trackings of the screens `isStopped` names (a signed-out account's):
+    /// no later change of theirs is saved.
+    func cancelTrackings(where isStopped: (ScreenKey) -> Bool) {
+        let stopped = live.withLock { live in
+            defer { live.trackings.removeAll { $0.tracking == nil || isStopped($0.screen) } }
+            return live.trackings.filter { isStopped($0.screen) }.compactMap(\.tracking)
+        }
+        for tracking in stopped { tracking.stop() }
+    }
+
     /// Whether `screen`'s completion was still pending; it is not any more.
     func takeCompletion(_ screen: ScreenKey) -> Bool {
         live.withLock { $0.pendingCompletions.remove(screen) != nil }

@@ -11,14 +11,14 @@ enum RecordSaving {
     /// `minReaderVersion` this build meets: its restore found it does not decode.
     static func save<State: RestorableState>(
         _ state: State, for key: SceneKey, carrying fields: JSONObject, replacingNewer: Bool, keepingNewer: Bool = false, onlyIfAbsent: Bool = false,
-        in store: Store
+        fencedAt generation: Int? = nil, in store: Store
     ) throws {
         let payload = try RecordCodec<State>.encode(state, carrying: fields)
         let envelope = RecordCodec<State>.envelope(carrying: fields)
         try save(
             payload, kind: State.kind, version: envelope.version, minReaderVersion: envelope.minReaderVersion ?? State.minReaderVersion,
             for: key, keepingVersionsAbove: replacingNewer ? nil : State.currentVersion, strictly: keepingNewer && !replacingNewer,
-            onlyIfAbsent: onlyIfAbsent, in: store
+            onlyIfAbsent: onlyIfAbsent, fencedAt: generation, in: store
         )
     }
 
@@ -33,13 +33,13 @@ enum RecordSaving {
 
     private static func save(
         _ payload: String, kind: String, version: Int, minReaderVersion: Int?, for key: SceneKey, keepingVersionsAbove: Int?, strictly: Bool,
-        onlyIfAbsent: Bool = false, in store: Store
+        onlyIfAbsent: Bool = false, fencedAt generation: Int? = nil, in store: Store
     ) throws {
         do {
             try store.saveRecord(
                 payload, version: version, minReaderVersion: minReaderVersion,
                 account: key.account, scene: key.scene, kind: kind, keepingVersionsAbove: keepingVersionsAbove,
-                keepingNewerEvenIfReadable: strictly, onlyIfAbsent: onlyIfAbsent
+                keepingNewerEvenIfReadable: strictly, onlyIfAbsent: onlyIfAbsent, fencedAt: generation
             )
         } catch StoreError.newerRecordKept(_, _, _, let version) {
             throw RestoreError.wouldReplaceNewerRecord(scene: key.description, version: version)

@@ -14,7 +14,7 @@ extension StateRestorer {
         try recoveringFromDamage { store in
             try RecordSaving.save(
                 state, for: key, carrying: rules.carrying, replacingNewer: replacingNewer, keepingNewer: rules.keepingNewer,
-                onlyIfAbsent: rules.onlyIfAbsent && !replacingNewer, in: store)
+                onlyIfAbsent: rules.onlyIfAbsent && !replacingNewer, fencedAt: rules.generation, in: store)
         }
     }
 
@@ -116,7 +116,8 @@ extension StateRestorer {
     func saveRules(for screen: ScreenKey) -> PersistenceTracking.SaveRules {
         restoring.withLock {
             PersistenceTracking.SaveRules(
-                carrying: $0.carriedFields[screen] ?? JSONObject(), keepingNewer: $0.newerRecords.contains(screen), onlyIfAbsent: $0.unseenRecords.contains(screen))
+                carrying: $0.carriedFields[screen] ?? JSONObject(), keepingNewer: $0.newerRecords.contains(screen), onlyIfAbsent: $0.unseenRecords.contains(screen),
+                generation: $0.generations[screen.scene.account])
         }
     }
 

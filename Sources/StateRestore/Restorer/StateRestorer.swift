@@ -83,6 +83,9 @@ public final class StateRestorer: Sendable {
         var unseenCollections: Set<String> = []
         /// The screens this restorer restored (whose save rules above are its own).
         var restoredScreens: Set<ScreenKey> = []
+        /// Each account's sign-out generation as its last restore (or this restorer's own
+        /// sign-out) found it; saves carry it, and are dropped when the stored one is newer.
+        var generations: [String: Int] = [:]
     }
 
     /// Opens (creating, migrating or recovering as needed) the database at `path`; never throws.
@@ -222,6 +225,9 @@ public final class StateRestorer: Sendable {
             return defaults(side.databaseReport + skipped)
         }
         var report = side.databaseReport
+        // The account's sign-out generation now: this screen's saves are dropped after a
+        // sign-out that advances it, in this process or another.
+        side.generations[key.account] = try store.accountGeneration(key.account)
         guard let record = try store.record(account: key.account, scene: key.scene, kind: State.kind) else {
             report.append(RestoreReportEntry(.noRecord, "\(key) has no saved state; the default state was used"))
             return defaults(report)

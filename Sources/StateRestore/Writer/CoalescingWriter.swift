@@ -59,6 +59,8 @@ public final class CoalescingWriter: Sendable {
         var keepsNewer = false
         /// The scene's restore could not read the file: create its record, never replace one.
         var onlyIfAbsent = false
+        /// The account's sign-out generation the restore captured (nil: no fence).
+        var generation: Int?
     }
 
     /// Opens (creating and migrating as needed) the database at `path` for writing.
@@ -98,10 +100,19 @@ public final class CoalescingWriter: Sendable {
         save(state, for: key, carrying: fields, keepingNewer: false, onlyIfAbsent: false)
     }
 
+    /// `save(_:for:carrying:)` with a restorer's rules for the screen: the newer record that
+    /// must stay, the record it did not see, the sign-out fence.
+    func save<State: RestorableState>(_ state: State, for key: SceneKey, rules: PersistenceTracking.SaveRules) {
+        save(state, for: key, carrying: rules.carrying, keepingNewer: rules.keepingNewer, onlyIfAbsent: rules.onlyIfAbsent, generation: rules.generation)
+    }
+
     /// `save(_:for:carrying:)` for a scene whose newer record did not decode, which must stay.
-    func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool, onlyIfAbsent: Bool) {
+    func save<State: RestorableState>(
+        _ state: State, for key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool, onlyIfAbsent: Bool, generation: Int? = nil
+    ) {
         let mustSchedule = self.state.withLock { pending in
-            pending.entries[ScreenKey(scene: key, kind: State.kind)] = Entry(state: state, carrying: fields, keepsNewer: keepingNewer, onlyIfAbsent: onlyIfAbsent)
+            pending.entries[ScreenKey(scene: key, kind: State.kind)] = Entry(
+                state: state, carrying: fields, keepsNewer: keepingNewer, onlyIfAbsent: onlyIfAbsent, generation: generation)
             guard !pending.isScheduled else { return false }
             pending.isScheduled = true
             return true
@@ -200,7 +211,7 @@ public final class CoalescingWriter: Sendable {
                     skipped = [:]
                     for (key, entry) in batch {
                         do {
-                            try Self.save(entry.state, for: key.scene, carrying: entry.carrying, keepingNewer: entry.keepsNewer, onlyIfAbsent: entry.onlyIfAbsent, in: store)
+                            try Self.save(entry.state, for: key.scene, entry: entry, in: store)
                         } catch RestoreError.wouldReplaceNewerRecord(_, let version) {
                             skipped[key] = .newerRecordKept(version: version)
                         } catch StoreError.existingRecordKept {
@@ -209,6 +220,8 @@ public final class CoalescingWriter: Sendable {
                             skipped[key] = .invalidState(detail)
                         } catch StoreError.recordTooLarge(let bytes, let limit) {
                             skipped[key] = .recordTooLarge(bytes: bytes, limit: limit)
+                        } catch StoreError.accountSignedOut {
+                            skipped[key] = .accountSignedOut
                         }
                     }
                 }
@@ -265,10 +278,10 @@ public final class CoalescingWriter: Sendable {
     }
 
     /// Saves one entry; opened from its existential so the codec runs for its concrete kind.
-    private static func save<State: RestorableState>(
-        _ state: State, for key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool, onlyIfAbsent: Bool, in store: Store
-    ) throws {
-        try RecordSaving.save(state, for: key, carrying: fields, replacingNewer: false, keepingNewer: keepingNewer, onlyIfAbsent: onlyIfAbsent, in: store)
+    private static func save<State: RestorableState>(_ state: State, for key: SceneKey, entry: Entry, in store: Store) throws {
+        try RecordSaving.save(
+            state, for: key, carrying: entry.carrying, replacingNewer: false, keepingNewer: entry.keepsNewer, onlyIfAbsent: entry.onlyIfAbsent,
+            fencedAt: entry.generation, in: store)
     }
 
     /// Puts a failed batch back, except scenes saved again since (their newer state wins).

@@ -24,8 +24,14 @@ extension Store {
 
     /// Deletes everything stored for `account` with `secure_delete` on, then checkpoints and
     /// truncates the WAL, so none of the account's bytes remain in the database or its log, and
-    /// removes the account's crash-loop marks from the guard file.
-    public func purge(account: String) throws -> PurgeResult {
+    /// removes the account's crash-loop marks from the guard file. In the same transaction the
+    /// account's sign-out generation advances: a save of a screen restored before the purge,
+    /// in this process or another, is dropped (``StoreError/accountSignedOut(account:)``)
+    /// instead of writing the account back.
+    ///
+    /// `forgettingGuardMarks: false` leaves the guard file to a caller that holds it open
+    /// (closing another descriptor of it would drop that caller's locks).
+    public func purge(account: String, forgettingGuardMarks: Bool = true) throws -> PurgeResult {
         try database.executeScript("PRAGMA secure_delete = ON")
         defer { try? database.executeScript("PRAGMA secure_delete = OFF") }
         let result = try database.writeTransaction {
@@ -41,12 +47,13 @@ extension Store {
                 snapshots = database.changes
                 try database.execute("DELETE FROM restore_mark WHERE account = ?", values)
             }
+            if hasRecoveryTables { _ = try advanceAccountGeneration(account) }
             return PurgeResult(records: records, quarantined: quarantined, snapshots: snapshots)
         }
         try database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
         // The crash-loop guard's marks of the account go too (an existing guard file only; a
         // purge never creates one): nothing of it is left to blame.
-        if let launchGuard = try? LaunchGuardFile.acquire(beside: path, creating: false) {
+        if forgettingGuardMarks, let launchGuard = try? LaunchGuardFile.acquire(beside: path, creating: false) {
             defer { launchGuard.release() }
             try? launchGuard.forget(accountHash: LaunchGuardMark.accountHash(account))
         }

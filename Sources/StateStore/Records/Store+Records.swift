@@ -11,12 +11,14 @@ extension Store {
     /// and with `keepingNewerEvenIfReadable` even then (its caller found it does not decode).
     /// Nothing a newer release wrote is replaced by a build that could not read it. With
     /// `onlyIfAbsent`, any existing record is kept (`StoreError.existingRecordKept`): the
-    /// caller never saw it.
+    /// caller never saw it. With `fencedAt: g`, the generation the caller's restore captured
+    /// (``accountGeneration(_:)``), a save after a purge of the account that advanced it is
+    /// refused (`StoreError.accountSignedOut`), checked inside the write transaction.
     public func saveRecord(
         _ payload: String, version: Int, minReaderVersion: Int? = nil,
         account: String, scene: String, kind: String,
         at time: Double = Store.now(), keepingVersionsAbove newestReadable: Int? = nil, keepingNewerEvenIfReadable: Bool = false,
-        onlyIfAbsent: Bool = false
+        onlyIfAbsent: Bool = false, fencedAt generation: Int? = nil
     ) throws {
         let size = payload.utf8.count
         guard size <= Store.maximumRecordBytes else {
@@ -45,6 +47,9 @@ extension Store {
             try upsert.bind(onlyIfAbsent ? .int(1) : .null, at: 10)
             let write = { [database] () throws in
                 defer { upsert.reset() }
+                if let generation, try self.accountGeneration(account) > generation {
+                    throw StoreError.accountSignedOut(account: account)
+                }
                 try upsert.step()
                 if database.changes == 0 {
                     if onlyIfAbsent { throw StoreError.existingRecordKept(account: account, scene: scene, kind: kind) }

@@ -22,6 +22,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case notARegularFile(path: String, kind: String)
     /// The file cannot be moved aside while a connection of this process has it open.
     case fileInUse(path: String)
+    /// The account was signed out (purged) after the saving screen was restored: the save is
+    /// dropped, so nothing of the account is written back.
+    case accountSignedOut(account: String)
 }
 
 extension StoreError: LocalizedError {
@@ -40,6 +43,7 @@ extension StoreError: LocalizedError {
             "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record this launch could not read; it was kept, and the next restore returns it"
         case .notARegularFile(let path, let kind): "\(path) is \(kind), not a database file"
         case .fileInUse(let path): "\(path) is open in another connection of this process, so it was left in place"
+        case .accountSignedOut: "the account was signed out after this screen was restored; the save was dropped"
         }
     }
 }

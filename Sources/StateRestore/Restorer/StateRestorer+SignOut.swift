@@ -1,0 +1,39 @@
+import StateStore
+
+extension StateRestorer {
+    /// Signs `account` out for good: purges everything stored for it (as `restorectl purge`
+    /// does: `secure_delete`, the log truncated, its crash-loop marks gone), drops its pending
+    /// saves, stops its live trackings, and fences every writer: the purge advances the
+    /// account's sign-out generation, and a save of a screen restored before it, in this
+    /// process or in any other on the file (an extension with a pending save), is dropped
+    /// instead of writing the account back. A restore after the sign-out captures the new
+    /// generation, so the account works again when the person signs back in.
+    ///
+    /// The generation survives a relaunch and is stored under a keyed hash of the account
+    /// name (a random key of the database), so no row names the signed-out account.
+    ///
+    /// - Returns: what the purge removed.
+    @discardableResult
+    public func signOut(account: String) throws -> Store.PurgeResult {
+        let ofAccount = { (screen: ScreenKey) in screen.scene.account == account }
+        persistence.cancelTrackings(where: ofAccount)
+        persistence.writer.dropPending { $0.account == account }
+        let result = try recoveringFromDamage { store in
+            try store.purge(account: account, forgettingGuardMarks: false)
+        }
+        let generation = try withStore { store, _ in try store?.accountGeneration(account) }
+        restoring.withLock { side in
+            side.generations[account] = generation
+            for screen in side.markedScreens where ofAccount(screen) {
+                side.launchGuard?.clear(screen.guardMark)
+                side.markedScreens.remove(screen)
+            }
+            try? side.launchGuard?.forget(accountHash: LaunchGuardMark.accountHash(account))
+            side.carriedFields = side.carriedFields.filter { !ofAccount($0.key) }
+            side.newerRecords = side.newerRecords.filter { !ofAccount($0) }
+            side.unseenRecords = side.unseenRecords.filter { !ofAccount($0) }
+            side.restoredScreens = side.restoredScreens.filter { !ofAccount($0) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+extension Store {
+    /// An account's sign-out generation: 0 until its first purge, one more at each purge. A
+    /// restore captures it; a save that captured an older one than the stored one is refused
+    /// (``StoreError/accountSignedOut(account:)``), in any process on the file, so nothing a
+    /// screen of the signed-out account held is written back.
+    ///
+    /// Stored in `store_meta` under a keyed hash of the account name (a random key of this
+    /// database, made at its first purge), so no row names a signed-out account.
+    package func accountGeneration(_ account: String) throws -> Int {
+        guard let key = try fenceKey() else { return 0 }
+        return try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.generationKey(account, fenceKey: key))]) { $0.int(0) } ?? 0
+    }
+
+    /// Advances `account`'s generation; inside the caller's write transaction.
+    func advanceAccountGeneration(_ account: String) throws -> Int {
+        let key: Int64
+        if let existing = try fenceKey() {
+            key = existing
+        } else {
+            key = Int64.random(in: .min ... .max)
+            try database.execute("INSERT INTO store_meta (key, value) VALUES (?, ?)", [.text(Self.fenceKeyName), .integer(key)])
+        }
+        let name = Self.generationKey(account, fenceKey: key)
+        let next = (try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(name)]) { $0.int(0) } ?? 0) + 1
+        try database.execute("INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)", [.text(name), .int(next)])
+        return next
+    }
+
+    private static let fenceKeyName = "account_fence_key"
+
+    /// The database's random key for account hashes; nil before its first purge.
+    private func fenceKey() throws -> Int64? {
+        guard hasRecoveryTables else { return nil }
+        return try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.fenceKeyName)]) { $0.int64(0) }
+    }
+
+    /// The `store_meta` key of `account`'s generation: a SHA-256 of the database's key and the
+    /// name, so the row says nothing of the account to anyone without the file's key.
+    private static func generationKey(_ account: String, fenceKey: Int64) -> String {
+        var bytes = withUnsafeBytes(of: fenceKey.bigEndian) { Array($0) }
+        bytes += Array(account.utf8)
+        return "account_generation:" + SHA256.hexDigest(of: bytes).prefix(32)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ScreenKinds
+import ScreenModels
+import StateStore
+import TestSupport
+import Testing
+
+@testable import StateRestore
+
+/// Sign-out that sticks: after `signOut(account:)` no row of the account is left, not after a
+/// pending save, a later change of a live model, nor a save from a second process (a real
+/// `restorectl-stress` child) that had restored before the sign-out; a restore after it
+/// captures the new generation and the account works again; the generation survives a
+/// relaunch and no row names the account.
+@MainActor
+@Suite struct SignOutTests {
+    let folder: TemporaryDirectory
+    let path: String
+    let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Kept")])
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("state.sqlite")
+    }
+
+    private func seed(_ account: String, scenes: [String]) throws {
+        let seed = StateRestorer(path: path)
+        for scene in scenes { try seed.save(CatalogViewState(query: "\(account)'s \(scene)"), for: try SceneKey(scene: scene, account: account)) }
+        try seed.close()
+    }
+
+    /// Every row of `account` in the file, and whether any text of the file names it.
+    private func traces(of account: String) throws -> (records: Int, named: Bool) {
+        let store = try Store(readingExistingFileAt: path)
+        var records = 0
+        try store.forEachRecord(account: account) { _ in records += 1 }
+        store.close()
+        let bytes = (FileManager.default.contents(atPath: path) ?? Data()) + (FileManager.default.contents(atPath: path + "-wal") ?? Data())
+        return (records, bytes.range(of: Data(account.utf8)) != nil)
+    }
+
+    @Test func aPendingSaveAndALaterChangeOfALiveModelNeverWriteTheAccountBack() throws {
+        try seed("alice", scenes: ["main", "side"])
+        try seed("bob", scenes: ["main"])
+        let restorer = StateRestorer(path: path, scheduler: ManualScheduler())
+        defer { try? restorer.close() }
+        let key = try SceneKey(scene: "main", account: "alice")
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
+        state.query = "pending at sign-out"
+        tracking.saveCurrentState()  // waiting for its window
+
+        try restorer.signOut(account: "alice")
+        state.query = "changed after sign-out"
+        tracking.saveCurrentState()
+        #expect(!tracking.isTracking, "the account's trackings stop")
+        try restorer.flush()
+        #expect(try traces(of: "alice").records == 0)
+        #expect(try traces(of: "alice").named == false, "no byte of the file names the account")
+        #expect(try traces(of: "bob").records == 1, "other accounts are untouched")
+
+        // Signing back in: a restore captures the new generation, and saves work again.
+        let again = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(again.reports(.noRecord))
+        try restorer.save(CatalogViewState(query: "signed back in"), for: key)
+        #expect(try traces(of: "alice").records == 1)
+        withExtendedLifetime(tracking) {}
+    }
+
+    @Test func aSecondProcessThatRestoredBeforeTheSignOutWritesNothingBack() throws {
+        try seed("alice", scenes: ["main"])
+        let child = try ChildProcess(stress: ["save-after-sign-out", "--db", path, "--account", "alice", "--scene", "main"])
+        #expect(child.nextLine() == "restored alice's main")
+        let restorer = StateRestorer(path: path)
+        try restorer.signOut(account: "alice")
+        try restorer.close()
+        child.send("go")
+        let lines = child.remainingLines()
+        #expect(child.waitForExit().isSuccess, "\(child.errorOutput())")
+        #expect(lines == ["flushed main:accountSignedOut", "hand dropped"], "\(lines)")
+        #expect(try traces(of: "alice").records == 0)
+
+        // A later launch restores afresh (capturing the stored generation) and saves again.
+        let next = StateRestorer(path: path)
+        defer { try? next.close() }
+        let key = try SceneKey(scene: "main", account: "alice")
+        _ = next.restore(CatalogViewState.self, key, against: document)
+        try next.save(CatalogViewState(query: "new session"), for: key)
+        #expect(try traces(of: "alice").records == 1)
+    }
+}
