@@ -37,7 +37,8 @@ enum Restorectl {
             return UsageError.exitCode
         } catch {
             let failure = FailureMapping.failure(for: error)
-            console.printError("restorectl: \(failure.message)")
+            // A usage failure names its command already ("restorectl save: unknown --kind …").
+            console.printError(failure.exitCode == .usage && failure.message.hasPrefix("restorectl ") ? failure.message : "restorectl: \(failure.message)")
             return failure.exitCode.rawValue
         }
     }

@@ -6,6 +6,8 @@ import StateStore
 ///
 /// Records of kinds this build does not know, and records of a newer format, are listed as
 /// notes, not problems: a file shared with a newer release or another app holds them by design.
+/// They are never counted as decoded: ``recordsDecoded`` counts only the records a kind's codec
+/// (or a kind's recorded shape, for a kind read from a format folder) read.
 public struct DatabaseCheck: Equatable, Sendable {
     /// Everything wrong with the file; empty when it is healthy.
     public var problems: [String] = []
@@ -13,6 +15,17 @@ public struct DatabaseCheck: Equatable, Sendable {
     public var notes: [String] = []
     /// How many records were examined.
     public var recordsChecked = 0
+    /// How many of them decoded with their kind's codec (or fit their kind's recorded shape).
+    public var recordsDecoded = 0
+    /// How many were not decoded because their kind is not one of the kinds given.
+    public var recordsOfUnknownKinds = 0
+    /// How many were not decoded because they are of a newer format this build may not read.
+    public var recordsOfNewerFormats = 0
+    /// How many were not decoded because their kind's format folder holds no shape for their
+    /// older format (``RecordCondition/unchecked(_:)``).
+    public var recordsUnchecked = 0
+    /// How many do not decode or are over the record limit (each is also a problem).
+    public var recordsUnreadable = 0
 
     /// Whether nothing is wrong.
     public var isHealthy: Bool { problems.isEmpty }
@@ -39,14 +52,22 @@ public struct DatabaseCheck: Equatable, Sendable {
                 check.recordsChecked += 1
                 let place = "\(record.kind) record of scene \"\(record.scene)\" of account \"\(record.account)\""
                 switch inspector.condition(of: record) {
-                case .readable, .readThroughMinReaderVersion: break
+                case .readable, .readThroughMinReaderVersion:
+                    check.recordsDecoded += 1
                 case .newer(let version):
+                    check.recordsOfNewerFormats += 1
                     check.notes.append("\(place): format \(version) record kept for the newer release that wrote it")
                 case .unknownKind:
+                    check.recordsOfUnknownKinds += 1
                     check.notes.append("\(place): a kind this build does not know; kept untouched")
+                case .unchecked(let reason):
+                    check.recordsUnchecked += 1
+                    check.notes.append("\(place): \(reason)")
                 case .oversized(let bytes):
+                    check.recordsUnreadable += 1
                     check.problems.append("\(place): record is \(bytes) bytes, over the limit")
                 case .unreadable(let reason):
+                    check.recordsUnreadable += 1
                     check.problems.append("\(place): record cannot be decoded: \(reason)")
                 }
             }

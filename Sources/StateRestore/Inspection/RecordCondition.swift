@@ -6,6 +6,9 @@ public enum RecordCondition: Equatable, Sendable {
     case readThroughMinReaderVersion(Int)
     /// It is of a newer format this build may not read; it is kept for the release that wrote it.
     case newer(version: Int)
+    /// Its kind was read from a format folder, which holds no shape for the record's older
+    /// format: only its envelope was checked (the reason says which format).
+    case unchecked(String)
     /// It does not decode; restoring it would move it to the quarantine.
     case unreadable(String)
     /// It is larger than the record limit.
@@ -19,15 +22,16 @@ public enum RecordCondition: Equatable, Sendable {
     public var isProblem: Bool {
         switch self {
         case .unreadable, .oversized: true
-        case .readable, .readThroughMinReaderVersion, .newer, .unknownKind: false
+        case .readable, .readThroughMinReaderVersion, .newer, .unchecked, .unknownKind: false
         }
     }
 
-    /// A short status word: `yes`, `newer`, `unreadable` or `unknown-kind`.
+    /// A short status word: `yes`, `newer`, `unchecked`, `unreadable` or `unknown-kind`.
     public var status: String {
         switch self {
         case .readable, .readThroughMinReaderVersion: "yes"
         case .newer: "newer"
+        case .unchecked: "unchecked"
         case .unreadable, .oversized: "unreadable"
         case .unknownKind: "unknown-kind"
         }
@@ -39,7 +43,7 @@ public enum RecordCondition: Equatable, Sendable {
         case .readable: nil
         case .readThroughMinReaderVersion: "newer format read through minReaderVersion"
         case .newer(let version): "format \(version), kept for the release that wrote it"
-        case .unreadable(let reason): reason
+        case .unchecked(let reason), .unreadable(let reason): reason
         case .oversized(let bytes): "\(bytes) bytes, over the 1 MiB limit"
         case .unknownKind: "a kind this build does not know; kept untouched"
         }

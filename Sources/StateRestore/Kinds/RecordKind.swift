@@ -17,6 +17,21 @@ public struct RecordKind: Sendable {
     private let validation: @Sendable ([UInt8]) throws(RecordError) -> ValidatedRecord
     private let upgrade: @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?
     private var documentContext: (@Sendable ([UInt8]) throws -> DocumentContext)?
+    private var ownContext: DocumentContext?
+
+    /// A kind from its parts: what a kind without a state type (``init(formats:)``) is.
+    init(
+        name: String, currentVersion: Int, condition: @escaping @Sendable (Data) -> RecordCondition,
+        validation: @escaping @Sendable ([UInt8]) throws(RecordError) -> ValidatedRecord, restoring: DocumentContext
+    ) {
+        self.name = name
+        self.currentVersion = currentVersion
+        conditionOfPayload = condition
+        self.validation = validation
+        upgrade = { _ in nil }
+        documentContext = nil
+        ownContext = restoring
+    }
 
     /// The kind of `type`.
     public init<State: RestorableState>(_ type: State.Type) {
@@ -39,6 +54,7 @@ public struct RecordKind: Sendable {
         validation = { bytes throws(RecordError) in try RecordCodec<State>.validateForSave(bytes, checking: check) }
         upgrade = { bytes in RecordCodec<State>.upgradedPayload(bytes) }
         documentContext = nil
+        ownContext = nil
     }
 
     /// The kind of `type`, restorable by the tool against a context read from a document, and
@@ -82,6 +98,10 @@ public struct RecordKind: Sendable {
         guard let documentContext else { return nil }
         return try documentContext(Array(document))
     }
+
+    /// How the tool restores this kind without a document, for a kind read from a format folder;
+    /// nil for a kind with a state type (restored against a document, or not by the tool).
+    package var contextWithoutDocument: DocumentContext? { ownContext }
 
     /// The current-format text of an older record of this kind, or nil when it must stay as
     /// it is (current, newer, read through a `minReaderVersion`, or undecodable): what the

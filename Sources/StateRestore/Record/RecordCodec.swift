@@ -160,25 +160,10 @@ package enum RecordCodec<State: RestorableState> {
         }
     }
 
-    /// `stored` laid over `defaults`: every key of `defaults` the stored object lacks takes the
-    /// default (its path appended to `filled`), nested objects are merged the same way, and
-    /// stored keys the defaults lack are kept after the others.
+    /// `stored` laid over `defaults` (``JSONObject/laid(over:path:filled:)``): absent fields
+    /// at any object depth take the default, their paths appended to `filled`.
     package static func overlay(_ stored: JSONObject, on defaults: JSONObject, path: String, filled: inout [String]) -> JSONObject {
-        var merged = JSONObject()
-        for (key, defaultValue) in defaults {
-            let fieldPath = path.isEmpty ? key : "\(path).\(key)"
-            switch (stored[key], defaultValue) {
-            case (nil, _):
-                merged[key] = defaultValue
-                filled.append(fieldPath)
-            case (.object(let nested)?, .object(let nestedDefaults)):
-                merged[key] = .object(overlay(nested, on: nestedDefaults, path: fieldPath, filled: &filled))
-            case (let value?, _):
-                merged[key] = value
-            }
-        }
-        for (key, value) in stored where defaults[key] == nil { merged[key] = value }
-        return merged
+        stored.laid(over: defaults, path: path, filled: &filled)
     }
 
     private static func encodedObject(_ state: State) throws -> JSONObject {

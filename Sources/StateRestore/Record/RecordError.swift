@@ -37,6 +37,9 @@ public enum RecordError: Error, Equatable, Sendable {
     case offsetOutOfRange(Double)
     /// `viewport.before` or `viewport.after` lists more than `limit` IDs (saving only).
     case tooManyNeighbours(field: String, count: Int, limit: Int)
+    /// The record does not fit the recorded shape of its format `version` (a kind read from a
+    /// format folder, without its type); each violation names the field.
+    case doesNotFitShape(version: Int, violations: [String])
 }
 
 extension RecordError: LocalizedError {
@@ -71,6 +74,8 @@ extension RecordError: LocalizedError {
             "field \"viewport.offset\" must be between 0 and 1, got \(offset)"
         case .tooManyNeighbours(let field, let count, let limit):
             "field \"\(field)\" lists \(count) IDs, at most \(limit) are allowed"
+        case .doesNotFitShape(let version, let violations):
+            "record does not fit the recorded shape of format \(version): \(violations.joined(separator: "; "))"
         }
     }
 }

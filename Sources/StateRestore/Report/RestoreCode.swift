@@ -68,6 +68,9 @@ extension RestoreCode {
     /// The record is older than its kind's `expiresAfter`: the default state was used and the
     /// record stays in place until the next save.
     public static let recordExpired = RestoreCode("record-expired")
+    /// The tool showed an older record of a kind it read from a format folder without upgrading
+    /// it: the upgrade steps are the app's code. Current defaults were laid over it as stored.
+    public static let recordNotUpgraded = RestoreCode("record-not-upgraded")
     /// The record could not be decoded; it was moved to the quarantine.
     public static let recordUnreadable = RestoreCode("record-unreadable")
     /// Restoring this scene crashed a previous launch; its record was skipped.

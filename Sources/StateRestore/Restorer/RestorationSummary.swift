@@ -26,6 +26,15 @@ public struct RestorationSummary: Equatable, Sendable {
         self.frame = frame
         report = restoration.report
     }
+
+    /// A summary of a restoration made without a state type (a kind read from a format folder).
+    package init(key: SceneKey, kind: String, state: JSONValue, report: [RestoreReportEntry]) {
+        self.key = key
+        self.kind = kind
+        self.state = state
+        frame = nil
+        self.report = report
+    }
 }
 
 extension Restoration {

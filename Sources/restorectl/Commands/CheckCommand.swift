@@ -10,19 +10,27 @@ enum CheckCommand {
         name: "check",
         abstract: "Check the database's integrity and decode every record with its kind's codec; never modifies the file.",
         discussion:
-            "Exits 0 when healthy, 1 listing what is wrong (including records in the quarantine), 66 when the file does not exist. Records of kinds this build does not know, and newer-format records, are listed as notes, not problems.",
+            "Exits 0 when healthy, 1 listing what is wrong (including records in the quarantine), 66 when the file does not exist. Records of kinds this build does not know, and newer-format records, are listed as notes, not problems, and counted as not decoded. With --formats, an app's kinds are decoded against their recorded shapes and defaults.",
         action: .parsing(run)
     )
 
-    static func run(_ options: DatabaseOptions, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
-        let findings = try DatabaseCheck.run(path, kinds: RecordKind.builtIn)
+        let kinds = try FormatsOption.kinds(in: options.formats)
+        let findings = try DatabaseCheck.run(path, kinds: kinds)
         if options.json {
             JSONOutput.print(
                 .object([
                     "db": .string(path),
                     "healthy": .bool(findings.isHealthy),
                     "recordsChecked": JSONOutput.int(findings.recordsChecked),
+                    "recordsDecoded": JSONOutput.int(findings.recordsDecoded),
+                    "recordsNotDecoded": .object([
+                        "unknownKind": JSONOutput.int(findings.recordsOfUnknownKinds),
+                        "newerFormat": JSONOutput.int(findings.recordsOfNewerFormats),
+                        "noRecordedShape": JSONOutput.int(findings.recordsUnchecked),
+                        "unreadable": JSONOutput.int(findings.recordsUnreadable),
+                    ]),
                     "problems": .array(findings.problems.map(JSONValue.string)),
                     "notes": .array(findings.notes.map(JSONValue.string)),
                 ]),
@@ -31,11 +39,18 @@ enum CheckCommand {
         } else {
             for problem in findings.problems { console.print("problem: \(problem)") }
             for note in findings.notes { console.print("note: \(note)") }
-            console.print(
-                findings.problems.isEmpty
-                    ? "\(path): healthy (\(findings.recordsChecked) records decoded)"
-                    : "\(path): \(findings.problems.count) problem(s)")
+            console.print(findings.problems.isEmpty ? "\(path): healthy (\(counts(findings)))" : "\(path): \(findings.problems.count) problem(s)")
         }
         return findings.isHealthy ? .success : .findings
+    }
+
+    /// `3 records decoded`, or `3 records: 1 decoded, 2 not decoded (unknown kind)`.
+    static func counts(_ findings: DatabaseCheck) -> String {
+        guard findings.recordsDecoded != findings.recordsChecked else { return "\(findings.recordsChecked) records decoded" }
+        let notDecoded = [
+            (findings.recordsOfUnknownKinds, "unknown kind"), (findings.recordsOfNewerFormats, "newer format"),
+            (findings.recordsUnchecked, "no recorded shape"), (findings.recordsUnreadable, "unreadable"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) not decoded (\($0.1))" }
+        return "\(findings.recordsChecked) records: " + (["\(findings.recordsDecoded) decoded"] + notDecoded).joined(separator: ", ")
     }
 }

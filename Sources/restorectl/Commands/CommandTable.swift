@@ -10,8 +10,11 @@ enum CommandTable {
     static let json = OptionSpec.flag("json", help: "Print the result as JSON.")
     static let kind = OptionSpec.value(
         "kind", valueName: "K",
-        help: "The record kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")) (default: catalog).",
+        help: "The record kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")), or an app's kind in --formats (default: catalog).",
         completion: .words(RecordKind.builtIn.map(\.name))
+    )
+    static let formats = OptionSpec.value(
+        "formats", valueName: "DIR", help: "An app's format folders, one per kind (shape-v<N>.json, as StateRestoreTesting records them).", completion: .files
     )
 
     static let root: CommandSpec = CommandSpec(

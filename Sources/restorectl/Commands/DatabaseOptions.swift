@@ -1,4 +1,4 @@
-/// The options of the commands that take only `--db PATH [--json]`: `check`, `status` and
+/// The options of the commands that take only `--db PATH [--json]`: `status` and
 /// `quarantine list`.
 struct DatabaseOptions: ParsableOptions {
     /// `--db PATH [--json]`.

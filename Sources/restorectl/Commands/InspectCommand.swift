@@ -5,36 +5,45 @@ import StateRestore
 import StateStore
 
 /// `restorectl inspect`: every record with its version, size, time and decodability, plus the
-/// quarantine and shelf snapshots. Never writes.
+/// quarantine and shelf snapshots. Never writes. With `--kind K`, a record the tool cannot
+/// decode (its kind is unknown: an app's kind without `--formats`) is also shown raw.
 enum InspectCommand {
     static let spec = CommandSpec(
         name: "inspect",
         abstract: "List every record (of one kind with --kind), quarantined record and shelf snapshot; never modifies the file.",
+        discussion:
+            "With --kind, records of a kind the tool does not know are shown raw (as stored); with --formats, an app's kinds are decoded against their recorded shapes and defaults.",
         action: .parsing(run)
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
-        let kind = options.kind?.name
+        let kind = options.kind
+        let inspector = RecordInspector(kinds: try FormatsOption.kinds(in: options.formats))
         let store = try StateDatabase.openForReading(path)
         defer { store.close() }
-        let inspector = RecordInspector(kinds: RecordKind.builtIn)
         var records: [JSONValue] = []
         var lines: [String] = []
         try store.forEachRecord { record in
             if let kind, record.kind != kind { return }
             let condition = inspector.condition(of: record)
             let decodable = (status: condition.status, detail: condition.detail)
-            records.append(
-                .object([
-                    "account": .string(record.account), "scene": .string(record.scene), "kind": .string(record.kind),
-                    "version": JSONOutput.int(record.version), "size": JSONOutput.int(record.payload.count),
-                    "updatedAt": .string(Timestamps.iso8601(record.updatedAt)),
-                    "decodable": .string(decodable.status), "detail": decodable.detail.map(JSONValue.string) ?? .null,
-                ]))
+            var fields: JSONObject = [
+                "account": .string(record.account), "scene": .string(record.scene), "kind": .string(record.kind),
+                "version": JSONOutput.int(record.version), "size": JSONOutput.int(record.payload.count),
+                "updatedAt": .string(Timestamps.iso8601(record.updatedAt)),
+                "decodable": .string(decodable.status), "detail": decodable.detail.map(JSONValue.string) ?? .null,
+            ]
             lines.append(
                 "  \(record.account)\t\(record.scene)\t\(record.kind)\tv\(record.version)\t\(record.payload.count) B\t\(Timestamps.iso8601(record.updatedAt))\t\(decodable.status)\(decodable.detail.map { ": \($0)" } ?? "")"
             )
+            // Asked for by kind and not decodable by the tool: the record itself is all there is to show.
+            if kind != nil && condition == .unknownKind {
+                let raw = String(decoding: record.payload, as: UTF8.self)
+                fields["raw"] = .string(raw)
+                lines.append("    raw: \(raw.escapingControlCharacters())")
+            }
+            records.append(.object(fields))
         }
         let quarantined = try store.quarantinedRecords()
         let snapshots = try store.shelfSnapshots()

@@ -1,10 +1,9 @@
-import ScreenKinds
 import StateRestore
 
 extension RestoreCommand {
-    /// `restorectl restore --db PATH --scene ID [--account A] [--kind K] --document FILE [--json]`.
+    /// `restorectl restore --db PATH --scene ID [--account A] [--kind K] [--formats DIR] [--document FILE] [--json]`.
     struct Options: ParsableOptions {
-        /// `--db PATH --scene ID [--account A] [--kind K] --document FILE [--json]`.
+        /// `--db PATH --scene ID [--account A] [--kind K] [--formats DIR] [--document FILE] [--json]`.
         enum Option: DeclaredOption {
             /// `--db PATH`, required.
             case db
@@ -14,7 +13,9 @@ extension RestoreCommand {
             case account
             /// `--kind K`.
             case kind
-            /// `--document FILE`: the data to reconcile against.
+            /// `--formats DIR`: an app's kinds.
+            case formats
+            /// `--document FILE`: the data to reconcile against, for the built-in kinds.
             case document
             /// `--json`.
             case json
@@ -26,7 +27,8 @@ extension RestoreCommand {
                 case .scene: CommandTable.scene
                 case .account: CommandTable.account
                 case .kind: CommandTable.kind
-                case .document: .value("document", valueName: "FILE", help: "The current data to reconcile against (JSON).", isRequired: true)
+                case .formats: CommandTable.formats
+                case .document: .value("document", valueName: "FILE", help: "The current data to reconcile against (JSON); required for the built-in kinds.")
                 case .json: CommandTable.json
                 }
             }
@@ -36,18 +38,22 @@ extension RestoreCommand {
         let database: String
         /// `--scene` and `--account`, validated (a bad name is exit 65).
         let key: SceneKey
-        /// `--kind`, `catalog` when absent.
-        let kind: RecordKind
-        /// `--document`.
-        let documentFile: String
+        /// `--kind`, `catalog` when absent: resolved when the command runs, among the built-in
+        /// kinds and those of `--formats` (``KindOption/kind(named:among:formats:commandPath:)``).
+        let kind: String?
+        /// `--formats`: the app's format folders, read when the command runs.
+        let formats: String?
+        /// `--document`: required for the built-in kinds, refused for an app's.
+        let documentFile: String?
         /// `--json`.
         let json: Bool
 
         init(parsing command: OptionReader<Self>) throws {
             database = try command.requiredString(.db)
             key = try InputFiles.sceneKey(scene: command.requiredString(.scene), account: command.string(.account))
-            kind = try KindOption.kind(named: command.string(.kind), commandPath: command.path)
-            documentFile = try command.requiredString(.document)
+            kind = try command.string(.kind)
+            formats = try command.string(.formats)
+            documentFile = try command.string(.document)
             json = try command.flag(.json)
         }
     }

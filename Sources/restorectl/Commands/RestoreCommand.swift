@@ -11,7 +11,9 @@ enum RestoreCommand {
         discussion: """
             The document is the data the state is reconciled against: for catalog {"books": [{"id": Int, "title": String}, ...]}, \
             for notes {"notes": [{"id": Int, "title": String}, ...]}, for zones {"choices": [{"id": String, "title": String}, ...]}. \
-            No database outcome fails a restore: a newer, foreign or corrupt database yields the default state and a report saying why.
+            An app's kind (--formats) takes no document: its record is read against the recorded shapes, defaults are laid over it, \
+            and nothing is moved or rewritten. No database outcome fails a restore: a newer, foreign or corrupt database yields the \
+            default state and a report saying why.
             """,
         action: .parsing(run)
     )
@@ -19,18 +21,8 @@ enum RestoreCommand {
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
         let key = options.key
-        let kind = options.kind
-        let documentPath = options.documentFile
-        let document = try InputFiles.read(documentPath, console: console, what: "document")
-        let context: DocumentContext
-        do {
-            guard let decoded = try kind.context(fromDocument: document) else {
-                throw CommandFailure(.usage, "restorectl restore: kind \(kind.name) cannot be restored against a document")
-            }
-            context = decoded
-        } catch let error as DocumentDecodingError {
-            throw CommandFailure(.dataError, "invalid document \(documentPath): \(error.localizedDescription)")
-        }
+        let kind = try KindOption.kind(named: options.kind, among: FormatsOption.kinds(in: options.formats), formats: options.formats, commandPath: ["restore"])
+        let context = try self.context(of: kind, documentFile: options.documentFile, console: console)
         let restorer = StateRestorer(path: path, configuration: .tool)
         defer { try? restorer.close() }
         let summary = context.restore(key, with: restorer)
@@ -40,5 +32,28 @@ enum RestoreCommand {
             console.print(Summary.text(for: summary))
         }
         return .success
+    }
+
+    /// What `kind` is restored against: the document read from `documentFile` for a built-in
+    /// kind (required), nothing for an app's kind read from `--formats` (a document is refused).
+    private static func context(of kind: RecordKind, documentFile: String?, console: Console) throws -> DocumentContext {
+        if let own = kind.contextWithoutDocument {
+            guard documentFile == nil else {
+                throw CommandFailure(.usage, "restorectl restore: kind \(kind.name) is read from --formats and takes no --document")
+            }
+            return own
+        }
+        guard let documentPath = documentFile else {
+            throw UsageError(command: "restorectl restore", kind: .missingRequiredOption("--document"))
+        }
+        let document = try InputFiles.read(documentPath, console: console, what: "document")
+        do {
+            guard let decoded = try kind.context(fromDocument: document) else {
+                throw CommandFailure(.usage, "restorectl restore: kind \(kind.name) cannot be restored against a document")
+            }
+            return decoded
+        } catch let error as DocumentDecodingError {
+            throw CommandFailure(.dataError, "invalid document \(documentPath): \(error.localizedDescription)")
+        }
     }
 }

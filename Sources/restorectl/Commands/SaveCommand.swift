@@ -10,7 +10,9 @@ enum SaveCommand {
         abstract: "Validate a state record of one kind and store it for a window.",
         discussion: """
             The record is a JSON object in any format version of its kind; records of versions this build knows must have \
-            their fields' types and ranges, newer ones are stored as they are. Anything else exits 65 and writes nothing.
+            their fields' types and ranges, newer ones are stored as they are. An app's kind (--formats) is checked against the \
+            recorded shape of the record's format (an older format with no recorded shape, against its envelope only). \
+            Anything else exits 65 and writes nothing.
             """,
         action: .parsing(run)
     )
@@ -18,7 +20,7 @@ enum SaveCommand {
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
         let key = options.key
-        let kind = options.kind
+        let kind = try KindOption.kind(named: options.kind, among: FormatsOption.kinds(in: options.formats), formats: options.formats, commandPath: ["save"])
         let stateFile = options.stateFile
         let record = try InputFiles.read(stateFile, console: console, what: "state", decodingAs: "record") {
             try kind.validateForSave($0)

@@ -53,10 +53,12 @@ import Testing
         let json = try JSONValue.parse(Data(run.stdout.utf8))
         #expect(json["healthy"] == true)
         #expect(json["recordsChecked"] == 2)
+        #expect(json["recordsDecoded"] == 1)
+        #expect(json["recordsNotDecoded"] == ["unknownKind": 0, "newerFormat": 1, "noRecordedShape": 0, "unreadable": 0])
         #expect(json["problems"] == [])
         let text = try check(json: false)
         #expect(text.exitCode == 0)
-        #expect(text.stdout.hasSuffix("healthy (2 records decoded)\n"))
+        #expect(text.stdout.hasSuffix("healthy (2 records: 1 decoded, 1 not decoded (newer format))\n"))
     }
 
     @Test func undecodableRecordAndQuarantineExit1() throws {

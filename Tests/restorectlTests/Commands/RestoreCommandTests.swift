@@ -23,20 +23,23 @@ import Testing
         #expect(run.stderr.isEmpty)
         #expect(
             run.stdout == """
-                USAGE: restorectl restore --db PATH --scene ID [--account A] [--kind K] --document FILE [--json]
+                USAGE: restorectl restore --db PATH --scene ID [--account A] [--kind K] [--formats DIR] [--document FILE] [--json]
 
                 Restore a window's state of one kind, reconciled against the current data.
 
                 The document is the data the state is reconciled against: for catalog {"books": [{"id": Int, "title": String}, ...]}, \
                 for notes {"notes": [{"id": Int, "title": String}, ...]}, for zones {"choices": [{"id": String, "title": String}, ...]}. \
-                No database outcome fails a restore: a newer, foreign or corrupt database yields the default state and a report saying why.
+                An app's kind (--formats) takes no document: its record is read against the recorded shapes, defaults are laid over it, \
+                and nothing is moved or rewritten. No database outcome fails a restore: a newer, foreign or corrupt database yields the \
+                default state and a report saying why.
 
                 OPTIONS:
                   --db PATH        The state database file.
                   --scene ID       The window (scene) identifier.
                   --account A      The account (default: "default").
-                  --kind K         The record kind: catalog, notes, zones (default: catalog).
-                  --document FILE  The current data to reconcile against (JSON).
+                  --kind K         The record kind: catalog, notes, zones, or an app's kind in --formats (default: catalog).
+                  --formats DIR    An app's format folders, one per kind (shape-v<N>.json, as StateRestoreTesting records them).
+                  --document FILE  The current data to reconcile against (JSON); required for the built-in kinds.
                   --json           Print the result as JSON.
                   -h, --help       Show help information.
 
