@@ -29,16 +29,7 @@ extension StateRestorer {
         }
         let removed = try recoveringFromDamage { store in try store.discardScenes(targets) }
         persistence.writer.dropPending(where: named)
-        restoring.withLock { side in
-            for screen in side.markedScreens where named(screen.scene) {
-                side.launchGuard?.clear(screen.guardMark)
-                side.markedScreens.remove(screen)
-            }
-            side.carriedFields = side.carriedFields.filter { !named($0.key.scene) }
-            side.newerRecords = side.newerRecords.filter { !named($0.scene) }
-            side.unseenRecords = side.unseenRecords.filter { !named($0.scene) }
-            side.restoredScreens = side.restoredScreens.filter { !named($0.scene) }
-        }
+        restoring.withLock { Self.forgetScreens(&$0) { named($0.scene) } }
         return removed
     }
 }

@@ -24,15 +24,8 @@ extension StateRestorer {
         let generation = try withStore { store, _ in try store?.accountGeneration(account) }
         restoring.withLock { side in
             side.generations[account] = generation
-            for screen in side.markedScreens where ofAccount(screen) {
-                side.launchGuard?.clear(screen.guardMark)
-                side.markedScreens.remove(screen)
-            }
             try? side.launchGuard?.forget(accountHash: LaunchGuardMark.accountHash(account))
-            side.carriedFields = side.carriedFields.filter { !ofAccount($0.key) }
-            side.newerRecords = side.newerRecords.filter { !ofAccount($0) }
-            side.unseenRecords = side.unseenRecords.filter { !ofAccount($0) }
-            side.restoredScreens = side.restoredScreens.filter { !ofAccount($0) }
+            Self.forgetScreens(&side, where: ofAccount)
         }
         return result
     }

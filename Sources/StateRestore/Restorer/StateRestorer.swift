@@ -233,6 +233,9 @@ public final class StateRestorer: Sendable {
             return defaults(report)
         }
         phaseObserver?(.read)
+        // A record saved more than a day ago is marked used now (for removeScenes(unusedFor:)),
+        // with the writer's next write: a launch makes no commit for it.
+        if Store.now() - record.updatedAt > Self.useGranularitySeconds { persistence.writer.noteUse(of: key) }
         if let lifetime = State.expiresAfter, Store.now() - record.updatedAt > Self.seconds(lifetime) {
             let age = Int(Store.now() - record.updatedAt)
             report.append(
@@ -427,7 +430,24 @@ public final class StateRestorer: Sendable {
     }
 
     /// `duration` in seconds.
-    private static func seconds(_ duration: Duration) -> Double {
+    /// Forgets what the restore side holds of the screens `isGone` names (discarded, pruned,
+    /// signed out): their crash-loop marks, carried fields and save rules.
+    static func forgetScreens(_ side: inout RestoreSide, where isGone: (ScreenKey) -> Bool) {
+        for screen in side.markedScreens where isGone(screen) {
+            side.launchGuard?.clear(screen.guardMark)
+            side.markedScreens.remove(screen)
+        }
+        side.carriedFields = side.carriedFields.filter { !isGone($0.key) }
+        side.newerRecords = side.newerRecords.filter { !isGone($0) }
+        side.unseenRecords = side.unseenRecords.filter { !isGone($0) }
+        side.restoredScreens = side.restoredScreens.filter { !isGone($0) }
+    }
+
+    /// How fresh a scene's last use must be before a restore notes a new one: a day, the
+    /// grain of ``removeScenes(unusedFor:)``.
+    static let useGranularitySeconds: Double = 86_400
+
+    static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
     }

@@ -49,6 +49,8 @@ public final class CoalescingWriter: Sendable {
         var lastError: (any Error)?
         /// The saves writes skipped, until the screen's next save is written.
         var unwritten: [ScreenKey: UnwrittenSave.Reason] = [:]
+        /// Scenes restored (used) since the last write, written with the next write or flush.
+        var uses: [SceneKey: Double] = [:]
     }
 
     private struct Entry {
@@ -132,7 +134,13 @@ public final class CoalescingWriter: Sendable {
     ///   next write.
     @discardableResult
     public func flush() throws -> [SceneKey] {
-        try writePending()
+        try writePending(includingUses: true)
+    }
+
+    /// Notes that `scene` was used (restored): the time rides on the next write, or on the
+    /// next `flush()` (at suspension or close), never on a commit of its own at launch.
+    func noteUse(of scene: SceneKey, at time: Double = Store.now()) {
+        state.withLock { $0.uses[scene] = time }
     }
 
     /// How many saves are waiting for a write.
@@ -175,9 +183,9 @@ public final class CoalescingWriter: Sendable {
         }
     }
 
-    private func writePending() throws -> [SceneKey] {
+    private func writePending(includingUses: Bool = false) throws -> [SceneKey] {
         try store.withLock { connection in
-            let hasPending = state.withLock { !$0.entries.isEmpty }
+            let hasPending = state.withLock { !$0.entries.isEmpty || (includingUses && !$0.uses.isEmpty) }
             let store: Store
             switch connection {
             case .closed: throw RestoreError.databaseUnusable("the coalescing writer is closed")
@@ -200,11 +208,14 @@ public final class CoalescingWriter: Sendable {
                 connection = .open(store)
             case .open(let open): store = open
             }
-            let batch = state.withLock { pending in
+            let (batch, uses) = state.withLock { pending in
                 defer { pending.entries.removeAll(keepingCapacity: true) }
-                return pending.entries
+                // Use times ride along with any write, and go by themselves only at a flush.
+                let uses = !pending.entries.isEmpty || includingUses ? pending.uses : [:]
+                if !uses.isEmpty { pending.uses = [:] }
+                return (pending.entries, uses)
             }
-            guard !batch.isEmpty else { return [] }
+            guard !batch.isEmpty || !uses.isEmpty else { return [] }
             var skipped: [ScreenKey: UnwrittenSave.Reason] = [:]
             do {
                 try store.writeTransaction {
@@ -224,12 +235,14 @@ public final class CoalescingWriter: Sendable {
                             skipped[key] = .accountSignedOut
                         }
                     }
+                    try store.noteScenesUsed(uses.keys.map { (account: $0.account, scene: $0.scene) }, at: uses.values.max() ?? Store.now())
                 }
             } catch {
                 // A damaged file is a typed outcome (the next launch moves it aside), not a raw
                 // SQLite message.
                 let failure: any Error = (error as? SQLiteError).flatMap { $0.indicatesDamage ? MigrationError.corrupt(path: store.path, reason: $0.message) : nil } ?? error
                 restore(batch, after: failure)
+                state.withLock { pending in pending.uses.merge(uses) { newer, _ in newer } }
                 throw failure
             }
             state.withLock { pending in
@@ -256,6 +269,7 @@ public final class CoalescingWriter: Sendable {
         state.withLock { pending in
             pending.entries = pending.entries.filter { !isDropped($0.key.scene) }
             pending.unwritten = pending.unwritten.filter { !isDropped($0.key.scene) }
+            pending.uses = pending.uses.filter { !isDropped($0.key) }
         }
     }
 

@@ -15,14 +15,7 @@ extension Store {
 
     /// Advances `account`'s generation; inside the caller's write transaction.
     func advanceAccountGeneration(_ account: String) throws -> Int {
-        let key: Int64
-        if let existing = try fenceKey() {
-            key = existing
-        } else {
-            key = Int64.random(in: .min ... .max)
-            try database.execute("INSERT INTO store_meta (key, value) VALUES (?, ?)", [.text(Self.fenceKeyName), .integer(key)])
-        }
-        let name = Self.generationKey(account, fenceKey: key)
+        let name = Self.generationKey(account, fenceKey: try makeFenceKey())
         let next = (try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(name)]) { $0.int(0) } ?? 0) + 1
         try database.execute("INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)", [.text(name), .int(next)])
         return next
@@ -30,17 +23,31 @@ extension Store {
 
     private static let fenceKeyName = "account_fence_key"
 
-    /// The database's random key for account hashes; nil before its first purge.
-    private func fenceKey() throws -> Int64? {
+    /// The database's random key for the hashed names in `store_meta`; nil before the first
+    /// row that needs one.
+    func fenceKey() throws -> Int64? {
         guard hasRecoveryTables else { return nil }
         return try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.fenceKeyName)]) { $0.int64(0) }
+    }
+
+    /// The database's random key, made now if it has none (inside a write transaction).
+    func makeFenceKey() throws -> Int64 {
+        if let existing = try fenceKey() { return existing }
+        let key = Int64.random(in: .min ... .max)
+        try database.execute("INSERT INTO store_meta (key, value) VALUES (?, ?)", [.text(Self.fenceKeyName), .integer(key)])
+        return key
     }
 
     /// The `store_meta` key of `account`'s generation: a SHA-256 of the database's key and the
     /// name, so the row says nothing of the account to anyone without the file's key.
     private static func generationKey(_ account: String, fenceKey: Int64) -> String {
+        hashedKey("account_generation:", [account], fenceKey: fenceKey)
+    }
+
+    /// `prefix` and a keyed SHA-256 of `parts` (each ended by a zero byte).
+    static func hashedKey(_ prefix: String, _ parts: [String], fenceKey: Int64) -> String {
         var bytes = withUnsafeBytes(of: fenceKey.bigEndian) { Array($0) }
-        bytes += Array(account.utf8)
-        return "account_generation:" + SHA256.hexDigest(of: bytes).prefix(32)
+        for part in parts { bytes += Array(part.utf8) + [0] }
+        return prefix + SHA256.hexDigest(of: bytes).prefix(32)
     }
 }

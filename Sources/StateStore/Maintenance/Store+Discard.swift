@@ -7,6 +7,11 @@ extension Store {
             var removed = 0
             for (account, scene) in scenes {
                 let values: [SQLiteValue] = [.text(scene), account.map(SQLiteValue.text) ?? .null]
+                // Their use times go too (the accounts holding the scene, when none is named).
+                let accounts =
+                    try account.map { [$0] }
+                    ?? database.fetchAll("SELECT DISTINCT account FROM scene_state WHERE scene = ?", [.text(scene)]) { $0.string(0) ?? "" }
+                try forgetSceneUse(accounts.map { (account: $0, scene: scene) })
                 try database.execute("DELETE FROM scene_state WHERE scene = ?1 AND (?2 IS NULL OR account = ?2)", values)
                 removed += database.changes
                 if hasRecoveryTables {

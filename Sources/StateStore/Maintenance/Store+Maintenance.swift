@@ -36,6 +36,8 @@ extension Store {
         defer { try? database.executeScript("PRAGMA secure_delete = OFF") }
         let result = try database.writeTransaction {
             let values: [SQLiteValue] = [.text(account)]
+            let scenes = try database.fetchAll("SELECT DISTINCT scene FROM scene_state WHERE account = ?", values) { $0.string(0) ?? "" }
+            try forgetSceneUse(scenes.map { (account: account, scene: $0) })
             try database.execute("DELETE FROM scene_state WHERE account = ?", values)
             let records = database.changes
             var quarantined = 0

@@ -1,0 +1,50 @@
+import Foundation
+
+extension Store {
+    /// Notes that the scenes were used (restored) at `time`, for ``removeScenes(unusedSince:dryRun:)``;
+    /// in the caller's write transaction, or its own. Kept in `store_meta` under a keyed hash of
+    /// (account, scene), so no row names them; a save counts as a use by itself (`updated_at`).
+    package func noteScenesUsed(_ scenes: [(account: String, scene: String)], at time: Double = Store.now()) throws {
+        guard hasRecoveryTables, !scenes.isEmpty else { return }
+        let write = { [self] () throws in
+            let key = try makeFenceKey()
+            for (account, scene) in scenes {
+                try database.execute(
+                    "INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)", [.text(Self.hashedKey("scene_used:", [account, scene], fenceKey: key)), .int(Int(time))])
+            }
+        }
+        if database.isInTransaction { try write() } else { try database.writeTransaction(write) }
+    }
+
+    /// Deletes every scene (all its kinds' records, its restore marks, its use time) neither
+    /// saved nor restored since `cutoff` (seconds since 1970), in one transaction; with
+    /// `dryRun`, deletes nothing. Returns the scenes, by account and scene.
+    public func removeScenes(unusedSince cutoff: Double, dryRun: Bool = false) throws -> [(account: String, scene: String)] {
+        try database.writeTransaction {
+            let scenes = try database.fetchAll("SELECT account, scene, max(updated_at) FROM scene_state GROUP BY account, scene ORDER BY account, scene") {
+                (account: $0.string(0) ?? "", scene: $0.string(1) ?? "", savedAt: $0.double(2))
+            }
+            let key = try fenceKey()
+            var unused: [(account: String, scene: String)] = []
+            for scene in scenes {
+                var lastUsed = scene.savedAt
+                if let key {
+                    let name = Self.hashedKey("scene_used:", [scene.account, scene.scene], fenceKey: key)
+                    lastUsed = max(lastUsed, try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(name)]) { $0.double(0) } ?? 0)
+                }
+                if lastUsed < cutoff { unused.append((scene.account, scene.scene)) }
+            }
+            guard !dryRun, !unused.isEmpty else { return unused }
+            _ = try discardScenes(unused.map { (account: Optional($0.account), scene: $0.scene) })
+            return unused
+        }
+    }
+
+    /// Removes the use times of the scenes (discarded, purged).
+    func forgetSceneUse(_ scenes: [(account: String, scene: String)]) throws {
+        guard let key = try fenceKey() else { return }
+        for (account, scene) in scenes {
+            try database.execute("DELETE FROM store_meta WHERE key = ?", [.text(Self.hashedKey("scene_used:", [account, scene], fenceKey: key))])
+        }
+    }
+}
