@@ -6,11 +6,16 @@ import StateStore
 ///
 /// Records of kinds this build does not know, and records of a newer format, are listed as
 /// notes, not problems: a file shared with a newer release or another app holds them by design.
+/// A record over its kind's size budget is a warning, naming its largest fields: it restores,
+/// but it is state an app should trim.
 public struct DatabaseCheck: Equatable, Sendable {
     /// Everything wrong with the file; empty when it is healthy.
     public var problems: [String] = []
     /// Facts worth knowing that are not problems (pending migrations, newer records, unknown kinds).
     public var notes: [String] = []
+    /// What is not wrong but should be fixed: records over their kind's size budget, each with
+    /// its largest fields. Warnings leave the file healthy.
+    public var warnings: [String] = []
     /// How many records were examined.
     public var recordsChecked = 0
 
@@ -39,7 +44,10 @@ public struct DatabaseCheck: Equatable, Sendable {
                 check.recordsChecked += 1
                 let place = "\(record.kind) record of scene \"\(record.scene)\" of account \"\(record.account)\""
                 switch inspector.condition(of: record) {
-                case .readable, .readThroughMinReaderVersion: break
+                case .readable, .readThroughMinReaderVersion:
+                    if let size = inspector.sizeBreakdown(of: record) {
+                        check.warnings.append("\(place): record is \(size)")
+                    }
                 case .newer(let version):
                     check.notes.append("\(place): format \(version) record kept for the newer release that wrote it")
                 case .unknownKind:

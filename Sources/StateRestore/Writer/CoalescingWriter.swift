@@ -49,6 +49,9 @@ public final class CoalescingWriter: Sendable {
         var lastError: (any Error)?
         /// The saves writes skipped, until the screen's next save is written.
         var unwritten: [ScreenKey: UnwrittenSave.Reason] = [:]
+        /// The saves written over the default size budget, until the screen's next save is
+        /// written within it.
+        var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
     }
 
     private struct Entry {
@@ -115,8 +118,9 @@ public final class CoalescingWriter: Sendable {
     ///
     /// - Returns: the scenes skipped because the database holds a record of a newer format
     ///   (never replaced) or one their launch did not see, because their record would exceed
-    ///   the size limit, or because their state cannot be encoded (a non-finite number);
-    ///   ``unwrittenSaves`` says why for each.
+    ///   the size limit or their kind's declared budget, or because their state cannot be
+    ///   encoded (a non-finite number); ``unwrittenSaves`` says why for each. Saves written
+    ///   over the default size budget are not in it: ``oversizedSaves`` lists them.
     /// - Throws: the storage error when the write failed; the states stay pending for the
     ///   next write.
     @discardableResult
@@ -195,12 +199,14 @@ public final class CoalescingWriter: Sendable {
             }
             guard !batch.isEmpty else { return [] }
             var skipped: [ScreenKey: UnwrittenSave.Reason] = [:]
+            var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
             do {
                 try store.writeTransaction {
                     skipped = [:]
+                    oversized = [:]
                     for (key, entry) in batch {
                         do {
-                            try Self.save(entry.state, for: key.scene, carrying: entry.carrying, keepingNewer: entry.keepsNewer, onlyIfAbsent: entry.onlyIfAbsent, in: store)
+                            oversized[key] = try Self.save(entry.state, for: key.scene, carrying: entry.carrying, keepingNewer: entry.keepsNewer, onlyIfAbsent: entry.onlyIfAbsent, in: store)
                         } catch RestoreError.wouldReplaceNewerRecord(_, let version) {
                             skipped[key] = .newerRecordKept(version: version)
                         } catch StoreError.existingRecordKept {
@@ -209,6 +215,8 @@ public final class CoalescingWriter: Sendable {
                             skipped[key] = .invalidState(detail)
                         } catch StoreError.recordTooLarge(let bytes, let limit) {
                             skipped[key] = .recordTooLarge(bytes: bytes, limit: limit)
+                        } catch RestoreError.recordOverBudget(_, _, let size) {
+                            skipped[key] = .overBudget(size)
                         }
                     }
                 }
@@ -222,7 +230,10 @@ public final class CoalescingWriter: Sendable {
             state.withLock { pending in
                 pending.writesCommitted += 1
                 pending.lastError = nil
-                for key in batch.keys { pending.unwritten[key] = skipped[key] }
+                for key in batch.keys {
+                    pending.unwritten[key] = skipped[key]
+                    if skipped[key] == nil { pending.oversized[key] = oversized[key] }
+                }
             }
             return skipped.keys.map(\.scene).sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
         }
@@ -238,11 +249,28 @@ public final class CoalescingWriter: Sendable {
         }
     }
 
+    /// The saves written although their record is over the default size budget (their kind
+    /// declares none), with each record's largest fields, until the screen's next save is
+    /// written within it; ordered by account, scene and kind.
+    public var oversizedSaves: [OversizedSave] {
+        state.withLock { pending in
+            pending.oversized.map { OversizedSave(key: $0.key.scene, kind: $0.key.kind, size: $0.value) }
+                .sorted { ($0.key.account, $0.key.scene, $0.kind) < ($1.key.account, $1.key.scene, $1.kind) }
+        }
+    }
+
+    /// Records what a save written outside the writer (a restorer's hand save) found: over
+    /// the default budget (`size`) or within it (nil).
+    func noteWritten(_ screen: ScreenKey, oversized size: RecordSizeBreakdown?) {
+        state.withLock { $0.oversized[screen] = size }
+    }
+
     /// Forgets the pending saves of the scenes `isDropped` names (discarded scenes).
     func dropPending(where isDropped: (SceneKey) -> Bool) {
         state.withLock { pending in
             pending.entries = pending.entries.filter { !isDropped($0.key.scene) }
             pending.unwritten = pending.unwritten.filter { !isDropped($0.key.scene) }
+            pending.oversized = pending.oversized.filter { !isDropped($0.key.scene) }
         }
     }
 
@@ -267,7 +295,7 @@ public final class CoalescingWriter: Sendable {
     /// Saves one entry; opened from its existential so the codec runs for its concrete kind.
     private static func save<State: RestorableState>(
         _ state: State, for key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool, onlyIfAbsent: Bool, in store: Store
-    ) throws {
+    ) throws -> RecordSizeBreakdown? {
         try RecordSaving.save(state, for: key, carrying: fields, replacingNewer: false, keepingNewer: keepingNewer, onlyIfAbsent: onlyIfAbsent, in: store)
     }
 

@@ -19,6 +19,9 @@ public struct UnwrittenSave: Equatable, Sendable, CustomStringConvertible {
         case invalidState(String)
         /// The encoded record is over the store's size limit.
         case recordTooLarge(bytes: Int, limit: Int)
+        /// The encoded record is over the size budget its kind declares
+        /// (``RestorableState/maxRecordBytes``); the breakdown names its largest fields.
+        case overBudget(RecordSizeBreakdown)
     }
 
     /// The screen's scene.
@@ -43,6 +46,7 @@ public struct UnwrittenSave: Equatable, Sendable, CustomStringConvertible {
             case .storedRecordNotSeen: "the launch could not read the file, which holds a record for it; that record was kept and the next restore returns it"
             case .invalidState(let detail): "the state cannot be stored: \(detail)"
             case .recordTooLarge(let bytes, let limit): "the record is \(bytes) bytes, over the limit of \(limit)"
+            case .overBudget(let size): "the record is \(size)"
             }
         return "scene \"\(key.scene)\" (account \"\(key.account)\", kind \(kind)) was not saved: \(why)"
     }
