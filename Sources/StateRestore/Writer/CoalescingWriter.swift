@@ -262,7 +262,11 @@ public final class CoalescingWriter: Sendable {
     /// Records what a save written outside the writer (a restorer's hand save) found: over
     /// the default budget (`size`) or within it (nil).
     func noteWritten(_ screen: ScreenKey, oversized size: RecordSizeBreakdown?) {
-        state.withLock { $0.oversized[screen] = size }
+        state.withLock { pending in
+            // Within the budget with nothing listed (every normal save): no hashing.
+            if size == nil, pending.oversized.isEmpty { return }
+            pending.oversized[screen] = size
+        }
     }
 
     /// Forgets the pending saves of the scenes `isDropped` names (discarded scenes).
