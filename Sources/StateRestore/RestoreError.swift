@@ -16,6 +16,9 @@ public enum RestoreError: Error, Equatable, Sendable {
     /// A scene to discard still has a live screen in this process (a tracking not cancelled
     /// nor released); nothing named in that call was discarded.
     case sceneIsLive(scene: String)
+    /// The record of a save is over the size budget its kind declares
+    /// (``RestorableState/maxRecordBytes``); the stored record was kept.
+    case recordOverBudget(scene: String, kind: String, RecordSizeBreakdown)
 }
 
 extension RestoreError: LocalizedError {
@@ -29,6 +32,7 @@ extension RestoreError: LocalizedError {
             "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it; save with replacingNewer to do so deliberately"
         case .databaseUnusable(let reason): reason
         case .sceneIsLive(let scene): "\(scene) is still on screen in this process (its tracking is live); nothing was discarded"
+        case .recordOverBudget(let scene, let kind, let size): "\(scene): the \(kind) record is \(size); it was not saved"
         }
     }
 }

@@ -60,6 +60,18 @@ struct ReaderThemeState: RestorableState {
     var lineSpacing: Double
 }
 
+// DefiningAKind.md, "Size budgets".
+
+/// A board whose rows carry their text: a board over 64 KiB is a bug, not state to keep.
+struct BoardState: RestorableState {
+    static let kind = "board"
+    static let currentVersion = 1
+    static let maxRecordBytes: Int? = 64 * 1024  // refuse saves over it; the stored board stays
+    static let defaultValue = BoardState(rows: [])
+
+    var rows: [String]
+}
+
 // ScreenKinds.md: the article screens.
 
 /// The catalog screen (MVC with an explicit view state), restored and persisted.

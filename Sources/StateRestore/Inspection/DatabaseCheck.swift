@@ -8,11 +8,17 @@ import StateStore
 /// notes, not problems: a file shared with a newer release or another app holds them by design.
 /// They are never counted as decoded: ``recordsDecoded`` counts only the records a kind's codec
 /// (or a kind's recorded shape, for a kind read from a format folder) read.
+///
+/// A record over its kind's size budget is a warning, naming its largest fields: it restores,
+/// but it is state an app should trim.
 public struct DatabaseCheck: Equatable, Sendable {
     /// Everything wrong with the file; empty when it is healthy.
     public var problems: [String] = []
     /// Facts worth knowing that are not problems (pending migrations, newer records, unknown kinds).
     public var notes: [String] = []
+    /// What is not wrong but should be fixed: records over their kind's size budget, each with
+    /// its largest fields. Warnings leave the file healthy.
+    public var warnings: [String] = []
     /// How many records were examined.
     public var recordsChecked = 0
     /// How many of them decoded with their kind's codec (or fit their kind's recorded shape).
@@ -54,6 +60,9 @@ public struct DatabaseCheck: Equatable, Sendable {
                 switch inspector.condition(of: record) {
                 case .readable, .readThroughMinReaderVersion:
                     check.recordsDecoded += 1
+                    if let size = inspector.sizeBreakdown(of: record) {
+                        check.warnings.append("\(place): record is \(size)")
+                    }
                 case .newer(let version):
                     check.recordsOfNewerFormats += 1
                     check.notes.append("\(place): format \(version) record kept for the newer release that wrote it")

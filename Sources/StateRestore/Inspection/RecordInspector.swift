@@ -16,4 +16,10 @@ public struct RecordInspector: Sendable {
         guard let kind = kinds[record.kind] else { return .unknownKind }
         return kind.condition(of: record)
     }
+
+    /// The breakdown of `record` when it is over its kind's size budget; nil within it, and for
+    /// a kind this inspector does not know.
+    public func sizeBreakdown(of record: StoredRecord) -> RecordSizeBreakdown? {
+        kinds[record.kind]?.sizeBreakdown(of: record)
+    }
 }

@@ -13,6 +13,12 @@ public struct RecordKind: Sendable {
     public let name: String
     /// The format the kind's type writes.
     public let currentVersion: Int
+    /// The size budget its records are checked against, in bytes: the kind's
+    /// ``RestorableState/maxRecordBytes``, else ``RecordSizeBreakdown/defaultBudget``.
+    public let budget: Int
+    /// Whether the kind declares its budget (saves over it are refused) rather than taking
+    /// the default (saves over it are written and reported).
+    public let declaresBudget: Bool
     private let conditionOfPayload: @Sendable (Data) -> RecordCondition
     private let validation: @Sendable ([UInt8]) throws(RecordError) -> ValidatedRecord
     private let upgrade: @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?
@@ -26,6 +32,9 @@ public struct RecordKind: Sendable {
     ) {
         self.name = name
         self.currentVersion = currentVersion
+        // An app kind read from its format folder has no type to declare a budget: the default.
+        budget = RecordSizeBreakdown.defaultBudget
+        declaresBudget = false
         conditionOfPayload = condition
         self.validation = validation
         upgrade = { _ in nil }
@@ -43,6 +52,8 @@ public struct RecordKind: Sendable {
     package init<State: RestorableState>(_ type: State.Type, checkingForSave check: @escaping @Sendable (JSONObject) throws(RecordError) -> Void) {
         name = State.kind
         currentVersion = State.currentVersion
+        budget = State.maxRecordBytes ?? RecordSizeBreakdown.defaultBudget
+        declaresBudget = State.maxRecordBytes != nil
         conditionOfPayload = { payload in
             switch RecordCodec<State>.decode(payload) {
             case .decoded(_, let provenance, _):
@@ -80,6 +91,13 @@ public struct RecordKind: Sendable {
     public func condition(of record: StoredRecord) -> RecordCondition {
         if record.payload.count > Store.maximumRecordBytes { return .oversized(bytes: record.payload.count) }
         return conditionOfPayload(record.payload)
+    }
+
+    /// The breakdown of `record` (of this kind) when it is over the kind's ``budget``; nil
+    /// within it.
+    public func sizeBreakdown(of record: StoredRecord) -> RecordSizeBreakdown? {
+        guard record.payload.count > budget else { return nil }
+        return RecordSizeBreakdown(of: record.payload, budget: budget)
     }
 
     /// Checks a record given for saving as this kind: a known version must decode with its

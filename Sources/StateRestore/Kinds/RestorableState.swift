@@ -54,6 +54,18 @@ public protocol RestorableState: Codable, Equatable, Sendable {
     /// bug report); an older record restores as ``defaultValue`` with `record-expired` and stays
     /// in place until the next save. Default: never.
     static var expiresAfter: Duration? { get }
+    /// The size budget of this kind's records, in bytes: a save whose record is larger is
+    /// refused (the stored record stays; a hand save throws
+    /// ``RestoreError/recordOverBudget(scene:kind:_:)``, a persisted one is listed in
+    /// ``StateRestorer/unwrittenSaves`` as ``UnwrittenSave/Reason/overBudget(_:)``), naming the
+    /// record's largest fields. Default: nil, no budget of the kind's own: saves over
+    /// ``RecordSizeBreakdown/defaultBudget`` (256 KiB) are written and reported in
+    /// ``StateRestorer/oversizedSaves``, so an app never silently keeps its older state. Either
+    /// way the store refuses a record over its hard limit (`Store.maximumRecordBytes`, 1 MiB).
+    ///
+    /// Only the encoded size is compared on a save; the fields are measured only when a record
+    /// is over the budget.
+    static var maxRecordBytes: Int? { get }
     /// The shape of this kind's records (field names, JSON types, optionality, enum values),
     /// given by hand; nil, the default, derives it from the type (``RecordShape/derived(from:)``).
     ///
@@ -73,6 +85,9 @@ extension RestorableState {
 
     /// Never: a saved state stays meaningful however old it is.
     public static var expiresAfter: Duration? { nil }
+
+    /// None of its own: saves over the default budget are written and reported.
+    public static var maxRecordBytes: Int? { nil }
 
     /// Derived from the type: the kind gives no shape of its own.
     public static var recordShape: RecordShape? { nil }

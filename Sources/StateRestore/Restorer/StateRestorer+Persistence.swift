@@ -7,22 +7,26 @@ extension StateRestorer {
     /// commit has returned.
     ///
     /// A stored record of a newer format this build cannot read is never replaced unless
-    /// `replacingNewer` is true (`RestoreError.wouldReplaceNewerRecord`).
+    /// `replacingNewer` is true (`RestoreError.wouldReplaceNewerRecord`). A record over the
+    /// budget its kind declares (``RestorableState/maxRecordBytes``) is refused
+    /// (``RestoreError/recordOverBudget(scene:kind:_:)``, naming its largest fields); one over
+    /// the default budget is written and listed in ``oversizedSaves``.
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
         let screen = ScreenKey(scene: key, kind: State.kind)
         let rules = saveRules(for: screen)
-        try recoveringFromDamage { store in
+        let oversized = try recoveringFromDamage { store in
             try RecordSaving.save(
                 state, for: key, carrying: rules.carrying, replacingNewer: replacingNewer, keepingNewer: rules.keepingNewer,
                 onlyIfAbsent: rules.onlyIfAbsent && !replacingNewer, fencedAt: rules.generation, in: store)
         }
+        persistence.writer.noteWritten(screen, oversized: oversized)
     }
 
     /// Saves `state` for `key` with exactly `fields` carried (the package's tests pad records
     /// with them).
     package func save<State: RestorableState>(_ state: State, for key: SceneKey, carryingExactly fields: JSONObject, replacingNewer: Bool) throws {
         try recoveringFromDamage { store in
-            try RecordSaving.save(state, for: key, carrying: fields, replacingNewer: replacingNewer, in: store)
+            _ = try RecordSaving.save(state, for: key, carrying: fields, replacingNewer: replacingNewer, in: store)
         }
     }
 
@@ -75,8 +79,10 @@ extension StateRestorer {
     ///
     /// - Returns: the scenes skipped because the database holds a record of a newer format
     ///   (never replaced) or a record their restore could not read (not written over: the
-    ///   next restore returns it), because their record would exceed the size limit, or
-    ///   because their state cannot be encoded; ``unwrittenSaves`` says why for each.
+    ///   next restore returns it), because their record would exceed the size limit or their
+    ///   kind's declared budget, or because their state cannot be encoded; ``unwrittenSaves``
+    ///   says why for each. Saves written over the default size budget are not skipped:
+    ///   ``oversizedSaves`` lists them, with their largest fields.
     /// - Throws: the storage error when the write failed; the states stay pending for the next
     ///   write.
     @discardableResult
@@ -89,6 +95,11 @@ extension StateRestorer {
     /// (a newer record kept, a record the launch did not see, a state that cannot be stored),
     /// until the screen's next save is written.
     public var unwrittenSaves: [UnwrittenSave] { persistence.writer.unwrittenSaves }
+
+    /// The saves, persisted or by hand, written although their record is over the default size
+    /// budget (``RecordSizeBreakdown/defaultBudget``; their kind declares none), each with the
+    /// record's largest fields, until the screen's next save is written within it.
+    public var oversizedSaves: [OversizedSave] { persistence.writer.oversizedSaves }
 
     /// Flushes, then closes every connection of this restorer, even when the flush throws;
     /// later restores answer defaults and later changes are not written. `isolation` is the

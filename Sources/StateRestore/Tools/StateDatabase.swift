@@ -33,6 +33,14 @@ public enum StateDatabase {
         return try StateMigrations.makeMigrator().status(of: database)
     }
 
+    /// The records' count and bytes per account and kind in the existing file at `path`
+    /// (empty when it has no schema yet); reads only.
+    public static func recordTotals(_ path: String) throws -> [RecordTotal] {
+        let store = try openForReading(path)
+        defer { store.close() }
+        return try store.recordTotals()
+    }
+
     /// What migrating `path` up to `target` (the latest when nil) would apply; reads only, and
     /// creates nothing when the file does not exist.
     public static func migrationPlan(_ path: String, upTo target: Int? = nil) throws -> (fromVersion: Int, steps: [MigrationFile]) {

@@ -51,6 +51,9 @@ public final class CoalescingWriter: Sendable {
         var unwritten: [ScreenKey: UnwrittenSave.Reason] = [:]
         /// Scenes restored (used) since the last write, written with the next write or flush.
         var uses: [SceneKey: Double] = [:]
+        /// The saves written over the default size budget, until the screen's next save is
+        /// written within it.
+        var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
     }
 
     private struct Entry {
@@ -128,8 +131,9 @@ public final class CoalescingWriter: Sendable {
     ///
     /// - Returns: the scenes skipped because the database holds a record of a newer format
     ///   (never replaced) or one their launch did not see, because their record would exceed
-    ///   the size limit, or because their state cannot be encoded (a non-finite number);
-    ///   ``unwrittenSaves`` says why for each.
+    ///   the size limit or their kind's declared budget, or because their state cannot be
+    ///   encoded (a non-finite number); ``unwrittenSaves`` says why for each. Saves written
+    ///   over the default size budget are not in it: ``oversizedSaves`` lists them.
     /// - Throws: the storage error when the write failed; the states stay pending for the
     ///   next write.
     @discardableResult
@@ -217,12 +221,14 @@ public final class CoalescingWriter: Sendable {
             }
             guard !batch.isEmpty || !uses.isEmpty else { return [] }
             var skipped: [ScreenKey: UnwrittenSave.Reason] = [:]
+            var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
             do {
                 try store.writeTransaction {
                     skipped = [:]
+                    oversized = [:]
                     for (key, entry) in batch {
                         do {
-                            try Self.save(entry.state, for: key.scene, entry: entry, in: store)
+                            oversized[key] = try Self.save(entry.state, for: key.scene, entry: entry, in: store)
                         } catch RestoreError.wouldReplaceNewerRecord(_, let version) {
                             skipped[key] = .newerRecordKept(version: version)
                         } catch StoreError.existingRecordKept {
@@ -233,6 +239,8 @@ public final class CoalescingWriter: Sendable {
                             skipped[key] = .recordTooLarge(bytes: bytes, limit: limit)
                         } catch StoreError.accountSignedOut {
                             skipped[key] = .accountSignedOut
+                        } catch RestoreError.recordOverBudget(_, _, let size) {
+                            skipped[key] = .overBudget(size)
                         }
                     }
                     try store.noteScenesUsed(uses.keys.map { (account: $0.account, scene: $0.scene) }, at: uses.values.max() ?? Store.now())
@@ -248,7 +256,10 @@ public final class CoalescingWriter: Sendable {
             state.withLock { pending in
                 pending.writesCommitted += 1
                 pending.lastError = nil
-                for key in batch.keys { pending.unwritten[key] = skipped[key] }
+                for key in batch.keys {
+                    pending.unwritten[key] = skipped[key]
+                    if skipped[key] == nil { pending.oversized[key] = oversized[key] }
+                }
             }
             return skipped.keys.map(\.scene).sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
         }
@@ -264,12 +275,33 @@ public final class CoalescingWriter: Sendable {
         }
     }
 
+    /// The saves written although their record is over the default size budget (their kind
+    /// declares none), with each record's largest fields, until the screen's next save is
+    /// written within it; ordered by account, scene and kind.
+    public var oversizedSaves: [OversizedSave] {
+        state.withLock { pending in
+            pending.oversized.map { OversizedSave(key: $0.key.scene, kind: $0.key.kind, size: $0.value) }
+                .sorted { ($0.key.account, $0.key.scene, $0.kind) < ($1.key.account, $1.key.scene, $1.kind) }
+        }
+    }
+
+    /// Records what a save written outside the writer (a restorer's hand save) found: over
+    /// the default budget (`size`) or within it (nil).
+    func noteWritten(_ screen: ScreenKey, oversized size: RecordSizeBreakdown?) {
+        state.withLock { pending in
+            // Within the budget with nothing listed (every normal save): no hashing.
+            if size == nil, pending.oversized.isEmpty { return }
+            pending.oversized[screen] = size
+        }
+    }
+
     /// Forgets the pending saves of the scenes `isDropped` names (discarded scenes).
     func dropPending(where isDropped: (SceneKey) -> Bool) {
         state.withLock { pending in
             pending.entries = pending.entries.filter { !isDropped($0.key.scene) }
             pending.unwritten = pending.unwritten.filter { !isDropped($0.key.scene) }
             pending.uses = pending.uses.filter { !isDropped($0.key) }
+            pending.oversized = pending.oversized.filter { !isDropped($0.key.scene) }
         }
     }
 
@@ -292,7 +324,7 @@ public final class CoalescingWriter: Sendable {
     }
 
     /// Saves one entry; opened from its existential so the codec runs for its concrete kind.
-    private static func save<State: RestorableState>(_ state: State, for key: SceneKey, entry: Entry, in store: Store) throws {
+    private static func save<State: RestorableState>(_ state: State, for key: SceneKey, entry: Entry, in store: Store) throws -> RecordSizeBreakdown? {
         try RecordSaving.save(
             state, for: key, carrying: entry.carrying, replacingNewer: false, keepingNewer: entry.keepsNewer, onlyIfAbsent: entry.onlyIfAbsent,
             fencedAt: entry.generation, in: store)

@@ -22,6 +22,9 @@ public struct UnwrittenSave: Equatable, Sendable, CustomStringConvertible {
         /// The account was signed out after the screen was restored (in this process or
         /// another): the save is dropped, so nothing of the account is written back.
         case accountSignedOut
+        /// The encoded record is over the size budget its kind declares
+        /// (``RestorableState/maxRecordBytes``); the breakdown names its largest fields.
+        case overBudget(RecordSizeBreakdown)
     }
 
     /// The screen's scene.
@@ -47,6 +50,7 @@ public struct UnwrittenSave: Equatable, Sendable, CustomStringConvertible {
             case .invalidState(let detail): "the state cannot be stored: \(detail)"
             case .recordTooLarge(let bytes, let limit): "the record is \(bytes) bytes, over the limit of \(limit)"
             case .accountSignedOut: "the account was signed out after the screen was restored; the save was dropped"
+            case .overBudget(let size): "the record is \(size)"
             }
         return "scene \"\(key.scene)\" (account \"\(key.account)\", kind \(kind)) was not saved: \(why)"
     }

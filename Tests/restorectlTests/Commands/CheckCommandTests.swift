@@ -61,6 +61,27 @@ import Testing
         #expect(text.stdout.hasSuffix("healthy (2 records: 1 decoded, 1 not decoded (newer format))\n"))
     }
 
+    @Test func aRecordOverItsKindsBudgetIsAWarningNamingItsLargestFieldAndExits0() throws {
+        let state = dir.path("big-notes.json")
+        try Data(#"{"version": 1, "query": "\#(String(repeating: "q", count: 300_000))"}"#.utf8).write(to: URL(fileURLWithPath: state))
+        #expect(CapturedRun(["save", "--db", path, "--scene", "main", "--kind", "notes", "--state", state]).exitCode == 0)
+        let run = try check()
+        #expect(run.exitCode == 0)
+        let json = try JSONValue.parse(Data(run.stdout.utf8))
+        #expect(json["healthy"] == true && json["problems"] == [])
+        guard case .array(let warnings)? = json["warnings"], case .string(let warning)? = warnings.first else {
+            Issue.record("no warning: \(run.stdout)")
+            return
+        }
+        #expect(warnings.count == 1)
+        #expect(warning.hasPrefix(#"notes record of scene "main" of account "default": record is "#), "\(warning)")
+        #expect(warning.contains("over the budget of 262144 bytes; largest fields: query (300002 bytes)"), "\(warning)")
+        let text = try check(json: false)
+        #expect(text.exitCode == 0)
+        #expect(text.stdout.hasPrefix("warning: \(warning)\n"), "\(text.stdout)")
+        #expect(text.stdout.hasSuffix("healthy (1 records decoded)\n"))
+    }
+
     @Test func undecodableRecordAndQuarantineExit1() throws {
         #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
         let db = try Database(path: path)

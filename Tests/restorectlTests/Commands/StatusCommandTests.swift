@@ -1,0 +1,60 @@
+import Foundation
+import JSON
+import StateStore
+import TestSupport
+import Testing
+
+@testable import restorectl
+
+@Suite struct StatusCommandTests {
+    let dir: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        dir = try TemporaryDirectory()
+        path = dir.path("state.sqlite")
+    }
+
+    private func save(scene: String, account: String, kind: String, state: String) throws {
+        let file = dir.path("\(scene)-\(account)-\(kind).json")
+        try Data(state.utf8).write(to: URL(fileURLWithPath: file))
+        let run = CapturedRun(["save", "--db", path, "--scene", scene, "--account", account, "--kind", kind, "--state", file])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+    }
+
+    @Test func statusPrintsTheRecordsCountAndBytesByAccountAndKind() throws {
+        let notes = #"{"version":1,"query":"dune"}"#
+        let catalog = #"{"version":3,"query":"","selectedID":null,"showsOnlySelected":false}"#
+        try save(scene: "one", account: "ada", kind: "notes", state: notes)
+        try save(scene: "two", account: "ada", kind: "notes", state: notes)
+        try save(scene: "one", account: "ada", kind: "catalog", state: catalog)
+        try save(scene: "one", account: "bob", kind: "notes", state: notes)
+
+        let text = CapturedRun(["status", "--db", path])
+        #expect(text.exitCode == 0)
+        let sizes = text.stdout.split(separator: "\n").filter { $0.hasPrefix("  size") }
+        #expect(
+            sizes == [
+                #"  size     account "ada"  catalog  1 record(s)  \#(catalog.utf8.count) bytes"#,
+                #"  size     account "ada"  notes  2 record(s)  \#(2 * notes.utf8.count) bytes"#,
+                #"  size     account "bob"  notes  1 record(s)  \#(notes.utf8.count) bytes"#,
+            ], "\(text.stdout)")
+
+        let json = CapturedRun(["status", "--db", path, "--json"])
+        #expect(json.exitCode == 0)
+        let parsed = try JSONValue.parse(Data(json.stdout.utf8))
+        #expect(
+            parsed["sizes"] == [
+                ["account": "ada", "kind": "catalog", "records": 1, "bytes": .integer(Int64(catalog.utf8.count))],
+                ["account": "ada", "kind": "notes", "records": 2, "bytes": .integer(Int64(2 * notes.utf8.count))],
+                ["account": "bob", "kind": "notes", "records": 1, "bytes": .integer(Int64(notes.utf8.count))],
+            ])
+    }
+
+    @Test func statusOfAnEmptyDatabaseListsNoSizes() throws {
+        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
+        let json = CapturedRun(["status", "--db", path, "--json"])
+        #expect(json.exitCode == 0)
+        #expect(try JSONValue.parse(Data(json.stdout.utf8))["sizes"] == [])
+    }
+}
