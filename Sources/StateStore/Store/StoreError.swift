@@ -22,6 +22,11 @@ public enum StoreError: Error, Equatable, Sendable {
     case notARegularFile(path: String, kind: String)
     /// The file cannot be moved aside while a connection of this process has it open.
     case fileInUse(path: String)
+    /// Another process (an extension, the tool) has the file open, so it was not moved.
+    case fileOpenElsewhere(path: String)
+    /// A copy made to move the database did not match it; the copy was removed and the
+    /// database left in place.
+    case copyNotVerified(path: String, reason: String)
 }
 
 extension StoreError: LocalizedError {
@@ -40,6 +45,8 @@ extension StoreError: LocalizedError {
             "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record this launch could not read; it was kept, and the next restore returns it"
         case .notARegularFile(let path, let kind): "\(path) is \(kind), not a database file"
         case .fileInUse(let path): "\(path) is open in another connection of this process, so it was left in place"
+        case .fileOpenElsewhere(let path): "\(path) is open in another process, so it was left in place"
+        case .copyNotVerified(let path, let reason): "the copy at \(path) did not match the database (\(reason)); it was removed and the database left in place"
         }
     }
 }
