@@ -27,7 +27,9 @@ enum CommandTable {
             InspectCommand.spec,
             QuarantineCommand.spec,
             ShelfCommand.spec,
+            DiscardCommand.spec,
             PurgeCommand.spec,
+            MoveCommand.spec,
             CompletionsCommand.spec,
         ]
     )

@@ -32,6 +32,10 @@ struct CompletionScriptTests {
 
     @Test(arguments: [
         (["restorectl", "qu"], ["quarantine"]),
+        (["restorectl", "mo"], ["move"]),
+        (["restorectl", "move", "--db", "x", "--t"], ["--to"]),
+        (["restorectl", "disc"], ["discard"]),
+        (["restorectl", "discard", "--a"], ["--account"]),
         (["restorectl", "restore", "--k"], ["--kind"]),
         (["restorectl", "restore", "--db", "x", "--js"], ["--json"]),
         (["restorectl", "shelf", "s"], ["save"]),
