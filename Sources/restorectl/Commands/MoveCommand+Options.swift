@@ -12,7 +12,7 @@ extension MoveCommand {
             var spec: OptionSpec {
                 switch self {
                 case .db: CommandTable.db
-                case .to: .value("to", valueName: "NEW", help: "The new path; nothing may exist there.", isRequired: true)
+                case .to: .value("to", valueName: "NEW", help: "The new path; nothing may exist there.", isRequired: true, completion: .files)
                 }
             }
         }

@@ -60,6 +60,7 @@ struct CompletionScriptTests {
         let directory = try TemporaryDirectory()
         try Data("{}".utf8).write(to: URL(fileURLWithPath: directory.path("books.json")))
         #expect(try bashCompletions(["restorectl", "restore", "--document", directory.path("boo")], directory: directory) == [directory.path("books.json")])
+        #expect(try bashCompletions(["restorectl", "move", "--db", "x", "--to", directory.path("boo")], directory: directory) == [directory.path("books.json")])
         #expect(try bashCompletions(["restorectl", "shelf", "save", "--db", directory.path("boo")], directory: directory) == [directory.path("books.json")])
     }
 
