@@ -21,6 +21,15 @@ enum LaunchDatabase {
         if DeferredMigration.isRunning(path) {
             return Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")])
         }
+        if !configuration.role.maintainsFile && !FileManager.default.fileExists(atPath: path) {
+            return Opening(
+                store: nil,
+                report: [
+                    RestoreReportEntry(
+                        .databaseUnavailable,
+                        "there is no database at \(path) yet, and an extension never creates one (the app does at its launch); the default state was used and saves wait")
+                ])
+        }
         if CorruptDatabaseFiles.lacksDatabaseHeader(path) {
             return recoverFromCorruption(path, reason: "the file does not start with the SQLite header", configuration: configuration)
         }
@@ -56,6 +65,9 @@ enum LaunchDatabase {
             return Opening(
                 store: nil,
                 report: [Self.needsMigration(path, detail: "from schema version \(version) (\(bytes) bytes) it would outlast the launch budget, so it is being migrated in the background\(earlier)")])
+        } catch MigrationError.migrationLeftToApp(_, let version) {
+            return Opening(
+                store: nil, report: [Self.needsMigration(path, detail: "from schema version \(version), which only the app does at its next launch (this is an extension)")])
         } catch let error as MigrationError {
             switch error {
             case .databaseNewer(_, let version, let latest):
@@ -80,7 +92,6 @@ enum LaunchDatabase {
         }
     }
 
-    /// Moves the damaged file aside and opens a fresh database in its place.
     /// The report of a launch that found a migration too long to run on its path.
     static func needsMigration(_ path: String, detail: String) -> RestoreReportEntry {
         RestoreReportEntry(
@@ -96,7 +107,19 @@ enum LaunchDatabase {
         )
     }
 
+    /// Moves the damaged file aside and opens a fresh database in its place; an extension
+    /// leaves it exactly as it is, for the app's next launch.
     static func recoverFromCorruption(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening {
+        guard configuration.role.maintainsFile else {
+            return Opening(
+                store: nil,
+                report: [
+                    RestoreReportEntry(
+                        .databaseUnavailable,
+                        "the file is not a readable database (\(reason)); an extension never moves it aside (the app does at its next launch), so it was left as it is, the default state was used and saves wait"
+                    )
+                ])
+        }
         let moved: String
         do {
             moved = try CorruptDatabaseFiles.moveAside(path)

@@ -39,8 +39,10 @@ import StateStore
 /// where screens live. Use one restorer per file and launch: its first restore decides what
 /// the previous launch left.
 public final class StateRestorer: Sendable {
-    /// The database file, its symlinks resolved.
-    public let path: String
+    /// The database file, its symlinks resolved; ``relocate(to:isolation:)`` changes it.
+    public var path: String { location.withLock { $0 } }
+    /// Where the database file is now.
+    let location: Locked<String>
     /// The restore side: the launch connection and what it found.
     let restoring: Locked<RestoreSide>
     /// The coalesced writes of ``persist(from:turns:_:)`` and the trackings that feed them.
@@ -101,12 +103,13 @@ public final class StateRestorer: Sendable {
     ) {
         // Resolved once (a symlink to its target), so the guard file and every other sibling
         // is made beside the real file.
-        self.path = (try? DatabasePath.resolved(path)) ?? path
+        let resolved = (try? DatabasePath.resolved(path)) ?? path
+        location = Locked(resolved)
         self.configuration = configuration
         let opening = LaunchDatabase.open(path, configuration: configuration)
         restoring = Locked(RestoreSide(store: opening.store, databaseReport: opening.report))
         persistence = RestorerPersistence(
-            writer: CoalescingWriter(opensOnFirstWrite: self.path, window: window, configuration: configuration, scheduler: scheduler)
+            writer: CoalescingWriter(opensOnFirstWrite: resolved, window: window, configuration: configuration, scheduler: scheduler)
         )
     }
 

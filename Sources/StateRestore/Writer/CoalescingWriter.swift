@@ -29,7 +29,9 @@ public final class CoalescingWriter: Sendable {
     /// The connection; held for the whole of a write, so a flush waits for a write in flight.
     private let store: Locked<Connection>
     private let state = Locked(Pending())
-    private let path: String
+    /// The database file; it changes only when the restorer's `relocate(to:)` moves it.
+    private let location: Locked<String>
+    private var path: String { location.withLock { $0 } }
     private let configuration: DatabaseConfiguration
 
     /// The writer's connection: not yet opened (a restorer's writer opens at its first write),
@@ -83,7 +85,7 @@ public final class CoalescingWriter: Sendable {
     ) throws {
         let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
         self.store = Locked(.open(store))
-        self.path = path
+        self.location = Locked(path)
         self.configuration = configuration
         self.window = window
         self.scheduler = scheduler
@@ -93,7 +95,7 @@ public final class CoalescingWriter: Sendable {
     /// one connection only); a failed open keeps the states pending, like a failed write.
     init(opensOnFirstWrite path: String, window: Duration, configuration: DatabaseConfiguration, scheduler: any WriteScheduling) {
         self.store = Locked(.unopened)
-        self.path = path
+        self.location = Locked(path)
         self.configuration = configuration
         self.window = window
         self.scheduler = scheduler
@@ -319,6 +321,15 @@ public final class CoalescingWriter: Sendable {
     /// Lets writes open the connection again (at the next write).
     func resumeWriting() {
         store.withLock { connection in
+            if case .suspended = connection { connection = .unopened }
+        }
+    }
+
+    /// Lets writes open the connection again, at `path` (the database's new place), at the next
+    /// write.
+    func resumeWriting(at path: String) {
+        store.withLock { connection in
+            location.withLock { $0 = path }
             if case .suspended = connection { connection = .unopened }
         }
     }

@@ -30,10 +30,20 @@ public struct DatabaseConfiguration: Sendable {
     public var durability: Durability = .crashSafe
     /// Prepared statements kept for reuse by SQL text.
     public var statementCacheCapacity = 64
+    /// Which process opens the file: the app owns it, an extension only uses it.
+    public var role: DatabaseRole = .app
+    /// The Data Protection class given to the database, its `-wal` and its `-shm` each time a
+    /// connection opens them (Apple platforms but macOS; a no-op elsewhere). Nil leaves the
+    /// class the files get from their folder.
+    public var fileProtection: DatabaseFileProtection?
 
     /// The default configuration: read/write, creating the file, a five-second busy timeout.
     public init() {}
 
     /// A configuration with the given access and defaults elsewhere.
     public init(access: Access) { self.access = access }
+
+    /// A configuration for the given role (`.appExtension` in a widget or share extension)
+    /// and defaults elsewhere.
+    public init(role: DatabaseRole) { self.role = role }
 }

@@ -25,6 +25,10 @@ public enum MigrationError: Error, Equatable, Sendable {
     /// The file needs a migration too large for the caller's budget (``Migrator/sizeLimitBytes``);
     /// nothing was changed.
     case migrationDeferred(path: String, schemaVersion: Int, bytes: Int)
+    /// The file needs a migration (or, empty, its schema), and the connection is an
+    /// extension's (``DatabaseRole/appExtension``), which never migrates: the app does at its
+    /// next launch. Nothing was changed.
+    case migrationLeftToApp(path: String, schemaVersion: Int)
 }
 
 extension MigrationError {
@@ -62,6 +66,8 @@ extension MigrationError: LocalizedError {
             "invalid embedded migrations: \(reason)"
         case .migrationDeferred(let path, let version, let bytes):
             "\(path) needs migrating from schema version \(version), and at \(bytes) bytes that is too long to do here; nothing was changed"
+        case .migrationLeftToApp(let path, let version):
+            "\(path) needs migrating from schema version \(version), which only the app does (this is an extension's connection); nothing was changed"
         case .dataStepMissing(let version, let name, let step):
             "migration \(version) (\(name)) needs the data step \(step), which this migrator has not registered; nothing was changed (use the migrator from StateRestore's StateMigrations)"
         }

@@ -33,7 +33,7 @@ package struct DatabaseSiblings {
 
     /// Takes a write lock on SQLite's lock bytes of the database file (the pending byte, the
     /// reserved byte and the shared range, from offset 2^30), without waiting.
-    private static func lockSQLiteLockBytes(_ descriptor: Int32) -> Bool {
+    static func lockSQLiteLockBytes(_ descriptor: Int32) -> Bool {
         var request = flock()
         request.l_type = Int16(F_WRLCK)
         request.l_whence = Int16(SEEK_SET)

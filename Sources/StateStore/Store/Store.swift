@@ -4,7 +4,8 @@ import Foundation
 /// snapshots in one database file. It stores records; it does not know what a catalog is.
 ///
 /// Opening for writing creates the file (mode 0600) when missing, refuses another program's
-/// database or one from a newer release, and migrates an older one to the latest schema.
+/// database or one from a newer release, and migrates an older one to the latest schema; an
+/// extension's opening (``DatabaseRole/appExtension``) does neither of the first and last.
 /// A `Store` wraps one connection: use it from one thread or serial queue at a time, and open
 /// one store per thread or process to write concurrently (SQLite serialises the writers).
 ///
@@ -42,7 +43,14 @@ public final class Store {
         progress: (MigrationProgress) -> Void = { _ in }
     ) throws {
         let path = try DatabasePath.resolved(path)
-        try Database.publishNewDatabaseIfMissing(path, configuration: configuration)
+        var configuration = configuration
+        if configuration.role.maintainsFile {
+            try Database.publishNewDatabaseIfMissing(path, configuration: configuration)
+        } else {
+            // An extension never creates the file: the app does.
+            guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
+            if configuration.access != .readOnly { configuration.access = .readWrite(createIfMissing: false) }
+        }
         // An open or migration the storage refuses (no space, a read-only folder, no
         // descriptor) leaves nothing behind that was not there before.
         let siblings = DatabaseSiblings(of: path)
@@ -65,9 +73,11 @@ public final class Store {
             case .ours(let version) where version > migrator.latestVersion:
                 throw MigrationError.databaseNewer(path: path, schemaVersion: version, latestKnown: migrator.latestVersion)
             case .ours(let version):
+                guard configuration.role.maintainsFile else { throw MigrationError.migrationLeftToApp(path: path, schemaVersion: version) }
                 if let deferral = migrator.deferral(of: path, version: version) { throw deferral }
                 try migrator.migrate(database, progress: progress)
             default:
+                guard configuration.role.maintainsFile else { throw MigrationError.migrationLeftToApp(path: path, schemaVersion: 0) }
                 try migrator.migrate(database, progress: progress)
             }
         } catch let error as MigrationError where error.isRefusal {
@@ -80,6 +90,7 @@ public final class Store {
             siblings.removeWhatTheFailedOpenLeft()
             throw error
         }
+        configuration.fileProtection?.apply(toDatabaseAt: path)
         self.database = database
         self.schemaVersion = migrator.latestVersion
     }

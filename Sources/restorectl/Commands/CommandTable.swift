@@ -30,7 +30,9 @@ enum CommandTable {
             InspectCommand.spec,
             QuarantineCommand.spec,
             ShelfCommand.spec,
+            DiscardCommand.spec,
             PurgeCommand.spec,
+            MoveCommand.spec,
             CompletionsCommand.spec,
         ]
     )

@@ -23,7 +23,7 @@ enum FailureMapping {
             switch error {
             case .fileNotFound, .quarantineEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
             case .notARegularFile: return CommandFailure(.noInput, error.localizedDescription)
-            case .fileInUse: return CommandFailure(.ioError, error.localizedDescription)
+            case .fileInUse, .fileOpenElsewhere, .copyNotVerified: return CommandFailure(.ioError, error.localizedDescription)
             default: return CommandFailure(.dataError, error.localizedDescription)
             }
         case let error as StateDatabaseError:

@@ -32,6 +32,10 @@ struct CompletionScriptTests {
 
     @Test(arguments: [
         (["restorectl", "qu"], ["quarantine"]),
+        (["restorectl", "mo"], ["move"]),
+        (["restorectl", "move", "--db", "x", "--t"], ["--to"]),
+        (["restorectl", "disc"], ["discard"]),
+        (["restorectl", "discard", "--a"], ["--account"]),
         (["restorectl", "restore", "--k"], ["--kind"]),
         (["restorectl", "restore", "--db", "x", "--js"], ["--json"]),
         (["restorectl", "shelf", "s"], ["save"]),
@@ -56,6 +60,7 @@ struct CompletionScriptTests {
         let directory = try TemporaryDirectory()
         try Data("{}".utf8).write(to: URL(fileURLWithPath: directory.path("books.json")))
         #expect(try bashCompletions(["restorectl", "restore", "--document", directory.path("boo")], directory: directory) == [directory.path("books.json")])
+        #expect(try bashCompletions(["restorectl", "move", "--db", "x", "--to", directory.path("boo")], directory: directory) == [directory.path("books.json")])
         #expect(try bashCompletions(["restorectl", "shelf", "save", "--db", directory.path("boo")], directory: directory) == [directory.path("books.json")])
     }
 

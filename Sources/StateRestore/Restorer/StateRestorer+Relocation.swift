@@ -1,0 +1,51 @@
+import StateStore
+
+extension StateRestorer {
+    /// Moves the database to `newPath` and goes on there: writes everything pending, closes
+    /// every connection and the guard file, copies the file with SQLite's backup API, verifies
+    /// the copy (`integrity_check` and the row count of every table), removes the old
+    /// database, `-wal`, `-shm` and guard file, and reopens at the new path, which ``path``
+    /// then names. An app adding its first widget moves its state into the app-group container
+    /// this way, once, before the extension ever opens it:
+    ///
+    /// ```swift
+    /// // not compiled: the container's URL comes from the app's entitlements
+    /// let group = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.reader")!
+    /// try restorer.relocate(to: group.appending(path: "state.sqlite").path)
+    /// ```
+    ///
+    /// Live trackings stay live and save at the new path. When anything fails before the old
+    /// file is removed (nothing may exist at `newPath`, and nothing else may have the file
+    /// open), the copy is removed and the restorer reopens the old file as it was.
+    ///
+    /// - Returns: how many records were moved.
+    /// - Throws: ``RestoreError/databaseUnusable(_:)`` for an extension's restorer (the app
+    ///   moves the file), a closed or suspended one, or a file being migrated in the
+    ///   background; otherwise the storage's error, with nothing moved.
+    @discardableResult
+    public func relocate(to newPath: String, isolation: isolated (any Actor)? = #isolation) throws -> Int {
+        guard configuration.role.maintainsFile else { throw RestoreError.databaseUnusable("an extension never moves the database; the app does") }
+        let (isClosed, isSuspended) = restoring.withLock { ($0.isClosed, $0.isSuspended) }
+        guard !isClosed else { throw RestoreError.databaseUnusable("the restorer is closed") }
+        guard !isSuspended else { throw RestoreError.databaseUnusable("the app is suspended; move the database after resume()") }
+        guard !DeferredMigration.isRunning(path) else { throw RestoreError.databaseUnusable("the database is being migrated in the background; move it once that ends") }
+        handOverBeforeWriting(from: isolation)
+        try persistence.writer.suspendWriting()
+        let destination = (try? DatabasePath.resolved(newPath)) ?? newPath
+        let outcome = restoring.withLock { side -> Result<Int, any Error> in
+            releaseLaunchGuard(&side)
+            side.store?.close()
+            side.store = nil
+            let outcome = Result { try Store.relocate(from: path, to: destination, configuration: configuration) }
+            if case .success = outcome { location.withLock { $0 = destination } }
+            let opening = LaunchDatabase.open(path, configuration: configuration)
+            side.store = opening.store
+            side.databaseReport = opening.report
+            side.guardUnavailable = nil
+            return outcome
+        }
+        persistence.writer.resumeWriting(at: path)
+        _ = try? persistence.writer.flush()  // a failure keeps the states pending, as a scheduled write's does
+        return try outcome.get()
+    }
+}

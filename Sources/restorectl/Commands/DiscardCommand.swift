@@ -1,0 +1,25 @@
+import Foundation
+import ScreenKinds
+import StateRestore
+import StateStore
+
+/// `restorectl discard`: forget one scene (a window closed for good), every kind of it.
+enum DiscardCommand {
+    static let spec = CommandSpec(
+        name: "discard",
+        abstract: "Delete every kind's state of one scene, in one account or in all of them.",
+        discussion: "For a window closed for good. Without --account, the scene goes in every account (an app knows only a discarded scene session's identifier).",
+        action: .parsing(run)
+    )
+
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.database
+        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
+        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        defer { store.close() }
+        let removed = try store.discardScenes([(account: options.account, scene: options.scene)])
+        let whose = options.account.map { "of account \"\($0)\"" } ?? "in every account"
+        console.print("Discarded scene \"\(options.scene)\" \(whose): \(removed) record(s).")
+        return .success
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import StateStore
+
+/// `restorectl move`: move the database to a new path (into an app group's container).
+enum MoveCommand {
+    static let spec = CommandSpec(
+        name: "move",
+        abstract: "Move the database to a new path: copied, verified, then the old files removed.",
+        discussion:
+            "The copy is made with SQLite's backup API and verified (integrity_check and the row count of every table) before the database, its -wal, -shm and guard file are removed. Nothing else may have the file open.",
+        action: .parsing(run)
+    )
+
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.database
+        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
+        var status = stat()
+        guard lstat(options.destination, &status) != 0 else {
+            throw CommandFailure(.cannotCreate, "\(options.destination) already exists; nothing was moved")
+        }
+        let records = try Store.relocate(from: path, to: options.destination)
+        console.print("Moved \(path) to \(options.destination): \(records) record(s).")
+        return .success
+    }
+}

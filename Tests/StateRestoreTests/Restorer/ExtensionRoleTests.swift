@@ -1,0 +1,136 @@
+import Foundation
+import ScreenKinds
+import ScreenModels
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+/// An extension's restorer (`DatabaseConfiguration(role: .appExtension)`) reads and writes
+/// records like the app's, and never creates, migrates, backs up or moves the file aside: a
+/// missing file stays missing, an older one stays at its schema with its saves pending, a
+/// damaged one stays byte for byte where it is.
+@MainActor
+@Suite struct ExtensionRoleTests {
+    let folder: TemporaryDirectory
+    let path: String
+    let windows = ManualScheduler()
+    let turns = ManualTurnScheduler()
+    let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms")])
+    let extensionConfiguration = DatabaseConfiguration(role: .appExtension)
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("state.sqlite")
+    }
+
+    /// The names in the folder, sorted.
+    private func folderContents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+    }
+
+    @Test func anExtensionOnAMissingFileCreatesNothingAndKeepsItsSavesPending() throws {
+        let restorer = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        let key = try SceneKey(scene: "widget")
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(restored.report.map(\.code) == [.databaseUnavailable], "\(restored.report)")
+        #expect(restored.state == CatalogViewState())
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: turns) { state }
+        state.query = "typed in the widget"
+        tracking.saveCurrentState()
+        #expect(throws: (any Error).self) { try restorer.flush() }
+        #expect(throws: RestoreError.self) { try restorer.save(NotesState(query: "by hand"), for: key) }
+        #expect(try folderContents().isEmpty)
+
+        // Once the app has created the file, the pending save is written there.
+        let app = StateRestorer(path: path)
+        try app.close()
+        #expect(try restorer.flush().isEmpty)
+        let reread = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        #expect(reread.restore(CatalogViewState.self, key, against: document).state.query == "typed in the widget")
+        try reread.close()
+        withExtendedLifetime(tracking) {}
+        try restorer.close()
+    }
+
+    @Test func anExtensionOnAFileNeedingMigrationRestoresDefaultsMigratesNothingAndKeepsSavesPending() throws {
+        _ = try StateDatabase.migrate(path, upTo: 3)
+        let before = try folderContents()
+        let restorer = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        let key = try SceneKey(scene: "widget")
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(restored.report.map(\.code) == [.databaseNeedsMigration], "\(restored.report)")
+        #expect(restored.state == CatalogViewState())
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: turns) { state }
+        state.query = "typed before the app migrated"
+        tracking.saveCurrentState()
+        #expect(throws: MigrationError.self) { try restorer.flush() }
+        #expect(restorer.restore(CatalogViewState.self, key, against: document).reports(.databaseNeedsMigration))
+        #expect(try StateDatabase.schemaStatus(path).schemaVersion == 3, "an extension never migrates")
+        #expect(try folderContents() == before, "no backup, no moved-aside copy")
+
+        // The app's next launch migrates; the extension's pending save is then written.
+        try StateRestorer(path: path).close()
+        #expect(try StateDatabase.schemaStatus(path).schemaVersion == StateDatabase.latestSchemaVersion)
+        #expect(try restorer.flush().isEmpty)
+        #expect(StateRestorer(path: path).restore(CatalogViewState.self, key, against: document).state.query == "typed before the app migrated")
+        withExtendedLifetime(tracking) {}
+        try restorer.close()
+    }
+
+    @Test func anExtensionOnACurrentFileReadsAndWritesRecordsLikeTheApp() throws {
+        let key = try SceneKey(scene: "main", account: "alice")
+        let app = StateRestorer(path: path)
+        try app.save(CatalogViewState(query: "from the app", selectedID: 1), for: key)
+        try app.close()
+
+        let restorer = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(restored.state == CatalogViewState(query: "from the app", selectedID: 1), "\(restored.report)")
+        #expect(restored.report.map(\.code) == [])
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: turns) { state }
+        state.query = "from the widget"
+        tracking.saveCurrentState()
+        #expect(try restorer.flush().isEmpty)
+        try restorer.save(NotesState(query: "by hand"), for: key)
+        withExtendedLifetime(tracking) {}
+        try restorer.close()
+
+        let relaunch = StateRestorer(path: path)
+        defer { try? relaunch.close() }
+        #expect(relaunch.restore(CatalogViewState.self, key, against: document).state.query == "from the widget")
+        #expect(relaunch.restore(NotesState.self, key, against: [Note(id: 1, title: "WAL")]).state.query == "by hand")
+    }
+
+    @Test func anExtensionOnACorruptFileMovesNothingAsideAndChangesNothing() throws {
+        let garbage = Data((0..<16_384).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
+        #expect(FileManager.default.createFile(atPath: path, contents: garbage))
+        let restorer = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        let key = try SceneKey(scene: "widget")
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(restored.report.map(\.code) == [.databaseUnavailable], "\(restored.report)")
+        #expect(restored.state == CatalogViewState())
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: turns) { state }
+        state.query = "typed in the widget"
+        tracking.saveCurrentState()
+        #expect(throws: (any Error).self) { try restorer.flush() }
+        #expect(try folderContents() == ["state.sqlite"])
+        #expect(FileManager.default.contents(atPath: path) == garbage)
+        withExtendedLifetime(tracking) {}
+        try? restorer.close()
+        #expect(try folderContents() == ["state.sqlite"])
+    }
+
+    @Test func anExtensionCannotMoveTheDatabase() throws {
+        try StateRestorer(path: path).close()
+        let restorer = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        defer { try? restorer.close() }
+        #expect(throws: RestoreError.self) { try restorer.relocate(to: folder.path("moved.sqlite")) }
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("moved.sqlite")))
+    }
+}

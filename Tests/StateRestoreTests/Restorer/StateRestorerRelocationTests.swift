@@ -1,0 +1,102 @@
+import Foundation
+import ScreenKinds
+import ScreenModels
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+/// Moving the database (`relocate(to:)`): the copy holds everything, the old files are gone,
+/// the restorer goes on at the new path with its live trackings; a move that cannot be made
+/// leaves the old file serving as before.
+@MainActor
+@Suite struct StateRestorerRelocationTests {
+    let folder: TemporaryDirectory
+    let group: TemporaryDirectory
+    let path: String
+    let newPath: String
+    let windows = ManualScheduler()
+    let turns = ManualTurnScheduler()
+    let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms"), CatalogBook(id: 2, title: "Compilers")])
+    let notes = [Note(id: 1, title: "WAL")]
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        group = try TemporaryDirectory()
+        path = folder.path("state.sqlite")
+        newPath = group.path("state.sqlite")
+    }
+
+    private func seed() throws {
+        let restorer = StateRestorer(path: path)
+        for account in ["alice", "bob"] {
+            for scene in ["window-1", "window-2"] {
+                let key = try SceneKey(scene: scene, account: account)
+                try restorer.save(CatalogViewState(query: "\(account) \(scene)", selectedID: 2), for: key)
+                try restorer.save(NotesState(query: scene, selectedNoteID: 1), for: key)
+            }
+        }
+        try restorer.close()
+    }
+
+    @Test func aRelocatedFileRestoresEverythingAndTheOldFilesAreGone() throws {
+        try seed()
+        let restorer = StateRestorer(path: path, scheduler: windows)
+        let key = try SceneKey(scene: "window-1", account: "alice")
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: turns) { state }
+        state.query = "pending at the move"
+        tracking.saveCurrentState()
+
+        #expect(try restorer.relocate(to: newPath) == 8)
+        #expect(restorer.path == newPath)
+        for suffix in ["", "-wal", "-shm", "-guard"] {
+            #expect(!FileManager.default.fileExists(atPath: path + suffix), "state.sqlite\(suffix) is still there")
+        }
+        #expect(try Store(readingExistingFileAt: newPath).integrityProblems().isEmpty)
+        // The live tracking goes on saving, at the new path.
+        state.query = "after the move"
+        tracking.saveCurrentState()
+        #expect(try restorer.flush().isEmpty)
+        withExtendedLifetime(tracking) {}
+        try restorer.close()
+
+        let relaunch = StateRestorer(path: newPath)
+        defer { try? relaunch.close() }
+        #expect(relaunch.restore(CatalogViewState.self, key, against: document).state == CatalogViewState(query: "after the move", selectedID: 2))
+        for account in ["alice", "bob"] {
+            for scene in ["window-1", "window-2"] where (account, scene) != ("alice", "window-1") {
+                let other = try SceneKey(scene: scene, account: account)
+                #expect(relaunch.restore(CatalogViewState.self, other, against: document).state == CatalogViewState(query: "\(account) \(scene)", selectedID: 2))
+                #expect(relaunch.restore(NotesState.self, other, against: notes).state == NotesState(query: scene, selectedNoteID: 1))
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: path), "nothing is made at the old path")
+    }
+
+    @Test func aMoveOntoAnExistingFileChangesNothingAndTheOldFileServes() throws {
+        try seed()
+        #expect(FileManager.default.createFile(atPath: newPath, contents: Data("someone else's".utf8)))
+        let restorer = StateRestorer(path: path, scheduler: windows)
+        defer { try? restorer.close() }
+        #expect(throws: (any Error).self) { try restorer.relocate(to: newPath) }
+        #expect(restorer.path == path)
+        #expect(FileManager.default.contents(atPath: newPath) == Data("someone else's".utf8))
+        let key = try SceneKey(scene: "window-2", account: "bob")
+        #expect(restorer.restore(CatalogViewState.self, key, against: document).state.query == "bob window-2")
+        try restorer.save(CatalogViewState(query: "still here"), for: key)
+        #expect(restorer.restore(CatalogViewState.self, key, against: document).state.query == "still here")
+    }
+
+    @Test func aMoveWhileAnotherConnectionHasTheFileOpenIsRefused() throws {
+        try seed()
+        let other = try Store(readingExistingFileAt: path)
+        defer { other.close() }
+        let restorer = StateRestorer(path: path, scheduler: windows)
+        defer { try? restorer.close() }
+        #expect(throws: StoreError.fileInUse(path: path)) { try restorer.relocate(to: newPath) }
+        #expect(!FileManager.default.fileExists(atPath: newPath))
+        #expect(restorer.restore(CatalogViewState.self, try SceneKey(scene: "window-1", account: "alice"), against: document).state.query == "alice window-1")
+    }
+}
