@@ -7,7 +7,9 @@ extension StateRestorer {
     /// used now. A restore notes its scene's use with the restorer's next write (or the flush
     /// at suspension or close), never with a commit of its own; the use is kept to the day.
     ///
-    /// - Parameter dryRun: list the scenes without deleting anything.
+    /// - Parameters:
+    ///   - age: how long a scene must have gone neither saved nor restored.
+    ///   - dryRun: list the scenes without deleting anything.
     /// - Returns: the scenes removed (or that would be), by account and scene.
     @discardableResult
     public func removeScenes(unusedFor age: Duration, dryRun: Bool = false) throws -> [SceneKey] {

@@ -12,7 +12,7 @@ extension Store {
     /// Nothing a newer release wrote is replaced by a build that could not read it. With
     /// `onlyIfAbsent`, any existing record is kept (`StoreError.existingRecordKept`): the
     /// caller never saw it. With `fencedAt: g`, the generation the caller's restore captured
-    /// (``accountGeneration(_:)``), a save after a purge of the account that advanced it is
+    /// (`accountGeneration(_:)`), a save after a purge of the account that advanced it is
     /// refused (`StoreError.accountSignedOut`), checked inside the write transaction.
     public func saveRecord(
         _ payload: String, version: Int, minReaderVersion: Int? = nil,

@@ -31,6 +31,7 @@ enum CommandTable {
             QuarantineCommand.spec,
             ShelfCommand.spec,
             DiscardCommand.spec,
+            PruneCommand.spec,
             PurgeCommand.spec,
             MoveCommand.spec,
             CompletionsCommand.spec,

@@ -1,0 +1,34 @@
+import Foundation
+import JSON
+import ScreenKinds
+import StateRestore
+import StateStore
+
+/// `restorectl prune`: delete the scenes neither saved nor restored for a while (windows that
+/// came and went).
+enum PruneCommand {
+    static let spec = CommandSpec(
+        name: "prune",
+        abstract: "Delete every scene neither saved nor restored for a given time.",
+        discussion:
+            "Every kind's state of each such scene goes, in one transaction; --dry-run lists them and deletes nothing. A restore counts as a use once the restoring app has written (it is kept to the day). Exits 0, 64 for a malformed --unused-for, 66 when the file does not exist.",
+        action: .parsing(run)
+    )
+
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.database
+        let age = try Options.seconds(options.unusedForText)
+        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
+        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        defer { store.close() }
+        let scenes = try store.removeScenes(unusedSince: Store.now() - age, dryRun: options.isDryRun)
+        if options.isJSON {
+            let listed: [JSONValue] = scenes.map { .object(["account": .string($0.account), "scene": .string($0.scene)]) }
+            console.print(JSONValue.object(["dryRun": .bool(options.isDryRun), "scenes": .array(listed)]).encoded(pretty: true))
+        } else {
+            for scene in scenes { console.print("\(options.isDryRun ? "would remove" : "removed") scene \"\(scene.scene)\" of account \"\(scene.account)\"") }
+            console.print("\(options.isDryRun ? "Would remove" : "Removed") \(scenes.count) scene(s) unused for \(options.unusedForText).")
+        }
+        return .success
+    }
+}
