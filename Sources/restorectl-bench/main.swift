@@ -11,7 +11,7 @@ import StateRestore
 // (`__workload`, `__shelf-memory`, `__populate`, `__migrate`) are those children.
 
 /// Every workload, in the order they run and print.
-let workloadNames = ["restore-launch", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes", "autosave"]
+let workloadNames = ["restore-launch", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes", "autosave", "many-windows"]
 
 func runWorkload(_ name: String, _ mode: BenchMode) throws -> WorkloadReport {
     var report: WorkloadReport
@@ -35,6 +35,7 @@ func runWorkload(_ name: String, _ mode: BenchMode) throws -> WorkloadReport {
     case "migrate-scale": report = try MigrateScale.run(mode)
     case "many-scenes": report = try ManyScenes.run(mode)
     case "autosave": report = try Autosave.run(mode)
+    case "many-windows": report = try ManyWindows.run(mode)
     default: throw RawConnection.Failure(description: "unknown workload \(name)")
     }
     report.addStandardTargets()
