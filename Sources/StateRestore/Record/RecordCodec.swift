@@ -42,7 +42,7 @@ package enum RecordCodec<State: RestorableState> {
     /// fields hold its `version` and `minReaderVersion`) is written as that format again, never
     /// lowered to this build's.
     package static func encode(_ state: State, carrying unknownFields: JSONObject = JSONObject()) throws(RestoreError) -> String {
-        var fields: JSONObject
+        let fields: JSONObject
         do {
             fields = try encodedObject(state)
         } catch {
@@ -54,15 +54,16 @@ package enum RecordCodec<State: RestorableState> {
         if let minimum = envelope.minReaderVersion {
             object[RecordHeader.minReaderVersionField] = .integer(Int64(minimum))
         }
-        var unknown = unknownFields
-        for key in RecordHeader.fields { unknown[key] = nil }
-        for key in RecordHeader.fields { fields[key] = nil }
-        if let shape = KnownShapes.shape(of: State.self) {
-            UnknownFields.layBack(unknown, into: &fields, shape: shape)
-            for (key, value) in fields { object[key] = value }
-        } else {
-            for (key, value) in fields { object[key] = value }
-            for (key, value) in unknown where fields[key] == nil { object[key] = value }
+        for (key, value) in fields where !RecordHeader.fields.contains(key) { object[key] = value }
+        // The usual save carries nothing: no shape is looked up, nothing is copied.
+        if !unknownFields.isEmpty {
+            var unknown = unknownFields
+            for key in RecordHeader.fields { unknown[key] = nil }
+            if let shape = KnownShapes.shape(of: State.self) {
+                UnknownFields.layBack(unknown, into: &object, shape: shape)
+            } else {
+                for (key, value) in unknown where object[key] == nil { object[key] = value }
+            }
         }
         return JSONValue.object(object).encoded()
     }
@@ -70,7 +71,7 @@ package enum RecordCodec<State: RestorableState> {
     /// The format a save writes: this build's, or the newer one a record was read as through
     /// its `minReaderVersion` (kept in the carried fields), never lowered.
     package static func envelope(carrying unknownFields: JSONObject) -> (version: Int, minReaderVersion: Int?) {
-        if case .integer(let version)? = unknownFields[RecordHeader.versionField], version > State.currentVersion,
+        if !unknownFields.isEmpty, case .integer(let version)? = unknownFields[RecordHeader.versionField], version > State.currentVersion,
             case .integer(let minimum)? = unknownFields[RecordHeader.minReaderVersionField], minimum <= State.currentVersion
         {
             return (Int(version), Int(minimum))

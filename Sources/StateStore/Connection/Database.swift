@@ -137,6 +137,16 @@ package final class Database {
         if let handle { sqlite3_busy_timeout(handle, milliseconds) }
     }
 
+    /// SQLite's data version of the main database: it changes with every change to the file,
+    /// by this connection or any other (in any process), so an unchanged value means nothing
+    /// was written since it was read. A file-control call, no statement.
+    package func dataVersion() -> UInt32 {
+        guard let handle else { return 0 }
+        var version: UInt32 = 0
+        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
+        return version
+    }
+
     /// Finalizes cached statements and closes the connection. Safe to call more than once.
     package func close() {
         recentStatements.removeAll()

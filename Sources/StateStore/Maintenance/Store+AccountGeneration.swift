@@ -8,13 +8,43 @@ extension Store {
     ///
     /// Stored in `store_meta` under a keyed hash of the account name (a random key of this
     /// database, made at its first purge), so no row names a signed-out account.
+    ///
+    /// Read once per change of the file: while its data version is what it was at the last read
+    /// (or at this store's own last write), the generations read then still hold.
     package func accountGeneration(_ account: String) throws -> Int {
-        guard let key = try fenceKey() else { return 0 }
-        return try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.generationKey(account, fenceKey: key))]) { $0.int(0) } ?? 0
+        let version = database.dataVersion()
+        if let cache = fenceCache, cache.dataVersion == version {
+            if cache.fenceKey == nil { return 0 }
+            if let generation = cache.generations[account] { return generation }
+        }
+        let key = try fenceKey()
+        let generation =
+            try key.map { key in
+                try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.generationKey(account, fenceKey: key))]) { $0.int(0) } ?? 0
+            } ?? 0
+        var cache = fenceCache.flatMap { $0.dataVersion == version && $0.fenceKey == key ? $0 : nil } ?? AccountGenerationCache(dataVersion: version, fenceKey: key)
+        cache.generations[account] = generation
+        fenceCache = cache
+        return generation
+    }
+
+    /// Keeps the cache valid across this store's own write (a record's upsert, its commit):
+    /// it changed nothing the cache holds, so the data version after it is one the cache may
+    /// answer for, if the cache held for the version before it.
+    @discardableResult
+    func keepFenceCache<T>(across write: () throws -> T) rethrows -> T {
+        let before = database.dataVersion()
+        let result = try write()
+        if var cache = fenceCache, cache.dataVersion == before {
+            cache.dataVersion = database.dataVersion()
+            fenceCache = cache
+        }
+        return result
     }
 
     /// Advances `account`'s generation; inside the caller's write transaction.
     func advanceAccountGeneration(_ account: String) throws -> Int {
+        fenceCache = nil
         let name = Self.generationKey(account, fenceKey: try makeFenceKey())
         let next = (try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(name)]) { $0.int(0) } ?? 0) + 1
         try database.execute("INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)", [.text(name), .int(next)])

@@ -45,12 +45,14 @@ extension Store {
             try upsert.bind(newestReadable.map(SQLiteValue.int) ?? .null, at: 8)
             try upsert.bind(keepingNewerEvenIfReadable ? .int(1) : .null, at: 9)
             try upsert.bind(onlyIfAbsent ? .int(1) : .null, at: 10)
+            var versionWritten: UInt32?
             let write = { [database] () throws in
                 defer { upsert.reset() }
                 if let generation, try self.accountGeneration(account) > generation {
                     throw StoreError.accountSignedOut(account: account)
                 }
-                try upsert.step()
+                try self.keepFenceCache { try upsert.step() }
+                versionWritten = database.dataVersion()
                 if database.changes == 0 {
                     if onlyIfAbsent { throw StoreError.existingRecordKept(account: account, scene: scene, kind: kind) }
                     let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
@@ -63,6 +65,11 @@ extension Store {
                 try write()
             } else {
                 try database.writeTransaction(write)
+                // The commit was this store's own: the generations it read before still hold.
+                if let versionWritten, var cache = fenceCache, cache.dataVersion == versionWritten {
+                    cache.dataVersion = database.dataVersion()
+                    fenceCache = cache
+                }
             }
         }
     }

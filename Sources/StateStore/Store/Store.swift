@@ -22,6 +22,10 @@ public final class Store {
     /// named operations, never SQL).
     package let database: Database
 
+    /// The sign-out generations this store last read, valid while the file's data version is
+    /// unchanged (nothing written by anyone since): a save's fence then costs no statement.
+    var fenceCache: AccountGenerationCache?
+
     /// Whether the store was opened read-only (``init(readingExistingFileAt:)``).
     package var isReadOnly: Bool { database.configuration.access == .readOnly }
     /// The path of the database file.
