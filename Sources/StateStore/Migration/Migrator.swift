@@ -227,10 +227,8 @@ public struct Migrator: Sendable {
     /// that another first opener is migrating, one step ahead) has nothing a backup could
     /// save, and an empty `<db>.backup-v<N>` would only read as a valid, empty database later.
     private static func holdsRows(_ db: Database) throws -> Bool {
-        let tables = try db.fetchAll("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_history'") { $0.string(0) ?? "" }
-        for table in tables {
-            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            if try db.fetchOne("SELECT 1 FROM \(quoted) LIMIT 1", row: { _ in true }) != nil { return true }
+        for table in try db.tableNames() where table != "schema_history" {
+            if try db.fetchOne("SELECT 1 FROM \(Database.quotedIdentifier(table)) LIMIT 1", row: { _ in true }) != nil { return true }
         }
         return false
     }

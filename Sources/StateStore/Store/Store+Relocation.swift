@@ -72,11 +72,9 @@ extension Store {
 
     /// The number of rows in each table of `database`.
     private static func rowCounts(_ database: Database) throws -> [String: Int] {
-        let tables = try database.fetchAll("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") { $0.string(0) ?? "" }
         var counts: [String: Int] = [:]
-        for table in tables {
-            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            counts[table] = try database.fetchOne("SELECT count(*) FROM \(quoted)") { $0.int(0) } ?? 0
+        for table in try database.tableNames() {
+            counts[table] = try database.fetchOne("SELECT count(*) FROM \(Database.quotedIdentifier(table))") { $0.int(0) } ?? 0
         }
         return counts
     }
