@@ -60,7 +60,7 @@ extension StateRestorer {
     ///   tried.
     public func restoreShelf(_ shelf: String, account: String = StoreNames.defaultAccount) -> ShelfRestoration {
         let restoration = withStore { store, databaseReport in Self.restoreShelf(shelf, account: account, from: store, report: databaseReport) }
-        let couldNotRead = restoration.report.contains { [.databaseUnavailable, .databaseBusy, .databaseNeedsMigration, .restorerSuspended].contains($0.code) }
+        let couldNotRead = restoration.report.contains { RestoreCode.fileNotRead.contains($0.code) }
         noteRestore(ofCollection: Self.shelfCollection(shelf, account: account), sawFile: !couldNotRead)
         return restoration
     }

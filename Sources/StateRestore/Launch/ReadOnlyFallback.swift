@@ -12,7 +12,7 @@ enum ReadOnlyFallback {
     static func cannotWrite(_ path: String) -> String? {
         guard access(path, W_OK) != 0 else { return nil }
         let code = errno
-        return code == ENOENT ? nil : cause(code)
+        return code == ENOENT ? nil : SystemErrorCause.describe(code)
     }
 
     /// The read-only opening, reported; unavailable (with the cause) when even that fails.
@@ -30,7 +30,4 @@ enum ReadOnlyFallback {
             )
         }
     }
-
-    /// The cause of `code` in words, with its name: `EACCES: Permission denied`.
-    static func cause(_ code: Int32) -> String { SystemErrorCause.describe(code) }
 }

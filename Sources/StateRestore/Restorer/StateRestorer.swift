@@ -186,7 +186,7 @@ public final class StateRestorer: Sendable {
                 side.restoredScreens.insert(screen)
                 side.carriedFields[screen] = loaded.carried.isEmpty ? nil : loaded.carried
                 if loaded.keepsNewer { side.newerRecords.insert(screen) } else { side.newerRecords.remove(screen) }
-                if side.store == nil && side.databaseReport.contains(where: { [.databaseUnavailable, .databaseBusy, .databaseNeedsMigration].contains($0.code) }) {
+                if side.store == nil && side.databaseReport.contains(where: { RestoreCode.fileNotRead.contains($0.code) }) {
                     loaded.isUnseen = true
                 }
                 if loaded.isUnseen { side.unseenRecords.insert(screen) } else { side.unseenRecords.remove(screen) }
@@ -547,7 +547,7 @@ public final class StateRestorer: Sendable {
     func reopenIfUnavailable(_ side: inout RestoreSide) {
         guard !side.databaseReport.isEmpty, !side.isClosed, !side.isSuspended else { return }  // the usual launch: nothing to check
         let report = side.databaseReport
-        let couldNotRead = side.store == nil && report.contains { [.databaseUnavailable, .databaseBusy, .databaseNeedsMigration].contains($0.code) }
+        let couldNotRead = side.store == nil && report.contains { RestoreCode.fileNotRead.contains($0.code) }
         let couldOnlyRead = side.store?.isReadOnly == true && report.contains { $0.code == .databaseReadOnly }
         guard couldNotRead || couldOnlyRead else { return }
         // The read-only connection closes first: while it is open, a failed open could not
