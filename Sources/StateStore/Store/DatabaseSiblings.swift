@@ -23,23 +23,31 @@ package struct DatabaseSiblings {
     /// them the same way when its last connection closes.
     package func removeWhatTheFailedOpenLeft() {
         guard !hadLog, size(path + "-wal") == 0, !Database.hasOpenConnection(to: path) else { return }
-        let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }  // no connection of this process is open: no lock to drop
-        guard Self.lockSQLiteLockBytes(descriptor) else { return }
-        if !hadIndex, let indexSize = size(path + "-shm"), indexSize < 32_768 { unlink(path + "-shm") }
-        unlink(path + "-wal")
+        Self.withSQLiteLockBytesHeld(path) {
+            if !hadIndex, let indexSize = size(path + "-shm"), indexSize < 32_768 { unlink(path + "-shm") }
+            unlink(path + "-wal")
+        }
     }
 
-    /// Takes a write lock on SQLite's lock bytes of the database file (the pending byte, the
-    /// reserved byte and the shared range, from offset 2^30), without waiting.
-    static func lockSQLiteLockBytes(_ descriptor: Int32) -> Bool {
+    /// Runs `body` while this process holds a write lock on SQLite's lock bytes of the database
+    /// file at `path` (the pending byte, the reserved byte and the shared range, from offset
+    /// 2^30), taken without waiting: no connection of any other process can be open meanwhile.
+    /// Returns false when another process holds them (`body` did not run), nil when the file
+    /// cannot be opened. The caller makes sure no connection of this process is open: closing
+    /// the descriptor afterwards drops every lock the process holds on the file.
+    @discardableResult
+    static func withSQLiteLockBytesHeld(_ path: String, _ body: () -> Void = {}) -> Bool? {
+        let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
         var request = flock()
         request.l_type = Int16(F_WRLCK)
         request.l_whence = Int16(SEEK_SET)
         request.l_start = 0x4000_0000
         request.l_len = 512
-        return fcntl(descriptor, F_SETLK, &request) == 0
+        guard fcntl(descriptor, F_SETLK, &request) == 0 else { return false }
+        body()
+        return true
     }
 
     private func size(_ file: String) -> Int? {

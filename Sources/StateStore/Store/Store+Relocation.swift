@@ -49,10 +49,8 @@ extension Store {
     /// Throws unless no connection, in this process or another, has `path` open.
     private static func ensureUnused(_ path: String) throws {
         guard !Database.hasOpenConnection(to: path) else { throw StoreError.fileInUse(path: path) }
-        let descriptor = Foundation.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return }  // unreadable here: the open that follows says why
-        defer { Foundation.close(descriptor) }  // no connection of this process is open: no lock to drop
-        guard DatabaseSiblings.lockSQLiteLockBytes(descriptor) else { throw StoreError.fileOpenElsewhere(path: path) }
+        // Unopenable here (nil): the open that follows says why.
+        guard DatabaseSiblings.withSQLiteLockBytesHeld(path) != false else { throw StoreError.fileOpenElsewhere(path: path) }
     }
 
     /// The copy at `path` passes `integrity_check` and holds `counts` rows per table.
