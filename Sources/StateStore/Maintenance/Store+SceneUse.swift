@@ -6,14 +6,13 @@ extension Store {
     /// (account, scene), so no row names them; a save counts as a use by itself (`updated_at`).
     package func noteScenesUsed(_ scenes: [(account: String, scene: String)], at time: Double = Store.now()) throws {
         guard hasRecoveryTables, !scenes.isEmpty else { return }
-        let write = { [self] () throws in
+        try database.writeTransaction {
             let key = try makeFenceKey()
             for (account, scene) in scenes {
                 try database.execute(
                     "INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)", [.text(Self.hashedKey("scene_used:", [account, scene], fenceKey: key)), .int(Int(time))])
             }
         }
-        if database.isInTransaction { try write() } else { try database.writeTransaction(write) }
     }
 
     /// Deletes every scene (all its kinds' records, its restore marks, its use time) neither
