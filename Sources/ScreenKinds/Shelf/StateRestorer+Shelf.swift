@@ -18,17 +18,19 @@ extension StateRestorer {
     /// conflicts: nothing a person typed is hidden by a launch that never saw it. That lasts
     /// until a restore of the shelf reads the file.
     public func saveShelf(_ snapshot: ShelfSnapshot, shelf: String, account: String = StoreNames.defaultAccount) throws {
-        let isUnseen = collectionIsUnseen(Self.shelfCollection(shelf, account: account))
+        let collection = Self.shelfCollection(shelf, account: account)
+        let isUnseen = collectionIsUnseen(collection)
+        let rules = snapshotRules(forCollection: collection, account: account, readableUpTo: ShelfSnapshotCodec.currentVersion)
         try recoveringFromDamage { store in
             guard isUnseen, let stored = try Self.newestReadableSnapshot(shelf, account: account, in: store) else {
-                return try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)
+                return try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account, recoveredDrafts: [], rules: rules)
             }
             let drafted = Set(snapshot.drafts.map(\.bookID))
             let lacking = stored.drafts.filter { !drafted.contains($0.bookID) }
             var merged = snapshot
             merged.drafts += lacking
             let recovered = Set(lacking.map(\.bookID))
-            try store.saveShelfSnapshot(merged, shelf: shelf, account: account, recoveredDrafts: recovered)
+            try store.saveShelfSnapshot(merged, shelf: shelf, account: account, recoveredDrafts: recovered, rules: rules)
         }
     }
 
@@ -61,7 +63,7 @@ extension StateRestorer {
     public func restoreShelf(_ shelf: String, account: String = StoreNames.defaultAccount) -> ShelfRestoration {
         let restoration = withStore { store, databaseReport in Self.restoreShelf(shelf, account: account, from: store, report: databaseReport) }
         let couldNotRead = restoration.report.contains { RestoreCode.fileNotRead.contains($0.code) }
-        noteRestore(ofCollection: Self.shelfCollection(shelf, account: account), sawFile: !couldNotRead)
+        noteRestore(ofCollection: Self.shelfCollection(shelf, account: account), account: account, sawFile: !couldNotRead)
         return restoration
     }
 
@@ -154,20 +156,24 @@ extension StateRestorer {
 
 extension Store {
     /// Stores a shelf snapshot in the current format, keeping the last
-    /// `StateRestorer.shelfSnapshotsKept` this build can read.
+    /// `StateRestorer.shelfSnapshotsKept` this build can read. The tool's way: no restore came
+    /// before it, so the write gate sets no fence; an app saves through
+    /// ``StateRestore/StateRestorer/saveShelf(_:shelf:account:)``.
     public func saveShelfSnapshot(_ snapshot: ShelfSnapshot, shelf: String, account: String) throws {
-        try saveShelfSnapshot(snapshot, shelf: shelf, account: account, recoveredDrafts: [])
+        let rules = WriteGate.snapshotRules(after: nil, readableUpTo: ShelfSnapshotCodec.currentVersion)
+        try saveShelfSnapshot(snapshot, shelf: shelf, account: account, recoveredDrafts: [], rules: rules)
     }
 
     /// ``saveShelfSnapshot(_:shelf:account:)`` with the drafts of `recoveredDrafts`' books
-    /// marked as kept from a snapshot the saving launch could not read.
-    package func saveShelfSnapshot(_ snapshot: ShelfSnapshot, shelf: String, account: String, recoveredDrafts: Set<Int>) throws {
+    /// marked as kept from a snapshot the saving launch could not read, under the write gate's
+    /// `rules`.
+    package func saveShelfSnapshot(_ snapshot: ShelfSnapshot, shelf: String, account: String, recoveredDrafts: Set<Int>, rules: WriteRules) throws {
         let payload = try ShelfSnapshotCodec.encodedBytes(snapshot, recoveredDrafts: recoveredDrafts)
         try payload.withUnsafeBufferPointer { bytes in
             _ = try saveShelfSnapshot(
                 utf8: bytes, version: ShelfSnapshotCodec.currentVersion, account: account, shelf: shelf,
                 rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970,
-                keeping: StateRestorer.shelfSnapshotsKept, readableUpTo: ShelfSnapshotCodec.currentVersion
+                keeping: StateRestorer.shelfSnapshotsKept, rules: rules
             )
         }
     }
@@ -175,10 +181,13 @@ extension Store {
     /// Stores a snapshot that passed ``ShelfSnapshotCodec/validateForSave(_:)`` as given (a newer
     /// format's too), keeping the last `StateRestorer.shelfSnapshotsKept` this build can read.
     public func saveShelfSnapshot(_ snapshot: ValidatedShelfSnapshot, shelf: String, account: String) throws {
-        try saveShelfSnapshot(
-            snapshot.payload, version: snapshot.version, minReaderVersion: snapshot.minReaderVersion,
-            account: account, shelf: shelf, rowCount: snapshot.rowCount, fetchedAt: snapshot.fetchedAt ?? Store.now(),
-            keeping: StateRestorer.shelfSnapshotsKept, readableUpTo: ShelfSnapshotCodec.currentVersion
-        )
+        var payload = snapshot.payload
+        try payload.withUTF8 { bytes in
+            _ = try saveShelfSnapshot(
+                utf8: bytes, version: snapshot.version, minReaderVersion: snapshot.minReaderVersion,
+                account: account, shelf: shelf, rowCount: snapshot.rowCount, fetchedAt: snapshot.fetchedAt ?? Store.now(),
+                keeping: StateRestorer.shelfSnapshotsKept, rules: WriteGate.snapshotRules(after: nil, readableUpTo: ShelfSnapshotCodec.currentVersion)
+            )
+        }
     }
 }

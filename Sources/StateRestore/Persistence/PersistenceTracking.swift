@@ -39,15 +39,13 @@ public final class PersistenceTracking {
     /// write, not a write of its own).
     public private(set) var savedCount = 0
 
-    /// How a save of the tracked screen is written: the fields it carries, whether a newer
-    /// record stays, whether it may only create a record. Asked at each save, so a restorer's
-    /// tracking follows the screen's latest restore (a scene restored unavailable, then read).
+    /// How a save of the tracked screen is written: the fields it carries, and what the
+    /// screen's latest restore saw, from which the write gate decides what it may replace.
+    /// Asked at each save, so a restorer's tracking follows the screen's latest restore (a
+    /// scene restored unavailable, then read).
     struct SaveRules {
         var carrying: JSONObject
-        var keepingNewer = false
-        var onlyIfAbsent = false
-        /// The account's sign-out generation the restore captured; nil: no fence.
-        var generation: Int?
+        var sighting: WriteGate.Sighting?
     }
 
     convenience init<State: RestorableState>(

@@ -1,14 +1,12 @@
 import JSON
 import StateStore
 
-/// Writes records through the store's named operations: a state in its kind's current format,
-/// or a record the tool validated.
+/// Writes records through the store's named operations, under the rules the write gate
+/// decided: a state in its kind's current format, or a record the tool validated.
 enum RecordSaving {
-    /// Saves `state` for `key` in its kind's current record format, in its own transaction
-    /// unless one is open. A stored record of a newer format this build cannot read is never
-    /// replaced unless `replacingNewer` is true (`RestoreError.wouldReplaceNewerRecord`).
-    /// With `keepingNewer`, a stored record of a newer format is kept even when it declares a
-    /// `minReaderVersion` this build meets: its restore found it does not decode.
+    /// Saves `state` for `key` in its kind's current record format under `rules`, in its own
+    /// transaction unless one is open. A newer record the rules keep is
+    /// `RestoreError.wouldReplaceNewerRecord`.
     ///
     /// A record over the budget its kind declares is refused
     /// (`RestoreError.recordOverBudget`); one over the default budget is written.
@@ -16,16 +14,14 @@ enum RecordSaving {
     /// - Returns: the breakdown of a record written over the default budget; nil within it.
     @discardableResult
     static func save<State: RestorableState>(
-        _ state: State, for key: SceneKey, carrying fields: JSONObject, replacingNewer: Bool, keepingNewer: Bool = false, onlyIfAbsent: Bool = false,
-        fencedAt generation: Int? = nil, in store: Store
+        _ state: State, for key: SceneKey, carrying fields: JSONObject, rules: WriteRules, in store: Store
     ) throws -> RecordSizeBreakdown? {
         let payload = try RecordCodec<State>.encode(state, carrying: fields)
         let oversized = try checkBudget(payload, of: State.self, for: key)
         let envelope = RecordCodec<State>.envelope(carrying: fields)
         try save(
             payload, kind: State.kind, version: envelope.version, minReaderVersion: envelope.minReaderVersion ?? State.minReaderVersion,
-            for: key, keepingVersionsAbove: replacingNewer ? nil : State.currentVersion, strictly: keepingNewer && !replacingNewer,
-            onlyIfAbsent: onlyIfAbsent, fencedAt: generation, in: store
+            for: key, rules: rules, in: store
         )
         return oversized
     }
@@ -42,25 +38,20 @@ enum RecordSaving {
         return size
     }
 
-    /// Stores a validated record as given.
+    /// Stores a validated record (the tool's) under the gate's rules for it.
     static func save(_ record: ValidatedRecord, for key: SceneKey, in store: Store, replacingNewer: Bool) throws {
-        let replaces = replacingNewer || record.isNewerThanThisBuild
         try save(
             record.payload, kind: record.kind, version: record.version, minReaderVersion: record.minReaderVersion,
-            for: key, keepingVersionsAbove: replaces ? nil : record.currentVersion, strictly: false, in: store
+            for: key, rules: WriteGate.recordRules(forTool: record, replacingNewer: replacingNewer), in: store
         )
     }
 
     private static func save(
-        _ payload: String, kind: String, version: Int, minReaderVersion: Int?, for key: SceneKey, keepingVersionsAbove: Int?, strictly: Bool,
-        onlyIfAbsent: Bool = false, fencedAt generation: Int? = nil, in store: Store
+        _ payload: String, kind: String, version: Int, minReaderVersion: Int?, for key: SceneKey, rules: WriteRules, in store: Store
     ) throws {
         do {
             try store.saveRecord(
-                payload, version: version, minReaderVersion: minReaderVersion,
-                account: key.account, scene: key.scene, kind: kind, keepingVersionsAbove: keepingVersionsAbove,
-                keepingNewerEvenIfReadable: strictly, onlyIfAbsent: onlyIfAbsent, fencedAt: generation
-            )
+                payload, version: version, minReaderVersion: minReaderVersion, account: key.account, scene: key.scene, kind: kind, rules: rules)
         } catch StoreError.newerRecordKept(_, _, _, let version) {
             throw RestoreError.wouldReplaceNewerRecord(scene: key.description, version: version)
         }

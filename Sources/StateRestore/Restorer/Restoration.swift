@@ -30,20 +30,16 @@ public struct Restoration<State: RestorableState>: Sendable {
     package let decodedState: State
     /// What the state was reconciled against, when it was.
     package let reconciliationContext: (any Sendable)?
-    /// Whether the scene holds a record of a newer format that did not decode, which this
-    /// restoration's saves must not replace.
-    package let keepsNewerRecord: Bool
-    /// Whether the restore could not read the scene's record (the file was unavailable): its
-    /// saves may create a record, never replace one it did not see.
-    package let sawNoRecord: Bool
+    /// What the restore saw, from which the write gate decides what this restoration's saves
+    /// may replace (the sign-out generation it captured, a newer record kept, a file not read).
+    let sighting: WriteGate.Sighting
 
     init(
         key: SceneKey, state: State, report: [RestoreReportEntry], adjustments: [RestoreReportEntry] = [],
-        carriedFields: JSONObject = JSONObject(), decodedState: State? = nil, context: (any Sendable)? = nil, keepsNewerRecord: Bool = false,
-        sawNoRecord: Bool = false
+        carriedFields: JSONObject = JSONObject(), decodedState: State? = nil, context: (any Sendable)? = nil,
+        sighting: WriteGate.Sighting = WriteGate.Sighting()
     ) {
-        self.keepsNewerRecord = keepsNewerRecord
-        self.sawNoRecord = sawNoRecord
+        self.sighting = sighting
         self.key = key
         self.state = state
         self.report = report

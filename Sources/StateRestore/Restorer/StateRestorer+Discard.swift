@@ -29,6 +29,7 @@ extension StateRestorer {
         }
         let removed = try recoveringFromDamage { store in try store.discardScenes(targets) }
         persistence.writer.dropPending(where: named)
+        ScenesInUse.forget(at: path, where: named)
         restoring.withLock { Self.forgetScreens(&$0) { named($0.scene) } }
         return removed
     }

@@ -13,20 +13,24 @@ extension StateRestorer {
     /// the default budget is written and listed in ``oversizedSaves``.
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
         let screen = ScreenKey(scene: key, kind: State.kind)
-        let rules = saveRules(for: screen)
+        let rules = handSaveRules(for: screen)
+        ScenesInUse.note(key, at: path)
         let oversized = try recoveringFromDamage { store in
             try RecordSaving.save(
-                state, for: key, carrying: rules.carrying, replacingNewer: replacingNewer, keepingNewer: rules.keepingNewer,
-                onlyIfAbsent: rules.onlyIfAbsent && !replacingNewer, fencedAt: rules.generation, in: store)
+                state, for: key, carrying: rules.carrying,
+                rules: WriteGate.recordRules(after: rules.sighting, writing: State.currentVersion, replacingNewer: replacingNewer), in: store)
         }
         persistence.writer.noteWritten(screen, oversized: oversized)
     }
 
     /// Saves `state` for `key` with exactly `fields` carried (the package's tests pad records
-    /// with them).
+    /// with them), under the gate's rules for the screen.
     package func save<State: RestorableState>(_ state: State, for key: SceneKey, carryingExactly fields: JSONObject, replacingNewer: Bool) throws {
+        let sighting = handSaveRules(for: ScreenKey(scene: key, kind: State.kind)).sighting
         try recoveringFromDamage { store in
-            _ = try RecordSaving.save(state, for: key, carrying: fields, replacingNewer: replacingNewer, in: store)
+            _ = try RecordSaving.save(
+                state, for: key, carrying: fields,
+                rules: WriteGate.recordRules(after: sighting, writing: State.currentVersion, replacingNewer: replacingNewer), in: store)
         }
     }
 
@@ -122,25 +126,32 @@ extension StateRestorer {
 
     // MARK: Internals
 
-    /// How a save of `screen` is written now: with the fields, the newer-record rule and the
-    /// only-if-absent rule of the screen's latest restore.
-    func saveRules(for screen: ScreenKey) -> PersistenceTracking.SaveRules {
-        restoring.withLock {
-            PersistenceTracking.SaveRules(
-                carrying: $0.carriedFields[screen] ?? JSONObject(), keepingNewer: $0.newerRecords.contains(screen), onlyIfAbsent: $0.unseenRecords.contains(screen),
-                generation: $0.generations[screen.scene.account])
+    /// What a hand save of `screen` follows: the fields and the sighting of the screen's
+    /// latest restore; a screen this restorer never restored captures the account's sign-out
+    /// generation now, at its first save.
+    private func handSaveRules(for screen: ScreenKey) -> PersistenceTracking.SaveRules {
+        restoring.withLock { side in
+            reopenIfUnavailable(&side)
+            let store = side.store
+            let sighting = side.gate.sightingForSave(of: screen) { try? store?.accountGeneration(screen.scene.account) }
+            return PersistenceTracking.SaveRules(carrying: side.carriedFields[screen] ?? JSONObject(), sighting: sighting)
         }
     }
 
-    /// The save rules of a tracking of `restoration`'s screen: those of the screen's latest
-    /// restore by this restorer, asked at each save; the restoration's own when this restorer
-    /// never restored the screen (or is gone).
+    /// The save rules of a tracking of `restoration`'s screen, asked at each save: what the
+    /// screen's latest restore by this restorer saw, or the restoration's own when this
+    /// restorer never restored the screen (or is gone). The fields carried are the latest
+    /// restore's while this restorer still holds them.
     func saveRules<State: RestorableState>(following restoration: Restoration<State>) -> @MainActor () -> PersistenceTracking.SaveRules {
         let screen = ScreenKey(scene: restoration.key, kind: State.kind)
-        let own = PersistenceTracking.SaveRules(carrying: restoration.carriedFields, keepingNewer: restoration.keepsNewerRecord, onlyIfAbsent: restoration.sawNoRecord)
+        let own = PersistenceTracking.SaveRules(carrying: restoration.carriedFields, sighting: restoration.sighting)
         return { [weak self] in
-            guard let self, self.restoring.withLock({ $0.restoredScreens.contains(screen) }) else { return own }
-            return self.saveRules(for: screen)
+            guard let self else { return own }
+            return self.restoring.withLock { side in
+                PersistenceTracking.SaveRules(
+                    carrying: side.restoredScreens.contains(screen) ? side.carriedFields[screen] ?? JSONObject() : own.carrying,
+                    sighting: side.gate.sighting(of: screen) ?? own.sighting)
+            }
         }
     }
 
@@ -156,6 +167,7 @@ extension StateRestorer {
         _ tracking: PersistenceTracking, _ restoration: Restoration<State>, turns: any MainActorTurnScheduling
     ) -> PersistenceTracking {
         let screen = ScreenKey(scene: restoration.key, kind: State.kind)
+        ScenesInUse.note(restoration.key, at: path)
         persistence.register(tracking, completing: screen)
         turns.scheduleTurn { [weak self] in
             guard let self, self.persistence.takeCompletion(screen) else { return }

@@ -3,8 +3,9 @@ import StateStore
 extension StateRestorer {
     /// Deletes every scene neither saved nor restored for `age` (all its kinds' records, its
     /// crash-loop marks, its use time), in one transaction, for an app whose windows come and go
-    /// (every new iPad or Mac window is a new scene). Scenes live in this process count as
-    /// used now. A restore notes its scene's use with the restorer's next write (or the flush
+    /// (every new iPad or Mac window is a new scene). A scene this process restored or saved
+    /// (through any restorer of the file), or that is live in it, is in use whatever the age
+    /// of its record, and is never removed here. A restore notes its scene's use with the restorer's next write (or the flush
     /// at suspension or close), never with a commit of its own; the use is kept to the day.
     ///
     /// - Parameters:
@@ -16,7 +17,8 @@ extension StateRestorer {
         for screen in persistence.liveScreens() { persistence.writer.noteUse(of: screen.scene) }
         try persistence.writer.flush()
         let cutoff = Store.now() - Self.seconds(age)
-        let unused = try recoveringFromDamage { store in try store.removeScenes(unusedSince: cutoff, dryRun: dryRun) }
+        let inUse = ScenesInUse.scenes(at: path).map { (account: $0.account, scene: $0.scene) }
+        let unused = try recoveringFromDamage { store in try store.removeScenes(unusedSince: cutoff, dryRun: dryRun, sparing: inUse) }
         let removed = unused.compactMap { try? SceneKey(scene: $0.scene, account: $0.account) }
         guard !dryRun, !removed.isEmpty else { return removed }
         let gone = Set(removed)

@@ -37,7 +37,10 @@ extension StateRestorer {
             side.store?.close()
             side.store = nil
             let outcome = Result { try Store.relocate(from: path, to: destination, configuration: configuration) }
-            if case .success = outcome { location.withLock { $0 = destination } }
+            if case .success = outcome {
+                ScenesInUse.move(from: path, to: destination)
+                location.withLock { $0 = destination }
+            }
             let opening = LaunchDatabase.open(path, configuration: configuration)
             side.store = opening.store
             side.databaseReport = opening.report

@@ -6,8 +6,11 @@ extension StateRestorer {
     /// saves, stops its live trackings, and fences every writer: the purge advances the
     /// account's sign-out generation, and a save of a screen restored before it, in this
     /// process or in any other on the file (an extension with a pending save), is dropped
-    /// instead of writing the account back. A restore after the sign-out captures the new
-    /// generation, so the account works again when the person signs back in.
+    /// instead of writing the account back. Each screen keeps the generation its own restore
+    /// captured (neither this sign-out nor another screen's restore refreshes it), so a screen
+    /// restored before the sign-out stays fenced, for persisted and hand saves alike; a restore
+    /// after the sign-out captures the new generation, so the account works again when the
+    /// person signs back in.
     ///
     /// The generation survives a relaunch and is stored under a keyed hash of the account
     /// name (a random key of the database), so no row names the signed-out account.
@@ -21,9 +24,8 @@ extension StateRestorer {
         let result = try recoveringFromDamage { store in
             try store.purge(account: account, forgettingGuardMarks: false)
         }
-        let generation = try withStore { store, _ in try store?.accountGeneration(account) }
+        ScenesInUse.forget(at: path) { $0.account == account }
         restoring.withLock { side in
-            side.generations[account] = generation
             try? side.launchGuard?.forget(accountHash: LaunchGuardMark.accountHash(account))
             Self.forgetScreens(&side, where: ofAccount)
         }

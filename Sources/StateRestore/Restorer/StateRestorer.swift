@@ -74,20 +74,12 @@ public final class StateRestorer: Sendable {
         var isClosed = false
         /// The unknown fields of each screen's last restored record, carried into its saves.
         var carriedFields: [ScreenKey: JSONObject] = [:]
-        /// Screens whose record is of a newer format that did not decode: kept, and never
-        /// replaced by this restorer's saves.
-        var newerRecords: Set<ScreenKey> = []
-        /// Screens whose last restore could not read the file: their saves may create a record,
-        /// never replace one they did not see, until a restore reads the file again.
-        var unseenRecords: Set<ScreenKey> = []
-        /// The same for what a kind keeps outside records (a shelf's snapshots), by the name
-        /// the kind gives it.
-        var unseenCollections: Set<String> = []
-        /// The screens this restorer restored (whose save rules above are its own).
+        /// What each screen's (and shelf's) latest restore saw, from which the write gate
+        /// decides what its saves may replace: the sign-out generation it captured, a newer
+        /// record kept, a file it could not read.
+        var gate = WriteGate()
+        /// The screens this restorer restored (whose carried fields above are its own).
         var restoredScreens: Set<ScreenKey> = []
-        /// Each account's sign-out generation as its last restore (or this restorer's own
-        /// sign-out) found it; saves carry it, and are dropped when the stored one is newer.
-        var generations: [String: Int] = [:]
     }
 
     /// Opens (creating, migrating or recovering as needed) the database at `path`; never throws.
@@ -122,8 +114,7 @@ public final class StateRestorer: Sendable {
     public func restore<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Restoration<State> {
         let loaded = load(State.self, key)
         return Restoration(
-            key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried, keepsNewerRecord: loaded.keepsNewer,
-            sawNoRecord: loaded.isUnseen)
+            key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried, sighting: loaded.sighting)
     }
 
     /// A `Reconcilable` kind is restored against its context: `restore(_:_:against:)`.
@@ -143,8 +134,7 @@ public final class StateRestorer: Sendable {
         let invalid = reconciled.adjustments.isEmpty ? [] : Self.invalidCodes(in: reconciled.adjustments, of: State.self)
         return Restoration(
             key: key, state: reconciled.state, report: loaded.report + invalid + reconciled.adjustments, adjustments: reconciled.adjustments,
-            carriedFields: loaded.carried, decodedState: loaded.state, context: context, keepsNewerRecord: loaded.keepsNewer,
-            sawNoRecord: loaded.isUnseen
+            carriedFields: loaded.carried, decodedState: loaded.state, context: context, sighting: loaded.sighting
         )
     }
 
@@ -172,6 +162,11 @@ public final class StateRestorer: Sendable {
         var keepsNewer = false
         /// The file could not be read: the stored record, if any, was not seen.
         var isUnseen = false
+        /// The account's sign-out generation the restore read; nil when it read none.
+        var generation: Int?
+
+        /// What the restore saw, for the write gate.
+        var sighting: WriteGate.Sighting { WriteGate.Sighting(generation: generation, keepsNewer: keepsNewer, isUnseen: isUnseen) }
     }
 
     private func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
@@ -185,11 +180,11 @@ public final class StateRestorer: Sendable {
                 var loaded = try loadFromStore(State.self, screen, &side)
                 side.restoredScreens.insert(screen)
                 side.carriedFields[screen] = loaded.carried.isEmpty ? nil : loaded.carried
-                if loaded.keepsNewer { side.newerRecords.insert(screen) } else { side.newerRecords.remove(screen) }
                 if side.store == nil && side.databaseReport.contains(where: { RestoreCode.fileNotRead.contains($0.code) }) {
                     loaded.isUnseen = true
                 }
-                if loaded.isUnseen { side.unseenRecords.insert(screen) } else { side.unseenRecords.remove(screen) }
+                side.gate.noteRestore(of: screen, loaded.sighting)
+                ScenesInUse.note(key, at: path)
                 if let invalid = Self.invalidNames(State.self) { loaded.report.insert(invalid, at: 0) }
                 return loaded
             } catch let error as SQLiteError where error.indicatesDamage {
@@ -199,15 +194,15 @@ public final class StateRestorer: Sendable {
                 Self.recoverFromCorruption(&side, path: path, reason: reason, configuration: configuration)
                 return Loaded(state: State.defaultValue, report: side.databaseReport)
             } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
-                side.unseenRecords.insert(screen)
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [LaunchDatabase.busy(configuration, error)])
                 loaded.isUnseen = true
+                side.gate.noteRestore(of: screen, loaded.sighting)
                 return loaded
             } catch {
                 let entry = RestoreReportEntry(.databaseUnavailable, "the stored state could not be read: \(error.localizedDescription)")
-                side.unseenRecords.insert(screen)
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [entry])
                 loaded.isUnseen = true
+                side.gate.noteRestore(of: screen, loaded.sighting)
                 return loaded
             }
         }
@@ -217,21 +212,23 @@ public final class StateRestorer: Sendable {
         _ type: State.Type, _ screen: ScreenKey, _ side: inout RestoreSide
     ) throws -> Loaded<State> {
         let key = screen.scene
-        let defaults = { (report: [RestoreReportEntry]) in Loaded(state: State.defaultValue, report: report) }
         if side.isSuspended {
-            var loaded = defaults([RestoreReportEntry(.restorerSuspended, "the app is suspended (its connections are closed until resume()); the default state was used")])
+            let suspended = RestoreReportEntry(.restorerSuspended, "the app is suspended (its connections are closed until resume()); the default state was used")
+            var loaded = Loaded(state: State.defaultValue, report: [suspended])
             loaded.isUnseen = true
             return loaded
         }
-        guard let store = side.store else { return defaults(side.databaseReport) }
+        guard let store = side.store else { return Loaded(state: State.defaultValue, report: side.databaseReport) }
         if let skipped = try crashLoopGuard(screen, in: store, &side) {
-            return defaults(side.databaseReport + skipped)
+            let generation = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind).generation
+            return Loaded(state: State.defaultValue, report: side.databaseReport + skipped, generation: generation)
         }
+        // The record, and the account's sign-out generation as it was then: this screen's saves
+        // are dropped after a sign-out that advances it, in this process or another.
+        let (stored, generation) = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind)
+        let defaults = { (report: [RestoreReportEntry]) in Loaded(state: State.defaultValue, report: report, generation: generation) }
         var report = side.databaseReport
-        // The account's sign-out generation now: this screen's saves are dropped after a
-        // sign-out that advances it, in this process or another.
-        side.generations[key.account] = try store.accountGeneration(key.account)
-        guard let record = try store.record(account: key.account, scene: key.scene, kind: State.kind) else {
+        guard let record = stored else {
             report.append(RestoreReportEntry(.noRecord, "\(key) has no saved state; the default state was used"))
             return defaults(report)
         }
@@ -286,7 +283,7 @@ public final class StateRestorer: Sendable {
             // The record is about to be applied: only now is there something to blame.
             if let unguarded = mark(screen, &side) { report.append(unguarded) }
             phaseObserver?(.mark)
-            return Loaded(state: state, report: report, carried: unknownFields)
+            return Loaded(state: state, report: report, carried: unknownFields, generation: generation)
         }
     }
 
@@ -441,8 +438,7 @@ public final class StateRestorer: Sendable {
             side.markedScreens.remove(screen)
         }
         side.carriedFields = side.carriedFields.filter { !isGone($0.key) }
-        side.newerRecords = side.newerRecords.filter { !isGone($0) }
-        side.unseenRecords = side.unseenRecords.filter { !isGone($0) }
+        side.gate.forget(where: isGone)
         side.restoredScreens = side.restoredScreens.filter { !isGone($0) }
     }
 
@@ -525,18 +521,31 @@ public final class StateRestorer: Sendable {
         }
     }
 
-    /// Notes whether the last restore of `collection` (what a kind stores outside records,
-    /// such as a shelf's snapshots, named by the kind) read the file; until one does, its
-    /// saves must not hide what is stored.
-    package func noteRestore(ofCollection collection: String, sawFile: Bool) {
+    /// Notes what the last restore of `collection` (what a kind stores outside records, such
+    /// as a shelf's snapshots, named by the kind) saw: whether it read the file (until one
+    /// does, its saves must not hide what is stored) and `account`'s sign-out generation.
+    package func noteRestore(ofCollection collection: String, account: String, sawFile: Bool) {
         restoring.withLock { side in
-            if sawFile { side.unseenCollections.remove(collection) } else { side.unseenCollections.insert(collection) }
+            let generation = sawFile ? try? side.store?.accountGeneration(account) : nil
+            side.gate.noteRestore(ofCollection: collection, WriteGate.Sighting(generation: generation, isUnseen: !sawFile))
         }
     }
 
     /// Whether the last restore of `collection` could not read the file.
     package func collectionIsUnseen(_ collection: String) -> Bool {
-        restoring.withLock { $0.unseenCollections.contains(collection) }
+        restoring.withLock { $0.gate.sighting(ofCollection: collection)?.isUnseen ?? false }
+    }
+
+    /// The write gate's rules for a save of `collection`'s snapshot (of `account`) in a format
+    /// this build reads up to `readableUpTo`: fenced at the generation its latest restore
+    /// captured, or, never restored, the one its first save finds.
+    package func snapshotRules(forCollection collection: String, account: String, readableUpTo: Int) -> WriteRules {
+        restoring.withLock { side in
+            reopenIfUnavailable(&side)
+            let store = side.store
+            let sighting = side.gate.sightingForSave(ofCollection: collection) { try? store?.accountGeneration(account) }
+            return WriteGate.snapshotRules(after: sighting, readableUpTo: readableUpTo)
+        }
     }
 
     /// Opens the database again, as a launch does, when the launch could not read it

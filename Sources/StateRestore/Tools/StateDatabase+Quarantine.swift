@@ -3,13 +3,14 @@ import StateStore
 extension StateDatabase {
     /// Moves a quarantined record of `store` back to its screen, with the `minReaderVersion` its
     /// payload declares, for a build that can read it again or after a repair. Refuses to
-    /// overwrite a record saved since, unless `replacing` is true.
+    /// overwrite a record saved since, unless `replacing` is true: the write gate's rules,
+    /// applied in the same transaction as every other write.
     public static func restoreQuarantinedRecord(id: Int64, in store: Store, replacing: Bool = false) throws {
         let payload = try store.quarantinedRecords().first { $0.id == id }?.payload
         let header = payload.flatMap { bytes in
             try? RecordHeader(of: RecordHeader.parseObject(bytes))
         }
-        try store.restoreQuarantinedRecord(id: id, minReaderVersion: header?.minReaderVersion, replacing: replacing)
+        try store.restoreQuarantinedRecord(id: id, minReaderVersion: header?.minReaderVersion, rules: WriteGate.quarantineRules(replacing: replacing))
     }
 
     /// Stores a record that passed its kind's validation (``RecordKind/validateForSave(_:)``),

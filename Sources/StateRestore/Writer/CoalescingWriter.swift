@@ -61,13 +61,9 @@ public final class CoalescingWriter: Sendable {
     private struct Entry {
         var state: any RestorableState
         var carrying: JSONObject
-        /// The scene holds a newer record that did not decode: keep it even when it declares a
-        /// `minReaderVersion` this build meets.
-        var keepsNewer = false
-        /// The scene's restore could not read the file: create its record, never replace one.
-        var onlyIfAbsent = false
-        /// The account's sign-out generation the restore captured (nil: no fence).
-        var generation: Int?
+        /// What the screen's restore saw (nil: a save by hand of this writer, no restore): the
+        /// write gate's rules for the write follow from it.
+        var sighting: WriteGate.Sighting?
     }
 
     /// Opens (creating and migrating as needed) the database at `path` for writing.
@@ -104,22 +100,15 @@ public final class CoalescingWriter: Sendable {
     /// Records `state` as `key`'s latest and schedules a write unless one is scheduled.
     /// Returns at once; the state is written when the window ends or at the next `flush()`.
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject = JSONObject()) {
-        save(state, for: key, carrying: fields, keepingNewer: false, onlyIfAbsent: false)
+        save(state, for: key, rules: PersistenceTracking.SaveRules(carrying: fields))
     }
 
-    /// `save(_:for:carrying:)` with a restorer's rules for the screen: the newer record that
-    /// must stay, the record it did not see, the sign-out fence.
+    /// `save(_:for:carrying:)` following what a restorer's restore of the screen saw: the
+    /// write gate's rules for its write (the newer record that must stay, the record it did not
+    /// see, the sign-out fence) follow from it.
     func save<State: RestorableState>(_ state: State, for key: SceneKey, rules: PersistenceTracking.SaveRules) {
-        save(state, for: key, carrying: rules.carrying, keepingNewer: rules.keepingNewer, onlyIfAbsent: rules.onlyIfAbsent, generation: rules.generation)
-    }
-
-    /// `save(_:for:carrying:)` for a scene whose newer record did not decode, which must stay.
-    func save<State: RestorableState>(
-        _ state: State, for key: SceneKey, carrying fields: JSONObject, keepingNewer: Bool, onlyIfAbsent: Bool, generation: Int? = nil
-    ) {
         let mustSchedule = self.state.withLock { pending in
-            pending.entries[ScreenKey(scene: key, kind: State.kind)] = Entry(
-                state: state, carrying: fields, keepsNewer: keepingNewer, onlyIfAbsent: onlyIfAbsent, generation: generation)
+            pending.entries[ScreenKey(scene: key, kind: State.kind)] = Entry(state: state, carrying: rules.carrying, sighting: rules.sighting)
             guard !pending.isScheduled else { return false }
             pending.isScheduled = true
             return true
@@ -337,8 +326,8 @@ public final class CoalescingWriter: Sendable {
     /// Saves one entry; opened from its existential so the codec runs for its concrete kind.
     private static func save<State: RestorableState>(_ state: State, for key: SceneKey, entry: Entry, in store: Store) throws -> RecordSizeBreakdown? {
         try RecordSaving.save(
-            state, for: key, carrying: entry.carrying, replacingNewer: false, keepingNewer: entry.keepsNewer, onlyIfAbsent: entry.onlyIfAbsent,
-            fencedAt: entry.generation, in: store)
+            state, for: key, carrying: entry.carrying,
+            rules: WriteGate.recordRules(after: entry.sighting, writing: State.currentVersion, replacingNewer: false), in: store)
     }
 
     /// Puts a failed batch back, except scenes saved again since (their newer state wins).

@@ -81,3 +81,17 @@ extension Store {
         return prefix + SHA256.hexDigest(of: bytes).prefix(32)
     }
 }
+
+extension Store {
+    /// The stored record of one (account, scene, kind) and the account's sign-out generation,
+    /// read in one snapshot: a purge in another process lands before both or after both, so a
+    /// restore never pairs a purged account's record with the generation after its purge. The
+    /// record is read first: it starts the read transaction, so the data version the
+    /// generation's cache is checked against is this snapshot's.
+    package func recordAndGeneration(account: String, scene: String, kind: String) throws -> (record: StoredRecord?, generation: Int) {
+        try database.readTransaction {
+            let record = try record(account: account, scene: scene, kind: kind)
+            return (record, try accountGeneration(account))
+        }
+    }
+}

@@ -19,7 +19,16 @@ extension Store {
     /// saved nor restored since `cutoff` (seconds since 1970), in one transaction; with
     /// `dryRun`, deletes nothing. Returns the scenes, by account and scene.
     public func removeScenes(unusedSince cutoff: Double, dryRun: Bool = false) throws -> [(account: String, scene: String)] {
-        try database.writeTransaction {
+        try removeScenes(unusedSince: cutoff, dryRun: dryRun, sparing: [])
+    }
+
+    /// ``removeScenes(unusedSince:dryRun:)``, keeping the scenes `inUse` names whatever their
+    /// age: a restorer's scenes that its process restored or saved.
+    package func removeScenes(
+        unusedSince cutoff: Double, dryRun: Bool, sparing inUse: [(account: String, scene: String)]
+    ) throws -> [(account: String, scene: String)] {
+        let spared = Set(inUse.map { [$0.account, $0.scene] })
+        return try database.writeTransaction {
             let scenes = try database.fetchAll("SELECT account, scene, max(updated_at) FROM scene_state GROUP BY account, scene ORDER BY account, scene") {
                 (account: $0.string(0) ?? "", scene: $0.string(1) ?? "", savedAt: $0.double(2))
             }
@@ -31,7 +40,7 @@ extension Store {
                     let name = Self.hashedKey("scene_used:", [scene.account, scene.scene], fenceKey: key)
                     lastUsed = max(lastUsed, try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(name)]) { $0.double(0) } ?? 0)
                 }
-                if lastUsed < cutoff { unused.append((scene.account, scene.scene)) }
+                if lastUsed < cutoff && !spared.contains([scene.account, scene.scene]) { unused.append((scene.account, scene.scene)) }
             }
             guard !dryRun, !unused.isEmpty else { return unused }
             _ = try discardScenes(unused.map { (account: Optional($0.account), scene: $0.scene) })

@@ -42,27 +42,27 @@ extension Store {
         }
     }
 
-    /// Moves a quarantined record back to its screen, for a build that can read it again or
-    /// after a repair. Refuses to overwrite a record saved since, unless `replacing` is true.
+    /// Moves a quarantined record back to its screen under the write gate's `rules` (a
+    /// quarantine restore that must not replace a record saved since is `onlyIfAbsent`:
+    /// `StoreError.quarantineTargetOccupied`), bytes untouched, in one transaction.
     ///
     /// `minReaderVersion` is what the record's format declares (the caller reads the payload;
     /// the store does not).
-    public func restoreQuarantinedRecord(id: Int64, minReaderVersion: Int?, replacing: Bool = false) throws {
+    package func restoreQuarantinedRecord(id: Int64, minReaderVersion: Int?, rules: WriteRules) throws {
         try database.writeTransaction {
             guard let entry = try quarantinedRecords().first(where: { $0.id == id }) else {
                 throw StoreError.quarantineEntryNotFound(id: id)
             }
-            if !replacing, try record(account: entry.account, scene: entry.scene, kind: entry.kind) != nil {
+            do {
+                try entry.payload.withUnsafeBytes { raw in
+                    try writeRecord(
+                        utf8: raw.bindMemory(to: UInt8.self), version: entry.version ?? 1, minReaderVersion: minReaderVersion,
+                        account: entry.account, scene: entry.scene, kind: entry.kind, at: entry.updatedAt ?? Store.now(), rules: rules
+                    )
+                }
+            } catch StoreError.existingRecordKept, StoreError.newerRecordKept {
                 throw StoreError.quarantineTargetOccupied(id: id, account: entry.account, scene: entry.scene, kind: entry.kind)
             }
-            try database.execute(
-                """
-                INSERT OR REPLACE INTO scene_state (account, scene, kind, version, min_reader_version, payload, updated_at)
-                SELECT account, scene, kind, coalesce(version, 1), ?, CAST(payload AS TEXT), coalesce(updated_at, ?)
-                FROM quarantine WHERE id = ?
-                """,
-                [minReaderVersion.map(SQLiteValue.int) ?? .null, .real(Store.now()), .integer(id)]
-            )
             try database.execute("DELETE FROM quarantine WHERE id = ?", [.integer(id)])
         }
     }

@@ -5,20 +5,25 @@ extension Store {
     /// transaction unless one is already open. Returns when the commit has returned.
     ///
     /// The store does not read the payload: `version` and `minReaderVersion` are what the
-    /// caller's format declares. With `keepingVersionsAbove: N`, an existing record whose version
-    /// is above N is kept, and `StoreError.newerRecordKept` thrown, unless that record declared
-    /// a `minReaderVersion` at or below N (it was written to be rewritable by older readers),
-    /// and with `keepingNewerEvenIfReadable` even then (its caller found it does not decode).
-    /// Nothing a newer release wrote is replaced by a build that could not read it. With
-    /// `onlyIfAbsent`, any existing record is kept (`StoreError.existingRecordKept`): the
-    /// caller never saw it. With `fencedAt: g`, the generation the caller's restore captured
-    /// (`accountGeneration(_:)`), a save after a purge of the account that advanced it is
-    /// refused (`StoreError.accountSignedOut`), checked inside the write transaction.
+    /// caller's format declares. This is the storage primitive: it replaces whatever is stored.
+    /// An app saves through `StateRestorer`, whose write gate decides what a save may replace.
     public func saveRecord(
         _ payload: String, version: Int, minReaderVersion: Int? = nil,
-        account: String, scene: String, kind: String,
-        at time: Double = Store.now(), keepingVersionsAbove newestReadable: Int? = nil, keepingNewerEvenIfReadable: Bool = false,
-        onlyIfAbsent: Bool = false, fencedAt generation: Int? = nil
+        account: String, scene: String, kind: String, at time: Double = Store.now()
+    ) throws {
+        try saveRecord(payload, version: version, minReaderVersion: minReaderVersion, account: account, scene: scene, kind: kind, at: time, rules: .unconditional)
+    }
+
+    /// Saves the record of one (account, scene, kind) under the write gate's `rules`, applied
+    /// inside the write transaction: with `keepingVersionsAbove: N`, an existing record whose
+    /// version is above N is kept (`StoreError.newerRecordKept`) unless it declared a
+    /// `minReaderVersion` at or below N, and with `keepingNewerEvenIfReadable` even then; with
+    /// `onlyIfAbsent`, any existing record is kept (`StoreError.existingRecordKept`); with
+    /// `fencedAt`, a save after a purge that advanced the account's generation is refused
+    /// (`StoreError.accountSignedOut`).
+    package func saveRecord(
+        _ payload: String, version: Int, minReaderVersion: Int? = nil,
+        account: String, scene: String, kind: String, at time: Double = Store.now(), rules: WriteRules
     ) throws {
         let size = payload.utf8.count
         guard size <= Store.maximumRecordBytes else {
@@ -27,49 +32,57 @@ extension Store {
         let account = try StoreNames.validated(account, role: "account")
         let scene = try StoreNames.validated(scene, role: "scene")
         let kind = try StoreNames.validatedKind(kind)
-        let upsert = try database.cachedStatement(Self.upsertRecordSQL)
         var payload = payload
         try payload.withUTF8 { bytes in
-            // One value at a time (the array `bind(_:)` takes was a heap allocation per save),
-            // the payload in place: SQLite reads it where the String holds it, and the reset
-            // that ends the write unbinds it before it goes away.
-            upsert.clearBindings()
+            try writeRecord(utf8: bytes, version: version, minReaderVersion: minReaderVersion, account: account, scene: scene, kind: kind, at: time, rules: rules)
+        }
+    }
+
+    /// Writes one record's bytes under `rules`, in its own transaction unless one is open: the
+    /// one function every record write ends in (a save, a quarantine restore). Names and size
+    /// are the caller's to check.
+    func writeRecord(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?,
+        account: String, scene: String, kind: String, at time: Double, rules: WriteRules
+    ) throws {
+        let upsert = try database.cachedStatement(Self.upsertRecordSQL)
+        // One value at a time (the array `bind(_:)` takes was a heap allocation per save),
+        // the payload in place: SQLite reads it where the caller holds it, and the reset
+        // that ends the write unbinds it before it goes away.
+        upsert.clearBindings()
+        defer { upsert.reset() }
+        try upsert.bind(.text(account), at: 1)
+        try upsert.bind(.text(scene), at: 2)
+        try upsert.bind(.text(kind), at: 3)
+        try upsert.bind(.int(version), at: 4)
+        try upsert.bind(minReaderVersion.map(SQLiteValue.int) ?? .null, at: 5)
+        try upsert.bind(borrowingText: bytes, at: 6)
+        try upsert.bind(.real(time), at: 7)
+        try upsert.bind(rules.keepingVersionsAbove.map(SQLiteValue.int) ?? .null, at: 8)
+        try upsert.bind(rules.keepingNewerEvenIfReadable ? .int(1) : .null, at: 9)
+        try upsert.bind(rules.onlyIfAbsent ? .int(1) : .null, at: 10)
+        var versionWritten: UInt32?
+        let write = { [database] () throws in
             defer { upsert.reset() }
-            try upsert.bind(.text(account), at: 1)
-            try upsert.bind(.text(scene), at: 2)
-            try upsert.bind(.text(kind), at: 3)
-            try upsert.bind(.int(version), at: 4)
-            try upsert.bind(minReaderVersion.map(SQLiteValue.int) ?? .null, at: 5)
-            try upsert.bind(borrowingText: bytes, at: 6)
-            try upsert.bind(.real(time), at: 7)
-            try upsert.bind(newestReadable.map(SQLiteValue.int) ?? .null, at: 8)
-            try upsert.bind(keepingNewerEvenIfReadable ? .int(1) : .null, at: 9)
-            try upsert.bind(onlyIfAbsent ? .int(1) : .null, at: 10)
-            var versionWritten: UInt32?
-            let write = { [database] () throws in
-                defer { upsert.reset() }
-                if let generation, try self.accountGeneration(account) > generation {
-                    throw StoreError.accountSignedOut(account: account)
-                }
-                try self.keepFenceCache { try upsert.step() }
-                versionWritten = database.dataVersion()
-                if database.changes == 0 {
-                    if onlyIfAbsent { throw StoreError.existingRecordKept(account: account, scene: scene, kind: kind) }
-                    let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
-                    throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
-                }
+            try self.checkFence(rules, account: account)
+            try self.keepFenceCache { try upsert.step() }
+            versionWritten = database.dataVersion()
+            if database.changes == 0 {
+                if rules.onlyIfAbsent { throw StoreError.existingRecordKept(account: account, scene: scene, kind: kind) }
+                let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
+                throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
             }
-            // Inside a caller's transaction no savepoint is needed: a refused upsert changed
-            // nothing, and a failing statement undoes only itself.
-            if database.isInTransaction {
-                try write()
-            } else {
-                try database.writeTransaction(write)
-                // The commit was this store's own: the generations it read before still hold.
-                if let versionWritten, var cache = fenceCache, cache.dataVersion == versionWritten {
-                    cache.dataVersion = database.dataVersion()
-                    fenceCache = cache
-                }
+        }
+        // Inside a caller's transaction no savepoint is needed: a refused upsert changed
+        // nothing, and a failing statement undoes only itself.
+        if database.isInTransaction {
+            try write()
+        } else {
+            try database.writeTransaction(write)
+            // The commit was this store's own: the generations it read before still hold.
+            if let versionWritten, var cache = fenceCache, cache.dataVersion == versionWritten {
+                cache.dataVersion = database.dataVersion()
+                fenceCache = cache
             }
         }
     }

@@ -4,35 +4,38 @@ extension Store {
     /// Saves a shelf snapshot and prunes that shelf's older snapshots, in one transaction.
     /// Returns the new snapshot's id.
     ///
-    /// Only snapshots a reader of format `readableUpTo` can read count towards the newest
-    /// `keeping` that are kept: a snapshot of a newer format (unless its `minReaderVersion`
-    /// allows) or one marked unreadable is never deleted here, so nothing this build cannot read
-    /// is lost to the snapshots it writes.
+    /// Only snapshots this format's readers can read count towards the newest `keeping` that
+    /// are kept: a snapshot of a newer format (unless its `minReaderVersion` allows) or one
+    /// marked unreadable is never deleted here. An app saves through `StateRestorer`, whose
+    /// write gate adds the sign-out fence.
     @discardableResult
     public func saveShelfSnapshot(
         _ payload: String, version: Int, minReaderVersion: Int? = nil, account: String, shelf: String,
-        rowCount: Int, fetchedAt: Double, keeping: Int = 3, readableUpTo: Int? = nil
+        rowCount: Int, fetchedAt: Double, keeping: Int = 3
     ) throws -> Int64 {
         var payload = payload
         return try payload.withUTF8 { bytes in
             try saveShelfSnapshot(
                 utf8: bytes, version: version, minReaderVersion: minReaderVersion, account: account, shelf: shelf,
-                rowCount: rowCount, fetchedAt: fetchedAt, keeping: keeping, readableUpTo: readableUpTo
+                rowCount: rowCount, fetchedAt: fetchedAt, keeping: keeping, rules: WriteRules(keepingVersionsAbove: version)
             )
         }
     }
 
-    /// ``saveShelfSnapshot(_:version:minReaderVersion:account:shelf:rowCount:fetchedAt:keeping:readableUpTo:)``
-    /// with the payload as UTF-8 bytes, which SQLite reads in place rather than copying.
+    /// Saves a shelf snapshot, its payload as UTF-8 bytes that SQLite reads in place, under the
+    /// write gate's `rules`, applied inside the transaction: `keepingVersionsAbove` is the
+    /// newest format counted towards the snapshots kept (the writer's own when nil), and
+    /// `fencedAt` refuses a save after the account's sign-out (`StoreError.accountSignedOut`).
     @discardableResult
     package func saveShelfSnapshot(
         utf8 payload: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int? = nil, account: String, shelf: String,
-        rowCount: Int, fetchedAt: Double, keeping: Int = 3, readableUpTo: Int? = nil
+        rowCount: Int, fetchedAt: Double, keeping: Int = 3, rules: WriteRules
     ) throws -> Int64 {
         let account = try StoreNames.validated(account, role: "account")
         let shelf = try StoreNames.validated(shelf, role: "shelf")
-        let readable = readableUpTo ?? version
+        let readable = rules.keepingVersionsAbove ?? version
         return try database.writeTransaction {
+            try checkFence(rules, account: account)
             let insert = try database.cachedStatement(
                 """
                 INSERT INTO shelf_snapshot (account, shelf, version, min_reader_version, payload, row_count, fetched_at, saved_at)

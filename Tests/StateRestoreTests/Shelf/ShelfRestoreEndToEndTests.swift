@@ -119,8 +119,8 @@ private final class InstantShelf: ShelfLoading {
 
     @Test func retentionKeepsThreeReadableSnapshotsAndNeverPrunesNewerOrUnreadableOnes() throws {
         let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
-        try store.saveShelfSnapshot(#"{"version":9,"books":"a future shape"}"#, version: 9, account: "default", shelf: "home", rowCount: 0, fetchedAt: 1, readableUpTo: 2)
-        try store.saveShelfSnapshot(#"{"version":2,"books":7}"#, version: 2, account: "default", shelf: "home", rowCount: 0, fetchedAt: 2, readableUpTo: 2)
+        try saveSnapshot(#"{"version":9,"books":"a future shape"}"#, version: 9, in: store, fetchedAt: 1)
+        try saveSnapshot(#"{"version":2,"books":7}"#, version: 2, in: store, fetchedAt: 2)
         store.close()
 
         // Restoring marks the undecodable one, so it is kept however many saves follow.
@@ -135,5 +135,16 @@ private final class InstantShelf: ShelfLoading {
         #expect(kept.map(\.version) == [2, 2, 2, 2, 9])
         #expect(kept.filter { $0.unreadableError == nil && $0.version == 2 }.map(\.fetchedAt) == [104, 103, 102])
         #expect(kept.contains { $0.unreadableError != nil })
+    }
+
+    /// Saves a snapshot's payload as given, counting toward the snapshots kept as this build
+    /// (format 2) does.
+    private func saveSnapshot(_ payload: String, version: Int, in store: Store, fetchedAt: Double) throws {
+        var payload = payload
+        try payload.withUTF8 { bytes in
+            _ = try store.saveShelfSnapshot(
+                utf8: bytes, version: version, account: "default", shelf: "home", rowCount: 0, fetchedAt: fetchedAt,
+                rules: WriteGate.snapshotRules(after: nil, readableUpTo: 2))
+        }
     }
 }

@@ -1,0 +1,114 @@
+import StateStore
+
+/// The one place that decides what a write of a record or a shelf snapshot may replace,
+/// whatever asked for it: a hand save, a persisted save, the tool's save, a quarantine
+/// restore, a shelf snapshot save. It answers from what this process's restore of *that*
+/// screen saw (the sign-out generation it captured, a newer record it kept, whether it read
+/// the file) and the kind's format; the store applies the ``WriteRules`` inside the write
+/// transaction. No write path assembles rules of its own.
+///
+/// The generation is captured per screen, at its restore (or, for a screen this restorer never
+/// restored, at its first save): neither a sign-out nor another screen's restore refreshes it,
+/// and forgetting a screen's other bookkeeping (discard, sign-out, prune) keeps it, so a screen
+/// restored before a sign-out stays fenced until it is restored again.
+package struct WriteGate: Sendable {
+    /// What one restore saw, for the saves that follow it.
+    package struct Sighting: Sendable, Equatable {
+        /// The account's sign-out generation when the screen was restored; nil: no fence.
+        var generation: Int?
+        /// The screen holds a newer record that did not decode: keep it even when it declares a
+        /// `minReaderVersion` this build meets.
+        var keepsNewer = false
+        /// The restore could not read the file: create the record, never replace one.
+        var isUnseen = false
+    }
+
+    /// Each screen's latest sighting by this restorer.
+    private var screens: [ScreenKey: Sighting] = [:]
+    /// The same for what a kind stores outside records (a shelf's snapshots), by the name the
+    /// kind gives it.
+    private var collections: [String: Sighting] = [:]
+
+    /// The sighting of `screen`'s latest restore, or nil when this restorer never restored or
+    /// saved it.
+    func sighting(of screen: ScreenKey) -> Sighting? { screens[screen] }
+
+    /// Notes what a restore of `screen` saw. A restore that could not read the account's
+    /// generation (the file unavailable) keeps the one captured before.
+    mutating func noteRestore(of screen: ScreenKey, _ sighting: Sighting) {
+        var sighting = sighting
+        if sighting.generation == nil { sighting.generation = screens[screen]?.generation }
+        screens[screen] = sighting
+    }
+
+    /// The sighting a save of `screen` follows; a screen never restored captures the account's
+    /// generation now (`current`), at its first save, and is fenced from then on.
+    mutating func sightingForSave(of screen: ScreenKey, current: () -> Int?) -> Sighting {
+        Self.sightingForSave(&screens[screen], current: current)
+    }
+
+    /// The sighting a save of `collection` follows, captured as for a screen.
+    mutating func sightingForSave(ofCollection collection: String, current: () -> Int?) -> Sighting {
+        Self.sightingForSave(&collections[collection], current: current)
+    }
+
+    private static func sightingForSave(_ known: inout Sighting?, current: () -> Int?) -> Sighting {
+        if let known, known.generation != nil { return known }
+        var sighting = known ?? Sighting()
+        sighting.generation = current()
+        known = sighting
+        return sighting
+    }
+
+    /// Notes what a restore of `collection` saw.
+    mutating func noteRestore(ofCollection collection: String, _ sighting: Sighting) {
+        var sighting = sighting
+        if sighting.generation == nil { sighting.generation = collections[collection]?.generation }
+        collections[collection] = sighting
+    }
+
+    /// The sighting of `collection`'s latest restore, or nil.
+    func sighting(ofCollection collection: String) -> Sighting? { collections[collection] }
+
+    /// Forgets what the screens `isGone` names kept of their restores (discarded, pruned,
+    /// signed out), except the generation: a save of such a screen stays fenced.
+    mutating func forget(where isGone: (ScreenKey) -> Bool) {
+        for (screen, sighting) in screens where isGone(screen) {
+            screens[screen] = Sighting(generation: sighting.generation)
+        }
+    }
+
+    // MARK: Rules
+
+    /// The rules of a save of a state in format `version` (the kind's current one) after
+    /// `sighting`. `replacingNewer` (a hand save that says so) lets it replace a newer or an
+    /// unseen record, never a signed-out account's.
+    static func recordRules(after sighting: Sighting?, writing version: Int, replacingNewer: Bool) -> WriteRules {
+        let sighting = sighting ?? Sighting()
+        return WriteRules(
+            keepingVersionsAbove: replacingNewer ? nil : version,
+            keepingNewerEvenIfReadable: sighting.keepsNewer && !replacingNewer,
+            onlyIfAbsent: sighting.isUnseen && !replacingNewer,
+            fencedAt: sighting.generation
+        )
+    }
+
+    /// The rules of the tool's save of a validated record: it replaces a newer record only when
+    /// asked to, or when the record is itself of a newer format (a newer release's record given
+    /// on purpose). The tool restored nothing, so no fence.
+    package static func recordRules(forTool record: ValidatedRecord, replacingNewer: Bool) -> WriteRules {
+        WriteRules(keepingVersionsAbove: replacingNewer || record.isNewerThanThisBuild ? nil : record.currentVersion)
+    }
+
+    /// The rules of moving a quarantined record back: onto an empty slot only, unless
+    /// `replacing` (the record saved since goes).
+    package static func quarantineRules(replacing: Bool) -> WriteRules {
+        replacing ? .unconditional : WriteRules(onlyIfAbsent: true)
+    }
+
+    /// The rules of a snapshot save of a format this build reads up to `readableUpTo`, after
+    /// `sighting` (the collection's latest restore): fenced at its generation.
+    package static func snapshotRules(after sighting: Sighting?, readableUpTo: Int) -> WriteRules {
+        WriteRules(keepingVersionsAbove: readableUpTo, fencedAt: sighting?.generation)
+    }
+}

@@ -1,0 +1,39 @@
+import StateStore
+
+/// The scenes this process restored or saved, per database file, for every restorer of the
+/// process: ``StateRestorer/removeScenes(unusedFor:dryRun:)`` never removes one of them,
+/// whatever the age of its record (the person just opened it). Another process learns of a use
+/// through the use time a restore notes with its next write, to the day.
+enum ScenesInUse {
+    private static let scenes = Locked<[String: Set<SceneKey>]>([:])
+
+    /// Notes that `scene` of the file at `path` was restored or saved by this process.
+    static func note(_ scene: SceneKey, at path: String) {
+        scenes.withLock { byPath in
+            // The usual case, a scene noted before, costs one lookup and no copy.
+            if byPath[path]?.contains(scene) == true { return }
+            byPath[path, default: []].insert(scene)
+        }
+    }
+
+    /// The scenes of the file at `path` in use by this process.
+    static func scenes(at path: String) -> Set<SceneKey> {
+        scenes.withLock { $0[path] ?? [] }
+    }
+
+    /// Forgets the scenes of `path` that `isGone` names (discarded, pruned, signed out).
+    static func forget(at path: String, where isGone: (SceneKey) -> Bool) {
+        scenes.withLock { byPath in
+            guard let current = byPath[path] else { return }
+            byPath[path] = current.filter { !isGone($0) }
+        }
+    }
+
+    /// Carries the scenes of `old` over to `new`, where the file was moved.
+    static func move(from old: String, to new: String) {
+        scenes.withLock { byPath in
+            guard let moved = byPath.removeValue(forKey: old) else { return }
+            byPath[new, default: []].formUnion(moved)
+        }
+    }
+}
