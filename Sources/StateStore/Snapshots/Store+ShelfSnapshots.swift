@@ -17,7 +17,7 @@ extension Store {
         return try payload.withUTF8 { bytes in
             try saveShelfSnapshot(
                 utf8: bytes, version: version, minReaderVersion: minReaderVersion, account: account, shelf: shelf,
-                rowCount: rowCount, fetchedAt: fetchedAt, keeping: keeping, rules: WriteRules(keepingVersionsAbove: version)
+                rowCount: rowCount, fetchedAt: fetchedAt, keeping: keeping, rules: .unconditional
             )
         }
     }
