@@ -50,15 +50,15 @@ let package = Package(
         // lock and samples of every format restored through the real engine (FormatHistory).
         // It imports no test framework, so Swift Testing and XCTest both use it.
         .target(name: "StateRestoreTesting", dependencies: ["JSON", "StateRestore", "StateStore"]),
-        .executableTarget(name: "restorectl", dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels"]),
+        .executableTarget(name: "restorectl", dependencies: ["JSON", "StateRestore", "StateStore", "StateRestoreTesting", "ScreenKinds", "ScreenModels"]),
         // libFuzzer harness for the record and document decoders (see .ci/fuzz); not a product.
         .executableTarget(name: "restorectl-fuzz", dependencies: ["StateRestore", "StateStore", "ScreenKinds", "ScreenModels"]),
         // Child process for the crash and concurrency tests; not a product.
-        .executableTarget(name: "restorectl-stress", dependencies: ["StateStore", "StateRestore", "ScreenKinds", "ScreenModels"]),
+        .executableTarget(name: "restorectl-stress", dependencies: ["StateStore", "StateRestore", "StateRestoreTesting", "ScreenKinds", "ScreenModels"]),
         // Release-mode benchmark: the engine against raw SQLite, JSON files and UserDefaults.
         .executableTarget(
             name: "restorectl-bench",
-            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "CSQLite", "CFaultInjection"]
+            dependencies: ["JSON", "StateRestore", "StateStore", "StateRestoreTesting", "ScreenKinds", "ScreenModels", "CSQLite", "CFaultInjection"]
         ),
         // Test-only: temporary directories, and the built restorectl-stress and restorectl run
         // as child processes.
@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "StateRestoreTests",
-            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "TestSupport"]
+            dependencies: ["JSON", "StateRestore", "StateStore", "StateRestoreTesting", "ScreenKinds", "ScreenModels", "TestSupport"]
         ),
         // An app's own kind defined outside the library, through the public API only.
         // Its format history (Formats/reader) is read from the source tree, where recording writes.
@@ -82,7 +82,7 @@ let package = Package(
         // and the library's writers (StateRestore), so it depends on both.
         .testTarget(
             name: "PowerLossTests",
-            dependencies: ["JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "CFaultInjection", "TestSupport"]
+            dependencies: ["JSON", "StateRestore", "StateStore", "StateRestoreTesting", "ScreenKinds", "ScreenModels", "CFaultInjection", "TestSupport"]
         ),
         .testTarget(name: "restorectlTests", dependencies: ["restorectl", "JSON", "StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "TestSupport"]),
     ],

@@ -2,6 +2,7 @@ import Foundation
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 
 /// `save-after-sign-out`: an extension's launch that restored a scene before another process
 /// signed its account out, then saves (persisted and by hand) after it.

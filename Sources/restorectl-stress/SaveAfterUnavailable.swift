@@ -2,6 +2,7 @@ import Foundation
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 
 /// `save-after-unavailable`: a launch on a file it cannot read, whose screen is changed and
 /// persisted anyway; the file becomes readable again before the flush.

@@ -1,22 +1,10 @@
 import Foundation
 import ScreenKinds
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
-
-/// A write scheduler the app's test drives by hand.
-private final class HeldWindows: WriteScheduling {
-    private let works = Locked<[@Sendable () -> Void]>([])
-    func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) { works.withLock { $0.append(work) } }
-    func endWindows() {
-        let due = works.withLock { works in
-            defer { works.removeAll() }
-            return works
-        }
-        for work in due { work() }
-    }
-}
 
 /// The whole life of an app's own kind, through the public API only (no `@testable`, no SQL
 /// written by the app): the proof that a newcomer needs nothing but a `Codable` struct.
@@ -70,10 +58,10 @@ private final class HeldWindows: WriteScheduling {
     }
 
     @Test func keystrokesCoalesceIntoOneWrite() throws {
-        let windows = HeldWindows()
+        let windows = ManualWriteScheduler()
         let writer = try CoalescingWriter(path: path, scheduler: windows)
         for page in 1...500 { writer.save(ReaderState(bookID: 7, page: page, fontSize: 1.0), for: key) }
-        windows.endWindows()
+        windows.fireAll()
         #expect(writer.writesCommitted == 1 && writer.pendingCount == 0)
         try writer.close()
         let restorer = StateRestorer(path: path)

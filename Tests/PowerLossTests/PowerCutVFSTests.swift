@@ -2,6 +2,7 @@ import Foundation
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -64,7 +65,7 @@ extension PowerLossSuite {
             for durability in DatabaseConfiguration.Durability.allCases {
                 let path = dir.path("syncs-\(durability).sqlite")
                 let restorer = StateRestorer(path: path, configuration: PowerCutVFS.configuration(durability))
-                let writer = try CoalescingWriter(path: path, configuration: PowerCutVFS.configuration(durability), scheduler: NeverScheduler())
+                let writer = try CoalescingWriter(path: path, configuration: PowerCutVFS.configuration(durability), scheduler: ManualWriteScheduler())
                 PowerCutVFS.arm(at: 0, mode: .discard, seed: 0)
                 let key = try SceneKey(scene: "main")
                 for index in 0..<10 {

@@ -2,7 +2,7 @@
 /// (``RecordSizeBreakdown/defaultBudget``): its kind declares no budget of its own, so the
 /// save is kept rather than the screen's older state, and reported here.
 ///
-/// ``StateRestorer/oversizedSaves`` (and ``CoalescingWriter/oversizedSaves``) list them until
+/// ``StateRestorer/oversizedSaves`` lists them until
 /// the screen's next save is written within the budget (or the scene is discarded). A kind that
 /// declares ``RestorableState/maxRecordBytes`` has its saves over it refused instead
 /// (``UnwrittenSave/Reason/overBudget(_:)``, ``RestoreError/recordOverBudget(scene:kind:_:)``).

@@ -22,7 +22,7 @@ extension CoalescingWriter {
     ///   - turns: what runs the re-read after a change (default: a main-actor task).
     ///   - state: the state to save, read on the main actor.
     @MainActor
-    public func persist<State: RestorableState>(
+    package func persist<State: RestorableState>(
         for key: SceneKey, carrying fields: JSONObject = JSONObject(),
         turns: any MainActorTurnScheduling = TaskTurnScheduler(),
         _ state: @escaping @MainActor () -> State
@@ -37,7 +37,7 @@ extension CoalescingWriter {
     /// let tracking = writer.persist(model, for: key)
     /// ```
     @MainActor
-    public func persist<Model: PersistableScreenModel>(
+    package func persist<Model: PersistableScreenModel>(
         _ model: Model, for key: SceneKey, carrying fields: JSONObject = JSONObject(),
         turns: any MainActorTurnScheduling = TaskTurnScheduler()
     ) -> PersistenceTracking {
@@ -45,15 +45,5 @@ extension CoalescingWriter {
             writer: self, key: key, carrying: fields, turns: turns,
             isSourceAlive: { [weak model] in model != nil }
         ) { [weak model] in model?.restorableState }
-    }
-
-    /// Saves the restored screen's model on every change, for the restoration's scene.
-    @available(*, deprecated, message: "use StateRestorer.persist(_:from:), which also completes the restore; or persist(_:for:carrying:turns:) here")
-    @MainActor
-    public func persist<Model: PersistableScreenModel>(
-        _ model: Model, from restoration: Restoration<Model.State>,
-        turns: any MainActorTurnScheduling = TaskTurnScheduler()
-    ) -> PersistenceTracking {
-        persist(model, for: restoration.key, carrying: restoration.carriedFields, turns: turns)
     }
 }

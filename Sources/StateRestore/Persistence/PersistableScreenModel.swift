@@ -1,7 +1,7 @@
 import Observation
 
-/// A live screen model whose restorable state can be observed, so a ``CoalescingWriter`` saves
-/// it on every change without a save call: `writer.persist(model, from: restored)`.
+/// A live screen model whose restorable state can be observed, so a ``StateRestorer`` saves
+/// it on every change without a save call: `restorer.persist(model, from: restored)`.
 ///
 /// Conforming takes one property. Reading ``restorableState`` must go through the model's
 /// observable properties (an `@Observable` class, or an `Observable` one that reports access

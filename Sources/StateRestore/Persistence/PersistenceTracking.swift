@@ -2,8 +2,8 @@ import JSON
 import Observation
 import StateStore
 
-/// Keeps one screen's state saved while it changes: returned by ``CoalescingWriter``'s
-/// `persist` methods.
+/// Keeps one screen's state saved while it changes: returned by ``StateRestorer``'s `persist`
+/// methods.
 ///
 /// It reads the state under observation tracking. A change of anything that read touched
 /// schedules one re-read a main-actor turn later (the change has landed by then; changes made
@@ -18,7 +18,7 @@ import StateStore
 ///
 /// ```swift
 /// let model = restored.makeScreenModel()
-/// let tracking = writer.persist(model, from: restored)   // keep it as long as the screen
+/// let tracking = restorer.persist(model, from: restored)   // keep it as long as the screen
 /// ```
 @MainActor
 public final class PersistenceTracking {

@@ -117,12 +117,6 @@ public final class StateRestorer: Sendable {
             key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried, sighting: loaded.sighting)
     }
 
-    /// A `Reconcilable` kind is restored against its context: `restore(_:_:against:)`.
-    @available(*, unavailable, message: "a Reconcilable kind is restored against the data it is checked with: restore(_:_:against:)")
-    public func restore<State: Reconcilable>(_ type: State.Type, _ key: SceneKey) -> Restoration<State> {
-        fatalError("unavailable")
-    }
-
     /// Restores `key`'s state of kind `type` and reconciles it against `context`, the data the
     /// screen has now.
     public func restore<State: Reconcilable>(

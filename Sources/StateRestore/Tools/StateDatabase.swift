@@ -6,13 +6,13 @@ import StateStore
 /// Tools are strict where the launch path is lenient: a database this build must not write
 /// (newer, another program's, damaged) is an error and the file is left exactly as found,
 /// where a launch reports it and carries on.
-public enum StateDatabase {
+package enum StateDatabase {
     /// Opens `path` for writing, creating (mode 0600) and migrating it as needed; a migration
     /// through schema 3 upgrades the stored records of `kinds`.
     ///
     /// - Throws: `StateDatabaseError.isDirectory`; `MigrationError` for a newer, foreign or
     ///   corrupt database (nothing is written); `SQLiteError` when it cannot be opened.
-    public static func openForWriting(_ path: String, upgrading kinds: [RecordKind] = [], progress: (MigrationProgress) -> Void = { _ in }) throws -> Store {
+    package static func openForWriting(_ path: String, upgrading kinds: [RecordKind] = [], progress: (MigrationProgress) -> Void = { _ in }) throws -> Store {
         try refuseDirectory(path)
         let store = try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
         store.removeStaleStagingFiles()
@@ -22,12 +22,12 @@ public enum StateDatabase {
     /// Opens the existing file at `path` without creating, migrating or writing anything.
     ///
     /// - Throws: `StoreError.fileNotFound` when there is no file.
-    public static func openForReading(_ path: String) throws -> Store {
+    package static func openForReading(_ path: String) throws -> Store {
         try Store(readingExistingFileAt: path)
     }
 
     /// The schema status of the existing file at `path`; reads only.
-    public static func schemaStatus(_ path: String) throws -> SchemaStatus {
+    package static func schemaStatus(_ path: String) throws -> SchemaStatus {
         let database = try existingDatabase(path)
         defer { database.close() }
         return try StateMigrations.makeMigrator().status(of: database)
@@ -35,7 +35,7 @@ public enum StateDatabase {
 
     /// The records' count and bytes per account and kind in the existing file at `path`
     /// (empty when it has no schema yet); reads only.
-    public static func recordTotals(_ path: String) throws -> [RecordTotal] {
+    package static func recordTotals(_ path: String) throws -> [RecordTotal] {
         let store = try openForReading(path)
         defer { store.close() }
         return try store.recordTotals()
@@ -43,7 +43,7 @@ public enum StateDatabase {
 
     /// What migrating `path` up to `target` (the latest when nil) would apply; reads only, and
     /// creates nothing when the file does not exist.
-    public static func migrationPlan(_ path: String, upTo target: Int? = nil) throws -> (fromVersion: Int, steps: [MigrationFile]) {
+    package static func migrationPlan(_ path: String, upTo target: Int? = nil) throws -> (fromVersion: Int, steps: [MigrationFile]) {
         let migrator = try StateMigrations.makeMigrator()
         guard FileManager.default.fileExists(atPath: path) else {
             return (0, try migrator.planForNewDatabase(upTo: target))
@@ -56,7 +56,7 @@ public enum StateDatabase {
     /// Migrates `path` (created when missing) up to `target`, the latest when nil, upgrading
     /// the stored records of `kinds` at schema 3. An impossible target is refused before a
     /// missing file is created.
-    public static func migrate(
+    package static func migrate(
         _ path: String, upTo target: Int? = nil, upgrading kinds: [RecordKind] = [], progress: (MigrationProgress) -> Void = { _ in }
     ) throws -> (fromVersion: Int, applied: [MigrationFile]) {
         let migrator = try StateMigrations.makeMigrator(upgrading: kinds)
@@ -69,7 +69,7 @@ public enum StateDatabase {
     }
 
     /// The newest schema version this build knows.
-    public static var latestSchemaVersion: Int { (try? StateMigrations.makeMigrator().latestVersion) ?? 0 }
+    package static var latestSchemaVersion: Int { (try? StateMigrations.makeMigrator().latestVersion) ?? 0 }
 
     private static func existingDatabase(_ path: String) throws -> Database {
         let path = try DatabasePath.resolved(path)

@@ -22,9 +22,9 @@ import StateStore
 /// writer.save(screen.viewState, for: key)      // on every change
 /// try writer.flush()                           // on background / quit
 /// ```
-public final class CoalescingWriter: Sendable {
+package final class CoalescingWriter: Sendable {
     /// How long saves of one scene are collected before they are written.
-    public let window: Duration
+    package let window: Duration
     private let scheduler: any WriteScheduling
     /// The connection; held for the whole of a write, so a flush waits for a write in flight.
     private let store: Locked<Connection>
@@ -73,7 +73,7 @@ public final class CoalescingWriter: Sendable {
     ///   - window: how long saves are collected before one write (default one second).
     ///   - configuration: how the connection is opened and tuned (access mode, busy timeout).
     ///   - scheduler: what runs the write when the window ends (tests pass a manual one).
-    public init(
+    package init(
         path: String,
         window: Duration = .seconds(1),
         configuration: DatabaseConfiguration = DatabaseConfiguration(),
@@ -99,7 +99,7 @@ public final class CoalescingWriter: Sendable {
 
     /// Records `state` as `key`'s latest and schedules a write unless one is scheduled.
     /// Returns at once; the state is written when the window ends or at the next `flush()`.
-    public func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject = JSONObject()) {
+    package func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject = JSONObject()) {
         save(state, for: key, rules: PersistenceTracking.SaveRules(carrying: fields))
     }
 
@@ -128,7 +128,7 @@ public final class CoalescingWriter: Sendable {
     /// - Throws: the storage error when the write failed; the states stay pending for the
     ///   next write.
     @discardableResult
-    public func flush() throws -> [SceneKey] {
+    package func flush() throws -> [SceneKey] {
         try writePending(includingUses: true)
     }
 
@@ -139,17 +139,17 @@ public final class CoalescingWriter: Sendable {
     }
 
     /// How many saves are waiting for a write.
-    public var pendingCount: Int { state.withLock { $0.entries.count } }
+    package var pendingCount: Int { state.withLock { $0.entries.count } }
 
     /// How many write transactions have committed (each holds every scene pending then).
-    public var writesCommitted: Int { state.withLock { $0.writesCommitted } }
+    package var writesCommitted: Int { state.withLock { $0.writesCommitted } }
 
     /// The error of the last scheduled write that failed, if the states it held are still
     /// pending; `flush()` retries them and throws.
-    public var lastWriteError: (any Error)? { state.withLock { $0.lastError } }
+    package var lastWriteError: (any Error)? { state.withLock { $0.lastError } }
 
     /// Flushes, then closes the connection; later saves are kept pending and never written.
-    public func close() throws {
+    package func close() throws {
         defer {
             store.withLock { connection in
                 if case .open(let store) = connection { store.close() }
@@ -259,7 +259,7 @@ public final class CoalescingWriter: Sendable {
     /// The saves that writes skipped (a newer record kept, a record the launch did not see,
     /// a state that cannot be stored), with why, until the screen's next save is written;
     /// ordered by account, scene and kind.
-    public var unwrittenSaves: [UnwrittenSave] {
+    package var unwrittenSaves: [UnwrittenSave] {
         state.withLock { pending in
             pending.unwritten.map { UnwrittenSave(key: $0.key.scene, kind: $0.key.kind, reason: $0.value) }
                 .sorted { ($0.key.account, $0.key.scene, $0.kind) < ($1.key.account, $1.key.scene, $1.kind) }
@@ -269,7 +269,7 @@ public final class CoalescingWriter: Sendable {
     /// The saves written although their record is over the default size budget (their kind
     /// declares none), with each record's largest fields, until the screen's next save is
     /// written within it; ordered by account, scene and kind.
-    public var oversizedSaves: [OversizedSave] {
+    package var oversizedSaves: [OversizedSave] {
         state.withLock { pending in
             pending.oversized.map { OversizedSave(key: $0.key.scene, kind: $0.key.kind, size: $0.value) }
                 .sorted { ($0.key.account, $0.key.scene, $0.kind) < ($1.key.account, $1.key.scene, $1.kind) }

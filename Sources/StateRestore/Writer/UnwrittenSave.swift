@@ -3,7 +3,7 @@ import StateStore
 /// A screen's save that a write skipped, and why: the screen's state stays on screen, and the
 /// stored record stays as it was.
 ///
-/// ``CoalescingWriter/unwrittenSaves`` and ``StateRestorer/unwrittenSaves`` list them until the
+/// ``StateRestorer/unwrittenSaves`` lists them until the
 /// screen's next save is written (or the screen is discarded); `flush()` returns their scenes.
 public struct UnwrittenSave: Equatable, Sendable, CustomStringConvertible {
     /// Why a save was not written.

@@ -3,6 +3,7 @@ import Observation
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 
 /// `autosave`: 1,000 changes to an observed screen saved by `CoalescingWriter.persist`, against
 /// the same 1,000 changes each followed by a hand-written `writer.save` (the raw column), and
@@ -51,11 +52,6 @@ enum Autosave {
         }
     }
 
-    /// Holds every window until the round's `flush()`, so no write runs while the clock does.
-    final class HeldWindows: WriteScheduling {
-        func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {}
-    }
-
     static func run(_ mode: BenchMode) throws -> WorkloadReport {
         // The bench runs on the main thread, which is the main actor's.
         try MainActor.assumeIsolated { try measure(mode) }
@@ -82,9 +78,9 @@ enum Autosave {
         countedTracking.cancel()
         try counted.close()
 
-        let observedWriter = try CoalescingWriter(path: scratch.path("observed.sqlite"), scheduler: HeldWindows())
-        let manualWriter = try CoalescingWriter(path: scratch.path("manual.sqlite"), scheduler: HeldWindows())
-        let floorWriter = try CoalescingWriter(path: scratch.path("floor.sqlite"), scheduler: HeldWindows())
+        let observedWriter = try CoalescingWriter(path: scratch.path("observed.sqlite"), scheduler: ManualWriteScheduler())
+        let manualWriter = try CoalescingWriter(path: scratch.path("manual.sqlite"), scheduler: ManualWriteScheduler())
+        let floorWriter = try CoalescingWriter(path: scratch.path("floor.sqlite"), scheduler: ManualWriteScheduler())
         let observed = Screen()
         let manual = Screen()
         let bare = BareObservation(screen: Screen(), writer: floorWriter, key: key, turns: turns)

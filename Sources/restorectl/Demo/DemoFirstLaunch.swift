@@ -3,6 +3,7 @@ import Foundation
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 
 /// The demo's first launch, written as an app's screens would be: each screen restores, makes
 /// its model and persists it; the person's actions are then saved with no save call.

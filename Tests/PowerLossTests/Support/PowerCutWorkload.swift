@@ -3,6 +3,7 @@ import JSON
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -164,7 +165,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
                 acks.acknowledge()
             }
         case .coalescedFlush:
-            let writer = try CoalescingWriter(path: path, window: .seconds(3_600), configuration: configuration, scheduler: NeverScheduler())
+            let writer = try CoalescingWriter(path: path, window: .seconds(3_600), configuration: configuration, scheduler: ManualWriteScheduler())
             defer { try? writer.close() }
             let helper = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
             defer { helper.close() }
@@ -377,6 +378,3 @@ final class Acknowledgements {
 }
 
 /// A coalescing writer's scheduler that never fires: only `flush()` writes.
-struct NeverScheduler: WriteScheduling {
-    func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {}
-}

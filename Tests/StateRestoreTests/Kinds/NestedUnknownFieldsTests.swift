@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -73,7 +74,7 @@ import Testing
 
     @Test func aPersistedChangeKeepsTheNestedFieldsToo() throws {
         try store(Self.newer, version: 4, minReaderVersion: 3)
-        let restorer = StateRestorer(path: path, scheduler: ManualScheduler())
+        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let restored = restorer.restore(InboxState.self, key)
         var state = restored.state

@@ -1,5 +1,6 @@
 import Foundation
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func anUndecodableNewerRecordStaysInItsSlotThroughARestoreAndSaves() throws {
-        let restorer = StateRestorer(path: path, scheduler: ManualScheduler())
+        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
         let restored = restorer.restore(InboxState.self, key)
         #expect(restored.report.map(\.code) == [.recordNewerUnreadable])
         #expect(restored.state == InboxState.defaultValue)

@@ -1,5 +1,6 @@
 import Foundation
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func aPersistedSaveOverADeclaredBudgetIsSkippedWithTheLargestFieldAndTheStoredRecordStays() throws {
-        let restorer = StateRestorer(path: path, scheduler: ManualScheduler())
+        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let restored = restorer.restore(BoardState.self, key)
         var state = restored.state
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func aPersistedSaveOverTheDefaultBudgetIsWrittenAndReportedUntilOneWithinIt() throws {
-        let restorer = StateRestorer(path: path, scheduler: ManualScheduler())
+        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let restored = restorer.restore(DraftState.self, key)
         var state = restored.state

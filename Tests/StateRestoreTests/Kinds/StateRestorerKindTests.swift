@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import ScreenModels
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -137,7 +138,7 @@ import Testing
     }
 
     @Test func oneWriterCoalescesEveryKindAndFlushesThemInOneTransaction() throws {
-        let scheduler = ManualScheduler()
+        let scheduler = ManualWriteScheduler()
         let writer = try CoalescingWriter(path: path, scheduler: scheduler)
         for index in 0..<50 {
             writer.save(NotesState(query: "n\(index)"), for: key)

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import StateRestore
+import StateRestoreTesting
 import TestSupport
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
     let folder: TemporaryDirectory
     let path: String
     let key: SceneKey
-    let windows = ManualScheduler()
+    let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
     let writer: CoalescingWriter
 

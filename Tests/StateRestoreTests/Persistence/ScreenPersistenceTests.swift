@@ -1,6 +1,7 @@
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 import TestSupport
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
     let folder: TemporaryDirectory
     let path: String
     let key: SceneKey
-    let windows = ManualScheduler()
+    let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
     let writer: CoalescingWriter
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ScreenKinds
 import ScreenModels
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -47,7 +48,7 @@ import Testing
             DeferredMigration.startHook.withLock { $0 = nil }
             gate.signal()  // never leave the migration waiting, whatever failed
         }
-        let restorer = StateRestorer(path: path, configuration: configuration, scheduler: ManualScheduler())
+        let restorer = StateRestorer(path: path, configuration: configuration, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "s7")
 

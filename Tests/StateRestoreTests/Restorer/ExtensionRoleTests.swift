@@ -2,6 +2,7 @@ import Foundation
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -14,7 +15,7 @@ import Testing
 @Suite struct ExtensionRoleTests {
     let folder: TemporaryDirectory
     let path: String
-    let windows = ManualScheduler()
+    let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
     let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms")])
     let extensionConfiguration = DatabaseConfiguration(role: .appExtension)

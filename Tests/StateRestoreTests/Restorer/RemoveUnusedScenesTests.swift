@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import ScreenModels
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -48,7 +49,7 @@ import Testing
         _ = launch.restore(CatalogViewState.self, try SceneKey(scene: "reopened"), against: document)
         try launch.close()  // the use rides on the close's flush
 
-        let restorer = StateRestorer(path: path, scheduler: ManualScheduler())
+        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let live = restorer.restore(CatalogViewState.self, try SceneKey(scene: "live"), against: document)
         var state = live.state

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import ScreenModels
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -42,7 +43,7 @@ import Testing
     @Test func aPendingSaveAndALaterChangeOfALiveModelNeverWriteTheAccountBack() throws {
         try seed("alice", scenes: ["main", "side"])
         try seed("bob", scenes: ["main"])
-        let restorer = StateRestorer(path: path, scheduler: ManualScheduler())
+        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "main", account: "alice")
         let restored = restorer.restore(CatalogViewState.self, key, against: document)

@@ -2,6 +2,7 @@ import Foundation
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -12,7 +13,7 @@ import Testing
 @Suite struct StateRestorerDiscardTests {
     let folder: TemporaryDirectory
     let path: String
-    let windows = ManualScheduler()
+    let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
 
     init() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -11,7 +12,7 @@ import Testing
     let folder: TemporaryDirectory
     let path: String
     let key: SceneKey
-    let windows = ManualScheduler()
+    let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
 
     init() throws {

@@ -2,6 +2,7 @@ import Foundation
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -15,7 +16,7 @@ import Testing
     let group: TemporaryDirectory
     let path: String
     let newPath: String
-    let windows = ManualScheduler()
+    let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
     let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms"), CatalogBook(id: 2, title: "Compilers")])
     let notes = [Note(id: 1, title: "WAL")]

@@ -2,6 +2,7 @@ import Foundation
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -13,7 +14,7 @@ import Testing
 @Suite struct StateRestorerSuspensionTests {
     let folder: TemporaryDirectory
     let path: String
-    let windows = ManualScheduler()
+    let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
 
     init() throws {

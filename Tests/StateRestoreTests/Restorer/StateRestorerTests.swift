@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import ScreenModels
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -35,7 +36,7 @@ import Testing
         let screen = restored.makeScreenModel()
         #expect(launch1.completeRestore(restored))
         screen.send(.scrolled(anchorID: 8, offset: 0.25))
-        let writer = try CoalescingWriter(path: path, scheduler: ManualScheduler())
+        let writer = try CoalescingWriter(path: path, scheduler: ManualWriteScheduler())
         writer.save(screen.viewState, for: key, carrying: restored.carriedFields)
         #expect(try writer.flush().isEmpty)
         try writer.close()

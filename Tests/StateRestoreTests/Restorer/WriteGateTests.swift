@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import ScreenModels
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -65,7 +66,7 @@ import Testing
 
     @Test func anotherScreensRestoreAfterAPurgeElsewhereDoesNotLiftTheFence() throws {
         try seed("alice", scenes: ["main", "side"])
-        let restorer = StateRestorer(path: path, scheduler: ManualScheduler())
+        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let main = try SceneKey(scene: "main", account: "alice")
         let side = try SceneKey(scene: "side", account: "alice")

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import ScreenModels
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -10,7 +11,7 @@ import Testing
 @Suite struct CoalescingWriterTests {
     let folder: TemporaryDirectory
     let path: String
-    let scheduler = ManualScheduler()
+    let scheduler = ManualWriteScheduler()
     let main: SceneKey
     let side: SceneKey
 

@@ -1,4 +1,5 @@
 import Foundation
+import StateRestore
 
 /// Holds the turns that follow observed changes until ``runPendingTurns()`` runs them: for
 /// tests that order changes, reads and writes explicitly, and for command-line tools whose
@@ -6,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let turns = ManualTurnScheduler()
-/// let tracking = writer.persist(model, for: key, turns: turns)
+/// let tracking = restorer.persist(model, from: restored, turns: turns)
 /// model.page = 2
 /// turns.runPendingTurns()        // the tracking reads page 2 and saves it
 /// ```
