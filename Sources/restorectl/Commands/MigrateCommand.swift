@@ -37,14 +37,24 @@ enum MigrateCommand {
                 "fromVersion": .integer(Int64(before)),
                 "schemaVersion": .integer(Int64(after)),
                 "latestVersion": .integer(Int64(StateDatabase.latestSchemaVersion)),
-                "applied": .array(steps.map { .object(["version": .integer(Int64($0.version)), "name": .string($0.name)]) }),
+                "applied": .array(
+                    steps.map { step in
+                        var entry: JSONObject = ["version": .integer(Int64(step.version)), "name": .string(step.name)]
+                        entry["readableBy"] = step.compatibility.map { .integer(Int64($0.readableBy)) } ?? .null
+                        entry["writableBy"] = step.compatibility.map { .integer(Int64($0.writableBy)) } ?? .null
+                        return .object(entry)
+                    }),
             ]
             console.print(JSONValue.object(object).encoded(pretty: true))
         } else if steps.isEmpty {
             console.print("\(path) is at schema version \(before); nothing to migrate.")
         } else {
             let verb = dryRun ? "Would apply" : "Applied"
-            for step in steps { console.print("\(verb) \(step.name) (version \(step.version))") }
+            for step in steps {
+                // What each step leaves older releases: migrations 1–4 declare nothing.
+                let compatibility = step.compatibility.map { ", readable by schema \($0.readableBy), writable by schema \($0.writableBy)" } ?? ""
+                console.print("\(verb) \(step.name) (version \(step.version)\(compatibility))")
+            }
             console.print(dryRun ? "\(path) would be at schema version \(after)." : "\(path) is at schema version \(after).")
         }
         return .success
