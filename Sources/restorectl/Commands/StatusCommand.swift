@@ -17,8 +17,8 @@ enum StatusCommand {
     static func run(_ options: DatabaseOptions, console: Console) throws -> ExitCode {
         let path = options.database
         let status = try StateDatabase.schemaStatus(path)
-        // A newer release's file is not read any further.
-        let totals = status.isNewer ? [] : try StateDatabase.recordTotals(path)
+        // A newer release's file is read further only when it records that this build may.
+        let totals = status.readableBy > status.latestVersion ? [] : try StateDatabase.recordTotals(path)
         if options.json {
             let object: JSONObject = [
                 "db": .string(path),
