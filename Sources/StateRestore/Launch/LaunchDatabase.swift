@@ -96,6 +96,27 @@ enum LaunchDatabase {
         }
     }
 
+    /// The refusal of a file that looks damaged to this build because a newer release migrated
+    /// it while this one had it open (a table its schema has, renamed or dropped): its header
+    /// says a schema newer than this build knows, so it is left as it is, never moved aside.
+    /// Nil when the header says no such thing (or cannot be read): the file is damaged. Runs only
+    /// on the way to moving a file aside.
+    static func newerRelease(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening? {
+        guard let latest = try? StateMigrations.makeMigrator(for: configuration).latestVersion,
+            let reader = try? Store(readingExistingFileAt: path)
+        else { return nil }
+        defer { reader.close() }
+        guard reader.schemaVersion > latest else { return nil }
+        return Opening(
+            store: nil,
+            report: [
+                RestoreReportEntry(
+                    .databaseNewer,
+                    "the database has schema version \(reader.schemaVersion), newer than this build knows (\(latest)): a newer release migrated it while this one had it open, and this build cannot read it (\(reason)); nothing was moved or changed"
+                )
+            ])
+    }
+
     /// The report of a launch that found a migration too long to run on its path.
     static func needsMigration(_ path: String, detail: String) -> RestoreReportEntry {
         RestoreReportEntry(
@@ -114,6 +135,7 @@ enum LaunchDatabase {
     /// Moves the damaged file aside and opens a fresh database in its place; an extension
     /// leaves it exactly as it is, for the app's next launch.
     static func recoverFromCorruption(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening {
+        if let newer = newerRelease(path, reason: reason, configuration: configuration) { return newer }
         guard configuration.role.maintainsFile else {
             return Opening(
                 store: nil,

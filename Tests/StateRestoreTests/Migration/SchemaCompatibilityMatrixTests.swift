@@ -147,4 +147,26 @@ import Testing
         #expect(try reader.database.fetchOne("SELECT count(*) FROM record_write WHERE account = 'bob'") { $0.int(0) } == 0)
         #expect(try reader.database.fetchOne("PRAGMA foreign_key_check") { $0.string(0) } == nil)
     }
+
+    /// An older launch holds the file while the app applies a migration older builds may not
+    /// read (a table renamed): what then looks damaged to the older build is the newer schema,
+    /// so the file is refused as newer, never moved aside.
+    @Test func anOlderLaunchNeverMovesAsideAFileTheAppRewroteWhileItWasOpen() throws {
+        try SchemaBuild.schema4.makeFile(at: path)
+        let restorer = StateRestorer(path: path, configuration: try SchemaBuild.schema4.configuration())
+        defer { try? restorer.close() }
+        #expect(restorer.restore(CatalogViewState.self, key, against: document).state.selectedID == 8)
+
+        let rename = try MigrationFile(
+            name: "0005_rename_records.sql", sql: "-- readable-by: 5\n-- writable-by: 5\nALTER TABLE scene_state RENAME TO scene_record;\n")
+        let app = try Database(path: path)
+        try Migrator(migrations: SchemaBuild.schema4.migrations() + [rename]).migrate(app)
+        app.close()
+
+        let restored = restorer.restore(CatalogViewState.self, try SceneKey(scene: "inspector"), against: document)
+        let newer = try #require(restored.report.first { $0.code == .databaseNewer }, "\(restored.report)")
+        #expect(newer.detail.contains("a newer release migrated it while this one had it open"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).allSatisfy { !$0.contains(".corrupt-") })
+        #expect(try userVersion() == 5)
+    }
 }
