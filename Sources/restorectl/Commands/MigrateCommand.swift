@@ -50,13 +50,16 @@ enum MigrateCommand {
             console.print("\(path) is at schema version \(before); nothing to migrate.")
         } else {
             let verb = dryRun ? "Would apply" : "Applied"
-            for step in steps {
-                // What each step leaves older releases: migrations 1–4 declare nothing.
-                let compatibility = step.compatibility.map { ", readable by schema \($0.readableBy), writable by schema \($0.writableBy)" } ?? ""
-                console.print("\(verb) \(step.name) (version \(step.version)\(compatibility))")
-            }
+            for step in steps { console.print(line(verb, step)) }
             console.print(dryRun ? "\(path) would be at schema version \(after)." : "\(path) is at schema version \(after).")
         }
         return .success
+    }
+
+    /// One step of the plan, with what it leaves older releases (migrations 1–4 declare
+    /// nothing): `Would apply 0005_x.sql (version 5, readable by schema 4, writable by schema 4)`.
+    static func line(_ verb: String, _ step: MigrationFile) -> String {
+        let compatibility = step.compatibility.map { ", readable by schema \($0.readableBy), writable by schema \($0.writableBy)" } ?? ""
+        return "\(verb) \(step.name) (version \(step.version)\(compatibility))"
     }
 }
