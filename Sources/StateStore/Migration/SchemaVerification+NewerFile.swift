@@ -3,7 +3,7 @@ extension SchemaVerification {
     /// what it records of the releases that may still use it.
     ///
     /// The file is never damaged to this build: objects and migrations it does not know are
-    /// a newer release's. It is refused (``MigrationError/databaseNewer(path:schemaVersion:latestKnown:)``,
+    /// a newer release's, and what it cannot read of the schema is refused as newer too. It is refused (``MigrationError/databaseNewer(path:schemaVersion:latestKnown:)``,
     /// as before the rule) when it records no ``SchemaCompatibility``, when its readable-by is
     /// above this build, and when it lacks what this build's own schema needs or a history of
     /// 1…`version` (it then does not keep the contract its numbers claim).
@@ -34,10 +34,10 @@ extension SchemaVerification {
                 readableBy = max(readableBy, row.isNull(2) ? applied : row.int(2))
                 writableBy = max(writableBy, row.isNull(3) ? applied : row.int(3))
             }
-        } catch let error where RecordedCompatibility.isMissingColumns(error) {
-            throw newer
         } catch let error as SQLiteError where error.indicatesDamage {
-            throw MigrationError.corrupt(path: db.path, reason: error.message)
+            // Missing compatibility columns (nothing recorded) included: a newer file is
+            // refused as before the rule, never taken for damaged and moved aside.
+            throw newer
         }
         let compatibility = SchemaCompatibility(readableBy: readableBy, writableBy: max(readableBy, writableBy))
         guard declaring > 0, compatibility.isReadable(byBuildAt: latest) else { throw newer }
