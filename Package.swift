@@ -23,7 +23,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .executableTarget(name: "MigrationEmbedder"),
+        // What a migration file's header declares (readable-by, writable-by), read alike by the
+        // build's embedder, which refuses a migration without it, and by the store.
+        .target(name: "MigrationHeader"),
+        .executableTarget(name: "MigrationEmbedder", dependencies: ["MigrationHeader"]),
         .plugin(
             name: "EmbedMigrationsPlugin",
             capability: .buildTool(),
@@ -32,7 +35,7 @@ let package = Package(
         ),
         .target(
             name: "StateStore",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "MigrationHeader"],
             plugins: ["EmbedMigrationsPlugin"]
         ),
         // Test-only: an SQLite VFS that injects I/O errors and disk-full failures.
@@ -60,9 +63,9 @@ let package = Package(
             name: "restorectl-bench",
             dependencies: ["JSON", "StateRestore", "StateStore", "StateRestoreTesting", "ScreenKinds", "ScreenModels", "CSQLite", "CFaultInjection"]
         ),
-        // Test-only: temporary directories, and the built restorectl-stress and restorectl run
-        // as child processes.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test-only: temporary directories, the built restorectl-stress and restorectl run as
+        // child processes, and the schema "builds" the compatibility tests run the engine as.
+        .target(name: "TestSupport", dependencies: ["StateStore"], path: "Tests/TestSupport"),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "CFaultInjection", "TestSupport"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

@@ -1,8 +1,11 @@
 import Foundation
+import MigrationHeader
 
 // Build tool: writes a Swift file declaring `EmbeddedMigrations.files`, the text of every
 // migration given on the command line, byte for byte (as base64, so no escaping can alter it).
 // Usage: MigrationEmbedder OUTPUT.swift FILE.sql...
+// A migration from 0005 on that does not declare which older schema versions may still read and
+// write the file (`-- readable-by: N`, `-- writable-by: M`) fails the build, naming what to add.
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let outputPath = arguments.first else {
@@ -23,6 +26,15 @@ for path in arguments.dropFirst().sorted() {
     guard let data = FileManager.default.contents(atPath: path) else {
         FileHandle.standardError.write(Data("MigrationEmbedder: cannot read \(path)\n".utf8))
         exit(66)
+    }
+    let name = url.lastPathComponent
+    if let version = Int(name.prefix { $0.isASCII && $0.isNumber }), let text = String(data: data, encoding: .utf8) {
+        do {
+            _ = try MigrationHeader.compatibility(in: text, version: version, name: name)
+        } catch {
+            FileHandle.standardError.write(Data("\(path):1: error: \(error.message)\n".utf8))
+            exit(65)
+        }
     }
     source += "        (name: \"\(url.lastPathComponent)\", base64: \"\(data.base64EncodedString())\"),\n"
 }

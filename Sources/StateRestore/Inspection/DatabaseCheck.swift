@@ -33,6 +33,15 @@ public struct DatabaseCheck: Equatable, Sendable {
     /// How many do not decode or are over the record limit (each is also a problem).
     public var recordsUnreadable = 0
 
+    /// The file's schema version; nil when it could not be read.
+    public var schemaVersion: Int?
+    /// The oldest schema version whose builds may read the file (recorded by its migrations
+    /// from 5 on, its own version otherwise); nil when the schema could not be read.
+    public var readableBy: Int?
+    /// The oldest schema version whose builds may write the file; nil when the schema could
+    /// not be read.
+    public var writableBy: Int?
+
     /// Whether nothing is wrong.
     public var isHealthy: Bool { problems.isEmpty }
 
@@ -47,6 +56,10 @@ public struct DatabaseCheck: Equatable, Sendable {
             check.problems += try store.integrityProblems().map { "integrity: \($0)" }
             check.problems += try store.foreignKeyProblems().map { "foreign key: \($0)" }
             let latest = try StateMigrations.makeMigrator().latestVersion
+            let compatibility = try store.recordedCompatibility()
+            check.schemaVersion = store.schemaVersion
+            check.readableBy = compatibility?.readableBy ?? store.schemaVersion
+            check.writableBy = compatibility?.writableBy ?? store.schemaVersion
             if store.schemaVersion > latest {
                 check.notes.append("schema version \(store.schemaVersion) was written by a newer release (this build knows \(latest))")
             } else if store.schemaVersion < latest {

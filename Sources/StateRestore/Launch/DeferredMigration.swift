@@ -33,7 +33,7 @@ enum DeferredMigration {
         queue.async {
             startHook.withLock { $0 }?(path)
             do {
-                let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
+                let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
                 store.close()
                 failures.withLock { $0[path] = nil }
             } catch {

@@ -3,7 +3,9 @@ import StateStore
 
 /// Opens the state database on the launch path without ever throwing: a newer, foreign or
 /// unopenable database yields no store and a report; a corrupt one is moved aside
-/// byte-identical and replaced by a fresh database.
+/// byte-identical and replaced by a fresh database. A newer release's file that records it may
+/// be read by this build but not written is read without writing (`database-newer-read`); one
+/// that may be written too opens as usual, never migrated.
 enum LaunchDatabase {
     /// The store to use (nil when nothing may be read) and what happened on the way.
     struct Opening {
@@ -42,7 +44,7 @@ enum LaunchDatabase {
         var budgeted = configuration
         budgeted.busyTimeoutMilliseconds = min(configuration.launchBudgetMilliseconds, configuration.busyTimeoutMilliseconds)
         do {
-            var migrator = try StateMigrations.makeMigrator()
+            var migrator = try StateMigrations.makeMigrator(for: configuration)
             migrator.sizeLimitBytes = configuration.launchMigrationLimitBytes
             let store = try Store(path: path, configuration: budgeted, migrator: migrator)
             store.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)  // saves wait the full timeout
@@ -77,6 +79,8 @@ enum LaunchDatabase {
                         RestoreReportEntry(
                             .databaseNewer, "the database has schema version \(version), newer than this build knows (\(latest)); it was written by a newer release, so nothing was read or changed")
                     ])
+            case .databaseNewerReadOnly(_, let version, let latest, let writableBy):
+                return ReadOnlyFallback.openNewer(path, schemaVersion: version, latestKnown: latest, writableBy: writableBy)
             case .foreignDatabase(_, let applicationID):
                 return Opening(
                     store: nil, report: [RestoreReportEntry(.databaseForeign, "the file is another program's SQLite database (application_id \(applicationID)); nothing was read or changed")])
@@ -90,6 +94,27 @@ enum LaunchDatabase {
         } catch {
             return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database could not be opened: \(error.localizedDescription)")])
         }
+    }
+
+    /// The refusal of a file that looks damaged to this build because a newer release migrated
+    /// it while this one had it open (a table its schema has, renamed or dropped): its header
+    /// says a schema newer than this build knows, so it is left as it is, never moved aside.
+    /// Nil when the header says no such thing (or cannot be read): the file is damaged. Runs only
+    /// on the way to moving a file aside.
+    static func newerRelease(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening? {
+        guard let latest = try? StateMigrations.makeMigrator(for: configuration).latestVersion,
+            let reader = try? Store(readingExistingFileAt: path)
+        else { return nil }
+        defer { reader.close() }
+        guard reader.schemaVersion > latest else { return nil }
+        return Opening(
+            store: nil,
+            report: [
+                RestoreReportEntry(
+                    .databaseNewer,
+                    "the database has schema version \(reader.schemaVersion), newer than this build knows (\(latest)): a newer release migrated it while this one had it open, and this build cannot read it (\(reason)); nothing was moved or changed"
+                )
+            ])
     }
 
     /// The report of a launch that found a migration too long to run on its path.
@@ -110,6 +135,7 @@ enum LaunchDatabase {
     /// Moves the damaged file aside and opens a fresh database in its place; an extension
     /// leaves it exactly as it is, for the app's next launch.
     static func recoverFromCorruption(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening {
+        if let newer = newerRelease(path, reason: reason, configuration: configuration) { return newer }
         guard configuration.role.maintainsFile else {
             return Opening(
                 store: nil,
@@ -128,7 +154,7 @@ enum LaunchDatabase {
         }
         let entry = RestoreReportEntry(.databaseCorrupt, "the file was not a readable database (\(reason)); it was moved aside unchanged to \(moved) and a fresh database was created")
         do {
-            let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
+            let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
             return Opening(store: store, report: [entry])
         } catch {
             return Opening(store: nil, report: [entry, RestoreReportEntry(.databaseUnavailable, "a fresh database could not be created: \(error.localizedDescription)")])

@@ -15,6 +15,29 @@ enum ReadOnlyFallback {
         return code == ENOENT ? nil : SystemErrorCause.describe(code)
     }
 
+    /// The reading of a newer release's file that records this build may read it but not
+    /// write it: the same read-only opening, reported as `database-newer-read`; refused as
+    /// `database-newer` when even reading fails (the file changed meanwhile).
+    static func openNewer(_ path: String, schemaVersion: Int, latestKnown: Int, writableBy: Int) -> LaunchDatabase.Opening {
+        do {
+            let store = try Store(readingExistingFileAt: path)
+            let entry = RestoreReportEntry(
+                .databaseNewerRead,
+                "the database has schema version \(schemaVersion), newer than this build knows (\(latestKnown)); the release that wrote it lets this build read it but only builds of schema \(writableBy) and later write it, so its stored state was read without writing, and saves are refused"
+            )
+            return LaunchDatabase.Opening(store: store, report: [entry])
+        } catch {
+            return LaunchDatabase.Opening(
+                store: nil,
+                report: [
+                    RestoreReportEntry(
+                        .databaseNewer,
+                        "the database has schema version \(schemaVersion), newer than this build knows (\(latestKnown)), and could not be read: \(error.localizedDescription); nothing was read or changed"
+                    )
+                ])
+        }
+    }
+
     /// The read-only opening, reported; unavailable (with the cause) when even that fails.
     static func open(_ path: String, because reason: String) -> LaunchDatabase.Opening {
         do {

@@ -16,7 +16,18 @@ public enum StateMigrations {
     /// A migrator over the embedded migrations, upgrading the stored records of `kinds` at the
     /// data step of migration 3.
     public static func makeMigrator(upgrading kinds: [RecordKind] = []) throws -> Migrator {
-        var migrator = try Migrator()
+        try makeMigrator(upgrading: kinds, migrations: nil)
+    }
+
+    /// The migrator of the engine's stores opened with `configuration`: over its
+    /// ``DatabaseConfiguration/migrations`` when a test set them (a "build N"), the embedded
+    /// ones otherwise.
+    package static func makeMigrator(for configuration: DatabaseConfiguration) throws -> Migrator {
+        try makeMigrator(upgrading: [], migrations: configuration.migrations)
+    }
+
+    private static func makeMigrator(upgrading kinds: [RecordKind], migrations: [MigrationFile]?) throws -> Migrator {
+        var migrator = try migrations.map { try Migrator(migrations: $0) } ?? Migrator()
         migrator.registerDataMigration(for: recordUpgradeSchemaVersion) { records, progress in
             for kind in kinds {
                 try records.rewrite(kind: kind.name, batchSize: RecordRewriter.defaultBatchSize, progress: progress) { bytes in

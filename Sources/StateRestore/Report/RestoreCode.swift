@@ -77,6 +77,9 @@ extension RestoreCode {
     public static let restoreCrashed = RestoreCode("restore-crashed")
     /// The database was written by a newer release; nothing was read or changed.
     public static let databaseNewer = RestoreCode("database-newer")
+    /// The database was written by a newer release whose recorded compatibility lets this build
+    /// read it but not write it: the stored state was read without writing, and saves are refused.
+    public static let databaseNewerRead = RestoreCode("database-newer-read")
     /// The file is another program's database; nothing was read or changed.
     public static let databaseForeign = RestoreCode("database-foreign")
     /// The file was not a readable database; it was moved aside and a fresh one created.
@@ -111,7 +114,8 @@ extension RestoreCode {
     /// Every code the engine itself reports (a kind's reconciliation adds its own).
     public static let engineCodes: [RestoreCode] = [
         .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordNewerUnreadable, .recordUnreadable, .recordExpired, .kindInvalid,
-        .restoreCrashed, .databaseNewer, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseBusy, .databaseReadOnly, .restorerSuspended, .restoreUnguarded, .databaseNeedsMigration,
+        .restoreCrashed, .databaseNewer, .databaseNewerRead, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseBusy, .databaseReadOnly, .restorerSuspended, .restoreUnguarded,
+        .databaseNeedsMigration,
         .codeInvalid,
     ]
 }

@@ -184,6 +184,10 @@ extension StateRestorer {
         try restoring.withLock { side in
             reopenIfUnavailable(&side)
             guard let store = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
+            // A newer release's file this build may only read: refused before any statement.
+            if store.isReadOnly, let newer = side.databaseReport.first(where: { $0.code == .databaseNewerRead }) {
+                throw RestoreError.databaseUnusable(newer.detail)
+            }
             do {
                 return try body(store)
             } catch let error as SQLiteError where error.indicatesDamage {

@@ -79,7 +79,7 @@ package final class CoalescingWriter: Sendable {
         configuration: DatabaseConfiguration = DatabaseConfiguration(),
         scheduler: any WriteScheduling = DispatchWriteScheduler()
     ) throws {
-        let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
         self.store = Locked(.open(store))
         self.location = Locked(path)
         self.configuration = configuration
@@ -194,7 +194,7 @@ package final class CoalescingWriter: Sendable {
                     throw waiting
                 }
                 do {
-                    store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
+                    store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
                     store.removeStaleStagingFiles()
                 } catch {
                     state.withLock { $0.lastError = error }

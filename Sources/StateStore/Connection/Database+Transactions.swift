@@ -14,10 +14,15 @@ extension Database {
     }
 
     /// Runs `body` in the transaction just begun and commits it, or rolls back when it throws.
+    ///
+    /// First it checks, under the write lock, that the file's schema is still one the store's
+    /// build may write (``SchemaWriteCheck``).
     private func committing<T>(_ body: () throws -> T) throws -> T {
         do {
+            let checked = try refuseUnwritableSchema()
             let result = try body()
             try execute("COMMIT")
+            keepSchemaWriteCheck(acrossCommitFrom: checked)
             return result
         } catch {
             rollbackIfNeeded()

@@ -24,6 +24,9 @@ package final class Database {
     /// The configuration it was opened with.
     package let configuration: DatabaseConfiguration
     private(set) var handle: OpaquePointer?
+    /// What each write transaction checks before its first statement: that the file's schema
+    /// is still one the store's build may write. Nil (no check) until a store has opened the file.
+    package var schemaWriteCheck: SchemaWriteCheck?
     private var statementCache: [String: Statement] = [:]
     /// The last few statements taken from `statementCache` or prepared, newest first, checked
     /// before it: comparing a hot path's SQL with these (the same string storage compares by

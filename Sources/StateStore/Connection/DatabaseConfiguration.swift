@@ -36,6 +36,10 @@ public struct DatabaseConfiguration: Sendable {
     /// connection opens them (Apple platforms but macOS; a no-op elsewhere). Nil leaves the
     /// class the files get from their folder.
     public var fileProtection: DatabaseFileProtection?
+    /// The migrations the engine's stores of this configuration know, in place of the ones
+    /// embedded in this build: tests run the engine as an older or newer release would (a
+    /// "build N" knows migrations 1…N). Nil: the embedded ones.
+    package var migrations: [MigrationFile]?
 
     /// The default configuration: read/write, creating the file, a five-second busy timeout.
     public init() {}

@@ -2,8 +2,13 @@ import Foundation
 
 /// Why a migration was refused or failed. A refusal leaves the database file unchanged.
 public enum MigrationError: Error, Equatable, Sendable {
-    /// The database was written by a newer release of this program.
+    /// The database was written by a newer release of this program, and what it records does
+    /// not let this build read it (no ``SchemaCompatibility``, or a readable-by above this build).
     case databaseNewer(path: String, schemaVersion: Int, latestKnown: Int)
+    /// The database was written by a newer release whose recorded ``SchemaCompatibility`` lets
+    /// this build read it but not write it (its writable-by is above this build's latest
+    /// version): open it with `Store(readingExistingFileAt:)`. Nothing was changed.
+    case databaseNewerReadOnly(path: String, schemaVersion: Int, latestKnown: Int, writableBy: Int)
     /// An applied migration's recorded checksum differs from the file embedded in this build.
     case checksumMismatch(path: String, version: Int, name: String)
     /// A non-empty SQLite file that belongs to another program.
@@ -36,7 +41,7 @@ extension MigrationError {
     /// a newer release's, a damaged one, or one whose applied migrations were edited).
     public var isRefusal: Bool {
         switch self {
-        case .databaseNewer, .checksumMismatch, .foreignDatabase, .corrupt: true
+        case .databaseNewer, .databaseNewerReadOnly, .checksumMismatch, .foreignDatabase, .corrupt: true
         default: false
         }
     }
@@ -48,6 +53,8 @@ extension MigrationError: LocalizedError {
         switch self {
         case .databaseNewer(let path, let version, let latest):
             "\(path) has schema version \(version), newer than this build knows (latest \(latest)); it was written by a newer release, so nothing was changed"
+        case .databaseNewerReadOnly(let path, let version, let latest, let writableBy):
+            "\(path) has schema version \(version), newer than this build knows (latest \(latest)); the release that wrote it lets this build read it but only builds of schema \(writableBy) and later write it, so nothing was changed"
         case .checksumMismatch(let path, let version, let name):
             "\(path): applied migration \(version) does not match \(name) in this build (checksum differs); refusing to migrate"
         case .foreignDatabase(let path, let applicationID):

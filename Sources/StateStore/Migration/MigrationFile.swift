@@ -1,4 +1,5 @@
 import Foundation
+import MigrationHeader
 
 /// One numbered plain-SQL migration, as embedded from `Migrations/` at build time.
 public struct MigrationFile: Sendable, Equatable {
@@ -10,8 +11,16 @@ public struct MigrationFile: Sendable, Equatable {
     public let sql: String
     /// SHA-256 of the text with line endings normalised to `\n`, so a CRLF checkout is not an edit.
     public let checksum: String
+    /// Which older schema versions may still read and write a file once this migration is
+    /// applied, as its header declares (`-- readable-by: N`, `-- writable-by: M`); nil for
+    /// migrations 1–4, which predate the rule.
+    public let compatibility: SchemaCompatibility?
 
     /// Creates a migration from a file name of the form `NNNN_description.sql` and its text.
+    ///
+    /// A migration from 5 on must declare its ``compatibility``: one without it is refused
+    /// (`MigrationError.invalidMigrationSet`, saying what to add), as the build refuses such a
+    /// file in `Migrations/`.
     public init(name: String, sql: String) throws(MigrationError) {
         let digits = name.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, let version = Int(digits), version >= 1,
@@ -23,6 +32,18 @@ public struct MigrationFile: Sendable, Equatable {
         self.name = name
         self.sql = sql
         self.checksum = MigrationFile.checksum(of: sql)
+        self.compatibility = try MigrationFile.declaredCompatibility(in: sql, version: version, name: name)
+    }
+
+    /// The pair a migration's header declares, read by the one parser the build uses too.
+    static func declaredCompatibility(in sql: String, version: Int, name: String) throws(MigrationError) -> SchemaCompatibility? {
+        do {
+            return try MigrationHeader.compatibility(in: sql, version: version, name: name).map {
+                SchemaCompatibility(readableBy: $0.readableBy, writableBy: $0.writableBy)
+            }
+        } catch {
+            throw .invalidMigrationSet(error.message)
+        }
     }
 
     /// The data step the file declares with a `-- data-step: <name>` line, if any: work on

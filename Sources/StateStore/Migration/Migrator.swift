@@ -70,14 +70,16 @@ public struct Migrator: Sendable {
         let applied = history.map { row in
             SchemaStatus.Applied(
                 version: row.version, name: row.name, checksum: row.checksum, appliedAt: row.appliedAt,
-                isIntact: migrations.first { $0.version == row.version }.map { $0.name == row.name && $0.checksum == row.checksum } ?? false
+                isIntact: migrations.first { $0.version == row.version }.map { $0.name == row.name && $0.checksum == row.checksum } ?? false,
+                isNewer: row.version > latestVersion
             )
         }
         return SchemaStatus(
             schemaVersion: version,
             latestVersion: latestVersion,
             applied: applied,
-            pending: migrations.filter { $0.version > version }
+            pending: migrations.filter { $0.version > version },
+            recordedCompatibility: version == 0 ? nil : try RecordedCompatibility.read(from: db)
         )
     }
 
@@ -90,7 +92,8 @@ public struct Migrator: Sendable {
 
     /// What migrating a file that does not exist yet would apply.
     public func planForNewDatabase(upTo target: Int? = nil) throws -> [MigrationFile] {
-        let plan = try pending(in: SchemaStatus(schemaVersion: 0, latestVersion: latestVersion, applied: [], pending: migrations), upTo: target)
+        let plan = try pending(
+            in: SchemaStatus(schemaVersion: 0, latestVersion: latestVersion, applied: [], pending: migrations, recordedCompatibility: nil), upTo: target)
         try checkDataSteps(plan)
         return plan
     }
@@ -158,6 +161,9 @@ public struct Migrator: Sendable {
                     "INSERT INTO schema_history (version, name, checksum, applied_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
                     [.int(migration.version), .text(migration.name), .text(migration.checksum)]
                 )
+                if let compatibility = migration.compatibility {
+                    try RecordedCompatibility.record(compatibility, of: migration.version, in: db)
+                }
                 try db.executeScript("PRAGMA user_version = \(migration.version)")
             } catch let error as SQLiteError {
                 throw MigrationError.migrationFailed(version: migration.version, name: migration.name, error: error)
@@ -209,7 +215,7 @@ public struct Migrator: Sendable {
         if status.isNewer {
             throw MigrationError.databaseNewer(path: path, schemaVersion: status.schemaVersion, latestKnown: latestVersion)
         }
-        if let broken = status.applied.first(where: { !$0.isIntact }) {
+        if let broken = status.applied.first(where: { !$0.isIntact && !$0.isNewer }) {
             let name = migrations.first { $0.version == broken.version }?.name ?? broken.name
             throw MigrationError.checksumMismatch(path: path, version: broken.version, name: name)
         }

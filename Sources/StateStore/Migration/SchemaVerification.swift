@@ -66,6 +66,7 @@ enum SchemaVerification {
         }
         let missing = required.filter { !present.contains($0) }
         guard missing.isEmpty else {
+            try refuseOtherHistory(db, version: version, migrations: migrations)
             throw MigrationError.corrupt(path: db.path, reason: "schema version \(version) requires \(missing.joined(separator: ", ")), which the file lacks")
         }
         let history = (rows: versions.count, lowest: versions.min() ?? 0, highest: versions.max() ?? 0)
@@ -75,6 +76,23 @@ enum SchemaVerification {
                 path: db.path,
                 reason: "user_version is \(version) but schema_history records \(history.rows) migration(s)\(recorded)"
             )
+        }
+    }
+
+    /// Throws `MigrationError.checksumMismatch` when the file's history names a migration up to
+    /// `version` that differs from this build's: the file is another build's schema at the same
+    /// number (a release with another migration of that number), not a damaged one, and is left
+    /// as it is. Runs only when the file already failed the check, so it costs a healthy launch
+    /// nothing.
+    private static func refuseOtherHistory(_ db: Database, version: Int, migrations: [MigrationFile]) throws {
+        let rows = try? db.fetchAll("SELECT version, name, checksum FROM schema_history WHERE version <= ?", [.int(version)]) {
+            (version: $0.int(0), name: $0.string(1) ?? "", checksum: $0.string(2) ?? "")
+        }
+        for row in rows ?? [] {
+            guard let own = migrations.first(where: { $0.version == row.version }) else { continue }
+            if own.name != row.name || own.checksum != row.checksum {
+                throw MigrationError.checksumMismatch(path: db.path, version: row.version, name: own.name)
+            }
         }
     }
 

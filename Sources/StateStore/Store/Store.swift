@@ -30,10 +30,18 @@ public final class Store {
     package var isReadOnly: Bool { database.configuration.access == .readOnly }
     /// The path of the database file.
     public var path: String { database.path }
-    /// The schema version after opening.
+    /// The schema version after opening: this build's latest, or a newer release's that this
+    /// build may use.
     public private(set) var schemaVersion: Int
 
     /// Opens (creating and migrating as needed) the database at `path` for reading and writing.
+    ///
+    /// A file of a newer schema is opened without migrating when what it records
+    /// (``SchemaCompatibility``) lets this build write it; one it may only read is refused with
+    /// ``MigrationError/databaseNewerReadOnly(path:schemaVersion:latestKnown:writableBy:)`` (open
+    /// it with ``init(readingExistingFileAt:)``), and one it may not read with
+    /// ``MigrationError/databaseNewer(path:schemaVersion:latestKnown:)``. Every write transaction
+    /// checks the writable-by again when the file changed since the last.
     ///
     /// The migrator is explicit because some migrations declare data steps that only the
     /// module knowing the record formats can run (`StateMigrations.makeMigrator()`).
@@ -59,6 +67,7 @@ public final class Store {
         // descriptor) leaves nothing behind that was not there before.
         let siblings = DatabaseSiblings(of: path)
         let database: Database
+        var fileVersion = migrator.latestVersion
         do {
             database = try Database(path: path, configuration: configuration)
         } catch {
@@ -75,7 +84,15 @@ public final class Store {
                 try SchemaVerification.verify(database, version: version, migrations: migrator.migrations)
                 try Migrator.reading(path) { try database.activateWriteAheadLog() }
             case .ours(let version) where version > migrator.latestVersion:
-                throw MigrationError.databaseNewer(path: path, schemaVersion: version, latestKnown: migrator.latestVersion)
+                // A newer release's file: used as it is when what it records lets this build
+                // write it, never migrated, backed up or moved aside.
+                let compatibility = try SchemaVerification.verifyNewer(database, version: version, migrations: migrator.migrations)
+                guard compatibility.isWritable(byBuildAt: migrator.latestVersion) else {
+                    throw MigrationError.databaseNewerReadOnly(
+                        path: path, schemaVersion: version, latestKnown: migrator.latestVersion, writableBy: compatibility.writableBy)
+                }
+                try Migrator.reading(path) { try database.activateWriteAheadLog() }
+                fileVersion = version
             case .ours(let version):
                 guard configuration.role.maintainsFile else { throw MigrationError.migrationLeftToApp(path: path, schemaVersion: version) }
                 if let deferral = migrator.deferral(of: path, version: version) { throw deferral }
@@ -95,8 +112,11 @@ public final class Store {
             throw error
         }
         configuration.fileProtection?.apply(toDatabaseAt: path)
+        // Each write transaction checks again that the file is still one this build may write:
+        // the app may migrate it while this store (an extension's, an older build's) is open.
+        database.schemaWriteCheck = SchemaWriteCheck(latestKnown: migrator.latestVersion, checkedDataVersion: database.dataVersion())
         self.database = database
-        self.schemaVersion = migrator.latestVersion
+        self.schemaVersion = fileVersion
     }
 
     /// Whether `error`, from an open or a migration, is the storage's refusal.
@@ -124,6 +144,13 @@ public final class Store {
             try SchemaVerification.verify(database, version: schemaVersion, migrations: migrations)
         }
         self.database = database
+    }
+
+    /// Which older releases the file's applied migrations let use it, as its history records;
+    /// nil when none declared it (schema 4 and older). Reads one row.
+    package func recordedCompatibility() throws -> SchemaCompatibility? {
+        guard schemaVersion >= 1 else { return nil }
+        return try Migrator.reading(path) { try RecordedCompatibility.read(from: database) }
     }
 
     /// Closes the connection.

@@ -23,6 +23,9 @@ enum CheckCommand {
                 .object([
                     "db": .string(path),
                     "healthy": .bool(findings.isHealthy),
+                    "schemaVersion": findings.schemaVersion.map(JSONOutput.int) ?? .null,
+                    "readableBy": findings.readableBy.map(JSONOutput.int) ?? .null,
+                    "writableBy": findings.writableBy.map(JSONOutput.int) ?? .null,
                     "recordsChecked": JSONOutput.int(findings.recordsChecked),
                     "recordsDecoded": JSONOutput.int(findings.recordsDecoded),
                     "recordsNotDecoded": .object([
@@ -41,6 +44,9 @@ enum CheckCommand {
             for problem in findings.problems { console.print("problem: \(problem)") }
             for warning in findings.warnings { console.print("warning: \(warning)") }
             for note in findings.notes { console.print("note: \(note)") }
+            if let version = findings.schemaVersion, let readableBy = findings.readableBy, let writableBy = findings.writableBy {
+                console.print("schema: version \(version), readable by schema \(readableBy) and later, writable by schema \(writableBy) and later")
+            }
             console.print(findings.problems.isEmpty ? "\(path): healthy (\(counts(findings)))" : "\(path): \(findings.problems.count) problem(s)")
         }
         return findings.isHealthy ? .success : .findings

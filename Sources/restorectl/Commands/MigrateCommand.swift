@@ -37,16 +37,29 @@ enum MigrateCommand {
                 "fromVersion": .integer(Int64(before)),
                 "schemaVersion": .integer(Int64(after)),
                 "latestVersion": .integer(Int64(StateDatabase.latestSchemaVersion)),
-                "applied": .array(steps.map { .object(["version": .integer(Int64($0.version)), "name": .string($0.name)]) }),
+                "applied": .array(
+                    steps.map { step in
+                        var entry: JSONObject = ["version": .integer(Int64(step.version)), "name": .string(step.name)]
+                        entry["readableBy"] = step.compatibility.map { .integer(Int64($0.readableBy)) } ?? .null
+                        entry["writableBy"] = step.compatibility.map { .integer(Int64($0.writableBy)) } ?? .null
+                        return .object(entry)
+                    }),
             ]
             console.print(JSONValue.object(object).encoded(pretty: true))
         } else if steps.isEmpty {
             console.print("\(path) is at schema version \(before); nothing to migrate.")
         } else {
             let verb = dryRun ? "Would apply" : "Applied"
-            for step in steps { console.print("\(verb) \(step.name) (version \(step.version))") }
+            for step in steps { console.print(line(verb, step)) }
             console.print(dryRun ? "\(path) would be at schema version \(after)." : "\(path) is at schema version \(after).")
         }
         return .success
+    }
+
+    /// One step of the plan, with what it leaves older releases (migrations 1–4 declare
+    /// nothing): `Would apply 0005_x.sql (version 5, readable by schema 4, writable by schema 4)`.
+    static func line(_ verb: String, _ step: MigrationFile) -> String {
+        let compatibility = step.compatibility.map { ", readable by schema \($0.readableBy), writable by schema \($0.writableBy)" } ?? ""
+        return "\(verb) \(step.name) (version \(step.version)\(compatibility))"
     }
 }

@@ -23,7 +23,8 @@ import Testing
         #expect(
             RestoreCode.engineCodes.map(\.rawValue) == [
                 "no-record", "record-upgraded", "defaults-applied", "unsupported-version", "record-newer-read", "record-newer-unreadable",
-                "record-unreadable", "record-expired", "kind-invalid", "restore-crashed", "database-newer", "database-foreign", "database-corrupt", "database-unavailable", "database-busy",
+                "record-unreadable", "record-expired", "kind-invalid", "restore-crashed", "database-newer", "database-newer-read", "database-foreign", "database-corrupt", "database-unavailable",
+                "database-busy",
                 "database-read-only",
                 "restorer-suspended", "restore-unguarded", "database-needs-migration", "code-invalid",
             ])

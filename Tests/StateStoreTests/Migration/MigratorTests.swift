@@ -201,7 +201,9 @@ import Testing
     @Test func databaseWithDataIsBackedUpBeforeMigratingAndOnlyTheLastFewBackupsAreKept() throws {
         var files: [MigrationFile] = []
         for version in 1...6 {
-            files.append(try MigrationFile(name: String(format: "%04d_m.sql", version), sql: "CREATE TABLE t\(version) (x); INSERT INTO t\(version) VALUES (\(version));"))
+            let declaration = version >= 5 ? "-- readable-by: \(version)\n-- writable-by: \(version)\n" : ""
+            files.append(
+                try MigrationFile(name: String(format: "%04d_m.sql", version), sql: declaration + "CREATE TABLE t\(version) (x); INSERT INTO t\(version) VALUES (\(version));"))
         }
         let db = try Database(path: path)
         try Migrator(migrations: Array(files.prefix(1))).migrate(db)

@@ -123,4 +123,12 @@ import Testing
         #expect(run.exitCode == 0)
         #expect(dir.contents("state.sqlite") == Data())
     }
+
+    @Test func checkShowsWhichReleasesMayReadAndWriteTheFile() throws {
+        try SchemaBuild.rewriting5.makeFile(at: path)
+        let json = try JSONValue.parse(Data(try check().stdout.utf8))
+        #expect(json["schemaVersion"] == 5 && json["readableBy"] == 4 && json["writableBy"] == 5)
+        let text = try check(json: false)
+        #expect(text.stdout.contains("schema: version 5, readable by schema 4 and later, writable by schema 5 and later\n"), "\(text.stdout)")
+    }
 }

@@ -150,4 +150,16 @@ import Testing
         #expect(help.exitCode == 0 && help.stdout.contains("migrate") && help.stdout.contains("status"))
         #expect(CapturedRun(["status", "--help"]).stdout.hasPrefix("USAGE: restorectl status --db PATH [--json]"))
     }
+
+    /// `--dry-run` prints the pair each pending migration declares (from 0005 on).
+    @Test func eachPlannedStepShowsWhichReleasesMayStillReadAndWriteTheFile() throws {
+        let additive = try SchemaBuild.fixtureMigration("0005_count_record_writes.sql")
+        #expect(
+            MigrateCommand.line("Would apply", additive)
+                == "Would apply 0005_count_record_writes.sql (version 5, readable by schema 4, writable by schema 4)")
+        let rewriting = try SchemaBuild.fixtureMigration("0005_record_payload_bytes.sql")
+        #expect(MigrateCommand.line("Applied", rewriting) == "Applied 0005_record_payload_bytes.sql (version 5, readable by schema 4, writable by schema 5)")
+        let shipped = try #require(try MigrationFile.embedded.get().last)
+        #expect(MigrateCommand.line("Would apply", shipped) == "Would apply \(shipped.name) (version \(shipped.version))")
+    }
 }

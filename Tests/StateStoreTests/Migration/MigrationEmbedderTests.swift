@@ -1,0 +1,36 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The build's embedder (`MigrationEmbedder`, run by `EmbedMigrationsPlugin` over
+/// `Migrations/*.sql`) fails the build on a migration from 0005 on that does not declare which
+/// older releases may still read and write the file, naming the file and what to add.
+@Suite struct MigrationEmbedderTests {
+    private func embed(_ files: [String: String]) throws -> (status: Int32, stderr: String, output: String?) {
+        let dir = try TemporaryDirectory()
+        for (name, text) in files { try Data(text.utf8).write(to: dir.url.appendingPathComponent(name)) }
+        let process = Process()
+        process.executableURL = try ChildProcess.builtTool(named: "MigrationEmbedder")
+        process.arguments = [dir.path("out.swift")] + files.keys.sorted().map { dir.path($0) }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stderr, dir.contents("out.swift").map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    @Test func aMigrationFromFiveOnWithoutItsNumbersFailsTheBuildSayingWhatToAdd() throws {
+        let run = try embed(["0004_old.sql": "CREATE TABLE a (x);", "0005_new.sql": "CREATE TABLE b (x);"])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("0005_new.sql:1: error: migration 0005_new.sql declares no readable-by and writable-by"), "\(run.stderr)")
+        #expect(run.stderr.contains("-- readable-by: N") && run.stderr.contains("-- writable-by: M"))
+        #expect(run.output == nil)
+    }
+
+    @Test func declaredMigrationsAndTheExemptOnesAreEmbedded() throws {
+        let run = try embed(["0004_old.sql": "CREATE TABLE a (x);", "0005_new.sql": "-- readable-by: 4\n-- writable-by: 4\nCREATE TABLE b (x);"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.output?.contains(#"(name: "0005_new.sql""#) == true)
+    }
+}
