@@ -3,7 +3,9 @@ import StateStore
 
 /// Opens the state database on the launch path without ever throwing: a newer, foreign or
 /// unopenable database yields no store and a report; a corrupt one is moved aside
-/// byte-identical and replaced by a fresh database.
+/// byte-identical and replaced by a fresh database. A restorer that reads only
+/// (``DatabaseConfiguration/Access/readOnly``) opens it the same way without changing anything
+/// (``openReadingOnly(_:)``).
 enum LaunchDatabase {
     /// The store to use (nil when nothing may be read) and what happened on the way.
     struct Opening {
@@ -12,6 +14,7 @@ enum LaunchDatabase {
     }
 
     static func open(_ requested: String, configuration: DatabaseConfiguration) -> Opening {
+        if configuration.access == .readOnly { return openReadingOnly(requested) }
         let path: String
         do {
             path = try DatabasePath.resolved(requested)
@@ -110,6 +113,7 @@ enum LaunchDatabase {
     /// Moves the damaged file aside and opens a fresh database in its place; an extension
     /// leaves it exactly as it is, for the app's next launch.
     static func recoverFromCorruption(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening {
+        if configuration.access == .readOnly { return Opening(store: nil, report: [wouldMoveAside(path, reason: reason)]) }
         guard configuration.role.maintainsFile else {
             return Opening(
                 store: nil,

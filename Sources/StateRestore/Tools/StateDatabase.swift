@@ -19,11 +19,31 @@ public enum StateDatabase {
         return store
     }
 
+    /// Opens the existing file at `path` for writing, migrating it as needed: the verbs that
+    /// change a file but never create one (`discard`, `prune`, `purge`, `quarantine restore`).
+    ///
+    /// - Throws: `StoreError.fileNotFound`, or `StoreError.notARegularFile` for a directory,
+    ///   before anything is opened; otherwise as ``openForWriting(_:upgrading:progress:)``.
+    public static func openExistingForWriting(_ path: String, upgrading kinds: [RecordKind] = []) throws -> Store {
+        try requireExistingFile(path)
+        return try openForWriting(path, upgrading: kinds)
+    }
+
     /// Opens the existing file at `path` without creating, migrating or writing anything.
     ///
     /// - Throws: `StoreError.fileNotFound` when there is no file.
     public static func openForReading(_ path: String) throws -> Store {
         try Store(readingExistingFileAt: path)
+    }
+
+    /// Throws unless a database file exists at `path` (a symbolic link to one counts): what
+    /// the verbs that only read check first, so a missing path is never created.
+    ///
+    /// - Throws: `StoreError.fileNotFound`, or `StoreError.notARegularFile` for a directory,
+    ///   FIFO, socket or device.
+    public static func requireExistingFile(_ path: String) throws {
+        let resolved = try DatabasePath.resolved(path)
+        guard FileManager.default.fileExists(atPath: resolved) else { throw StoreError.fileNotFound(path: resolved) }
     }
 
     /// The schema status of the existing file at `path`; reads only.

@@ -50,7 +50,7 @@ enum StatusCommand {
         for pending in status.pending { console.print("  pending  \(pending.name)") }
         if status.isNewer { console.print("  written by a newer release: this build reads nothing from it") }
         for total in totals {
-            console.print("  size     account \"\(total.account)\"  \(total.kind)  \(total.records) record(s)  \(total.bytes) bytes")
+            console.print("  size     account \(StoreNames.quoted(total.account))  \(total.kind)  \(total.records) record(s)  \(total.bytes) bytes")
         }
         return .success
     }
