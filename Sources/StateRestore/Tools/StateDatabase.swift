@@ -14,7 +14,7 @@ public enum StateDatabase {
     ///   corrupt database (nothing is written); `SQLiteError` when it cannot be opened.
     public static func openForWriting(_ path: String, upgrading kinds: [RecordKind] = [], progress: (MigrationProgress) -> Void = { _ in }) throws -> Store {
         try refuseDirectory(path)
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
+        let store = try namingTheStorageCause(path) { try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress) }
         store.removeStaleStagingFiles()
         return store
     }
@@ -82,10 +82,12 @@ public enum StateDatabase {
         let migrator = try StateMigrations.makeMigrator(upgrading: kinds)
         if !FileManager.default.fileExists(atPath: path) { _ = try migrator.planForNewDatabase(upTo: target) }
         try refuseDirectory(path)
-        let database = try Database.openCreatingIfMissing(DatabasePath.resolved(path))
-        defer { database.close() }
-        let before = try migrator.status(of: database).schemaVersion
-        return (before, try migrator.migrate(database, upTo: target, progress: progress))
+        return try namingTheStorageCause(path) {
+            let database = try Database.openCreatingIfMissing(DatabasePath.resolved(path))
+            defer { database.close() }
+            let before = try migrator.status(of: database).schemaVersion
+            return (before, try migrator.migrate(database, upTo: target, progress: progress))
+        }
     }
 
     /// The newest schema version this build knows.
@@ -95,6 +97,26 @@ public enum StateDatabase {
         let path = try DatabasePath.resolved(path)
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
         return try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
+    }
+
+    /// Runs `body`, an open for writing of `path`; when SQLite could not open a file beside an
+    /// existing database and saw only `ENOENT` (it retries a `-wal` it may not create read-only,
+    /// and reports that retry's error), the error names the real cause: why the file or its
+    /// folder cannot be written (`EROFS` on a read-only mount, `EACCES`).
+    private static func namingTheStorageCause<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.code == .cannotOpen && error.systemErrorCode == ENOENT {
+            guard let resolved = try? DatabasePath.resolved(path), FileManager.default.fileExists(atPath: resolved) else { throw error }
+            let folder = (resolved as NSString).deletingLastPathComponent
+            for file in [resolved, folder.isEmpty ? "." : folder] where access(file, W_OK) != 0 {
+                let code = errno
+                throw SQLiteError(
+                    extendedCode: error.extendedCode, message: "cannot open \(resolved) for writing: \(file) cannot be written (\(SystemErrorCause.describe(code)))",
+                    sql: error.sql, systemErrorCode: code)
+            }
+            throw error
+        }
     }
 
     private static func refuseDirectory(_ path: String) throws {

@@ -69,7 +69,7 @@ import Testing
         if row.missing == 66 { #expect(atMissing.stderr.contains("no such database file"), "\(atMissing.stderr)") }
     }
 
-    @Test func aCreationOnAReadOnlyMountExits74NamingEROFS() throws {
+    @Test func aWriteOnAReadOnlyMountExits74NamingEROFS() throws {
         guard let mount = try ScratchMount(tmpfsSize: "1m") else { return }
         defer { mount.unmount() }
         guard mount.remount(readOnly: true) else {
@@ -79,6 +79,14 @@ import Testing
         for row in Self.rows where row.creates {
             let result = try run(row.arguments, db: mount.path("state.sqlite"))
             #expect(result.status == 74 && result.stderr.contains("EROFS"), "\(row.testDescription): \(result)")
+        }
+        // An existing file there: the writing verbs name EROFS too (SQLite's retry saw ENOENT).
+        #expect(mount.remount(readOnly: false))
+        #expect(try run(["migrate"], db: mount.path("existing.sqlite")).status == 0)
+        #expect(mount.remount(readOnly: true))
+        for arguments in [["save", "--scene", "main", "--state", "STATE"], ["migrate"], ["shelf", "save", "--shelf", "home", "--snapshot", "SNAPSHOT"], ["discard", "--scene", "main"]] {
+            let result = try run(arguments, db: mount.path("existing.sqlite"))
+            #expect(result.status == 74 && result.stderr.contains("EROFS") && !result.stderr.contains("ENOENT"), "\(arguments[0]): \(result)")
         }
     }
 
