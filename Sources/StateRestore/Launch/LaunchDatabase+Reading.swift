@@ -2,7 +2,7 @@ import Foundation
 import StateStore
 
 extension LaunchDatabase {
-    /// The launch's opening for a restorer that reads only (``DatabaseConfiguration/Access/readOnly``,
+    /// The launch's opening for a restorer that reads only (`DatabaseConfiguration.Access.readOnly`,
     /// what `restorectl restore` uses): the same outcomes a launch finds, reported the same
     /// way, but nothing is created, migrated, moved aside or written. Where a launch would
     /// change the file, the report says what it would do and the file stays where it is.

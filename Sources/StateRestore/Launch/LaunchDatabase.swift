@@ -4,7 +4,7 @@ import StateStore
 /// Opens the state database on the launch path without ever throwing: a newer, foreign or
 /// unopenable database yields no store and a report; a corrupt one is moved aside
 /// byte-identical and replaced by a fresh database. A restorer that reads only
-/// (``DatabaseConfiguration/Access/readOnly``) opens it the same way without changing anything
+/// (`DatabaseConfiguration.Access.readOnly`) opens it the same way without changing anything
 /// (``openReadingOnly(_:)``).
 enum LaunchDatabase {
     /// The store to use (nil when nothing may be read) and what happened on the way.

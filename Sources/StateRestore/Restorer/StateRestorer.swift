@@ -48,7 +48,7 @@ public final class StateRestorer: Sendable {
     /// The coalesced writes of ``persist(from:turns:_:)`` and the trackings that feed them.
     let persistence: RestorerPersistence
     let configuration: DatabaseConfiguration
-    /// Whether this restorer only reads (``DatabaseConfiguration/Access/readOnly``): it opens
+    /// Whether this restorer only reads (`DatabaseConfiguration.Access.readOnly`): it opens
     /// the file as a launch does but never creates, migrates, moves aside, quarantines or
     /// marks anything; its reports say what a launch would do instead.
     var readsOnly: Bool { configuration.access == .readOnly }
@@ -96,7 +96,7 @@ public final class StateRestorer: Sendable {
 
     /// Opens (creating, migrating or recovering as needed) the database at `path`; never throws.
     ///
-    /// With `configuration.access` ``DatabaseConfiguration/Access/readOnly`` the restorer only
+    /// With `configuration.access` `DatabaseConfiguration.Access.readOnly` the restorer only
     /// reads: restores report what a launch would do (migrate, move a damaged file aside,
     /// quarantine a record) and do none of it, and no crash-loop mark is made.
     ///

@@ -8,7 +8,7 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
     /// The scene (window) identifier.
     public let scene: String
 
-    /// Creates a key for new writes after checking both names (``StoreNames/validated(_:role:)``:
+    /// Creates a key for new writes after checking both names (`StoreNames.validated(_:role:)`:
     /// a control character is refused).
     public init(scene: String, account: String = StoreNames.defaultAccount) throws(RestoreError) {
         do {
@@ -20,7 +20,7 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Creates a key for a screen an older build may have stored, checked by the rule the
-    /// schema keeps (``StoreNames/validatedStored(_:role:)``: a control character is allowed),
+    /// schema keeps (`StoreNames.validatedStored(_:role:)`: a control character is allowed),
     /// to restore, discard or inspect what is stored under it. A save under a name a new key
     /// could not have is refused by the store.
     public init(storedScene scene: String, account: String = StoreNames.defaultAccount) throws(RestoreError) {
@@ -33,7 +33,7 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The scene, and its account unless it is the default one, for messages, each quoted with
-    /// its control characters escaped (``StoreNames/quoted(_:)``): `scene "main" of account "work"`.
+    /// its control characters escaped (`StoreNames.quoted(_:)`): `scene "main" of account "work"`.
     public var description: String {
         account == StoreNames.defaultAccount ? "scene \(StoreNames.quoted(scene))" : "scene \(StoreNames.quoted(scene)) of account \(StoreNames.quoted(account))"
     }
