@@ -57,7 +57,7 @@ let package = Package(
         // libFuzzer harness for the record and document decoders (see .ci/fuzz); not a product.
         .executableTarget(name: "restorectl-fuzz", dependencies: ["StateRestore", "StateStore", "ScreenKinds", "ScreenModels"]),
         // Child process for the crash and concurrency tests; not a product.
-        .executableTarget(name: "restorectl-stress", dependencies: ["StateStore", "StateRestore", "StateRestoreTesting", "ScreenKinds", "ScreenModels"]),
+        .executableTarget(name: "restorectl-stress", dependencies: ["JSON", "StateStore", "StateRestore", "StateRestoreTesting", "ScreenKinds", "ScreenModels"]),
         // Release-mode benchmark: the engine against raw SQLite, JSON files and UserDefaults.
         .executableTarget(
             name: "restorectl-bench",

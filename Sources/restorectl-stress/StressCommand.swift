@@ -21,6 +21,8 @@ enum StressCommand: Equatable {
     case lockProbe(db: String)
     /// Restores `scene` of `account`, waits for the parent's sign-out (`go`), then saves.
     case saveAfterSignOut(db: String, account: String, scene: String)
+    /// One app launch restoring (and completing) `scene`'s catalog; prints the outcome as JSON.
+    case launch(db: String, scene: String, document: String)
 
     static let usage = """
         usage: restorectl-stress save-loop --db PATH --account A --scene-prefix P --scenes K --start N --count M
@@ -31,6 +33,7 @@ enum StressCommand: Equatable {
                restorectl-stress save-after-unavailable --db PATH --scene S
                restorectl-stress lock-probe --db PATH
                restorectl-stress save-after-sign-out --db PATH --account A --scene S
+               restorectl-stress launch --db PATH --scene S --document FILE
         """
 
     /// Parses `subcommand --name value …`; every option appears once, and all but `--account`
@@ -67,6 +70,8 @@ enum StressCommand: Equatable {
             self = .lockProbe(db: try options.string("--db"))
         case "save-after-sign-out":
             self = .saveAfterSignOut(db: try options.string("--db"), account: try options.string("--account"), scene: try options.string("--scene"))
+        case "launch":
+            self = .launch(db: try options.string("--db"), scene: try options.string("--scene"), document: try options.string("--document"))
         default:
             throw StressUsageError(message: "unknown subcommand \(name)")
         }
@@ -92,6 +97,8 @@ enum StressCommand: Equatable {
             try LockProbe.run(path: db)
         case .saveAfterSignOut(let db, let account, let scene):
             try SaveAfterSignOut(path: db, account: account, scene: scene).run()
+        case .launch(let db, let scene, let document):
+            try Launch(path: db, scene: scene, documentPath: document).run()
         }
     }
 }

@@ -102,7 +102,7 @@ extension StateRestorer {
                 report += entries(for: provenance, currentVersion: ShelfSnapshotCodec.currentVersion)
                 return reconciled(snapshot, recoveredDrafts: recovered, account: account, shelf: shelf, report: report)
             }
-            report.append(RestoreReportEntry(.noRecord, "shelf \"\(shelf)\" has no readable snapshot; it starts empty"))
+            report.append(RestoreReportEntry(.noRecord, "shelf \(StoreNames.quoted(shelf)) has no readable snapshot; it starts empty"))
         } catch {
             report.append(RestoreReportEntry(.databaseUnavailable, "the shelf snapshots could not be read: \(error.localizedDescription)"))
         }

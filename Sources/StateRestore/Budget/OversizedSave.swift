@@ -1,3 +1,5 @@
+import StateStore
+
 /// A screen's save that was written although its record is over the default size budget
 /// (``RecordSizeBreakdown/defaultBudget``): its kind declares no budget of its own, so the
 /// save is kept rather than the screen's older state, and reported here.
@@ -23,6 +25,6 @@ public struct OversizedSave: Equatable, Sendable, CustomStringConvertible {
 
     /// One line: the scene, the kind, the size and the largest fields.
     public var description: String {
-        "scene \"\(key.scene)\" (account \"\(key.account)\", kind \(kind)) was saved over the default budget: \(size)"
+        "scene \(StoreNames.quoted(key.scene)) (account \(StoreNames.quoted(key.account)), kind \(kind)) was saved over the default budget: \(size)"
     }
 }

@@ -69,7 +69,7 @@ public struct DatabaseCheck: Equatable, Sendable {
             let inspector = RecordInspector(kinds: kinds)
             try store.forEachRecord { record in
                 check.recordsChecked += 1
-                let place = "\(record.kind) record of scene \"\(record.scene)\" of account \"\(record.account)\""
+                let place = "\(record.kind) record of scene \(StoreNames.quoted(record.scene)) of account \(StoreNames.quoted(record.account))"
                 switch inspector.condition(of: record) {
                 case .readable, .readThroughMinReaderVersion:
                     check.recordsDecoded += 1
@@ -95,7 +95,8 @@ public struct DatabaseCheck: Equatable, Sendable {
             }
             for entry in try store.quarantinedRecords() {
                 check.problems.append(
-                    "quarantine holds record \(entry.id) (\(entry.kind) record of scene \"\(entry.scene)\" of account \"\(entry.account)\", \(entry.reason.rawValue)): \(entry.error)")
+                    "quarantine holds record \(entry.id) (\(entry.kind) record of scene \(StoreNames.quoted(entry.scene)) of account \(StoreNames.quoted(entry.account)), \(entry.reason.rawValue)): \(entry.error)"
+                )
             }
         } catch let error as MigrationError {
             check.problems.append(error.localizedDescription)

@@ -5,7 +5,9 @@ import StateStore
 /// unopenable database yields no store and a report; a corrupt one is moved aside
 /// byte-identical and replaced by a fresh database. A newer release's file that records it may
 /// be read by this build but not written is read without writing (`database-newer-read`); one
-/// that may be written too opens as usual, never migrated.
+/// that may be written too opens as usual, never migrated. A restorer that reads only
+/// (`DatabaseConfiguration.Access.readOnly`) opens it the same way without changing anything
+/// (``openReadingOnly(_:)``).
 enum LaunchDatabase {
     /// The store to use (nil when nothing may be read) and what happened on the way.
     struct Opening {
@@ -14,6 +16,7 @@ enum LaunchDatabase {
     }
 
     static func open(_ requested: String, configuration: DatabaseConfiguration) -> Opening {
+        if configuration.access == .readOnly { return openReadingOnly(requested) }
         let path: String
         do {
             path = try DatabasePath.resolved(requested)
@@ -136,6 +139,7 @@ enum LaunchDatabase {
     /// leaves it exactly as it is, for the app's next launch.
     static func recoverFromCorruption(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening {
         if let newer = newerRelease(path, reason: reason, configuration: configuration) { return newer }
+        if configuration.access == .readOnly { return Opening(store: nil, report: [wouldMoveAside(path, reason: reason)]) }
         guard configuration.role.maintainsFile else {
             return Opening(
                 store: nil,

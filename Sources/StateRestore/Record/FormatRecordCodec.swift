@@ -109,7 +109,9 @@ package struct FormatRecordCodec: Sendable {
 
     /// Checks a record given for saving: the envelope always; a record of the current format
     /// must fit its shape, an older one its format's shape when the folder holds it; a newer one
-    /// is stored as it is.
+    /// is stored as declared. The text to store is what the app's build writes: the record
+    /// re-encoded (no indentation, no trailing newline) with its recorded format's
+    /// `minReaderVersion`, and the current format's absent fields filled from its default.
     package func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedRecord {
         guard bytes.count <= Store.maximumRecordBytes else { throw .tooLarge(byteCount: bytes.count, limit: Store.maximumRecordBytes) }
         let object = try RecordHeader.parseObject(bytes)
@@ -117,15 +119,30 @@ package struct FormatRecordCodec: Sendable {
         if let minimum = header.minReaderVersion, minimum > header.version {
             throw .minReaderVersionNewerThanVersion(minReaderVersion: minimum, version: header.version)
         }
-        if header.version <= current.version, let format = formats[header.version] {
-            var body = JSONObject()
-            for (key, value) in object where !RecordHeader.fields.contains(key) { body[key] = value }
-            let violations = format.shape.violations(in: .object(body))
-            if !violations.isEmpty { throw .doesNotFitShape(version: format.version, violations: violations) }
+        guard header.version <= current.version, let format = formats[header.version] else {
+            // A newer format, or an older one without a recorded shape: as declared, in the
+            // canonical encoding.
+            return ValidatedRecord(
+                kind: kind, currentVersion: current.version, version: header.version, minReaderVersion: header.minReaderVersion,
+                payload: JSONValue.object(object).encoded())
         }
+        var body = JSONObject()
+        for (key, value) in object where !RecordHeader.fields.contains(key) { body[key] = value }
+        let violations = format.shape.violations(in: .object(body))
+        if !violations.isEmpty { throw .doesNotFitShape(version: format.version, violations: violations) }
+        // What the app's own build writes: its format's envelope (the recorded
+        // `minReaderVersion`), and for the current format every field the format defaults.
+        if format.version == current.version {
+            var filled: [String] = []
+            body = body.laid(over: current.defaultRecord, filled: &filled)
+        }
+        let minimum = format.minReaderVersion < format.version ? format.minReaderVersion : nil
+        var record = JSONObject()
+        record[RecordHeader.versionField] = .integer(Int64(format.version))
+        record[RecordHeader.minReaderVersionField] = minimum.map { .integer(Int64($0)) }
+        for (key, value) in body { record[key] = value }
         return ValidatedRecord(
-            kind: kind, currentVersion: current.version, version: header.version, minReaderVersion: header.minReaderVersion,
-            payload: String(decoding: bytes, as: UTF8.self))
+            kind: kind, currentVersion: current.version, version: format.version, minReaderVersion: minimum, payload: JSONValue.object(record).encoded())
     }
 
     /// Restores `key`'s record of this kind through `restorer`'s connection, reading only: the

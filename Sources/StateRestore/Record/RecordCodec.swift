@@ -79,7 +79,10 @@ package enum RecordCodec<State: RestorableState> {
         return (State.currentVersion, State.minReaderVersion < State.currentVersion ? State.minReaderVersion : nil)
     }
 
-    /// Checks a record before it is stored as given (`restorectl save --kind K`).
+    /// Checks a record before it is stored (`restorectl save --kind K`), and gives the text the
+    /// app's own build would store: a current-format record re-encoded from its decoded state
+    /// (unknown fields carried) with the kind's `minReaderVersion`; an older or newer one in the
+    /// canonical encoding of its format (no indentation, no trailing newline).
     ///
     /// A record of a version this build knows must decode (after its upgrades and defaults); a
     /// newer one is stored as it is, its envelope checked only (a restore that cannot decode it
@@ -98,12 +101,26 @@ package enum RecordCodec<State: RestorableState> {
             throw .minReaderVersionNewerThanVersion(minReaderVersion: minimum, version: header.version)
         }
         if header.version <= State.currentVersion {
-            _ = try read(object, from: header.version)
+            let (state, _, unknown) = try read(object, from: header.version)
             try check(try upgradedBody(object, from: header.version))
+            if header.version == State.currentVersion {
+                // What the app's own build writes: the state re-encoded, with the kind's envelope.
+                let envelope = envelope(carrying: JSONObject())
+                let payload: String
+                do {
+                    payload = try encode(state, carrying: unknown)
+                } catch {
+                    throw RecordError.invalidField(field: "record", reason: error.localizedDescription)
+                }
+                return ValidatedRecord(
+                    kind: State.kind, currentVersion: State.currentVersion, version: envelope.version, minReaderVersion: envelope.minReaderVersion,
+                    payload: payload)
+            }
         }
+        // An older or newer format is stored as that format, in the canonical encoding.
         return ValidatedRecord(
             kind: State.kind, currentVersion: State.currentVersion, version: header.version, minReaderVersion: header.minReaderVersion,
-            payload: String(decoding: bytes, as: UTF8.self)
+            payload: JSONValue.object(object).encoded()
         )
     }
 

@@ -1,5 +1,5 @@
 /// A record accepted for saving by its kind's validation (`save --kind K` in the tool): the
-/// text to store exactly as given, with the envelope the store files it under.
+/// text the app's own build would store, with the envelope the store files it under.
 public struct ValidatedRecord: Equatable, Sendable {
     /// The record's kind.
     public let kind: String
@@ -7,7 +7,8 @@ public struct ValidatedRecord: Equatable, Sendable {
     public let version: Int
     /// The record's declared `minReaderVersion`, if any.
     public let minReaderVersion: Int?
-    /// The text to store: the input exactly as given, known to be valid UTF-8 JSON.
+    /// The text to store: the record re-encoded from its validated value (no indentation, no
+    /// trailing newline), with its format's `version` and `minReaderVersion`.
     public let payload: String
     /// The format this build writes for the kind.
     let currentVersion: Int

@@ -48,6 +48,10 @@ public final class StateRestorer: Sendable {
     /// The coalesced writes of ``persist(from:turns:_:)`` and the trackings that feed them.
     let persistence: RestorerPersistence
     let configuration: DatabaseConfiguration
+    /// Whether this restorer only reads (`DatabaseConfiguration.Access.readOnly`): it opens
+    /// the file as a launch does but never creates, migrates, moves aside, quarantines or
+    /// marks anything; its reports say what a launch would do instead.
+    var readsOnly: Bool { configuration.access == .readOnly }
     /// Called as each phase of a restore ends (set it before the first restore, on the thread
     /// that restores).
     @_spi(Benchmarks) public nonisolated(unsafe) var phaseObserver: ((RestorePhase) -> Void)?
@@ -83,6 +87,10 @@ public final class StateRestorer: Sendable {
     }
 
     /// Opens (creating, migrating or recovering as needed) the database at `path`; never throws.
+    ///
+    /// With `configuration.access` `DatabaseConfiguration.Access.readOnly` the restorer only
+    /// reads: restores report what a launch would do (migrate, move a damaged file aside,
+    /// quarantine a record) and do none of it, and no crash-loop mark is made.
     ///
     /// - Parameters:
     ///   - path: the database file.
@@ -229,7 +237,7 @@ public final class StateRestorer: Sendable {
         phaseObserver?(.read)
         // A record saved more than a day ago is marked used now (for removeScenes(unusedFor:)),
         // with the writer's next write: a launch makes no commit for it.
-        if Store.now() - record.updatedAt > Self.useGranularitySeconds { persistence.writer.noteUse(of: key) }
+        if Store.now() - record.updatedAt > Self.useGranularitySeconds && !readsOnly { persistence.writer.noteUse(of: key) }
         if let lifetime = State.expiresAfter, Store.now() - record.updatedAt > Self.seconds(lifetime) {
             let age = Int(Store.now() - record.updatedAt)
             report.append(
@@ -241,6 +249,12 @@ public final class StateRestorer: Sendable {
         }
         if record.payload.count > Store.maximumRecordBytes {
             let detail = "the record is \(record.payload.count) bytes, over the \(Store.maximumRecordBytes)-byte limit"
+            if readsOnly {
+                report.append(
+                    RestoreReportEntry(
+                        .recordUnreadable, "\(detail); a launch would move it to the quarantine, this restore reads only and left it in place, and the default state was used"))
+                return defaults(report)
+            }
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .oversized, error: detail)
             report.append(RestoreReportEntry(.recordUnreadable, "\(detail); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
             return defaults(report)
@@ -261,6 +275,14 @@ public final class StateRestorer: Sendable {
                 loaded.keepsNewer = true
                 return loaded
             }
+            if readsOnly {
+                report.append(
+                    RestoreReportEntry(
+                        .recordUnreadable,
+                        "the stored record could not be decoded (\(detail)); a launch would move it to the quarantine, this restore reads only and left it in place, and the default state was used"
+                    ))
+                return defaults(report)
+            }
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .unreadable, error: detail)
             report.append(RestoreReportEntry(.recordUnreadable, "the stored record could not be decoded (\(detail)); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
             return defaults(report)
@@ -275,7 +297,7 @@ public final class StateRestorer: Sendable {
         case .decoded(let state, let provenance, let unknownFields):
             report += Self.entries(for: provenance, currentVersion: State.currentVersion)
             // The record is about to be applied: only now is there something to blame.
-            if let unguarded = mark(screen, &side) { report.append(unguarded) }
+            if !readsOnly, let unguarded = mark(screen, &side) { report.append(unguarded) }
             phaseObserver?(.mark)
             return Loaded(state: state, report: report, carried: unknownFields, generation: generation)
         }
@@ -284,7 +306,9 @@ public final class StateRestorer: Sendable {
     /// The report entries for skipping a screen's record, or nil to restore it: its restore
     /// crashed a launch that is gone, or the two previous launches both crashed.
     private func crashLoopGuard(_ screen: ScreenKey, in store: Store, _ side: inout RestoreSide) throws -> [RestoreReportEntry]? {
-        if side.crashLoopCheck == nil {
+        if side.crashLoopCheck == nil && readsOnly {
+            side.crashLoopCheck = CrashLoopCheck.lookingOnly(beside: path, in: store)
+        } else if side.crashLoopCheck == nil {
             do {
                 // An existing file only: where no launch ever marked anything, nothing crashed.
                 if side.launchGuard == nil && side.guardUnavailable == nil { side.launchGuard = try LaunchGuardFile.acquire(beside: path, creating: false) }

@@ -1,14 +1,15 @@
 import StateStore
 
 /// Identifies one window's state: an account and a scene name, each a non-empty UTF-8 string
-/// of at most 1,024 bytes, stored verbatim.
+/// of at most 1,024 bytes without a control character, stored verbatim.
 public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
     /// The account; `"default"` unless the app has several.
     public let account: String
     /// The scene (window) identifier.
     public let scene: String
 
-    /// Creates a key after checking both names.
+    /// Creates a key for new writes after checking both names (`StoreNames.validated(_:role:)`:
+    /// a control character is refused).
     public init(scene: String, account: String = StoreNames.defaultAccount) throws(RestoreError) {
         do {
             self.scene = try StoreNames.validated(scene, role: "scene")
@@ -18,8 +19,22 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The scene, and its account unless it is the default one, for messages: `scene "main" of account "work"`.
+    /// Creates a key for a screen an older build may have stored, checked by the rule the
+    /// schema keeps (`StoreNames.validatedStored(_:role:)`: a control character is allowed),
+    /// to restore, discard or inspect what is stored under it. A save under a name a new key
+    /// could not have is refused by the store.
+    public init(storedScene scene: String, account: String = StoreNames.defaultAccount) throws(RestoreError) {
+        do {
+            self.scene = try StoreNames.validatedStored(scene, role: "scene")
+            self.account = try StoreNames.validatedStored(account, role: "account")
+        } catch {
+            throw .invalidName(error.localizedDescription)
+        }
+    }
+
+    /// The scene, and its account unless it is the default one, for messages, each quoted with
+    /// its control characters escaped (`StoreNames.quoted(_:)`): `scene "main" of account "work"`.
     public var description: String {
-        account == StoreNames.defaultAccount ? "scene \"\(scene)\"" : "scene \"\(scene)\" of account \"\(account)\""
+        account == StoreNames.defaultAccount ? "scene \(StoreNames.quoted(scene))" : "scene \(StoreNames.quoted(scene)) of account \(StoreNames.quoted(account))"
     }
 }

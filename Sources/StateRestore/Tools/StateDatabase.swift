@@ -14,9 +14,19 @@ package enum StateDatabase {
     ///   corrupt database (nothing is written); `SQLiteError` when it cannot be opened.
     package static func openForWriting(_ path: String, upgrading kinds: [RecordKind] = [], progress: (MigrationProgress) -> Void = { _ in }) throws -> Store {
         try refuseDirectory(path)
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
+        let store = try namingTheStorageCause(path) { try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress) }
         store.removeStaleStagingFiles()
         return store
+    }
+
+    /// Opens the existing file at `path` for writing, migrating it as needed: the verbs that
+    /// change a file but never create one (`discard`, `prune`, `purge`, `quarantine restore`).
+    ///
+    /// - Throws: `StoreError.fileNotFound`, or `StoreError.notARegularFile` for a directory,
+    ///   before anything is opened; otherwise as ``openForWriting(_:upgrading:progress:)``.
+    public static func openExistingForWriting(_ path: String, upgrading kinds: [RecordKind] = []) throws -> Store {
+        try requireExistingFile(path)
+        return try openForWriting(path, upgrading: kinds)
     }
 
     /// Opens the existing file at `path` without creating, migrating or writing anything.
@@ -24,6 +34,16 @@ package enum StateDatabase {
     /// - Throws: `StoreError.fileNotFound` when there is no file.
     package static func openForReading(_ path: String) throws -> Store {
         try Store(readingExistingFileAt: path)
+    }
+
+    /// Throws unless a database file exists at `path` (a symbolic link to one counts): what
+    /// the verbs that only read check first, so a missing path is never created.
+    ///
+    /// - Throws: `StoreError.fileNotFound`, or `StoreError.notARegularFile` for a directory,
+    ///   FIFO, socket or device.
+    public static func requireExistingFile(_ path: String) throws {
+        let resolved = try DatabasePath.resolved(path)
+        guard FileManager.default.fileExists(atPath: resolved) else { throw StoreError.fileNotFound(path: resolved) }
     }
 
     /// The schema status of the existing file at `path`; reads only.
@@ -62,10 +82,12 @@ package enum StateDatabase {
         let migrator = try StateMigrations.makeMigrator(upgrading: kinds)
         if !FileManager.default.fileExists(atPath: path) { _ = try migrator.planForNewDatabase(upTo: target) }
         try refuseDirectory(path)
-        let database = try Database.openCreatingIfMissing(DatabasePath.resolved(path))
-        defer { database.close() }
-        let before = try migrator.status(of: database).schemaVersion
-        return (before, try migrator.migrate(database, upTo: target, progress: progress))
+        return try namingTheStorageCause(path) {
+            let database = try Database.openCreatingIfMissing(DatabasePath.resolved(path))
+            defer { database.close() }
+            let before = try migrator.status(of: database).schemaVersion
+            return (before, try migrator.migrate(database, upTo: target, progress: progress))
+        }
     }
 
     /// The newest schema version this build knows.
@@ -75,6 +97,26 @@ package enum StateDatabase {
         let path = try DatabasePath.resolved(path)
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
         return try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
+    }
+
+    /// Runs `body`, an open for writing of `path`; when SQLite could not open a file beside an
+    /// existing database and saw only `ENOENT` (it retries a `-wal` it may not create read-only,
+    /// and reports that retry's error), the error names the real cause: why the file or its
+    /// folder cannot be written (`EROFS` on a read-only mount, `EACCES`).
+    private static func namingTheStorageCause<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.code == .cannotOpen && error.systemErrorCode == ENOENT {
+            guard let resolved = try? DatabasePath.resolved(path), FileManager.default.fileExists(atPath: resolved) else { throw error }
+            let folder = (resolved as NSString).deletingLastPathComponent
+            for file in [resolved, folder.isEmpty ? "." : folder] where access(file, W_OK) != 0 {
+                let code = errno
+                throw SQLiteError(
+                    extendedCode: error.extendedCode, message: "cannot open \(resolved) for writing: \(file) cannot be written (\(SystemErrorCause.describe(code)))",
+                    sql: error.sql, systemErrorCode: code)
+            }
+            throw error
+        }
     }
 
     private static func refuseDirectory(_ path: String) throws {

@@ -5,16 +5,31 @@ extension Database {
     /// Copies the whole database into a new file at `destination` with SQLite's online backup
     /// API, consistent even while other connections write.
     ///
-    /// The destination is created with mode 0600 and must not exist yet.
+    /// The destination is created with mode 0600 and must not exist yet: nothing, not even a
+    /// symbolic link, may be there (a link is never followed).
     package func backup(to destination: String) throws(SQLiteError) {
-        guard !FileManager.default.fileExists(atPath: destination) else {
-            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "backup destination \(destination) already exists")
+        var status = stat()
+        guard lstat(destination, &status) != 0 else {
+            let what = SiblingFile.kindOfNonRegularFile(at: destination).map { " (\($0))" } ?? ""
+            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "backup destination \(destination) already exists\(what)", systemErrorCode: EEXIST)
+        }
+        do {
+            Foundation.close(try SiblingFile.open(destination, O_WRONLY | O_CREAT | O_EXCL))
+        } catch {
+            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: error.localizedDescription, systemErrorCode: error.errno)
         }
         // The copy goes through the same VFS as this connection: it is written beside the
         // database, on the same storage, and must meet the same faults and rules.
         var targetConfiguration = DatabaseConfiguration(access: .readWrite(createIfMissing: true))
         targetConfiguration.vfsName = configuration.vfsName
-        let target = try Database(path: destination, configuration: targetConfiguration)
+        let target: Database
+        do {
+            target = try Database(path: destination, configuration: targetConfiguration)
+        } catch {
+            // The empty file made above must not stay: it would read as an empty database.
+            unlink(destination)
+            throw error
+        }
         defer { target.close() }
         guard let backup = sqlite3_backup_init(target.handle, "main", handle, "main") else {
             let error = target.error(sqlite3_errcode(target.handle), sql: nil)

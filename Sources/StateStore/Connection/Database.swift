@@ -55,6 +55,9 @@ package final class Database {
                 isCreated = try Database.createPrivateFileIfMissing(path)
             }
         }
+        // SQLite opens the `-wal`, `-shm` and `-journal` beside the file itself, following
+        // links: anything there but a regular file refuses the open.
+        try Database.refuseLinkedCompanions(of: path)
         // A failed open must not leave behind the empty file it created: an empty file where a
         // database (or a backup) was expected reads as a valid, empty database later.
         let removeCreatedFile = { if isCreated { unlink(path) } }
@@ -92,6 +95,20 @@ package final class Database {
             PRAGMA journal_size_limit = \(configuration.journalSizeLimitBytes);
             """
         )
+    }
+
+    /// Throws `SQLITE_CANTOPEN` when a symbolic link or anything else but a regular file is at
+    /// the `-wal`, `-shm` or `-journal` path of `path` (SQLite would open it through the link).
+    private static func refuseLinkedCompanions(of path: String) throws(SQLiteError) {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
+        for suffix in ["-wal", "-shm", "-journal"] {
+            if let kind = SiblingFile.kindOfNonRegularFile(at: path + suffix) {
+                throw SQLiteError(
+                    extendedCode: SQLITE_CANTOPEN,
+                    message: "\(path)\(suffix) is \(kind), not a regular file; SQLite would open it through the link, so the database was not opened",
+                    systemErrorCode: kind == "a symbolic link" ? ELOOP : EINVAL)
+            }
+        }
     }
 
     /// Creates an empty file readable by its owner only, so SQLite (and its `-wal`/`-shm` files,
@@ -280,9 +297,9 @@ package final class Database {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         guard code == SQLITE_OK else {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+            // From the connection, so a refusal of the system names its errno (EMFILE, EROFS).
+            throw SQLiteError(connection: handle, resultCode: code, sql: sql)
         }
     }
 

@@ -284,10 +284,11 @@ public struct Migrator: Sendable {
     /// releases if the process dies. The lock file stays: removing it would race with waiters.
     private static func withBackupLock(for path: String, _ body: () throws -> Void) throws {
         let lockPath = path + ".backup-lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot open \(lockPath): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+        let descriptor: Int32
+        do {
+            descriptor = try SiblingFile.open(lockPath, O_RDWR | O_CREAT)
+        } catch {
+            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: error.localizedDescription, systemErrorCode: error.errno)
         }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {

@@ -72,9 +72,14 @@ package final class LaunchGuardFile: @unchecked Sendable {
                 file = LaunchGuardFile(path: path, descriptor: try openAndFormat(path), isFormatted: true)
             } else {
                 // Opened as it is: its first read tells whether it is laid out.
-                let descriptor = Foundation.open(path, O_RDWR | O_CLOEXEC)
-                if descriptor < 0, errno == ENOENT { return nil }
-                guard descriptor >= 0 else { throw LaunchGuardError.unavailable(path: path, errno: errno) }
+                let descriptor: Int32
+                do {
+                    descriptor = try SiblingFile.open(path, O_RDWR)
+                } catch SiblingFile.Refusal.unavailable(_, ENOENT) {
+                    return nil
+                } catch let refusal as SiblingFile.Refusal {
+                    throw LaunchGuardError(refusal)
+                }
                 file = LaunchGuardFile(path: path, descriptor: descriptor, isFormatted: false)
             }
             file.users = 1
@@ -221,11 +226,44 @@ package final class LaunchGuardFile: @unchecked Sendable {
         finish(crashed, forgetting: false)
     }
 
+    /// The marks that launches now gone left in the guard file beside `databasePath` (slots
+    /// holding marks whose lock no process holds), and the header's count of launches in a row
+    /// that crashed: what a launch's crash check would find, read without creating, writing or
+    /// locking anything (for a restore that reads only). Nothing when there is no guard file.
+    ///
+    /// When this process already uses the file, its own descriptor is asked (closing another
+    /// one would drop this process's locks on it), and its own slots are never counted.
+    package static func crashedMarksWithoutHandling(beside databasePath: String) -> (marks: [LaunchGuardMark], crashedLaunches: Int) {
+        let path = databasePath + "-guard"
+        if let file = registry.withLock({ $0[path] }) {
+            return file.lock.withLock { peekCrashed(descriptor: file.descriptor, skipping: Set(file.handling).union(file.ownSlot.map { [$0] } ?? [])) }
+        }
+        guard let descriptor = try? SiblingFile.open(path, O_RDONLY) else { return ([], 0) }
+        defer { Foundation.close(descriptor) }
+        return peekCrashed(descriptor: descriptor, skipping: [])
+    }
+
+    /// The crashed slots' marks and the crash count in the file open at `descriptor`, asking
+    /// with `F_GETLK` (which takes no lock) whether each slot's process is alive.
+    private static func peekCrashed(descriptor: Int32, skipping: Set<Int>) -> (marks: [LaunchGuardMark], crashedLaunches: Int) {
+        let size = headerSize + slotCount * slotSize
+        var bytes = [UInt8](repeating: 0, count: size)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
+        guard read == size, Array(bytes[0..<fileMagic.count]) == fileMagic else { return ([], 0) }
+        var crashed: [LaunchGuardMark] = []
+        for slot in 0..<slotCount where !skipping.contains(slot) {
+            guard let marks = marks(inSlot: slot, of: bytes), !marks.isEmpty else { continue }
+            var request = lockRequest(type: F_WRLCK, start: headerSize + slot * slotSize, length: slotSize)
+            guard fcntl(descriptor, F_GETLK, &request) == 0, request.l_type == Int16(F_UNLCK) else { continue }  // alive, or unknown
+            crashed += marks
+        }
+        return (crashed, Int(uint32(bytes, at: 16)))
+    }
+
     /// Every mark in the guard file beside `databasePath`, live or crashed, read without taking
     /// any lock or creating the file (for tests and inspection); empty when there is none.
     package static func recordedMarks(beside databasePath: String) -> [LaunchGuardMark] {
-        let descriptor = Foundation.open(databasePath + "-guard", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
+        guard let descriptor = try? SiblingFile.open(databasePath + "-guard", O_RDONLY) else { return [] }
         defer { Foundation.close(descriptor) }
         let size = headerSize + slotCount * slotSize
         var bytes = [UInt8](repeating: 0, count: size)
@@ -247,8 +285,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// The count of launches in a row that crashed, as the guard file beside `databasePath`
     /// holds it (0 when there is none), read without taking any lock.
     package static func recordedCrashedLaunches(beside databasePath: String) -> Int {
-        let descriptor = Foundation.open(databasePath + "-guard", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return 0 }
+        guard let descriptor = try? SiblingFile.open(databasePath + "-guard", O_RDONLY) else { return 0 }
         defer { Foundation.close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: 20)
         guard bytes.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 20, 0) }) == 20, Array(bytes[0..<8]) == fileMagic else { return 0 }
@@ -272,8 +309,12 @@ package final class LaunchGuardFile: @unchecked Sendable {
     // MARK: File
 
     private static func openAndFormat(_ path: String) throws -> Int32 {
-        let descriptor = Foundation.open(path, O_RDWR | O_CLOEXEC | O_CREAT, 0o600)
-        guard descriptor >= 0 else { throw LaunchGuardError.unavailable(path: path, errno: errno) }
+        let descriptor: Int32
+        do {
+            descriptor = try SiblingFile.open(path, O_RDWR | O_CREAT)
+        } catch {
+            throw LaunchGuardError(error)
+        }
         var status = stat()
         let size = headerSize + slotCount * slotSize
         guard fstat(descriptor, &status) == 0 else {

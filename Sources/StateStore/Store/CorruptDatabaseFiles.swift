@@ -17,12 +17,14 @@ public enum CorruptDatabaseFiles {
         let manager = FileManager.default
         var destination = "\(path).corrupt-\(stamp)"
         var attempt = 1
-        while manager.fileExists(atPath: destination) {
+        // `lstat`, not `fileExists`: a link planted at a name is something there (never followed).
+        var status = stat()
+        while lstat(destination, &status) == 0 || lstat(destination + "-wal", &status) == 0 || lstat(destination + "-shm", &status) == 0 {
             attempt += 1
             destination = "\(path).corrupt-\(stamp)-\(attempt)"
         }
         // The companions first: a main file without its WAL is the worse half-state.
-        for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: path + suffix) {
+        for suffix in ["-wal", "-shm"] where lstat(path + suffix, &status) == 0 {
             try manager.moveItem(atPath: path + suffix, toPath: destination + suffix)
         }
         try manager.moveItem(atPath: path, toPath: destination)

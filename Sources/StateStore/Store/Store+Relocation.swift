@@ -19,7 +19,8 @@ extension Store {
     @discardableResult
     public static func relocate(from source: String, to destination: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Int {
         let source = try DatabasePath.resolved(source)
-        let destination = try DatabasePath.resolved(destination)
+        // The destination is never resolved: a link there is something that exists, refused
+        // by the copy, not followed.
         guard FileManager.default.fileExists(atPath: source) else { throw StoreError.fileNotFound(path: source) }
         try ensureUnused(source)
         var sourceConfiguration = configuration

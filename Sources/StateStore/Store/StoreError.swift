@@ -3,7 +3,8 @@ import Foundation
 /// Why the store refused an operation. Storage failures themselves are `SQLiteError`s and
 /// schema problems `MigrationError`s; these are the store's own rules.
 public enum StoreError: Error, Equatable, Sendable {
-    /// An account, scene or shelf name that is empty or longer than 1,024 UTF-8 bytes.
+    /// An account, scene or shelf name that is empty, longer than 1,024 UTF-8 bytes, or (for a
+    /// new write) holds a control character.
     case invalidName(role: String, reason: String)
     /// A record payload over the size limit.
     case recordTooLarge(bytes: Int, limit: Int)

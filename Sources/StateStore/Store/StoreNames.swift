@@ -1,5 +1,13 @@
-/// The rules for account, scene and shelf names: any non-empty UTF-8 string up to 1,024 bytes,
-/// stored verbatim (quotes, SQL fragments and slashes are just data).
+import Foundation
+
+/// The rules for account, scene and shelf names: any non-empty UTF-8 string up to 1,024 bytes
+/// without a control character, stored verbatim (quotes, SQL fragments, slashes, e-mail
+/// addresses, UUIDs and any other Unicode text are just data).
+///
+/// A control character (C0, U+007F or C1) is refused for new writes and new keys
+/// (``validated(_:role:)``); a name an older build stored with one still works wherever a
+/// stored name is looked up or removed (``validatedStored(_:role:)``: restore, discard, purge,
+/// sign-out). Anything that prints a name escapes it (``quoted(_:)``).
 public enum StoreNames {
     /// The longest name accepted, in UTF-8 bytes.
     public static let maximumBytes = 1_024
@@ -20,13 +28,59 @@ public enum StoreNames {
         return kind
     }
 
-    /// Returns `name` when it is acceptable as the name of a `role` ("account", "scene", "shelf").
+    /// Returns `name` when it is acceptable as the name of a `role` ("account", "scene", "shelf")
+    /// for a new write or a new key: non-empty, at most 1,024 bytes, no control character.
     public static func validated(_ name: String, role: String) throws(StoreError) -> String {
+        let name = try validatedStored(name, role: role)
+        if let control = name.unicodeScalars.first(where: isControl) {
+            let code = String(format: "U+%04X", control.value)
+            throw .invalidName(role: role, reason: "the \(role) name \(quoted(name)) contains the control character \(code); a new name may hold none")
+        }
+        return name
+    }
+
+    /// Returns `name` when a build may have stored it as the name of a `role`: non-empty and at
+    /// most 1,024 bytes (what the schema's CHECKs allow). For looking up and removing what is
+    /// stored, never for a new write.
+    public static func validatedStored(_ name: String, role: String) throws(StoreError) -> String {
         let bytes = name.utf8.count
         if bytes == 0 { throw .invalidName(role: role, reason: "the \(role) name is empty") }
         if bytes > maximumBytes {
             throw .invalidName(role: role, reason: "the \(role) name is \(bytes) bytes long; the limit is \(maximumBytes)")
         }
         return name
+    }
+
+    /// `name` in double quotes, with every control character written as a Swift escape
+    /// (`\n`, `\u{1B}`), so a name inside a message or a listing can neither break it across
+    /// lines nor drive a terminal.
+    public static func quoted(_ name: String) -> String {
+        "\"" + escapingControlCharacters(in: name) + "\""
+    }
+
+    /// `text` with every control character (C0, U+007F, C1) and every scalar in `extra`
+    /// written as a Swift escape: `\n`, `\t`, `\r`, `\0`, `\"`, `\\`, else `\u{1B}`.
+    public static func escapingControlCharacters(in text: String, alsoEscaping extra: Set<Unicode.Scalar> = []) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) || extra.contains(scalar) else {
+                escaped.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case "\r": escaped += "\\r"
+            case "\0": escaped += "\\0"
+            case "\"", "\\", "'": escaped += "\\" + String(scalar)
+            default: escaped += String(format: "\\u{%02X}", scalar.value)
+            }
+        }
+        return escaped
+    }
+
+    /// C0 (U+0000–U+001F), U+007F and C1 (U+0080–U+009F).
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }

@@ -32,7 +32,7 @@ extension DiscardCommand {
         init(parsing command: OptionReader<Self>) throws {
             database = try command.requiredString(.db)
             let account = try command.string(.account)
-            let key = try InputFiles.sceneKey(scene: command.requiredString(.scene), account: account)
+            let key = try InputFiles.sceneKey(scene: command.requiredString(.scene), account: account, stored: true)
             scene = key.scene
             self.account = account.map { _ in key.account }
         }

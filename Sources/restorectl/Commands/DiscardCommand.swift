@@ -14,12 +14,11 @@ enum DiscardCommand {
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
-        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
-        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        let store = try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn)
         defer { store.close() }
         let removed = try store.discardScenes([(account: options.account, scene: options.scene)])
-        let whose = options.account.map { "of account \"\($0)\"" } ?? "in every account"
-        console.print("Discarded scene \"\(options.scene)\" \(whose): \(removed) record(s).")
+        let whose = options.account.map { "of account \(StoreNames.quoted($0))" } ?? "in every account"
+        console.print("Discarded scene \(StoreNames.quoted(options.scene)) \(whose): \(removed) record(s).")
         return .success
     }
 }

@@ -35,7 +35,7 @@ enum InspectCommand {
                 "decodable": .string(decodable.status), "detail": decodable.detail.map(JSONValue.string) ?? .null,
             ]
             lines.append(
-                "  \(record.account)\t\(record.scene)\t\(record.kind)\tv\(record.version)\t\(record.payload.count) B\t\(Timestamps.iso8601(record.updatedAt))\t\(decodable.status)\(decodable.detail.map { ": \($0)" } ?? "")"
+                "  \(record.account.escapingControlCharacters())\t\(record.scene.escapingControlCharacters())\t\(record.kind)\tv\(record.version)\t\(record.payload.count) B\t\(Timestamps.iso8601(record.updatedAt))\t\(decodable.status)\(decodable.detail.map { ": \($0)" } ?? "")"
             )
             // Asked for by kind and not decodable by the tool: the record itself is all there is to show.
             if kind != nil && condition == .unknownKind {

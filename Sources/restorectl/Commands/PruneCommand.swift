@@ -18,15 +18,14 @@ enum PruneCommand {
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
         let age = try Options.seconds(options.unusedForText)
-        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
-        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        let store = try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn)
         defer { store.close() }
         let scenes = try store.removeScenes(unusedSince: Store.now() - age, dryRun: options.isDryRun)
         if options.isJSON {
             let listed: [JSONValue] = scenes.map { .object(["account": .string($0.account), "scene": .string($0.scene)]) }
             console.print(JSONValue.object(["dryRun": .bool(options.isDryRun), "scenes": .array(listed)]).encoded(pretty: true))
         } else {
-            for scene in scenes { console.print("\(options.isDryRun ? "would remove" : "removed") scene \"\(scene.scene)\" of account \"\(scene.account)\"") }
+            for scene in scenes { console.print("\(options.isDryRun ? "would remove" : "removed") scene \(StoreNames.quoted(scene.scene)) of account \(StoreNames.quoted(scene.account))") }
             console.print("\(options.isDryRun ? "Would remove" : "Removed") \(scenes.count) scene(s) unused for \(options.unusedForText).")
         }
         return .success

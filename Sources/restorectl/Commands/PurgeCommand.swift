@@ -14,11 +14,10 @@ enum PurgeCommand {
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
         let account = options.account
-        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
-        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        let store = try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn)
         defer { store.close() }
         let result = try store.purge(account: account)
-        console.print("Purged account \"\(account)\": \(result.records) record(s), \(result.quarantined) quarantined, \(result.snapshots) shelf snapshot(s).")
+        console.print("Purged account \(StoreNames.quoted(account)): \(result.records) record(s), \(result.quarantined) quarantined, \(result.snapshots) shelf snapshot(s).")
         return .success
     }
 }

@@ -73,11 +73,10 @@ enum QuarantineCommand {
     }
 
     static func line(_ entry: QuarantinedRecord) -> String {
-        "#\(entry.id)\t\(entry.account)\t\(entry.scene)\t\(entry.kind)\t\(entry.reason.rawValue)\t\(entry.payload.count) B\t\(entry.error)"
+        "#\(entry.id)\t\(entry.account.escapingControlCharacters())\t\(entry.scene.escapingControlCharacters())\t\(entry.kind)\t\(entry.reason.rawValue)\t\(entry.payload.count) B\t\(entry.error)"
     }
 
     private static func existingWritableStore(_ path: String) throws -> Store {
-        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
-        return try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn)
     }
 }

@@ -50,7 +50,7 @@ extension RestoreCommand {
 
         init(parsing command: OptionReader<Self>) throws {
             database = try command.requiredString(.db)
-            key = try InputFiles.sceneKey(scene: command.requiredString(.scene), account: command.string(.account))
+            key = try InputFiles.sceneKey(scene: command.requiredString(.scene), account: command.string(.account), stored: true)
             kind = try command.string(.kind)
             formats = try command.string(.formats)
             documentFile = try command.string(.document)

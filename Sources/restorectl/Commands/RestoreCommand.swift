@@ -3,7 +3,8 @@ import ScreenKinds
 import ScreenModels
 import StateRestore
 
-/// `restorectl restore`: the launch path. Every database outcome exits 0 with a report.
+/// `restorectl restore`: the launch path, reading only. A missing database exits 66; every
+/// other database outcome exits 0 with a report.
 enum RestoreCommand {
     static let spec = CommandSpec(
         name: "restore",
@@ -11,9 +12,10 @@ enum RestoreCommand {
         discussion: """
             The document is the data the state is reconciled against: for catalog {"books": [{"id": Int, "title": String}, ...]}, \
             for notes {"notes": [{"id": Int, "title": String}, ...]}, for zones {"choices": [{"id": String, "title": String}, ...]}. \
-            An app's kind (--formats) takes no document: its record is read against the recorded shapes, defaults are laid over it, \
-            and nothing is moved or rewritten. No database outcome fails a restore: a newer, foreign or corrupt database yields the \
-            default state and a report saying why.
+            An app's kind (--formats) takes no document: its record is read against the recorded shapes and defaults are laid \
+            over it. It shows what a launch would restore and reads only: it never creates, migrates, moves, copies or rewrites a \
+            file. A missing database exits 66; any other database outcome exits 0 with the default state and a report saying why, \
+            and what a launch would do (move a damaged file aside, quarantine a record), which this command leaves undone.
             """,
         action: .parsing(run)
     )
@@ -23,7 +25,8 @@ enum RestoreCommand {
         let key = options.key
         let kind = try KindOption.kind(named: options.kind, among: FormatsOption.kinds(in: options.formats), formats: options.formats, commandPath: ["restore"])
         let context = try self.context(of: kind, documentFile: options.documentFile, console: console)
-        let restorer = StateRestorer(path: path, configuration: .tool)
+        try StateDatabase.requireExistingFile(path)
+        let restorer = StateRestorer(path: path, configuration: .toolReading)
         defer { try? restorer.close() }
         let summary = context.restore(key, with: restorer)
         if options.json {

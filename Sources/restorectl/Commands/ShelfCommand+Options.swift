@@ -78,7 +78,7 @@ extension ShelfCommand {
 
         init(parsing command: OptionReader<Self>) throws {
             database = try command.requiredString(.db)
-            (shelf, account) = try ShelfCommand.names(shelf: command.requiredString(.shelf), account: command.string(.account))
+            (shelf, account) = try ShelfCommand.names(shelf: command.requiredString(.shelf), account: command.string(.account), stored: true)
             json = try command.flag(.json)
         }
     }
@@ -118,12 +118,14 @@ extension ShelfCommand {
         }
     }
 
-    /// `--shelf` and `--account` (default `default`) as given, validated; a bad name is exit 65.
-    private static func names(shelf: String, account: String?) throws -> (shelf: String, account: String) {
+    /// `--shelf` and `--account` (default `default`) as given, validated for a new write, or
+    /// (`stored`) by the rule a name an older build stored meets; a bad name is exit 65.
+    private static func names(shelf: String, account: String?, stored: Bool = false) throws -> (shelf: String, account: String) {
+        let validate = stored ? StoreNames.validatedStored : StoreNames.validated
         do {
             return (
-                try StoreNames.validated(shelf, role: "shelf"),
-                try StoreNames.validated(account ?? StoreNames.defaultAccount, role: "account")
+                try validate(shelf, "shelf"),
+                try validate(account ?? StoreNames.defaultAccount, "account")
             )
         } catch {
             throw CommandFailure(.dataError, error.localizedDescription)

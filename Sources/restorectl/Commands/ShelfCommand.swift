@@ -46,10 +46,10 @@ enum ShelfCommand {
         defer { store.close() }
         if let snapshot = validated.snapshot {
             try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)
-            console.print("Saved a snapshot of shelf \"\(shelf)\" with \(snapshot.books.count) row(s) and \(snapshot.drafts.count) draft(s).")
+            console.print("Saved a snapshot of shelf \(StoreNames.quoted(shelf)) with \(snapshot.books.count) row(s) and \(snapshot.drafts.count) draft(s).")
         } else {
             try store.saveShelfSnapshot(validated, shelf: shelf, account: account)
-            console.print("Saved a format \(validated.version) snapshot of shelf \"\(shelf)\" as given (newer than this build reads).")
+            console.print("Saved a format \(validated.version) snapshot of shelf \(StoreNames.quoted(shelf)) as given (newer than this build reads).")
         }
         return .success
     }
@@ -57,7 +57,8 @@ enum ShelfCommand {
     static func restore(_ options: RestoreOptions, console: Console) throws -> ExitCode {
         let path = options.database
         let (shelf, account) = (options.shelf, options.account)
-        let restorer = StateRestorer(path: path, configuration: .tool)
+        try StateDatabase.requireExistingFile(path)
+        let restorer = StateRestorer(path: path, configuration: .toolReading)
         defer { try? restorer.close() }
         let restoration = restorer.restoreShelf(shelf, account: account)
         let conflicting = Set(restoration.conflictingDrafts.map(\.bookID))
@@ -84,7 +85,7 @@ enum ShelfCommand {
                 ]), to: console)
             return .success
         }
-        console.print("Shelf \"\(shelf)\" of account \"\(account)\"\(restoration.snapshot == nil ? ": empty" : " (stale until the first refresh)")")
+        console.print("Shelf \(StoreNames.quoted(shelf)) of account \(StoreNames.quoted(account))\(restoration.snapshot == nil ? ": empty" : " (stale until the first refresh)")")
         let drafts = Dictionary((restoration.snapshot?.drafts ?? []).map { ($0.bookID, $0) }, uniquingKeysWith: { first, _ in first })
         for book in restoration.snapshot?.books ?? [] {
             var line = "  \(book.id)\t\(book.title)\tr\(book.revision)"
@@ -121,6 +122,6 @@ enum ShelfCommand {
     }
 
     static func summaryLine(_ snapshot: StoredShelfSnapshot) -> String {
-        "#\(snapshot.id)\t\(snapshot.account)\t\(snapshot.shelf)\t\(snapshot.rowCount) rows\tfetched \(Timestamps.iso8601(snapshot.fetchedAt))"
+        "#\(snapshot.id)\t\(snapshot.account.escapingControlCharacters())\t\(snapshot.shelf.escapingControlCharacters())\t\(snapshot.rowCount) rows\tfetched \(Timestamps.iso8601(snapshot.fetchedAt))"
     }
 }

@@ -61,7 +61,7 @@ enum StatusCommand {
             console.print("  written by a newer release: \(use)")
         }
         for total in totals {
-            console.print("  size     account \"\(total.account)\"  \(total.kind)  \(total.records) record(s)  \(total.bytes) bytes")
+            console.print("  size     account \(StoreNames.quoted(total.account))  \(total.kind)  \(total.records) record(s)  \(total.bytes) bytes")
         }
         return .success
     }

@@ -1,11 +1,10 @@
 import StateStore
 
 extension DatabaseConfiguration {
-    /// The tool's restores: a person waits for the answer, no watchdog does, so a migration of
-    /// any size runs before the restore (an app's launch hands a long one to the background).
-    static var tool: DatabaseConfiguration {
-        var configuration = DatabaseConfiguration()
-        configuration.launchMigrationLimitBytes = .max
-        return configuration
+    /// The tool's restores (`restore`, `shelf restore`): they show what a launch would restore
+    /// and read only, so nothing is created, migrated, moved aside or written; the report says
+    /// what a launch would do instead.
+    static var toolReading: DatabaseConfiguration {
+        DatabaseConfiguration(access: .readOnly)
     }
 }

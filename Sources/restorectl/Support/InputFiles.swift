@@ -43,12 +43,13 @@ enum InputFiles {
         }
     }
 
-    /// The scene key from the values of `--scene` and `--account` (`default` when `nil`); a
-    /// bad name is exit 65.
-    static func sceneKey(scene: String, account: String?) throws -> SceneKey {
+    /// The scene key from the values of `--scene` and `--account` (`default` when `nil`), for a
+    /// new write, or (`stored`) for what an older build may have stored
+    /// (``SceneKey/init(storedScene:account:)``); a bad name is exit 65.
+    static func sceneKey(scene: String, account: String?, stored: Bool = false) throws -> SceneKey {
         let account = account ?? "default"
         do {
-            return try SceneKey(scene: scene, account: account)
+            return stored ? try SceneKey(storedScene: scene, account: account) : try SceneKey(scene: scene, account: account)
         } catch {
             throw CommandFailure(.dataError, error.localizedDescription)
         }

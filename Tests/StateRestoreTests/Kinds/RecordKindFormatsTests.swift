@@ -61,8 +61,9 @@ import Testing
         let key = try SceneKey(scene: "main")
         let restorer = StateRestorer(path: path)
         defer { try? restorer.close() }
+        // Stored as another writer left it, with fields absent (a save fills them).
         let store = try StateDatabase.openForWriting(path)
-        try StateDatabase.save(try kind.validateForSave(Data(#"{"version": 3, "sort": "sender"}"#.utf8)), for: key, in: store, replacingNewer: false)
+        try store.saveRecord(#"{"version": 3, "sort": "sender"}"#, version: 3, account: key.account, scene: key.scene, kind: kind.name)
         store.close()
 
         let fromType = restorer.restore(InboxState.self, key)

@@ -34,12 +34,12 @@ import Testing
         try store.saveRecord(payload, version: version, account: StoreNames.defaultAccount, scene: scene, kind: CatalogViewState.kind)
     }
 
-    /// The report codes of `restorectl restore --scene scene`, a launch of its own.
+    /// The report codes of `restorectl-stress launch --scene scene`, a launch of its own.
     private func restoreCodes(_ scene: String, db: String? = nil, document: String? = nil) throws -> [String] {
-        let child = try ChildProcess(restorectl: ["restore", "--db", db ?? path, "--scene", scene, "--document", document ?? documentPath, "--json"])
+        let child = try ChildProcess(stress: ["launch", "--db", db ?? path, "--scene", scene, "--document", document ?? documentPath])
         let output = child.remainingLines().joined(separator: "\n")
         let exit = child.waitForExit()
-        guard exit.isSuccess else { throw ChildFailure("restorectl restore ended with \(exit): \(child.errorOutput())") }
+        guard exit.isSuccess else { throw ChildFailure("restorectl-stress launch ended with \(exit): \(child.errorOutput())") }
         guard case .array(let report)? = try JSONValue.parse(Data(output.utf8))["report"] else { throw ChildFailure("no report in \(output)") }
         return report.compactMap { entry in if case .string(let code)? = entry["code"] { code } else { nil } }
     }

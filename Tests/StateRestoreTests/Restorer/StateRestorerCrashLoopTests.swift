@@ -78,8 +78,8 @@ import Testing
         #expect(try restoreThenCrash("A") == Restored(codes: [], state: Self.stateA))
         try expectStored(StoredState(records: ["A": Self.recordA, "B": Self.recordB], quarantine: [], marks: ["A"], crashedLaunches: 0))
 
-        // Launch 2 (the real CLI) skips A's record: defaults, quarantined with its bytes intact.
-        #expect(try restoreWithCLI("A") == Restored(codes: [.restoreCrashed], state: CatalogViewState()))
+        // Launch 2 (a process of its own) skips A's record: defaults, quarantined with its bytes intact.
+        #expect(try launchInAProcessOfItsOwn("A") == Restored(codes: [.restoreCrashed], state: CatalogViewState()))
         let quarantinedA = Quarantined(id: 1, scene: "A", reason: .restoreCrashed, payload: Self.recordA)
         try expectStored(StoredState(records: ["B": Self.recordB], quarantine: [quarantinedA], marks: [], crashedLaunches: 1))
 
@@ -93,7 +93,7 @@ import Testing
             ])
 
         // Launch 3: B was never involved and restores its state; no crashed launch before it.
-        #expect(try restoreWithCLI("B") == Restored(codes: [], state: Self.stateB))
+        #expect(try launchInAProcessOfItsOwn("B") == Restored(codes: [], state: Self.stateB))
         try expectStored(StoredState(records: ["B": Self.recordB], quarantine: [quarantinedA], marks: [], crashedLaunches: 0))
     }
 
@@ -129,7 +129,7 @@ import Testing
             ))
 
         // Launch 3 completed its restores, so launch 4 restores C normally.
-        #expect(try restoreWithCLI("C") == Restored(codes: [], state: Self.stateC))
+        #expect(try launchInAProcessOfItsOwn("C") == Restored(codes: [], state: Self.stateC))
         try expectStored(
             StoredState(
                 records: ["C": Self.recordC], quarantine: [quarantinedA, quarantinedB], marks: [], crashedLaunches: 0
@@ -171,7 +171,7 @@ import Testing
         let expected = StoredState(records: ["A": Self.recordA], quarantine: [], marks: [], crashedLaunches: 0)
         try expectStored(expected)
         for _ in 1...2 {
-            #expect(try restoreWithCLI("A") == Restored(codes: [], state: Self.stateA))
+            #expect(try launchInAProcessOfItsOwn("A") == Restored(codes: [], state: Self.stateA))
             try expectStored(expected)
         }
         let check = try runCLI(["check", "--db", path])
@@ -182,7 +182,7 @@ import Testing
     @Test func quarantineRestoreBringsTheCrashedRecordBackAndItRestoresNormally() throws {
         try save(["A": Self.stateA])
         #expect(try restoreThenCrash("A") == Restored(codes: [], state: Self.stateA))
-        #expect(try restoreWithCLI("A") == Restored(codes: [.restoreCrashed], state: CatalogViewState()))
+        #expect(try launchInAProcessOfItsOwn("A") == Restored(codes: [.restoreCrashed], state: CatalogViewState()))
         let quarantinedA = Quarantined(id: 1, scene: "A", reason: .restoreCrashed, payload: Self.recordA)
         try expectStored(StoredState(records: [:], quarantine: [quarantinedA], marks: [], crashedLaunches: 1))
 
@@ -191,7 +191,7 @@ import Testing
         #expect(restore.lines == ["Restored quarantined record 1 to its scene."])
         try expectStored(StoredState(records: ["A": Self.recordA], quarantine: [], marks: [], crashedLaunches: 1))
 
-        #expect(try restoreWithCLI("A") == Restored(codes: [], state: Self.stateA))
+        #expect(try launchInAProcessOfItsOwn("A") == Restored(codes: [], state: Self.stateA))
         try expectStored(StoredState(records: ["A": Self.recordA], quarantine: [], marks: [], crashedLaunches: 0))
         #expect(try runCLI(["check", "--db", path]).exit.isSuccess)
     }
@@ -231,9 +231,11 @@ import Testing
     }
 
     /// A launch of the real `restorectl restore --json`, which completes its restore.
-    private func restoreWithCLI(_ scene: String) throws -> Restored {
-        let run = try runCLI(["restore", "--db", path, "--scene", scene, "--document", documentPath, "--json"])
-        guard run.exit.isSuccess else { throw ChildFailure("restorectl restore ended with \(run.exit)") }
+    private func launchInAProcessOfItsOwn(_ scene: String) throws -> Restored {
+        // An app's launch in a process of its own (`restorectl restore` reads only).
+        let child = try ChildProcess(stress: ["launch", "--db", path, "--scene", scene, "--document", documentPath])
+        let run = (lines: child.remainingLines(), exit: child.waitForExit())
+        guard run.exit.isSuccess else { throw ChildFailure("restorectl-stress launch ended with \(run.exit): \(child.errorOutput())") }
         let json = try JSONValue.parse(Data(run.lines.joined(separator: "\n").utf8))
         guard case .array(let report)? = json["report"], let state = json["state"] else {
             throw ChildFailure("unexpected restore output: \(run.lines)")

@@ -71,9 +71,7 @@ import Testing
     }
 
     @Test func restoreWithFormatsAppliesTheRecordedDefaults() throws {
-        let saved = CapturedRun(["save", "--db", path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--state", try recordFile(#"{"version":2,"query":"from:ann","sort":"sender"}"#)])
-        #expect(saved.exitCode == 0, "\(saved.stderr)")
-        #expect(saved.stdout == "Saved format 2 record (48 bytes) for scene \"mail\".\n")
+        try storeInboxRecord(#"{"version":2,"query":"from:ann","sort":"sender"}"#, scene: "mail", version: 2)
         let before = dir.contents("state.sqlite")
         let run = CapturedRun(["restore", "--db", path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--json"])
         #expect(run.exitCode == 0, "\(run.stderr)")

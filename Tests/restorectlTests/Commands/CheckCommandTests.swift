@@ -93,8 +93,12 @@ import Testing
         #expect(json["healthy"] == false)
         #expect(json["problems"]?.firstElement == .string(#"catalog record of scene "bad" of account "default": record cannot be decoded: field "query" must be a string, got integer 1"#))
 
-        // The restore that meets it quarantines it; check still exits 1 while the quarantine holds it.
+        // The tool's restore leaves it; the app's launch that meets it quarantines it, and check
+        // still exits 1 while the quarantine holds it.
+        let before = try #require(FileManager.default.contents(atPath: path))
         #expect(CapturedRun(["restore", "--db", path, "--scene", "bad", "--document", FixtureFolders.path("documents/article.json")]).exitCode == 0)
+        #expect(FileManager.default.contents(atPath: path) == before)
+        try AppLaunch.restoreCatalog(at: path, scene: "bad")
         let after = try check()
         #expect(after.exitCode == 1)
         #expect(after.stdout.contains("quarantine holds record 1"))

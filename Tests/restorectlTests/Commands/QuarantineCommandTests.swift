@@ -28,9 +28,14 @@ import Testing
         return try JSONValue.parse(Data(run.stdout.utf8))
     }
 
+    /// The report codes of the tool's restore of the scene, which reads only, then an app's
+    /// launch on it, which moves to the quarantine what the tool reported.
     private func restoreScene() throws -> [JSONValue] {
+        let before = dir.contents("state.sqlite")
         let run = CapturedRun(["restore", "--db", path, "--scene", "broken", "--account", "alice", "--document", document, "--json"])
         #expect(run.exitCode == 0)
+        #expect(dir.contents("state.sqlite") == before, "the tool's restore wrote")
+        try AppLaunch.restoreCatalog(at: path, scene: "broken", account: "alice")
         guard case .array(let report)? = try JSONValue.parse(Data(run.stdout.utf8))["report"] else { return [] }
         return report.map { $0["code"] ?? .null }
     }
@@ -47,7 +52,7 @@ import Testing
         #expect(entry["reason"] == "unreadable")
         #expect(entry["error"] == "record must be a JSON object, got array")
 
-        // Moving it back puts the bytes back in its scene; the next restore quarantines it again.
+        // Moving it back puts the bytes back in its scene; the next launch quarantines it again.
         let back = CapturedRun(["quarantine", "restore", "--db", path, "--id", "1"])
         #expect(back.exitCode == 0)
         #expect(back.stdout == "Restored quarantined record 1 to its scene.\n")

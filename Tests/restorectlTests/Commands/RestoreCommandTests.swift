@@ -29,9 +29,10 @@ import Testing
 
                 The document is the data the state is reconciled against: for catalog {"books": [{"id": Int, "title": String}, ...]}, \
                 for notes {"notes": [{"id": Int, "title": String}, ...]}, for zones {"choices": [{"id": String, "title": String}, ...]}. \
-                An app's kind (--formats) takes no document: its record is read against the recorded shapes, defaults are laid over it, \
-                and nothing is moved or rewritten. No database outcome fails a restore: a newer, foreign or corrupt database yields the \
-                default state and a report saying why.
+                An app's kind (--formats) takes no document: its record is read against the recorded shapes and defaults are laid \
+                over it. It shows what a launch would restore and reads only: it never creates, migrates, moves, copies or rewrites a \
+                file. A missing database exits 66; any other database outcome exits 0 with the default state and a report saying why, \
+                and what a launch would do (move a damaged file aside, quarantine a record), which this command leaves undone.
 
                 OPTIONS:
                   --db PATH        The state database file.
@@ -68,6 +69,7 @@ import Testing
     }
 
     @Test func textOutputSummarisesTheRestore() {
+        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
         let run = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", FixtureFolders.path("documents/article.json")])
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("rows (2):"))
@@ -95,11 +97,17 @@ import Testing
         #expect(run.stderr == "restorectl restore: missing required option --document\n")
     }
 
-    @Test func aDirectoryAsTheDatabaseStillRestoresWithAReport() throws {
+    @Test func aDirectoryAsTheDatabaseExits66() throws {
         let run = CapturedRun(["restore", "--db", dir.url.path, "--scene", "main", "--document", original, "--json"])
-        #expect(run.exitCode == 0)
-        let json = try JSONValue.parse(Data(run.stdout.utf8))
-        #expect(json["report"]?.firstElement?["code"] == "database-unavailable")
-        #expect(json["state"]?["selectedID"] == .null)
+        #expect(run.exitCode == 66)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "restorectl: \(dir.url.path) is a directory, not a database file\n")
+    }
+
+    @Test func aMissingDatabaseExits66AndIsNotCreated() throws {
+        let run = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", original, "--json"])
+        #expect(run.exitCode == 66)
+        #expect(run.stderr == "restorectl: \(path): no such database file\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
     }
 }

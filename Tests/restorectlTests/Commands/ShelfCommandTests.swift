@@ -69,6 +69,7 @@ import Testing
     }
 
     @Test func unknownShelfRestoresEmptyWithNoRecord() throws {
+        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
         let json = try restore("nothing-here")
         #expect(json["isStale"] == false)
         #expect(json["rows"] == [])

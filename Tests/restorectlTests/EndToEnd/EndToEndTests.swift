@@ -73,14 +73,16 @@ import Testing
         #expect(JSONComparison.difference(actual, expected) == nil)
     }
 
-    @Test func corruptDatabaseIsMovedAsideByTheBinary() throws {
+    @Test func aCorruptDatabaseIsReportedByTheBinaryAndMovedAsideByALaunch() throws {
         let dir = try TemporaryDirectory()
         let db = dir.path("state.sqlite")
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: URL(fileURLWithPath: db))
         let restore = try run(["restore", "--db", db, "--scene", "main", "--document", FixtureFolders.path("documents/article.json"), "--json"])
         #expect(restore.status == 0)
-        #expect(restore.stdout.contains("database-corrupt"))
+        #expect(restore.stdout.contains("database-corrupt") && restore.stdout.contains("a launch would move it aside"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["state.sqlite"] && dir.contents("state.sqlite") == garbage)
+        try AppLaunch.restoreCatalog(at: db)
         let copies = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix("state.sqlite.corrupt-") }
         #expect(copies.count == 1)
         #expect(copies.first.map { dir.contents($0) } == garbage)

@@ -51,11 +51,15 @@ extension HostileInputTests {
         let duplicate = try file("duplicate.json", #"{"a\nb":1,"a\nb":2}"#.utf8)
         try expectRefusal(["save", "--db", path, "--scene", "main", "--state", duplicate], mentioning: #"duplicate key "a\nb""#)
 
+        // A name with control characters is refused, and quoted escaped.
         let scene = "line\nbreak\u{1B}[2J"
         let newer = FixtureFolders.path("records/v5-no-min-reader.json")
-        #expect(CapturedRun(["save", "--db", path, "--scene", scene, "--state", newer]).exitCode == 0)
-        let refused = CapturedRun(["save", "--db", path, "--scene", scene, "--state", FixtureFolders.path("records/v1.json")])
-        Self.expectOneLineFailure(refused, exitCode: 65, mentioning: #"restorectl: scene "line\nbreak\u{1B}[2J" holds a record of format 5"#)
+        let control = CapturedRun(["save", "--db", path, "--scene", scene, "--state", newer])
+        Self.expectOneLineFailure(control, exitCode: 65, mentioning: #"the scene name "line\nbreak\u{1B}[2J" contains the control character U+000A"#)
+        let quoted = #"line "break" \ here"#
+        #expect(CapturedRun(["save", "--db", path, "--scene", quoted, "--state", newer]).exitCode == 0)
+        let refused = CapturedRun(["save", "--db", path, "--scene", quoted, "--state", FixtureFolders.path("records/v1.json")])
+        Self.expectOneLineFailure(refused, exitCode: 65, mentioning: #"restorectl: scene "line "break" \ here" holds a record of format 5"#)
     }
 
     @Test func anArgumentThatIsNotUTF8IsAUsageError() {
@@ -88,7 +92,7 @@ extension HostileInputTests {
     @Test func theBinaryRefusesAHostileRecordOnStandardInputWithOneLine() throws {
         let endToEnd = EndToEndTests()
         for record in Self.representativeRefusedRecords {
-            let result = try endToEnd.run(["save", "--db", path, "--scene", "main\nwindow", "--state", "-"], input: Data(record.bytes))
+            let result = try endToEnd.run(["save", "--db", path, "--scene", "main window", "--state", "-"], input: Data(record.bytes))
             #expect(result.status == 65)
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.contains(record.problem), "\(result.stderr)")

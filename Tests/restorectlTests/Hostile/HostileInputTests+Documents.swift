@@ -61,6 +61,7 @@ extension HostileInputTests {
     }
 
     @Test func extremeAndNegativeBookIDsAreData() throws {
+        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
         let document = try file("ids.json", Self.idsDocument.utf8)
         let restored = try restoreMain(against: document)
         guard case .array(let rows)? = restored["frame"]?["rows"] else {

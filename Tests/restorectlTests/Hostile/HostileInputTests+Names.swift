@@ -5,8 +5,10 @@ import StateRestore
 import StateStore
 import Testing
 
-/// Scene and account names: any non-empty UTF-8 string of up to 1,024 bytes is data, stored and
-/// listed byte for byte; anything else exits 65 and writes nothing. The
+/// Scene and account names: any non-empty UTF-8 string of up to 1,024 bytes without a control
+/// character is data, stored and listed byte for byte; anything else exits 65 and writes
+/// nothing. A name with a control character that an older build stored still works wherever a
+/// stored name is looked up or removed, and is escaped wherever it is printed. The
 /// `odd-scene-and-account-names` fixture covers quotes, SQL, slashes and 512 × "é"; these add
 /// control characters, lookalikes and the limit in bytes rather than characters.
 extension HostileInputTests {
@@ -16,9 +18,8 @@ extension HostileInputTests {
         #"Robert"); DELETE FROM quarantine; --"#,
         "a/b\\c/../../etc/passwd",
         "%s%n%x {0} $(rm -rf /) `id`",
-        "tab\there, line\nbreak, return\rfeed",
-        "\u{1B}[31mred\u{1B}[0m \u{1B}]0;title\u{07}",
-        "del\u{7F} nel\u{85} csi\u{9B}",
+        "3F2504E0-4F89-11D3-9A0C-0305E82C3301",
+        "ann.lee+state@example.org",
         "bidi \u{202E}txt.exe zero\u{200B}width \u{FEFF}bom \u{FFFD}",
         "e\u{301}",
         "🏳️‍🌈👨‍👩‍👧‍👦",
@@ -56,6 +57,63 @@ extension HostileInputTests {
             return
         }
         #expect(Array(scene.utf8) == Array(name.utf8))
+    }
+
+    static let controlCharacterNames: [String] = [
+        "tab\there, line\nbreak, return\rfeed",
+        "\u{1B}[31mred\u{1B}[0m \u{1B}]0;title\u{07}",
+        "del\u{7F} nel\u{85} csi\u{9B}",
+    ]
+
+    @Test(arguments: controlCharacterNames)
+    func aNameWithAControlCharacterIsRefusedForNewWritesButWorksWhereAnOlderBuildStoredIt(name: String) throws {
+        let record = FixtureFolders.path("records/v3-viewport.json")
+        // New writes and new keys: refused, on one line, naming the character.
+        try expectRefusal(["save", "--db", path, "--scene", name, "--state", record], mentioning: "contains the control character U+")
+        try FileManager.default.removeItem(atPath: path)
+        try expectRefusal(["save", "--db", path, "--scene", "other", "--account", name, "--state", record], mentioning: "contains the control character U+")
+        let snapshot = dir.path("snapshot.json")
+        try Data(#"{"version":2,"query":"","books":[],"fetchedAt":0,"drafts":[]}"#.utf8).write(to: URL(fileURLWithPath: snapshot))
+        let shelf = CapturedRun(["shelf", "save", "--db", path, "--shelf", name, "--snapshot", snapshot])
+        Self.expectOneLineFailure(shelf, exitCode: 65, mentioning: "contains the control character U+")
+        #expect(throws: RestoreError.self) { try SceneKey(scene: name) }
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        #expect(throws: StoreError.self) { try store.saveRecord("{}", version: 3, account: "default", scene: name, kind: "catalog") }
+
+        // As an older build stored it (the schema's CHECKs allow it).
+        let payload = try String(contentsOfFile: record, encoding: .utf8)
+        try store.database.execute(
+            "INSERT INTO scene_state (account, scene, kind, version, payload, updated_at) VALUES (?, ?, 'catalog', 3, ?, 0)", [.text(name), .text(name), .text(payload)])
+        store.close()
+        let inspect = CapturedRun(["inspect", "--db", path, "--json"])
+        guard case .array(let records)? = try JSONValue.parse(inspect.stdout)["records"] else {
+            Issue.record("no records: \(inspect.stdout)")
+            return
+        }
+        #expect(records.contains { $0["scene"] == .string(name) && $0["account"] == .string(name) }, "listed byte for byte in JSON")
+        for arguments in [["inspect"], ["status"], ["check"]] {
+            let text = CapturedRun(arguments + ["--db", path])
+            #expect(text.exitCode == 0 || text.exitCode == 1, "\(arguments): \(text.stderr)")
+            #expect(!text.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }, "\(arguments) printed a raw control character")
+        }
+        let restore = CapturedRun(["restore", "--db", path, "--scene", name, "--account", name, "--document", FixtureFolders.path("documents/original.json"), "--json"])
+        #expect(restore.exitCode == 0, "\(restore.stderr)")
+        #expect(try JSONValue.parse(restore.stdout)["state"]?["selectedID"] == 8, "\(restore.stdout)")
+        let discard = CapturedRun(["discard", "--db", path, "--scene", name, "--account", name])
+        #expect(discard.exitCode == 0, "\(discard.stderr)")
+        #expect(discard.stdout.hasSuffix(": 1 record(s).\n") && discard.stdout.split(separator: "\n").count == 1, "\(discard.stdout)")
+        #expect(!discard.stdout.dropLast().unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(discard.stdout)")
+
+        // Purge and sign-out take the stored account name too.
+        let again = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        try again.database.execute(
+            "INSERT INTO scene_state (account, scene, kind, version, payload, updated_at) VALUES (?, 'main', 'catalog', 3, ?, 0)", [.text(name), .text(payload)])
+        again.close()
+        let purge = CapturedRun(["purge", "--db", path, "--account", name])
+        #expect(purge.exitCode == 0 && purge.stdout.contains(": 1 record(s)"), "\(purge.stdout) \(purge.stderr)")
+        let restorer = StateRestorer(path: path)
+        #expect(throws: Never.self) { try restorer.signOut(account: name) }
+        try restorer.close()
     }
 
     /// Swift's `==` calls "é" and "e" + U+0301 equal; the store compares bytes, so they are two scenes.

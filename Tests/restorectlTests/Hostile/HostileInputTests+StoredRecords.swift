@@ -6,8 +6,8 @@ import StateStore
 import Testing
 
 /// Records planted by raw SQL, as another program or a damaged disk might leave them:
-/// `check` and `inspect` name the problem without writing, and `restore` exits 0 with a report,
-/// moving what it cannot use to the quarantine.
+/// `check` and `inspect` name the problem without writing, `restore` exits 0 with a report and
+/// writes nothing either, and an app's launch moves what it cannot use to the quarantine.
 extension HostileInputTests {
     struct PlantedRecord: Sendable, CustomTestStringConvertible {
         let label: String
@@ -99,6 +99,9 @@ extension HostileInputTests {
         #expect(Self.reportCodes(restored) == planted.report)
         let expectedSelection: JSONValue = planted.quarantineReason == nil ? 8 : .null
         #expect(restored["state"]?["selectedID"] == expectedSelection)
+        #expect(dir.contents("state.sqlite") == before, "the tool's restore wrote")
+        // The app's launch moves to the quarantine what the tool's restore only reported.
+        try AppLaunch.restoreCatalog(at: path)
 
         let after = try JSONValue.parse(CapturedRun(["inspect", "--db", path, "--json"]).stdout)
         if let reason = planted.quarantineReason {
@@ -114,7 +117,7 @@ extension HostileInputTests {
     @Test func quarantineKeepsThePlantedBytesExactly() throws {
         let bytes: [UInt8] = [0x7B, 0xFF, 0x00, 0xFE, 0x7D]
         try plant(version: "3", payload: "X'7BFF00FE7D'")
-        _ = try restoreMain(against: FixtureFolders.path("documents/original.json"))
+        try AppLaunch.restoreCatalog(at: path)
         let store = try Store(readingExistingFileAt: path)
         defer { store.close() }
         #expect(try store.quarantinedRecords().map(\.payload) == [Data(bytes)])

@@ -90,7 +90,9 @@ import Testing
         #expect(restored.codes.contains(.databaseReadOnly) && !restored.codes.contains(.databaseUnavailable), "\(restored.codes)")
         #expect(Self.listing(mount.root.path) == before, "the launch left files behind")
         let cli = try Self.run(["restore", "--db", db, "--scene", "main", "--document", mount.path("document.json"), "--json"])
-        #expect(cli.status == 0 && cli.stdout.contains(#""query": "data""#) && cli.stdout.contains("database-read-only"), "\(cli)")
+        // The tool's restore reads only, full disk or not.
+        #expect(cli.status == 0 && cli.stdout.contains(#""query": "data""#) && !cli.stdout.contains("database-"), "\(cli)")
+        #expect(Self.listing(mount.root.path) == before, "the tool's restore left files behind")
         let check = try Self.run(["check", "--db", db, "--json"])
         #expect(check.status == checkBefore.status && check.stdout == checkBefore.stdout, "\(check)")
         #expect(try Self.toolAnswers(db) == answersBefore)
@@ -138,7 +140,8 @@ import Testing
             return
         }
         guard let run = try Self.restoreAsNobody(db, document: folder.path("document.json")) else { return }
-        #expect(run.status == 0 && run.stdout.contains(#""query": "data""#) && run.stdout.contains("database-read-only"), "\(run)")
+        // The tool's restore reads only, whatever the file's mode: nothing to report about it.
+        #expect(run.status == 0 && run.stdout.contains(#""query": "data""#) && !run.stdout.contains("database-"), "\(run)")
         #expect(!FileManager.default.fileExists(atPath: db + "-wal") && !FileManager.default.fileExists(atPath: db + "-shm"))
         // Write permission back: the next save (as that user) succeeds.
         #expect(chmod(db, 0o600) == 0)
@@ -187,8 +190,8 @@ import Testing
             return
         }
         guard let run = try Self.restoreAsNobody(db, document: parent.path("document.json")) else { return }
-        #expect(run.status == 0 && run.stdout.contains(#""query": "data""#) && run.stdout.contains("database-read-only"), "\(run)")
-        #expect(run.stdout.contains("EACCES"), "the report names the cause: \(run.stdout)")
+        // The tool's restore reads only, whatever the folder allows: nothing to report about it.
+        #expect(run.status == 0 && run.stdout.contains(#""query": "data""#) && !run.stdout.contains("database-"), "\(run)")
         for (arguments, before) in zip([["check", "--db", db, "--json"], ["status", "--db", db], ["inspect", "--db", db]], answersBefore) {
             let answer = try Self.run(arguments, as: "nobody")
             #expect("\(arguments[0]) exit \(answer.status)\n\(answer.stdout)" == before, "\(answer.stderr)")

@@ -1,0 +1,23 @@
+import StateStore
+
+extension CrashLoopCheck {
+    /// What a launch's crash check would find beside `path`, for a restore that reads only:
+    /// the screens whose restore a launch now gone never completed (the guard file's crashed
+    /// slots, and marks a release before the guard file left in the database) and the launches
+    /// in a row that crashed, found without creating, locking or writing anything. A crashed
+    /// screen's record is left where it is; the report says a launch would quarantine it.
+    static func lookingOnly(beside path: String, in store: Store) -> CrashLoopCheck {
+        let found = LaunchGuardFile.crashedMarksWithoutHandling(beside: path)
+        var screens = Set(found.marks.map(\.screenHash))
+        var previousCount = found.crashedLaunches
+        if let state = try? store.crashCheckState() {
+            previousCount = max(previousCount, state.crashedLaunches)
+            if state.hasDatabaseMarks, let legacy = try? store.restoreMarks() {
+                for mark in legacy { screens.insert(LaunchGuardMark(account: mark.account, scene: mark.scene, kind: mark.kind).screenHash) }
+            }
+        }
+        guard !screens.isEmpty else { return .clean }
+        let outcome = Outcome.keptInPlace("this restore reads only: a launch would move it to the quarantine")
+        return CrashLoopCheck(crashedScreens: Dictionary(uniqueKeysWithValues: screens.map { ($0, outcome) }), crashedLaunches: previousCount + 1)
+    }
+}
