@@ -19,7 +19,9 @@ extension StateRestorer {
         let cutoff = Store.now() - Self.seconds(age)
         let inUse = ScenesInUse.scenes(at: path).map { (account: $0.account, scene: $0.scene) }
         let unused = try recoveringFromDamage { store in try store.removeScenes(unusedSince: cutoff, dryRun: dryRun, sparing: inUse) }
-        let removed = unused.compactMap { try? SceneKey(scene: $0.scene, account: $0.account) }
+        // Names an older build stored (which today's rules may refuse for new keys) are still
+        // forgotten here.
+        let removed = unused.compactMap { try? SceneKey(storedScene: $0.scene, account: $0.account) }
         guard !dryRun, !removed.isEmpty else { return removed }
         let gone = Set(removed)
         persistence.writer.dropPending { gone.contains($0) }

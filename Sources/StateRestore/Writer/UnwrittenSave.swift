@@ -52,6 +52,6 @@ public struct UnwrittenSave: Equatable, Sendable, CustomStringConvertible {
             case .accountSignedOut: "the account was signed out after the screen was restored; the save was dropped"
             case .overBudget(let size): "the record is \(size)"
             }
-        return "scene \"\(key.scene)\" (account \"\(key.account)\", kind \(kind)) was not saved: \(why)"
+        return "scene \(StoreNames.quoted(key.scene)) (account \(StoreNames.quoted(key.account)), kind \(kind)) was not saved: \(why)"
     }
 }
