@@ -48,9 +48,8 @@ final class EncodingNode {
         case .value(let value):
             return value
         case .object(let members):
-            var object = JSONObject()
-            for (key, node) in members { object[key] = node.value }
-            return .object(object)
+            // `set` keeps the keys unique (replacing a key it is given again).
+            return .object(JSONObject(uniqueMembers: members.map { ($0.0, $0.1.value) }))
         case .array(let elements):
             return .array(elements.map(\.value))
         }
@@ -58,6 +57,7 @@ final class EncodingNode {
 
     func set(_ key: String, _ node: EncodingNode) {
         guard case .object(var members) = content else { return }
+        content = .value(.null)  // so `members` is the array's only reference and grows in place
         if let index = members.firstIndex(where: { $0.0 == key }) {
             members[index].1 = node
         } else {
@@ -68,6 +68,7 @@ final class EncodingNode {
 
     func append(_ node: EncodingNode) {
         guard case .array(var elements) = content else { return }
+        content = .value(.null)  // so `elements` is the array's only reference and grows in place
         elements.append(node)
         content = .array(elements)
     }
