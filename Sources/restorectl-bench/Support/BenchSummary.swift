@@ -29,7 +29,7 @@ struct BenchSummary {
         return .object([
             "mode": .string(mode.name),
             "quick_reductions": mode.isQuick
-                ? .string("fewer repetitions (launch 200, save-single 2,000, flush 100, shelf 3, many-scenes 3); migrate-scale 10k and 100k only")
+                ? .string("fewer repetitions (launch 200, save-single 2,000, flush 100, shelf 3, many-scenes 3, decode 60, cold-launch 40); migrate-scale 10k and 100k only")
                 : .null,
             "sqlite_version": .string(String(cString: sqlite3_libversion())),
             "cores": .integer(Int64(ProcessInfo.processInfo.activeProcessorCount)),
