@@ -75,12 +75,13 @@ struct TreeDecoder: Decoder {
 
     /// Decodes `type` from this value; the common leaf types are read without a nested decoder.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        // Metatype comparisons, not casts: each is one pointer compare.
-        if T.self == String.self { return try decode(String.self) as! T }
-        if T.self == Int.self { return try decode(Int.self) as! T }
-        if T.self == Bool.self { return try decode(Bool.self) as! T }
-        if T.self == Double.self { return try decode(Double.self) as! T }
-        if T.self == JSONValue.self { return value as! T }
+        // Metatype comparisons, not casts: each is one pointer compare, after which `T` is
+        // known to be that type.
+        if T.self == String.self { return unsafeBitCast(try decode(String.self), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try decode(Int.self), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try decode(Bool.self), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try decode(Double.self), to: T.self) }
+        if T.self == JSONValue.self { return unsafeBitCast(value, to: T.self) }
         return try T(from: self)
     }
 

@@ -67,8 +67,7 @@ package enum RecordCodec<State: RestorableState> {
         var object = JSONObject(uniqueMembers: members)
         // The usual save carries nothing: no shape is looked up, nothing is copied.
         if !unknownFields.isEmpty {
-            var unknown = unknownFields
-            for key in RecordHeader.fields { unknown[key] = nil }
+            let unknown = RecordHeader.body(of: unknownFields)
             if let shape = KnownShapes.shape(of: State.self) {
                 UnknownFields.layBack(unknown, into: &object, shape: shape)
             } else {
