@@ -68,6 +68,11 @@ public struct JSONObject: Equatable, Sendable {
         }
     }
 
+    /// Makes room for `minimumCapacity` members without reallocating.
+    package mutating func reserveCapacity(_ minimumCapacity: Int) {
+        entries.reserveCapacity(minimumCapacity)
+    }
+
     /// Adds a member unless `key` is already present; returns whether it was added.
     mutating func insertIfAbsent(_ key: String, _ value: JSONValue) -> Bool {
         guard position(of: key) == nil else { return false }

@@ -19,11 +19,11 @@ package struct JSONWriter {
     package mutating func write(_ value: JSONValue, indentation: Int = 0) {
         switch value {
         case .null:
-            append("null")
+            appendLiteral("null")
         case .bool(let bool):
-            append(bool ? "true" : "false")
+            appendLiteral(bool ? "true" : "false")
         case .integer(let integer):
-            append(String(integer))
+            writeInteger(integer)
         case .double(let double):
             writeDouble(double)
         case .string(let string):
@@ -64,6 +64,26 @@ package struct JSONWriter {
     /// Appends `text` as it is: punctuation between pieces written with `write(_:indentation:)`.
     package mutating func append(_ text: String) {
         output.append(contentsOf: text.utf8)
+    }
+
+    private mutating func appendLiteral(_ text: StaticString) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes `integer`'s decimal digits straight into the output, with no string between.
+    private mutating func writeInteger(_ integer: Int64) {
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = integer.magnitude
+        // At most 20 digits, written from the last one into a small buffer.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     private mutating func newline(_ indentation: Int) {
