@@ -27,7 +27,7 @@ public struct JSONObject: Equatable, Sendable {
     private struct CodeUnits: Hashable {
         let key: String
 
-        static func == (lhs: CodeUnits, rhs: CodeUnits) -> Bool { lhs.key.utf8.elementsEqual(rhs.key.utf8) }
+        static func == (lhs: CodeUnits, rhs: CodeUnits) -> Bool { JSONObject.isSameKey(lhs.key, rhs.key) }
 
         func hash(into hasher: inout Hasher) {
             for byte in key.utf8 { hasher.combine(byte) }
@@ -36,6 +36,13 @@ public struct JSONObject: Equatable, Sendable {
 
     /// Creates an empty object.
     public init() {}
+
+    /// An object of `members` in order, whose keys are already known to be unique (they come
+    /// from one object): no key is compared on the way in.
+    package init(uniqueMembers members: [Element]) {
+        entries = members
+        rebuildIndex()
+    }
 
     /// The keys in order.
     public var keys: [String] { entries.map(\.key) }
@@ -61,6 +68,11 @@ public struct JSONObject: Equatable, Sendable {
         }
     }
 
+    /// Makes room for `minimumCapacity` members without reallocating.
+    package mutating func reserveCapacity(_ minimumCapacity: Int) {
+        entries.reserveCapacity(minimumCapacity)
+    }
+
     /// Adds a member unless `key` is already present; returns whether it was added.
     mutating func insertIfAbsent(_ key: String, _ value: JSONValue) -> Bool {
         guard position(of: key) == nil else { return false }
@@ -70,7 +82,24 @@ public struct JSONObject: Equatable, Sendable {
 
     private func position(of key: String) -> Int? {
         if entries.count > Self.indexThreshold { return index[CodeUnits(key: key)] }
-        return entries.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
+        var key = key
+        return key.withUTF8 { wanted in
+            entries.firstIndex { Self.hasCodeUnits($0.key, wanted) }
+        }
+    }
+
+    /// Whether two keys are the same key: equal code units (RFC 8259 §8.3).
+    package static func isSameKey(_ left: String, _ right: String) -> Bool {
+        var right = right
+        return right.withUTF8 { hasCodeUnits(left, $0) }
+    }
+
+    /// Whether `key`'s UTF-8 is `codeUnits`: most keys differ in length, which a native string
+    /// knows without reading its bytes, and the rest are compared as two buffers.
+    private static func hasCodeUnits(_ key: String, _ codeUnits: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard key.utf8.count == codeUnits.count else { return false }
+        var key = key
+        return key.withUTF8 { $0.elementsEqual(codeUnits) }
     }
 
     private mutating func append(_ key: String, _ value: JSONValue) {

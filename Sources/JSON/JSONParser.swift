@@ -21,6 +21,15 @@ struct JSONParser: ~Copyable {
         var object = JSONObject()
         var pendingKey = ""
         var pendingKeyOffset = 0
+
+        /// Room for a few members from the start: a record's objects and lists are small, and
+        /// growing one member at a time would reallocate at the second, third and fifth.
+        init(isObject: Bool) {
+            self.isObject = isObject
+            if isObject { object.reserveCapacity(Self.initialCapacity) } else { array.reserveCapacity(Self.initialCapacity) }
+        }
+
+        static let initialCapacity = 4
     }
 
     /// Parses the whole input as one JSON text.
@@ -133,6 +142,7 @@ struct JSONParser: ~Copyable {
                 } else {
                     var frame = Frame(isObject: true)
                     (frame.pendingKey, frame.pendingKeyOffset) = try parseKey(closingAllowed: true)
+                    if stack.isEmpty { stack.reserveCapacity(Frame.initialCapacity) }
                     stack.append(frame)
                     continue parsing
                 }
@@ -144,6 +154,7 @@ struct JSONParser: ~Copyable {
                     offset += 1
                     value = .array([])
                 } else {
+                    if stack.isEmpty { stack.reserveCapacity(Frame.initialCapacity) }
                     stack.append(Frame(isObject: false))
                     continue parsing
                 }

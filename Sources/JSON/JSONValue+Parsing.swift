@@ -73,6 +73,11 @@ extension JSONValue: Decodable {
     /// type's `init(from:)` can check a field's shape and name what it found); any other
     /// decoder is asked for each kind of value in turn (object keys then lose their order).
     public init(from decoder: any Decoder) throws {
+        // The tree decoder holds the subtree already: hand it over without rebuilding it.
+        if let tree = decoder as? TreeDecoder {
+            self = tree.value
+            return
+        }
         if let keyed = try? decoder.container(keyedBy: IndexOrNameKey.self) {
             var object = JSONObject()
             for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key) }

@@ -31,12 +31,27 @@ public struct JSONValueEncoder: Sendable {
 }
 
 /// A node of the tree being built; containers hand out references so nested containers can
-/// keep writing after they were returned by value.
+/// keep writing after they were returned by value. A scalar member is held as its value, so
+/// only containers are nodes.
 final class EncodingNode {
+    /// A member of an object or an element of an array: a finished value, or a container that
+    /// may still be written to.
+    enum Member {
+        case value(JSONValue)
+        case node(EncodingNode)
+
+        var value: JSONValue {
+            switch self {
+            case .value(let value): value
+            case .node(let node): node.value
+            }
+        }
+    }
+
     enum Content {
         case value(JSONValue)
-        case object([(String, EncodingNode)])
-        case array([EncodingNode])
+        case object([(String, Member)])
+        case array([Member])
     }
 
     var content: Content
@@ -48,27 +63,28 @@ final class EncodingNode {
         case .value(let value):
             return value
         case .object(let members):
-            var object = JSONObject()
-            for (key, node) in members { object[key] = node.value }
-            return .object(object)
+            // `set` keeps the keys unique (replacing a key it is given again).
+            return .object(JSONObject(uniqueMembers: members.map { ($0.0, $0.1.value) }))
         case .array(let elements):
             return .array(elements.map(\.value))
         }
     }
 
-    func set(_ key: String, _ node: EncodingNode) {
+    func set(_ key: String, _ member: Member) {
         guard case .object(var members) = content else { return }
+        content = .value(.null)  // so `members` is the array's only reference and grows in place
         if let index = members.firstIndex(where: { $0.0 == key }) {
-            members[index].1 = node
+            members[index].1 = member
         } else {
-            members.append((key, node))
+            members.append((key, member))
         }
         content = .object(members)
     }
 
-    func append(_ node: EncodingNode) {
+    func append(_ member: Member) {
         guard case .array(var elements) = content else { return }
-        elements.append(node)
+        content = .value(.null)  // so `elements` is the array's only reference and grows in place
+        elements.append(member)
         content = .array(elements)
     }
 
@@ -117,23 +133,24 @@ final class TreeEncoder: Encoder {
         return node
     }
 
-    static func encoded(_ value: some Encodable, at path: [any CodingKey]) throws -> EncodingNode {
-        if let leaf = try leafValue(value, at: path) { return EncodingNode(.value(leaf)) }
-        let encoder = TreeEncoder(codingPath: path)
+    /// `value` as a member: its value when it has a fixed JSON form, otherwise the node its
+    /// own encoding wrote (its coding path, `path`, made only then).
+    static func encoded<T: Encodable>(_ value: T, at path: @autoclosure () -> [any CodingKey]) throws -> EncodingNode.Member {
+        if let leaf = try leafValue(value, at: path) { return .value(leaf) }
+        let encoder = TreeEncoder(codingPath: path())
         try value.encode(to: encoder)
-        return encoder.root ?? EncodingNode(.object([]))
+        return .node(encoder.root ?? EncodingNode(.object([])))
     }
 
-    /// Values with a fixed JSON form, encoded without a nested encoder.
-    static func leafValue(_ value: some Encodable, at path: [any CodingKey]) throws -> JSONValue? {
-        switch value {
-        case let value as String: return .string(value)
-        case let value as Bool: return .bool(value)
-        case let value as Int: return .integer(Int64(value))
-        case let value as Int64: return .integer(value)
-        case let value as Double: return try double(value, at: path)
-        default: return nil
-        }
+    /// Values with a fixed JSON form, encoded without a nested encoder. Metatype comparisons,
+    /// not casts: each is one pointer compare, and the value is then known to be of that type.
+    static func leafValue<T: Encodable>(_ value: T, at path: () -> [any CodingKey]) throws -> JSONValue? {
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return .integer(Int64(unsafeBitCast(value, to: Int.self))) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Double.self { return try double(unsafeBitCast(value, to: Double.self), at: path()) }
+        if T.self == Int64.self { return .integer(unsafeBitCast(value, to: Int64.self)) }
+        return nil
     }
 
     static func double(_ value: Double, at path: [any CodingKey]) throws -> JSONValue {
@@ -155,7 +172,7 @@ struct KeyedTreeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: EncodingNode
     let codingPath: [any CodingKey]
 
-    private func put(_ value: JSONValue, _ key: Key) { node.set(key.stringValue, EncodingNode(.value(value))) }
+    private func put(_ value: JSONValue, _ key: Key) { node.set(key.stringValue, .value(value)) }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
@@ -199,13 +216,13 @@ struct KeyedTreeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = EncodingNode(.object([]))
-        node.set(key.stringValue, nested)
+        node.set(key.stringValue, .node(nested))
         return KeyedEncodingContainer(KeyedTreeEncoder<NestedKey>(node: nested, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = EncodingNode(.array([]))
-        node.set(key.stringValue, nested)
+        node.set(key.stringValue, .node(nested))
         return UnkeyedTreeEncoder(node: nested, codingPath: codingPath + [key])
     }
 
@@ -214,7 +231,7 @@ struct KeyedTreeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func superEncoder(named name: String) -> any Encoder {
         let nested = EncodingNode(.object([]))
-        node.set(name, nested)
+        node.set(name, .node(nested))
         return TreeEncoder(codingPath: codingPath + [IndexOrNameKey(name)], root: nested)
     }
 }
@@ -226,27 +243,27 @@ struct UnkeyedTreeEncoder: UnkeyedEncodingContainer {
 
     private var nextPath: [any CodingKey] { codingPath + [IndexOrNameKey(count)] }
 
-    mutating func encodeNil() throws { node.append(EncodingNode(.value(.null))) }
+    mutating func encodeNil() throws { node.append(.value(.null)) }
     mutating func encode(_ value: some Encodable) throws { node.append(try TreeEncoder.encoded(value, at: nextPath)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let path = nextPath
         let nested = EncodingNode(.object([]))
-        node.append(nested)
+        node.append(.node(nested))
         return KeyedEncodingContainer(KeyedTreeEncoder<NestedKey>(node: nested, codingPath: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let path = nextPath
         let nested = EncodingNode(.array([]))
-        node.append(nested)
+        node.append(.node(nested))
         return UnkeyedTreeEncoder(node: nested, codingPath: path)
     }
 
     mutating func superEncoder() -> any Encoder {
         let path = nextPath
         let nested = EncodingNode(.object([]))
-        node.append(nested)
+        node.append(.node(nested))
         return TreeEncoder(codingPath: path, root: nested)
     }
 }
@@ -275,8 +292,10 @@ struct SingleTreeEncoder: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { put(.integer(Int64(value))) }
     mutating func encode(_ value: UInt64) throws { put(try TreeEncoder.integer(value, at: codingPath)) }
     mutating func encode(_ value: some Encodable) throws {
-        let node = try TreeEncoder.encoded(value, at: codingPath)
-        if let root = encoder.root { root.content = node.content } else { encoder.root = node }
+        switch try TreeEncoder.encoded(value, at: codingPath) {
+        case .value(let value): put(value)
+        case .node(let node): if let root = encoder.root { root.content = node.content } else { encoder.root = node }
+        }
     }
 }
 

@@ -8,10 +8,13 @@ import StateRestore
 //
 // Measures the engine against its raw-SQLite twin and the usual alternatives in one run, each
 // workload in its own child process so peak memory is per workload. Hidden subcommands
-// (`__workload`, `__shelf-memory`, `__populate`, `__migrate`) are those children.
+// (`__workload`, `__shelf-memory`, `__populate`, `__migrate`, `__cold-launch`) are those children.
 
 /// Every workload, in the order they run and print.
-let workloadNames = ["restore-launch", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes", "autosave", "many-windows"]
+let workloadNames = [
+    "restore-launch", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes", "autosave", "many-windows",
+    "decode", "cold-launch",
+]
 
 func runWorkload(_ name: String, _ mode: BenchMode) throws -> WorkloadReport {
     var report: WorkloadReport
@@ -36,6 +39,8 @@ func runWorkload(_ name: String, _ mode: BenchMode) throws -> WorkloadReport {
     case "many-scenes": report = try ManyScenes.run(mode)
     case "autosave": report = try Autosave.run(mode)
     case "many-windows": report = try ManyWindows.run(mode)
+    case "decode": report = try Decode.run(mode)
+    case "cold-launch": report = try ColdLaunch.run(mode)
     default: throw RawConnection.Failure(description: "unknown workload \(name)")
     }
     report.addStandardTargets()
@@ -59,6 +64,9 @@ func main() -> Int32 {
             return 0
         case "__migrate":
             try MigrateScale.migrate(path: arguments[1], count: Int(arguments[2]) ?? 0)
+            return 0
+        case "__cold-launch":
+            try ColdLaunch.child(arguments[1], path: arguments[2])
             return 0
         default:
             break

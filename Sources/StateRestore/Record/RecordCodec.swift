@@ -14,7 +14,15 @@ package enum RecordCodec<State: RestorableState> {
     package static func decode(_ bytes: some Collection<UInt8>) -> RecordDecoding<State> {
         do throws(RecordError) {
             let object = try RecordHeader.parseObject(bytes)
-            let header = try RecordHeader(of: object)
+            return decode(object, header: try RecordHeader(of: object))
+        } catch {
+            return .unreadable(error)
+        }
+    }
+
+    /// Decodes a parsed record whose envelope was read.
+    private static func decode(_ object: JSONObject, header: RecordHeader) -> RecordDecoding<State> {
+        do throws(RecordError) {
             guard let readAs = header.readableVersion(byReaderOf: State.currentVersion) else {
                 return .newer(version: header.version, minReaderVersion: header.minReaderVersion)
             }
@@ -49,16 +57,17 @@ package enum RecordCodec<State: RestorableState> {
             throw .invalidRecord("a \(State.kind) state cannot be encoded: \(error)")
         }
         let envelope = envelope(carrying: unknownFields)
-        var object = JSONObject()
-        object[RecordHeader.versionField] = .integer(Int64(envelope.version))
+        var members: [JSONObject.Element] = [(RecordHeader.versionField, .integer(Int64(envelope.version)))]
+        members.reserveCapacity(fields.count + 2)
         if let minimum = envelope.minReaderVersion {
-            object[RecordHeader.minReaderVersionField] = .integer(Int64(minimum))
+            members.append((RecordHeader.minReaderVersionField, .integer(Int64(minimum))))
         }
-        for (key, value) in fields where !RecordHeader.fields.contains(key) { object[key] = value }
+        // The encoding's keys are unique already, and none is the envelope's once skipped here.
+        for member in fields where !RecordHeader.isField(member.key) { members.append(member) }
+        var object = JSONObject(uniqueMembers: members)
         // The usual save carries nothing: no shape is looked up, nothing is copied.
         if !unknownFields.isEmpty {
-            var unknown = unknownFields
-            for key in RecordHeader.fields { unknown[key] = nil }
+            let unknown = RecordHeader.body(of: unknownFields)
             if let shape = KnownShapes.shape(of: State.self) {
                 UnknownFields.layBack(unknown, into: &object, shape: shape)
             } else {
@@ -127,7 +136,10 @@ package enum RecordCodec<State: RestorableState> {
     /// The current-format text of an older record, or nil when it must stay as it is (current,
     /// newer, read through a `minReaderVersion`, or undecodable), carrying its unknown fields.
     static func upgradedPayload(_ bytes: UnsafeRawBufferPointer) -> RecordRewrite? {
-        guard case .decoded(let state, let provenance, let unknown) = decode(bytes.bindMemory(to: UInt8.self)),
+        // The envelope first: a current or newer record stays as it is, so it is not decoded.
+        guard let object = try? RecordHeader.parseObject(bytes.bindMemory(to: UInt8.self)), let header = try? RecordHeader(of: object),
+            header.version < State.currentVersion,
+            case .decoded(let state, let provenance, let unknown) = decode(object, header: header),
             provenance.sourceVersion < State.currentVersion, provenance.readThroughMinReaderVersion == nil,
             let payload = try? encode(state, carrying: unknown)
         else { return nil }
@@ -139,8 +151,7 @@ package enum RecordCodec<State: RestorableState> {
 
     /// The record's fields without the envelope, upgraded from format `version` step by step.
     private static func upgradedBody(_ object: JSONObject, from version: Int) throws(RecordError) -> JSONObject {
-        var body = JSONObject()
-        for (key, value) in object where !RecordHeader.fields.contains(key) { body[key] = value }
+        var body = RecordHeader.body(of: object)
         for step in version..<max(version, State.currentVersion) {
             do {
                 try State.upgrade(&body, from: step)
@@ -156,12 +167,7 @@ package enum RecordCodec<State: RestorableState> {
         _ object: JSONObject, from version: Int
     ) throws(RecordError) -> (State, defaults: [String], unknown: JSONObject) {
         let body = try upgradedBody(object, from: version)
-        let defaults: JSONObject
-        do {
-            defaults = try encodedObject(State.defaultValue)
-        } catch {
-            throw .invalidField(field: "", reason: "the default \(State.kind) state cannot be encoded: \(error)")
-        }
+        let defaults = try KnownDefaults.object(of: State.self)
         var filled: [String] = []
         let merged = overlay(body, on: defaults, path: "", filled: &filled)
         var unknown = JSONObject()

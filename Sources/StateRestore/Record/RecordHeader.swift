@@ -34,6 +34,17 @@ package struct RecordHeader {
         }
     }
 
+    /// Whether `key` names a field of the envelope (compared by code units, as object keys are).
+    package static func isField(_ key: String) -> Bool {
+        JSONObject.isSameKey(key, versionField) || JSONObject.isSameKey(key, minReaderVersionField)
+    }
+
+    /// `object` without the envelope's fields: the state's own, in order.
+    package static func body(of object: JSONObject) -> JSONObject {
+        guard object.contains(where: { isField($0.key) }) else { return object }
+        return JSONObject(uniqueMembers: object.filter { !isField($0.key) })
+    }
+
     /// The format a reader of `current` reads this record as: its own when not newer, the
     /// reader's own when the record's `minReaderVersion` allows, nil when it may not be read.
     package func readableVersion(byReaderOf current: Int) -> Int? {

@@ -51,9 +51,13 @@ public struct RecordRewriter {
         rewrites.reserveCapacity(batchSize)
         while true {
             let query = last == nil ? first : next
-            var values: [SQLiteValue] = [.text(kind), .int(batchSize)]
-            if let last { values += [.text(last.account), .text(last.scene)] }
-            try query.bind(values)
+            query.clearBindings()
+            try query.bind(.text(kind), at: 1)
+            try query.bind(.integer(Int64(batchSize)), at: 2)
+            if let last {
+                try query.bind(.text(last.account), at: 3)
+                try query.bind(.text(last.scene), at: 4)
+            }
             var rows = 0
             while try query.step() {
                 rows += 1
@@ -65,22 +69,45 @@ public struct RecordRewriter {
                 }
             }
             query.reset()
+            // The batch's writes after its read: each bound in place from the strings held here
+            // (no copy for SQLite to make), the one statement stepped once per record.
             for (account, scene, rewrite) in rewrites {
-                try update.bind(
-                    hasKinds
-                        ? [
-                            .int(rewrite.version), rewrite.minReaderVersion.map(SQLiteValue.int) ?? .null,
-                            .text(rewrite.payload), .text(account), .text(scene), .text(kind),
-                        ]
-                        : [.int(rewrite.version), .text(rewrite.payload), .text(account), .text(scene)]
-                )
-                try update.step()
-                update.reset()
+                try Self.write(rewrite, account: account, scene: scene, kind: hasKinds ? kind : nil, with: update)
             }
             rewrites.removeAll(keepingCapacity: true)
             done += rows
             if rows > 0 { progress(MigrationProgress(recordsDone: done, recordsTotal: total)) }
             if rows < batchSize { break }
+        }
+    }
+
+    /// Runs `update` (the kinds' form when `kind` is given) for one record, its texts bound in
+    /// place for the duration of the step.
+    private static func write(_ rewrite: RecordRewrite, account: String, scene: String, kind: String?, with update: Statement) throws {
+        var payload = rewrite.payload
+        var account = account
+        var scene = scene
+        try payload.withUTF8 { payload in
+            try account.withUTF8 { account in
+                try scene.withUTF8 { scene in
+                    update.clearBindings()
+                    // Unbinds the borrowed texts before they go away, whether the step ran or threw.
+                    defer { update.reset() }
+                    try update.bind(.integer(Int64(rewrite.version)), at: 1)
+                    if let kind {
+                        try update.bind(rewrite.minReaderVersion.map { .integer(Int64($0)) } ?? .null, at: 2)
+                        try update.bind(borrowingText: payload, at: 3)
+                        try update.bind(borrowingText: account, at: 4)
+                        try update.bind(borrowingText: scene, at: 5)
+                        try update.bind(.text(kind), at: 6)
+                    } else {
+                        try update.bind(borrowingText: payload, at: 2)
+                        try update.bind(borrowingText: account, at: 3)
+                        try update.bind(borrowingText: scene, at: 4)
+                    }
+                    try update.step()
+                }
+            }
         }
     }
 }

@@ -29,7 +29,7 @@ struct BenchSummary {
         return .object([
             "mode": .string(mode.name),
             "quick_reductions": mode.isQuick
-                ? .string("fewer repetitions (launch 200, save-single 2,000, flush 100, shelf 3, many-scenes 3); migrate-scale 10k and 100k only")
+                ? .string("fewer repetitions (launch 200, save-single 2,000, flush 100, shelf 3, many-scenes 3, decode 60, cold-launch 40); migrate-scale 10k and 100k only")
                 : .null,
             "sqlite_version": .string(String(cString: sqlite3_libversion())),
             "cores": .integer(Int64(ProcessInfo.processInfo.activeProcessorCount)),
@@ -87,6 +87,16 @@ struct BenchSummary {
                 for size in sizes {
                     lines.append("\(name): \(cell(size["records"])) records in \(cell(size["seconds"])) s, peak \(cell(size["peak_rss_mib"])) MiB")
                 }
+            }
+            if case .double(let ratio)? = workload["cost_ratio"] {
+                lines.append(
+                    "\(name): over an empty process (\(cell(workload["empty_p50_ms"])) ms) the engine costs \(cell(workload["engine_cost_ms"])) ms and the raw twin \(cell(workload["twin_cost_ms"])) ms (\(String(format: "%.2f", ratio))x)"
+                )
+            }
+            if case .double(let catalog)? = workload["catalog_speed_vs_json_decoder"], case .double(let notes)? = workload["notes_speed_vs_json_decoder"],
+                case .double(let zones)? = workload["zones_speed_vs_json_decoder"]
+            {
+                lines.append("\(name): speed against JSONDecoder: catalog \(String(format: "%.2f", catalog))x, notes \(String(format: "%.2f", notes))x, zones \(String(format: "%.2f", zones))x")
             }
             if case .integer(let writes)? = workload["writes_to_sqlite"] {
                 lines.append(

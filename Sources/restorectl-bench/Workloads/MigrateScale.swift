@@ -9,6 +9,8 @@ import StateStore
 /// built in one child process and migrated in another, so each reports its own peak memory.
 enum MigrateScale {
     static let memoryLimitMiB = 64.0
+    /// The rate the issue sets for a migration whose upgrade rewrites every record.
+    static let recordsPerSecondTarget = 100_000.0
 
     static func run(_ mode: BenchMode) throws -> WorkloadReport {
         let scratch = try Scratch("migrate")
@@ -49,6 +51,11 @@ enum MigrateScale {
             .init(description: "time grows linearly: \(largest) records within \(Int(sizeRatio * 1.2))x of \(previous) (got \(String(format: "%.2f", growth))x)", isMet: growth <= sizeRatio * 1.2),
             .init(description: "peak memory under \(Int(memoryLimitMiB)) MiB at every size", isMet: peaks.values.allSatisfy { $0 < memoryLimitMiB }),
         ]
+        let rate = Double(largest) / max(seconds[largest] ?? 0, 1e-9)
+        report.targets.append(
+            .init(
+                description: "at least \(Int(recordsPerSecondTarget)) records a second with the built-in kinds' upgrades (got \(Int(rate)) for \(largest))",
+                isMet: rate >= recordsPerSecondTarget))
         return report
     }
 

@@ -8,13 +8,16 @@ import TestSupport
 /// with four shipped migrations. `RESTORECTL_LONG_TESTS=1` cuts each 64 times at seeds drawn
 /// from `RESTORECTL_TEST_SEED` (random when unset, printed), 1,280 cuts;
 /// `RESTORECTL_POWER_CUTS` sets the cuts per workload and durability exactly.
+/// `RESTORECTL_QUICK_TESTS=1` (the sanitizer steps of `.ci/run`) cuts each at seeds 1…3: every
+/// workload and durability is still cut, torn and reopened, which is what a sanitizer checks.
 enum PowerCutSettings {
     static let environment = ProcessInfo.processInfo.environment
     static let isLong = environment["RESTORECTL_LONG_TESTS"] == "1"
+    static let isQuick = !isLong && environment["RESTORECTL_QUICK_TESTS"] == "1"
 
     static let cutsPerCase: Int = {
         if let value = environment["RESTORECTL_POWER_CUTS"].flatMap({ Int($0) }), value > 0 { return value }
-        return isLong ? 64 : 13
+        return isLong ? 64 : isQuick ? 3 : 13
     }()
 
     /// The seed the long run's seeds come from.

@@ -19,8 +19,17 @@ import Testing
     /// Lines of `migrate` output read before the kill in the first runs, so each phase is hit
     /// whatever the seed: 0 kills straight after launch, 1 after `ready` (opening, backing up),
     /// 3 after migration 2's first `progress` line, 6 after the first batch of migration 3's
-    /// record upgrade. Later runs choose from 0…8 lines at random.
+    /// record upgrade. Later runs choose at random from every line the migration prints before
+    /// `migrated` (`migrationLines`), so a kill may land in any batch of the record upgrade and
+    /// in the last migration's table copy.
     static let firstMigrationKillPoints = [0, 1, 3, 6]
+
+    /// The lines `migrate` prints from version 1 before `migrated`: `ready`, migration 2's
+    /// `progress`, migration 3's two before its record upgrade and one per batch of it, and
+    /// migration 4's.
+    static func migrationLines(records: Int) -> Int {
+        4 + (records + RecordRewriter.defaultBatchSize - 1) / RecordRewriter.defaultBatchSize + 1
+    }
 
     @Test func killedSaveLoopKeepsEveryAcknowledgedSaveAndAnIntactFile() throws {
         let dir = try TemporaryDirectory()
@@ -64,7 +73,7 @@ import Testing
 
     @Test func killedMigrationOfALargeDatabaseLeavesOneWholeVersionAndMigratesAgain() throws {
         let dir = try TemporaryDirectory()
-        let records = 100_000
+        let records = StressSettings.migrationRecords
         let template = dir.path("large.sqlite")
         let maker = try ChildProcess(stress: ["make-large", "--db", template, "--records", "\(records)", "--upTo", "1"])
         try maker.readLines(until: "made \(records)")
@@ -90,7 +99,7 @@ import Testing
             try FileManager.default.copyItem(atPath: template, toPath: path)
             let child = try ChildProcess(stress: ["migrate", "--db", path])
             let kills = Self.firstMigrationKillPoints
-            let linesBeforeKill = run < kills.count ? kills[run] : Int.random(in: 0...8, using: &random)
+            let linesBeforeKill = run < kills.count ? kills[run] : Int.random(in: 0...Self.migrationLines(records: records), using: &random)
             var read = 0
             while read < linesBeforeKill, let line = child.nextLine(), !line.hasPrefix("migrated") { read += 1 }
             child.kill()
