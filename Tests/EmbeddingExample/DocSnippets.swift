@@ -109,7 +109,7 @@ func saveHomeShelf(_ shelf: ShelfViewModel, restorer: StateRestorer) throws {
 
 /// One record written and read back through the store, as a tool or a test might.
 func readBackThroughTheStore(statePath: String) throws -> StoredRecord? {
-    let store = try StateDatabase.openForWriting(statePath)  // the library's migrations applied
+    let store = try Store(path: statePath, migrator: StateMigrations.makeMigrator())  // the library's migrations applied
     defer { store.close() }
     try store.saveRecord(#"{"version":2,"bookID":7,"page":42,"fontSize":1.0}"#, version: 2, account: "default", scene: "reader-window", kind: "reader")
     return try store.record(account: "default", scene: "reader-window", kind: "reader")

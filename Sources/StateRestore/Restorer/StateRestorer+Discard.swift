@@ -7,7 +7,8 @@ extension StateRestorer {
     /// (``RestoreError/sceneIsLive(scene:)``) and then nothing named is discarded.
     ///
     /// Call it from `application(_:didDiscardSceneSessions:)` (UIKit) or when a window closes
-    /// for good, with the scene ids the app gave its windows (see "Scenes and their ids").
+    /// for good, with the scene ids the app gave its windows (see <doc:AnAppsLifetime>, "Scenes
+    /// and their ids").
     ///
     /// - Returns: how many records were deleted.
     @discardableResult

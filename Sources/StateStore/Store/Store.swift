@@ -10,9 +10,10 @@ import Foundation
 /// one store per thread or process to write concurrently (SQLite serialises the writers).
 ///
 /// ```swift
-/// let store = try Store(path: "state.sqlite")
-/// try store.saveRecord(payload, version: 3, account: "default", scene: "main")
-/// let record = try store.record(account: "default", scene: "main")
+/// let store = try Store(path: "state.sqlite", migrator: Migrator())  // the schema only; StateRestore's migrator also upgrades records
+/// defer { store.close() }
+/// try store.saveRecord(#"{"version":2,"page":42}"#, version: 2, account: "default", scene: "main", kind: "reader")
+/// let record = try store.record(account: "default", scene: "main", kind: "reader")
 /// ```
 public final class Store {
     /// Records larger than this are refused on save and quarantined when found.
