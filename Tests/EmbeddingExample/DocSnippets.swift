@@ -10,28 +10,6 @@ import StateStore
 // checks every block stands in one of this target's files). A block of several lines is a
 // whole declaration here, so that its indentation matches the article's.
 
-// README, "Library": the app's life around the reader screen.
-
-/// The reader app: one restorer for its database file, and the screen it keeps persisted.
-@MainActor
-final class ReaderApp {
-    let restorer: StateRestorer
-    let reader: ReaderModel
-    let tracking: PersistenceTracking  // keeps the reader persisted while the app holds it
-
-    init(statePath: String, library: [Int: Int]) throws {
-        let restorer = StateRestorer(path: statePath)  // opens, creates, migrates or recovers; never throws
-        (reader, tracking) = try launchReader(restorer: restorer, library: library)
-        self.restorer = restorer
-    }
-
-    /// Going to the background: write everything pending.
-    func didEnterBackground() throws { try restorer.flush() }
-
-    /// Quitting: write everything pending and close the file.
-    func willTerminate() throws { try restorer.close() }
-}
-
 // RestoreYourFirstScreen.md, step 4: the database file.
 
 /// The state database's path: one file per user, in a folder the app owns.

@@ -1,17 +1,4 @@
-import Observation
 import StateRestore
-
-/// The app's model of the reader screen.
-@MainActor @Observable
-final class ReaderModel {
-    var bookID: Int?
-    var page: Int
-    var fontSize: Double
-
-    init(_ state: ReaderState) {
-        (bookID, page, fontSize) = (state.bookID, state.page, state.fontSize)
-    }
-}
 
 /// A screen's launch code: restore, make the model, persist it.
 @MainActor

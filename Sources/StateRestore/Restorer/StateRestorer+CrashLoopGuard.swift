@@ -1,0 +1,154 @@
+import Foundation
+import JSON
+import StateStore
+
+extension StateRestorer {
+    /// The report entries for skipping a screen's record, or nil to restore it: its restore
+    /// crashed a launch that is gone, or the two previous launches both crashed.
+    func crashLoopGuard(_ screen: ScreenKey, in store: Store, _ side: inout RestoreSide) throws -> [RestoreReportEntry]? {
+        if side.crashLoopCheck == nil && readsOnly {
+            side.crashLoopCheck = CrashLoopCheck.lookingOnly(beside: path, in: store)
+        } else if side.crashLoopCheck == nil {
+            do {
+                // An existing file only: where no launch ever marked anything, nothing crashed.
+                if side.launchGuard == nil && side.guardUnavailable == nil { side.launchGuard = try LaunchGuardFile.acquire(beside: path, creating: false) }
+            } catch {
+                side.guardUnavailable = (error as? LaunchGuardError)?.reason ?? "\(error)"
+            }
+            side.crashLoopCheck = try checkingWithoutFailingTheLaunch(&side, in: store)
+        }
+        let mark = screen.guardMark
+        if let outcome = side.crashLoopCheck?.crashedScreens.removeValue(forKey: mark.screenHash) {
+            let detail =
+                switch outcome {
+                case .quarantined(let id): "its record was moved to the quarantine (id \(id))"
+                case .keptInPlace(let reason): "its record could not be moved to the quarantine (\(reason)), so it was left in place and is not applied"
+                }
+            return [
+                RestoreReportEntry(
+                    .restoreCrashed,
+                    "the previous restore of \(screen.scene) never completed (the app crashed while applying it); \(detail) and the default state was used")
+            ]
+        }
+        if let check = side.crashLoopCheck, check.startsEverySceneFromDefaults {
+            return [RestoreReportEntry(.restoreCrashed, "restores crashed in \(check.crashedLaunches) launches in a row; every scene starts from defaults this launch and any record is kept in place")]
+        }
+        return nil
+    }
+
+    /// Finds the restores that launches now gone started and never completed (the guard
+    /// file's slots whose process died, and marks a release before the guard file left in the
+    /// database), moves their records to the quarantine in one transaction, and counts the
+    /// launches in a row that crashed (in the guard file's header). When the transaction cannot
+    /// commit (a full disk), the crashed slots are kept for a later launch and their records are
+    /// not applied by this one. A launch with nothing to find reads nothing in the database;
+    /// the database's own marks are looked for only while no guard file exists yet (the first
+    /// launch of this release on the file).
+    func checkPreviousLaunches(in store: Store, _ side: inout RestoreSide) throws -> CrashLoopCheck {
+        let launchGuard = side.launchGuard
+        let slots = (try? launchGuard?.crashedSlots()) ?? []
+        let blamed = Set(slots.flatMap(\.marks).map(\.screenHash))
+        let databaseState = launchGuard == nil ? try store.crashCheckState() : (hasDatabaseMarks: false, crashedLaunches: 0)
+        let previousCount = max(launchGuard?.crashedLaunches ?? 0, databaseState.crashedLaunches)
+        guard !blamed.isEmpty || databaseState.hasDatabaseMarks else {
+            launchGuard?.finish(slots, forgetting: true)
+            if previousCount != 0 { try? launchGuard?.setCrashedLaunches(0) }
+            return .clean
+        }
+        let legacy = databaseState.hasDatabaseMarks ? try store.restoreMarks() : []
+        var screens = legacy.map { (account: $0.account, scene: $0.scene, kind: $0.kind) }
+        for record in try store.recordSummaries() {
+            let mark = LaunchGuardMark(account: record.account, scene: record.scene, kind: record.kind)
+            if blamed.contains(mark.screenHash) && !legacy.contains(where: { $0.account == record.account && $0.scene == record.scene && $0.kind == record.kind }) {
+                screens.append((record.account, record.scene, record.kind))
+            }
+        }
+        let crashedLaunches = previousCount + 1
+        // The count lives in the guard file, made now if this is its first launch.
+        if side.launchGuard == nil && side.guardUnavailable == nil { side.launchGuard = try? LaunchGuardFile.acquire(beside: path, creating: true) }
+        try? side.launchGuard?.setCrashedLaunches(crashedLaunches)
+        do {
+            let quarantined = try store.writeTransaction { () -> [UInt64: CrashLoopCheck.Outcome] in
+                var outcomes: [UInt64: CrashLoopCheck.Outcome] = [:]
+                for screen in screens {
+                    let id = try store.quarantineRecord(
+                        account: screen.account, scene: screen.scene, kind: screen.kind, reason: .restoreCrashed,
+                        error: "restoring this record did not complete: the app stopped before the restore finished"
+                    )
+                    if let id { outcomes[LaunchGuardMark(account: screen.account, scene: screen.scene, kind: screen.kind).screenHash] = .quarantined(id) }
+                }
+                for mark in legacy { try store.clearRestoreMark(account: mark.account, scene: mark.scene, kind: mark.kind) }
+                if !legacy.isEmpty { try store.setConsecutiveCrashedLaunches(0) }  // counted in the guard file from now on
+                return outcomes
+            }
+            launchGuard?.finish(slots, forgetting: true)
+            return CrashLoopCheck(crashedScreens: quarantined, crashedLaunches: crashedLaunches)
+        } catch let error as SQLiteError where !error.indicatesDamage {
+            launchGuard?.finish(slots, forgetting: false)
+            var kept: [UInt64: CrashLoopCheck.Outcome] = [:]
+            for hash in blamed { kept[hash] = .keptInPlace(error.message) }
+            for mark in legacy { kept[LaunchGuardMark(account: mark.account, scene: mark.scene, kind: mark.kind).screenHash] = .keptInPlace(error.message) }
+            return CrashLoopCheck(crashedScreens: kept, crashedLaunches: crashedLaunches)
+        }
+    }
+
+    /// Marks `screen`'s restore as being applied; the report entry that says the restore is
+    /// not guarded when the mark cannot be made.
+    func mark(_ screen: ScreenKey, _ side: inout RestoreSide) -> RestoreReportEntry? {
+        let mark = screen.guardMark
+        let reason: String
+        if side.launchGuard == nil && side.guardUnavailable == nil {
+            do {
+                side.launchGuard = try LaunchGuardFile.acquire(beside: path, creating: true)
+            } catch {
+                side.guardUnavailable = (error as? LaunchGuardError)?.reason ?? "\(error)"
+            }
+        }
+        if let launchGuard = side.launchGuard {
+            do {
+                try launchGuard.mark(mark)
+                side.markedScreens.insert(screen)
+                return nil
+            } catch {
+                reason = (error as? LaunchGuardError)?.reason ?? "\(error)"
+            }
+        } else {
+            reason = side.guardUnavailable ?? "the guard file could not be opened"
+        }
+        return RestoreReportEntry(
+            .restoreUnguarded, "the crash-loop mark could not be written (\(reason)); the record was applied without it, so a crash while applying it would not be caught")
+    }
+
+    /// Runs the crash check. A read-only or full disk must not stop the launch: the error is
+    /// reported and the restore goes on without the check (nil).
+    func checkingWithoutFailingTheLaunch(_ side: inout RestoreSide, in store: Store) throws -> CrashLoopCheck? {
+        do {
+            return try checkPreviousLaunches(in: store, &side)
+        } catch let error as SQLiteError where !error.indicatesDamage {
+            side.databaseReport.append(RestoreReportEntry(.restoreUnguarded, "the crash-loop check could not read the database (\(error.message)); restoring without it"))
+            return nil
+        }
+    }
+
+    /// Clears `screen`'s restore mark if this restorer left one (a write to the guard file's
+    /// page cache, no commit).
+    func complete(_ screen: ScreenKey) -> Bool {
+        restoring.withLock { side in
+            guard side.markedScreens.remove(screen) != nil else { return true }
+            side.launchGuard?.clear(screen.guardMark)
+            return true
+        }
+    }
+
+    /// Ends this restorer's use of the guard file: its restores still marked were not crashes
+    /// (the process got as far as closing), so their marks go.
+    func releaseLaunchGuard(_ side: inout RestoreSide) {
+        guard let launchGuard = side.launchGuard else { return }
+        for screen in side.markedScreens {
+            launchGuard.clear(screen.guardMark)
+        }
+        side.markedScreens.removeAll()
+        launchGuard.release()
+        side.launchGuard = nil
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import JSON
+import StateStore
+
+extension StateRestorer {
+    /// Runs `body` with the launch connection's store (nil when the database may not be read)
+    /// and what opening it found: the article screens' shelf snapshots use it.
+    package func withStore<T>(_ body: (Store?, [RestoreReportEntry]) throws -> T) rethrows -> T {
+        try restoring.withLock { side in
+            reopenIfUnavailable(&side)
+            return try body(side.store, side.databaseReport)
+        }
+    }
+
+    /// Notes what the last restore of `collection` (what a kind stores outside records, such
+    /// as a shelf's snapshots, named by the kind) saw: whether it read the file (until one
+    /// does, its saves must not hide what is stored) and `account`'s sign-out generation.
+    package func noteRestore(ofCollection collection: String, account: String, sawFile: Bool) {
+        restoring.withLock { side in
+            let generation = sawFile ? try? side.store?.accountGeneration(account) : nil
+            side.gate.noteRestore(ofCollection: collection, WriteGate.Sighting(generation: generation, isUnseen: !sawFile))
+        }
+    }
+
+    /// Whether the last restore of `collection` could not read the file.
+    package func collectionIsUnseen(_ collection: String) -> Bool {
+        restoring.withLock { $0.gate.sighting(ofCollection: collection)?.isUnseen ?? false }
+    }
+
+    /// The write gate's rules for a save of `collection`'s snapshot (of `account`) in a format
+    /// this build reads up to `readableUpTo`: fenced at the generation its latest restore
+    /// captured, or, never restored, the one its first save finds.
+    package func snapshotRules(forCollection collection: String, account: String, readableUpTo: Int) -> WriteRules {
+        restoring.withLock { side in
+            reopenIfUnavailable(&side)
+            let store = side.store
+            let sighting = side.gate.sightingForSave(ofCollection: collection) { try? store?.accountGeneration(account) }
+            return WriteGate.snapshotRules(after: sighting, readableUpTo: readableUpTo)
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import JSON
+import StateStore
+
+extension StateRestorer {
+    /// A decoded state before reconciliation, with the report so far.
+    struct Loaded<State> {
+        var state: State
+        var report: [RestoreReportEntry]
+        var carried = JSONObject()
+        var keepsNewer = false
+        /// The file could not be read: the stored record, if any, was not seen.
+        var isUnseen = false
+        /// The account's sign-out generation the restore read; nil when it read none.
+        var generation: Int?
+
+        /// What the restore saw, for the write gate.
+        var sighting: WriteGate.Sighting { WriteGate.Sighting(generation: generation, keepsNewer: keepsNewer, isUnseen: isUnseen) }
+    }
+
+    func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
+        restoring.withLock { side in
+            let screen = ScreenKey(scene: key, kind: State.kind)
+            reopenIfUnavailable(&side)
+            // A restore waits at most the launch budget for another process's lock.
+            side.store?.setBusyTimeout(milliseconds: min(configuration.launchBudgetMilliseconds, configuration.busyTimeoutMilliseconds))
+            defer { side.store?.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds) }
+            do {
+                var loaded = try loadFromStore(State.self, screen, &side)
+                side.restoredScreens.insert(screen)
+                side.carriedFields[screen] = loaded.carried.isEmpty ? nil : loaded.carried
+                if side.store == nil && side.databaseReport.contains(where: { RestoreCode.fileNotRead.contains($0.code) }) {
+                    loaded.isUnseen = true
+                }
+                side.gate.noteRestore(of: screen, loaded.sighting)
+                ScenesInUse.note(key, at: path)
+                if let invalid = Self.invalidNames(State.self) { loaded.report.insert(invalid, at: 0) }
+                return loaded
+            } catch let error as SQLiteError where error.indicatesDamage {
+                Self.recoverFromCorruption(&side, path: path, reason: error.message, configuration: configuration)
+                return Loaded(state: State.defaultValue, report: side.databaseReport)
+            } catch MigrationError.corrupt(_, let reason) {
+                Self.recoverFromCorruption(&side, path: path, reason: reason, configuration: configuration)
+                return Loaded(state: State.defaultValue, report: side.databaseReport)
+            } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+                var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [LaunchDatabase.busy(configuration, error)])
+                loaded.isUnseen = true
+                side.gate.noteRestore(of: screen, loaded.sighting)
+                return loaded
+            } catch {
+                let entry = RestoreReportEntry(.databaseUnavailable, "the stored state could not be read: \(error.localizedDescription)")
+                var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [entry])
+                loaded.isUnseen = true
+                side.gate.noteRestore(of: screen, loaded.sighting)
+                return loaded
+            }
+        }
+    }
+
+    func loadFromStore<State: RestorableState>(
+        _ type: State.Type, _ screen: ScreenKey, _ side: inout RestoreSide
+    ) throws -> Loaded<State> {
+        let key = screen.scene
+        if side.isSuspended {
+            let suspended = RestoreReportEntry(.restorerSuspended, "the app is suspended (its connections are closed until resume()); the default state was used")
+            var loaded = Loaded(state: State.defaultValue, report: [suspended])
+            loaded.isUnseen = true
+            return loaded
+        }
+        guard let store = side.store else { return Loaded(state: State.defaultValue, report: side.databaseReport) }
+        if let skipped = try crashLoopGuard(screen, in: store, &side) {
+            let generation = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind).generation
+            return Loaded(state: State.defaultValue, report: side.databaseReport + skipped, generation: generation)
+        }
+        // The record, and the account's sign-out generation as it was then: this screen's saves
+        // are dropped after a sign-out that advances it, in this process or another.
+        let (stored, generation) = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind)
+        let defaults = { (report: [RestoreReportEntry]) in Loaded(state: State.defaultValue, report: report, generation: generation) }
+        var report = side.databaseReport
+        guard let record = stored else {
+            report.append(RestoreReportEntry(.noRecord, "\(key) has no saved state; the default state was used"))
+            return defaults(report)
+        }
+        phaseObserver?(.read)
+        // A record saved more than a day ago is marked used now (for removeScenes(unusedFor:)),
+        // with the writer's next write: a launch makes no commit for it.
+        if Store.now() - record.updatedAt > Self.useGranularitySeconds && !readsOnly { persistence.writer.noteUse(of: key) }
+        if let lifetime = State.expiresAfter, Store.now() - record.updatedAt > Self.seconds(lifetime) {
+            let age = Int(Store.now() - record.updatedAt)
+            report.append(
+                RestoreReportEntry(
+                    .recordExpired,
+                    "the record was saved \(age) s ago, longer than \(State.self) stays meaningful (\(Int(Self.seconds(lifetime))) s); the default state was used and the record stays in place until the next save"
+                ))
+            return defaults(report)
+        }
+        if record.payload.count > Store.maximumRecordBytes {
+            let detail = "the record is \(record.payload.count) bytes, over the \(Store.maximumRecordBytes)-byte limit"
+            if readsOnly {
+                report.append(
+                    RestoreReportEntry(
+                        .recordUnreadable, "\(detail); a launch would move it to the quarantine, this restore reads only and left it in place, and the default state was used"))
+                return defaults(report)
+            }
+            let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .oversized, error: detail)
+            report.append(RestoreReportEntry(.recordUnreadable, "\(detail); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
+            return defaults(report)
+        }
+        let decoding = RecordCodec<State>.decode(record.payload)
+        phaseObserver?(.decode)
+        switch decoding {
+        case .unreadable(let error):
+            let detail = error.localizedDescription
+            if let header = try? RecordHeader(of: RecordHeader.parseObject(record.payload)), header.version > State.currentVersion {
+                // A newer release's record is never moved out of its slot: that release must find it.
+                report.append(
+                    RestoreReportEntry(
+                        .recordNewerUnreadable,
+                        "the record has format \(header.version), newer than this build reads (\(State.currentVersion)), and did not decode as format \(State.currentVersion) (\(detail)); it was kept in place for the release that wrote it and the default state was used"
+                    ))
+                var loaded = defaults(report)
+                loaded.keepsNewer = true
+                return loaded
+            }
+            if readsOnly {
+                report.append(
+                    RestoreReportEntry(
+                        .recordUnreadable,
+                        "the stored record could not be decoded (\(detail)); a launch would move it to the quarantine, this restore reads only and left it in place, and the default state was used"
+                    ))
+                return defaults(report)
+            }
+            let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .unreadable, error: detail)
+            report.append(RestoreReportEntry(.recordUnreadable, "the stored record could not be decoded (\(detail)); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
+            return defaults(report)
+        case .newer(let version, let minReaderVersion):
+            let why = minReaderVersion.map { "it needs a reader of format \($0)" } ?? "it declares no minReaderVersion this build meets"
+            report.append(
+                RestoreReportEntry(
+                    .unsupportedVersion,
+                    "the record has format \(version), newer than this build reads (\(State.currentVersion)), and \(why); it was kept in place for the release that wrote it and the default state was used"
+                ))
+            return defaults(report)
+        case .decoded(let state, let provenance, let unknownFields):
+            report += Self.entries(for: provenance, currentVersion: State.currentVersion)
+            // The record is about to be applied: only now is there something to blame.
+            if !readsOnly, let unguarded = mark(screen, &side) { report.append(unguarded) }
+            phaseObserver?(.mark)
+            return Loaded(state: state, report: report, carried: unknownFields, generation: generation)
+        }
+    }
+
+    package static func entries(for provenance: RecordProvenance, currentVersion: Int) -> [RestoreReportEntry] {
+        var entries: [RestoreReportEntry] = []
+        if let minimum = provenance.readThroughMinReaderVersion {
+            entries.append(
+                RestoreReportEntry(
+                    .recordNewerRead,
+                    "the record has format \(provenance.sourceVersion), newer than this build, and was read as format \(currentVersion) through its minReaderVersion \(minimum); fields this build does not know are kept"
+                ))
+        } else if provenance.sourceVersion < currentVersion {
+            entries.append(RestoreReportEntry(.recordUpgraded, "the record was upgraded from format \(provenance.sourceVersion) to \(currentVersion)"))
+        }
+        if !provenance.defaultsApplied.isEmpty {
+            entries.append(RestoreReportEntry(.defaultsApplied, "absent fields got their defaults: \(provenance.defaultsApplied.joined(separator: ", "))"))
+        }
+        return entries
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import JSON
+import StateStore
+
+extension StateRestorer {
+    static func recoverFromCorruption(_ side: inout RestoreSide, path: String, reason: String, configuration: DatabaseConfiguration) {
+        side.store?.closeWithoutCheckpoint()
+        let opening = LaunchDatabase.recoverFromCorruption(path, reason: reason, configuration: configuration)
+        side.store = opening.store
+        side.databaseReport += opening.report
+    }
+
+    /// Blocks until a background migration of this restorer's file (`database-needs-migration`)
+    /// has ended; returns at once when none runs. The next restore then reads the migrated file.
+    package func waitForDeferredMigration() {
+        DeferredMigration.waitUntilFinished(path)
+    }
+
+    /// Opens the database again, as a launch does, when the launch could not read it
+    /// (unavailable, busy, being migrated) or could only read it (read-only): the storage may have come back
+    /// (space freed, the device unlocked, the other process done). Called before each restore
+    /// and hand save; a file that is still unavailable costs one failed open. Nothing opens
+    /// while suspended or after `close`.
+    func reopenIfUnavailable(_ side: inout RestoreSide) {
+        guard !side.databaseReport.isEmpty, !side.isClosed, !side.isSuspended else { return }  // the usual launch: nothing to check
+        let report = side.databaseReport
+        let couldNotRead = side.store == nil && report.contains { RestoreCode.fileNotRead.contains($0.code) }
+        let couldOnlyRead = side.store?.isReadOnly == true && report.contains { $0.code == .databaseReadOnly }
+        guard couldNotRead || couldOnlyRead else { return }
+        // The read-only connection closes first: while it is open, a failed open could not
+        // remove the `-wal` and `-shm` it began (they would look in use).
+        side.store?.close()
+        let opening = LaunchDatabase.open(path, configuration: configuration)
+        side.store = opening.store
+        side.databaseReport = opening.report
+    }
+}

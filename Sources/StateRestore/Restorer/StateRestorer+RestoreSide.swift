@@ -1,0 +1,35 @@
+import Foundation
+import JSON
+import StateStore
+
+extension StateRestorer {
+    /// What the launch connection holds between restores.
+    struct RestoreSide {
+        /// The store, or nil when the database may not be read (newer release, foreign,
+        /// unopenable) or the restorer is closed.
+        var store: Store?
+        /// What opening the database found (newer, foreign, corrupt…); part of every report.
+        var databaseReport: [RestoreReportEntry]
+        /// What this launch's first restore found about the previous launches; nil before it.
+        var crashLoopCheck: CrashLoopCheck?
+        /// Screens this restorer marked "restore in progress" and has not completed.
+        var markedScreens: Set<ScreenKey> = []
+        /// The crash-loop guard's marks file, once the first restore has opened it; nil before,
+        /// and when it cannot be had (then ``guardUnavailable`` says why).
+        var launchGuard: LaunchGuardFile?
+        /// Why restores of this launch are not guarded, when they are not.
+        var guardUnavailable: String?
+        /// Whether the app is suspended: no connection is open, restores answer defaults.
+        var isSuspended = false
+        /// Whether ``StateRestorer/close(isolation:)`` was called: nothing opens again.
+        var isClosed = false
+        /// The unknown fields of each screen's last restored record, carried into its saves.
+        var carriedFields: [ScreenKey: JSONObject] = [:]
+        /// What each screen's (and shelf's) latest restore saw, from which the write gate
+        /// decides what its saves may replace: the sign-out generation it captured, a newer
+        /// record kept, a file it could not read.
+        var gate = WriteGate()
+        /// The screens this restorer restored (whose carried fields above are its own).
+        var restoredScreens: Set<ScreenKey> = []
+    }
+}
