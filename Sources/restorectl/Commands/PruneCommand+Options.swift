@@ -1,45 +1,11 @@
-import StateRestore
-
 extension PruneCommand {
-    /// `restorectl prune --db PATH --unused-for AGE [--dry-run] [--json]`.
+    /// The options of `restorectl prune`.
     struct Options: ParsableOptions {
-        /// `--db PATH --unused-for AGE [--dry-run] [--json]`.
-        enum Option: DeclaredOption {
-            /// `--db PATH`, required.
-            case db
-            /// `--unused-for AGE`, required: `90d`, `12h`, `30m` or `45s`.
-            case unusedFor
-            /// `--dry-run`: list, delete nothing.
-            case dryRun
-            /// `--json`.
-            case json
-
-            /// The shared `--db` and `--json`, and the age and dry-run flag.
-            var spec: OptionSpec {
-                switch self {
-                case .db: CommandTable.db
-                case .unusedFor: .value("unused-for", valueName: "AGE", help: "How long a scene must have gone unused: a number and d, h, m or s (90d).", isRequired: true)
-                case .dryRun: .flag("dry-run", help: "List the scenes that would go; delete nothing.")
-                case .json: CommandTable.json
-                }
-            }
-        }
-
-        /// `--db`.
-        let database: String
-        /// `--unused-for` as given (read as seconds by ``seconds(_:)`` when the command runs).
-        let unusedForText: String
-        /// `--dry-run`.
-        let isDryRun: Bool
-        /// `--json`.
-        let isJSON: Bool
-
-        init(parsing command: OptionReader<Self>) throws {
-            database = try command.requiredString(.db)
-            unusedForText = try command.requiredString(.unusedFor)
-            isDryRun = try command.flag(.dryRun)
-            isJSON = try command.flag(.json)
-        }
+        @Option(.database) var database: String
+        /// As given: read as seconds by ``seconds(_:)`` when the command runs.
+        @Option(name: "unused-for", valueName: "AGE", help: "How long a scene must have gone unused: a number and d, h, m or s (90d).") var unusedForText: String
+        @Flag(name: "dry-run", help: "List the scenes that would go; delete nothing.") var isDryRun: Bool
+        @Flag(.json) var isJSON: Bool
 
         /// `90d` → 7,776,000: a positive whole number and one unit of d, h, m or s.
         static func seconds(_ text: String) throws -> Double {

@@ -56,14 +56,6 @@ struct ParsedCommandTests {
         #expect(try command.strings(SampleCommands.account) == [])
     }
 
-    @Test func requiredStringThrowsMissingRequiredOptionWhenAbsent() throws {
-        let command = try SampleCommands.command(["save", "--db", "x", "--scene", "s", "--state", "-"])
-        #expect(try command.requiredString(SampleCommands.database) == "x")
-        #expect(throws: UsageError(command: "restorectl save", kind: .missingRequiredOption("--account"))) {
-            try command.requiredString(SampleCommands.account)
-        }
-    }
-
     @Test func flagReportsWhetherItWasGiven() throws {
         let given = try SampleCommands.command(["migrate", "--db", "x", "--dry-run"])
         #expect(try given.flag(SampleCommands.dryRun))
