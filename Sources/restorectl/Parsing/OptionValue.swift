@@ -1,13 +1,16 @@
-/// A type an option's value is read as: the text after `--name` becomes a value, or a usage
-/// error that names the option.
+/// A type an option's value is read as: the text after `--name` becomes a value, or an error
+/// that names the command and the option. A command's own value type, such as `prune`'s age,
+/// carries its check, so the option's declaration gives its validation too:
 ///
 /// ```swift
 /// @Option(name: "to", valueName: "N", help: "Stop at schema version N.") var target: Int?
+/// @Option(name: "unused-for", valueName: "AGE", help: "…") var unusedFor: PruneCommand.Age
 /// ```
 protocol OptionValue: Sendable {
     /// Reads `text`, given to `option` of the command called `commandName`
-    /// (`restorectl migrate`); malformed text throws a usage error naming both.
-    init(argument text: String, for option: OptionSpec, in commandName: String) throws(UsageError)
+    /// (`restorectl migrate`); malformed text throws an error naming both, a ``UsageError``
+    /// or a ``CommandFailure`` with exit 64.
+    init(argument text: String, for option: OptionSpec, in commandName: String) throws
 }
 
 extension String: OptionValue {
