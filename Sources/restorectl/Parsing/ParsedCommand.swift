@@ -1,13 +1,13 @@
-/// The options and flags given to one runnable command, with typed accessors.
+/// The options and flags given to one runnable command, with accessors by spec.
 ///
-/// The parser has already checked names, repeats and required options; accessors turn the
-/// raw strings into values and report malformed ones as ``UsageError``s that name the option.
-/// Commands do not call them directly: each ``Option`` and ``Flag`` property of a command's
-/// ``ParsableOptions`` reads its own spec, so what a command reads is what its spec declares:
+/// The parser has already checked names, repeats and required options. Commands do not call
+/// the accessors directly: each ``Option`` and ``Flag`` property of a command's
+/// ``ParsableOptions`` reads its own spec, and an ``OptionValue`` turns the text into a value
+/// or an error that names the option, so what a command reads is what its spec declares:
 ///
 /// ```swift
-/// try command.string(spec)   // nil when the option was not given
-/// try command.int(spec)
+/// try command.string(spec)    // nil when the option was not given
+/// try command.strings(spec)   // every value of a repeatable option
 /// try command.flag(spec)
 /// ```
 ///
@@ -45,14 +45,6 @@ struct ParsedCommand: Sendable, Equatable {
     func strings(_ option: OptionSpec) throws -> [String] {
         try checkDeclared(option, takesValue: true)
         return values[option.name] ?? []
-    }
-
-    /// The value of `option` as a decimal integer, or `nil` when it was not given.
-    ///
-    /// Accepts an optional sign and ASCII digits only; anything else, or a number that does
-    /// not fit in `Int`, throws a usage error naming the option.
-    func int(_ option: OptionSpec) throws -> Int? {
-        try string(option).map { try Int(argument: $0, for: option, in: commandName) }
     }
 
     /// Whether `flag` was given.
