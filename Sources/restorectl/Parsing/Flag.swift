@@ -4,6 +4,7 @@
 /// never take a value.
 @propertyWrapper
 struct Flag: OptionProperty {
+    /// The flag as help, usage, completion and the parser see it.
     let spec: OptionSpec
     /// Whether parsing found the flag.
     private let storage = ParsedValue<Bool>()

@@ -15,6 +15,8 @@
 /// Values are read by the type's ``OptionValue`` conformance, whose errors name the option.
 @propertyWrapper
 struct Option<Value: Sendable>: OptionProperty {
+    /// The option as help, usage, completion and the parser see it; required when the
+    /// property is neither optional nor defaulted, repeatable when it is an array.
     let spec: OptionSpec
     /// Reads the value from a parsed command line.
     private let read: @Sendable (ParsedCommand, OptionSpec) throws -> Value
@@ -30,7 +32,7 @@ struct Option<Value: Sendable>: OptionProperty {
         storage.set(try read(command, spec))
     }
 
-    /// Sets the spec and the reader; the public initializers below choose them by type.
+    /// Sets the spec and the reader; the initializers below choose them by the property's type.
     private init(
         _ declaration: OptionDeclaration,
         isRequired: Bool,
