@@ -1,53 +1,28 @@
-import StateRestore
-
 extension PruneCommand {
-    /// `restorectl prune --db PATH --unused-for AGE [--dry-run] [--json]`.
+    /// The options of `restorectl prune`.
     struct Options: ParsableOptions {
-        /// `--db PATH --unused-for AGE [--dry-run] [--json]`.
-        enum Option: DeclaredOption {
-            /// `--db PATH`, required.
-            case db
-            /// `--unused-for AGE`, required: `90d`, `12h`, `30m` or `45s`.
-            case unusedFor
-            /// `--dry-run`: list, delete nothing.
-            case dryRun
-            /// `--json`.
-            case json
+        @Option(.database) var database: String
+        @Option(name: "unused-for", valueName: "AGE", help: "How long a scene must have gone unused: a number and d, h, m or s (90d).") var unusedFor: Age
+        @Flag(name: "dry-run", help: "List the scenes that would go; delete nothing.") var isDryRun: Bool
+        @Flag(.json) var isJSON: Bool
+    }
 
-            /// The shared `--db` and `--json`, and the age and dry-run flag.
-            var spec: OptionSpec {
-                switch self {
-                case .db: CommandTable.db
-                case .unusedFor: .value("unused-for", valueName: "AGE", help: "How long a scene must have gone unused: a number and d, h, m or s (90d).", isRequired: true)
-                case .dryRun: .flag("dry-run", help: "List the scenes that would go; delete nothing.")
-                case .json: CommandTable.json
-                }
-            }
-        }
+    /// The value of `--unused-for`: a positive whole number and one unit of d, h, m or s.
+    struct Age: OptionValue {
+        /// As given, for messages: `90d`.
+        let text: String
+        /// In seconds: 7,776,000 for `90d`.
+        let seconds: Double
 
-        /// `--db`.
-        let database: String
-        /// `--unused-for` as given (read as seconds by ``seconds(_:)`` when the command runs).
-        let unusedForText: String
-        /// `--dry-run`.
-        let isDryRun: Bool
-        /// `--json`.
-        let isJSON: Bool
-
-        init(parsing command: OptionReader<Self>) throws {
-            database = try command.requiredString(.db)
-            unusedForText = try command.requiredString(.unusedFor)
-            isDryRun = try command.flag(.dryRun)
-            isJSON = try command.flag(.json)
-        }
-
-        /// `90d` → 7,776,000: a positive whole number and one unit of d, h, m or s.
-        static func seconds(_ text: String) throws -> Double {
+        /// Reads `90d`, `12h`, `30m` or `45s` (at most 100,000 of the unit); anything else is a
+        /// usage error.
+        init(argument text: String, for option: OptionSpec, in commandName: String) throws {
             let units: [Character: Double] = ["d": 86_400, "h": 3_600, "m": 60, "s": 1]
             guard let unit = text.last, let scale = units[unit], let count = Int(text.dropLast()), count > 0, count <= 100_000 else {
-                throw CommandFailure(.usage, "restorectl prune: --unused-for takes a positive number and a unit of d, h, m or s (90d), not '\(text)'")
+                throw CommandFailure(.usage, "\(commandName): \(option.spelling) takes a positive number and a unit of d, h, m or s (90d), not '\(text)'")
             }
-            return Double(count) * scale
+            self.text = text
+            seconds = Double(count) * scale
         }
     }
 }

@@ -17,7 +17,7 @@ enum PruneCommand {
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
-        let age = try Options.seconds(options.unusedForText)
+        let age = options.unusedFor.seconds
         let store = try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn)
         defer { store.close() }
         let scenes = try store.removeScenes(unusedSince: Store.now() - age, dryRun: options.isDryRun)
@@ -26,7 +26,7 @@ enum PruneCommand {
             console.print(JSONValue.object(["dryRun": .bool(options.isDryRun), "scenes": .array(listed)]).encoded(pretty: true))
         } else {
             for scene in scenes { console.print("\(options.isDryRun ? "would remove" : "removed") scene \(StoreNames.quoted(scene.scene)) of account \(StoreNames.quoted(scene.account))") }
-            console.print("\(options.isDryRun ? "Would remove" : "Removed") \(scenes.count) scene(s) unused for \(options.unusedForText).")
+            console.print("\(options.isDryRun ? "Would remove" : "Removed") \(scenes.count) scene(s) unused for \(options.unusedFor.text).")
         }
         return .success
     }

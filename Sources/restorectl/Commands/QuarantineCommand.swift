@@ -6,7 +6,8 @@ import StateStore
 
 /// `restorectl quarantine list|restore|drop`: act deliberately on records moved aside.
 enum QuarantineCommand {
-    static let id = OptionSpec.value("id", valueName: "N", help: "The quarantine entry (see quarantine list).", isRequired: true)
+    /// `--id N`: the entry `restore` and `drop` act on.
+    static let entry = OptionDeclaration(name: "id", valueName: "N", help: "The quarantine entry (see quarantine list).")
 
     static let spec = CommandSpec(
         name: "quarantine",
@@ -48,7 +49,7 @@ enum QuarantineCommand {
     static func restore(_ options: RestoreOptions, console: Console) throws -> ExitCode {
         let store = try existingWritableStore(options.database)
         defer { store.close() }
-        let id = options.id
+        let id = Int64(options.id)
         try StateDatabase.restoreQuarantinedRecord(id: id, in: store, replacing: options.replaces)
         console.print("Restored quarantined record \(id) to its scene.")
         return .success
@@ -57,7 +58,7 @@ enum QuarantineCommand {
     static func drop(_ options: DropOptions, console: Console) throws -> ExitCode {
         let store = try existingWritableStore(options.database)
         defer { store.close() }
-        let id = options.id
+        let id = Int64(options.id)
         try store.dropQuarantinedRecord(id: id)
         console.print("Dropped quarantined record \(id).")
         return .success

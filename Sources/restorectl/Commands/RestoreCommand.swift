@@ -22,7 +22,7 @@ enum RestoreCommand {
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
-        let key = options.key
+        let key = try options.key
         let kind = try KindOption.kind(named: options.kind, among: FormatsOption.kinds(in: options.formats), formats: options.formats, commandPath: ["restore"])
         let context = try self.context(of: kind, documentFile: options.documentFile, console: console)
         try StateDatabase.requireExistingFile(path)

@@ -19,7 +19,7 @@ enum SaveCommand {
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
-        let key = options.key
+        let key = try options.key
         let kind = try KindOption.kind(named: options.kind, among: FormatsOption.kinds(in: options.formats), formats: options.formats, commandPath: ["save"])
         let stateFile = options.stateFile
         let record = try InputFiles.read(stateFile, console: console, what: "state", decodingAs: "record") {

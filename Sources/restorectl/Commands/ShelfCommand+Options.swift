@@ -1,132 +1,48 @@
-import ScreenKinds
-import StateRestore
 import StateStore
 
 extension ShelfCommand {
-    /// `restorectl shelf save --db PATH --shelf NAME [--account A] --snapshot FILE|-`.
+    /// The options of `restorectl shelf save`.
     struct SaveOptions: ParsableOptions {
-        /// `--db PATH --shelf NAME [--account A] --snapshot FILE|-`.
-        enum Option: DeclaredOption {
-            /// `--db PATH`, required.
-            case db
-            /// `--shelf NAME`, required.
-            case shelf
-            /// `--account A`.
-            case account
-            /// `--snapshot FILE|-`, required.
-            case snapshot
+        @Option(.database) var database: String
+        @Option(ShelfCommand.shelf) var shelf: String
+        @Option(.account) var account = StoreNames.defaultAccount
+        /// A file, or `-` for standard input.
+        @Option(name: "snapshot", valueName: "FILE|-", help: "The snapshot to store (- reads standard input).") var snapshotFile: String
 
-            /// The shared options, and `shelf save`'s own `--snapshot`.
-            var spec: OptionSpec {
-                switch self {
-                case .db: CommandTable.db
-                case .shelf: ShelfCommand.shelf
-                case .account: CommandTable.account
-                case .snapshot: .value("snapshot", valueName: "FILE|-", help: "The snapshot to store (- reads standard input).", isRequired: true)
-                }
-            }
-        }
-
-        /// `--db`.
-        let database: String
-        /// `--shelf`, validated.
-        let shelf: String
-        /// `--account`, validated; `default` when absent.
-        let account: String
-        /// `--snapshot`: a file, or `-` for standard input.
-        let snapshotFile: String
-
-        init(parsing command: OptionReader<Self>) throws {
-            database = try command.requiredString(.db)
-            (shelf, account) = try ShelfCommand.names(shelf: command.requiredString(.shelf), account: command.string(.account))
-            snapshotFile = try command.requiredString(.snapshot)
+        /// The shelf and account are names for a new write (a bad one is exit 65).
+        func validate() throws {
+            try ShelfCommand.validate(shelf: shelf, account: account)
         }
     }
 
-    /// `restorectl shelf restore --db PATH --shelf NAME [--account A] [--json]`.
+    /// The options of `restorectl shelf restore`.
     struct RestoreOptions: ParsableOptions {
-        /// `--db PATH --shelf NAME [--account A] [--json]`.
-        enum Option: DeclaredOption {
-            /// `--db PATH`, required.
-            case db
-            /// `--shelf NAME`, required.
-            case shelf
-            /// `--account A`.
-            case account
-            /// `--json`.
-            case json
+        @Option(.database) var database: String
+        @Option(ShelfCommand.shelf) var shelf: String
+        @Option(.account) var account = StoreNames.defaultAccount
+        @Flag(.json) var json: Bool
 
-            /// The shared options.
-            var spec: OptionSpec {
-                switch self {
-                case .db: CommandTable.db
-                case .shelf: ShelfCommand.shelf
-                case .account: CommandTable.account
-                case .json: CommandTable.json
-                }
-            }
-        }
-
-        /// `--db`.
-        let database: String
-        /// `--shelf`, validated.
-        let shelf: String
-        /// `--account`, validated; `default` when absent.
-        let account: String
-        /// `--json`.
-        let json: Bool
-
-        init(parsing command: OptionReader<Self>) throws {
-            database = try command.requiredString(.db)
-            (shelf, account) = try ShelfCommand.names(shelf: command.requiredString(.shelf), account: command.string(.account), stored: true)
-            json = try command.flag(.json)
+        /// The shelf and account are names an older build may have stored (a bad one is exit 65).
+        func validate() throws {
+            try ShelfCommand.validate(shelf: shelf, account: account, stored: true)
         }
     }
 
-    /// `restorectl shelf list --db PATH [--account A] [--json]`.
+    /// The options of `restorectl shelf list`.
     struct ListOptions: ParsableOptions {
-        /// `--db PATH [--account A] [--json]`.
-        enum Option: DeclaredOption {
-            /// `--db PATH`, required.
-            case db
-            /// `--account A`.
-            case account
-            /// `--json`.
-            case json
-
-            /// The shared options.
-            var spec: OptionSpec {
-                switch self {
-                case .db: CommandTable.db
-                case .account: CommandTable.account
-                case .json: CommandTable.json
-                }
-            }
-        }
-
-        /// `--db`.
-        let database: String
-        /// `--account` as given, or `nil` for every account.
-        let account: String?
-        /// `--json`.
-        let json: Bool
-
-        init(parsing command: OptionReader<Self>) throws {
-            database = try command.requiredString(.db)
-            account = try command.string(.account)
-            json = try command.flag(.json)
-        }
+        @Option(.database) var database: String
+        /// As given, or `nil` for every account.
+        @Option(.account) var account: String?
+        @Flag(.json) var json: Bool
     }
 
-    /// `--shelf` and `--account` (default `default`) as given, validated for a new write, or
-    /// (`stored`) by the rule a name an older build stored meets; a bad name is exit 65.
-    private static func names(shelf: String, account: String?, stored: Bool = false) throws -> (shelf: String, account: String) {
+    /// Checks `--shelf` and `--account` for a new write, or (`stored`) by the rule a name an
+    /// older build stored meets; a bad name is exit 65.
+    private static func validate(shelf: String, account: String, stored: Bool = false) throws {
         let validate = stored ? StoreNames.validatedStored : StoreNames.validated
         do {
-            return (
-                try validate(shelf, "shelf"),
-                try validate(account ?? StoreNames.defaultAccount, "account")
-            )
+            _ = try validate(shelf, "shelf")
+            _ = try validate(account, "account")
         } catch {
             throw CommandFailure(.dataError, error.localizedDescription)
         }

@@ -7,7 +7,8 @@ import StateStore
 
 /// `restorectl shelf save|restore|list`: shelf snapshots from the command line.
 enum ShelfCommand {
-    static let shelf = OptionSpec.value("shelf", valueName: "NAME", help: "The shelf's name.", isRequired: true)
+    /// `--shelf NAME`, for `save` and `restore`.
+    static let shelf = OptionDeclaration(name: "shelf", valueName: "NAME", help: "The shelf's name.")
 
     static let spec = CommandSpec(
         name: "shelf",

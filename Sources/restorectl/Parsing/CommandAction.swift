@@ -20,7 +20,7 @@ struct CommandAction: Sendable {
         _ run: @escaping @Sendable (Options, Console) throws -> ExitCode
     ) -> CommandAction {
         CommandAction(optionsType: Options.self) { command, console in
-            try run(try Options(parsing: OptionReader(command)), console)
+            try run(try Options.parse(command), console)
         }
     }
 

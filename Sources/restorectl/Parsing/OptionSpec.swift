@@ -1,7 +1,9 @@
-/// Declares one `--long-name` option of a command: either a flag or an option that takes a value.
+/// Describes one `--long-name` option of a command: either a flag or an option that takes a value.
 ///
-/// Options are declared, not discovered, so the parser, the help text and the usage line all
-/// come from the same list:
+/// The parser, the help text, the usage line and the completion scripts all read these. A
+/// command does not write them: each ``Option`` or ``Flag`` property of its options type makes
+/// one (``ParsableOptions/declaredOptions``), its required-ness coming from the property's type.
+/// A spec that only describes, as in the parser's tests, can be written directly:
 ///
 /// ```swift
 /// let options: [OptionSpec] = [

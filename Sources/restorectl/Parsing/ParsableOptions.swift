@@ -1,51 +1,53 @@
-/// A command's options as typed values, built once from the parsed command line.
+/// A command's options as typed values: one ``Option`` or ``Flag`` property per option.
 ///
-/// The type declares its options once, as the cases of its ``Option`` enum: the command's
-/// spec lists ``declaredOptions`` (help, usage line, completion and parser all come from it),
-/// and the initializer reads through an ``OptionReader`` that takes only those cases, so an
-/// option read is an option declared. The initializer validates what needs no I/O, such as
-/// integers, names and kinds; it is the only place a command reads its command line.
+/// Each property is the option's whole declaration: name, placeholder, help and completion in
+/// the attribute, type, default and required-ness in the property. The command's spec lists
+/// ``declaredOptions`` in declaration order (help, usage line, completion and parser all come
+/// from it), and ``parse(_:)`` fills every property, then runs ``validate()``.
 ///
 /// ```swift
 /// struct Options: ParsableOptions {
-///     enum Option: DeclaredOption {
-///         case db, json
-///
-///         var spec: OptionSpec {
-///             switch self {
-///             case .db: CommandTable.db
-///             case .json: CommandTable.json
-///             }
-///         }
-///     }
-///
-///     let database: String
-///     let json: Bool
-///
-///     init(parsing command: OptionReader<Self>) throws {
-///         database = try command.requiredString(.db)
-///         json = try command.flag(.json)
-///     }
+///     @Option(.database) var database: String
+///     @Option(name: "to", valueName: "N", help: "Migrate up to schema version N.") var target: Int?
+///     @Flag(.json) var json: Bool
 /// }
 /// ```
 protocol ParsableOptions: Sendable {
-    /// The options this type reads, one case each, in help order.
-    associatedtype Option: DeclaredOption
+    /// An instance whose option properties are declared but not yet parsed.
+    init()
 
-    /// Reads and validates the options of one parsed command.
-    init(parsing command: OptionReader<Self>) throws
+    /// Checks what no single option's type can, such as names and combinations, after every
+    /// option is read and before the command runs. The default checks nothing.
+    func validate() throws
 }
 
 extension ParsableOptions {
-    /// Every case of ``Option`` as its spec, in declaration order: the options of the command
-    /// that parses into this type.
-    static var declaredOptions: [OptionSpec] { Option.allCases.map(\.spec) }
+    func validate() throws {}
 
-    /// The options ``init(parsing:)`` reads from `command`, in declaration order, so a test can
+    /// The option properties of this instance, in declaration order.
+    private var optionProperties: [any OptionProperty] {
+        Mirror(reflecting: self).children.compactMap { $0.value as? any OptionProperty }
+    }
+
+    /// The options of the command that parses into this type, in declaration order.
+    static var declaredOptions: [OptionSpec] {
+        Self().optionProperties.map(\.spec)
+    }
+
+    /// Reads every option of `command`, whose spec declares ``declaredOptions``, then
+    /// validates them; malformed values and failed checks are thrown.
+    static func parse(_ command: ParsedCommand) throws -> Self {
+        let options = Self()
+        for property in options.optionProperties {
+            try property.fill(from: command)
+        }
+        try options.validate()
+        return options
+    }
+
+    /// The options ``parse(_:)`` fills from `command`, in declaration order, so a test can
     /// check what a command reads against what its spec declares.
     static func optionsRead(parsing command: ParsedCommand) throws -> [OptionSpec] {
-        let reader = OptionReader<Self>(command)
-        _ = try Self(parsing: reader)
-        return Option.allCases.filter(reader.optionsRead.contains).map(\.spec)
+        try parse(command).optionProperties.filter(\.isParsed).map(\.spec)
     }
 }

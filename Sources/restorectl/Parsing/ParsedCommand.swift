@@ -1,19 +1,18 @@
-/// The options and flags given to one runnable command, with typed accessors.
+/// The options and flags given to one runnable command, with accessors by spec.
 ///
-/// The parser has already checked names, repeats and required options; accessors turn the
-/// raw strings into values and report malformed ones as ``UsageError``s that name the option.
-/// Commands do not call them directly: a command's ``ParsableOptions`` reads through an
-/// ``OptionReader``, which names options by the cases of the type's own `Option` enum (the
-/// options the command's spec lists), never by a string or a spec:
+/// The parser has already checked names, repeats and required options. Commands do not call
+/// the accessors directly: each ``Option`` and ``Flag`` property of a command's
+/// ``ParsableOptions`` reads its own spec, and an ``OptionValue`` turns the text into a value
+/// or an error that names the option, so what a command reads is what its spec declares:
 ///
 /// ```swift
-/// database = try command.requiredString(.db)
-/// target = try command.int(.to)        // nil when --to was not given
-/// json = try command.flag(.json)
+/// try command.string(spec)    // nil when the option was not given
+/// try command.strings(spec)   // every value of a repeatable option
+/// try command.flag(spec)
 /// ```
 ///
 /// Asking this type for an option the command's spec does not declare throws an internal
-/// error (exit 70); through an ``OptionReader`` that cannot happen.
+/// error (exit 70); through a command's options type that cannot happen.
 struct ParsedCommand: Sendable, Equatable {
     /// Subcommand names below the root, for example `["shelf", "save"]`.
     let path: [String]
@@ -42,35 +41,10 @@ struct ParsedCommand: Sendable, Equatable {
         return values[option.name]?.last
     }
 
-    /// The value of `option`, throwing `missingRequiredOption` when it was not given.
-    func requiredString(_ option: OptionSpec) throws -> String {
-        guard let value = try string(option) else {
-            throw UsageError(command: commandName, kind: .missingRequiredOption(option.spelling))
-        }
-        return value
-    }
-
     /// Every value given for `option`, in order; empty when it was not given.
     func strings(_ option: OptionSpec) throws -> [String] {
         try checkDeclared(option, takesValue: true)
         return values[option.name] ?? []
-    }
-
-    /// The value of `option` as a decimal integer, or `nil` when it was not given.
-    ///
-    /// Accepts an optional sign and ASCII digits only; anything else, or a number that does
-    /// not fit in `Int`, throws a usage error naming the option.
-    func int(_ option: OptionSpec) throws -> Int? {
-        guard let text = try string(option) else { return nil }
-        if let number = Int(text, radix: 10) { return number }
-        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
-        let isDecimal = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-        throw UsageError(
-            command: commandName,
-            kind: isDecimal
-                ? .integerOutOfRange(option: option.spelling, value: text)
-                : .invalidInteger(option: option.spelling, value: text)
-        )
     }
 
     /// Whether `flag` was given.

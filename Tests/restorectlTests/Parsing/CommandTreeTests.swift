@@ -29,9 +29,11 @@ struct CommandTreeTests {
         path
             + options.flatMap { option -> [String] in
                 guard option.takesValue else { return [option.spelling] }
-                switch option.completion {
-                case .words(let words): return [option.spelling, words[0]]
-                default: return [option.spelling, option.name == "id" || option.name == "to" ? "1" : "x"]
+                switch (option.completion, option.kind) {
+                case (.words(let words), _): return [option.spelling, words[0]]
+                case (_, .value("N")): return [option.spelling, "1"]
+                case (_, .value("AGE")): return [option.spelling, "90d"]
+                default: return [option.spelling, "x"]
                 }
             }
     }

@@ -2,39 +2,26 @@
 
 /// The options of ``SampleCommands/migrate``, declared as a command's options type declares them.
 struct SampleMigrateOptions: ParsableOptions {
-    /// `--db PATH [--to N] [--dry-run] [--json]`.
-    enum Option: DeclaredOption {
-        /// `--db PATH`, required.
-        case db
-        /// `--to N`.
-        case to
-        /// `--dry-run`.
-        case dryRun
-        /// `--json`.
-        case json
+    @Option(name: "db", valueName: "PATH", help: "The state database file.") var database: String
+    @Option(name: "to", valueName: "N", help: "Stop at schema version N.") var target: Int?
+    @Flag(name: "dry-run", help: "Print the plan without applying it.") var isDryRun: Bool
+    @Flag(name: "json", help: "Print machine-readable output.") var json: Bool
+}
 
-        /// The sample tree's specs.
-        var spec: OptionSpec {
-            switch self {
-            case .db: SampleCommands.database
-            case .to: SampleCommands.to
-            case .dryRun: SampleCommands.dryRun
-            case .json: SampleCommands.json
-            }
-        }
-    }
+/// Options of every kind the wrappers declare, for ``ParsableOptionsTests``.
+struct SampleKindsOfOptions: ParsableOptions {
+    @Option(name: "db", valueName: "PATH", help: "Required.") var database: String
+    @Option(name: "account", valueName: "A", help: "Optional.") var account: String?
+    @Option(name: "limit", valueName: "N", help: "With a default.") var limit = 10
+    @Option(name: "scene", valueName: "ID", help: "Repeatable.") var scenes: [String]
+    @Option(name: "id", valueName: "N", help: "Repeatable integers.") var ids: [Int]
+    @Option(name: "kind", valueName: "K", help: "Words.", completion: .words(["a", "b"])) var kind: String?
+    @Flag(name: "json", help: "A flag.") var json: Bool
+    /// Not an option: enumeration skips it.
+    var notAnOption = 0
 
-    /// `--db`.
-    let database: String
-    /// `--to`, or `nil`.
-    let target: Int?
-    /// `--dry-run`.
-    let isDryRun: Bool
-
-    /// Reads `--db`, `--to` and `--dry-run`, but not `--json`.
-    init(parsing command: OptionReader<Self>) throws {
-        database = try command.requiredString(.db)
-        target = try command.int(.to)
-        isDryRun = try command.flag(.dryRun)
+    /// Refuses the account `refused`, to show validation runs once every option is read.
+    func validate() throws {
+        if account == "refused" { throw CommandFailure(.dataError, "refused account") }
     }
 }
