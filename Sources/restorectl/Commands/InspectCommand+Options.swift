@@ -4,7 +4,7 @@ extension InspectCommand {
         @Option(.database) var database: String
         /// `nil` for every kind (unlike the commands where it defaults to catalog): a kind name,
         /// known to the tool or not (an unknown kind's records are shown raw).
-        @Option(.kind) var kind: String?
+        @Option(.kindFilter) var kind: String?
         /// The app's format folders, read when the command runs.
         @Option(.formats) var formats: String?
         @Flag(.json) var json: Bool

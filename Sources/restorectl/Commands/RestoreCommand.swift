@@ -10,6 +10,7 @@ enum RestoreCommand {
         name: "restore",
         abstract: "Restore a window's state of one kind, reconciled against the current data.",
         discussion: """
+            A built-in kind needs --document; an app's kind needs --formats. \
             The document is the data the state is reconciled against: for catalog {"books": [{"id": Int, "title": String}, ...]}, \
             for notes {"notes": [{"id": Int, "title": String}, ...]}, for zones {"choices": [{"id": String, "title": String}, ...]}. \
             An app's kind (--formats) takes no document: its record is read against the recorded shapes and defaults are laid \
@@ -17,6 +18,7 @@ enum RestoreCommand {
             file. A missing database exits 66; any other database outcome exits 0 with the default state and a report saying why, \
             and what a launch would do (move a damaged file aside, quarantine a record), which this command leaves undone.
             """,
+        usage: "restorectl restore --db PATH --scene ID [--account A] [--kind K] (--document FILE | --formats DIR) [--json]",
         action: .parsing(run)
     )
 

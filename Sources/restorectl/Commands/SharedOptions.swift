@@ -16,6 +16,13 @@ extension OptionDeclaration {
         help: "The record kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")), or an app's kind in --formats (default: catalog).",
         completion: .words(RecordKind.builtIn.map(\.name))
     )
+    /// `--kind K` of the listing commands, where absent means every kind.
+    static let kindFilter = OptionDeclaration(
+        name: "kind",
+        valueName: "K",
+        help: "Only records of this kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")), or any other kind name (default: every kind).",
+        completion: .words(RecordKind.builtIn.map(\.name))
+    )
     /// `--formats DIR`: an app's format folders.
     static let formats = OptionDeclaration(
         name: "formats",

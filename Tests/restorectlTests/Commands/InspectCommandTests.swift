@@ -58,6 +58,16 @@ import Testing
         #expect(run.stdout.contains("quarantine: 0 record(s)"))
     }
 
+    @Test func helpSaysAbsentKindListsEveryKind() {
+        let run = CapturedRun(["inspect", "--help"])
+        #expect(run.exitCode == 0)
+        #expect(
+            run.stdout.contains(
+                "  --kind K       Only records of this kind: catalog, notes, zones, or any other kind name (default: every kind).\n"),
+            "\(run.stdout)")
+        #expect(!run.stdout.contains("default: catalog"))
+    }
+
     @Test func missingFileExits66() {
         let run = CapturedRun(["inspect", "--db", path])
         #expect(run.exitCode == 66)

@@ -23,11 +23,11 @@ import Testing
         #expect(run.stderr.isEmpty)
         #expect(
             run.stdout == """
-                USAGE: restorectl restore --db PATH --scene ID [--account A] [--kind K] [--formats DIR] [--document FILE] [--json]
+                USAGE: restorectl restore --db PATH --scene ID [--account A] [--kind K] (--document FILE | --formats DIR) [--json]
 
                 Restore a window's state of one kind, reconciled against the current data.
 
-                The document is the data the state is reconciled against: for catalog {"books": [{"id": Int, "title": String}, ...]}, \
+                A built-in kind needs --document; an app's kind needs --formats. The document is the data the state is reconciled against: for catalog {"books": [{"id": Int, "title": String}, ...]}, \
                 for notes {"notes": [{"id": Int, "title": String}, ...]}, for zones {"choices": [{"id": String, "title": String}, ...]}. \
                 An app's kind (--formats) takes no document: its record is read against the recorded shapes and defaults are laid \
                 over it. It shows what a launch would restore and reads only: it never creates, migrates, moves, copies or rewrites a \
