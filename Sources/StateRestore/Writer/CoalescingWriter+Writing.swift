@@ -1,0 +1,116 @@
+import JSON
+import StateStore
+
+extension CoalescingWriter {
+    func windowEnded() {
+        state.withLock { $0.isScheduled = false }
+        do {
+            _ = try writePending()
+        } catch {
+            // Kept pending with the error recorded; try again one window later.
+            let mustSchedule = state.withLock { pending in
+                guard !pending.isScheduled, !pending.entries.isEmpty else { return false }
+                pending.isScheduled = true
+                return true
+            }
+            if mustSchedule {
+                scheduler.schedule(after: window) { [weak self] in self?.windowEnded() }
+            }
+        }
+    }
+
+    func writePending(includingUses: Bool = false) throws -> [SceneKey] {
+        try store.withLock { connection in
+            let hasPending = state.withLock { !$0.entries.isEmpty || (includingUses && !$0.uses.isEmpty) }
+            let store: Store
+            switch connection {
+            case .closed: throw RestoreError.databaseUnusable("the coalescing writer is closed")
+            case .suspended: return []
+            case .unopened:
+                guard hasPending else { return [] }
+                guard !DeferredMigration.isRunning(path) else {
+                    // The launch handed a long migration to the background: the saves wait for it.
+                    let waiting = RestoreError.databaseUnusable("the database is being migrated in the background; the saves wait for it")
+                    state.withLock { $0.lastError = waiting }
+                    throw waiting
+                }
+                do {
+                    store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
+                    store.removeStaleStagingFiles()
+                } catch {
+                    state.withLock { $0.lastError = error }
+                    throw error
+                }
+                connection = .open(store)
+            case .open(let open): store = open
+            }
+            let (batch, uses) = state.withLock { pending in
+                defer { pending.entries.removeAll(keepingCapacity: true) }
+                // Use times ride along with any write, and go by themselves only at a flush.
+                let uses = !pending.entries.isEmpty || includingUses ? pending.uses : [:]
+                if !uses.isEmpty { pending.uses = [:] }
+                return (pending.entries, uses)
+            }
+            guard !batch.isEmpty || !uses.isEmpty else { return [] }
+            var skipped: [ScreenKey: UnwrittenSave.Reason] = [:]
+            var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
+            do {
+                try store.writeTransaction {
+                    skipped = [:]
+                    oversized = [:]
+                    for (key, entry) in batch {
+                        do {
+                            oversized[key] = try Self.save(entry.state, for: key.scene, entry: entry, in: store)
+                        } catch RestoreError.wouldReplaceNewerRecord(_, let version) {
+                            skipped[key] = .newerRecordKept(version: version)
+                        } catch StoreError.existingRecordKept {
+                            skipped[key] = .storedRecordNotSeen
+                        } catch RestoreError.invalidRecord(let detail) {
+                            skipped[key] = .invalidState(detail)
+                        } catch StoreError.recordTooLarge(let bytes, let limit) {
+                            skipped[key] = .recordTooLarge(bytes: bytes, limit: limit)
+                        } catch StoreError.accountSignedOut {
+                            skipped[key] = .accountSignedOut
+                        } catch RestoreError.recordOverBudget(_, _, let size) {
+                            skipped[key] = .overBudget(size)
+                        }
+                    }
+                    try store.noteScenesUsed(uses.keys.map { (account: $0.account, scene: $0.scene) }, at: uses.values.max() ?? Store.now())
+                }
+            } catch {
+                // A damaged file is a typed outcome (the next launch moves it aside), not a raw
+                // SQLite message.
+                let failure: any Error = (error as? SQLiteError).flatMap { $0.indicatesDamage ? MigrationError.corrupt(path: store.path, reason: $0.message) : nil } ?? error
+                restore(batch, after: failure)
+                state.withLock { pending in pending.uses.merge(uses) { newer, _ in newer } }
+                throw failure
+            }
+            state.withLock { pending in
+                pending.writesCommitted += 1
+                pending.lastError = nil
+                for key in batch.keys {
+                    pending.unwritten[key] = skipped[key]
+                    if skipped[key] == nil { pending.oversized[key] = oversized[key] }
+                }
+            }
+            return skipped.keys.map(\.scene).sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
+        }
+    }
+
+    /// Saves one entry; opened from its existential so the codec runs for its concrete kind.
+    static func save<State: RestorableState>(_ state: State, for key: SceneKey, entry: Entry, in store: Store) throws -> RecordSizeBreakdown? {
+        try RecordSaving.save(
+            state, for: key, carrying: entry.carrying,
+            rules: WriteGate.recordRules(after: entry.sighting, writing: State.currentVersion, replacingNewer: false), in: store)
+    }
+
+    /// Puts a failed batch back, except scenes saved again since (their newer state wins).
+    func restore(_ batch: [ScreenKey: Entry], after error: any Error) {
+        state.withLock { pending in
+            for (key, entry) in batch where pending.entries[key] == nil {
+                pending.entries[key] = entry
+            }
+            pending.lastError = error
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+extension LaunchGuardFile {
+    /// How many launches in a row, up to the last one that checked, crashed while applying a
+    /// restore (as the last crash check read it).
+    package var crashedLaunches: Int {
+        lock.withLock {
+            let bytes = snapshot ?? (try? readAll()) ?? []
+            return bytes.count >= 20 ? Int(Self.uint32(bytes, at: 16)) : 0
+        }
+    }
+
+    /// Records how many launches in a row crashed; the header is locked for the write, so two
+    /// processes counting at once do not interleave.
+    package func setCrashedLaunches(_ count: Int) throws {
+        try lock.withLock {
+            var request = Self.lockRequest(type: F_WRLCK, start: 0, length: Self.headerSize)
+            guard fcntl(descriptor, F_SETLKW, &request) == 0 else { throw LaunchGuardError.unavailable(path: path, errno: errno) }
+            defer {
+                request.l_type = Int16(F_UNLCK)
+                _ = fcntl(descriptor, F_SETLK, &request)
+            }
+            var bytes = [UInt8](repeating: 0, count: 4)
+            Self.put(UInt32(clamping: count), into: &bytes, at: 0)
+            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, 4, 16) }
+            guard written == 4 else { throw LaunchGuardError.unavailable(path: path, errno: written < 0 ? errno : ENOSPC) }
+            if var cached = snapshot, cached.count >= 20 {
+                cached.replaceSubrange(16..<20, with: bytes)
+                snapshot = cached
+            }
+        }
+    }
+
+    /// The slots of processes that are gone and left marks, each locked by this process until
+    /// ``finish(_:forgetting:)``: no other process handles them meanwhile.
+    package func crashedSlots() throws -> [CrashedSlot] {
+        try lock.withLock {
+            let bytes = try readAll()
+            defer { snapshot = bytes }
+            var crashed: [CrashedSlot] = []
+            for slot in 0..<Self.slotCount where slot != ownSlot && !handling.contains(slot) {
+                let base = Self.headerSize + slot * Self.slotSize
+                guard Array(bytes[base..<base + 4]) == Self.slotMagic, Self.uint32(bytes, at: base + 8) > 0 else { continue }
+                guard tryLock(slot) else { continue }  // its process is alive
+                // Locked now: read it again, it may have been emptied before the lock was had.
+                let fresh = try readAll()
+                guard let marks = Self.marks(inSlot: slot, of: fresh) else {
+                    unlock(slot)
+                    continue
+                }
+                crashed.append(CrashedSlot(index: slot, pid: Int32(bitPattern: Self.uint32(fresh, at: base + 4)), marks: marks))
+                handling.insert(slot)
+            }
+            return crashed
+        }
+    }
+
+    /// Lets go of crashed slots: emptied when their records are handled (`forgetting`),
+    /// otherwise left as they are for a later launch to handle.
+    package func finish(_ slots: [CrashedSlot], forgetting: Bool) {
+        lock.withLock {
+            for slot in slots {
+                if forgetting { _ = writeSlot(slot.index, marks: [], magic: [0, 0, 0, 0]) }
+                unlock(slot.index)
+                handling.remove(slot.index)
+            }
+        }
+    }
+
+    /// Removes the marks of `accountHash` from every slot whose process is gone, and from this
+    /// process's own: a purged account leaves nothing to blame.
+    package func forget(accountHash: UInt64) throws {
+        let crashed = try crashedSlots()
+        lock.withLock {
+            for slot in crashed {
+                _ = writeSlot(slot.index, marks: slot.marks.filter { $0.accountHash != accountHash })
+            }
+            marks = marks.filter { $0.key.accountHash != accountHash }
+            if let ownSlot { _ = writeSlot(ownSlot, marks: Array(marks.keys)) }
+        }
+        finish(crashed, forgetting: false)
+    }
+
+    /// The marks that launches now gone left in the guard file beside `databasePath` (slots
+    /// holding marks whose lock no process holds), and the header's count of launches in a row
+    /// that crashed: what a launch's crash check would find, read without creating, writing or
+    /// locking anything (for a restore that reads only). Nothing when there is no guard file.
+    ///
+    /// When this process already uses the file, its own descriptor is asked (closing another
+    /// one would drop this process's locks on it), and its own slots are never counted.
+    package static func crashedMarksWithoutHandling(beside databasePath: String) -> (marks: [LaunchGuardMark], crashedLaunches: Int) {
+        let path = databasePath + "-guard"
+        if let file = registry.withLock({ $0[path] }) {
+            return file.lock.withLock { peekCrashed(descriptor: file.descriptor, skipping: Set(file.handling).union(file.ownSlot.map { [$0] } ?? [])) }
+        }
+        guard let descriptor = try? SiblingFile.open(path, O_RDONLY) else { return ([], 0) }
+        defer { Foundation.close(descriptor) }
+        return peekCrashed(descriptor: descriptor, skipping: [])
+    }
+
+    /// The crashed slots' marks and the crash count in the file open at `descriptor`, asking
+    /// with `F_GETLK` (which takes no lock) whether each slot's process is alive.
+    static func peekCrashed(descriptor: Int32, skipping: Set<Int>) -> (marks: [LaunchGuardMark], crashedLaunches: Int) {
+        let size = headerSize + slotCount * slotSize
+        var bytes = [UInt8](repeating: 0, count: size)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
+        guard read == size, Array(bytes[0..<fileMagic.count]) == fileMagic else { return ([], 0) }
+        var crashed: [LaunchGuardMark] = []
+        for slot in 0..<slotCount where !skipping.contains(slot) {
+            guard let marks = marks(inSlot: slot, of: bytes), !marks.isEmpty else { continue }
+            var request = lockRequest(type: F_WRLCK, start: headerSize + slot * slotSize, length: slotSize)
+            guard fcntl(descriptor, F_GETLK, &request) == 0, request.l_type == Int16(F_UNLCK) else { continue }  // alive, or unknown
+            crashed += marks
+        }
+        return (crashed, Int(uint32(bytes, at: 16)))
+    }
+
+    /// Every mark in the guard file beside `databasePath`, live or crashed, read without taking
+    /// any lock or creating the file (for tests and inspection); empty when there is none.
+    package static func recordedMarks(beside databasePath: String) -> [LaunchGuardMark] {
+        guard let descriptor = try? SiblingFile.open(databasePath + "-guard", O_RDONLY) else { return [] }
+        defer { Foundation.close(descriptor) }
+        let size = headerSize + slotCount * slotSize
+        var bytes = [UInt8](repeating: 0, count: size)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
+        guard read == size else { return [] }
+        return (0..<slotCount).flatMap { marks(inSlot: $0, of: bytes) ?? [] }
+    }
+
+    /// The marks `slot` holds in the file's `bytes`, or nil when the slot is not in use.
+    static func marks(inSlot slot: Int, of bytes: [UInt8]) -> [LaunchGuardMark]? {
+        let base = headerSize + slot * slotSize
+        guard Array(bytes[base..<base + 4]) == slotMagic else { return nil }
+        return (0..<min(Int(uint32(bytes, at: base + 8)), capacity)).map { index in
+            let offset = base + slotHeaderSize + index * markSize
+            return LaunchGuardMark(accountHash: uint64(bytes, at: offset), screenHash: uint64(bytes, at: offset + 8))
+        }
+    }
+
+    /// The count of launches in a row that crashed, as the guard file beside `databasePath`
+    /// holds it (0 when there is none), read without taking any lock.
+    package static func recordedCrashedLaunches(beside databasePath: String) -> Int {
+        guard let descriptor = try? SiblingFile.open(databasePath + "-guard", O_RDONLY) else { return 0 }
+        defer { Foundation.close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 20)
+        guard bytes.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 20, 0) }) == 20, Array(bytes[0..<8]) == fileMagic else { return 0 }
+        return Int(uint32(bytes, at: 16))
+    }
+
+    /// Leaves `marks` in a free slot of the guard file beside `databasePath` exactly as a
+    /// process killed while applying those restores leaves them (its lock gone with it): for
+    /// tests of what a later launch does, where the killed launch is not a child process. The
+    /// crash itself is tested with real processes killed by SIGKILL.
+    package static func leaveMarksOfAKilledProcess(beside databasePath: String, _ marks: [LaunchGuardMark]) throws {
+        guard let file = try acquire(beside: databasePath) else { return }
+        defer { file.release() }
+        try file.lock.withLock {
+            let slot = try file.takeEmptySlot()
+            if let error = file.writeSlot(slot, marks: marks) { throw error }
+            file.unlock(slot)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+extension LaunchGuardFile {
+    static func openAndFormat(_ path: String) throws -> Int32 {
+        let descriptor: Int32
+        do {
+            descriptor = try SiblingFile.open(path, O_RDWR | O_CREAT)
+        } catch {
+            throw LaunchGuardError(error)
+        }
+        var status = stat()
+        let size = headerSize + slotCount * slotSize
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            Foundation.close(descriptor)
+            throw LaunchGuardError.unavailable(path: path, errno: code)
+        }
+        var header = [UInt8](repeating: 0, count: fileMagic.count)
+        let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, fileMagic.count, 0) }
+        if read == fileMagic.count, header == fileMagic, Int(status.st_size) >= size { return descriptor }
+        do {
+            try format(descriptor, path: path, isNew: read <= 0 && status.st_size == 0)
+        } catch {
+            Foundation.close(descriptor)
+            throw error
+        }
+        return descriptor
+    }
+
+    /// Lays out the header; slots start empty. Another process formatting at the same moment
+    /// writes the same bytes. A new file that cannot be laid out (a full disk) is removed.
+    static func format(_ descriptor: Int32, path: String, isNew: Bool) throws {
+        var fresh = [UInt8](repeating: 0, count: headerSize)
+        fresh.replaceSubrange(0..<fileMagic.count, with: fileMagic)
+        put(UInt32(slotCount), into: &fresh, at: 8)
+        put(UInt32(slotSize), into: &fresh, at: 12)
+        let written = fresh.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, headerSize, 0) }
+        guard written == headerSize, ftruncate(descriptor, off_t(headerSize + slotCount * slotSize)) == 0 else {
+            let code = written < 0 || written == headerSize ? errno : ENOSPC
+            if isNew { unlink(path) }
+            throw LaunchGuardError.unavailable(path: path, errno: code)
+        }
+    }
+
+    func readAll() throws -> [UInt8] {
+        let size = Self.headerSize + Self.slotCount * Self.slotSize
+        var bytes = [UInt8](repeating: 0, count: size)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
+        guard read >= 0 else { throw LaunchGuardError.unavailable(path: path, errno: errno) }
+        guard read >= Self.fileMagic.count, Array(bytes[0..<Self.fileMagic.count]) == Self.fileMagic else {
+            // Not laid out (yet): nothing in it counts.
+            return [UInt8](repeating: 0, count: size)
+        }
+        isFormatted = true
+        return bytes
+    }
+
+    /// The first slot that is empty and not locked, now locked by this process.
+    func takeEmptySlot() throws -> Int {
+        let bytes = try snapshot ?? readAll()
+        snapshot = nil
+        for slot in 0..<Self.slotCount {
+            let base = Self.headerSize + slot * Self.slotSize
+            guard Array(bytes[base..<base + 4]) != Self.slotMagic || Self.uint32(bytes, at: base + 8) == 0 else { continue }
+            if tryLock(slot) { return slot }
+        }
+        throw LaunchGuardError.noFreeSlot(slots: Self.slotCount)
+    }
+
+    /// Writes `marks` into `slot`; the error, or nil when it was written whole.
+    func writeSlot(_ slot: Int, marks: [LaunchGuardMark], magic: [UInt8] = slotMagic) -> LaunchGuardError? {
+        var bytes = [UInt8](repeating: 0, count: Self.slotHeaderSize + marks.count * Self.markSize)
+        bytes.replaceSubrange(0..<4, with: magic)
+        Self.put(UInt32(bitPattern: getpid()), into: &bytes, at: 4)
+        Self.put(UInt32(marks.count), into: &bytes, at: 8)
+        for (index, mark) in marks.enumerated() {
+            Self.put(mark.accountHash, into: &bytes, at: Self.slotHeaderSize + index * Self.markSize)
+            Self.put(mark.screenHash, into: &bytes, at: Self.slotHeaderSize + index * Self.markSize + 8)
+        }
+        let offset = off_t(Self.headerSize + slot * Self.slotSize)
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, offset) }
+        return written == bytes.count ? nil : .unavailable(path: path, errno: written < 0 ? errno : ENOSPC)
+    }
+
+    func tryLock(_ slot: Int) -> Bool {
+        setLock(slot, type: F_WRLCK)
+    }
+
+    func unlock(_ slot: Int) {
+        _ = setLock(slot, type: F_UNLCK)
+    }
+
+    func setLock(_ slot: Int, type: Int32) -> Bool {
+        var request = Self.lockRequest(type: type, start: Self.headerSize + slot * Self.slotSize, length: Self.slotSize)
+        return fcntl(descriptor, F_SETLK, &request) == 0
+    }
+
+    /// An `fcntl` lock request of `type` over `length` bytes from `start`.
+    static func lockRequest(type: Int32, start: Int, length: Int) -> flock {
+        var request = flock()
+        request.l_type = Int16(type)
+        request.l_whence = Int16(SEEK_SET)
+        request.l_start = off_t(start)
+        request.l_len = off_t(length)
+        return request
+    }
+
+    // MARK: Bytes
+
+    static func put<T: FixedWidthInteger>(_ value: T, into bytes: inout [UInt8], at offset: Int) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<offset + MemoryLayout<T>.size, with: $0) }
+    }
+
+    static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+    }
+
+    static func uint64(_ bytes: [UInt8], at offset: Int) -> UInt64 {
+        (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[offset + $1]) << (8 * $1) }
+    }
+}
