@@ -98,9 +98,10 @@ public final class PersistenceTracking {
     }
 
     /// Saves the current state now if it differs from the last one saved, without waiting
-    /// for the turn that follows a change. Call it before `writer.flush()` when the flush may
-    /// run in the same main-actor turn as a change (going to the background, quitting).
-    public func saveCurrentState() {
+    /// for the turn that follows a change. The restorer's `flush()`, `close()` and `suspend()`
+    /// call it for every live tracking (an app never needs to); the package's tests call it to
+    /// hand a change over at a chosen point.
+    package func saveCurrentState() {
         guard let refresh else { return }
         if !refresh(false) { cancel() }
     }
