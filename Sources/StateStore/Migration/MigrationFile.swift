@@ -106,16 +106,34 @@ public struct MigrationFile: Sendable, Equatable {
     /// They are checked once: numbered 1…N without gaps or duplicates. The build already
     /// refused a file that is not UTF-8 text or lacks its declaration, and derived each one's
     /// checksum, compatibility and schema objects (MigrationEmbedder).
-    public static let embedded: Result<[MigrationFile], MigrationError> = {
+    public static var embedded: Result<[MigrationFile], MigrationError> {
+        Result { () throws(MigrationError) in try embeddedFiles() }
+    }
+
+    /// The migrations compiled into this build (``embedded``), or why they cannot be used.
+    static func embeddedFiles() throws(MigrationError) -> [MigrationFile] {
+        if let error = embeddedSet.error { throw error }
+        return embeddedSet.files
+    }
+
+    /// The embedded migrations, checked once; held without `Result`, whose type a launch would
+    /// make from its mangled name (a runtime lookup of `MigrationError`'s `Error` conformance).
+    private static let embeddedSet: EmbeddedSet = {
         do throws(MigrationError) {
             var files: [MigrationFile] = []
             files.reserveCapacity(EmbeddedMigrations.files.count)
             for entry in EmbeddedMigrations.files { files.append(try MigrationFile(embedded: entry)) }
-            return .success(try validated(files))
+            return EmbeddedSet(files: try validated(files), error: nil)
         } catch {
-            return .failure(error)
+            return EmbeddedSet(files: [], error: error)
         }
     }()
+
+    /// The embedded migrations, or why they cannot be used.
+    private struct EmbeddedSet: Sendable {
+        let files: [MigrationFile]
+        let error: MigrationError?
+    }
 
     /// Checks that `files` are numbered 1…N in order, without gaps or duplicates.
     public static func validated(_ files: [MigrationFile]) throws(MigrationError) -> [MigrationFile] {
