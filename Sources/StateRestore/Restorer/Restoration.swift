@@ -29,7 +29,7 @@ public struct Restoration<State: RestorableState>: Sendable {
     /// The state as decoded, before reconciliation (hand-over recomputes kind-specific detail).
     package let decodedState: State
     /// What the state was reconciled against, when it was.
-    let reconciliationContext: ReconciliationContext?
+    @usableFromInline let reconciliationContext: ReconciliationContext?
     /// What the restore saw, from which the write gate decides what this restoration's saves
     /// may replace (the sign-out generation it captured, a newer record kept, a file not read).
     let sighting: WriteGate.Sighting
@@ -58,18 +58,21 @@ public struct Restoration<State: RestorableState>: Sendable {
 
 extension Restoration where State: Reconcilable {
     /// The data the state was reconciled against.
-    public var context: State.Context? { (reconciliationContext as? ReconciliationContext.Holding<State.Context>)?.value }
+    ///
+    /// Inlinable, so a kind's module reads it specialized: called unspecialized, it needs the
+    /// `Restoration<State>` type made from its mangled name (a conformance lookup) at run time.
+    @inlinable public var context: State.Context? { (reconciliationContext as? ReconciliationContext.Holding<State.Context>)?.value }
 }
 
 /// What a restoration was reconciled against, held by a class rather than as `any Sendable`:
 /// a restoration of any kind stores it, and reading it back as the kind's `Context` is a class
 /// cast. (An `Optional<any Sendable>` is made from its mangled name at a launch's first
 /// restore, a runtime lookup of the protocol by name; the cast back was an existential cast.)
-class ReconciliationContext: @unchecked Sendable {
+@usableFromInline class ReconciliationContext: @unchecked Sendable {
     /// The data of one type, `Context`.
-    final class Holding<Context: Sendable>: ReconciliationContext, @unchecked Sendable {
+    @usableFromInline final class Holding<Context: Sendable>: ReconciliationContext, @unchecked Sendable {
         /// The data.
-        let value: Context
+        @usableFromInline let value: Context
 
         /// Holds `value`.
         init(_ value: Context) { self.value = value }
