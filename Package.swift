@@ -23,8 +23,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // What a migration file's header declares (readable-by, writable-by), read alike by the
-        // build's embedder, which refuses a migration without it, and by the store.
+        // What the build's embedder and the store both read from a migration's text, alike: the
+        // header's declaration (readable-by, writable-by; the embedder refuses a migration
+        // without it), the tables and indexes it creates, drops and renames, and its checksum
+        // (SHA-256). The embedder derives them once, at build time, so a launch derives nothing.
         .target(name: "MigrationHeader"),
         .executableTarget(name: "MigrationEmbedder", dependencies: ["MigrationHeader"]),
         .plugin(
@@ -66,7 +68,7 @@ let package = Package(
         // Test-only: temporary directories, the built restorectl-stress and restorectl run as
         // child processes, and the schema "builds" the compatibility tests run the engine as.
         .target(name: "TestSupport", dependencies: ["StateStore"], path: "Tests/TestSupport"),
-        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "CFaultInjection", "TestSupport"]),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "MigrationHeader", "CFaultInjection", "TestSupport"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(

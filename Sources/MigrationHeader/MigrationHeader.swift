@@ -66,4 +66,12 @@ public enum MigrationHeader {
         }
         return (readableBy, writableBy)
     }
+
+    /// The checksum a migration's text is recorded under in `schema_history`: the SHA-256 of
+    /// the text with line endings normalised to `\n`, so a CRLF checkout is not an edit.
+    /// Computed by the build for the embedded migrations, and by the store for those given in
+    /// code and when it compares.
+    public static func checksum(of sql: String) -> String {
+        SHA256.hexDigest(of: Data(sql.replacingOccurrences(of: "\r\n", with: "\n").utf8))
+    }
 }

@@ -34,6 +34,6 @@ extension Restoration where State == CatalogViewState {
             "selectedID": frame.selectedID.map { .integer(Int64($0)) } ?? .null,
             "query": .string(frame.query),
         ])
-        return RestorationSummary(self, frame: projection)
+        return RestorationSummary(key: key, state: state, report: report, frame: projection)
     }
 }

@@ -4,15 +4,21 @@ import StateStore
 /// Each kind's record shape (``RecordShape/init(of:)``), derived once per process at its first
 /// use and kept: it says which fields of a record are known, for carrying the others.
 enum KnownShapes {
-    private static let shapes = Locked<[ObjectIdentifier: RecordShape?]>([:])
+    /// A list rather than a dictionary keyed by type: a process knows a few kinds, and a
+    /// dictionary keyed by `ObjectIdentifier` would cost the first restore of every launch a
+    /// runtime lookup of its `Hashable` conformance (the dictionary's type is made from its
+    /// mangled name at its first use).
+    private static let shapes = Locked<[(type: ObjectIdentifier, shape: RecordShape?)]>([])
 
     /// `State`'s shape, or nil when it cannot be derived (then only top-level fields the
     /// default's encoding lacks count as unknown).
     static func shape<State: RestorableState>(of type: State.Type) -> RecordShape? {
         let key = ObjectIdentifier(type)
-        if let known = shapes.withLock({ $0[key] }) { return known }
+        if let known = shapes.withLock({ $0.first { $0.type == key } }) { return known.shape }
         let shape = try? RecordShape(of: type)
-        shapes.withLock { $0[key] = shape }
+        shapes.withLock { known in
+            if !known.contains(where: { $0.type == key }) { known.append((key, shape)) }
+        }
         return shape
     }
 }

@@ -29,14 +29,14 @@ public struct Restoration<State: RestorableState>: Sendable {
     /// The state as decoded, before reconciliation (hand-over recomputes kind-specific detail).
     package let decodedState: State
     /// What the state was reconciled against, when it was.
-    package let reconciliationContext: (any Sendable)?
+    @usableFromInline let reconciliationContext: ReconciliationContext?
     /// What the restore saw, from which the write gate decides what this restoration's saves
     /// may replace (the sign-out generation it captured, a newer record kept, a file not read).
     let sighting: WriteGate.Sighting
 
     init(
         key: SceneKey, state: State, report: [RestoreReportEntry], adjustments: [RestoreReportEntry] = [],
-        carriedFields: JSONObject = JSONObject(), decodedState: State? = nil, context: (any Sendable)? = nil,
+        carriedFields: JSONObject = JSONObject(), decodedState: State? = nil, context: ReconciliationContext? = nil,
         sighting: WriteGate.Sighting = WriteGate.Sighting()
     ) {
         self.sighting = sighting
@@ -58,7 +58,25 @@ public struct Restoration<State: RestorableState>: Sendable {
 
 extension Restoration where State: Reconcilable {
     /// The data the state was reconciled against.
-    public var context: State.Context? { reconciliationContext as? State.Context }
+    ///
+    /// Inlinable, so a kind's module reads it specialized: called unspecialized, it needs the
+    /// `Restoration<State>` type made from its mangled name (a conformance lookup) at run time.
+    @inlinable public var context: State.Context? { (reconciliationContext as? ReconciliationContext.Holding<State.Context>)?.value }
+}
+
+/// What a restoration was reconciled against, held by a class rather than as `any Sendable`:
+/// a restoration of any kind stores it, and reading it back as the kind's `Context` is a class
+/// cast. (An `Optional<any Sendable>` is made from its mangled name at a launch's first
+/// restore, a runtime lookup of the protocol by name; the cast back was an existential cast.)
+@usableFromInline class ReconciliationContext: @unchecked Sendable {
+    /// The data of one type, `Context`.
+    @usableFromInline final class Holding<Context: Sendable>: ReconciliationContext, @unchecked Sendable {
+        /// The data.
+        @usableFromInline let value: Context
+
+        /// Holds `value`.
+        init(_ value: Context) { self.value = value }
+    }
 }
 
 extension Restoration: Equatable {

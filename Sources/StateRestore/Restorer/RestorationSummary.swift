@@ -19,12 +19,20 @@ public struct RestorationSummary: Equatable, Sendable {
 
     /// The summary of `restoration`, with the projection its kind gives.
     package init<State: RestorableState>(_ restoration: Restoration<State>, frame: JSONValue? = nil) {
-        key = restoration.key
+        self.init(key: restoration.key, state: restoration.state, report: restoration.report, frame: frame)
+    }
+
+    /// The summary of a restoration of `state` at `key`, from its parts. A kind's module passes
+    /// these rather than its `Restoration`: passing a `Restoration<State>` to this unspecialized
+    /// initializer makes the runtime build that type from its mangled name, a lookup of
+    /// `State`'s conformance to `RestorableState` on every cold restore.
+    package init<State: RestorableState>(key: SceneKey, state: State, report: [RestoreReportEntry], frame: JSONValue? = nil) {
+        self.key = key
         kind = State.kind
-        let text = (try? RecordCodec<State>.encode(restoration.state)) ?? "{}"
-        state = (try? JSONValue.parse(text)) ?? .object(JSONObject())
+        let text = (try? RecordCodec<State>.encode(state)) ?? "{}"
+        self.state = (try? JSONValue.parse(text)) ?? .object(JSONObject())
         self.frame = frame
-        report = restoration.report
+        self.report = report
     }
 
     /// A summary of a restoration made without a state type (a kind read from a format folder).

@@ -5,19 +5,22 @@ import StateStore
 /// whatever the age of its record (the person just opened it). Another process learns of a use
 /// through the use time a restore notes with its next write, to the day.
 enum ScenesInUse {
-    private static let scenes = Locked<[String: Set<SceneKey>]>([:])
+    /// A list per file rather than a set: a process has a few scenes open, and a set of
+    /// `SceneKey` would cost every launch a runtime lookup of its `Hashable` conformance (the
+    /// set's type is made from its mangled name at its first use) for nothing a list lacks.
+    private static let scenes = Locked<[String: [SceneKey]]>([:])
 
     /// Notes that `scene` of the file at `path` was restored or saved by this process.
     static func note(_ scene: SceneKey, at path: String) {
         scenes.withLock { byPath in
             // The usual case, a scene noted before, costs one lookup and no copy.
             if byPath[path]?.contains(scene) == true { return }
-            byPath[path, default: []].insert(scene)
+            byPath[path, default: []].append(scene)
         }
     }
 
-    /// The scenes of the file at `path` in use by this process.
-    static func scenes(at path: String) -> Set<SceneKey> {
+    /// The scenes of the file at `path` in use by this process, each once.
+    static func scenes(at path: String) -> [SceneKey] {
         scenes.withLock { $0[path] ?? [] }
     }
 
@@ -33,7 +36,9 @@ enum ScenesInUse {
     static func move(from old: String, to new: String) {
         scenes.withLock { byPath in
             guard let moved = byPath.removeValue(forKey: old) else { return }
-            byPath[new, default: []].formUnion(moved)
+            var scenes = byPath[new] ?? []
+            for scene in moved where !scenes.contains(scene) { scenes.append(scene) }
+            byPath[new] = scenes
         }
     }
 }

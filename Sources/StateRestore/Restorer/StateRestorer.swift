@@ -110,7 +110,7 @@ public final class StateRestorer: Sendable {
         let invalid = reconciled.adjustments.isEmpty ? [] : Self.invalidCodes(in: reconciled.adjustments, of: State.self)
         return Restoration(
             key: key, state: reconciled.state, report: loaded.report + invalid + reconciled.adjustments, adjustments: reconciled.adjustments,
-            carriedFields: loaded.carried, decodedState: loaded.state, context: context, sighting: loaded.sighting
+            carriedFields: loaded.carried, decodedState: loaded.state, context: ReconciliationContext.Holding(context), sighting: loaded.sighting
         )
     }
 

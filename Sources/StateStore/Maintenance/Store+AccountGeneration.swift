@@ -1,4 +1,5 @@
 import Foundation
+import MigrationHeader
 
 extension Store {
     /// An account's sign-out generation: 0 until its first purge, one more at each purge. A

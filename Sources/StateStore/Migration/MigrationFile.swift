@@ -15,6 +15,10 @@ public struct MigrationFile: Sendable, Equatable {
     /// applied, as its header declares (`-- readable-by: N`, `-- writable-by: M`); nil for
     /// migrations 1–4, which predate the rule.
     public let compatibility: SchemaCompatibility?
+    /// The tables and indexes a file has once this migration and every one before it in this
+    /// build are applied, as the build derived them; nil for a migration made in code, whose
+    /// list the schema check derives from the SQL (`SchemaVerification.requiredObjects`).
+    let schemaObjects: [String]?
 
     /// Creates a migration from a file name of the form `NNNN_description.sql` and its text.
     ///
@@ -22,17 +26,49 @@ public struct MigrationFile: Sendable, Equatable {
     /// (`MigrationError.invalidMigrationSet`, saying what to add), as the build refuses such a
     /// file in `Migrations/`.
     public init(name: String, sql: String) throws(MigrationError) {
+        let version = try Self.version(ofFileNamed: name)
+        self.version = version
+        self.name = name
+        self.sql = sql
+        self.checksum = MigrationFile.checksum(of: sql)
+        self.compatibility = try MigrationFile.declaredCompatibility(in: sql, version: version, name: name)
+        self.schemaObjects = nil
+    }
+
+    /// A migration embedded by the build, with what the build derived from its text: nothing is
+    /// parsed or hashed here, on the launch path.
+    init(embedded entry: EmbeddedMigration) throws(MigrationError) {
+        guard try Self.version(ofFileNamed: entry.name) == entry.version else {
+            throw .invalidMigrationSet("embedded migration \(entry.name) does not have the version its name gives")
+        }
+        self.version = entry.version
+        self.name = entry.name
+        self.sql = entry.sql
+        self.checksum = entry.checksum
+        if let readableBy = entry.readableBy, let writableBy = entry.writableBy {
+            self.compatibility = SchemaCompatibility(readableBy: readableBy, writableBy: writableBy)
+        } else {
+            self.compatibility = nil
+        }
+        self.schemaObjects = entry.schemaObjects
+    }
+
+    /// The version a file name of the form `NNNN_description.sql` gives.
+    private static func version(ofFileNamed name: String) throws(MigrationError) -> Int {
         let digits = name.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, let version = Int(digits), version >= 1,
             name.dropFirst(digits.count).hasPrefix("_"), name.hasSuffix(".sql")
         else {
             throw .invalidMigrationSet("migration file name \(name) is not of the form NNNN_description.sql")
         }
-        self.version = version
-        self.name = name
-        self.sql = sql
-        self.checksum = MigrationFile.checksum(of: sql)
-        self.compatibility = try MigrationFile.declaredCompatibility(in: sql, version: version, name: name)
+        return version
+    }
+
+    /// Two migrations are equal when they are the same file: what the build derived from an
+    /// embedded one is not part of it.
+    public static func == (lhs: MigrationFile, rhs: MigrationFile) -> Bool {
+        lhs.version == rhs.version && lhs.name == rhs.name && lhs.sql == rhs.sql && lhs.checksum == rhs.checksum
+            && lhs.compatibility == rhs.compatibility
     }
 
     /// The pair a migration's header declares, read by the one parser the build uses too.
@@ -62,27 +98,42 @@ public struct MigrationFile: Sendable, Equatable {
 
     /// The checksum recorded in the schema history for a migration's text.
     public static func checksum(of sql: String) -> String {
-        let normalized = sql.replacingOccurrences(of: "\r\n", with: "\n")
-        return SHA256.hexDigest(of: Data(normalized.utf8))
+        MigrationHeader.checksum(of: sql)
     }
 
     /// The migrations compiled into this build, in version order.
     ///
-    /// They are checked once: numbered 1…N without gaps or duplicates, valid UTF-8.
-    public static let embedded: Result<[MigrationFile], MigrationError> = {
+    /// They are checked once: numbered 1…N without gaps or duplicates. The build already
+    /// refused a file that is not UTF-8 text or lacks its declaration, and derived each one's
+    /// checksum, compatibility and schema objects (MigrationEmbedder).
+    public static var embedded: Result<[MigrationFile], MigrationError> {
+        Result { () throws(MigrationError) in try embeddedFiles() }
+    }
+
+    /// The migrations compiled into this build (``embedded``), or why they cannot be used.
+    static func embeddedFiles() throws(MigrationError) -> [MigrationFile] {
+        if let error = embeddedSet.error { throw error }
+        return embeddedSet.files
+    }
+
+    /// The embedded migrations, checked once; held without `Result`, whose type a launch would
+    /// make from its mangled name (a runtime lookup of `MigrationError`'s `Error` conformance).
+    private static let embeddedSet: EmbeddedSet = {
         do throws(MigrationError) {
             var files: [MigrationFile] = []
-            for entry in EmbeddedMigrations.files {
-                guard let data = Data(base64Encoded: entry.base64),
-                    let text = String(data: data, encoding: .utf8)
-                else { throw .invalidMigrationSet("embedded migration \(entry.name) is not UTF-8 text") }
-                files.append(try MigrationFile(name: entry.name, sql: text))
-            }
-            return .success(try validated(files))
+            files.reserveCapacity(EmbeddedMigrations.files.count)
+            for entry in EmbeddedMigrations.files { files.append(try MigrationFile(embedded: entry)) }
+            return EmbeddedSet(files: try validated(files), error: nil)
         } catch {
-            return .failure(error)
+            return EmbeddedSet(files: [], error: error)
         }
     }()
+
+    /// The embedded migrations, or why they cannot be used.
+    private struct EmbeddedSet: Sendable {
+        let files: [MigrationFile]
+        let error: MigrationError?
+    }
 
     /// Checks that `files` are numbered 1…N in order, without gaps or duplicates.
     public static func validated(_ files: [MigrationFile]) throws(MigrationError) -> [MigrationFile] {

@@ -30,7 +30,7 @@ public struct Migrator: Sendable {
 
     /// A migrator over the migrations embedded in this build.
     public init() throws(MigrationError) {
-        try self.init(migrations: MigrationFile.embedded.get())
+        try self.init(migrations: MigrationFile.embeddedFiles())
     }
 
     /// A migrator over the given migrations (tests use this for failing or extra migrations).

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationHeader
 
 /// Whether a database that carries this project's header really has the schema its
 /// `user_version` claims: every table and index the migrations up to that version create, and a
@@ -8,33 +9,23 @@ import Foundation
 /// The check reads the names in `sqlite_schema` (which the first query of any connection loads
 /// anyway) and the few `schema_history` rows, so opening a healthy file stays cheap.
 enum SchemaVerification {
-    /// The tables and indexes the migrations up to `version` leave, by name, cached per set of
-    /// migrations (a launch builds its migrator anew, and must not re-read the SQL each time).
+    /// The tables and indexes the migrations up to `version` leave, by name: for the
+    /// migrations this build embeds, the list the build derived (a launch parses no SQL);
+    /// for migrations given in code, derived from their SQL once per set of migrations.
     static func requiredObjects(upTo version: Int, in migrations: [MigrationFile]) -> [String] {
-        // Keyed by a hash of the checksums rather than by joining them into one string: this
-        // runs at every launch.
+        // An embedded migration's list holds for the migrations before it in this build, so it
+        // is used only when every migration up to `version` is this build's.
+        if version >= 1, version <= migrations.count, migrations[version - 1].version == version,
+            let derived = migrations[version - 1].schemaObjects,
+            migrations[..<version].allSatisfy({ $0.schemaObjects != nil })
+        {
+            return derived
+        }
         var hasher = Hasher()
         for migration in migrations where migration.version <= version { hasher.combine(migration.checksum) }
         let key = CacheKey(version: version, checksums: hasher.finalize())
         if let cached = cache.withLock({ $0[key] }) { return cached }
-        var names: [String] = ["schema_history"]
-        var indexTable: [String: String] = [:]
-        for migration in migrations where migration.version <= version {
-            for change in changes(in: migration.sql) {
-                switch change {
-                case .create(let name, let table):
-                    names.append(name)
-                    if let table { indexTable[name] = table }
-                case .drop(let name):
-                    // Dropping a table drops its indexes with it.
-                    names.removeAll { $0 == name || indexTable[$0] == name }
-                case .rename(let old, let new):
-                    names = names.map { $0 == old ? new : $0 }
-                    for (index, table) in indexTable where table == old { indexTable[index] = new }
-                }
-            }
-        }
-        let result = names.sorted()
+        let result = SchemaChange.objects(after: migrations.lazy.filter { $0.version <= version }.map(\.sql))
         cache.withLock { $0[key] = result }
         return result
     }
@@ -94,59 +85,6 @@ enum SchemaVerification {
                 throw MigrationError.checksumMismatch(path: db.path, version: row.version, name: own.name)
             }
         }
-    }
-
-    /// A schema change a migration's SQL makes.
-    enum Change: Equatable {
-        /// `CREATE TABLE name` or `CREATE [UNIQUE] INDEX name ON table`.
-        case create(String, onTable: String?)
-        /// `DROP TABLE name` or `DROP INDEX name`.
-        case drop(String)
-        /// `ALTER TABLE old RENAME TO new`.
-        case rename(String, to: String)
-    }
-
-    /// The table and index changes in `sql`, in order, comments removed.
-    static func changes(in sql: String) -> [Change] {
-        let code = sql.split(separator: "\n").map { line in line.range(of: "--").map { line[..<$0.lowerBound] } ?? line }.joined(separator: " ")
-        let words = code.split { $0.isWhitespace || $0 == "(" || $0 == ";" }.map(String.init)
-        func word(_ index: Int) -> String { index < words.count ? words[index].uppercased() : "" }
-        func name(_ index: Int) -> String? {
-            index < words.count ? words[index].trimmingCharacters(in: CharacterSet(charactersIn: "\"`[]")) : nil
-        }
-        var result: [Change] = []
-        var index = 0
-        while index < words.count {
-            let verb = word(index)
-            var next = index + 1
-            if verb == "ALTER", word(next) == "TABLE", word(next + 2) == "RENAME", word(next + 3) == "TO",
-                let old = name(next + 1), let new = name(next + 4)
-            {
-                result.append(.rename(old, to: new))
-                index = next + 5
-                continue
-            }
-            guard verb == "CREATE" || verb == "DROP" else {
-                index += 1
-                continue
-            }
-            if word(next) == "UNIQUE" { next += 1 }
-            let object = word(next)
-            guard object == "TABLE" || object == "INDEX" else {
-                index += 1
-                continue
-            }
-            next += 1
-            while ["IF", "NOT", "EXISTS"].contains(word(next)) { next += 1 }
-            guard let objectName = name(next) else { break }
-            if verb == "DROP" {
-                result.append(.drop(objectName))
-            } else {
-                result.append(.create(objectName, onTable: object == "INDEX" && word(next + 1) == "ON" ? name(next + 2) : nil))
-            }
-            index = next + 1
-        }
-        return result
     }
 }
 

@@ -141,7 +141,7 @@ public final class Store {
         case .empty: schemaVersion = 0
         case .ours(let version): schemaVersion = version
         }
-        if let migrations = try? MigrationFile.embedded.get() {
+        if let migrations = try? MigrationFile.embeddedFiles() {
             try SchemaVerification.verify(database, version: schemaVersion, migrations: migrations)
         }
         self.database = database

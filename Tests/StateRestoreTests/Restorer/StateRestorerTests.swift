@@ -21,6 +21,13 @@ import Testing
         key = try SceneKey(scene: "main-window")
     }
 
+    @Test func aReconciledRestorationHoldsWhatItWasReconciledAgainst() {
+        let restorer = StateRestorer(path: path)
+        defer { try? restorer.close() }
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(restored.context == document)
+    }
+
     @Test func readmeRoundTripRestoresWhatTheScreenLeftAndKeepsUnknownFields() throws {
         // An older release wrote a format-2 record with a field this build does not know.
         let seed = try Store(path: path, migrator: StateMigrations.makeMigrator())

@@ -168,4 +168,17 @@ import Testing
         db.close()
         #expect(throws: SQLiteError.self) { try db.cachedStatement("SELECT 0") }
     }
+
+    @Test func aReadOnlyOpenEncodesWhatAURIPathCannotHold() throws {
+        #expect(Database.percentEncodedPath("/a b/c?d#e%f/é.sqlite") == "/a%20b/c%3Fd%23e%25f/%C3%A9.sqlite")
+        #expect(Database.percentEncodedPath("/x-._~!$&'()*+,;=:@/y") == "/x-._~!$&'()*+,;=:@/y")
+        let dir = try TemporaryDirectory()
+        let path = dir.path("odd ?#% é.sqlite")
+        let writer = try Database(path: path)
+        try writer.executeScript("CREATE TABLE t (x); INSERT INTO t VALUES (7)")
+        writer.close()
+        let reader = try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
+        defer { reader.close() }
+        #expect(try reader.scalarInt("SELECT x FROM t") == 7)
+    }
 }

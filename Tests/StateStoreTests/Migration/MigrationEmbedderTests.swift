@@ -1,4 +1,5 @@
 import Foundation
+import MigrationHeader
 import TestSupport
 import Testing
 
@@ -31,6 +32,31 @@ import Testing
     @Test func declaredMigrationsAndTheExemptOnesAreEmbedded() throws {
         let run = try embed(["0004_old.sql": "CREATE TABLE a (x);", "0005_new.sql": "-- readable-by: 4\n-- writable-by: 4\nCREATE TABLE b (x);"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.output?.contains(#"(name: "0005_new.sql""#) == true)
+        #expect(run.output?.contains(#"version: 5, name: "0005_new.sql""#) == true)
+        #expect(run.output?.contains("readableBy: 4, writableBy: 4") == true)
+        #expect(run.output?.contains(#"schemaObjects: ["a", "b", "schema_history"]"#) == true)
+    }
+
+    @Test func theTextIsEmbeddedExactlyAndWhatALaunchNeedsIsDerived() throws {
+        let text = "-- \"quoted\" \\ é\r\nCREATE TABLE a (x);\tCREATE INDEX a_x ON a (x);\n"
+        let run = try embed(["0001_a.sql": text])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.output?.contains(#"sql: "-- \"quoted\" \\ \u{e9}\r\nCREATE TABLE a (x);\tCREATE INDEX a_x ON a (x);\n""#) == true, "\(run.output ?? "")")
+        #expect(run.output?.contains(#"schemaObjects: ["a", "a_x", "schema_history"]"#) == true)
+        #expect(run.output?.contains(#"checksum: "\#(MigrationHeader.checksum(of: text))""#) == true)
+        #expect(run.output?.contains("readableBy: nil, writableBy: nil") == true)
+    }
+
+    @Test func aMigrationThatIsNotUTF8TextFailsTheBuild() throws {
+        let dir = try TemporaryDirectory()
+        try Data([0x43, 0xFF, 0x3B]).write(to: dir.url.appendingPathComponent("0001_bad.sql"))
+        let process = Process()
+        process.executableURL = try ChildProcess.builtTool(named: "MigrationEmbedder")
+        process.arguments = [dir.path("out.swift"), dir.path("0001_bad.sql")]
+        process.standardError = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 65)
+        #expect(dir.contents("out.swift") == nil)
     }
 }

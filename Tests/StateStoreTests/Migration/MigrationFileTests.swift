@@ -1,4 +1,5 @@
 import Foundation
+import MigrationHeader
 import Testing
 
 @testable import StateStore
@@ -10,8 +11,39 @@ import Testing
         #expect(EmbeddedMigrations.files.map(\.name) == names)
         for entry in EmbeddedMigrations.files {
             let onDisk = try Data(contentsOf: PackageFolders.migrations.appendingPathComponent(entry.name))
-            #expect(Data(base64Encoded: entry.base64) == onDisk, "embedded \(entry.name) differs from the file")
+            #expect(Data(entry.sql.utf8) == onDisk, "embedded \(entry.name) differs from the file")
         }
+    }
+
+    @Test func whatTheBuildDerivedIsWhatTheStoreDerivesFromTheText() throws {
+        let embedded = try MigrationFile.embedded.get()
+        let inCode = try embedded.map { try MigrationFile(name: $0.name, sql: $0.sql) }
+        #expect(embedded == inCode)
+        for (built, parsed) in zip(embedded, inCode) {
+            #expect(built.checksum == parsed.checksum, "\(built.name)")
+            #expect(built.compatibility == parsed.compatibility, "\(built.name)")
+            #expect(parsed.schemaObjects == nil)
+            #expect(
+                built.schemaObjects == SchemaVerification.requiredObjects(upTo: built.version, in: inCode),
+                "the objects the build derived for \(built.name) differ from the SQL's")
+            #expect(SchemaVerification.requiredObjects(upTo: built.version, in: embedded) == built.schemaObjects)
+        }
+    }
+
+    @Test func aCommentInACRLFMigrationEndsAtItsLine() {
+        #expect(
+            SchemaChange.changes(in: "-- a comment\r\nCREATE TABLE a (x);\r\nCREATE UNIQUE INDEX a_x ON a (x); -- b\r\nDROP TABLE c;")
+                == [.create("a", onTable: nil), .create("a_x", onTable: "a"), .drop("c")])
+    }
+
+    @Test func aMigrationGivenInCodeAfterEmbeddedOnesIsParsedAtRunTime() throws {
+        let embedded = try MigrationFile.embedded.get()
+        let extra = try MigrationFile(
+            name: String(format: "%04d_extra.sql", embedded.count + 1),
+            sql: "-- readable-by: \(embedded.count)\n-- writable-by: \(embedded.count)\nCREATE TABLE extra (x); CREATE INDEX extra_x ON extra (x);")
+        let migrations = try Migrator(migrations: embedded + [extra]).migrations
+        let required = SchemaVerification.requiredObjects(upTo: extra.version, in: migrations)
+        #expect(required == ((embedded.last?.schemaObjects ?? []) + ["extra", "extra_x"]).sorted())
     }
 
     @Test func embeddedMigrationsAreNumberedWithoutGaps() throws {

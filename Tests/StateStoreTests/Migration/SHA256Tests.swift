@@ -1,4 +1,5 @@
 import Foundation
+import MigrationHeader
 import Testing
 
 @testable import StateStore

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A SHA-256 hasher (FIPS 180-4), written here because Foundation on Linux has no SHA-256
-/// and CryptoKit is unavailable.
+/// and CryptoKit is unavailable. It lives beside the migration header's parsing because the
+/// build's embedder computes each migration's checksum with it, as the store does.
 ///
 /// Use the one-shot helpers for whole values, or feed bytes in pieces and finalize once:
 ///
@@ -16,9 +17,9 @@ import Foundation
 ///
 /// The hasher is a value: `finalize()` does not change it, so a copy can keep hashing a longer
 /// message. Messages are processed a 64-byte block at a time on 32-bit words.
-struct SHA256: Sendable {
+package struct SHA256: Sendable {
     /// The size of a digest in bytes.
-    static let digestByteCount = 32
+    package static let digestByteCount = 32
 
     /// The size of one compression block in bytes.
     private static let blockByteCount = 64
@@ -51,33 +52,33 @@ struct SHA256: Sendable {
     private var messageByteCount: UInt64 = 0
 
     /// Creates a hasher for an empty message.
-    init() {
+    package init() {
         pending.reserveCapacity(Self.blockByteCount)
     }
 
     /// Returns the lowercase hexadecimal SHA-256 digest of `bytes`.
-    static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
+    package static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalizeHex()
     }
 
     /// Returns the lowercase hexadecimal SHA-256 digest of `data`.
-    static func hexDigest(of data: Data) -> String {
+    package static func hexDigest(of data: Data) -> String {
         var hasher = SHA256()
         hasher.update(data)
         return hasher.finalizeHex()
     }
 
     /// Returns the 32-byte SHA-256 digest of `bytes`.
-    static func digest(of bytes: some Sequence<UInt8>) -> [UInt8] {
+    package static func digest(of bytes: some Sequence<UInt8>) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// Appends `bytes` to the message.
-    mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         let wasContiguous: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             update(raw: UnsafeRawBufferPointer(buffer))
         }
@@ -97,12 +98,12 @@ struct SHA256: Sendable {
     }
 
     /// Appends the bytes of `data` to the message.
-    mutating func update(_ data: Data) {
+    package mutating func update(_ data: Data) {
         data.withUnsafeBytes { update(raw: $0) }
     }
 
     /// Returns the 32-byte digest of the message so far, leaving the hasher unchanged.
-    func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         var copy = self
         let bitLength = messageByteCount &* 8
         // Pad with 0x80, then zeros until 8 bytes short of a block boundary:
@@ -129,7 +130,7 @@ struct SHA256: Sendable {
     }
 
     /// Returns the lowercase hexadecimal digest of the message so far, leaving the hasher unchanged.
-    func finalizeHex() -> String {
+    package func finalizeHex() -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(2 * Self.digestByteCount)
