@@ -1,0 +1,111 @@
+import CSQLite
+import Foundation
+
+extension Database {
+    /// Throws `SQLITE_CANTOPEN` when a symbolic link or anything else but a regular file is at
+    /// the `-wal`, `-shm` or `-journal` path of `path` (SQLite would open it through the link).
+    static func refuseLinkedCompanions(of path: String) throws(SQLiteError) {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
+        for suffix in ["-wal", "-shm", "-journal"] {
+            if let kind = SiblingFile.kindOfNonRegularFile(at: path + suffix) {
+                throw SQLiteError(
+                    extendedCode: SQLITE_CANTOPEN,
+                    message: "\(path)\(suffix) is \(kind), not a regular file; SQLite would open it through the link, so the database was not opened",
+                    systemErrorCode: kind == "a symbolic link" ? ELOOP : EINVAL)
+            }
+        }
+    }
+
+    /// Creates an empty file readable by its owner only, so SQLite (and its `-wal`/`-shm` files,
+    /// which copy the database's mode) never exposes state to other users. Returns whether it
+    /// created the file.
+    static func createPrivateFileIfMissing(_ path: String) throws(SQLiteError) -> Bool {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return false }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            Foundation.close(descriptor)
+            return true
+        } else if errno != EEXIST {
+            let code = errno
+            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+        }
+        return false
+    }
+
+    /// A read-only connection to a WAL database would create `-wal` and `-shm` files beside it
+    /// and, being read-only, leave them behind (or fail where they cannot be made: a full disk,
+    /// a read-only folder). When the log is absent or empty the file alone holds the database,
+    /// so it can be read as immutable, creating nothing, whatever an `-shm` left beside it.
+    /// (A writer starting during that read may make it see a torn page and report a problem;
+    /// it never changes anything.)
+    static func immutableURI(forUnusedFile path: String) -> String? {
+        let manager = FileManager.default
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
+            manager.fileExists(atPath: path), Self.logIsAbsentOrEmpty(path)
+        else { return nil }
+        let absolute = path.hasPrefix("/") ? path : manager.currentDirectoryPath + "/" + path
+        return "file://\(percentEncodedPath(absolute))?immutable=1"
+    }
+
+    /// `path` with every byte but those a URI path may hold as they are (RFC 3986's unreserved
+    /// characters, sub-delimiters, `:`, `@` and `/`) percent-encoded, so `?`, `#` and `%` in a
+    /// file name stay part of it. Written out rather than through `CharacterSet`, whose set
+    /// operations cost a launch a million instructions.
+    static func percentEncodedPath(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                bytes.append(byte)
+            case _ where "-._~!$&'()*+,;=:@/".utf8.contains(byte):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `path` has no write-ahead log beside it, or one with nothing in it: then the
+    /// file alone holds the database (`immutable=1` ignores the log and its index).
+    static func logIsAbsentOrEmpty(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path + "-wal", &status) != 0 || status.st_size == 0
+    }
+
+    /// Switches the file to write-ahead logging, so readers never block the writer, and sets
+    /// the connection's `synchronous` level from `configuration.durability` (`NORMAL`: a
+    /// commit survives a process crash; `FULL`: it survives a power loss too).
+    ///
+    /// Kept out of `init` because it reads and writes the file, which must not happen before
+    /// the caller knows the file is ours; `init` itself touches nothing.
+    package func activateWriteAheadLog() throws(SQLiteError) {
+        guard configuration.access != .readOnly else { return }
+        try executeScript("PRAGMA synchronous = \(configuration.durability.synchronousLevel)")
+        let mode = try switchingToWriteAheadLog()
+        // An in-memory database answers "memory"; anything else means WAL was refused.
+        guard mode == "wal" || mode == "memory" else {
+            throw SQLiteError(extendedCode: SQLITE_ERROR, message: "could not enable WAL (journal mode is \(mode ?? "unknown"))", sql: "PRAGMA journal_mode = WAL")
+        }
+    }
+
+    /// Runs `PRAGMA journal_mode = WAL`, which needs a moment with no other reader on a file
+    /// still in rollback mode and, unlike other statements, fails at once with `SQLITE_BUSY`
+    /// instead of waiting. Processes opening a new file together hit that, so it is retried
+    /// with a short back-off for up to the busy timeout.
+    func switchingToWriteAheadLog() throws(SQLiteError) -> String? {
+        var waitedMilliseconds: Int32 = 0
+        var pause: Int32 = 1
+        while true {
+            do {
+                return try fetchOne("PRAGMA journal_mode = WAL") { $0.string(0) } ?? nil
+            } catch  where error.code == .busy && waitedMilliseconds < configuration.busyTimeoutMilliseconds {
+                sqlite3_sleep(pause)
+                waitedMilliseconds += pause
+                pause = min(pause * 2, 50)
+            }
+        }
+    }
+}

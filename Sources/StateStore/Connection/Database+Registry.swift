@@ -1,0 +1,29 @@
+import CSQLite
+import Foundation
+
+extension Database {
+    /// How many connections of this process are open, by the path they were opened with.
+    static let openConnections = Locked<[String: Int]>([:])
+
+    /// The file at `path` named by its device and inode, so every spelling of it (a symlink,
+    /// a relative path, `a/../b`) is the same file; the path itself where it cannot be read.
+    static func identity(of path: String) -> String {
+        var status = stat()
+        return stat(path, &status) == 0 ? "\(status.st_dev):\(status.st_ino)" : path
+    }
+
+    /// Whether this process has a connection open on the file at `path`, however it was
+    /// spelled: then nothing but SQLite may open and close the file, since POSIX drops every
+    /// lock a process holds on a file when any of its descriptors for that file closes, and
+    /// the connection's locks would go with it.
+    ///
+    /// Costs nothing while no connection is open (a launch's first question); otherwise the
+    /// files are compared by device and inode.
+    package static func hasOpenConnection(to path: String) -> Bool {
+        let openPaths = openConnections.withLock { Array($0.keys) }
+        guard !openPaths.isEmpty else { return false }
+        if openPaths.contains(path) { return true }
+        let identity = identity(of: path)
+        return openPaths.contains { Self.identity(of: $0) == identity }
+    }
+}

@@ -1,0 +1,91 @@
+import CSQLite
+import Foundation
+
+extension Database {
+    /// A prepared statement for `sql`, reused from the cache when it was prepared before.
+    package func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        for recent in recentStatements where recent.sql == sql { return recent.statement }
+        let statement: Statement
+        if let cached = statementCache[sql] {
+            statement = cached
+        } else {
+            statement = try makeStatement(sql)
+            if statementCache.count >= configuration.statementCacheCapacity { statementCache.removeAll() }
+            statementCache[sql] = statement
+        }
+        if recentStatements.count >= Self.recentStatementCount { recentStatements.removeLast() }
+        recentStatements.insert((sql, statement), at: 0)
+        return statement
+    }
+
+    /// Prepares `sql` without caching it.
+    package func makeStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        guard handle != nil else { throw closedError(sql) }
+        return try Statement(database: self, sql: sql)
+    }
+
+    /// Runs one statement with bound values, discarding any rows.
+    package func execute(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+        let statement = try cachedStatement(sql)
+        if values.isEmpty, sqlite3_bind_parameter_count(statement.handle) == 0 {
+            // BEGIN, COMMIT and the like: nothing to bind; only make sure it starts afresh.
+            statement.reset()
+        } else {
+            try statement.bind(values)
+        }
+        defer { statement.reset() }
+        while try statement.step() {}
+    }
+
+    /// Runs a script of several statements that take no parameters (schema changes, pragmas).
+    package func executeScript(_ sql: String) throws(SQLiteError) {
+        guard let handle else { throw closedError(sql) }
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            sqlite3_free(message)
+            // From the connection, so a refusal of the system names its errno (EMFILE, EROFS).
+            throw SQLiteError(connection: handle, resultCode: code, sql: sql)
+        }
+    }
+
+    /// Runs a query and maps every row.
+    package func fetchAll<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (Statement) throws -> T) throws -> [T] {
+        let statement = try cachedStatement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        var rows: [T] = []
+        while try statement.step() { rows.append(try row(statement)) }
+        return rows
+    }
+
+    /// Runs a query and calls `body` with each row, building nothing.
+    package func forEachRow(_ sql: String, _ body: (Statement) throws -> Void) throws {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        while try statement.step() { try body(statement) }
+    }
+
+    /// Runs a query and maps its first row, or returns nil when there is none.
+    package func fetchOne<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T? {
+        let statement = try cachedStatement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return try row(statement)
+    }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+    package var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
+
+    /// Whether a transaction is open on this connection.
+    package var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
+
+    func error(_ code: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(connection: handle, resultCode: code, sql: sql)
+    }
+
+    func closedError(_ sql: String) -> SQLiteError {
+        SQLiteError(extendedCode: SQLITE_MISUSE, message: "the connection to \(path) is closed", sql: sql)
+    }
+}

@@ -1,0 +1,76 @@
+import CSQLite
+import Foundation
+import MigrationHeader
+
+extension Migrator {
+    /// Whether any table but the schema history holds a row. A database with none (a new file
+    /// that another first opener is migrating, one step ahead) has nothing a backup could
+    /// save, and an empty `<db>.backup-v<N>` would only read as a valid, empty database later.
+    static func holdsRows(_ db: Database) throws -> Bool {
+        for table in try db.tableNames() where table != "schema_history" {
+            if try db.fetchOne("SELECT 1 FROM \(Database.quotedIdentifier(table)) LIMIT 1", row: { _ in true }) != nil { return true }
+        }
+        return false
+    }
+
+    /// Copies the database to `<db>.backup-v<version>` with the online backup API and keeps
+    /// only the newest `backupsKept` copies.
+    ///
+    /// Processes migrating one file at once take turns (an advisory lock on `<db>.backup-lock`)
+    /// and copy to `<backup>.partial` first, renaming it into place only when the copy is still
+    /// at `version`: otherwise they would delete each other's copy mid-write, or a process that
+    /// waited while another migrated would replace the good backup with the migrated file.
+    func backUp(_ db: Database, version: Int) throws {
+        let destination = "\(db.path).backup-v\(version)"
+        let partial = destination + ".partial"
+        try Self.withBackupLock(for: db.path) {
+            try? FileManager.default.removeItem(atPath: partial)
+            try Self.reading(db.path) { try db.backup(to: partial) }
+            guard Self.userVersionInHeader(of: partial) == version else {
+                try? FileManager.default.removeItem(atPath: partial)
+                return
+            }
+            guard rename(partial, destination) == 0 else {
+                let code = errno
+                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot rename \(partial) to \(destination): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+            }
+        }
+        let url = URL(fileURLWithPath: db.path)
+        let folder = url.deletingLastPathComponent()
+        let prefix = url.lastPathComponent + ".backup-v"
+        let backups = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let versions = backups.compactMap { name in name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)) : nil }
+        for old in versions.sorted(by: >).dropFirst(max(backupsKept, 1)) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(prefix + String(old)))
+        }
+    }
+
+    /// `PRAGMA user_version` read from the file header (big-endian, offset 60) without opening
+    /// the file with SQLite, which would leave `-wal`/`-shm` files beside a backup in WAL mode.
+    static func userVersionInHeader(of path: String) -> Int? {
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        guard (try? file.seek(toOffset: 60)) != nil, let bytes = try? file.read(upToCount: 4), bytes.count == 4 else { return nil }
+        return Int(Int32(bitPattern: bytes.reduce(0) { $0 << 8 | UInt32($1) }))
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `<path>.backup-lock`, which the system
+    /// releases if the process dies. The lock file stays: removing it would race with waiters.
+    static func withBackupLock(for path: String, _ body: () throws -> Void) throws {
+        let lockPath = path + ".backup-lock"
+        let descriptor: Int32
+        do {
+            descriptor = try SiblingFile.open(lockPath, O_RDWR | O_CREAT)
+        } catch {
+            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: error.localizedDescription, systemErrorCode: error.errno)
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let code = errno
+                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot lock \(lockPath): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+            }
+        }
+        try body()
+    }
+}

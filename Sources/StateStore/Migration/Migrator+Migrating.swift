@@ -1,0 +1,132 @@
+import CSQLite
+import Foundation
+import MigrationHeader
+
+extension Migrator {
+    /// Applies pending migrations up to `target` (default: the latest), backing up a database
+    /// that has data first. Returns what it applied, in order.
+    @discardableResult
+    package func migrate(
+        _ db: Database,
+        upTo target: Int? = nil,
+        progress: (MigrationProgress) -> Void = { _ in }
+    ) throws -> [MigrationFile] {
+        let status = try validatedStatus(of: db)
+        let plan = try pending(in: status, upTo: target)
+        guard !plan.isEmpty else {
+            // Another process may have migrated the file since the caller looked: this
+            // connection still needs WAL and its configured durability before it writes.
+            if status.schemaVersion > 0 { try Self.reading(db.path) { try db.activateWriteAheadLog() } }
+            return []
+        }
+        try checkDataSteps(plan)
+        if status.schemaVersion > 0, try Self.reading(db.path, { try Self.holdsRows(db) }) { try backUp(db, version: status.schemaVersion) }
+        try Self.reading(db.path) { try db.activateWriteAheadLog() }
+        var applied: [MigrationFile] = []
+        for migration in plan where try apply(migration, to: db, progress: progress) {
+            applied.append(migration)
+        }
+        return applied
+    }
+
+    /// Runs one migration in its own transaction. Returns false when another process applied
+    /// it while this one waited for the lock.
+    func apply(_ migration: MigrationFile, to db: Database, progress: (MigrationProgress) -> Void) throws -> Bool {
+        try db.writeTransaction {
+            // Re-read inside the write lock: the version may have moved while we waited.
+            let current = try Self.reading(db.path) { try Self.currentVersion(of: db) }
+            guard current == migration.version - 1 else {
+                if current >= migration.version { return false }
+                throw MigrationError.invalidTarget(requested: migration.version, current: current, latest: latestVersion)
+            }
+            progress(MigrationProgress(version: migration.version, name: migration.name, recordsDone: 0, recordsTotal: nil))
+            do {
+                if migration.version == 1 {
+                    try db.executeScript(
+                        """
+                        PRAGMA application_id = \(Database.applicationID);
+                        CREATE TABLE schema_history (
+                            version    INTEGER PRIMARY KEY,
+                            name       TEXT NOT NULL,
+                            checksum   TEXT NOT NULL,
+                            applied_at TEXT NOT NULL
+                        );
+                        """
+                    )
+                }
+                try db.executeScript(migration.sql)
+                if let work = dataMigrations[migration.version] {
+                    try work(RecordRewriter(database: db, schemaVersion: migration.version)) { step in
+                        progress(MigrationProgress(version: migration.version, name: migration.name, recordsDone: step.recordsDone, recordsTotal: step.recordsTotal))
+                    }
+                }
+                try db.execute(
+                    "INSERT INTO schema_history (version, name, checksum, applied_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+                    [.int(migration.version), .text(migration.name), .text(migration.checksum)]
+                )
+                if let compatibility = migration.compatibility {
+                    try RecordedCompatibility.record(compatibility, of: migration.version, in: db)
+                }
+                try db.executeScript("PRAGMA user_version = \(migration.version)")
+            } catch let error as SQLiteError {
+                throw MigrationError.migrationFailed(version: migration.version, name: migration.name, error: error)
+            }
+            if let table = try db.fetchOne("PRAGMA foreign_key_check", row: { $0.string(0) }) {
+                throw MigrationError.foreignKeyViolation(version: migration.version, name: migration.name, table: table ?? "?")
+            }
+            return true
+        }
+    }
+
+    /// The error to throw instead of migrating the file at `path` (of schema `version`), when
+    /// it is over ``sizeLimitBytes``; nil when the migration may run.
+    func deferral(of path: String, version: Int) -> MigrationError? {
+        guard let limit = sizeLimitBytes, version > 0, version < latestVersion else { return nil }
+        let bytes = [path, path + "-wal"].reduce(0) { total, file in
+            var status = stat()
+            return total + (stat(file, &status) == 0 ? Int(status.st_size) : 0)
+        }
+        return bytes > limit ? .migrationDeferred(path: path, schemaVersion: version, bytes: bytes) : nil
+    }
+
+    /// The database's status after the refusals (newer, edited, foreign, corrupt). A refused
+    /// connection will not checkpoint its log into the file when it closes, so the file stays
+    /// exactly as found.
+    func validatedStatus(of db: Database) throws -> SchemaStatus {
+        do {
+            let status = try status(of: db)
+            try validate(status, path: db.path)
+            return status
+        } catch let error as MigrationError where error.isRefusal {
+            db.disableCheckpointOnClose()
+            throw error
+        }
+    }
+
+    /// Refuses, before anything is written, a plan with a declared data step nobody registered.
+    func checkDataSteps(_ plan: [MigrationFile]) throws {
+        for migration in plan {
+            if let step = migration.declaredDataStep, dataMigrations[migration.version] == nil {
+                throw MigrationError.dataStepMissing(version: migration.version, name: migration.name, step: step)
+            }
+        }
+    }
+
+    func validate(_ status: SchemaStatus, path: String) throws {
+        if status.isNewer {
+            throw MigrationError.databaseNewer(path: path, schemaVersion: status.schemaVersion, latestKnown: latestVersion)
+        }
+        if let broken = status.applied.first(where: { !$0.isIntact && !$0.isNewer }) {
+            let name = migrations.first { $0.version == broken.version }?.name ?? broken.name
+            throw MigrationError.checksumMismatch(path: path, version: broken.version, name: name)
+        }
+    }
+
+    func pending(in status: SchemaStatus, upTo target: Int?) throws -> [MigrationFile] {
+        let target = target ?? latestVersion
+        guard target <= latestVersion, target >= status.schemaVersion else {
+            throw MigrationError.invalidTarget(requested: target, current: status.schemaVersion, latest: latestVersion)
+        }
+        return status.pending.filter { $0.version <= target }
+    }
+}
