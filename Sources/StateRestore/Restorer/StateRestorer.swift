@@ -235,9 +235,11 @@ public final class StateRestorer: Sendable {
         phaseObserver?(.read)
         // A record saved more than a day ago is marked used now (for removeScenes(unusedFor:)),
         // with the writer's next write: a launch makes no commit for it.
-        if Store.now() - record.updatedAt > Self.useGranularitySeconds { persistence.writer.noteUse(of: key) }
-        if let lifetime = State.expiresAfter, Store.now() - record.updatedAt > Self.seconds(lifetime) {
-            let age = Int(Store.now() - record.updatedAt)
+        // The configuration's clock (the wall clock unless a test set one), read once.
+        let now = configuration.clock()
+        if now - record.updatedAt > Self.useGranularitySeconds { persistence.writer.noteUse(of: key, at: now) }
+        if let lifetime = State.expiresAfter, now - record.updatedAt > Self.seconds(lifetime) {
+            let age = Int(now - record.updatedAt)
             report.append(
                 RestoreReportEntry(
                     .recordExpired,

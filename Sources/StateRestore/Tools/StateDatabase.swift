@@ -8,13 +8,17 @@ import StateStore
 /// where a launch reports it and carries on.
 public enum StateDatabase {
     /// Opens `path` for writing, creating (mode 0600) and migrating it as needed; a migration
-    /// through schema 3 upgrades the stored records of `kinds`.
+    /// through schema 3 upgrades the stored records of `kinds`. `configuration` tunes the
+    /// connection (its clock stamps what the store writes).
     ///
     /// - Throws: `StateDatabaseError.isDirectory`; `MigrationError` for a newer, foreign or
     ///   corrupt database (nothing is written); `SQLiteError` when it cannot be opened.
-    public static func openForWriting(_ path: String, upgrading kinds: [RecordKind] = [], progress: (MigrationProgress) -> Void = { _ in }) throws -> Store {
+    public static func openForWriting(
+        _ path: String, upgrading kinds: [RecordKind] = [], configuration: DatabaseConfiguration = DatabaseConfiguration(),
+        progress: (MigrationProgress) -> Void = { _ in }
+    ) throws -> Store {
         try refuseDirectory(path)
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
+        let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
         store.removeStaleStagingFiles()
         return store
     }

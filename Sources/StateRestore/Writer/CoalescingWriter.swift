@@ -134,7 +134,8 @@ public final class CoalescingWriter: Sendable {
 
     /// Notes that `scene` was used (restored): the time rides on the next write, or on the
     /// next `flush()` (at suspension or close), never on a commit of its own at launch.
-    func noteUse(of scene: SceneKey, at time: Double = Store.now()) {
+    func noteUse(of scene: SceneKey, at time: Double? = nil) {
+        let time = time ?? configuration.clock()
         state.withLock { $0.uses[scene] = time }
     }
 
@@ -234,7 +235,7 @@ public final class CoalescingWriter: Sendable {
                             skipped[key] = .overBudget(size)
                         }
                     }
-                    try store.noteScenesUsed(uses.keys.map { (account: $0.account, scene: $0.scene) }, at: uses.values.max() ?? Store.now())
+                    try store.noteScenesUsed(uses.keys.map { (account: $0.account, scene: $0.scene) }, at: uses.values.max() ?? store.currentTime())
                 }
             } catch {
                 // A damaged file is a typed outcome (the next launch moves it aside), not a raw

@@ -15,7 +15,7 @@ enum DiscardCommand {
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
-        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         let removed = try store.discardScenes([(account: options.account, scene: options.scene)])
         let whose = options.account.map { "of account \"\($0)\"" } ?? "in every account"

@@ -19,9 +19,9 @@ enum PruneCommand {
         let path = options.database
         let age = try Options.seconds(options.unusedForText)
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
-        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
-        let scenes = try store.removeScenes(unusedSince: Store.now() - age, dryRun: options.isDryRun)
+        let scenes = try store.removeScenes(unusedSince: store.currentTime() - age, dryRun: options.isDryRun)
         if options.isJSON {
             let listed: [JSONValue] = scenes.map { .object(["account": .string($0.account), "scene": .string($0.scene)]) }
             console.print(JSONValue.object(["dryRun": .bool(options.isDryRun), "scenes": .array(listed)]).encoded(pretty: true))

@@ -15,7 +15,7 @@ enum PurgeCommand {
         let path = options.database
         let account = options.account
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
-        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         let result = try store.purge(account: account)
         console.print("Purged account \"\(account)\": \(result.records) record(s), \(result.quarantined) quarantined, \(result.snapshots) shelf snapshot(s).")

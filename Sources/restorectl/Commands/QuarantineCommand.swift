@@ -78,6 +78,6 @@ enum QuarantineCommand {
 
     private static func existingWritableStore(_ path: String) throws -> Store {
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
-        return try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        return try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
     }
 }

@@ -1,11 +1,21 @@
+import Foundation
 import StateStore
 
 extension DatabaseConfiguration {
-    /// The tool's restores: a person waits for the answer, no watchdog does, so a migration of
-    /// any size runs before the restore (an app's launch hands a long one to the background).
+    /// The tool's restores and writes: a person waits for the answer, no watchdog does, so a
+    /// migration of any size runs before the restore (an app's launch hands a long one to the
+    /// background). `RESTORECTL_NOW` (seconds since 1970), when set, is the clock: tests drive
+    /// expiry and pruning through the tool without waiting. Only the executables read it.
     static var tool: DatabaseConfiguration {
         var configuration = DatabaseConfiguration()
         configuration.launchMigrationLimitBytes = .max
+        if let now = fixedNow() { configuration.clock = { now } }
         return configuration
+    }
+
+    /// The time `RESTORECTL_NOW` sets, or nil when it is unset or not a finite number.
+    private static func fixedNow() -> Double? {
+        guard let text = ProcessInfo.processInfo.environment["RESTORECTL_NOW"], let now = Double(text), now.isFinite else { return nil }
+        return now
     }
 }
