@@ -218,6 +218,15 @@ public final class StateRestorer: Sendable {
             loaded.isUnseen = true
             return loaded
         }
+        if side.isClosed {
+            // The default state says why, as every restore that reads nothing does: a closed
+            // restorer's empty report read as "applied exactly" (model sequence
+            // Fixtures/sequences/restore-after-close-says-why.txt).
+            let closed = RestoreReportEntry(.databaseUnavailable, "the restorer was closed (close()); nothing is read again and the default state was used")
+            var loaded = Loaded(state: State.defaultValue, report: [closed])
+            loaded.isUnseen = true
+            return loaded
+        }
         guard let store = side.store else { return Loaded(state: State.defaultValue, report: side.databaseReport) }
         if let skipped = try crashLoopGuard(screen, in: store, &side) {
             let generation = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind).generation
