@@ -159,14 +159,13 @@ public final class StateRestorer: Sendable {
         var state: State
         var report: [RestoreReportEntry]
         var carried = JSONObject()
-        var keepsNewer = false
         /// The file could not be read: the stored record, if any, was not seen.
         var isUnseen = false
         /// The account's sign-out generation the restore read; nil when it read none.
         var generation: Int?
 
         /// What the restore saw, for the write gate.
-        var sighting: WriteGate.Sighting { WriteGate.Sighting(generation: generation, keepsNewer: keepsNewer, isUnseen: isUnseen) }
+        var sighting: WriteGate.Sighting { WriteGate.Sighting(generation: generation, isUnseen: isUnseen) }
     }
 
     private func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
@@ -274,9 +273,7 @@ public final class StateRestorer: Sendable {
                         .recordNewerUnreadable,
                         "the record has format \(header.version), newer than this build reads (\(State.currentVersion)), and did not decode as format \(State.currentVersion) (\(detail)); it was kept in place for the release that wrote it and the default state was used"
                     ))
-                var loaded = defaults(report)
-                loaded.keepsNewer = true
-                return loaded
+                return defaults(report)
             }
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .unreadable, error: detail)
             report.append(RestoreReportEntry(.recordUnreadable, "the stored record could not be decoded (\(detail)); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))

@@ -328,7 +328,7 @@ public final class CoalescingWriter: Sendable {
     private static func save<State: RestorableState>(_ state: State, for key: SceneKey, entry: Entry, in store: Store) throws -> RecordSizeBreakdown? {
         try RecordSaving.save(
             state, for: key, carrying: entry.carrying,
-            rules: WriteGate.recordRules(after: entry.sighting, writing: State.currentVersion, replacingNewer: false), in: store)
+            rules: WriteGate.recordRules(for: State.self, after: entry.sighting, carrying: entry.carrying, replacingNewer: false), in: store)
     }
 
     /// Puts a failed batch back, except scenes saved again since (their newer state wins).
