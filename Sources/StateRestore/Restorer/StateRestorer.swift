@@ -215,18 +215,19 @@ public final class StateRestorer: Sendable {
         _ type: State.Type, _ screen: ScreenKey, _ side: inout RestoreSide
     ) throws -> Loaded<State> {
         let key = screen.scene
-        if side.isSuspended {
-            let suspended = RestoreReportEntry(.restorerSuspended, "the app is suspended (its connections are closed until resume()); the default state was used")
-            var loaded = Loaded(state: State.defaultValue, report: [suspended])
-            loaded.isUnseen = true
-            return loaded
-        }
         if side.isClosed {
             // The default state says why, as every restore that reads nothing does: a closed
-            // restorer's empty report read as "applied exactly" (model sequence
+            // restorer's empty report read as "applied exactly". Closed comes before suspended:
+            // a restorer suspended, then closed, is closed for good (model sequence
             // Fixtures/sequences/restore-after-close-says-why.txt).
             let closed = RestoreReportEntry(.databaseUnavailable, "the restorer was closed (close()); nothing is read again and the default state was used")
             var loaded = Loaded(state: State.defaultValue, report: [closed])
+            loaded.isUnseen = true
+            return loaded
+        }
+        if side.isSuspended {
+            let suspended = RestoreReportEntry(.restorerSuspended, "the app is suspended (its connections are closed until resume()); the default state was used")
+            var loaded = Loaded(state: State.defaultValue, report: [suspended])
             loaded.isUnseen = true
             return loaded
         }

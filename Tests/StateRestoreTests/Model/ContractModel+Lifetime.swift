@@ -22,14 +22,15 @@ extension ContractModel {
     mutating func suspend(_ r: Int) -> Outcome {
         handOver(r)
         let written = writePending(r, includingUses: true)
-        restorers[r].isSuspended = true
+        // A closed restorer stays closed ("nothing opens again").
+        if !restorers[r].isClosed { restorers[r].isSuspended = true }
         if case .failure(let failure) = written { return .threw(failure.description) }
         return .done
     }
 
     /// `resume()`: reopens and writes what was saved while suspended.
     mutating func resume(_ r: Int) -> Outcome {
-        guard restorers[r].isSuspended else { return .scenes([]) }
+        guard restorers[r].isSuspended, !restorers[r].isClosed else { return .scenes([]) }
         restorers[r].isSuspended = false
         return flush(r)
     }
