@@ -25,8 +25,9 @@ extension StateRestorer {
 
     private func discard(_ targets: [(account: String?, scene: String)]) throws -> Int {
         let named = { (key: SceneKey) in targets.contains { $0.scene == key.scene && ($0.account == nil || $0.account == key.account) } }
-        // Any restorer of this process on the file: a screen is live whichever restorer tracks it.
-        let live = ([self] + OpenRestorers.restorers(at: path).filter { $0 !== self }).lazy.flatMap { $0.persistence.liveScreens() }
+        // Any restorer of this process on the file that is not closed (this one among them
+        // unless closed): a screen is live whichever restorer tracks it.
+        let live = OpenRestorers.restorers(at: path).lazy.flatMap { $0.persistence.liveScreens() }
         if let live = live.first(where: { named($0.scene) }) {
             throw RestoreError.sceneIsLive(scene: live.scene.description)
         }
