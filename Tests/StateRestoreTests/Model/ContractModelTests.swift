@@ -15,6 +15,10 @@ import Testing
         let started = Date()
         print("model: \(settings.fixedSeeds.count) fixed seeds, \(settings.randomCount) random from RESTORECTL_MODEL_SEED=\(settings.baseSeed), \(settings.length) operations each")
         for seed in settings.seeds {
+            if let seconds = settings.seconds, Date().timeIntervalSince(started) > seconds {
+                print("model: stopped after \(Int(seconds)) s (RESTORECTL_MODEL_SECONDS) before seed \(seed)")
+                break
+            }
             let operations = ModelDriver.sequence(seed: seed, count: settings.length)
             guard let failure = ModelRun.run(operations, pairs: pairs) else { continue }
             let (minimal, minimalFailure) = ModelShrinker.shrink(operations, failure: failure)
