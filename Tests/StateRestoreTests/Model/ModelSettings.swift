@@ -22,7 +22,7 @@ struct ModelSettings {
             randomCount: Int(number("RESTORECTL_MODEL_SEQUENCES") ?? 10),
             baseSeed: number("RESTORECTL_MODEL_SEED") ?? UInt64(Date().timeIntervalSince1970 * 1_000),
             length: Int(number("RESTORECTL_MODEL_LENGTH") ?? 40),
-            seconds: number("RESTORECTL_MODEL_SECONDS").map(Double.init)
+            seconds: number("RESTORECTL_MODEL_SECONDS").map { Double($0) }
         )
     }
 
