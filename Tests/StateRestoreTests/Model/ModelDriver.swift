@@ -71,7 +71,7 @@ struct ModelDriver {
             (1, { .toolPurge(account: $0.pick(ContractModel.accounts)) }),
             (1, { .toolDiscard(slot: $0.pick(ContractModel.slots)) }),
             (1, { .toolPrune(days: $0.pick([1, 2, 7])) }),
-            (model.quarantine.isEmpty ? 0 : 3, { .toolQuarantineRestore(entry: $0.pick(Array($0.model.quarantine.indices)), replacing: $0.chance(30)) }),
+            (model.quarantine.isEmpty ? 0 : 10, { .toolQuarantineRestore(entry: $0.pick(Array($0.model.quarantine.indices)), replacing: $0.chance(30)) }),
             (1, { .toolRead($0.pick(ModelOperation.ReadVerb.allCases)) }),
         ]
         let total = choices.map(\.weight).reduce(0, +)
