@@ -21,6 +21,8 @@ enum StressCommand: Equatable {
     case lockProbe(db: String)
     /// Restores `scene` of `account`, waits for the parent's sign-out (`go`), then saves.
     case saveAfterSignOut(db: String, account: String, scene: String)
+    /// Takes part in a model-based sequence: one operation a line on stdin (`ModelChild`).
+    case modelChild(db: String)
 
     static let usage = """
         usage: restorectl-stress save-loop --db PATH --account A --scene-prefix P --scenes K --start N --count M
@@ -31,6 +33,7 @@ enum StressCommand: Equatable {
                restorectl-stress save-after-unavailable --db PATH --scene S
                restorectl-stress lock-probe --db PATH
                restorectl-stress save-after-sign-out --db PATH --account A --scene S
+               restorectl-stress model-child --db PATH
         """
 
     /// Parses `subcommand --name value …`; every option appears once, and all but `--account`
@@ -67,6 +70,8 @@ enum StressCommand: Equatable {
             self = .lockProbe(db: try options.string("--db"))
         case "save-after-sign-out":
             self = .saveAfterSignOut(db: try options.string("--db"), account: try options.string("--account"), scene: try options.string("--scene"))
+        case "model-child":
+            self = .modelChild(db: try options.string("--db"))
         default:
             throw StressUsageError(message: "unknown subcommand \(name)")
         }
@@ -92,6 +97,8 @@ enum StressCommand: Equatable {
             try LockProbe.run(path: db)
         case .saveAfterSignOut(let db, let account, let scene):
             try SaveAfterSignOut(path: db, account: account, scene: scene).run()
+        case .modelChild(let db):
+            ModelChild(path: db).run()
         }
     }
 }
