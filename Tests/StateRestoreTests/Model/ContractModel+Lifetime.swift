@@ -147,4 +147,26 @@ extension ContractModel {
         quarantine.remove(at: entry)
         return .toolExit(0)
     }
+
+    // MARK: The child process
+
+    /// `restorectl-stress model-child`: a restorer of another process.
+    mutating func childLaunch() -> Outcome {
+        restorers.append(Restorer(isChild: true))
+        return .done
+    }
+
+    /// The child's hand save; with a kill point, the child dies by SIGKILL before the save or
+    /// right after its commit, never answering: nothing it held in memory is written.
+    mutating func childSave(_ r: Int, _ slot: Slot, _ note: ModelNote, kill: ModelOperation.KillPoint?) -> Outcome {
+        if kill == .afterCommit { _ = save(r, slot, note) }
+        guard kill == nil else {
+            restorers[r].isClosed = true
+            restorers[r].writerClosed = true
+            restorers[r].pending = [:]
+            restorers[r].uses = [:]
+            return .done
+        }
+        return save(r, slot, note)
+    }
 }

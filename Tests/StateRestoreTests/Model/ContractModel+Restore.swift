@@ -56,9 +56,11 @@ extension ContractModel {
                     switch Self.reading(record) {
                     case .decoded(let decoded, let readCodes, let readCarried):
                         (note, codes, carried) = (decoded, readCodes, readCarried)
-                        let reconciled = note.reconciled(against: items)
-                        note = reconciled.state
-                        codes += reconciled.adjustments.map(\.code.rawValue)
+                        if !restorer.isChild {
+                            let reconciled = note.reconciled(against: items)
+                            note = reconciled.state
+                            codes += reconciled.adjustments.map(\.code.rawValue)
+                        }
                     case .newerUndecodable:
                         codes = ["record-newer-unreadable"]
                     case .unsupported:
@@ -79,7 +81,7 @@ extension ContractModel {
         if sighting.generation == nil { sighting.generation = restorer.sightings[slot]?.generation }
         restorer.sightings[slot] = sighting
         restorer.restorations[slot] = (note, carried, sighting)
-        scenesInUse.insert(slot)
+        if !restorer.isChild { scenesInUse.insert(slot) }
         return .restored(note, codes: codes, carried: carried)
     }
 }

@@ -48,7 +48,7 @@ extension ContractModel {
     /// `StateRestorer.save(_:for:)`: now, under the gate's rules for the screen (a screen never
     /// restored captures the account's generation at its first save).
     mutating func save(_ r: Int, _ slot: Slot, _ note: ModelNote) -> Outcome {
-        scenesInUse.insert(slot)
+        if !restorers[r].isChild { scenesInUse.insert(slot) }
         let available = !restorers[r].isClosed && !restorers[r].isSuspended
         var sighting = restorers[r].sightings[slot] ?? Sighting()
         if sighting.generation == nil {
@@ -77,7 +77,7 @@ extension ContractModel {
         trackings[t].current = note
         if trackings[t].isObserving && !trackings[t].isStopped {
             trackings[t].isObserving = false
-            trackings[t].hasTurnPending = true
+            turns.append(t)
         }
         return .done
     }
@@ -104,10 +104,9 @@ extension ContractModel {
 
     /// The main actor's pending turns run.
     mutating func runTurns() -> Outcome {
-        for t in trackings.indices where trackings[t].hasTurnPending {
-            trackings[t].hasTurnPending = false
-            refresh(t, observing: true)
-        }
+        // In the order they were scheduled, as the main actor runs them.
+        for t in turns { refresh(t, observing: true) }
+        turns = []
         return .done
     }
 

@@ -61,6 +61,9 @@ struct ContractModel {
 
     /// A restorer of the test's process.
     struct Restorer {
+        /// A restorer of the child process (`restorectl-stress model-child`): its restores are
+        /// not reconciled, and what it restores or saves is not in use for this process's prune.
+        var isChild = false
         var isClosed = false
         var isSuspended = false
         var writerClosed = false
@@ -83,7 +86,6 @@ struct ContractModel {
         var lastSaved: ModelNote
         var isStopped = false
         var isObserving = true
-        var hasTurnPending = false
         var ownCarried: Carried
         var ownSighting: Sighting
     }
@@ -129,6 +131,8 @@ struct ContractModel {
     var scenesInUse: Set<Slot> = []
     var restorers: [Restorer] = []
     var trackings: [Tracking] = []
+    /// The trackings whose turn is scheduled, in the order the main actor runs them.
+    var turns: [Int] = []
 
     func generation(_ account: String) -> Int { generations[account] ?? 0 }
 }

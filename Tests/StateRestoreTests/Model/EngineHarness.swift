@@ -26,8 +26,12 @@ final class EngineHarness {
     let path: String
     private let time = Locked(ContractModel.startTime)
     private let turns = ManualTurnScheduler()
-    private(set) var restorers: [StateRestorer] = []
-    private var schedulers: [ManualScheduler] = []
+    /// The restorers of this process, by their index in the sequence.
+    private(set) var restorers: [Int: StateRestorer] = [:]
+    private var schedulers: [Int: ManualScheduler] = [:]
+    /// The live child processes (`restorectl-stress model-child`), by their index.
+    private var children: [Int: ChildProcess] = [:]
+    private var launched = 0
     private var restorations: [Int: [Slot: Restoration<ModelNote>]] = [:]
     private(set) var trackings: [(tracking: PersistenceTracking, screen: Screen)] = []
     var items = [1, 2, 3, 4, 5, 6]
@@ -58,25 +62,88 @@ final class EngineHarness {
 
     func launch() -> Outcome {
         let scheduler = ManualScheduler()
-        schedulers.append(scheduler)
-        restorers.append(StateRestorer(path: path, configuration: configuration, scheduler: scheduler))
+        schedulers[launched] = scheduler
+        restorers[launched] = StateRestorer(path: path, configuration: configuration, scheduler: scheduler)
+        launched += 1
         return .done
     }
 
+    // MARK: The child process
+
+    func childLaunch() throws -> Outcome {
+        let child = try ChildProcess(stress: ["model-child", "--db", path])
+        try child.readLines(until: "ready")
+        children[launched] = child
+        launched += 1
+        return .done
+    }
+
+    func childRestore(_ c: Int, _ slot: Slot) throws -> Outcome {
+        let answer = try ask(c, "restore \(slot.account) \(slot.scene)")
+        let words = answer.split(separator: " ").map(String.init)
+        guard words.count == 5, words[0] == "restored", let note = ModelOperation(line: "change 0 \(words[2])").flatMap(Self.note) else {
+            throw ModelFailure("the child answered \(answer)")
+        }
+        var carried = ContractModel.Carried()
+        if words[3] != "-" { carried.extra = words[3] }
+        let format = words[4].split(separator: "/").compactMap { Int($0) }
+        if format.count == 2 { carried.newerFormat = (format[0], format[1]) }
+        return .restored(note, codes: words[1] == "-" ? [] : words[1].split(separator: ",").map(String.init), carried: carried)
+    }
+
+    func childSave(_ c: Int, _ slot: Slot, _ note: ModelNote, kill: ModelOperation.KillPoint?) throws -> Outcome {
+        let line = "save \(slot.account) \(slot.scene) \(ModelOperation.encode(note))" + (kill.map { " \($0.rawValue)" } ?? "")
+        guard kill != nil, let child = children.removeValue(forKey: c) else {
+            let answer = try ask(c, line)
+            return answer == "saved" ? .done : .threw(String(answer.dropFirst("refused ".count)))
+        }
+        child.send("\(now) \(line)")
+        let exit = child.waitForExit()
+        return exit.wasKilled ? .done : .threw("the child did not die at its kill point: \(exit)")
+    }
+
+    func childExit(_ c: Int) throws -> Outcome {
+        let answer = try ask(c, "exit")
+        children.removeValue(forKey: c)?.waitForExit()
+        return answer == "closed" ? .done : .threw(answer)
+    }
+
+    /// Sends `line` at the sequence's time to child `c`; its answer.
+    private func ask(_ c: Int, _ line: String) throws -> String {
+        guard let child = children[c] else { throw ModelFailure("no child \(c)") }
+        child.send("\(now) \(line)")
+        guard let answer = child.nextLine() else { throw ModelFailure("child \(c) ended: \(child.waitForExit()) \(child.errorOutput())") }
+        return answer
+    }
+
+    private static func note(_ operation: ModelOperation) -> ModelNote? {
+        if case .change(_, let note) = operation { return note }
+        return nil
+    }
+
+    /// Ends every child still running.
+    func endChildren() {
+        for child in children.values {
+            child.kill()
+            child.waitForExit()
+        }
+        children = [:]
+    }
+
     func restore(_ r: Int, _ slot: Slot) -> Outcome {
-        let restored = restorers[r].restore(ModelNote.self, key(slot), against: items)
+        let restored = restorers[r]!.restore(ModelNote.self, key(slot), against: items)
         restorations[r, default: [:]][slot] = restored
         return .restored(restored.state, codes: restored.report.map(\.code.rawValue), carried: Self.carried(restored.carriedFields))
     }
 
     func save(_ r: Int, _ slot: Slot, _ note: ModelNote) -> Outcome {
-        Self.answer { try restorers[r].save(note, for: key(slot)) }
+        Self.answer { try restorers[r]!.save(note, for: key(slot)) }
     }
 
     func persist(_ r: Int, _ slot: Slot) -> Outcome {
         guard let restored = restorations[r]?[slot] else { return .skipped }
         let screen = Screen(restored.state)
-        let tracking = restorers[r].persist(from: restored, turns: turns) { screen.note }
+        let tracking = restorers[r]!.persist(from: restored, turns: turns) { screen.note }
         trackings.append((tracking, screen))
         return .done
     }
@@ -93,24 +160,24 @@ final class EngineHarness {
     }
 
     func fireWindows(_ r: Int) -> Outcome {
-        schedulers[r].fireAll()
+        schedulers[r]!.fireAll()
         return .done
     }
 
     func flush(_ r: Int) -> Outcome {
         do {
-            return .scenes(try restorers[r].flush().map(Self.slot).sorted())
+            return .scenes(try restorers[r]!.flush().map(Self.slot).sorted())
         } catch {
             return .threw(Self.name(of: error))
         }
     }
 
-    func close(_ r: Int) -> Outcome { Self.answer { try restorers[r].close() } }
-    func suspend(_ r: Int) -> Outcome { Self.answer { try restorers[r].suspend() } }
+    func close(_ r: Int) -> Outcome { Self.answer { try restorers[r]!.close() } }
+    func suspend(_ r: Int) -> Outcome { Self.answer { try restorers[r]!.suspend() } }
 
     func resume(_ r: Int) -> Outcome {
         do {
-            return .scenes(try restorers[r].resume().map(Self.slot).sorted())
+            return .scenes(try restorers[r]!.resume().map(Self.slot).sorted())
         } catch {
             return .threw(Self.name(of: error))
         }
@@ -118,7 +185,7 @@ final class EngineHarness {
 
     func discard(_ r: Int, _ slot: Slot) -> Outcome {
         do {
-            return .count(try restorers[r].discard([key(slot)]))
+            return .count(try restorers[r]!.discard([key(slot)]))
         } catch {
             return .threw(Self.name(of: error))
         }
@@ -126,7 +193,7 @@ final class EngineHarness {
 
     func signOut(_ r: Int, _ account: String) -> Outcome {
         do {
-            return .count(try restorers[r].signOut(account: account).records)
+            return .count(try restorers[r]!.signOut(account: account).records)
         } catch {
             return .threw(Self.name(of: error))
         }
@@ -134,7 +201,7 @@ final class EngineHarness {
 
     func removeUnused(_ r: Int, days: Int) -> Outcome {
         do {
-            return .scenes(try restorers[r].removeScenes(unusedFor: .seconds(Int64(days) * 86_400)).map(Self.slot).sorted())
+            return .scenes(try restorers[r]!.removeScenes(unusedFor: .seconds(Int64(days) * 86_400)).map(Self.slot).sorted())
         } catch {
             return .threw(Self.name(of: error))
         }
@@ -193,7 +260,7 @@ final class EngineHarness {
 
     /// What the engine's restorer `r` lists as unwritten, as "slot reason".
     func unwritten(_ r: Int) -> [String] {
-        restorers[r].unwrittenSaves.map { "\(Self.slot($0.key)) \(Self.name(of: $0.reason))" }.sorted()
+        restorers[r]!.unwrittenSaves.map { "\(Self.slot($0.key)) \(Self.name(of: $0.reason))" }.sorted()
     }
 
     /// The key of one of the model's slots (the runner skips any other).

@@ -33,12 +33,16 @@ struct ModelDriver {
         return ModelNote(title: "t\(serial)", selected: chance(20) ? nil : Int.random(in: 0...7, using: &random), pinned: chance(50))
     }
 
-    /// A restorer, most often an open one.
+    /// A restorer of this process, most often an open one.
     private mutating func restorer() -> Int {
-        let open = model.restorers.indices.filter { !model.restorers[$0].isClosed }
+        let own = model.restorers.indices.filter { !model.restorers[$0].isChild }
+        let open = own.filter { !model.restorers[$0].isClosed }
         if !open.isEmpty && chance(85) { return pick(open) }
-        return pick(Array(model.restorers.indices))
+        return pick(own)
     }
+
+    /// The running children.
+    private var children: [Int] { model.restorers.indices.filter { model.restorers[$0].isChild && !model.restorers[$0].isClosed } }
 
     private mutating func next() -> ModelOperation {
         let restorations = model.restorers.indices.flatMap { r in model.restorers[r].restorations.keys.map { (r, $0) } }
@@ -73,6 +77,17 @@ struct ModelDriver {
             (1, { .toolPrune(days: $0.pick([1, 2, 7])) }),
             (model.quarantine.isEmpty ? 0 : 10, { .toolQuarantineRestore(entry: $0.pick(Array($0.model.quarantine.indices)), replacing: $0.chance(30)) }),
             (1, { .toolRead($0.pick(ModelOperation.ReadVerb.allCases)) }),
+            (children.isEmpty ? 2 : 0, { _ in .childLaunch }),
+            (children.isEmpty ? 0 : 5, { .childRestore(child: $0.pick($0.children), slot: $0.pick(ContractModel.slots)) }),
+            (children.isEmpty ? 0 : 5, { .childSave(child: $0.pick($0.children), slot: $0.pick(ContractModel.slots), note: $0.note(), kill: nil) }),
+            (
+                children.isEmpty ? 0 : 1,
+                { driver in
+                    let kill: ModelOperation.KillPoint = driver.chance(50) ? .beforeCommit : .afterCommit
+                    return .childSave(child: driver.pick(driver.children), slot: driver.pick(ContractModel.slots), note: driver.note(), kill: kill)
+                }
+            ),
+            (children.isEmpty ? 0 : 1, { .childExit(child: $0.pick($0.children)) }),
         ]
         let total = choices.map(\.weight).reduce(0, +)
         var roll = Int.random(in: 0..<total, using: &random)
@@ -91,6 +106,10 @@ struct ModelDriver {
     private mutating func apply(_ operation: ModelOperation) {
         switch operation {
         case .launch: _ = model.launch()
+        case .childLaunch: _ = model.childLaunch()
+        case .childRestore(let c, let slot): _ = model.restore(c, slot)
+        case .childSave(let c, let slot, let note, let kill): _ = model.childSave(c, slot, note, kill: kill)
+        case .childExit(let c): _ = model.close(c)
         case .restore(let r, let slot): _ = model.restore(r, slot)
         case .save(let r, let slot, let note): _ = model.save(r, slot, note)
         case .persist(let r, let slot): _ = model.persist(r, slot)

@@ -34,7 +34,17 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case quarantineList = "quarantine-list"
     }
 
+    /// Where the child kills itself during a save.
+    enum KillPoint: String {
+        case beforeCommit = "kill-before"
+        case afterCommit = "kill-after"
+    }
+
     case launch
+    case childLaunch
+    case childRestore(child: Int, slot: Slot)
+    case childSave(child: Int, slot: Slot, note: ModelNote, kill: KillPoint?)
+    case childExit(child: Int)
     case restore(restorer: Int, slot: Slot)
     case save(restorer: Int, slot: Slot, note: ModelNote)
     case persist(restorer: Int, slot: Slot)
@@ -65,6 +75,10 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .launch: "launch"
+        case .childLaunch: "child-launch"
+        case .childRestore(let c, let slot): "child-restore \(c) \(slot)"
+        case .childSave(let c, let slot, let note, let kill): "child-save \(c) \(slot) \(Self.encode(note))" + (kill.map { " \($0.rawValue)" } ?? "")
+        case .childExit(let c): "child-exit \(c)"
         case .restore(let r, let slot): "restore \(r) \(slot)"
         case .save(let r, let slot, let note): "save \(r) \(slot) \(Self.encode(note))"
         case .persist(let r, let slot): "persist \(r) \(slot)"
@@ -93,13 +107,13 @@ enum ModelOperation: Equatable, CustomStringConvertible {
 
     /// Every operation name, for the pair matrix.
     static let names = [
-        "launch", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
+        "launch", "child-launch", "child-restore", "child-save", "child-exit", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
         "remove-unused", "clock", "item-remove", "item-insert", "items-move", "write", "tool-purge", "tool-discard", "tool-prune",
         "tool-quarantine-restore", "tool-read",
     ]
 
     /// `title|selected|pinned`, the title without spaces or bars.
-    private static func encode(_ note: ModelNote) -> String {
+    static func encode(_ note: ModelNote) -> String {
         "\(note.title)|\(note.selected.map(String.init) ?? "-")|\(note.pinned ? 1 : 0)"
     }
 
@@ -124,6 +138,17 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         let note = { (index: Int) in words.count > index ? Self.decodeNote(words[index]) : nil }
         switch verb {
         case "launch": self = .launch
+        case "child-launch": self = .childLaunch
+        case "child-restore":
+            guard let c = int(1), let s = slot(2) else { return nil }
+            self = .childRestore(child: c, slot: s)
+        case "child-save":
+            guard let c = int(1), let s = slot(2), let n = note(3) else { return nil }
+            let kill = words.count > 4 ? KillPoint(rawValue: String(words[4])) : nil
+            self = .childSave(child: c, slot: s, note: n, kill: kill)
+        case "child-exit":
+            guard let c = int(1) else { return nil }
+            self = .childExit(child: c)
         case "restore":
             guard let r = int(1), let s = slot(2) else { return nil }
             self = .restore(restorer: r, slot: s)

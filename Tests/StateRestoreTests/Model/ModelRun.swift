@@ -79,7 +79,8 @@ struct ModelRun {
 
     /// Closes what is still open, so no restorer of a finished sequence holds the file.
     func finish() {
-        for restorer in engine.restorers { try? restorer.close() }
+        for restorer in engine.restorers.values { try? restorer.close() }
+        engine.endChildren()
     }
 
     private static func failure(_ message: String) -> Failure { Failure(step: 0, operation: .launch, message: message) }
@@ -89,11 +90,24 @@ struct ModelRun {
     mutating func perform(_ operation: ModelOperation) throws -> Bool {
         let expected: ContractModel.Outcome
         let actual: ContractModel.Outcome
-        let restorers = model.restorers.indices
+        // This process's restorers, and the children still running.
+        let restorers = model.restorers.indices.filter { !model.restorers[$0].isChild }
+        let children = model.restorers.indices.filter { model.restorers[$0].isChild && !model.restorers[$0].isClosed }
         let isSlot = { (slot: Slot) in ContractModel.slots.contains(slot) }
         switch operation {
         case .launch:
             (expected, actual) = (model.launch(), engine.launch())
+        case .childLaunch:
+            (expected, actual) = (model.childLaunch(), try engine.childLaunch())
+        case .childRestore(let c, let slot):
+            guard children.contains(c), isSlot(slot) else { return false }
+            (expected, actual) = (model.restore(c, slot), try engine.childRestore(c, slot))
+        case .childSave(let c, let slot, let note, let kill):
+            guard children.contains(c), isSlot(slot) else { return false }
+            (expected, actual) = (model.childSave(c, slot, note, kill: kill), try engine.childSave(c, slot, note, kill: kill))
+        case .childExit(let c):
+            guard children.contains(c) else { return false }
+            (expected, actual) = (model.close(c), try engine.childExit(c))
         case .restore(let r, let slot):
             guard restorers.contains(r), isSlot(slot) else { return false }
             (expected, actual) = (model.restore(r, slot), engine.restore(r, slot))
@@ -192,7 +206,7 @@ struct ModelRun {
 
     /// Compares every restorer's unwritten saves and the file with the model.
     func check() throws {
-        for r in model.restorers.indices {
+        for r in model.restorers.indices where !model.restorers[r].isChild {
             let expected = model.restorers[r].unwritten.map { "\($0.key) \($0.value)" }.sorted()
             let actual = engine.unwritten(r)
             if expected != actual { throw Self.failure("restorer \(r) lists unwritten saves \(actual), the contract says \(expected)") }
