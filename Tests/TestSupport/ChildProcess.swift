@@ -33,15 +33,20 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Launches the real `restorectl` with `arguments`: an app launch or a user's command.
-    public convenience init(restorectl arguments: [String]) throws {
-        try self.init(tool: ChildProcess.builtTool(named: "restorectl"), arguments: arguments)
+    /// `environment` is added to this process's (`RESTORECTL_NOW` sets the tool's clock).
+    public convenience init(restorectl arguments: [String], environment: [String: String] = [:]) throws {
+        try self.init(tool: ChildProcess.builtTool(named: "restorectl"), arguments: arguments, environment: environment)
     }
 
-    /// Launches the executable at `tool` with `arguments`.
-    public init(tool: URL, arguments: [String]) throws {
+    /// Launches the executable at `tool` with `arguments`, and `environment` added to this
+    /// process's.
+    public init(tool: URL, arguments: [String], environment: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = tool
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let outputPipe = Pipe()
         process.standardOutput = outputPipe
         process.standardError = errorPipe

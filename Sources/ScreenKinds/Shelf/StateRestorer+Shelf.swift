@@ -185,7 +185,7 @@ extension Store {
         try payload.withUTF8 { bytes in
             _ = try saveShelfSnapshot(
                 utf8: bytes, version: snapshot.version, minReaderVersion: snapshot.minReaderVersion,
-                account: account, shelf: shelf, rowCount: snapshot.rowCount, fetchedAt: snapshot.fetchedAt ?? Store.now(),
+                account: account, shelf: shelf, rowCount: snapshot.rowCount, fetchedAt: snapshot.fetchedAt ?? currentTime(),
                 keeping: StateRestorer.shelfSnapshotsKept, rules: WriteGate.snapshotRules(after: nil, readableUpTo: ShelfSnapshotCodec.currentVersion)
             )
         }

@@ -1,11 +1,12 @@
+import JSON
 import StateStore
 
 /// The one place that decides what a write of a record or a shelf snapshot may replace,
 /// whatever asked for it: a hand save, a persisted save, the tool's save, a quarantine
 /// restore, a shelf snapshot save. It answers from what this process's restore of *that*
-/// screen saw (the sign-out generation it captured, a newer record it kept, whether it read
-/// the file) and the kind's format; the store applies the ``WriteRules`` inside the write
-/// transaction. No write path assembles rules of its own.
+/// screen saw (the sign-out generation it captured, whether it read the file) and the format
+/// the save writes; the store applies the ``WriteRules`` inside the write transaction. No
+/// write path assembles rules of its own.
 ///
 /// The generation is captured per screen, at its restore (or, for a screen this restorer never
 /// restored, at its first save): neither a sign-out nor another screen's restore refreshes it,
@@ -16,9 +17,6 @@ package struct WriteGate: Sendable {
     package struct Sighting: Sendable, Equatable {
         /// The account's sign-out generation when the screen was restored; nil: no fence.
         var generation: Int?
-        /// The screen holds a newer record that did not decode: keep it even when it declares a
-        /// `minReaderVersion` this build meets.
-        var keepsNewer = false
         /// The restore could not read the file: create the record, never replace one.
         var isUnseen = false
     }
@@ -80,14 +78,22 @@ package struct WriteGate: Sendable {
 
     // MARK: Rules
 
-    /// The rules of a save of a state in format `version` (the kind's current one) after
-    /// `sighting`. `replacingNewer` (a hand save that says so) lets it replace a newer or an
-    /// unseen record, never a signed-out account's.
-    static func recordRules(after sighting: Sighting?, writing version: Int, replacingNewer: Bool) -> WriteRules {
+    /// The rules of a save of a `State` carrying `fields` after `sighting`. A stored record of
+    /// a format above the one the save writes (the kind's current one, or the newer format a
+    /// record read through its `minReaderVersion` is written back as) is kept, whatever
+    /// `minReaderVersion` it declares: only a restore that read it (its format is carried) may
+    /// write it back, so a screen that never read it (not restored, expired, written by a newer
+    /// release since) never lowers it or drops its fields (model sequence
+    /// `Fixtures/sequences/newer-record-kept-from-a-screen-that-never-read-it.txt`).
+    /// `replacingNewer` (a hand save that says so) lets it replace a newer or an unseen record,
+    /// never a signed-out account's.
+    static func recordRules<State: RestorableState>(
+        for type: State.Type, after sighting: Sighting?, carrying fields: JSONObject, replacingNewer: Bool
+    ) -> WriteRules {
         let sighting = sighting ?? Sighting()
         return WriteRules(
-            keepingVersionsAbove: replacingNewer ? nil : version,
-            keepingNewerEvenIfReadable: sighting.keepsNewer && !replacingNewer,
+            keepingVersionsAbove: replacingNewer ? nil : RecordCodec<State>.envelope(carrying: fields).version,
+            keepingNewerEvenIfReadable: !replacingNewer,
             onlyIfAbsent: sighting.isUnseen && !replacingNewer,
             fencedAt: sighting.generation
         )

@@ -31,7 +31,7 @@ public struct Restoration<State: RestorableState>: Sendable {
     /// What the state was reconciled against, when it was.
     @usableFromInline let reconciliationContext: ReconciliationContext?
     /// What the restore saw, from which the write gate decides what this restoration's saves
-    /// may replace (the sign-out generation it captured, a newer record kept, a file not read).
+    /// may replace (the sign-out generation it captured, a file not read).
     let sighting: WriteGate.Sighting
 
     init(

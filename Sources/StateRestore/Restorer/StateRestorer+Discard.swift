@@ -3,7 +3,8 @@ import StateStore
 extension StateRestorer {
     /// Forgets `scenes`: every kind's record of each, its crash-loop marks and its pending
     /// saves, the records in one transaction. A scene whose screen is still live in this
-    /// process (a tracking neither cancelled nor released) is refused
+    /// process (a tracking, of any restorer of the file not closed, neither cancelled nor
+    /// released) is refused
     /// (``RestoreError/sceneIsLive(scene:)``) and then nothing named is discarded.
     ///
     /// Call it from `application(_:didDiscardSceneSessions:)` (UIKit) or when a window closes
@@ -25,7 +26,10 @@ extension StateRestorer {
 
     private func discard(_ targets: [(account: String?, scene: String)]) throws -> Int {
         let named = { (key: SceneKey) in targets.contains { $0.scene == key.scene && ($0.account == nil || $0.account == key.account) } }
-        if let live = persistence.liveScreens().first(where: { named($0.scene) }) {
+        // Any restorer of this process on the file that is not closed (this one among them
+        // unless closed): a screen is live whichever restorer tracks it.
+        let live = OpenRestorers.restorers(at: path).lazy.flatMap { $0.persistence.liveScreens() }
+        if let live = live.first(where: { named($0.scene) }) {
             throw RestoreError.sceneIsLive(scene: live.scene.description)
         }
         let removed = try recoveringFromDamage { store in try store.discardScenes(targets) }

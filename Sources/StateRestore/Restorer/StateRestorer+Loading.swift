@@ -8,14 +8,13 @@ extension StateRestorer {
         var state: State
         var report: [RestoreReportEntry]
         var carried = JSONObject()
-        var keepsNewer = false
         /// The file could not be read: the stored record, if any, was not seen.
         var isUnseen = false
         /// The account's sign-out generation the restore read; nil when it read none.
         var generation: Int?
 
         /// What the restore saw, for the write gate.
-        var sighting: WriteGate.Sighting { WriteGate.Sighting(generation: generation, keepsNewer: keepsNewer, isUnseen: isUnseen) }
+        var sighting: WriteGate.Sighting { WriteGate.Sighting(generation: generation, isUnseen: isUnseen) }
     }
 
     func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
@@ -61,6 +60,16 @@ extension StateRestorer {
         _ type: State.Type, _ screen: ScreenKey, _ side: inout RestoreSide
     ) throws -> Loaded<State> {
         let key = screen.scene
+        if side.isClosed {
+            // The default state says why, as every restore that reads nothing does: a closed
+            // restorer's empty report read as "applied exactly". Closed comes before suspended:
+            // a restorer suspended, then closed, is closed for good (model sequence
+            // Fixtures/sequences/restore-after-close-says-why.txt).
+            let closed = RestoreReportEntry(.databaseUnavailable, "the restorer was closed (close()); nothing is read again and the default state was used")
+            var loaded = Loaded(state: State.defaultValue, report: [closed])
+            loaded.isUnseen = true
+            return loaded
+        }
         if side.isSuspended {
             let suspended = RestoreReportEntry(.restorerSuspended, "the app is suspended (its connections are closed until resume()); the default state was used")
             var loaded = Loaded(state: State.defaultValue, report: [suspended])
@@ -84,9 +93,11 @@ extension StateRestorer {
         phaseObserver?(.read)
         // A record saved more than a day ago is marked used now (for removeScenes(unusedFor:)),
         // with the writer's next write: a launch makes no commit for it.
-        if Store.now() - record.updatedAt > Self.useGranularitySeconds && !readsOnly { persistence.writer.noteUse(of: key) }
-        if let lifetime = State.expiresAfter, Store.now() - record.updatedAt > Self.seconds(lifetime) {
-            let age = Int(Store.now() - record.updatedAt)
+        // The configuration's clock (the wall clock unless a test set one), read once.
+        let now = configuration.clock()
+        if now - record.updatedAt > Self.useGranularitySeconds && !readsOnly { persistence.writer.noteUse(of: key, at: now) }
+        if let lifetime = State.expiresAfter, now - record.updatedAt > Self.seconds(lifetime) {
+            let age = Int(now - record.updatedAt)
             report.append(
                 RestoreReportEntry(
                     .recordExpired,
@@ -118,9 +129,7 @@ extension StateRestorer {
                         .recordNewerUnreadable,
                         "the record has format \(header.version), newer than this build reads (\(State.currentVersion)), and did not decode as format \(State.currentVersion) (\(detail)); it was kept in place for the release that wrote it and the default state was used"
                     ))
-                var loaded = defaults(report)
-                loaded.keepsNewer = true
-                return loaded
+                return defaults(report)
             }
             if readsOnly {
                 report.append(

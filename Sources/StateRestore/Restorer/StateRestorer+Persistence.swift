@@ -18,7 +18,7 @@ extension StateRestorer {
         let oversized = try recoveringFromDamage { store in
             try RecordSaving.save(
                 state, for: key, carrying: rules.carrying,
-                rules: WriteGate.recordRules(after: rules.sighting, writing: State.currentVersion, replacingNewer: replacingNewer), in: store)
+                rules: WriteGate.recordRules(for: State.self, after: rules.sighting, carrying: rules.carrying, replacingNewer: replacingNewer), in: store)
         }
         persistence.writer.noteWritten(screen, oversized: oversized)
     }
@@ -30,7 +30,7 @@ extension StateRestorer {
         try recoveringFromDamage { store in
             _ = try RecordSaving.save(
                 state, for: key, carrying: fields,
-                rules: WriteGate.recordRules(after: sighting, writing: State.currentVersion, replacingNewer: replacingNewer), in: store)
+                rules: WriteGate.recordRules(for: State.self, after: sighting, carrying: fields, replacingNewer: replacingNewer), in: store)
         }
     }
 

@@ -17,6 +17,10 @@ extension StateRestorer {
         handOverBeforeWriting(from: isolation)
         defer {
             restoring.withLock { side in
+                // A closed restorer stays closed: suspending it, then resuming, must not
+                // reopen a connection that reads and writes again (model sequence
+                // Fixtures/sequences/closed-restorer-stays-closed-through-suspend-and-resume.txt).
+                guard !side.isClosed else { return }
                 releaseLaunchGuard(&side)
                 side.store?.close()
                 side.store = nil
@@ -32,7 +36,7 @@ extension StateRestorer {
     @discardableResult
     public func resume(isolation: isolated (any Actor)? = #isolation) throws -> [SceneKey] {
         let reopened = restoring.withLock { side -> Bool in
-            guard side.isSuspended else { return false }
+            guard side.isSuspended, !side.isClosed else { return false }
             let opening = LaunchDatabase.open(path, configuration: configuration)
             side.store = opening.store
             side.databaseReport = opening.report

@@ -87,7 +87,11 @@ public final class StateRestorer: Sendable {
         persistence = RestorerPersistence(
             writer: CoalescingWriter(opensOnFirstWrite: resolved, window: window, configuration: configuration, scheduler: scheduler)
         )
+        OpenRestorers.register(self)
     }
+
+    /// Whether ``close(isolation:)`` was called.
+    var isClosed: Bool { restoring.withLock { $0.isClosed } }
 
     /// What opening the database found (newer, foreign, corrupt…); part of every restore report.
     public var databaseReport: [RestoreReportEntry] { restoring.withLock { $0.databaseReport } }

@@ -8,13 +8,19 @@ import StateStore
 /// where a launch reports it and carries on.
 package enum StateDatabase {
     /// Opens `path` for writing, creating (mode 0600) and migrating it as needed; a migration
-    /// through schema 3 upgrades the stored records of `kinds`.
+    /// through schema 3 upgrades the stored records of `kinds`. `configuration` tunes the
+    /// connection (its clock stamps what the store writes).
     ///
     /// - Throws: `StateDatabaseError.isDirectory`; `MigrationError` for a newer, foreign or
     ///   corrupt database (nothing is written); `SQLiteError` when it cannot be opened.
-    package static func openForWriting(_ path: String, upgrading kinds: [RecordKind] = [], progress: (MigrationProgress) -> Void = { _ in }) throws -> Store {
+    package static func openForWriting(
+        _ path: String, upgrading kinds: [RecordKind] = [], configuration: DatabaseConfiguration = DatabaseConfiguration(),
+        progress: (MigrationProgress) -> Void = { _ in }
+    ) throws -> Store {
         try refuseDirectory(path)
-        let store = try namingTheStorageCause(path) { try Store(path: path, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress) }
+        let store = try namingTheStorageCause(path) {
+            try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
+        }
         store.removeStaleStagingFiles()
         return store
     }
@@ -24,9 +30,11 @@ package enum StateDatabase {
     ///
     /// - Throws: `StoreError.fileNotFound`, or `StoreError.notARegularFile` for a directory,
     ///   before anything is opened; otherwise as ``openForWriting(_:upgrading:progress:)``.
-    public static func openExistingForWriting(_ path: String, upgrading kinds: [RecordKind] = []) throws -> Store {
+    package static func openExistingForWriting(
+        _ path: String, upgrading kinds: [RecordKind] = [], configuration: DatabaseConfiguration = DatabaseConfiguration()
+    ) throws -> Store {
         try requireExistingFile(path)
-        return try openForWriting(path, upgrading: kinds)
+        return try openForWriting(path, upgrading: kinds, configuration: configuration)
     }
 
     /// Opens the existing file at `path` without creating, migrating or writing anything.
@@ -41,7 +49,7 @@ package enum StateDatabase {
     ///
     /// - Throws: `StoreError.fileNotFound`, or `StoreError.notARegularFile` for a directory,
     ///   FIFO, socket or device.
-    public static func requireExistingFile(_ path: String) throws {
+    package static func requireExistingFile(_ path: String) throws {
         let resolved = try DatabasePath.resolved(path)
         guard FileManager.default.fileExists(atPath: resolved) else { throw StoreError.fileNotFound(path: resolved) }
     }

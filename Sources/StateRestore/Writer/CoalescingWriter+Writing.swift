@@ -75,7 +75,7 @@ extension CoalescingWriter {
                             skipped[key] = .overBudget(size)
                         }
                     }
-                    try store.noteScenesUsed(uses.keys.map { (account: $0.account, scene: $0.scene) }, at: uses.values.max() ?? Store.now())
+                    try store.noteScenesUsed(uses.keys.map { (account: $0.account, scene: $0.scene) }, at: uses.values.max() ?? store.currentTime())
                 }
             } catch {
                 // A damaged file is a typed outcome (the next launch moves it aside), not a raw
@@ -101,7 +101,7 @@ extension CoalescingWriter {
     static func save<State: RestorableState>(_ state: State, for key: SceneKey, entry: Entry, in store: Store) throws -> RecordSizeBreakdown? {
         try RecordSaving.save(
             state, for: key, carrying: entry.carrying,
-            rules: WriteGate.recordRules(after: entry.sighting, writing: State.currentVersion, replacingNewer: false), in: store)
+            rules: WriteGate.recordRules(for: State.self, after: entry.sighting, carrying: entry.carrying, replacingNewer: false), in: store)
     }
 
     /// Puts a failed batch back, except scenes saved again since (their newer state wins).

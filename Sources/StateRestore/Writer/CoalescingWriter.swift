@@ -140,7 +140,8 @@ package final class CoalescingWriter: Sendable {
 
     /// Notes that `scene` was used (restored): the time rides on the next write, or on the
     /// next `flush()` (at suspension or close), never on a commit of its own at launch.
-    func noteUse(of scene: SceneKey, at time: Double = Store.now()) {
+    func noteUse(of scene: SceneKey, at time: Double? = nil) {
+        let time = time ?? configuration.clock()
         state.withLock { $0.uses[scene] = time }
     }
 

@@ -40,6 +40,11 @@ public struct DatabaseConfiguration: Sendable {
     /// embedded in this build: tests run the engine as an older or newer release would (a
     /// "build N" knows migrations 1…N). Nil: the embedded ones.
     package var migrations: [MigrationFile]?
+    /// The time, in seconds since 1970, that the store and the engine stamp records, use times
+    /// and quarantine entries with and that expiry and pruning measure ages against: the wall
+    /// clock (``Store/now()``) by default. A test sets its own to move time without waiting;
+    /// it is read once per write or restore, so it must be cheap.
+    public var clock: @Sendable () -> Double = Store.now
 
     /// The default configuration: read/write, creating the file, a five-second busy timeout.
     public init() {}

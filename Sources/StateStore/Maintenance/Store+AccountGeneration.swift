@@ -12,7 +12,21 @@ extension Store {
     ///
     /// Read once per change of the file: while its data version is what it was at the last read
     /// (or at this store's own last write), the generations read then still hold.
+    ///
+    /// The data version SQLite reports is the one of this connection's latest transaction, so
+    /// the cache is asked only inside a transaction (after its first read, or under the write
+    /// lock); outside one the generation is read afresh in a snapshot of its own. A screen's
+    /// first save after another process's purge otherwise captured the generation from before
+    /// it, and every later save of the screen was refused as signed out (model sequence
+    /// `Fixtures/sequences/first-save-after-a-purge-elsewhere-captures-the-new-generation.txt`).
     package func accountGeneration(_ account: String) throws -> Int {
+        guard database.isInTransaction else {
+            return try database.readTransaction {
+                try fenceKey().map { key in
+                    try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.generationKey(account, fenceKey: key))]) { $0.int(0) } ?? 0
+                } ?? 0
+            }
+        }
         let version = database.dataVersion()
         if let cache = fenceCache, cache.dataVersion == version {
             if cache.fenceKey == nil { return 0 }

@@ -4,8 +4,9 @@ extension Store {
     /// Notes that the scenes were used (restored) at `time`, for ``removeScenes(unusedSince:dryRun:)``;
     /// in the caller's write transaction, or its own. Kept in `store_meta` under a keyed hash of
     /// (account, scene), so no row names them; a save counts as a use by itself (`updated_at`).
-    package func noteScenesUsed(_ scenes: [(account: String, scene: String)], at time: Double = Store.now()) throws {
+    package func noteScenesUsed(_ scenes: [(account: String, scene: String)], at time: Double? = nil) throws {
         guard hasRecoveryTables, !scenes.isEmpty else { return }
+        let time = time ?? currentTime()
         try database.writeTransaction {
             let key = try makeFenceKey()
             for (account, scene) in scenes {

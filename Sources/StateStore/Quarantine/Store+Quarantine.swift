@@ -14,7 +14,7 @@ extension Store {
                 SELECT account, scene, kind, version, CAST(payload AS BLOB), ?, ?, updated_at, ?
                 FROM scene_state WHERE account = ? AND scene = ? AND kind = ?
                 """,
-                [.text(error), .text(reason.rawValue), .real(Store.now()), .text(account), .text(scene), .text(kind)]
+                [.text(error), .text(reason.rawValue), .real(currentTime()), .text(account), .text(scene), .text(kind)]
             )
             guard database.changes > 0 else { return nil }
             let id = try database.fetchOne("SELECT last_insert_rowid()") { $0.int64(0) }
@@ -57,7 +57,7 @@ extension Store {
                 try entry.payload.withUnsafeBytes { raw in
                     try writeRecord(
                         utf8: raw.bindMemory(to: UInt8.self), version: entry.version ?? 1, minReaderVersion: minReaderVersion,
-                        account: entry.account, scene: entry.scene, kind: entry.kind, at: entry.updatedAt ?? Store.now(), rules: rules
+                        account: entry.account, scene: entry.scene, kind: entry.kind, at: entry.updatedAt ?? currentTime(), rules: rules
                     )
                 }
             } catch StoreError.existingRecordKept, StoreError.newerRecordKept {

@@ -9,7 +9,7 @@ extension Store {
     /// An app saves through `StateRestorer`, whose write gate decides what a save may replace.
     public func saveRecord(
         _ payload: String, version: Int, minReaderVersion: Int? = nil,
-        account: String, scene: String, kind: String, at time: Double = Store.now()
+        account: String, scene: String, kind: String, at time: Double? = nil
     ) throws {
         try saveRecord(payload, version: version, minReaderVersion: minReaderVersion, account: account, scene: scene, kind: kind, at: time, rules: .unconditional)
     }
@@ -23,7 +23,7 @@ extension Store {
     /// (`StoreError.accountSignedOut`).
     package func saveRecord(
         _ payload: String, version: Int, minReaderVersion: Int? = nil,
-        account: String, scene: String, kind: String, at time: Double = Store.now(), rules: WriteRules
+        account: String, scene: String, kind: String, at time: Double? = nil, rules: WriteRules
     ) throws {
         let size = payload.utf8.count
         guard size <= Store.maximumRecordBytes else {
@@ -32,6 +32,7 @@ extension Store {
         let account = try StoreNames.validated(account, role: "account")
         let scene = try StoreNames.validated(scene, role: "scene")
         let kind = try StoreNames.validatedKind(kind)
+        let time = time ?? currentTime()
         var payload = payload
         try payload.withUTF8 { bytes in
             try writeRecord(utf8: bytes, version: version, minReaderVersion: minReaderVersion, account: account, scene: scene, kind: kind, at: time, rules: rules)

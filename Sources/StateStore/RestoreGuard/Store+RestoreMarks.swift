@@ -15,7 +15,7 @@ extension Store {
         try database.crashDurableWriteTransaction {
             try database.execute(
                 "INSERT OR REPLACE INTO restore_mark (account, scene, kind, started_at) VALUES (?, ?, ?, ?)",
-                [.text(account), .text(scene), .text(kind), .real(Store.now())]
+                [.text(account), .text(scene), .text(kind), .real(currentTime())]
             )
         }
     }

@@ -45,7 +45,7 @@ extension Store {
             try insert.bind(
                 [
                     .text(account), .text(shelf), .int(version), minReaderVersion.map(SQLiteValue.int) ?? .null,
-                    .null, .int(rowCount), .real(fetchedAt), .real(Store.now()),
+                    .null, .int(rowCount), .real(fetchedAt), .real(currentTime()),
                 ],
                 borrowingText: payload, at: 5
             )

@@ -185,6 +185,10 @@ public final class Store {
     /// Whether the quarantine, marks and snapshot tables exist (schema version 2 or later).
     var hasRecoveryTables: Bool { schemaVersion >= 2 }
 
-    /// The current time in seconds since 1970.
+    /// The wall clock's time in seconds since 1970: the default ``DatabaseConfiguration/clock``.
     public static func now() -> Double { Date().timeIntervalSince1970 }
+
+    /// The time by this store's clock (its configuration's ``DatabaseConfiguration/clock``), in
+    /// seconds since 1970: what its writes stamp and its age cutoffs measure against.
+    public func currentTime() -> Double { database.configuration.clock() }
 }

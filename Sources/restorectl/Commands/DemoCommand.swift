@@ -29,7 +29,7 @@ enum DemoCommand {
         // Launch 1 starts as a first install would: nothing saved for the demo account. Each
         // screen restores, makes its model and persists it; the person's actions are saved
         // without a save call.
-        let first = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        let first = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
         _ = try first.purge(account: account)
         let saved = try DemoFirstLaunch.run(path: path, account: account)
         for (scene, state) in saved.windows {

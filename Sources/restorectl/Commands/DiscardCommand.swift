@@ -14,7 +14,7 @@ enum DiscardCommand {
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
-        let store = try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn)
+        let store = try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         let removed = try store.discardScenes([(account: options.account, scene: options.scene)])
         let whose = options.account.map { "of account \(StoreNames.quoted($0))" } ?? "in every account"

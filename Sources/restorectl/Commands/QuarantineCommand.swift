@@ -78,6 +78,6 @@ enum QuarantineCommand {
     }
 
     private static func existingWritableStore(_ path: String) throws -> Store {
-        try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn)
+        try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
     }
 }

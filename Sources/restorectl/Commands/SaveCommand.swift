@@ -25,7 +25,7 @@ enum SaveCommand {
         let record = try InputFiles.read(stateFile, console: console, what: "state", decodingAs: "record") {
             try kind.validateForSave($0)
         }
-        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         do {
             try StateDatabase.save(record, for: key, in: store, replacingNewer: options.replacesNewer)

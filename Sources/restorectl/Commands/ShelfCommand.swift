@@ -43,7 +43,7 @@ enum ShelfCommand {
         let validated = try InputFiles.read(file, console: console, what: "snapshot", decodingAs: "snapshot") {
             try ShelfSnapshotCodec.validateForSave($0)
         }
-        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn)
+        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         if let snapshot = validated.snapshot {
             try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)

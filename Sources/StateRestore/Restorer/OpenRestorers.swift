@@ -1,0 +1,28 @@
+import StateStore
+
+/// Every restorer of this process that is not closed, held weakly, so that a discard through
+/// one restorer refuses a scene live in another of the same file: "a scene whose screen is
+/// still live in this process" means any restorer's tracking, not only the discarding one's
+/// (model sequence `Fixtures/sequences/live-scene-of-another-restorer-is-not-discarded.txt`).
+/// Read only by discards; a restorer registers once, at its init.
+enum OpenRestorers {
+    private struct Weak {
+        weak var restorer: StateRestorer?
+    }
+
+    private static let restorers = Locked<[Weak]>([])
+
+    /// Notes `restorer`, for as long as it lives.
+    static func register(_ restorer: StateRestorer) {
+        restorers.withLock { all in
+            all.removeAll { $0.restorer == nil }
+            all.append(Weak(restorer: restorer))
+        }
+    }
+
+    /// The restorers of the file at `path` that are not closed (`path` as each holds it now).
+    static func restorers(at path: String) -> [StateRestorer] {
+        let all = restorers.withLock { all in all.compactMap(\.restorer) }
+        return all.filter { $0.path == path && !$0.isClosed }
+    }
+}

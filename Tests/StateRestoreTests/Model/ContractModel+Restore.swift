@@ -1,0 +1,87 @@
+import StateRestore
+
+extension ContractModel {
+    /// How a stored record decodes for this build ("Compatibility across releases").
+    enum Reading {
+        case decoded(ModelNote, codes: [String], carried: Carried)
+        case newerUndecodable
+        case unsupported
+        case unreadable
+    }
+
+    static func reading(_ record: Record) -> Reading {
+        switch record.body {
+        case .fields(let note, let extra):
+            if record.version > ModelNote.currentVersion {
+                // Read through its minReaderVersion: its format and unknown fields are carried.
+                let format = (version: record.version, minReaderVersion: record.minReaderVersion ?? record.version)
+                return .decoded(note, codes: ["record-newer-read"], carried: Carried(extra: extra, newerFormat: format))
+            }
+            return .decoded(note, codes: [], carried: Carried(extra: extra))
+        case .raw(_, let build, let older):
+            switch build {
+            case .older: return .decoded(older, codes: ["record-upgraded", "defaults-applied"], carried: .none)
+            case .newerReadable: return .unreadable  // never raw
+            case .newerUndecodable: return .newerUndecodable
+            case .unsupported: return .unsupported
+            case .corrupt: return .unreadable
+            }
+        }
+    }
+
+    /// `StateRestorer.restore(_:_:against:)`: never throws; the default state and a report
+    /// saying why at worst; a record it cannot read moves to the quarantine, a newer one stays.
+    mutating func restore(_ r: Int, _ slot: Slot) -> Outcome {
+        var restorer = restorers[r]
+        defer { restorers[r] = restorer }
+        var note = ModelNote.defaultValue
+        var codes: [String] = []
+        var carried = Carried.none
+        var sighting = Sighting()
+        if restorer.isClosed {
+            // Closed: "later restores answer defaults", and a restoration says why (at worst the
+            // default state and a report of why): the file was not read.
+            codes = ["database-unavailable"]
+            sighting.isUnseen = true
+        } else if restorer.isSuspended {
+            codes = ["restorer-suspended"]
+            sighting.isUnseen = true
+        } else {
+            sighting.generation = generation(slot.account)
+            if let record = records[slot] {
+                if now - record.updatedAt > Self.day { restorer.uses[slot] = now }
+                if now - record.updatedAt > Double(ModelNote.expirySeconds) {
+                    codes = ["record-expired"]
+                } else {
+                    switch Self.reading(record) {
+                    case .decoded(let decoded, let readCodes, let readCarried):
+                        (note, codes, carried) = (decoded, readCodes, readCarried)
+                        if !restorer.isChild {
+                            let reconciled = note.reconciled(against: items)
+                            note = reconciled.state
+                            codes += reconciled.adjustments.map(\.code.rawValue)
+                        }
+                    case .newerUndecodable:
+                        codes = ["record-newer-unreadable"]
+                    case .unsupported:
+                        codes = ["unsupported-version"]
+                    case .unreadable:
+                        guard case .raw(let text, _, _) = record.body else { break }
+                        quarantine.append(Quarantined(slot: slot, payload: text, version: record.version, updatedAt: record.updatedAt))
+                        records[slot] = nil
+                        codes = ["record-unreadable"]
+                    }
+                }
+            } else {
+                codes = ["no-record"]
+            }
+        }
+        restorer.restored.insert(slot)
+        restorer.carried[slot] = carried.isEmpty ? nil : carried
+        if sighting.generation == nil { sighting.generation = restorer.sightings[slot]?.generation }
+        restorer.sightings[slot] = sighting
+        restorer.restorations[slot] = (note, carried, sighting)
+        if !restorer.isChild { scenesInUse.insert(slot) }
+        return .restored(note, codes: codes, carried: carried)
+    }
+}

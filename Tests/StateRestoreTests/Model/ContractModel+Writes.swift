@@ -1,0 +1,163 @@
+import StateRestore
+
+extension ContractModel {
+    /// Why a write was not done; a write not done is never silent.
+    enum Refusal: Equatable {
+        case accountSignedOut
+        case newerRecordKept(version: Int)
+        case existingRecordKept
+
+        /// The `UnwrittenSave.Reason` a persisted save reports.
+        var reason: String {
+            switch self {
+            case .accountSignedOut: "accountSignedOut"
+            case .newerRecordKept(let version): "newerRecordKept(\(version))"
+            case .existingRecordKept: "storedRecordNotSeen"
+            }
+        }
+
+        /// The error a hand save throws.
+        var error: String {
+            switch self {
+            case .accountSignedOut: "accountSignedOut"
+            case .newerRecordKept(let version): "wouldReplaceNewerRecord(\(version))"
+            case .existingRecordKept: "existingRecordKept"
+            }
+        }
+    }
+
+    /// A save of `note` for `slot`, carrying `carried`, after `sighting` (the write gate):
+    /// fenced at the generation the screen's restore captured; a newer record is never
+    /// lowered, displaced or lost (one read through its `minReaderVersion` is written back as
+    /// its own format); a record the restore could not see is never written over.
+    mutating func write(_ note: ModelNote, to slot: Slot, carrying carried: Carried, after sighting: Sighting?) -> Refusal? {
+        let sighting = sighting ?? Sighting()
+        if let fence = sighting.generation, generation(slot.account) > fence { return .accountSignedOut }
+        let format = carried.newerFormat ?? (version: ModelNote.currentVersion, minReaderVersion: ModelNote.minReaderVersion)
+        if let stored = records[slot] {
+            if sighting.isUnseen { return .existingRecordKept }
+            // Of a newer format than this save writes: never lowered, displaced or lost. A
+            // record this screen's restore read through its minReaderVersion is written back
+            // as its own format, so only a record newer still is kept.
+            if stored.version > format.version { return .newerRecordKept(version: stored.version) }
+        }
+        records[slot] = Record(version: format.version, minReaderVersion: format.minReaderVersion, body: .fields(note, extra: carried.extra), updatedAt: now)
+        return nil
+    }
+
+    /// `StateRestorer.save(_:for:)`: now, under the gate's rules for the screen (a screen never
+    /// restored captures the account's generation at its first save).
+    mutating func save(_ r: Int, _ slot: Slot, _ note: ModelNote) -> Outcome {
+        if !restorers[r].isChild { scenesInUse.insert(slot) }
+        let available = !restorers[r].isClosed && !restorers[r].isSuspended
+        var sighting = restorers[r].sightings[slot] ?? Sighting()
+        if sighting.generation == nil {
+            sighting.generation = available ? generation(slot.account) : nil
+            restorers[r].sightings[slot] = sighting
+        }
+        guard available else { return .threw("databaseUnusable") }
+        if let refusal = write(note, to: slot, carrying: restorers[r].carried[slot] ?? .none, after: sighting) { return .threw(refusal.error) }
+        return .done
+    }
+
+    /// `persist(from:turns:_:)` of the restorer's latest restoration of `slot`.
+    mutating func persist(_ r: Int, _ slot: Slot) -> Outcome {
+        guard let restoration = restorers[r].restorations[slot] else { return .skipped }
+        scenesInUse.insert(slot)
+        trackings.append(
+            Tracking(
+                restorer: r, slot: slot, current: restoration.note, lastSaved: restoration.note, ownCarried: restoration.carried,
+                ownSighting: restoration.sighting))
+        return .done
+    }
+
+    /// The model changes: the observation schedules one turn.
+    mutating func change(_ t: Int, _ note: ModelNote) -> Outcome {
+        guard trackings.indices.contains(t) else { return .skipped }
+        trackings[t].current = note
+        if trackings[t].isObserving && !trackings[t].isStopped {
+            trackings[t].isObserving = false
+            turns.append(t)
+        }
+        return .done
+    }
+
+    /// One tracking reads its state: a value that differs from the last saved goes to its
+    /// restorer's writer, with the rules of the screen's latest restore.
+    mutating func refresh(_ t: Int, observing: Bool) {
+        let tracking = trackings[t]
+        guard !tracking.isStopped else { return }
+        if tracking.current != tracking.lastSaved {
+            let restorer = restorers[tracking.restorer]
+            let carried = restorer.restored.contains(tracking.slot) ? restorer.carried[tracking.slot] ?? .none : tracking.ownCarried
+            let sighting = restorer.sightings[tracking.slot] ?? tracking.ownSighting
+            enqueue(tracking.restorer, tracking.slot, Pending(note: tracking.current, carried: carried, sighting: sighting))
+        }
+        trackings[t].lastSaved = tracking.current
+        if observing { trackings[t].isObserving = true }
+    }
+
+    mutating func enqueue(_ r: Int, _ slot: Slot, _ pending: Pending) {
+        restorers[r].pending[slot] = pending
+        restorers[r].isScheduled = true
+    }
+
+    /// The main actor's pending turns run.
+    mutating func runTurns() -> Outcome {
+        // In the order they were scheduled, as the main actor runs them.
+        for t in turns { refresh(t, observing: true) }
+        turns = []
+        return .done
+    }
+
+    /// Each live tracking of the restorer hands over its current state (a final write).
+    mutating func handOver(_ r: Int) {
+        for t in trackings.indices where trackings[t].restorer == r { refresh(t, observing: false) }
+    }
+
+    /// The writer's coalesced write: every pending save in one transaction, the use times with
+    /// any write (alone only at a flush). Returns the scenes skipped, or the error.
+    mutating func writePending(_ r: Int, includingUses: Bool) -> Result<[Slot], ModelFailure> {
+        if restorers[r].writerClosed { return .failure(ModelFailure("databaseUnusable")) }
+        if restorers[r].isSuspended { return .success([]) }
+        var restorer = restorers[r]
+        let uses = !restorer.pending.isEmpty || includingUses ? restorer.uses : [:]
+        if !uses.isEmpty { restorer.uses = [:] }
+        let batch = restorer.pending
+        restorer.pending = [:]
+        restorers[r] = restorer
+        var skipped: [Slot] = []
+        for (slot, pending) in batch {
+            let refusal = write(pending.note, to: slot, carrying: pending.carried, after: pending.sighting)
+            restorers[r].unwritten[slot] = refusal?.reason
+            if refusal != nil { skipped.append(slot) }
+        }
+        if let time = uses.values.max() {
+            for slot in uses.keys { useTimes[slot] = time }
+        }
+        return .success(skipped.sorted())
+    }
+
+    /// The writer's window ends (the test fires it).
+    mutating func fireWindows(_ r: Int) -> Outcome {
+        guard restorers[r].isScheduled else { return .done }
+        restorers[r].isScheduled = false
+        if case .failure = writePending(r, includingUses: false), !restorers[r].pending.isEmpty { restorers[r].isScheduled = true }
+        return .done
+    }
+
+    /// `flush()`: hands over, writes everything pending, returns the scenes skipped.
+    mutating func flush(_ r: Int) -> Outcome {
+        handOver(r)
+        switch writePending(r, includingUses: true) {
+        case .success(let skipped): return .scenes(skipped)
+        case .failure(let failure): return .threw(failure.description)
+        }
+    }
+}
+
+/// An error the model predicts, by name.
+struct ModelFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,138 @@
+import StateRestore
+
+/// The contract in code: what the README's guarantees and the DocC articles say the engine and
+/// the tool do, in memory, without SQLite. One function per operation; each returns what the
+/// engine must answer and changes the model's store and restorers as the engine must change
+/// the file and its own.
+///
+/// Written from the documentation (`StateRestorer`'s, the write gate's, "Compatibility across
+/// releases"), never from the engine's code: where the two disagree, the test says so.
+struct ContractModel {
+    typealias Slot = ModelOperation.Slot
+
+    /// What a stored record holds, as the read API returns it.
+    struct Record: Equatable {
+        enum Body: Equatable {
+            /// A record whose fields the test compares decoded (the engine's, or a newer
+            /// build's readable one), with the unknown `extra` it carries.
+            case fields(ModelNote, extra: String?)
+            /// Bytes the test wrote and compares exactly (an older build's, an unreadable one's).
+            case raw(String, ModelOperation.Build, ModelNote)
+        }
+        var version: Int
+        var minReaderVersion: Int?
+        var body: Body
+        var updatedAt: Double
+    }
+
+    /// A quarantined record, as the read API lists it.
+    struct Quarantined: Equatable {
+        var slot: Slot
+        var payload: String
+        var version: Int?
+        var updatedAt: Double?
+    }
+
+    /// What one restore of a screen saw (the write gate's sighting).
+    struct Sighting: Equatable {
+        var generation: Int?
+        var isUnseen = false
+    }
+
+    /// A save waiting in a restorer's writer.
+    struct Pending {
+        var note: ModelNote
+        var carried: Carried
+        var sighting: Sighting?
+    }
+
+    /// The fields a save carries: the unknown `extra` and, for a record read through its
+    /// `minReaderVersion`, its own format.
+    struct Carried: Equatable {
+        var extra: String?
+        var newerFormat: (version: Int, minReaderVersion: Int)?
+        var isEmpty: Bool { extra == nil && newerFormat == nil }
+        static let none = Carried()
+        static func == (lhs: Carried, rhs: Carried) -> Bool {
+            lhs.extra == rhs.extra && lhs.newerFormat?.version == rhs.newerFormat?.version
+                && lhs.newerFormat?.minReaderVersion == rhs.newerFormat?.minReaderVersion
+        }
+    }
+
+    /// A restorer of the test's process.
+    struct Restorer {
+        /// A restorer of the child process (`restorectl-stress model-child`): its restores are
+        /// not reconciled, and what it restores or saves is not in use for this process's prune.
+        var isChild = false
+        var isClosed = false
+        var isSuspended = false
+        var writerClosed = false
+        var sightings: [Slot: Sighting] = [:]
+        var carried: [Slot: Carried] = [:]
+        var restored: Set<Slot> = []
+        /// The latest restoration of each slot, which `persist` follows.
+        var restorations: [Slot: (note: ModelNote, carried: Carried, sighting: Sighting)] = [:]
+        var pending: [Slot: Pending] = [:]
+        var isScheduled = false
+        var unwritten: [Slot: String] = [:]
+        var uses: [Slot: Double] = [:]
+    }
+
+    /// A live (or stopped) persistence tracking.
+    struct Tracking {
+        var restorer: Int
+        var slot: Slot
+        var current: ModelNote
+        var lastSaved: ModelNote
+        var isStopped = false
+        var isObserving = true
+        var ownCarried: Carried
+        var ownSighting: Sighting
+    }
+
+    /// What an operation answered; the engine's answer must be equal.
+    enum Outcome: Equatable, CustomStringConvertible {
+        case done
+        case skipped
+        case restored(ModelNote, codes: [String], carried: Carried)
+        case threw(String)
+        case scenes([Slot])
+        case count(Int)
+        case toolExit(Int32)
+
+        var description: String {
+            switch self {
+            case .done: "done"
+            case .skipped: "skipped"
+            case .restored(let note, let codes, let carried):
+                "restored \(note) \(codes) extra=\(carried.extra ?? "-") format=\(carried.newerFormat.map { "\($0.version)/\($0.minReaderVersion)" } ?? "-")"
+            case .threw(let error): "threw \(error)"
+            case .scenes(let slots): "scenes \(slots)"
+            case .count(let count): "count \(count)"
+            case .toolExit(let status): "exit \(status)"
+            }
+        }
+    }
+
+    static let accounts = ["alice", "bob"]
+    static let scenes = ["s1", "s2", "s3"]
+    static let slots = accounts.flatMap { account in scenes.map { Slot(account: account, scene: $0) } }
+    static let day = 86_400.0
+    static let startTime = 1_800_000_000.0
+
+    var now = startTime
+    var items = [1, 2, 3, 4, 5, 6]
+    var records: [Slot: Record] = [:]
+    var quarantine: [Quarantined] = []
+    var generations: [String: Int] = [:]
+    /// Use times the store holds (`noteScenesUsed`), per scene.
+    var useTimes: [Slot: Double] = [:]
+    /// The scenes this process restored or saved (every restorer's), spared by its prune.
+    var scenesInUse: Set<Slot> = []
+    var restorers: [Restorer] = []
+    var trackings: [Tracking] = []
+    /// The trackings whose turn is scheduled, in the order the main actor runs them.
+    var turns: [Int] = []
+
+    func generation(_ account: String) -> Int { generations[account] ?? 0 }
+}

@@ -1,0 +1,140 @@
+import TestSupport
+
+/// Picks a sequence's operations with weights, from a seed: the same seed, the same sequence.
+/// It reads a model of its own as it goes (without the engine), so most operations it picks
+/// have a target: a restorer that exists, a restoration to persist, a quarantine entry.
+struct ModelDriver {
+    typealias Slot = ModelOperation.Slot
+
+    private var random: SeededGenerator
+    private var model = ContractModel()
+    private var serial = 0
+
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+
+    /// A sequence of `count` operations, beginning with a launch.
+    static func sequence(seed: UInt64, count: Int) -> [ModelOperation] {
+        var driver = ModelDriver(seed: seed)
+        var operations: [ModelOperation] = [.launch]
+        _ = driver.model.launch()
+        while operations.count < count {
+            let operation = driver.next()
+            driver.apply(operation)
+            operations.append(operation)
+        }
+        return operations
+    }
+
+    private mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+    private mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+
+    private mutating func note() -> ModelNote {
+        serial += 1
+        return ModelNote(title: "t\(serial)", selected: chance(20) ? nil : Int.random(in: 0...7, using: &random), pinned: chance(50))
+    }
+
+    /// A restorer of this process, most often an open one.
+    private mutating func restorer() -> Int {
+        let own = model.restorers.indices.filter { !model.restorers[$0].isChild }
+        let open = own.filter { !model.restorers[$0].isClosed }
+        if !open.isEmpty && chance(85) { return pick(open) }
+        return pick(own)
+    }
+
+    /// The running children.
+    private var children: [Int] { model.restorers.indices.filter { model.restorers[$0].isChild && !model.restorers[$0].isClosed } }
+
+    private mutating func next() -> ModelOperation {
+        let restorations = model.restorers.indices.flatMap { r in model.restorers[r].restorations.keys.map { (r, $0) } }
+        let choices: [(weight: Int, make: (inout ModelDriver) -> ModelOperation)] = [
+            (14, { $0.restoreOperation() }),
+            (8, { .save(restorer: $0.restorer(), slot: $0.pick(ContractModel.slots), note: $0.note()) }),
+            (
+                restorations.isEmpty ? 0 : 7,
+                { driver in
+                    let (r, slot) = driver.pick(restorations)
+                    return .persist(restorer: r, slot: slot)
+                }
+            ),
+            (model.trackings.isEmpty ? 0 : 12, { .change(tracking: $0.pick(Array($0.model.trackings.indices)), note: $0.note()) }),
+            (6, { _ in .runTurns }),
+            (5, { .fireWindows(restorer: $0.restorer()) }),
+            (6, { .flush(restorer: $0.restorer()) }),
+            (2, { .close(restorer: $0.restorer()) }),
+            (model.restorers.filter { !$0.isClosed }.count < 3 ? 3 : 0, { _ in .launch }),
+            (2, { .suspend(restorer: $0.restorer()) }),
+            (3, { .resume(restorer: $0.restorer()) }),
+            (4, { .discard(restorer: $0.restorer(), slot: $0.pick(ContractModel.slots)) }),
+            (2, { .signOut(restorer: $0.restorer(), account: $0.pick(ContractModel.accounts)) }),
+            (3, { .removeUnused(restorer: $0.restorer(), days: $0.pick([1, 2, 7])) }),
+            (5, { .advanceClock(hours: $0.pick([1, 12, 25, 49, 80])) }),
+            (2, { driver in driver.model.items.isEmpty ? .insertItem(1) : .removeItem(driver.pick(driver.model.items)) }),
+            (2, { driver in .insertItem(driver.pick(Array(0...9).filter { !driver.model.items.contains($0) } + [9])) }),
+            (1, { _ in .moveItems }),
+            (7, { .write(slot: $0.pick(ContractModel.slots), build: $0.pick(ModelOperation.Build.allCases)) }),
+            (1, { .toolPurge(account: $0.pick(ContractModel.accounts)) }),
+            (1, { .toolDiscard(slot: $0.pick(ContractModel.slots)) }),
+            (1, { .toolPrune(days: $0.pick([1, 2, 7])) }),
+            (model.quarantine.isEmpty ? 0 : 10, { .toolQuarantineRestore(entry: $0.pick(Array($0.model.quarantine.indices)), replacing: $0.chance(30)) }),
+            (1, { .toolRead($0.pick(ModelOperation.ReadVerb.allCases)) }),
+            (children.isEmpty ? 2 : 0, { _ in .childLaunch }),
+            (children.isEmpty ? 0 : 5, { .childRestore(child: $0.pick($0.children), slot: $0.pick(ContractModel.slots)) }),
+            (children.isEmpty ? 0 : 5, { .childSave(child: $0.pick($0.children), slot: $0.pick(ContractModel.slots), note: $0.note(), kill: nil) }),
+            (
+                children.isEmpty ? 0 : 1,
+                { driver in
+                    let kill: ModelOperation.KillPoint = driver.chance(50) ? .beforeCommit : .afterCommit
+                    return .childSave(child: driver.pick(driver.children), slot: driver.pick(ContractModel.slots), note: driver.note(), kill: kill)
+                }
+            ),
+            (children.isEmpty ? 0 : 1, { .childExit(child: $0.pick($0.children)) }),
+        ]
+        let total = choices.map(\.weight).reduce(0, +)
+        var roll = Int.random(in: 0..<total, using: &random)
+        for choice in choices {
+            if roll < choice.weight { return choice.make(&self) }
+            roll -= choice.weight
+        }
+        return .runTurns
+    }
+
+    private mutating func restoreOperation() -> ModelOperation {
+        .restore(restorer: restorer(), slot: pick(ContractModel.slots))
+    }
+
+    /// Follows `operation` in the driver's own model (answers ignored).
+    private mutating func apply(_ operation: ModelOperation) {
+        switch operation {
+        case .launch: _ = model.launch()
+        case .childLaunch: _ = model.childLaunch()
+        case .childRestore(let c, let slot): _ = model.restore(c, slot)
+        case .childSave(let c, let slot, let note, let kill): _ = model.childSave(c, slot, note, kill: kill)
+        case .childExit(let c): _ = model.close(c)
+        case .restore(let r, let slot): _ = model.restore(r, slot)
+        case .save(let r, let slot, let note): _ = model.save(r, slot, note)
+        case .persist(let r, let slot): _ = model.persist(r, slot)
+        case .change(let t, let note): _ = model.change(t, note)
+        case .runTurns: _ = model.runTurns()
+        case .fireWindows(let r): _ = model.fireWindows(r)
+        case .flush(let r): _ = model.flush(r)
+        case .close(let r): _ = model.close(r)
+        case .suspend(let r): _ = model.suspend(r)
+        case .resume(let r): _ = model.resume(r)
+        case .discard(let r, let slot): _ = model.discard(r, slot)
+        case .signOut(let r, let account): _ = model.signOut(r, account)
+        case .removeUnused(let r, let days): _ = model.removeUnused(r, days: days)
+        case .advanceClock(let hours): model.now += Double(hours) * 3_600
+        case .removeItem(let id): model.items.removeAll { $0 == id }
+        case .insertItem(let id): if !model.items.contains(id) { model.items.insert(id, at: model.items.count / 2) }
+        case .moveItems: model.items.reverse()
+        case .write(let slot, let build):
+            serial += 1
+            _ = model.write(slot, build, serial: serial)
+        case .toolPurge(let account): _ = model.purge(account)
+        case .toolDiscard(let slot): _ = model.toolDiscard(slot)
+        case .toolPrune(let days): _ = model.toolPrune(days: days)
+        case .toolQuarantineRestore(let entry, let replacing): _ = model.toolQuarantineRestore(entry, replacing: replacing)
+        case .toolRead: break
+        }
+    }
+}

@@ -1,0 +1,220 @@
+/// One step of a model-based sequence, with every parameter it needs, so a sequence replays
+/// from its lines alone (a fixture under `Fixtures/sequences/`). Restorers and trackings are
+/// named by the order they were made in; a step whose target does not exist (after shrinking)
+/// is skipped on both sides.
+enum ModelOperation: Equatable, CustomStringConvertible {
+    /// An (account, scene) the sequence uses.
+    struct Slot: Hashable, Comparable, CustomStringConvertible {
+        var account: String
+        var scene: String
+        var description: String { "\(account)/\(scene)" }
+        static func < (lhs: Slot, rhs: Slot) -> Bool { (lhs.account, lhs.scene) < (rhs.account, rhs.scene) }
+    }
+
+    /// What another build of the kind writes into a slot.
+    enum Build: String, CaseIterable {
+        /// Format 1: no `pinned`.
+        case older
+        /// Format 3 with `minReaderVersion` 2 and an `extra` field: this build reads it.
+        case newerReadable = "newer-readable"
+        /// Format 3 with `minReaderVersion` 2 whose `title` is a number: it says this build may
+        /// read it and does not decode.
+        case newerUndecodable = "newer-undecodable"
+        /// Format 4 with `minReaderVersion` 3: this build may not read it.
+        case unsupported
+        /// Bytes damaged in place (not JSON), at format 2.
+        case corrupt
+    }
+
+    /// A read verb of the tool (it must change no byte of the folder).
+    enum ReadVerb: String, CaseIterable {
+        case check
+        case status
+        case inspect
+        case quarantineList = "quarantine-list"
+    }
+
+    /// Where the child kills itself during a save.
+    enum KillPoint: String {
+        case beforeCommit = "kill-before"
+        case afterCommit = "kill-after"
+    }
+
+    case launch
+    case childLaunch
+    case childRestore(child: Int, slot: Slot)
+    case childSave(child: Int, slot: Slot, note: ModelNote, kill: KillPoint?)
+    case childExit(child: Int)
+    case restore(restorer: Int, slot: Slot)
+    case save(restorer: Int, slot: Slot, note: ModelNote)
+    case persist(restorer: Int, slot: Slot)
+    case change(tracking: Int, note: ModelNote)
+    case runTurns
+    case fireWindows(restorer: Int)
+    case flush(restorer: Int)
+    case close(restorer: Int)
+    case suspend(restorer: Int)
+    case resume(restorer: Int)
+    case discard(restorer: Int, slot: Slot)
+    case signOut(restorer: Int, account: String)
+    case removeUnused(restorer: Int, days: Int)
+    case advanceClock(hours: Int)
+    case removeItem(Int)
+    case insertItem(Int)
+    case moveItems
+    case write(slot: Slot, build: Build)
+    case toolPurge(account: String)
+    case toolDiscard(slot: Slot)
+    case toolPrune(days: Int)
+    case toolQuarantineRestore(entry: Int, replacing: Bool)
+    case toolRead(ReadVerb)
+
+    /// The operation's name, for the pair matrix.
+    var name: String { description.split(separator: " ").first.map(String.init) ?? "" }
+
+    var description: String {
+        switch self {
+        case .launch: "launch"
+        case .childLaunch: "child-launch"
+        case .childRestore(let c, let slot): "child-restore \(c) \(slot)"
+        case .childSave(let c, let slot, let note, let kill): "child-save \(c) \(slot) \(Self.encode(note))" + (kill.map { " \($0.rawValue)" } ?? "")
+        case .childExit(let c): "child-exit \(c)"
+        case .restore(let r, let slot): "restore \(r) \(slot)"
+        case .save(let r, let slot, let note): "save \(r) \(slot) \(Self.encode(note))"
+        case .persist(let r, let slot): "persist \(r) \(slot)"
+        case .change(let t, let note): "change \(t) \(Self.encode(note))"
+        case .runTurns: "turns"
+        case .fireWindows(let r): "fire \(r)"
+        case .flush(let r): "flush \(r)"
+        case .close(let r): "close \(r)"
+        case .suspend(let r): "suspend \(r)"
+        case .resume(let r): "resume \(r)"
+        case .discard(let r, let slot): "discard \(r) \(slot)"
+        case .signOut(let r, let account): "sign-out \(r) \(account)"
+        case .removeUnused(let r, let days): "remove-unused \(r) \(days)"
+        case .advanceClock(let hours): "clock \(hours)"
+        case .removeItem(let id): "item-remove \(id)"
+        case .insertItem(let id): "item-insert \(id)"
+        case .moveItems: "items-move"
+        case .write(let slot, let build): "write \(slot) \(build.rawValue)"
+        case .toolPurge(let account): "tool-purge \(account)"
+        case .toolDiscard(let slot): "tool-discard \(slot)"
+        case .toolPrune(let days): "tool-prune \(days)"
+        case .toolQuarantineRestore(let entry, let replacing): "tool-quarantine-restore \(entry) \(replacing ? "replace" : "keep")"
+        case .toolRead(let verb): "tool-read \(verb.rawValue)"
+        }
+    }
+
+    /// Every operation name, for the pair matrix.
+    static let names = [
+        "launch", "child-launch", "child-restore", "child-save", "child-exit", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
+        "remove-unused", "clock", "item-remove", "item-insert", "items-move", "write", "tool-purge", "tool-discard", "tool-prune",
+        "tool-quarantine-restore", "tool-read",
+    ]
+
+    /// `title|selected|pinned`, the title without spaces or bars.
+    static func encode(_ note: ModelNote) -> String {
+        "\(note.title)|\(note.selected.map(String.init) ?? "-")|\(note.pinned ? 1 : 0)"
+    }
+
+    private static func decodeNote(_ text: Substring) -> ModelNote? {
+        let parts = text.split(separator: "|", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        return ModelNote(title: String(parts[0]), selected: Int(parts[1]), pinned: parts[2] == "1")
+    }
+
+    private static func decodeSlot(_ text: Substring) -> Slot? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2 else { return nil }
+        return Slot(account: String(parts[0]), scene: String(parts[1]))
+    }
+
+    /// The operation a line of a sequence file names, or nil.
+    init?(line: String) {
+        let words = line.split(separator: " ")
+        guard let verb = words.first else { return nil }
+        let int = { (index: Int) in words.count > index ? Int(words[index]) : nil }
+        let slot = { (index: Int) in words.count > index ? Self.decodeSlot(words[index]) : nil }
+        let note = { (index: Int) in words.count > index ? Self.decodeNote(words[index]) : nil }
+        switch verb {
+        case "launch": self = .launch
+        case "child-launch": self = .childLaunch
+        case "child-restore":
+            guard let c = int(1), let s = slot(2) else { return nil }
+            self = .childRestore(child: c, slot: s)
+        case "child-save":
+            guard let c = int(1), let s = slot(2), let n = note(3) else { return nil }
+            let kill = words.count > 4 ? KillPoint(rawValue: String(words[4])) : nil
+            self = .childSave(child: c, slot: s, note: n, kill: kill)
+        case "child-exit":
+            guard let c = int(1) else { return nil }
+            self = .childExit(child: c)
+        case "restore":
+            guard let r = int(1), let s = slot(2) else { return nil }
+            self = .restore(restorer: r, slot: s)
+        case "save":
+            guard let r = int(1), let s = slot(2), let n = note(3) else { return nil }
+            self = .save(restorer: r, slot: s, note: n)
+        case "persist":
+            guard let r = int(1), let s = slot(2) else { return nil }
+            self = .persist(restorer: r, slot: s)
+        case "change":
+            guard let t = int(1), let n = note(2) else { return nil }
+            self = .change(tracking: t, note: n)
+        case "turns": self = .runTurns
+        case "fire":
+            guard let r = int(1) else { return nil }
+            self = .fireWindows(restorer: r)
+        case "flush":
+            guard let r = int(1) else { return nil }
+            self = .flush(restorer: r)
+        case "close":
+            guard let r = int(1) else { return nil }
+            self = .close(restorer: r)
+        case "suspend":
+            guard let r = int(1) else { return nil }
+            self = .suspend(restorer: r)
+        case "resume":
+            guard let r = int(1) else { return nil }
+            self = .resume(restorer: r)
+        case "discard":
+            guard let r = int(1), let s = slot(2) else { return nil }
+            self = .discard(restorer: r, slot: s)
+        case "sign-out":
+            guard let r = int(1), words.count > 2 else { return nil }
+            self = .signOut(restorer: r, account: String(words[2]))
+        case "remove-unused":
+            guard let r = int(1), let d = int(2) else { return nil }
+            self = .removeUnused(restorer: r, days: d)
+        case "clock":
+            guard let h = int(1) else { return nil }
+            self = .advanceClock(hours: h)
+        case "item-remove":
+            guard let i = int(1) else { return nil }
+            self = .removeItem(i)
+        case "item-insert":
+            guard let i = int(1) else { return nil }
+            self = .insertItem(i)
+        case "items-move": self = .moveItems
+        case "write":
+            guard let s = slot(1), words.count > 2, let b = Build(rawValue: String(words[2])) else { return nil }
+            self = .write(slot: s, build: b)
+        case "tool-purge":
+            guard words.count > 1 else { return nil }
+            self = .toolPurge(account: String(words[1]))
+        case "tool-discard":
+            guard let s = slot(1) else { return nil }
+            self = .toolDiscard(slot: s)
+        case "tool-prune":
+            guard let d = int(1) else { return nil }
+            self = .toolPrune(days: d)
+        case "tool-quarantine-restore":
+            guard let e = int(1), words.count > 2 else { return nil }
+            self = .toolQuarantineRestore(entry: e, replacing: words[2] == "replace")
+        case "tool-read":
+            guard words.count > 1, let v = ReadVerb(rawValue: String(words[1])) else { return nil }
+            self = .toolRead(v)
+        default: return nil
+        }
+    }
+}
