@@ -12,13 +12,9 @@ extension LaunchDatabase {
     /// the `-shm` it needs to read beside a non-empty `-wal`.
     static func openReadingOnly(_ requested: String) -> Opening {
         let path: String
-        do {
-            path = try DatabasePath.resolved(requested)
-        } catch {
-            return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database cannot be opened: \(error.localizedDescription)")])
-        }
-        if DeferredMigration.isRunning(path) {
-            return Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")])
+        switch pathToOpen(requested) {
+        case .path(let resolved): path = resolved
+        case .refused(let opening): return opening
         }
         guard FileManager.default.fileExists(atPath: path) else {
             return Opening(

@@ -15,16 +15,33 @@ enum LaunchDatabase {
         var report: [RestoreReportEntry]
     }
 
-    static func open(_ requested: String, configuration: DatabaseConfiguration) -> Opening {
-        if configuration.access == .readOnly { return openReadingOnly(requested) }
+    /// Where a launch or a reading opens: the path, its symlinks resolved, or the opening to
+    /// return instead (an unresolvable path, or a file being migrated in the background).
+    enum PathToOpen {
+        case path(String)
+        case refused(Opening)
+    }
+
+    /// The path a launch or a reading of `requested` opens, or why it opens nothing.
+    static func pathToOpen(_ requested: String) -> PathToOpen {
         let path: String
         do {
             path = try DatabasePath.resolved(requested)
         } catch {
-            return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database cannot be opened: \(error.localizedDescription)")])
+            return .refused(Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database cannot be opened: \(error.localizedDescription)")]))
         }
         if DeferredMigration.isRunning(path) {
-            return Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")])
+            return .refused(Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")]))
+        }
+        return .path(path)
+    }
+
+    static func open(_ requested: String, configuration: DatabaseConfiguration) -> Opening {
+        if configuration.access == .readOnly { return openReadingOnly(requested) }
+        let path: String
+        switch pathToOpen(requested) {
+        case .path(let resolved): path = resolved
+        case .refused(let opening): return opening
         }
         if !configuration.role.maintainsFile && !FileManager.default.fileExists(atPath: path) {
             return Opening(
