@@ -26,6 +26,8 @@ extension CoalescingWriter {
     /// the default budget (`size`) or within it (nil).
     func noteWritten(_ screen: ScreenKey, oversized size: RecordSizeBreakdown?) {
         state.withLock { pending in
+            // A save written ends the screen's unwritten entry, as a persisted one's does.
+            if !pending.unwritten.isEmpty { pending.unwritten[screen] = nil }
             // Within the budget with nothing listed (every normal save): no hashing.
             if size == nil, pending.oversized.isEmpty { return }
             pending.oversized[screen] = size

@@ -57,6 +57,9 @@ extension ContractModel {
         }
         guard available else { return .threw("databaseUnusable") }
         if let refusal = write(note, to: slot, carrying: restorers[r].carried[slot] ?? .none, after: sighting) { return .threw(refusal.error) }
+        // A save written ends the screen's unwritten entry ("until the screen's next save is
+        // written"), a hand save's as a persisted one's.
+        restorers[r].unwritten[slot] = nil
         return .done
     }
 

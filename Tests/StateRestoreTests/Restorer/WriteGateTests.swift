@@ -165,4 +165,24 @@ import Testing
         store.close()
         #expect(try restorer.removeScenes(unusedFor: .seconds(3_600)).map(\.scene) == ["abandoned"])
     }
+
+    @Test func aHandSaveWrittenEndsTheScreensUnwrittenEntry() throws {
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        try store.saveRecord(#"{"version":99,"query":"from a newer release"}"#, version: 99, account: "default", scene: "main", kind: "catalog")
+        store.close()
+        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
+        defer { try? restorer.close() }
+        let key = try SceneKey(scene: "main")
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
+        state.query = "kept from the newer record"
+        tracking.saveCurrentState()
+        #expect(try restorer.flush() == [key])
+        #expect(restorer.unwrittenSaves.map(\.reason) == [.newerRecordKept(version: 99)])
+
+        try restorer.save(CatalogViewState(query: "replaced on purpose"), for: key, replacingNewer: true)
+        #expect(restorer.unwrittenSaves.isEmpty, "the screen's next save was written")
+        withExtendedLifetime(tracking) {}
+    }
 }
