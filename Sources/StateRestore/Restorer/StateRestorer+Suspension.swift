@@ -7,8 +7,9 @@ extension StateRestorer {
     /// `-wal`, its `-shm` or the guard file. iOS terminates a suspended app that holds a file
     /// lock in an app-group container (`0xdead10cc`).
     ///
-    /// Until ``resume(isolation:)``, saves stay pending in memory, nothing is opened or written,
-    /// and a restore answers the default state (`restorer-suspended`). Call it from the scene's
+    /// Until ``resume(isolation:)`` (or ``close(isolation:)``, which writes them), saves stay
+    /// pending in memory, nothing is opened or written, and a restore answers the default state
+    /// (`restorer-suspended`). Call it from the scene's
     /// `didEnterBackground` (or `applicationDidEnterBackground`) inside a background task.
     ///
     /// - Throws: the storage error when the final write failed; the connections are closed

@@ -156,12 +156,17 @@ package final class CoalescingWriter: Sendable {
     package var lastWriteError: (any Error)? { state.withLock { $0.lastError } }
 
     /// Flushes, then closes the connection; later saves are kept pending and never written.
+    /// Closing while suspended writes what waited first: the app is quitting, and a save held
+    /// for resume would otherwise be dropped without a word.
     package func close() throws {
         defer {
             store.withLock { connection in
                 if case .open(let store) = connection { store.close() }
                 connection = .closed
             }
+        }
+        store.withLock { connection in
+            if case .suspended = connection { connection = .unopened }
         }
         try flush()
     }

@@ -11,6 +11,8 @@ extension ContractModel {
     /// throws; nothing opens again.
     mutating func close(_ r: Int) -> Outcome {
         handOver(r)
+        // Closing while suspended writes what waited for resume: nothing is dropped silently.
+        restorers[r].isSuspended = false
         let written = writePending(r, includingUses: true)
         restorers[r].isClosed = true
         restorers[r].writerClosed = true

@@ -78,4 +78,21 @@ import Testing
         #expect(again.restore(CatalogViewState.self, key, against: document).state.query == "while suspended")
         withExtendedLifetime(tracking) {}
     }
+
+    @Test func closingWhileSuspendedWritesWhatWaited() throws {
+        let restorer = StateRestorer(path: path, scheduler: windows)
+        let key = try SceneKey(scene: "main")
+        let restored = restorer.restore(CatalogViewState.self, key, against: CatalogDocument(books: []))
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: turns) { state }
+        try restorer.suspend()
+        state.query = "typed in the background"
+        tracking.saveCurrentState()
+        try restorer.close()  // the app quits without coming back
+
+        let next = StateRestorer(path: path)
+        defer { try? next.close() }
+        #expect(next.restore(CatalogViewState.self, key, against: CatalogDocument(books: [])).state.query == "typed in the background")
+        withExtendedLifetime(tracking) {}
+    }
 }
