@@ -34,9 +34,7 @@ package struct WriteGate: Sendable {
     /// Notes what a restore of `screen` saw. A restore that could not read the account's
     /// generation (the file unavailable) keeps the one captured before.
     mutating func noteRestore(of screen: ScreenKey, _ sighting: Sighting) {
-        var sighting = sighting
-        if sighting.generation == nil { sighting.generation = screens[screen]?.generation }
-        screens[screen] = sighting
+        Self.note(sighting, over: &screens[screen])
     }
 
     /// The sighting a save of `screen` follows; a screen never restored captures the account's
@@ -60,9 +58,15 @@ package struct WriteGate: Sendable {
 
     /// Notes what a restore of `collection` saw.
     mutating func noteRestore(ofCollection collection: String, _ sighting: Sighting) {
+        Self.note(sighting, over: &collections[collection])
+    }
+
+    /// Replaces `known` with a restore's `sighting`, keeping the generation captured before
+    /// when this restore read none.
+    private static func note(_ sighting: Sighting, over known: inout Sighting?) {
         var sighting = sighting
-        if sighting.generation == nil { sighting.generation = collections[collection]?.generation }
-        collections[collection] = sighting
+        if sighting.generation == nil { sighting.generation = known?.generation }
+        known = sighting
     }
 
     /// The sighting of `collection`'s latest restore, or nil.

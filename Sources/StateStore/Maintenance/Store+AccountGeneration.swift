@@ -21,11 +21,7 @@ extension Store {
     /// `Fixtures/sequences/first-save-after-a-purge-elsewhere-captures-the-new-generation.txt`).
     package func accountGeneration(_ account: String) throws -> Int {
         guard database.isInTransaction else {
-            return try database.readTransaction {
-                try fenceKey().map { key in
-                    try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.generationKey(account, fenceKey: key))]) { $0.int(0) } ?? 0
-                } ?? 0
-            }
+            return try database.readTransaction { try fenceKey().map { try storedGeneration(account, fenceKey: $0) } ?? 0 }
         }
         let version = database.dataVersion()
         if let cache = fenceCache, cache.dataVersion == version {
@@ -33,14 +29,16 @@ extension Store {
             if let generation = cache.generations[account] { return generation }
         }
         let key = try fenceKey()
-        let generation =
-            try key.map { key in
-                try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.generationKey(account, fenceKey: key))]) { $0.int(0) } ?? 0
-            } ?? 0
+        let generation = try key.map { try storedGeneration(account, fenceKey: $0) } ?? 0
         var cache = fenceCache.flatMap { $0.dataVersion == version && $0.fenceKey == key ? $0 : nil } ?? AccountGenerationCache(dataVersion: version, fenceKey: key)
         cache.generations[account] = generation
         fenceCache = cache
         return generation
+    }
+
+    /// `account`'s generation as stored under the database's `fenceKey`: 0 before its first purge.
+    private func storedGeneration(_ account: String, fenceKey: Int64) throws -> Int {
+        try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.generationKey(account, fenceKey: fenceKey))]) { $0.int(0) } ?? 0
     }
 
     /// Keeps the cache valid across this store's own write (a record's upsert, its commit):
@@ -60,9 +58,9 @@ extension Store {
     /// Advances `account`'s generation; inside the caller's write transaction.
     func advanceAccountGeneration(_ account: String) throws -> Int {
         fenceCache = nil
-        let name = Self.generationKey(account, fenceKey: try makeFenceKey())
-        let next = (try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(name)]) { $0.int(0) } ?? 0) + 1
-        try database.execute("INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)", [.text(name), .int(next)])
+        let key = try makeFenceKey()
+        let next = try storedGeneration(account, fenceKey: key) + 1
+        try database.execute("INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)", [.text(Self.generationKey(account, fenceKey: key)), .int(next)])
         return next
     }
 
