@@ -54,13 +54,21 @@ extension CoalescingWriter {
             guard !batch.isEmpty || !uses.isEmpty else { return [] }
             var skipped: [ScreenKey: UnwrittenSave.Reason] = [:]
             var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
+            // Each save's bytes written (zero when skipped) and time (encode and statement; the
+            // commit is the batch's).
+            var measured: [ScreenKey: (bytes: Int, duration: Duration)] = [:]
             do {
                 try store.writeTransaction {
                     skipped = [:]
                     oversized = [:]
+                    measured = [:]
                     for (key, entry) in batch {
+                        let start = ContinuousClock.now
+                        defer { measured[key, default: (0, .zero)].duration = start.duration(to: .now) }
                         do {
-                            oversized[key] = try Self.save(entry.state, for: key.scene, entry: entry, in: store)
+                            let written = try Self.save(entry.state, for: key.scene, entry: entry, in: store)
+                            oversized[key] = written.oversized
+                            measured[key] = (written.bytes, .zero)
                         } catch RestoreError.wouldReplaceNewerRecord(_, let version) {
                             skipped[key] = .newerRecordKept(version: version)
                         } catch StoreError.existingRecordKept {
@@ -85,6 +93,10 @@ extension CoalescingWriter {
                 state.withLock { pending in pending.uses.merge(uses) { newer, _ in newer } }
                 throw failure
             }
+            let settled = batch.keys.map { key in
+                let outcome = skipped[key].map(SaveOutcome.init) ?? (oversized[key] == nil ? .written : .writtenOversized)
+                return (key: key, outcome: outcome, bytes: measured[key]?.bytes ?? 0, duration: measured[key]?.duration ?? .zero)
+            }
             state.withLock { pending in
                 pending.writesCommitted += 1
                 pending.lastError = nil
@@ -92,13 +104,17 @@ extension CoalescingWriter {
                     pending.unwritten[key] = skipped[key]
                     if skipped[key] == nil { pending.oversized[key] = oversized[key] }
                 }
+                for save in settled { pending.saves[save.key.kind, default: OutcomeTallies()].add(save.outcome, bytes: save.bytes, duration: save.duration) }
             }
+            for save in settled { diagnosis.deliverSave(kind: save.key.kind, save.key.scene, save.outcome, bytes: save.bytes, duration: save.duration) }
             return skipped.keys.map(\.scene).sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
         }
     }
 
     /// Saves one entry; opened from its existential so the codec runs for its concrete kind.
-    static func save<State: RestorableState>(_ state: State, for key: SceneKey, entry: Entry, in store: Store) throws -> RecordSizeBreakdown? {
+    static func save<State: RestorableState>(
+        _ state: State, for key: SceneKey, entry: Entry, in store: Store
+    ) throws -> (bytes: Int, oversized: RecordSizeBreakdown?) {
         try RecordSaving.save(
             state, for: key, carrying: entry.carrying,
             rules: WriteGate.recordRules(for: State.self, after: entry.sighting, carrying: entry.carrying, replacingNewer: false), in: store)
@@ -106,11 +122,20 @@ extension CoalescingWriter {
 
     /// Puts a failed batch back, except scenes saved again since (their newer state wins).
     func restore(_ batch: [ScreenKey: Entry], after error: any Error) {
-        state.withLock { pending in
-            for (key, entry) in batch where pending.entries[key] == nil {
+        let replaced = state.withLock { pending in
+            var replaced: [ScreenKey] = []
+            for (key, entry) in batch {
+                guard pending.entries[key] == nil else {
+                    // Saved again since: this one is coalesced away.
+                    pending.saves[key.kind, default: OutcomeTallies()].add(.coalescedAway, bytes: 0, duration: .zero)
+                    replaced.append(key)
+                    continue
+                }
                 pending.entries[key] = entry
             }
             pending.lastError = error
+            return replaced
         }
+        for key in replaced { diagnosis.deliverSave(kind: key.kind, key.scene, .coalescedAway, bytes: 0, duration: .zero) }
     }
 }
