@@ -37,7 +37,12 @@ import Testing
     }
 
     /// The event list so far, emptied.
-    private func takeEvents() -> [RestoreEvent] { received.withLock { events in defer { events = [] }; return events } }
+    private func takeEvents() -> [RestoreEvent] {
+        received.withLock { events in
+            defer { events = [] }
+            return events
+        }
+    }
 
     @Test func eachRestoreOutcomeIsCountedOnceAndDeliveredAsAnEvent() throws {
         let exact = #"{"version":2,"page":2,"note":"\#(Self.secret)"}"#
