@@ -19,9 +19,11 @@ public struct OutcomeTallies<Outcome: Hashable & Sendable & CaseIterable & Custo
     /// Every outcome's tally added up.
     public var total: OutcomeTally { byOutcome.values.reduce(into: OutcomeTally()) { $0.merge($1) } }
 
-    /// Counts one more operation that came to `outcome`.
-    mutating func add(_ outcome: Outcome, bytes: Int, duration: Duration) {
-        byOutcome[outcome, default: OutcomeTally()].add(bytes: bytes, duration: duration)
+    /// The tallies the engine kept, by outcome position (the order of `Outcome.allCases`).
+    init(_ counts: OutcomeCounts) {
+        for (index, outcome) in Outcome.allCases.enumerated() where index < counts.tallies.count && counts.tallies[index].count > 0 {
+            byOutcome[outcome] = counts.tallies[index]
+        }
     }
 
     /// `upgraded 1 (812 B, max 0.2 ms), no-record 2 (…)`, in the outcomes' declared order.

@@ -17,17 +17,19 @@
 /// 10. ``exact``: none of these. Codes about the file rather than the record (`database-corrupt`
 ///     found at open, `database-read-only`, `database-newer-read`, `restore-unguarded`,
 ///     `kind-invalid`) leave the outcome as it is: the event's codes carry them.
+///
+/// The cases are declared from the least severe to the most.
 public enum RestoreOutcome: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// The stored record applied as it was.
     case exact
     /// The stored record applied with adjustments: absent fields defaulted, or reconciled.
     case adjusted
-    /// The scene had no record: the default state.
-    case noRecord = "no-record"
     /// The record was of an older format and was upgraded.
     case upgraded
     /// The record was of a newer format and was read through its `minReaderVersion`.
     case newerRead = "newer-read"
+    /// The scene had no record: the default state.
+    case noRecord = "no-record"
     /// The record was of a newer format this build cannot read: kept in place, the default state.
     case newerUnreadable = "newer-unreadable"
     /// The record was older than its kind's `expiresAfter`: the default state.
@@ -47,41 +49,50 @@ public enum RestoreOutcome: String, CaseIterable, Hashable, Sendable, CustomStri
     /// The outcome of a restore whose report holds `report`, by the precedence above;
     /// `movedAside` when this very restore found the file damaged and moved it aside.
     init(report: [RestoreReportEntry], movedAside: Bool = false) {
-        var best = movedAside ? RestoreOutcome.quarantined : .exact
+        var worst = movedAside ? RestoreOutcome.quarantined : .exact
         for entry in report {
-            guard let outcome = Self.outcomes[entry.code] ?? (RestoreCode.fileLevel.contains(entry.code) ? nil : .adjusted) else { continue }
-            if outcome.precedence < best.precedence { best = outcome }
+            // A code the engine does not know is the kind's reconciliation's: an adjustment.
+            let outcome = Self.outcomes[entry.code.rawValue] ?? .adjusted
+            if outcome.severity > worst.severity { worst = outcome }
         }
-        self = best
+        self = worst
     }
 
-    /// Lower wins: the order of the list in the type's documentation.
-    private var precedence: Int {
+    /// How many outcomes there are.
+    static let caseCount = allCases.count
+
+    /// The position in the declaration: higher wins, and indexes the counts.
+    var severity: Int {
         switch self {
-        case .crashed: 0
-        case .unavailable: 1
-        case .quarantined: 2
-        case .expired: 3
-        case .newerUnreadable: 4
-        case .noRecord: 5
-        case .newerRead: 6
-        case .upgraded: 7
-        case .adjusted: 8
-        case .exact: 9
+        case .exact: 0
+        case .adjusted: 1
+        case .upgraded: 2
+        case .newerRead: 3
+        case .noRecord: 4
+        case .newerUnreadable: 5
+        case .expired: 6
+        case .quarantined: 7
+        case .unavailable: 8
+        case .crashed: 9
         }
     }
 
-    /// The outcome each engine code gives; a code not here and not about the file is an adjustment.
-    private static let outcomes: [RestoreCode: RestoreOutcome] = [
-        .restoreCrashed: .crashed,
-        .databaseUnavailable: .unavailable, .databaseBusy: .unavailable, .databaseNeedsMigration: .unavailable,
-        .restorerSuspended: .unavailable, .databaseNewer: .unavailable, .databaseForeign: .unavailable,
-        .recordUnreadable: .quarantined,
-        .recordExpired: .expired,
-        .recordNewerUnreadable: .newerUnreadable, .unsupportedVersion: .newerUnreadable,
-        .noRecord: .noRecord,
-        .recordNewerRead: .newerRead,
-        .recordUpgraded: .upgraded,
-        .defaultsApplied: .adjusted, .codeInvalid: .adjusted, .recordNotUpgraded: .adjusted,
+    /// The outcome each engine code gives, by name (a dictionary of `String` keys, whose
+    /// type a launch has already made); the codes about the file give ``exact``, which
+    /// never wins.
+    private static let outcomes: [String: RestoreOutcome] = [
+        RestoreCode.restoreCrashed.rawValue: .crashed,
+        RestoreCode.databaseUnavailable.rawValue: .unavailable, RestoreCode.databaseBusy.rawValue: .unavailable,
+        RestoreCode.databaseNeedsMigration.rawValue: .unavailable, RestoreCode.restorerSuspended.rawValue: .unavailable,
+        RestoreCode.databaseNewer.rawValue: .unavailable, RestoreCode.databaseForeign.rawValue: .unavailable,
+        RestoreCode.recordUnreadable.rawValue: .quarantined,
+        RestoreCode.recordExpired.rawValue: .expired,
+        RestoreCode.recordNewerUnreadable.rawValue: .newerUnreadable, RestoreCode.unsupportedVersion.rawValue: .newerUnreadable,
+        RestoreCode.noRecord.rawValue: .noRecord,
+        RestoreCode.recordNewerRead.rawValue: .newerRead,
+        RestoreCode.recordUpgraded.rawValue: .upgraded,
+        RestoreCode.defaultsApplied.rawValue: .adjusted, RestoreCode.codeInvalid.rawValue: .adjusted, RestoreCode.recordNotUpgraded.rawValue: .adjusted,
+        RestoreCode.kindInvalid.rawValue: .exact, RestoreCode.databaseNewerRead.rawValue: .exact, RestoreCode.databaseCorrupt.rawValue: .exact,
+        RestoreCode.databaseReadOnly.rawValue: .exact, RestoreCode.restoreUnguarded.rawValue: .exact,
     ]
 }

@@ -37,6 +37,25 @@ public enum SaveOutcome: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// Whether the save's state reached the file.
     public var isWritten: Bool { self == .written || self == .writtenOversized }
 
+    /// How many outcomes there are.
+    static let caseCount = allCases.count
+
+    /// The position in the declaration, which indexes the counts.
+    var index: Int {
+        switch self {
+        case .written: 0
+        case .writtenOversized: 1
+        case .coalescedAway: 2
+        case .newerRecordKept: 3
+        case .storedRecordNotSeen: 4
+        case .invalidState: 5
+        case .recordTooLarge: 6
+        case .accountSignedOut: 7
+        case .overBudget: 8
+        case .failed: 9
+        }
+    }
+
     /// The outcome of a save a write skipped for `reason`.
     init(_ reason: UnwrittenSave.Reason) {
         switch reason {

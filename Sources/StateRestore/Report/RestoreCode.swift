@@ -112,10 +112,6 @@ extension RestoreCode {
     /// saves must not replace it and the next restore tries the file again.
     package static let fileNotRead: Set<RestoreCode> = [.databaseUnavailable, .databaseBusy, .databaseNeedsMigration, .restorerSuspended]
 
-    /// The codes about the file or the launch rather than the record: they leave a restore's
-    /// ``RestoreOutcome`` as the record's codes make it.
-    package static let fileLevel: Set<RestoreCode> = [.kindInvalid, .databaseNewerRead, .databaseCorrupt, .databaseReadOnly, .restoreUnguarded]
-
     /// Every code the engine itself reports (a kind's reconciliation adds its own).
     public static let engineCodes: [RestoreCode] = [
         .noRecord, .recordUpgraded, .defaultsApplied, .unsupportedVersion, .recordNewerRead, .recordNewerUnreadable, .recordUnreadable, .recordExpired, .kindInvalid,

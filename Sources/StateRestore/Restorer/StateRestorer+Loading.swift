@@ -16,6 +16,8 @@ extension StateRestorer {
         var bytesRead = 0
         /// This restore found the file damaged and moved it aside.
         var movedAside = false
+        /// The report entry saying the kind's name breaks the rules (a warning), or nil.
+        var invalidKind: RestoreReportEntry?
 
         /// What the restore saw, for the write gate.
         var sighting: WriteGate.Sighting { WriteGate.Sighting(generation: generation, isUnseen: isUnseen) }
@@ -37,7 +39,10 @@ extension StateRestorer {
                 }
                 side.gate.noteRestore(of: screen, loaded.sighting)
                 ScenesInUse.note(key, at: path)
-                if let invalid = Self.invalidNames(State.self) { loaded.report.insert(invalid, at: 0) }
+                if let invalid = Self.invalidNames(State.self) {
+                    loaded.report.insert(invalid, at: 0)
+                    loaded.invalidKind = invalid
+                }
                 return loaded
             } catch let error as SQLiteError where error.indicatesDamage {
                 Self.recoverFromCorruption(&side, path: path, reason: error.message, configuration: configuration)

@@ -11,8 +11,25 @@ extension StateRestorer {
     /// ``SaveOutcome`` the outcomes of saves, persisted or by hand.
     public var statistics: RestoreStatistics {
         var statistics = RestoreStatistics()
-        for (kind, restores) in diagnosis.restoreTallies { statistics.kinds[kind, default: KindStatistics()].restores = restores }
-        for (kind, saves) in persistence.writer.saveTallies { statistics.kinds[kind, default: KindStatistics()].saves = saves }
+        for (kind, counts) in restoring.withLock({ $0.restoreCounts }) { statistics.kinds[kind, default: KindStatistics()].restores = OutcomeTallies(counts) }
+        for (kind, counts) in persistence.writer.saveCounts { statistics.kinds[kind, default: KindStatistics()].saves = OutcomeTallies(counts) }
         return statistics
+    }
+
+    /// Counts a restore of `kind` at `key` whose report is `report`, begun at `start`, under
+    /// the restore side's lock (taken again after the reconciliation, which runs outside it),
+    /// then delivers its naming warnings (each once per restorer) and its event.
+    func noteRestore(
+        kind: String, _ key: SceneKey, report: [RestoreReportEntry], warnings: [RestoreReportEntry], movedAside: Bool, bytes: Int,
+        since start: ContinuousClock.Instant
+    ) {
+        let outcome = RestoreOutcome(report: report, movedAside: movedAside)
+        let duration = start.duration(to: .now)
+        let fresh = restoring.withLock { side in
+            side.restoreCounts[kind, default: OutcomeCounts()].add(outcome, bytes: bytes, duration: duration)
+            return warnings.isEmpty ? warnings : warnings.filter { side.warned.insert($0.detail).inserted }
+        }
+        for warning in fresh { diagnosis.deliverWarning(warning, kind: kind, key) }
+        diagnosis.deliverRestore(kind: kind, key, outcome, report: report, bytes: bytes, duration: duration)
     }
 }

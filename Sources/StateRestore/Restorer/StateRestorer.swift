@@ -53,7 +53,8 @@ public final class StateRestorer: Sendable {
 
     let configuration: DatabaseConfiguration
 
-    /// The counts of restores behind ``statistics``, and the app's event handler.
+    /// Where events go (the app's handler, if any); the counts behind ``statistics`` are kept
+    /// in ``RestoreSide`` and the writer's pending state, under the locks they already take.
     let diagnosis: Diagnosis
 
     /// Whether this restorer only reads (`DatabaseConfiguration.Access.readOnly`): it opens
@@ -87,13 +88,12 @@ public final class StateRestorer: Sendable {
         let resolved = (try? DatabasePath.resolved(path)) ?? path
         location = Locked(resolved)
         self.configuration = configuration
-        let diagnosis = Diagnosis(handler: events)
-        self.diagnosis = diagnosis
+        diagnosis = Diagnosis(handler: events)
         let opening = LaunchDatabase.open(path, configuration: configuration)
         restoring = Locked(RestoreSide(store: opening.store, databaseReport: opening.report))
         persistence = RestorerPersistence(
             writer: CoalescingWriter(
-                opensOnFirstWrite: resolved, window: window, configuration: configuration, scheduler: scheduler, diagnosis: diagnosis)
+                opensOnFirstWrite: resolved, window: window, configuration: configuration, scheduler: scheduler, diagnosis: Diagnosis(handler: events))
         )
         OpenRestorers.register(self)
     }
@@ -108,7 +108,9 @@ public final class StateRestorer: Sendable {
     public func restore<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Restoration<State> {
         let start = ContinuousClock.now
         let loaded = load(State.self, key)
-        diagnosis.noteRestore(kind: State.kind, key, report: loaded.report, movedAside: loaded.movedAside, bytes: loaded.bytesRead, since: start)
+        noteRestore(
+            kind: State.kind, key, report: loaded.report, warnings: loaded.invalidKind.map { [$0] } ?? [], movedAside: loaded.movedAside,
+            bytes: loaded.bytesRead, since: start)
         return Restoration(
             key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried, sighting: loaded.sighting)
     }
@@ -124,7 +126,8 @@ public final class StateRestorer: Sendable {
         phaseObserver?(.reconcile)
         let invalid = reconciled.adjustments.isEmpty ? [] : Self.invalidCodes(in: reconciled.adjustments, of: State.self)
         let report = reconciled.adjustments.isEmpty ? loaded.report : loaded.report + invalid + reconciled.adjustments
-        diagnosis.noteRestore(kind: State.kind, key, report: report, movedAside: loaded.movedAside, bytes: loaded.bytesRead, since: start)
+        let warnings = loaded.invalidKind == nil && invalid.isEmpty ? [] : (loaded.invalidKind.map { [$0] } ?? []) + invalid
+        noteRestore(kind: State.kind, key, report: report, warnings: warnings, movedAside: loaded.movedAside, bytes: loaded.bytesRead, since: start)
         return Restoration(
             key: key, state: reconciled.state, report: report, adjustments: reconciled.adjustments,
             carriedFields: loaded.carried, decodedState: loaded.state, context: ReconciliationContext.Holding(context), sighting: loaded.sighting

@@ -27,7 +27,7 @@ extension CoalescingWriter {
     func noteWritten(_ screen: ScreenKey, bytes: Int, oversized size: RecordSizeBreakdown?, duration: Duration) {
         let outcome: SaveOutcome = size == nil ? .written : .writtenOversized
         state.withLock { pending in
-            pending.saves[screen.kind, default: OutcomeTallies()].add(outcome, bytes: bytes, duration: duration)
+            pending.saveCounts[screen.kind, default: OutcomeCounts()].add(outcome, bytes: bytes, duration: duration)
             // A save written ends the screen's unwritten entry, as a persisted one's does.
             if !pending.unwritten.isEmpty { pending.unwritten[screen] = nil }
             // Within the budget with nothing listed (every normal save): no hashing.
@@ -40,12 +40,12 @@ extension CoalescingWriter {
     /// Counts a hand save that threw `error` (refused or failed), and delivers its event.
     func noteRefused(_ screen: ScreenKey, _ error: any Error, duration: Duration) {
         let outcome = SaveOutcome(refusal: error)
-        state.withLock { $0.saves[screen.kind, default: OutcomeTallies()].add(outcome, bytes: 0, duration: duration) }
+        state.withLock { $0.saveCounts[screen.kind, default: OutcomeCounts()].add(outcome, bytes: 0, duration: duration) }
         diagnosis.deliverSave(kind: screen.kind, screen.scene, outcome, bytes: 0, duration: duration)
     }
 
     /// The saves settled so far, per kind and outcome.
-    var saveTallies: [String: OutcomeTallies<SaveOutcome>] { state.withLock { $0.saves } }
+    var saveCounts: [String: OutcomeCounts] { state.withLock { $0.saveCounts } }
 
     /// Forgets the pending saves of the scenes `isDropped` names (discarded scenes).
     func dropPending(where isDropped: (SceneKey) -> Bool) {

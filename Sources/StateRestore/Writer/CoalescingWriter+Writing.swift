@@ -104,7 +104,7 @@ extension CoalescingWriter {
                     pending.unwritten[key] = skipped[key]
                     if skipped[key] == nil { pending.oversized[key] = oversized[key] }
                 }
-                for save in settled { pending.saves[save.key.kind, default: OutcomeTallies()].add(save.outcome, bytes: save.bytes, duration: save.duration) }
+                for save in settled { pending.saveCounts[save.key.kind, default: OutcomeCounts()].add(save.outcome, bytes: save.bytes, duration: save.duration) }
             }
             for save in settled { diagnosis.deliverSave(kind: save.key.kind, save.key.scene, save.outcome, bytes: save.bytes, duration: save.duration) }
             return skipped.keys.map(\.scene).sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
@@ -127,7 +127,7 @@ extension CoalescingWriter {
             for (key, entry) in batch {
                 guard pending.entries[key] == nil else {
                     // Saved again since: this one is coalesced away.
-                    pending.saves[key.kind, default: OutcomeTallies()].add(.coalescedAway, bytes: 0, duration: .zero)
+                    pending.saveCounts[key.kind, default: OutcomeCounts()].add(SaveOutcome.coalescedAway, bytes: 0, duration: .zero)
                     replaced.append(key)
                     continue
                 }

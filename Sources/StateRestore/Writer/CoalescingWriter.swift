@@ -40,7 +40,7 @@ package final class CoalescingWriter: Sendable {
 
     let configuration: DatabaseConfiguration
 
-    /// Where the saves' events go (the restorer's); the writer counts saves in ``Pending``.
+    /// Where the saves' events go (the restorer's handler); the writer counts saves in ``Pending``.
     let diagnosis: Diagnosis
 
     /// The writer's connection: not yet opened (a restorer's writer opens at its first write),
@@ -67,7 +67,7 @@ package final class CoalescingWriter: Sendable {
         var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
         /// Every save settled so far, per kind and outcome (``StateRestorer/statistics``):
         /// counted under this lock, which each save takes anyway.
-        var saves: [String: OutcomeTallies<SaveOutcome>] = [:]
+        var saveCounts: [String: OutcomeCounts] = [:]
     }
 
     struct Entry {
@@ -123,7 +123,7 @@ package final class CoalescingWriter: Sendable {
     func save<State: RestorableState>(_ state: State, for key: SceneKey, rules: PersistenceTracking.SaveRules) {
         let (mustSchedule, replaced) = self.state.withLock { pending in
             let replaced = pending.entries.updateValue(Entry(state: state, carrying: rules.carrying, sighting: rules.sighting), forKey: ScreenKey(scene: key, kind: State.kind)) != nil
-            if replaced { pending.saves[State.kind, default: OutcomeTallies()].add(.coalescedAway, bytes: 0, duration: .zero) }
+            if replaced { pending.saveCounts[State.kind, default: OutcomeCounts()].add(SaveOutcome.coalescedAway, bytes: 0, duration: .zero) }
             guard !pending.isScheduled else { return (false, replaced) }
             pending.isScheduled = true
             return (true, replaced)
