@@ -1,4 +1,5 @@
 import MigrationHeader
+import StateStore
 
 /// Where a restorer delivers its ``RestoreEvent``s: given once, when the restorer is made
 /// (`StateRestorer(path:…, events:)`), so each restorer (each test's) has its own.
@@ -22,6 +23,9 @@ public struct RestoreEventHandler: Sendable {
     let handle: @Sendable (RestoreEvent) -> Void
     /// Names scenes and accounts.
     let names: KeyedHash
+    /// The hashes made so far (a screen saved every window is hashed once), cleared when it
+    /// holds ``cacheLimit`` names.
+    private let made = Locked([String: String]())
 
     /// A handler calling `handle` with each event, naming scenes and accounts by keyed hashes
     /// under `hashKey` (any length; nil: 32 random bytes).
@@ -31,5 +35,16 @@ public struct RestoreEventHandler: Sendable {
     }
 
     /// The keyed hash of `name`, as events carry it.
-    public func hash(_ name: String) -> String { names.hex(of: name, characterCount: 16) }
+    public func hash(_ name: String) -> String {
+        if let known = made.withLock({ $0[name] }) { return known }
+        let hash = names.hex(of: name, characterCount: 16)
+        made.withLock { made in
+            if made.count >= Self.cacheLimit { made.removeAll(keepingCapacity: true) }
+            made[name] = hash
+        }
+        return hash
+    }
+
+    /// How many hashes are kept.
+    private static let cacheLimit = 1_024
 }

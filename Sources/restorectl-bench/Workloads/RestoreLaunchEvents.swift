@@ -8,8 +8,9 @@ import StateStore
 /// of a v1 record with its upgrade and reconciliation against a 10,000-book document, the first
 /// window of rows, `completeRestore`) with a `RestoreEventHandler` against the same without
 /// one, interleaved. The handler does what an app's logger hook would do least: it keeps the
-/// event (one restore event per launch, its scene and account hashed under a fixed key). The
-/// restorer's close is not timed.
+/// event (one restore event per launch, its scene and account hashed under a fixed key). Each
+/// launch makes its handler, as an app's launch does, so no hash is reused from the launch
+/// before. The restorer's close is not timed.
 enum RestoreLaunchEvents {
     static func run(_ mode: BenchMode) throws -> WorkloadReport {
         let scratch = try Scratch("launch-events")
@@ -22,13 +23,14 @@ enum RestoreLaunchEvents {
             store.close()
         }
         let received = Locked([RestoreEvent]())
-        let handler = RestoreEventHandler(hashKey: Array("restorectl-bench".utf8)) { event in received.withLock { $0.append(event) } }
+        let hashKey = Array("restorectl-bench".utf8)
 
         var withHandler = Samples()
         var without = Samples()
         var sink = 0
-        let launch = { (events: RestoreEventHandler?, samples: inout Samples) throws in
+        let launch = { (withEvents: Bool, samples: inout Samples) throws in
             let restorer = try samples.time { () throws -> StateRestorer in
+                let events = withEvents ? RestoreEventHandler(hashKey: hashKey) { event in received.withLock { $0.append(event) } } : nil
                 let restorer = StateRestorer(path: path, events: events)
                 let restored = restorer.restore(CatalogViewState.self, key, against: document)
                 sink &+= restored.window().rows.count
@@ -40,7 +42,7 @@ enum RestoreLaunchEvents {
             try restorer.close()
         }
         for round in 0..<(mode.launchRepetitions + 5) {
-            try runShuffled(round, [{ try launch(handler, &withHandler) }, { try launch(nil, &without) }])
+            try runShuffled(round, [{ try launch(true, &withHandler) }, { try launch(false, &without) }])
         }
         precondition(sink != 0)
         let events = received.withLock { $0 }
