@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// RestoreEventHandler { event in
-///     logger.info("\(event)")   // restore reader 3f09…/a41c…: upgraded [record-upgraded] 812 B 0.21 ms
+///     logger.info("\(event)")   // restore upgraded reader 5f1c…/3f09… [record-upgraded] 812 B 0.214 ms
 /// }
 /// ```
 public struct RestoreEvent: Hashable, Sendable, CustomStringConvertible {

@@ -20,7 +20,13 @@ extension CoalescingWriter {
     }
 
     func writePending(includingUses: Bool = false) throws -> [SceneKey] {
-        try store.withLock { connection in
+        // The saves this write settled, their events delivered once the connection's lock is
+        // released (a handler may flush or save).
+        var settled: [(key: ScreenKey, outcome: SaveOutcome, bytes: Int, duration: Duration)] = []
+        defer {
+            for save in settled { diagnosis.deliverSave(kind: save.key.kind, save.key.scene, save.outcome, bytes: save.bytes, duration: save.duration) }
+        }
+        return try store.withLock { connection in
             let hasPending = state.withLock { !$0.entries.isEmpty || (includingUses && !$0.uses.isEmpty) }
             let store: Store
             switch connection {
@@ -89,11 +95,11 @@ extension CoalescingWriter {
                 // A damaged file is a typed outcome (the next launch moves it aside), not a raw
                 // SQLite message.
                 let failure: any Error = (error as? SQLiteError).flatMap { $0.indicatesDamage ? MigrationError.corrupt(path: store.path, reason: $0.message) : nil } ?? error
-                restore(batch, after: failure)
+                settled = restore(batch, after: failure).map { (key: $0, outcome: .coalescedAway, bytes: 0, duration: .zero) }
                 state.withLock { pending in pending.uses.merge(uses) { newer, _ in newer } }
                 throw failure
             }
-            let settled = batch.keys.map { key in
+            settled = batch.keys.map { key in
                 let outcome = skipped[key].map(SaveOutcome.init) ?? (oversized[key] == nil ? .written : .writtenOversized)
                 return (key: key, outcome: outcome, bytes: measured[key]?.bytes ?? 0, duration: measured[key]?.duration ?? .zero)
             }
@@ -106,7 +112,6 @@ extension CoalescingWriter {
                 }
                 for save in settled { pending.saveCounts[save.key.kind, default: OutcomeCounts()].add(save.outcome, bytes: save.bytes, duration: save.duration) }
             }
-            for save in settled { diagnosis.deliverSave(kind: save.key.kind, save.key.scene, save.outcome, bytes: save.bytes, duration: save.duration) }
             return skipped.keys.map(\.scene).sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
         }
     }
@@ -120,9 +125,10 @@ extension CoalescingWriter {
             rules: WriteGate.recordRules(for: State.self, after: entry.sighting, carrying: entry.carrying, replacingNewer: false), in: store)
     }
 
-    /// Puts a failed batch back, except scenes saved again since (their newer state wins).
-    func restore(_ batch: [ScreenKey: Entry], after error: any Error) {
-        let replaced = state.withLock { pending in
+    /// Puts a failed batch back, except scenes saved again since (their newer state wins):
+    /// those are counted as coalesced away and returned, for their events.
+    func restore(_ batch: [ScreenKey: Entry], after error: any Error) -> [ScreenKey] {
+        state.withLock { pending in
             var replaced: [ScreenKey] = []
             for (key, entry) in batch {
                 guard pending.entries[key] == nil else {
@@ -136,6 +142,5 @@ extension CoalescingWriter {
             pending.lastError = error
             return replaced
         }
-        for key in replaced { diagnosis.deliverSave(kind: key.kind, key.scene, .coalescedAway, bytes: 0, duration: .zero) }
     }
 }
