@@ -5,8 +5,8 @@ import StateStore
 /// (``StateRestorer/save(_:for:replacingNewer:)``) both count.
 ///
 /// Each refusal has an outcome of its own, one per ``UnwrittenSave/Reason``; a save is counted
-/// once, when its write committed or refused it (a coalesced write that failed keeps its saves
-/// pending and counts them at the write that settles them).
+/// once, when its write committed or refused it, or when it was dropped unwritten (a coalesced
+/// write that failed keeps its saves pending and counts them at the write that settles them).
 public enum SaveOutcome: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// Written within the default size budget.
     case written
@@ -30,6 +30,9 @@ public enum SaveOutcome: String, CaseIterable, Hashable, Sendable, CustomStringC
     case overBudget = "over-budget"
     /// A save by hand that threw for another reason (the restorer closed, the file unwritable).
     case failed
+    /// A persisted save still pending when its scene was discarded or pruned: dropped with it.
+    /// (One pending at a sign-out of its account counts as ``accountSignedOut``.)
+    case discarded
 
     /// The outcome's name, as printed (`"coalesced-away"`).
     public var description: String { rawValue }
@@ -53,6 +56,7 @@ public enum SaveOutcome: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .accountSignedOut: 7
         case .overBudget: 8
         case .failed: 9
+        case .discarded: 10
         }
     }
 

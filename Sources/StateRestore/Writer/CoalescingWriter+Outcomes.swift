@@ -47,13 +47,18 @@ extension CoalescingWriter {
     /// The saves settled so far, per kind and outcome.
     var saveCounts: [String: OutcomeCounts] { state.withLock { $0.saveCounts } }
 
-    /// Forgets the pending saves of the scenes `isDropped` names (discarded scenes).
-    func dropPending(where isDropped: (SceneKey) -> Bool) {
-        state.withLock { pending in
+    /// Forgets the pending saves of the scenes `isDropped` names (discarded, pruned or signed
+    /// out), counting each under `outcome`.
+    func dropPending(as outcome: SaveOutcome = .discarded, where isDropped: (SceneKey) -> Bool) {
+        let dropped = state.withLock { pending in
+            let dropped = pending.entries.keys.filter { isDropped($0.scene) }
+            for screen in dropped { pending.saveCounts[screen.kind, default: OutcomeCounts()].add(outcome, bytes: 0, duration: .zero) }
             pending.entries = pending.entries.filter { !isDropped($0.key.scene) }
             pending.unwritten = pending.unwritten.filter { !isDropped($0.key.scene) }
             pending.uses = pending.uses.filter { !isDropped($0.key) }
             pending.oversized = pending.oversized.filter { !isDropped($0.key.scene) }
+            return dropped
         }
+        for screen in dropped { diagnosis.deliverSave(kind: screen.kind, screen.scene, outcome, bytes: 0, duration: .zero) }
     }
 }

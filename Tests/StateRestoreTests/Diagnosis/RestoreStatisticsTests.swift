@@ -124,6 +124,11 @@ import Testing
         }
         windows.fireAll()
         #expect(restorer.unwrittenSaves.isEmpty)
+        // A change still pending when its window is closed for good: dropped with the scene.
+        model.page = 4
+        _ = turns.runPendingTurns()
+        tracking.cancel()
+        #expect(try restorer.discard([try key("scene-reader")]) == 1)
 
         // Signed out (by another restorer of the file) after its restore: the save is dropped.
         let signedOut = restorer.restore(DiaryState.self, try SceneKey(scene: "scene-gone", account: "account-yak-3"), against: 10)
@@ -131,7 +136,6 @@ import Testing
         _ = try other.signOut(account: "account-yak-3")
         try other.close()
         #expect(throws: (any Error).self) { try restorer.save(DiaryState(page: 4, note: Self.secret), for: signedOut.key) }
-        tracking.cancel()
         try restorer.close()
         #expect(throws: (any Error).self) { try restorer.save(DiaryState(page: 5, note: Self.secret), for: try key("scene-hand")) }
 
@@ -139,7 +143,8 @@ import Testing
         let expected: [(kind: String, scene: String, outcome: SaveOutcome)] = [
             ("diary", "scene-hand", .written), ("diary", "scene-big", .writtenOversized), ("diary", "scene-newer", .newerRecordKept),
             ("diary", "scene-huge", .recordTooLarge), ("postcard", "scene-card", .overBudget), ("postcard", "scene-card", .invalidState),
-            ("reader", "scene-reader", .coalescedAway), ("reader", "scene-reader", .written), ("diary", "scene-gone", .accountSignedOut),
+            ("reader", "scene-reader", .coalescedAway), ("reader", "scene-reader", .written), ("reader", "scene-reader", .discarded),
+            ("diary", "scene-gone", .accountSignedOut),
             ("diary", "scene-hand", .failed),
         ]
         #expect(saves.map(\.outcome) == expected.map { .save($0.outcome) })
@@ -155,7 +160,7 @@ import Testing
         let statistics = restorer.statistics
         #expect(statistics[kind: "diary"].saves.byOutcome.mapValues(\.count) == [.written: 1, .writtenOversized: 1, .newerRecordKept: 1, .recordTooLarge: 1, .accountSignedOut: 1, .failed: 1])
         #expect(statistics[kind: "postcard"].saves.byOutcome.mapValues(\.count) == [.overBudget: 1, .invalidState: 1])
-        #expect(statistics[kind: "reader"].saves.byOutcome.mapValues(\.count) == [.coalescedAway: 1, .written: 1])
+        #expect(statistics[kind: "reader"].saves.byOutcome.mapValues(\.count) == [.coalescedAway: 1, .written: 1, .discarded: 1])
         #expect(statistics[kind: "reader"].restores[.noRecord].count == 1)
         #expect(statistics[kind: "diary"].saves[.written].maxDuration > .zero)
         Self.expectNoNameNorPayload(in: saves)
