@@ -11,8 +11,8 @@ extension StateRestorer {
     /// ``SaveOutcome`` the outcomes of saves, persisted or by hand.
     public var statistics: RestoreStatistics {
         var statistics = RestoreStatistics()
-        for (kind, counts) in restoring.withLock({ $0.restoreCounts }) { statistics.kinds[kind, default: KindStatistics()].restores = OutcomeTallies(counts) }
-        for (kind, counts) in persistence.writer.saveCounts { statistics.kinds[kind, default: KindStatistics()].saves = OutcomeTallies(counts) }
+        for (kind, counts) in restoring.withLock({ $0.restoreCounts }).kinds { statistics.kinds[kind, default: KindStatistics()].restores = OutcomeTallies(counts) }
+        for (kind, counts) in persistence.writer.saveCounts.kinds { statistics.kinds[kind, default: KindStatistics()].saves = OutcomeTallies(counts) }
         return statistics
     }
 
@@ -26,7 +26,7 @@ extension StateRestorer {
         let outcome = RestoreOutcome(report: report, movedAside: movedAside)
         let duration = start.duration(to: .now)
         let fresh = restoring.withLock { side in
-            side.restoreCounts[kind, default: OutcomeCounts()].add(outcome, bytes: bytes, duration: duration)
+            side.restoreCounts.add(outcome, kind: kind, bytes: bytes, duration: duration)
             return warnings.isEmpty ? warnings : warnings.filter { side.warned.insert($0.detail).inserted }
         }
         for warning in fresh { diagnosis.deliverWarning(warning, kind: kind, key) }

@@ -27,7 +27,7 @@ extension CoalescingWriter {
     func noteWritten(_ screen: ScreenKey, bytes: Int, oversized size: RecordSizeBreakdown?, duration: Duration) {
         let outcome: SaveOutcome = size == nil ? .written : .writtenOversized
         state.withLock { pending in
-            pending.saveCounts[screen.kind, default: OutcomeCounts()].add(outcome, bytes: bytes, duration: duration)
+            pending.saveCounts.add(outcome, kind: screen.kind, bytes: bytes, duration: duration)
             // A save written ends the screen's unwritten entry, as a persisted one's does.
             if !pending.unwritten.isEmpty { pending.unwritten[screen] = nil }
             // Within the budget with nothing listed (every normal save): no hashing.
@@ -40,19 +40,19 @@ extension CoalescingWriter {
     /// Counts a hand save that threw `error` (refused or failed), and delivers its event.
     func noteRefused(_ screen: ScreenKey, _ error: any Error, duration: Duration) {
         let outcome = SaveOutcome(refusal: error)
-        state.withLock { $0.saveCounts[screen.kind, default: OutcomeCounts()].add(outcome, bytes: 0, duration: duration) }
+        state.withLock { $0.saveCounts.add(outcome, kind: screen.kind, bytes: 0, duration: duration) }
         diagnosis.deliverSave(kind: screen.kind, screen.scene, outcome, bytes: 0, duration: duration)
     }
 
     /// The saves settled so far, per kind and outcome.
-    var saveCounts: [String: OutcomeCounts] { state.withLock { $0.saveCounts } }
+    var saveCounts: KindCounts { state.withLock { $0.saveCounts } }
 
     /// Forgets the pending saves of the scenes `isDropped` names (discarded, pruned or signed
     /// out), counting each under `outcome`.
     func dropPending(as outcome: SaveOutcome = .discarded, where isDropped: (SceneKey) -> Bool) {
         let dropped = state.withLock { pending in
             let dropped = pending.entries.keys.filter { isDropped($0.scene) }
-            for screen in dropped { pending.saveCounts[screen.kind, default: OutcomeCounts()].add(outcome, bytes: 0, duration: .zero) }
+            for screen in dropped { pending.saveCounts.add(outcome, kind: screen.kind, bytes: 0, duration: .zero) }
             pending.entries = pending.entries.filter { !isDropped($0.key.scene) }
             pending.unwritten = pending.unwritten.filter { !isDropped($0.key.scene) }
             pending.uses = pending.uses.filter { !isDropped($0.key) }

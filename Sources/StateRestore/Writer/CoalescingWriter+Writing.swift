@@ -110,7 +110,7 @@ extension CoalescingWriter {
                     pending.unwritten[key] = skipped[key]
                     if skipped[key] == nil { pending.oversized[key] = oversized[key] }
                 }
-                for save in settled { pending.saveCounts[save.key.kind, default: OutcomeCounts()].add(save.outcome, bytes: save.bytes, duration: save.duration) }
+                for save in settled { pending.saveCounts.add(save.outcome, kind: save.key.kind, bytes: save.bytes, duration: save.duration) }
             }
             return skipped.keys.map(\.scene).sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
         }
@@ -133,7 +133,7 @@ extension CoalescingWriter {
             for (key, entry) in batch {
                 guard pending.entries[key] == nil else {
                     // Saved again since: this one is coalesced away.
-                    pending.saveCounts[key.kind, default: OutcomeCounts()].add(SaveOutcome.coalescedAway, bytes: 0, duration: .zero)
+                    pending.saveCounts.add(SaveOutcome.coalescedAway, kind: key.kind, bytes: 0, duration: .zero)
                     replaced.append(key)
                     continue
                 }

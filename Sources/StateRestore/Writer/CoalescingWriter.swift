@@ -67,7 +67,7 @@ package final class CoalescingWriter: Sendable {
         var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
         /// Every save settled so far, per kind and outcome (``StateRestorer/statistics``):
         /// counted under this lock, which each save takes anyway.
-        var saveCounts: [String: OutcomeCounts] = [:]
+        var saveCounts = KindCounts()
     }
 
     struct Entry {
@@ -123,7 +123,7 @@ package final class CoalescingWriter: Sendable {
     func save<State: RestorableState>(_ state: State, for key: SceneKey, rules: PersistenceTracking.SaveRules) {
         let (mustSchedule, replaced) = self.state.withLock { pending in
             let replaced = pending.entries.updateValue(Entry(state: state, carrying: rules.carrying, sighting: rules.sighting), forKey: ScreenKey(scene: key, kind: State.kind)) != nil
-            if replaced { pending.saveCounts[State.kind, default: OutcomeCounts()].add(SaveOutcome.coalescedAway, bytes: 0, duration: .zero) }
+            if replaced { pending.saveCounts.add(SaveOutcome.coalescedAway, kind: State.kind, bytes: 0, duration: .zero) }
             guard !pending.isScheduled else { return (false, replaced) }
             pending.isScheduled = true
             return (true, replaced)
