@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "JSON", exclude: ["README.md"]),
         .target(name: "ScreenModels"),
         // The engine, for any screen: it knows no screen of its own.
-        .target(name: "StateRestore", dependencies: ["JSON", "StateStore"]),
+        .target(name: "StateRestore", dependencies: ["JSON", "MigrationHeader", "StateStore"]),
         // The article screens as kinds of the engine: catalog, notes, zones and shelf formats,
         // their documents, the built-in kind list, and the hand-over to ScreenModels' models.
         .target(name: "ScreenKinds", dependencies: ["JSON", "StateRestore", "StateStore", "ScreenModels"]),

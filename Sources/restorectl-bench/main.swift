@@ -12,7 +12,7 @@ import StateRestore
 
 /// Every workload, in the order they run and print.
 let workloadNames = [
-    "restore-launch", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes", "autosave", "many-windows",
+    "restore-launch", "restore-launch-events", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes", "autosave", "many-windows",
     "decode", "cold-launch",
 ]
 
@@ -31,6 +31,7 @@ func runWorkload(_ name: String, _ mode: BenchMode) throws -> WorkloadReport {
             let reconcileAndProject = phase("reconcile") + phase("project")
             report.targets.append(.init(description: "reconcile + project with 10,000 books <= 0.1 ms (got \(WorkloadReport.format(reconcileAndProject)) ms)", isMet: reconcileAndProject <= 0.1))
         }
+    case "restore-launch-events": report = try RestoreLaunchEvents.run(mode)
     case "save-single": report = try SaveSingle.run(mode)
     case "save-burst": report = try SaveBurst.run(mode)
     case "shelf-snapshot-10k": report = try ShelfSnapshotWorkload.run(mode, rows: 10_000)

@@ -11,11 +11,12 @@ enum RecordSaving {
     /// A record over the budget its kind declares is refused
     /// (`RestoreError.recordOverBudget`); one over the default budget is written.
     ///
-    /// - Returns: the breakdown of a record written over the default budget; nil within it.
+    /// - Returns: the record's size in bytes, and its breakdown when it was written over the
+    ///   default budget (nil within it).
     @discardableResult
     static func save<State: RestorableState>(
         _ state: State, for key: SceneKey, carrying fields: JSONObject, rules: WriteRules, in store: Store
-    ) throws -> RecordSizeBreakdown? {
+    ) throws -> (bytes: Int, oversized: RecordSizeBreakdown?) {
         let payload = try RecordCodec<State>.encode(state, carrying: fields)
         let oversized = try checkBudget(payload, of: State.self, for: key)
         let envelope = RecordCodec<State>.envelope(carrying: fields)
@@ -23,7 +24,7 @@ enum RecordSaving {
             payload, kind: State.kind, version: envelope.version, minReaderVersion: envelope.minReaderVersion ?? State.minReaderVersion,
             for: key, rules: rules, in: store
         )
-        return oversized
+        return (payload.utf8.count, oversized)
     }
 
     /// Compares the encoded size with the kind's budget (a count the string holds: nothing is

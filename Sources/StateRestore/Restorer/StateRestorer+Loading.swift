@@ -12,6 +12,12 @@ extension StateRestorer {
         var isUnseen = false
         /// The account's sign-out generation the restore read; nil when it read none.
         var generation: Int?
+        /// The stored record's bytes, when one was read.
+        var bytesRead = 0
+        /// This restore found the file damaged and moved it aside.
+        var movedAside = false
+        /// The report entry saying the kind's name breaks the rules (a warning), or nil.
+        var invalidKind: RestoreReportEntry?
 
         /// What the restore saw, for the write gate.
         var sighting: WriteGate.Sighting { WriteGate.Sighting(generation: generation, isUnseen: isUnseen) }
@@ -33,14 +39,21 @@ extension StateRestorer {
                 }
                 side.gate.noteRestore(of: screen, loaded.sighting)
                 ScenesInUse.note(key, at: path)
-                if let invalid = Self.invalidNames(State.self) { loaded.report.insert(invalid, at: 0) }
+                if let invalid = Self.invalidNames(State.self) {
+                    loaded.report.insert(invalid, at: 0)
+                    loaded.invalidKind = invalid
+                }
                 return loaded
             } catch let error as SQLiteError where error.indicatesDamage {
                 Self.recoverFromCorruption(&side, path: path, reason: error.message, configuration: configuration)
-                return Loaded(state: State.defaultValue, report: side.databaseReport)
+                var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport)
+                loaded.movedAside = true
+                return loaded
             } catch MigrationError.corrupt(_, let reason) {
                 Self.recoverFromCorruption(&side, path: path, reason: reason, configuration: configuration)
-                return Loaded(state: State.defaultValue, report: side.databaseReport)
+                var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport)
+                loaded.movedAside = true
+                return loaded
             } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [LaunchDatabase.busy(configuration, error)])
                 loaded.isUnseen = true
@@ -90,6 +103,12 @@ extension StateRestorer {
             report.append(RestoreReportEntry(.noRecord, "\(key) has no saved state; the default state was used"))
             return defaults(report)
         }
+        // From here on a record was read: every outcome counts its bytes.
+        let readDefaults = { (report: [RestoreReportEntry]) in
+            var loaded = defaults(report)
+            loaded.bytesRead = record.payload.count
+            return loaded
+        }
         phaseObserver?(.read)
         // A record saved more than a day ago is marked used now (for removeScenes(unusedFor:)),
         // with the writer's next write: a launch makes no commit for it.
@@ -103,7 +122,7 @@ extension StateRestorer {
                     .recordExpired,
                     "the record was saved \(age) s ago, longer than \(State.self) stays meaningful (\(Int(Self.seconds(lifetime))) s); the default state was used and the record stays in place until the next save"
                 ))
-            return defaults(report)
+            return readDefaults(report)
         }
         if record.payload.count > Store.maximumRecordBytes {
             let detail = "the record is \(record.payload.count) bytes, over the \(Store.maximumRecordBytes)-byte limit"
@@ -111,11 +130,11 @@ extension StateRestorer {
                 report.append(
                     RestoreReportEntry(
                         .recordUnreadable, "\(detail); a launch would move it to the quarantine, this restore reads only and left it in place, and the default state was used"))
-                return defaults(report)
+                return readDefaults(report)
             }
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .oversized, error: detail)
             report.append(RestoreReportEntry(.recordUnreadable, "\(detail); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
-            return defaults(report)
+            return readDefaults(report)
         }
         let decoding = RecordCodec<State>.decode(record.payload)
         phaseObserver?(.decode)
@@ -129,7 +148,7 @@ extension StateRestorer {
                         .recordNewerUnreadable,
                         "the record has format \(header.version), newer than this build reads (\(State.currentVersion)), and did not decode as format \(State.currentVersion) (\(detail)); it was kept in place for the release that wrote it and the default state was used"
                     ))
-                return defaults(report)
+                return readDefaults(report)
             }
             if readsOnly {
                 report.append(
@@ -137,11 +156,11 @@ extension StateRestorer {
                         .recordUnreadable,
                         "the stored record could not be decoded (\(detail)); a launch would move it to the quarantine, this restore reads only and left it in place, and the default state was used"
                     ))
-                return defaults(report)
+                return readDefaults(report)
             }
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .unreadable, error: detail)
             report.append(RestoreReportEntry(.recordUnreadable, "the stored record could not be decoded (\(detail)); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
-            return defaults(report)
+            return readDefaults(report)
         case .newer(let version, let minReaderVersion):
             let why = minReaderVersion.map { "it needs a reader of format \($0)" } ?? "it declares no minReaderVersion this build meets"
             report.append(
@@ -149,13 +168,13 @@ extension StateRestorer {
                     .unsupportedVersion,
                     "the record has format \(version), newer than this build reads (\(State.currentVersion)), and \(why); it was kept in place for the release that wrote it and the default state was used"
                 ))
-            return defaults(report)
+            return readDefaults(report)
         case .decoded(let state, let provenance, let unknownFields):
             report += Self.entries(for: provenance, currentVersion: State.currentVersion)
             // The record is about to be applied: only now is there something to blame.
             if !readsOnly, let unguarded = mark(screen, &side) { report.append(unguarded) }
             phaseObserver?(.mark)
-            return Loaded(state: state, report: report, carried: unknownFields, generation: generation)
+            return Loaded(state: state, report: report, carried: unknownFields, generation: generation, bytesRead: record.payload.count)
         }
     }
 

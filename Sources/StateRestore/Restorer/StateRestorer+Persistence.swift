@@ -12,15 +12,22 @@ extension StateRestorer {
     /// (``RestoreError/recordOverBudget(scene:kind:_:)``, naming its largest fields); one over
     /// the default budget is written and listed in ``oversizedSaves``.
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
+        let start = ContinuousClock.now
         let screen = ScreenKey(scene: key, kind: State.kind)
         let rules = handSaveRules(for: screen)
         ScenesInUse.note(key, at: path)
-        let oversized = try recoveringFromDamage { store in
-            try RecordSaving.save(
-                state, for: key, carrying: rules.carrying,
-                rules: WriteGate.recordRules(for: State.self, after: rules.sighting, carrying: rules.carrying, replacingNewer: replacingNewer), in: store)
+        let written: (bytes: Int, oversized: RecordSizeBreakdown?)
+        do {
+            written = try recoveringFromDamage { store in
+                try RecordSaving.save(
+                    state, for: key, carrying: rules.carrying,
+                    rules: WriteGate.recordRules(for: State.self, after: rules.sighting, carrying: rules.carrying, replacingNewer: replacingNewer), in: store)
+            }
+        } catch {
+            persistence.writer.noteRefused(screen, error, duration: start.duration(to: .now))
+            throw error
         }
-        persistence.writer.noteWritten(screen, oversized: oversized)
+        persistence.writer.noteWritten(screen, bytes: written.bytes, oversized: written.oversized, duration: start.duration(to: .now))
     }
 
     /// Saves `state` for `key` with exactly `fields` carried (the package's tests pad records

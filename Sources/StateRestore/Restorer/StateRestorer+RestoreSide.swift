@@ -31,5 +31,9 @@ extension StateRestorer {
         var gate = WriteGate()
         /// The screens this restorer restored (whose carried fields above are its own).
         var restoredScreens: Set<ScreenKey> = []
+        /// Every restore so far, per kind and outcome (``StateRestorer/statistics``).
+        var restoreCounts = KindCounts()
+        /// The naming warnings delivered (each once per restorer).
+        var warned: Set<String> = []
     }
 }

@@ -20,7 +20,7 @@ extension StateRestorer {
     public func signOut(account: String) throws -> Store.PurgeResult {
         let ofAccount = { (screen: ScreenKey) in screen.scene.account == account }
         persistence.cancelTrackings(where: ofAccount)
-        persistence.writer.dropPending { $0.account == account }
+        persistence.writer.dropPending(as: .accountSignedOut) { $0.account == account }
         let result = try recoveringFromDamage { store in
             try store.purge(account: account, forgettingGuardMarks: false)
         }

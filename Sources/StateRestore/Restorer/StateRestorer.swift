@@ -53,6 +53,10 @@ public final class StateRestorer: Sendable {
 
     let configuration: DatabaseConfiguration
 
+    /// Where events go (the app's handler, if any); the counts behind ``statistics`` are kept
+    /// in ``RestoreSide`` and the writer's pending state, under the locks they already take.
+    let diagnosis: Diagnosis
+
     /// Whether this restorer only reads (`DatabaseConfiguration.Access.readOnly`): it opens
     /// the file as a launch does but never creates, migrates, moves aside, quarantines or
     /// marks anything; its reports say what a launch would do instead.
@@ -73,19 +77,23 @@ public final class StateRestorer: Sendable {
     ///   - configuration: how connections are opened and tuned (durability, busy timeout).
     ///   - window: how long persisted changes are collected before one write (default one second).
     ///   - scheduler: what runs the coalesced write when the window ends (tests pass a manual one).
+    ///   - events: where each restore's, save's and warning's ``RestoreEvent`` goes (nil: no
+    ///     event is made, and warnings go to standard error once per process).
     public init(
         path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(),
-        window: Duration = .seconds(1), scheduler: any WriteScheduling = DispatchWriteScheduler()
+        window: Duration = .seconds(1), scheduler: any WriteScheduling = DispatchWriteScheduler(), events: RestoreEventHandler? = nil
     ) {
         // Resolved once (a symlink to its target), so the guard file and every other sibling
         // is made beside the real file.
         let resolved = (try? DatabasePath.resolved(path)) ?? path
         location = Locked(resolved)
         self.configuration = configuration
+        diagnosis = Diagnosis(handler: events)
         let opening = LaunchDatabase.open(path, configuration: configuration)
         restoring = Locked(RestoreSide(store: opening.store, databaseReport: opening.report))
         persistence = RestorerPersistence(
-            writer: CoalescingWriter(opensOnFirstWrite: resolved, window: window, configuration: configuration, scheduler: scheduler)
+            writer: CoalescingWriter(
+                opensOnFirstWrite: resolved, window: window, configuration: configuration, scheduler: scheduler, diagnosis: Diagnosis(handler: events))
         )
         OpenRestorers.register(self)
     }
@@ -98,7 +106,11 @@ public final class StateRestorer: Sendable {
 
     /// Restores `key`'s state of kind `type`: decoded from any format, upgraded, defaulted.
     public func restore<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Restoration<State> {
+        let start = ContinuousClock.now
         let loaded = load(State.self, key)
+        noteRestore(
+            kind: State.kind, key, report: loaded.report, warnings: loaded.invalidKind.map { [$0] } ?? [], movedAside: loaded.movedAside,
+            bytes: loaded.bytesRead, since: start)
         return Restoration(
             key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried, sighting: loaded.sighting)
     }
@@ -108,12 +120,16 @@ public final class StateRestorer: Sendable {
     public func restore<State: Reconcilable>(
         _ type: State.Type, _ key: SceneKey, against context: State.Context
     ) -> Restoration<State> {
+        let start = ContinuousClock.now
         let loaded = load(State.self, key)
         let reconciled = loaded.state.reconciled(against: context)
         phaseObserver?(.reconcile)
         let invalid = reconciled.adjustments.isEmpty ? [] : Self.invalidCodes(in: reconciled.adjustments, of: State.self)
+        let report = reconciled.adjustments.isEmpty ? loaded.report : loaded.report + invalid + reconciled.adjustments
+        let warnings = loaded.invalidKind == nil && invalid.isEmpty ? [] : (loaded.invalidKind.map { [$0] } ?? []) + invalid
+        noteRestore(kind: State.kind, key, report: report, warnings: warnings, movedAside: loaded.movedAside, bytes: loaded.bytesRead, since: start)
         return Restoration(
-            key: key, state: reconciled.state, report: loaded.report + invalid + reconciled.adjustments, adjustments: reconciled.adjustments,
+            key: key, state: reconciled.state, report: report, adjustments: reconciled.adjustments,
             carriedFields: loaded.carried, decodedState: loaded.state, context: ReconciliationContext.Holding(context), sighting: loaded.sighting
         )
     }

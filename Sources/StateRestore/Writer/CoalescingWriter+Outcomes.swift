@@ -23,24 +23,42 @@ extension CoalescingWriter {
     }
 
     /// Records what a save written outside the writer (a restorer's hand save) found: over
-    /// the default budget (`size`) or within it (nil).
-    func noteWritten(_ screen: ScreenKey, oversized size: RecordSizeBreakdown?) {
+    /// the default budget (`size`) or within it (nil); counts it, and delivers its event.
+    func noteWritten(_ screen: ScreenKey, bytes: Int, oversized size: RecordSizeBreakdown?, duration: Duration) {
+        let outcome: SaveOutcome = size == nil ? .written : .writtenOversized
         state.withLock { pending in
+            pending.saveCounts.add(outcome, kind: screen.kind, bytes: bytes, duration: duration)
             // A save written ends the screen's unwritten entry, as a persisted one's does.
             if !pending.unwritten.isEmpty { pending.unwritten[screen] = nil }
             // Within the budget with nothing listed (every normal save): no hashing.
             if size == nil, pending.oversized.isEmpty { return }
             pending.oversized[screen] = size
         }
+        diagnosis.deliverSave(kind: screen.kind, screen.scene, outcome, bytes: bytes, duration: duration)
     }
 
-    /// Forgets the pending saves of the scenes `isDropped` names (discarded scenes).
-    func dropPending(where isDropped: (SceneKey) -> Bool) {
-        state.withLock { pending in
+    /// Counts a hand save that threw `error` (refused or failed), and delivers its event.
+    func noteRefused(_ screen: ScreenKey, _ error: any Error, duration: Duration) {
+        let outcome = SaveOutcome(refusal: error)
+        state.withLock { $0.saveCounts.add(outcome, kind: screen.kind, bytes: 0, duration: duration) }
+        diagnosis.deliverSave(kind: screen.kind, screen.scene, outcome, bytes: 0, duration: duration)
+    }
+
+    /// The saves settled so far, per kind and outcome.
+    var saveCounts: KindCounts { state.withLock { $0.saveCounts } }
+
+    /// Forgets the pending saves of the scenes `isDropped` names (discarded, pruned or signed
+    /// out), counting each under `outcome`.
+    func dropPending(as outcome: SaveOutcome = .discarded, where isDropped: (SceneKey) -> Bool) {
+        let dropped = state.withLock { pending in
+            let dropped = pending.entries.keys.filter { isDropped($0.scene) }
+            for screen in dropped { pending.saveCounts.add(outcome, kind: screen.kind, bytes: 0, duration: .zero) }
             pending.entries = pending.entries.filter { !isDropped($0.key.scene) }
             pending.unwritten = pending.unwritten.filter { !isDropped($0.key.scene) }
             pending.uses = pending.uses.filter { !isDropped($0.key) }
             pending.oversized = pending.oversized.filter { !isDropped($0.key.scene) }
+            return dropped
         }
+        for screen in dropped { diagnosis.deliverSave(kind: screen.kind, screen.scene, outcome, bytes: 0, duration: .zero) }
     }
 }

@@ -20,7 +20,13 @@ extension CoalescingWriter {
     }
 
     func writePending(includingUses: Bool = false) throws -> [SceneKey] {
-        try store.withLock { connection in
+        // The saves this write settled, their events delivered once the connection's lock is
+        // released (a handler may flush or save).
+        var settled: [(key: ScreenKey, outcome: SaveOutcome, bytes: Int, duration: Duration)] = []
+        defer {
+            for save in settled { diagnosis.deliverSave(kind: save.key.kind, save.key.scene, save.outcome, bytes: save.bytes, duration: save.duration) }
+        }
+        return try store.withLock { connection in
             let hasPending = state.withLock { !$0.entries.isEmpty || (includingUses && !$0.uses.isEmpty) }
             let store: Store
             switch connection {
@@ -54,13 +60,21 @@ extension CoalescingWriter {
             guard !batch.isEmpty || !uses.isEmpty else { return [] }
             var skipped: [ScreenKey: UnwrittenSave.Reason] = [:]
             var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
+            // Each save's bytes written (zero when skipped) and time (encode and statement; the
+            // commit is the batch's).
+            var measured: [ScreenKey: (bytes: Int, duration: Duration)] = [:]
             do {
                 try store.writeTransaction {
                     skipped = [:]
                     oversized = [:]
+                    measured = [:]
                     for (key, entry) in batch {
+                        let start = ContinuousClock.now
+                        defer { measured[key, default: (0, .zero)].duration = start.duration(to: .now) }
                         do {
-                            oversized[key] = try Self.save(entry.state, for: key.scene, entry: entry, in: store)
+                            let written = try Self.save(entry.state, for: key.scene, entry: entry, in: store)
+                            oversized[key] = written.oversized
+                            measured[key] = (written.bytes, .zero)
                         } catch RestoreError.wouldReplaceNewerRecord(_, let version) {
                             skipped[key] = .newerRecordKept(version: version)
                         } catch StoreError.existingRecordKept {
@@ -81,9 +95,13 @@ extension CoalescingWriter {
                 // A damaged file is a typed outcome (the next launch moves it aside), not a raw
                 // SQLite message.
                 let failure: any Error = (error as? SQLiteError).flatMap { $0.indicatesDamage ? MigrationError.corrupt(path: store.path, reason: $0.message) : nil } ?? error
-                restore(batch, after: failure)
+                settled = restore(batch, after: failure).map { (key: $0, outcome: .coalescedAway, bytes: 0, duration: .zero) }
                 state.withLock { pending in pending.uses.merge(uses) { newer, _ in newer } }
                 throw failure
+            }
+            settled = batch.keys.map { key in
+                let outcome = skipped[key].map(SaveOutcome.init) ?? (oversized[key] == nil ? .written : .writtenOversized)
+                return (key: key, outcome: outcome, bytes: measured[key]?.bytes ?? 0, duration: measured[key]?.duration ?? .zero)
             }
             state.withLock { pending in
                 pending.writesCommitted += 1
@@ -92,25 +110,37 @@ extension CoalescingWriter {
                     pending.unwritten[key] = skipped[key]
                     if skipped[key] == nil { pending.oversized[key] = oversized[key] }
                 }
+                for save in settled { pending.saveCounts.add(save.outcome, kind: save.key.kind, bytes: save.bytes, duration: save.duration) }
             }
             return skipped.keys.map(\.scene).sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
         }
     }
 
     /// Saves one entry; opened from its existential so the codec runs for its concrete kind.
-    static func save<State: RestorableState>(_ state: State, for key: SceneKey, entry: Entry, in store: Store) throws -> RecordSizeBreakdown? {
+    static func save<State: RestorableState>(
+        _ state: State, for key: SceneKey, entry: Entry, in store: Store
+    ) throws -> (bytes: Int, oversized: RecordSizeBreakdown?) {
         try RecordSaving.save(
             state, for: key, carrying: entry.carrying,
             rules: WriteGate.recordRules(for: State.self, after: entry.sighting, carrying: entry.carrying, replacingNewer: false), in: store)
     }
 
-    /// Puts a failed batch back, except scenes saved again since (their newer state wins).
-    func restore(_ batch: [ScreenKey: Entry], after error: any Error) {
+    /// Puts a failed batch back, except scenes saved again since (their newer state wins):
+    /// those are counted as coalesced away and returned, for their events.
+    func restore(_ batch: [ScreenKey: Entry], after error: any Error) -> [ScreenKey] {
         state.withLock { pending in
-            for (key, entry) in batch where pending.entries[key] == nil {
+            var replaced: [ScreenKey] = []
+            for (key, entry) in batch {
+                guard pending.entries[key] == nil else {
+                    // Saved again since: this one is coalesced away.
+                    pending.saveCounts.add(SaveOutcome.coalescedAway, kind: key.kind, bytes: 0, duration: .zero)
+                    replaced.append(key)
+                    continue
+                }
                 pending.entries[key] = entry
             }
             pending.lastError = error
+            return replaced
         }
     }
 }

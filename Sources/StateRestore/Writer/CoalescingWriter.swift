@@ -40,6 +40,9 @@ package final class CoalescingWriter: Sendable {
 
     let configuration: DatabaseConfiguration
 
+    /// Where the saves' events go (the restorer's handler); the writer counts saves in ``Pending``.
+    let diagnosis: Diagnosis
+
     /// The writer's connection: not yet opened (a restorer's writer opens at its first write),
     /// open, or closed for good.
     enum Connection {
@@ -62,6 +65,9 @@ package final class CoalescingWriter: Sendable {
         /// The saves written over the default size budget, until the screen's next save is
         /// written within it.
         var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
+        /// Every save settled so far, per kind and outcome (``StateRestorer/statistics``):
+        /// counted under this lock, which each save takes anyway.
+        var saveCounts = KindCounts()
     }
 
     struct Entry {
@@ -91,16 +97,18 @@ package final class CoalescingWriter: Sendable {
         self.configuration = configuration
         self.window = window
         self.scheduler = scheduler
+        self.diagnosis = Diagnosis(handler: nil)
     }
 
     /// A writer whose connection opens at its first write (a restorer's: the launch pays for
     /// one connection only); a failed open keeps the states pending, like a failed write.
-    init(opensOnFirstWrite path: String, window: Duration, configuration: DatabaseConfiguration, scheduler: any WriteScheduling) {
+    init(opensOnFirstWrite path: String, window: Duration, configuration: DatabaseConfiguration, scheduler: any WriteScheduling, diagnosis: Diagnosis) {
         self.store = Locked(.unopened)
         self.location = Locked(path)
         self.configuration = configuration
         self.window = window
         self.scheduler = scheduler
+        self.diagnosis = diagnosis
     }
 
     /// Records `state` as `key`'s latest and schedules a write unless one is scheduled.
@@ -113,12 +121,14 @@ package final class CoalescingWriter: Sendable {
     /// write gate's rules for its write (the newer record that must stay, the record it did not
     /// see, the sign-out fence) follow from it.
     func save<State: RestorableState>(_ state: State, for key: SceneKey, rules: PersistenceTracking.SaveRules) {
-        let mustSchedule = self.state.withLock { pending in
-            pending.entries[ScreenKey(scene: key, kind: State.kind)] = Entry(state: state, carrying: rules.carrying, sighting: rules.sighting)
-            guard !pending.isScheduled else { return false }
+        let (mustSchedule, replaced) = self.state.withLock { pending in
+            let replaced = pending.entries.updateValue(Entry(state: state, carrying: rules.carrying, sighting: rules.sighting), forKey: ScreenKey(scene: key, kind: State.kind)) != nil
+            if replaced { pending.saveCounts.add(SaveOutcome.coalescedAway, kind: State.kind, bytes: 0, duration: .zero) }
+            guard !pending.isScheduled else { return (false, replaced) }
             pending.isScheduled = true
-            return true
+            return (true, replaced)
         }
+        if replaced { diagnosis.deliverSave(kind: State.kind, key, .coalescedAway, bytes: 0, duration: .zero) }
         if mustSchedule {
             scheduler.schedule(after: window) { [weak self] in self?.windowEnded() }
         }

@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 
 /// A kind or report-code name that breaks the naming rules is reported at the first restore,
-/// as a report entry and as a log line (once per process) through `RestoreLog`.
-@Suite(.serialized) struct InvalidNameLogTests {
+/// as a report entry and as a warning event of the restorer's handler (once per restorer).
+struct InvalidNameLogTests {
     /// A kind whose name breaks the rules (only this suite restores it, so its line is fresh).
     struct MisnamedState: RestorableState {
         static let kind = "Misnamed_Kind"
@@ -28,12 +28,10 @@ import Testing
         }
     }
 
-    @Test func anInvalidKindOrCodeNameIsReportedAndLoggedOnce() throws {
-        let lines = Locked([String]())
-        RestoreLog.setHandler { line in lines.withLock { $0.append(line) } }
-        defer { RestoreLog.setHandler { line in FileHandle.standardError.write(Data("StateRestore: \(line)\n".utf8)) } }
+    @Test func anInvalidKindOrCodeNameIsReportedAndDeliveredAsAWarningOnce() throws {
+        let events = Locked([RestoreEvent]())
         let folder = try TemporaryDirectory()
-        let restorer = StateRestorer(path: folder.path("state.sqlite"))
+        let restorer = StateRestorer(path: folder.path("state.sqlite"), events: RestoreEventHandler { event in events.withLock { $0.append(event) } })
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "main")
 
@@ -47,8 +45,9 @@ import Testing
         #expect(clamped.report.map(\.code) == [.codeInvalid, RestoreCode("Page_Clamped")], "\(clamped.report)")
         _ = restorer.restore(ClampingState.self, key, against: 3)
 
-        let logged = lines.withLock { $0 }.filter { $0.contains("Misnamed_Kind") || $0.contains("Page_Clamped") }
-        #expect(logged.count == 2, "each is logged once: \(logged)")
-        #expect(logged.contains { $0.contains("Misnamed_Kind") } && logged.contains { $0.contains("Page_Clamped") })
+        let warnings = events.withLock { $0 }.filter { $0.outcome == .warning }
+        #expect(warnings.map(\.codes) == [[.kindInvalid], [.codeInvalid]], "each is delivered once: \(warnings)")
+        #expect(warnings.map(\.kind) == ["Misnamed_Kind", "clamping"])
+        #expect(warnings[0].message?.contains("Misnamed_Kind") == true && warnings[1].message?.contains("Page_Clamped") == true)
     }
 }

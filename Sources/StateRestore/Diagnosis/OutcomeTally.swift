@@ -1,0 +1,40 @@
+/// How many operations came to one outcome, the record bytes they read or wrote, and how long
+/// they took (measured on a monotonic clock, whatever clock the configuration gives).
+public struct OutcomeTally: Hashable, Sendable, CustomStringConvertible {
+    /// How many restores or saves came to the outcome.
+    public var count = 0
+    /// The record bytes they read (restores) or wrote (saves).
+    public var bytes = 0
+    /// Their durations added up.
+    public var totalDuration = Duration.zero
+    /// The longest of them.
+    public var maxDuration = Duration.zero
+
+    /// An empty tally.
+    public init() {}
+
+    /// The mean duration; zero when nothing was counted.
+    public var meanDuration: Duration { count == 0 ? .zero : totalDuration / count }
+
+    /// Counts one more operation of `bytes` that took `duration`.
+    mutating func add(bytes: Int, duration: Duration) {
+        count += 1
+        self.bytes += bytes
+        totalDuration += duration
+        if duration > maxDuration { maxDuration = duration }
+    }
+
+    /// Adds `other`'s counts to these.
+    mutating func merge(_ other: OutcomeTally) {
+        count += other.count
+        bytes += other.bytes
+        totalDuration += other.totalDuration
+        maxDuration = max(maxDuration, other.maxDuration)
+    }
+
+    /// `3 (1200 B, max 0.4 ms)`.
+    public var description: String {
+        let milliseconds = Double(maxDuration.components.seconds) * 1_000 + Double(maxDuration.components.attoseconds) / 1e15
+        return "\(count) (\(bytes) B, max \((milliseconds * 1_000).rounded() / 1_000) ms)"
+    }
+}

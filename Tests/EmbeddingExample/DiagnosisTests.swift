@@ -1,0 +1,42 @@
+import StateRestore
+import TestSupport
+import Testing
+
+/// The diagnosis article's code, run as an app runs it: statistics and events of an upgraded
+/// release's first launches.
+@Suite struct DiagnosisTests {
+    @Test func anUpgradedRecordIsCountedAndReachesTheAppsLogWithoutItsNames() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("state.sqlite")
+        let key = try SceneKey(scene: "reader-window")
+        let library = [7: 300]
+        let release1 = StateRestorer(path: path)
+        try release1.save(ReaderStateV1(bookID: 7, pageNumber: 42), for: key)
+        try release1.close()
+
+        try expectUpgradedReaderIsDiagnosed(path: path, key: key, library: library)
+
+        let lines = LogLines()
+        let next = makeRestorer(statePath: path, hashKey: Array("kept in the keychain".utf8)) { level, line in lines.append("\(level) \(line)") }
+        _ = next.restore(ReaderState.self, key, against: library)
+        #expect(diagnosisSummary(next) { _, line in lines.append(line) }.hasPrefix("reader: restores: upgraded 1"))
+        try next.close()
+        let logged = lines.lines
+        #expect(logged.count == 1 && logged[0].hasPrefix("debug restore upgraded reader "), "\(logged)")
+        // Named by hashes under the key the app keeps: the same at every launch, never the names.
+        let names = RestoreEventHandler(hashKey: Array("kept in the keychain".utf8)) { _ in }
+        #expect(logged[0].contains("\(names.hash("default"))/\(names.hash("reader-window"))") && !logged[0].contains("reader-window"))
+    }
+}
+
+/// An app's test of its restorer's diagnosis: the upgraded record is counted, and its event
+/// reaches the test's own handler.
+func expectUpgradedReaderIsDiagnosed(path: String, key: SceneKey, library: [Int: Int]) throws {
+    let log = EventLog()
+    let restorer = StateRestorer(path: path, events: RestoreEventHandler { event in log.append(event) })
+    defer { try? restorer.close() }
+    let restored = restorer.restore(ReaderState.self, key, against: library)
+    #expect(restorer.statistics[kind: "reader"].restores[.upgraded].count == 1)
+    #expect(log.events.map(\.outcome) == [.restore(.upgraded)])
+    #expect(restored.state.page == 42)
+}
