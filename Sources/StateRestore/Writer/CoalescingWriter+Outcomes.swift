@@ -44,3 +44,10 @@ extension CoalescingWriter {
         }
     }
 }
+
+extension CoalescingWriter {
+    /// Whether a save of `screen` waits to be written (a rollback would be overwritten by it).
+    func hasPending(_ screen: ScreenKey) -> Bool {
+        state.withLock { $0.entries[screen] != nil }
+    }
+}
