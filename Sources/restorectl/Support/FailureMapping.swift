@@ -28,6 +28,11 @@ enum FailureMapping {
             }
         case let error as StateDatabaseError:
             return CommandFailure(.cannotCreate, error.localizedDescription)
+        case let error as RollbackError:
+            switch error {
+            case .notWrittenBy: return CommandFailure(.dataError, error.localizedDescription)
+            case .noRecord, .noSuchEntry, .nothingEarlier: return CommandFailure(.noInput, error.localizedDescription)
+            }
         case let error as RestoreError:
             return CommandFailure(.dataError, error.localizedDescription)
         case let error as RecordError:
