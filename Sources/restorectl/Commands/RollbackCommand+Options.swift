@@ -13,14 +13,11 @@ extension RollbackCommand {
         var beforeBuild: String?
         @Flag(name: "dry-run", help: "Say which record would be put back; write nothing.") var isDryRun: Bool
 
-        /// Exactly one of `--to` (at least 1) and `--before-build`, and a kind name (usage
-        /// errors otherwise); the scene and account are names an older build may have stored (a
-        /// bad one is exit 65).
+        /// `--to` at least 1, `--before-build` not empty, and a kind name (usage errors
+        /// otherwise); the scene and account are names an older build may have stored (a bad one
+        /// is exit 65). That exactly one of the two is given is ``target``'s to check.
         func validate() throws {
             _ = try KindOption.validName(kind, commandPath: ["rollback"])
-            guard (entry == nil) != (beforeBuild == nil) else {
-                throw CommandFailure(.usage, "restorectl rollback: give exactly one of --to N and --before-build B")
-            }
             if let entry, entry < 1 {
                 throw CommandFailure(.usage, "restorectl rollback: --to takes an earlier record's number, 1 or more (see restorectl history), not \(entry)")
             }
@@ -30,9 +27,15 @@ extension RollbackCommand {
             _ = try InputFiles.sceneKey(scene: scene, account: account, stored: true)
         }
 
-        /// What `--to` or `--before-build` names.
+        /// What `--to` or `--before-build` names; a usage error unless exactly one is given.
         var target: StateDatabase.RollbackTarget {
-            entry.map(StateDatabase.RollbackTarget.entry) ?? .beforeBuild(beforeBuild ?? "")
+            get throws {
+                switch (entry, beforeBuild) {
+                case (let entry?, nil): return .entry(entry)
+                case (nil, let build?): return .beforeBuild(build)
+                default: throw CommandFailure(.usage, "restorectl rollback: give exactly one of --to N and --before-build B")
+                }
+            }
         }
     }
 }

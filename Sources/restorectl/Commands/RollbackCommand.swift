@@ -17,20 +17,22 @@ enum RollbackCommand {
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let target = try options.target
         let key = try InputFiles.sceneKey(scene: options.scene, account: options.account, stored: true)
+        // What to put back is found reading only: a target that names nothing leaves the file
+        // exactly as it was (an open for writing would already change its header).
+        let reader = try StateDatabase.openForReading(options.database)
+        let found = Result { try StateDatabase.entry(target, of: key, kind: options.kind, in: StateDatabase.history(of: key, kind: options.kind, in: reader)) }
+        reader.close()
+        let chosen = try found.get()
         if options.isDryRun {
-            let store = try StateDatabase.openForReading(options.database)
-            defer { store.close() }
-            let listing = try StateDatabase.history(of: key, kind: options.kind, in: store)
-            let chosen = try StateDatabase.entry(options.target, of: key, kind: options.kind, in: listing)
             console.print("Would put back \(describe(chosen)) as the \(options.kind) record of \(key); nothing was written.")
             return .success
         }
-        try StateDatabase.requireExistingFile(options.database)
         let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
-        let chosen = try StateDatabase.rollBack(key, kind: options.kind, to: options.target, in: store)
-        console.print("Put back \(describe(chosen)) as the \(options.kind) record of \(key); the record it replaced is #1 of its history.")
+        let putBack = try StateDatabase.rollBack(key, kind: options.kind, to: target, in: store)
+        console.print("Put back \(describe(putBack)) as the \(options.kind) record of \(key); the record it replaced is #1 of its history.")
         return .success
     }
 
