@@ -2,7 +2,7 @@ import StateStore
 
 extension StateRestorer {
     /// Puts back, for every scene whose record of `kind` was written by `build` (its
-    /// ``StateStore/DatabaseConfiguration/appBuild``), the newest earlier record of its history
+    /// `DatabaseConfiguration.appBuild`), the newest earlier record of its history
     /// that `build` did not write, all in one transaction: for a release that wrote bad state
     /// into many scenes. The next restore of each returns the earlier state.
     ///
