@@ -17,7 +17,8 @@ extension Store {
             try commit {
                 try checkFence(rules, account: account)
                 let exists = try database.fetchOne(
-                    "SELECT 1 FROM record_history WHERE id = ?1 AND account = ?2 AND scene = ?3 AND kind = ?4", key) { _ in true }
+                    "SELECT 1 FROM record_history WHERE id = ?1 AND account = ?2 AND scene = ?3 AND kind = ?4", key
+                ) { _ in true }
                 guard exists == true else { throw StoreError.historyEntryNotFound(id: id) }
                 _ = try keepReplacedRecord(utf8: nil, account: account, scene: scene, kind: kind, replacedAt: time, rules: .unconditional)
                 let putBack = try database.cachedStatement(Self.putBackSQL)
