@@ -4,27 +4,25 @@
 -- reading and writing the file, and nothing here can refuse or undo one of their writes.
 --
 -- The build that wrote a record (`DatabaseConfiguration.appBuild`, for example "1.4.2 (812)")
--- lives beside the record, not in a new column: an older build's save knows nothing of it, so
--- a trigger clears the stamp whenever a record is written and a build of this schema stamps it
--- again in the same transaction. A stamp goes with its record (ON DELETE CASCADE; every
--- connection of this project runs foreign_keys=ON).
+-- lives beside the record, not in a new column: an older build's save knows nothing of it. A
+-- stamp holds the `updated_at` of the record it stamps and counts only while the record still
+-- has that time, so an older build's save (a new time) leaves no wrong stamp behind, and no
+-- trigger makes every save pay for clearing one. A stamp goes with its record (ON DELETE
+-- CASCADE; every connection of this project runs foreign_keys=ON); no code changes a record's
+-- key columns.
 CREATE TABLE record_build (
-    account TEXT NOT NULL,
-    scene   TEXT NOT NULL,
-    kind    TEXT NOT NULL,
-    build   TEXT NOT NULL CHECK (length(build) BETWEEN 1 AND 256),
+    account    TEXT NOT NULL,
+    scene      TEXT NOT NULL,
+    kind       TEXT NOT NULL,
+    build      TEXT NOT NULL CHECK (length(build) BETWEEN 1 AND 256),
+    updated_at REAL NOT NULL,
     PRIMARY KEY (account, scene, kind),
     FOREIGN KEY (account, scene, kind) REFERENCES scene_state (account, scene, kind) ON DELETE CASCADE
 ) WITHOUT ROWID;
 
-CREATE TRIGGER record_build_cleared_on_write AFTER UPDATE ON scene_state
-BEGIN
-    DELETE FROM record_build WHERE account = OLD.account AND scene = OLD.scene AND kind = OLD.kind;
-END;
-
--- Earlier records of kinds that keep history (`RecordKind.historyDepth` above 0), oldest first
+-- Earlier records of kinds that keep history (`RestorableState.historyDepth` above 0), oldest first
 -- by id: each row is a record as it was stored before a save or a rollback replaced it, with
--- the build that had written it (NULL: a build that stamped nothing) and when it was replaced.
+-- the build that had written it (NULL: no stamp counted) and when it was replaced.
 -- A build of this schema writes and trims it; rollback puts a row back as the record.
 CREATE TABLE record_history (
     id                 INTEGER PRIMARY KEY,

@@ -2,7 +2,8 @@
 -- by `restorectl migrate`, then build stamps (record_build) for four records and history rows
 -- (record_history): two earlier catalog records of default/main by two builds, an earlier notes
 -- record without a stamp, an earlier reader record, and the history of alice's quarantined zones
--- record (kept while its quarantine entry is), inserted with sqlite3, then `sqlite3 x .dump`
+-- record (kept while its quarantine entry is), inserted with sqlite3 (each stamp at its record's
+-- updated_at), then `sqlite3 x .dump`
 -- (application_id and user_version set explicitly).
 PRAGMA foreign_keys=OFF;
 PRAGMA application_id=1381192771;
@@ -18,7 +19,7 @@ INSERT INTO schema_history VALUES(1,'0001_create_scene_state.sql','72790f953358d
 INSERT INTO schema_history VALUES(2,'0002_add_quarantine_snapshots_and_restore_marks.sql','69b430a6770c46edbe2488b5dbc269328e63d1bd19f1e09838c1280acc5b8777','2026-11-29T16:04:59.284Z',NULL,NULL);
 INSERT INTO schema_history VALUES(3,'0003_upgrade_catalog_records.sql','e243a6ea7fada4bfa3b6aa71e71c974014fa5ebebf0b597fcad7c3f195113a16','2026-11-29T16:04:59.285Z',NULL,NULL);
 INSERT INTO schema_history VALUES(4,'0004_add_record_kinds.sql','011b3b9ddb275586077fcff29c8a5cad93d8d1dd8273fb5c231225d748e8a2fe','2026-11-30T23:43:38.063Z',NULL,NULL);
-INSERT INTO schema_history VALUES(5,'0005_add_record_history_and_build_stamps.sql','766a15563c68a717e7c92bf56e97ed8d1eaac25cd0b2d66e5511252a2558a108','2026-12-02T06:02:43.987Z',4,4);
+INSERT INTO schema_history VALUES(5,'0005_add_record_history_and_build_stamps.sql','f37981f85110d55cf182631c9ed15e35f276215d81b5db125ba4dd31b0a8c305','2026-12-02T06:32:36.269Z',4,4);
 CREATE TABLE quarantine (
     id             INTEGER PRIMARY KEY,
     account        TEXT    NOT NULL,
@@ -83,17 +84,18 @@ CREATE TABLE IF NOT EXISTS "restore_mark" (
 ) WITHOUT ROWID;
 INSERT INTO restore_mark VALUES('alice','library','notes',1764012000.0);
 CREATE TABLE record_build (
-    account TEXT NOT NULL,
-    scene   TEXT NOT NULL,
-    kind    TEXT NOT NULL,
-    build   TEXT NOT NULL CHECK (length(build) BETWEEN 1 AND 256),
+    account    TEXT NOT NULL,
+    scene      TEXT NOT NULL,
+    kind       TEXT NOT NULL,
+    build      TEXT NOT NULL CHECK (length(build) BETWEEN 1 AND 256),
+    updated_at REAL NOT NULL,
     PRIMARY KEY (account, scene, kind),
     FOREIGN KEY (account, scene, kind) REFERENCES scene_state (account, scene, kind) ON DELETE CASCADE
 ) WITHOUT ROWID;
-INSERT INTO record_build VALUES('alice','library','notes','1.5.0 (840)');
-INSERT INTO record_build VALUES('bob','reader/window-2','reader','1.4.2 (812)');
-INSERT INTO record_build VALUES('default','main','catalog','1.5.0 (840)');
-INSERT INTO record_build VALUES('default','sidebar','catalog','1.5.0 (840)');
+INSERT INTO record_build VALUES('alice','library','notes','1.5.0 (840)',1764010000.0);
+INSERT INTO record_build VALUES('bob','reader/window-2','reader','1.4.2 (812)',1764010002.4999999999);
+INSERT INTO record_build VALUES('default','main','catalog','1.5.0 (840)',1764000000.5);
+INSERT INTO record_build VALUES('default','sidebar','catalog','1.5.0 (840)',1763991000.0);
 CREATE TABLE record_history (
     id                 INTEGER PRIMARY KEY,
     account            TEXT    NOT NULL,
@@ -113,10 +115,6 @@ INSERT INTO record_history VALUES(4,'bob','reader/window-2','reader',1,NULL,'{"v
 INSERT INTO record_history VALUES(5,'alice','sidebar','zones',1,NULL,'{"version":1,"selectedZoneID":"asia-tokyo"}',1764006000.0,'1.4.2 (812)',1764007000.0);
 CREATE INDEX shelf_snapshot_by_shelf ON shelf_snapshot (account, shelf, id);
 CREATE INDEX quarantine_by_scene ON quarantine (account, scene, kind);
-CREATE TRIGGER record_build_cleared_on_write AFTER UPDATE ON scene_state
-BEGIN
-    DELETE FROM record_build WHERE account = OLD.account AND scene = OLD.scene AND kind = OLD.kind;
-END;
 CREATE INDEX record_history_by_record ON record_history (account, scene, kind, id);
 CREATE TRIGGER record_history_dropped_with_record AFTER DELETE ON scene_state
 WHEN NOT EXISTS (SELECT 1 FROM quarantine WHERE account = OLD.account AND scene = OLD.scene AND kind = OLD.kind)

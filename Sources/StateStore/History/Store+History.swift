@@ -6,10 +6,15 @@ extension Store {
     static func isStampable(_ build: String) -> Bool { (1...256).contains(build.count) }
 
     /// The build that wrote the record of (account, scene, kind), or nil when it carries no
-    /// stamp (or there is no record, or the file has no stamps).
+    /// stamp that counts (or there is no record, or the file has no stamps): a stamp counts
+    /// while the record has the time it stamped, which an older build's save changes.
     public func recordBuild(account: String, scene: String, kind: String) throws -> String? {
         guard hasRecordHistory else { return nil }
-        let statement = try database.cachedStatement("SELECT build FROM record_build WHERE account = ?1 AND scene = ?2 AND kind = ?3")
+        let statement = try database.cachedStatement(
+            """
+            SELECT b.build FROM record_build b JOIN scene_state s USING (account, scene, kind)
+            WHERE b.account = ?1 AND b.scene = ?2 AND b.kind = ?3 AND b.updated_at = s.updated_at
+            """)
         try statement.bind([.text(account), .text(scene), .text(kind)])
         defer { statement.reset() }
         return try statement.step() ? statement.string(0) : nil
@@ -36,7 +41,11 @@ extension Store {
     package func recordsStamped(by build: String, kind: String, account: String?) throws -> [(account: String, scene: String)] {
         guard hasRecordHistory else { return [] }
         return try database.fetchAll(
-            "SELECT account, scene FROM record_build WHERE build = ?1 AND kind = ?2 AND (?3 IS NULL OR account = ?3) ORDER BY account, scene",
+            """
+            SELECT b.account, b.scene FROM record_build b JOIN scene_state s USING (account, scene, kind)
+            WHERE b.build = ?1 AND b.kind = ?2 AND (?3 IS NULL OR b.account = ?3) AND b.updated_at = s.updated_at
+            ORDER BY b.account, b.scene
+            """,
             [.text(build), .text(kind), .optionalText(account)]
         ) { (account: $0.string(0) ?? "", scene: $0.string(1) ?? "") }
     }
@@ -89,18 +98,19 @@ extension Store {
     static let keepReplacedRecordSQL = """
         INSERT INTO record_history (account, scene, kind, version, min_reader_version, payload, updated_at, build, replaced_at)
         SELECT s.account, s.scene, s.kind, s.version, s.min_reader_version, s.payload, s.updated_at,
-               (SELECT b.build FROM record_build b WHERE b.account = s.account AND b.scene = s.scene AND b.kind = s.kind), ?4
+               (SELECT b.build FROM record_build b
+                WHERE b.account = s.account AND b.scene = s.scene AND b.kind = s.kind AND b.updated_at = s.updated_at), ?4
         FROM scene_state s
         WHERE s.account = ?1 AND s.scene = ?2 AND s.kind = ?3 AND (?8 IS NULL OR s.payload IS NOT ?8) AND (?9 IS NULL OR s.updated_at >= ?9)
           AND ?7 IS NULL AND (?5 IS NULL OR s.version <= ?5 OR (?6 IS NULL AND s.min_reader_version <= ?5))
         """
 
-    /// Stamps the record just written with `build` (the update that wrote it cleared any stamp).
-    func stamp(_ build: String, account: String, scene: String, kind: String) throws {
+    /// Stamps the record just written at `time` with `build`, replacing an earlier stamp.
+    func stamp(_ build: String, account: String, scene: String, kind: String, at time: Double) throws {
         let stamp = try database.cachedStatement(
-            "INSERT OR REPLACE INTO record_build (account, scene, kind, build) VALUES (?1, ?2, ?3, ?4)")
+            "INSERT OR REPLACE INTO record_build (account, scene, kind, build, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)")
         defer { stamp.reset() }
-        try stamp.bind([.text(account), .text(scene), .text(kind), .text(build)])
+        try stamp.bind([.text(account), .text(scene), .text(kind), .text(build), .real(time)])
         _ = try stamp.step()
     }
 

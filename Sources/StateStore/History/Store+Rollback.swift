@@ -25,10 +25,15 @@ extension Store {
                 defer { putBack.reset() }
                 try putBack.bind([.integer(id), .real(time)])
                 _ = try putBack.step()
-                // The update cleared the replaced record's stamp; the entry's goes back with it.
+                // The entry's stamp goes back with it, at the record's new time (or none).
                 try database.execute(
-                    "INSERT OR REPLACE INTO record_build (account, scene, kind, build) SELECT account, scene, kind, build FROM record_history WHERE id = ?1 AND build IS NOT NULL",
-                    [.integer(id)])
+                    "DELETE FROM record_build WHERE account = ?1 AND scene = ?2 AND kind = ?3", [.text(account), .text(scene), .text(kind)])
+                try database.execute(
+                    """
+                    INSERT INTO record_build (account, scene, kind, build, updated_at)
+                    SELECT account, scene, kind, build, ?2 FROM record_history WHERE id = ?1 AND build IS NOT NULL
+                    """,
+                    [.integer(id), .real(time)])
                 try database.execute("DELETE FROM record_history WHERE id = ?1", [.integer(id)])
             }
         }

@@ -81,7 +81,7 @@ extension Store {
                 let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
                 throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
             }
-            if let build { try self.stamp(build, account: account, scene: scene, kind: kind) }
+            if let build { try self.stamp(build, account: account, scene: scene, kind: kind, at: time) }
             if kept { try self.trimHistory(account: account, scene: scene, kind: kind, keeping: rules.historyDepth) }
         }
         // A kind that keeps history writes with `secure_delete` on: the record it replaces
