@@ -17,7 +17,10 @@ extension StateRestorer {
     /// (``RestorableState/historyDepth``) have earlier records; the rolled-back record is saved
     /// now (its time is the rollback's), with the stamp of the build that wrote it.
     ///
-    /// - Parameter account: only this account's scenes; nil, the default: every account's.
+    /// - Parameters:
+    ///   - kind: the kind whose records are rolled back.
+    ///   - build: the build whose records go, as its configuration named it.
+    ///   - account: only this account's scenes; nil, the default: every account's.
     /// - Returns: the scenes rolled back, refused (with why), and those with nothing earlier.
     @discardableResult
     public func rollBack<State: RestorableState>(kind: State.Type, writtenBy build: String, account: String? = nil) throws -> RollbackResult {

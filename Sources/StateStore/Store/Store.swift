@@ -27,7 +27,7 @@ public final class Store {
     /// unchanged (nothing written by anyone since): a save's fence then costs no statement.
     var fenceCache: AccountGenerationCache?
 
-    /// Whether the store was opened read-only (``init(readingExistingFileAt:)``).
+    /// Whether the store was opened read-only (``init(readingExistingFileAt:migrations:)``).
     package var isReadOnly: Bool { database.configuration.access == .readOnly }
     /// The path of the database file.
     public var path: String { database.path }
@@ -43,7 +43,7 @@ public final class Store {
     /// A file of a newer schema is opened without migrating when what it records
     /// (``SchemaCompatibility``) lets this build write it; one it may only read is refused with
     /// ``MigrationError/databaseNewerReadOnly(path:schemaVersion:latestKnown:writableBy:)`` (open
-    /// it with ``init(readingExistingFileAt:)``), and one it may not read with
+    /// it with ``init(readingExistingFileAt:migrations:)``), and one it may not read with
     /// ``MigrationError/databaseNewer(path:schemaVersion:latestKnown:)``. Every write transaction
     /// checks the writable-by again when the file changed since the last.
     ///
