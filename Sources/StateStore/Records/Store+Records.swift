@@ -66,7 +66,7 @@ extension Store {
         let isOwnTransaction = !database.isInTransaction
         // A kind without history and a configuration without a build cost no statement more.
         let keepsHistory = rules.historyDepth > 0 && hasRecordHistory
-        let build = hasRecordHistory ? database.configuration.appBuild.flatMap { Self.isStampable($0) ? $0 : nil } : nil
+        let build = hasRecordHistory ? stampedBuild : nil
         let write = { [database] () throws in
             defer { upsert.reset() }
             try self.checkFence(rules, account: account)

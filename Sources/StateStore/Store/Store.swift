@@ -37,6 +37,9 @@ public final class Store {
     /// The newest schema version this build knows (its migrator's latest): what it writes of a
     /// newer file is what this version has, never a newer release's tables.
     let latestKnownVersion: Int
+    /// The build its saves stamp (``DatabaseConfiguration/appBuild`` when it can be one), read
+    /// once: a save never copies the configuration.
+    let stampedBuild: String?
 
     /// Opens (creating and migrating as needed) the database at `path` for reading and writing.
     ///
@@ -122,6 +125,7 @@ public final class Store {
         self.database = database
         self.schemaVersion = fileVersion
         self.latestKnownVersion = migrator.latestVersion
+        self.stampedBuild = configuration.appBuild.flatMap { Self.isStampable($0) ? $0 : nil }
     }
 
     /// Whether `error`, from an open or a migration, is the storage's refusal.
@@ -153,6 +157,7 @@ public final class Store {
         }
         self.database = database
         self.latestKnownVersion = known?.last?.version ?? schemaVersion
+        self.stampedBuild = nil
     }
 
     /// Which older releases the file's applied migrations let use it, as its history records;

@@ -101,4 +101,21 @@ import Testing
         let result = try early.rollBack(kind: JournalState.self, writtenBy: "1.2")
         #expect(result.refused.map(\.reason) == [.accountSignedOut] && result.rolledBack.isEmpty)
     }
+
+    @Test func aPersistedSaveIsStampedAndKeepsTheRecordItReplaces() throws {
+        try save([scenes[0]], build: "1.1") { _ in "typed by hand" }
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.2"), scheduler: ManualWriteScheduler())
+        let restored = restorer.restore(JournalState.self, scenes[0])
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
+        state.entry = "persisted"
+        tracking.saveCurrentState()
+        try restorer.flush()
+        tracking.cancel()
+        try restorer.close()
+        let store = try Store(readingExistingFileAt: path)
+        defer { store.close() }
+        #expect(try store.recordBuild(account: "alice", scene: "a", kind: "journal") == "1.2")
+        #expect(try store.historyLines(scenes[0], kind: "journal") == [#"{"version":1,"entry":"typed by hand"}@1.1"#])
+    }
 }
