@@ -129,13 +129,24 @@ extension Store {
     /// Runs `body` with `secure_delete` on (what it deletes or replaces is overwritten with
     /// zeros), then back as it was: a connection whose SQLite turns it on by default keeps it.
     func withSecureDelete<T>(_ body: () throws -> T) throws -> T {
+        let turnedOn = try turnOnSecureDelete()
+        defer { if turnedOn { turnOffSecureDelete() } }
+        return try body()
+    }
+
+    /// Turns `secure_delete` on; true when it was off (the caller turns it off again).
+    func turnOnSecureDelete() throws -> Bool {
         let current = try database.cachedStatement("PRAGMA secure_delete")
         let isOn = try current.step() && current.int(0) == 1
         current.reset()
-        if isOn { return try body() }
+        if isOn { return false }
         try setSecureDelete("PRAGMA secure_delete = ON")
-        defer { try? setSecureDelete("PRAGMA secure_delete = OFF") }
-        return try body()
+        return true
+    }
+
+    /// Turns `secure_delete` off again after ``turnOnSecureDelete()`` turned it on.
+    func turnOffSecureDelete() {
+        try? setSecureDelete("PRAGMA secure_delete = OFF")
     }
 
     private func setSecureDelete(_ sql: String) throws {

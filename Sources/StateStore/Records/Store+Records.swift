@@ -85,23 +85,26 @@ extension Store {
             if kept { try self.trimHistory(account: account, scene: scene, kind: kind, keeping: rules.historyDepth) }
         }
         // A kind that keeps history writes with `secure_delete` on: the record it replaces
-        // leaves no bytes but its history row, and a trimmed entry none at all.
-        if keepsHistory {
-            try withSecureDelete { try commit(write) }
+        // leaves no bytes but its history row, and a trimmed entry none at all. (No closure
+        // around the write: one that captured it cost every save a heap box.)
+        let turnedOnSecureDelete = try keepsHistory && turnOnSecureDelete()
+        defer { if turnedOnSecureDelete { turnOffSecureDelete() } }
+        // Inside a caller's transaction no savepoint is needed: a refused upsert changed
+        // nothing, and a failing statement undoes only itself.
+        if !isOwnTransaction {
+            try write()
         } else {
-            try commit(write)
-        }
-        // The commit was this store's own: the generations it read before still hold.
-        if isOwnTransaction, let versionWritten, var cache = fenceCache, cache.dataVersion == versionWritten {
-            cache.dataVersion = database.dataVersion()
-            fenceCache = cache
+            try database.writeTransaction(write)
+            // The commit was this store's own: the generations it read before still hold.
+            if let versionWritten, var cache = fenceCache, cache.dataVersion == versionWritten {
+                cache.dataVersion = database.dataVersion()
+                fenceCache = cache
+            }
         }
     }
 
     /// Runs `write` in its own write transaction, or in the caller's when one is open.
     func commit(_ write: () throws -> Void) throws {
-        // Inside a caller's transaction no savepoint is needed: a refused upsert changed
-        // nothing, and a failing statement undoes only itself.
         if database.isInTransaction {
             try write()
         } else {
