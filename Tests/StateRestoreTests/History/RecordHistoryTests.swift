@@ -132,6 +132,31 @@ import Testing
         #expect(bytes().range(of: Data("bob keeps this".utf8)) != nil)
     }
 
+    @Test func anEntryTrimmedBeyondTheDepthLeavesNoByteInTheFile() throws {
+        let secrets = (1...6).map { "entry secret-\($0)-\(String(repeating: "y", count: 40))" }
+        try save(secrets, build: "1.0")  // closing checkpoints the log into the file
+        let file = FileManager.default.contents(atPath: path) ?? Data()
+        #expect(try reading { try $0.historyRowCount() } == 3)
+        for secret in secrets.prefix(2) { #expect(file.range(of: Data(secret.utf8)) == nil, "\(secret) remains") }
+        for secret in secrets.suffix(4) { #expect(file.range(of: Data(secret.utf8)) != nil, "\(secret) is kept") }
+    }
+
+    /// The same on a connection whose SQLite keeps `secure_delete` off (this one's turns it on
+    /// by default): a write that keeps history turns it on for itself, and back off after.
+    @Test func aWriteKeepingHistoryTurnsSecureDeleteOnWhereItIsOff() throws {
+        let secrets = (1...6).map { "entry secret-\($0)-\(String(repeating: "z", count: 40))" }
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        try store.database.executeScript("PRAGMA secure_delete = OFF")
+        for secret in secrets {
+            try store.saveRecord(#"{"version":1,"entry":"\#(secret)"}"#, version: 1, account: "alice", scene: "desk", kind: "journal", rules: WriteRules(historyDepth: 3))
+        }
+        #expect(try store.database.fetchOne("PRAGMA secure_delete") { $0.int(0) } == 0)
+        try store.checkpoint()
+        store.close()
+        let file = FileManager.default.contents(atPath: path) ?? Data()
+        for secret in secrets.prefix(2) { #expect(file.range(of: Data(secret.utf8)) == nil, "\(secret) remains") }
+    }
+
     @Test func aRecordMovedToTheQuarantineKeepsItsHistoryUntilTheEntryGoes() throws {
         try save(["a", "b"], build: "1.0")
         let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
