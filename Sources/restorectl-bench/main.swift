@@ -12,8 +12,8 @@ import StateRestore
 
 /// Every workload, in the order they run and print.
 let workloadNames = [
-    "restore-launch", "restore-launch-events", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes", "autosave", "many-windows",
-    "decode", "cold-launch",
+    "restore-launch", "restore-launch-events", "save-single", "save-burst", "shelf-snapshot-10k", "shelf-snapshot-100k", "migrate-scale", "many-scenes", "autosave",
+    "many-windows", "decode", "cold-launch", "history", "rollback",
 ]
 
 func runWorkload(_ name: String, _ mode: BenchMode) throws -> WorkloadReport {
@@ -42,6 +42,8 @@ func runWorkload(_ name: String, _ mode: BenchMode) throws -> WorkloadReport {
     case "many-windows": report = try ManyWindows.run(mode)
     case "decode": report = try Decode.run(mode)
     case "cold-launch": report = try ColdLaunch.run(mode)
+    case "history": report = try HistoryWorkload.run(mode)
+    case "rollback": report = try RollbackWorkload.run(mode)
     default: throw RawConnection.Failure(description: "unknown workload \(name)")
     }
     report.addStandardTargets()

@@ -99,13 +99,28 @@ package struct WriteGate: Sendable {
             keepingVersionsAbove: replacingNewer ? nil : RecordCodec<State>.envelope(carrying: fields).version,
             keepingNewerEvenIfReadable: !replacingNewer,
             onlyIfAbsent: sighting.isUnseen && !replacingNewer,
-            fencedAt: sighting.generation
+            fencedAt: sighting.generation,
+            historyDepth: State.historyDepth,
+            recordLifetime: State.historyDepth > 0 ? State.expiresAfter.map(Self.seconds) : nil
         )
+    }
+
+    /// The rules of putting an earlier record back (a rollback) of a screen after `sighting`
+    /// (its latest restore by this restorer, nil for the tool or a screen never restored):
+    /// fenced at its generation, and replacing whatever is stored, which goes into the history.
+    package static func rollbackRules(after sighting: Sighting?) -> WriteRules {
+        WriteRules(fencedAt: sighting?.generation)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The rules of the tool's save of a validated record: it replaces a newer record only when
     /// asked to, or when the record is itself of a newer format (a newer release's record given
-    /// on purpose). The tool restored nothing, so no fence.
+    /// on purpose). The tool restored nothing, so no fence; it does not know an app kind's
+    /// history depth (a format folder does not record it), so it keeps no history.
     package static func recordRules(forTool record: ValidatedRecord, replacingNewer: Bool) -> WriteRules {
         WriteRules(keepingVersionsAbove: replacingNewer || record.isNewerThanThisBuild ? nil : record.currentVersion)
     }

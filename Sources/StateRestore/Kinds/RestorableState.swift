@@ -74,6 +74,13 @@ public protocol RestorableState: Codable, Equatable, Sendable {
     /// format test (`StateRestoreTesting`'s `FormatHistory`) says when it is needed. Nothing on
     /// the launch path reads it.
     static var recordShape: RecordShape? { get }
+    /// How many earlier records of a scene to keep (0, the default: none, and a save costs
+    /// nothing more). With N above 0, each save keeps the record it replaces, with the build
+    /// that had written it, in the same transaction, and the entries beyond N go (with
+    /// `secure_delete` on); ``StateRestorer/rollBack(kind:writtenBy:account:)`` and
+    /// `restorectl rollback` put an earlier one back. A record's history goes with the record
+    /// (discard, sign-out, prune, and a save that replaces an expired record).
+    static var historyDepth: Int { get }
 }
 
 extension RestorableState {
@@ -91,4 +98,6 @@ extension RestorableState {
 
     /// Derived from the type: the kind gives no shape of its own.
     public static var recordShape: RecordShape? { nil }
+    /// None: a save keeps no earlier record.
+    public static var historyDepth: Int { 0 }
 }

@@ -123,7 +123,7 @@ enum LaunchDatabase {
     /// on the way to moving a file aside.
     static func newerRelease(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening? {
         guard let latest = try? StateMigrations.makeMigrator(for: configuration).latestVersion,
-            let reader = try? Store(readingExistingFileAt: path)
+            let reader = try? Store(readingExistingFileAt: path, migrations: configuration.migrations)
         else { return nil }
         defer { reader.close() }
         guard reader.schemaVersion > latest else { return nil }

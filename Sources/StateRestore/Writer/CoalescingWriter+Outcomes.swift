@@ -62,3 +62,10 @@ extension CoalescingWriter {
         for screen in dropped { diagnosis.deliverSave(kind: screen.kind, screen.scene, outcome, bytes: 0, duration: .zero) }
     }
 }
+
+extension CoalescingWriter {
+    /// Whether a save of `screen` waits to be written (a rollback would be overwritten by it).
+    func hasPending(_ screen: ScreenKey) -> Bool {
+        state.withLock { $0.entries[screen] != nil }
+    }
+}

@@ -45,6 +45,12 @@ public struct DatabaseConfiguration: Sendable {
     /// clock (``Store/now()``) by default. A test sets its own to move time without waiting;
     /// it is read once per write or restore, so it must be cheap.
     public var clock: @Sendable () -> Double = Store.now
+    /// The app build that writes through this configuration, for example `"1.4.2 (812)"`:
+    /// every record it saves carries it (beside the record, in the same transaction), so a
+    /// release that wrote bad state can be found and rolled back
+    /// (`StateRestorer.rollBack(kind:writtenBy:)`). Nil, the default, stamps nothing; 1–256
+    /// characters otherwise (a longer or empty one stamps nothing either).
+    public var appBuild: String?
 
     /// The default configuration: read/write, creating the file, a five-second busy timeout.
     public init() {}

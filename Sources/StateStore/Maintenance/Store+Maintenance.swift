@@ -22,7 +22,8 @@ extension Store {
         public let snapshots: Int
     }
 
-    /// Deletes everything stored for `account` with `secure_delete` on, then checkpoints and
+    /// Deletes everything stored for `account` (its records' history and build stamps too) with
+    /// `secure_delete` on, then checkpoints and
     /// truncates the WAL, so none of the account's bytes remain in the database or its log, and
     /// removes the account's crash-loop marks from the guard file. In the same transaction the
     /// account's sign-out generation advances: a save of a screen restored before the purge,
@@ -32,9 +33,7 @@ extension Store {
     /// `forgettingGuardMarks: false` leaves the guard file to a caller that holds it open
     /// (closing another descriptor of it would drop that caller's locks).
     public func purge(account: String, forgettingGuardMarks: Bool = true) throws -> PurgeResult {
-        try database.executeScript("PRAGMA secure_delete = ON")
-        defer { try? database.executeScript("PRAGMA secure_delete = OFF") }
-        let result = try database.writeTransaction {
+        let result = try historyTransaction {
             let values: [SQLiteValue] = [.text(account)]
             let scenes = try database.fetchAll("SELECT DISTINCT scene FROM scene_state WHERE account = ?", values) { $0.string(0) ?? "" }
             try forgetSceneUse(scenes.map { (account: account, scene: $0) })
@@ -49,6 +48,8 @@ extension Store {
                 snapshots = database.changes
                 try database.execute("DELETE FROM restore_mark WHERE account = ?", values)
             }
+            // The triggers drop a record's history with it; this takes what a quarantine kept.
+            if hasRecordHistory { try database.execute("DELETE FROM record_history WHERE account = ?", values) }
             if hasRecoveryTables { _ = try advanceAccountGeneration(account) }
             return PurgeResult(records: records, quarantined: quarantined, snapshots: snapshots)
         }

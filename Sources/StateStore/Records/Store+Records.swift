@@ -63,9 +63,17 @@ extension Store {
         try upsert.bind(rules.keepingNewerEvenIfReadable ? .int(1) : .null, at: 9)
         try upsert.bind(rules.onlyIfAbsent ? .int(1) : .null, at: 10)
         var versionWritten: UInt32?
+        let isOwnTransaction = !database.isInTransaction
+        // A kind without history and a configuration without a build cost no statement more.
+        let keepsHistory = rules.historyDepth > 0 && hasRecordHistory
+        let build = hasRecordHistory ? stampedBuild : nil
         let write = { [database] () throws in
             defer { upsert.reset() }
             try self.checkFence(rules, account: account)
+            let kept = try keepsHistory && self.keepReplacedRecord(utf8: bytes, account: account, scene: scene, kind: kind, replacedAt: time, rules: rules)
+            if keepsHistory, !kept, let lifetime = rules.recordLifetime {
+                try self.dropHistoryOfExpiredRecord(account: account, scene: scene, kind: kind, expiredBefore: time - lifetime, rules: rules)
+            }
             try self.keepFenceCache { try upsert.step() }
             versionWritten = database.dataVersion()
             if database.changes == 0 {
@@ -73,10 +81,17 @@ extension Store {
                 let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
                 throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
             }
+            if let build { try self.stamp(build, account: account, scene: scene, kind: kind, at: time) }
+            if kept { try self.trimHistory(account: account, scene: scene, kind: kind, keeping: rules.historyDepth) }
         }
+        // A kind that keeps history writes with `secure_delete` on: the record it replaces
+        // leaves no bytes but its history row, and a trimmed entry none at all. (No closure
+        // around the write: one that captured it cost every save a heap box.)
+        let turnedOnSecureDelete = try keepsHistory && turnOnSecureDelete()
+        defer { if turnedOnSecureDelete { turnOffSecureDelete() } }
         // Inside a caller's transaction no savepoint is needed: a refused upsert changed
         // nothing, and a failing statement undoes only itself.
-        if database.isInTransaction {
+        if !isOwnTransaction {
             try write()
         } else {
             try database.writeTransaction(write)
@@ -85,6 +100,15 @@ extension Store {
                 cache.dataVersion = database.dataVersion()
                 fenceCache = cache
             }
+        }
+    }
+
+    /// Runs `write` in its own write transaction, or in the caller's when one is open.
+    func commit(_ write: () throws -> Void) throws {
+        if database.isInTransaction {
+            try write()
+        } else {
+            try database.writeTransaction(write)
         }
     }
 

@@ -27,20 +27,26 @@ public final class Store {
     /// unchanged (nothing written by anyone since): a save's fence then costs no statement.
     var fenceCache: AccountGenerationCache?
 
-    /// Whether the store was opened read-only (``init(readingExistingFileAt:)``).
+    /// Whether the store was opened read-only (``init(readingExistingFileAt:migrations:)``).
     package var isReadOnly: Bool { database.configuration.access == .readOnly }
     /// The path of the database file.
     public var path: String { database.path }
     /// The schema version after opening: this build's latest, or a newer release's that this
     /// build may use.
     public private(set) var schemaVersion: Int
+    /// The newest schema version this build knows (its migrator's latest): what it writes of a
+    /// newer file is what this version has, never a newer release's tables.
+    let latestKnownVersion: Int
+    /// The build its saves stamp (``DatabaseConfiguration/appBuild`` when it can be one), read
+    /// once: a save never copies the configuration.
+    let stampedBuild: String?
 
     /// Opens (creating and migrating as needed) the database at `path` for reading and writing.
     ///
     /// A file of a newer schema is opened without migrating when what it records
     /// (``SchemaCompatibility``) lets this build write it; one it may only read is refused with
     /// ``MigrationError/databaseNewerReadOnly(path:schemaVersion:latestKnown:writableBy:)`` (open
-    /// it with ``init(readingExistingFileAt:)``), and one it may not read with
+    /// it with ``init(readingExistingFileAt:migrations:)``), and one it may not read with
     /// ``MigrationError/databaseNewer(path:schemaVersion:latestKnown:)``. Every write transaction
     /// checks the writable-by again when the file changed since the last.
     ///
@@ -118,6 +124,8 @@ public final class Store {
         database.schemaWriteCheck = SchemaWriteCheck(latestKnown: migrator.latestVersion, checkedDataVersion: database.dataVersion())
         self.database = database
         self.schemaVersion = fileVersion
+        self.latestKnownVersion = migrator.latestVersion
+        self.stampedBuild = configuration.appBuild.flatMap { Self.isStampable($0) ? $0 : nil }
     }
 
     /// Whether `error`, from an open or a migration, is the storage's refusal.
@@ -132,7 +140,9 @@ public final class Store {
     /// Opens an existing database without creating, migrating or writing anything.
     ///
     /// Reading a store that is not at the latest version works for the tables it has.
-    public init(readingExistingFileAt path: String) throws {
+    /// `migrations` are those of the build that reads (the embedded ones when nil): a file they
+    /// do not reach is checked against what they know of it.
+    public init(readingExistingFileAt path: String, migrations: [MigrationFile]? = nil) throws {
         let path = try DatabasePath.resolved(path)
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
         let database = try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
@@ -141,10 +151,13 @@ public final class Store {
         case .empty: schemaVersion = 0
         case .ours(let version): schemaVersion = version
         }
-        if let migrations = try? MigrationFile.embeddedFiles() {
-            try SchemaVerification.verify(database, version: schemaVersion, migrations: migrations)
+        let known = migrations ?? (try? MigrationFile.embeddedFiles())
+        if let known {
+            try SchemaVerification.verify(database, version: schemaVersion, migrations: known)
         }
         self.database = database
+        self.latestKnownVersion = known?.last?.version ?? schemaVersion
+        self.stampedBuild = nil
     }
 
     /// Which older releases the file's applied migrations let use it, as its history records;
@@ -184,6 +197,10 @@ public final class Store {
 
     /// Whether the quarantine, marks and snapshot tables exist (schema version 2 or later).
     var hasRecoveryTables: Bool { schemaVersion >= 2 }
+
+    /// Whether records carry their build stamps and history (schema version 5 and later, in a
+    /// build that knows it: an older build writes neither, whatever the file has).
+    package var hasRecordHistory: Bool { min(schemaVersion, latestKnownVersion) >= 5 }
 
     /// The wall clock's time in seconds since 1970: the default ``DatabaseConfiguration/clock``.
     public static func now() -> Double { Date().timeIntervalSince1970 }

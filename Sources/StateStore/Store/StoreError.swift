@@ -10,6 +10,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case recordTooLarge(bytes: Int, limit: Int)
     /// No quarantined record has this id.
     case quarantineEntryNotFound(id: Int64)
+    /// The record's history has no entry with this id (or the file keeps no history).
+    case historyEntryNotFound(id: Int64)
     /// Restoring a quarantined record would overwrite a record saved since.
     case quarantineTargetOccupied(id: Int64, account: String, scene: String, kind: String)
     /// Saving would replace a record of a newer format than the writer reads.
@@ -40,6 +42,7 @@ extension StoreError: LocalizedError {
         case .invalidName(let role, let reason): "invalid \(role) name: \(reason)"
         case .recordTooLarge(let bytes, let limit): "record is \(bytes) bytes, over the limit of \(limit) bytes"
         case .quarantineEntryNotFound(let id): "no quarantined record has id \(id)"
+        case .historyEntryNotFound(let id): "the record's history has no entry \(id)"
         case .quarantineTargetOccupied(let id, let account, let scene, _):
             "quarantined record \(id) was not restored: scene \"\(scene)\" of account \"\(account)\" has a newer record; drop or move that first"
         case .newerRecordKept(let account, let scene, let kind, let version):

@@ -14,15 +14,26 @@ package struct WriteRules: Sendable, Equatable {
     /// The account's sign-out generation the writer's restore captured: a write after a purge
     /// that advanced it is refused (`StoreError.accountSignedOut`). Nil: no fence.
     package var fencedAt: Int?
+    /// How many earlier records of the (account, scene, kind) to keep: the record the write
+    /// replaces goes into its history first, in the same transaction, and the entries beyond
+    /// this many are deleted with `secure_delete` on. 0: no history, nothing more is written.
+    package var historyDepth: Int
+    /// With history, how long a record stays meaningful, in seconds: a record older than this
+    /// when the write replaces it has expired, and its history goes with it instead of keeping
+    /// it. Nil: records never expire.
+    package var recordLifetime: Double?
 
     /// Rules that replace whatever is stored.
     package init(
-        keepingVersionsAbove: Int? = nil, keepingNewerEvenIfReadable: Bool = false, onlyIfAbsent: Bool = false, fencedAt: Int? = nil
+        keepingVersionsAbove: Int? = nil, keepingNewerEvenIfReadable: Bool = false, onlyIfAbsent: Bool = false, fencedAt: Int? = nil,
+        historyDepth: Int = 0, recordLifetime: Double? = nil
     ) {
         self.keepingVersionsAbove = keepingVersionsAbove
         self.keepingNewerEvenIfReadable = keepingNewerEvenIfReadable
         self.onlyIfAbsent = onlyIfAbsent
         self.fencedAt = fencedAt
+        self.historyDepth = max(0, historyDepth)
+        self.recordLifetime = recordLifetime
     }
 
     /// No rule: the write replaces whatever is stored (the storage primitive, a quarantine

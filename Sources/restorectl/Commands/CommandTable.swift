@@ -16,6 +16,8 @@ enum CommandTable {
             DiscardCommand.spec,
             PruneCommand.spec,
             PurgeCommand.spec,
+            HistoryCommand.spec,
+            RollbackCommand.spec,
             MoveCommand.spec,
             CompletionsCommand.spec,
         ]

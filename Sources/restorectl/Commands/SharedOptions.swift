@@ -23,6 +23,13 @@ extension OptionDeclaration {
         help: "Only records of this kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")), or any other kind name (default: every kind).",
         completion: .words(RecordKind.builtIn.map(\.name))
     )
+    /// `--kind K` of the history verbs: required, any kind name (its records are not decoded).
+    static let historyKind = OptionDeclaration(
+        name: "kind",
+        valueName: "K",
+        help: "The record kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")), or any other kind name.",
+        completion: .words(RecordKind.builtIn.map(\.name))
+    )
     /// `--formats DIR`: an app's format folders.
     static let formats = OptionDeclaration(
         name: "formats",

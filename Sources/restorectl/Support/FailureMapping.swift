@@ -21,13 +21,18 @@ enum FailureMapping {
             }
         case let error as StoreError:
             switch error {
-            case .fileNotFound, .quarantineEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
+            case .fileNotFound, .quarantineEntryNotFound, .historyEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
             case .notARegularFile: return CommandFailure(.noInput, error.localizedDescription)
             case .fileInUse, .fileOpenElsewhere, .copyNotVerified: return CommandFailure(.ioError, error.localizedDescription)
             default: return CommandFailure(.dataError, error.localizedDescription)
             }
         case let error as StateDatabaseError:
             return CommandFailure(.cannotCreate, error.localizedDescription)
+        case let error as RollbackError:
+            switch error {
+            case .notWrittenBy: return CommandFailure(.dataError, error.localizedDescription)
+            case .noRecord, .noSuchEntry, .nothingEarlier: return CommandFailure(.noInput, error.localizedDescription)
+            }
         case let error as RestoreError:
             return CommandFailure(.dataError, error.localizedDescription)
         case let error as RecordError:

@@ -88,7 +88,7 @@ import Testing
         #expect(
             check.lines == [
                 #"problem: quarantine holds record 1 (catalog record of scene "A" of account "default", restore-crashed): restoring this record did not complete: the app stopped before the restore finished"#,
-                "schema: version 4, readable by schema 4 and later, writable by schema 4 and later",
+                "schema: version 5, readable by schema 4 and later, writable by schema 4 and later",
                 "\(path): 1 problem(s)",
             ])
 
@@ -176,7 +176,7 @@ import Testing
         }
         let check = try runCLI(["check", "--db", path])
         #expect(check.exit.isSuccess)
-        #expect(check.lines == ["schema: version 4, readable by schema 4 and later, writable by schema 4 and later", "\(path): healthy (1 records decoded)"])
+        #expect(check.lines == ["schema: version 5, readable by schema 4 and later, writable by schema 4 and later", "\(path): healthy (1 records decoded)"])
     }
 
     @Test func quarantineRestoreBringsTheCrashedRecordBackAndItRestoresNormally() throws {

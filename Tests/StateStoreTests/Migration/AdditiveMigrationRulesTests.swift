@@ -6,7 +6,7 @@ import Testing
 
 /// A migration that lets older releases keep writing the file must be additive
 /// (``AdditiveMigrationRules``): checked for every migration in `Migrations/`, and the checker
-/// itself against the two schema-5 fixtures and against one breach of each rule.
+/// itself against the two schema-6 fixtures and against one breach of each rule.
 @Suite struct AdditiveMigrationRulesTests {
     /// Migrations 1–4 predate the rule (they declare nothing) and are exempt; from 5 on, every
     /// migration whose writable-by is below its version is checked.
@@ -16,22 +16,23 @@ import Testing
         for migration in checked {
             #expect(try AdditiveMigrationRules.violations(of: migration, after: shipped.filter { $0.version < migration.version }) == [])
         }
-        // Only 0001–0004 are exempt (so today, with only them shipped, nothing is checked yet).
+        // Only 0001–0004 are exempt; 0005 (history and build stamps) is checked.
+        #expect(checked.map(\.version).contains(5))
         #expect(shipped.filter { $0.compatibility == nil }.allSatisfy { $0.version <= 4 })
     }
 
     @Test func theAdditiveFixtureFollowsTheRules() throws {
-        let migrations = try SchemaBuild.additive5.migrations()
-        #expect(try AdditiveMigrationRules.violations(of: migrations[4], after: Array(migrations.prefix(4))) == [])
+        let migrations = try SchemaBuild.additive6.migrations()
+        #expect(try AdditiveMigrationRules.violations(of: migrations[5], after: Array(migrations.prefix(5))) == [])
     }
 
     @Test func theRewritingFixtureIsFlagged() throws {
-        let migrations = try SchemaBuild.rewriting5.migrations()
-        let problems = try AdditiveMigrationRules.violations(of: migrations[4], after: Array(migrations.prefix(4)))
+        let migrations = try SchemaBuild.rewriting6.migrations()
+        let problems = try AdditiveMigrationRules.violations(of: migrations[5], after: Array(migrations.prefix(5)))
         #expect(problems.contains { $0.contains("changes or removes the existing table scene_state") })
         #expect(problems.contains { $0.contains("alters the existing table scene_state") })
         #expect(problems.contains { $0.contains("writes rows of the existing table scene_state") })
-        #expect(problems.allSatisfy { $0.hasPrefix("0005_record_payload_bytes.sql ") })
+        #expect(problems.allSatisfy { $0.hasPrefix("0006_record_payload_bytes.sql ") })
     }
 
     /// One breach of each rule, each in an otherwise additive migration.

@@ -65,8 +65,8 @@ import Testing
     }
 
     @Test func theFixtureMigrationsDeclareTheirNumbers() throws {
-        #expect(try SchemaBuild.additive5.migrations().last?.compatibility == SchemaCompatibility(readableBy: 4, writableBy: 4))
-        #expect(try SchemaBuild.rewriting5.migrations().last?.compatibility == SchemaCompatibility(readableBy: 4, writableBy: 5))
+        #expect(try SchemaBuild.additive6.migrations().last?.compatibility == SchemaCompatibility(readableBy: 4, writableBy: 4))
+        #expect(try SchemaBuild.rewriting6.migrations().last?.compatibility == SchemaCompatibility(readableBy: 4, writableBy: 6))
     }
 
     // MARK: Recording
@@ -81,14 +81,14 @@ import Testing
     }
 
     @Test func applyingAMigrationThatDeclaresRecordsItsNumbersInTheHistory() throws {
-        try SchemaBuild.rewriting5.makeFile(at: path)
+        try SchemaBuild.rewriting6.makeFile(at: path)
         let db = try Database(path: path)
         #expect(
             try db.fetchAll("SELECT version, readable_by, writable_by FROM schema_history ORDER BY version") {
                 "\($0.int(0)):\($0.isNull(1) ? "-" : "\($0.int(1))")/\($0.isNull(2) ? "-" : "\($0.int(2))")"
-            } == ["1:-/-", "2:-/-", "3:-/-", "4:-/-", "5:4/5"])
-        let status = try Migrator(migrations: SchemaBuild.rewriting5.migrations()).status(of: db)
-        #expect(status.recordedCompatibility == SchemaCompatibility(readableBy: 4, writableBy: 5))
+            } == ["1:-/-", "2:-/-", "3:-/-", "4:-/-", "5:4/4", "6:4/6"])
+        let status = try Migrator(migrations: SchemaBuild.rewriting6.migrations()).status(of: db)
+        #expect(status.recordedCompatibility == SchemaCompatibility(readableBy: 4, writableBy: 6))
         #expect(status.applied.allSatisfy { $0.isIntact && !$0.isNewer })
     }
 
@@ -107,11 +107,11 @@ import Testing
     }
 
     @Test func anOlderBuildReadsAndWritesAnAdditiveFileWithoutMigratingIt() throws {
-        try SchemaBuild.additive5.makeFile(at: path)
+        try SchemaBuild.additive6.makeFile(at: path)
         let schemaBefore = try Database(path: path).schemaDump()
         let filesBefore = try siblings()
-        let older = try store(.schema4)
-        #expect(older.schemaVersion == 5)
+        let older = try store(.schema5)
+        #expect(older.schemaVersion == 6)
         #expect(try older.record(account: "default", scene: "main", kind: "catalog")?.version == 3)
         try older.saveRecord(#"{"version":3,"query":"older"}"#, version: 3, account: "default", scene: "main", kind: "catalog")
         try older.saveRecord(#"{"version":1,"query":"new"}"#, version: 1, account: "dave", scene: "w", kind: "notes")
@@ -119,7 +119,7 @@ import Testing
         older.close()
         #expect(try siblings() == filesBefore, "no backup, nothing moved aside")
         let db = try Database(path: path)
-        #expect(try db.scalarInt("PRAGMA user_version") == 5)
+        #expect(try db.scalarInt("PRAGMA user_version") == 6)
         #expect(try db.schemaDump() == schemaBefore)
         // Every record has its row of the newer table, and nothing else does.
         #expect(try db.scalarInt("SELECT count(*) FROM scene_state") == db.scalarInt("SELECT count(*) FROM record_write"))
@@ -127,37 +127,38 @@ import Testing
     }
 
     @Test func anOlderBuildOnlyReadsAFileWritableByNewerBuilds() throws {
-        try SchemaBuild.rewriting5.makeFile(at: path)
+        try SchemaBuild.rewriting6.makeFile(at: path)
         let before = file()
-        #expect(throws: MigrationError.databaseNewerReadOnly(path: path, schemaVersion: 5, latestKnown: 4, writableBy: 5)) { try store(.schema4) }
+        #expect(throws: MigrationError.databaseNewerReadOnly(path: path, schemaVersion: 6, latestKnown: 5, writableBy: 6)) { try store(.schema5) }
+        #expect(throws: MigrationError.databaseNewerReadOnly(path: path, schemaVersion: 6, latestKnown: 4, writableBy: 6)) { try store(.schema4) }
         #expect(file() == before)
         let reader = try Store(readingExistingFileAt: path)
         #expect(try reader.record(account: "default", scene: "main", kind: "catalog")?.version == 3)
         reader.close()
-        #expect(throws: MigrationError.databaseNewer(path: path, schemaVersion: 5, latestKnown: 3)) { try store(.schema3) }
+        #expect(throws: MigrationError.databaseNewer(path: path, schemaVersion: 6, latestKnown: 3)) { try store(.schema3) }
         #expect(file() == before)
     }
 
     @Test func anOlderBuildNeverTakesANewerFileForDamagedOrEdited() throws {
-        try SchemaBuild.additive5.makeFile(at: path)
+        try SchemaBuild.additive6.makeFile(at: path)
         let db = try Database(path: path)
-        let older = try Migrator(migrations: SchemaBuild.schema4.migrations())
+        let older = try Migrator(migrations: SchemaBuild.schema5.migrations())
         let status = try older.status(of: db)
         #expect(status.isNewer)
-        #expect(status.applied.map(\.isNewer) == [false, false, false, false, true])
-        #expect(status.applied.prefix(4).allSatisfy { $0.isIntact })
+        #expect(status.applied.map(\.isNewer) == [false, false, false, false, false, true])
+        #expect(status.applied.prefix(5).allSatisfy { $0.isIntact })
         #expect(status.recordedCompatibility == SchemaCompatibility(readableBy: 4, writableBy: 4))
-        #expect(throws: MigrationError.databaseNewer(path: path, schemaVersion: 5, latestKnown: 4)) { try older.migrate(db) }
+        #expect(throws: MigrationError.databaseNewer(path: path, schemaVersion: 6, latestKnown: 5)) { try older.migrate(db) }
         #expect(try siblings().allSatisfy { !$0.contains(".backup-v") && !$0.contains(".corrupt-") })
     }
 
     @Test func anotherBuildsMigrationOfTheSameNumberIsRefusedNotMovedAside() throws {
-        try SchemaBuild.additive5.makeFile(at: path)
+        try SchemaBuild.additive6.makeFile(at: path)
         let before = file()
         #expect {
-            try store(.rewriting5)
+            try store(.rewriting6)
         } throws: { error in
-            guard case .checksumMismatch(_, 5, _) = error as? MigrationError else { return false }
+            guard case .checksumMismatch(_, 6, _) = error as? MigrationError else { return false }
             return true
         }
         #expect(file() == before)
@@ -166,23 +167,23 @@ import Testing
     // MARK: Each write transaction
 
     @Test func anOlderStoreKeepsWritingAfterTheAppMigratesItsFileAdditively() throws {
-        try SchemaBuild.schema4.makeFile(at: path)
-        let older = try store(.schema4)
+        try SchemaBuild.schema5.makeFile(at: path)
+        let older = try store(.schema5)
         defer { older.close() }
         try older.saveRecord(#"{"version":3}"#, version: 3, account: "default", scene: "a", kind: "catalog")
-        // The app migrates the file to an additive schema 5 while the older store is open.
-        try store(.additive5).close()
+        // The app migrates the file to an additive schema 6 while the older store is open.
+        try store(.additive6).close()
         try older.saveRecord(#"{"version":3}"#, version: 3, account: "default", scene: "b", kind: "catalog")
         #expect(try recordWrites(older).contains("default/b/catalog=1"))
     }
 
     @Test func aWriteAfterAMigrationTheOlderBuildMayNotWriteIsRefused() throws {
-        try SchemaBuild.schema4.makeFile(at: path)
-        let older = try store(.schema4)
+        try SchemaBuild.schema5.makeFile(at: path)
+        let older = try store(.schema5)
         defer { older.close() }
         try older.saveRecord(#"{"version":3}"#, version: 3, account: "default", scene: "a", kind: "catalog")
-        try store(.rewriting5).close()
-        #expect(throws: MigrationError.databaseNewerReadOnly(path: path, schemaVersion: 5, latestKnown: 4, writableBy: 5)) {
+        try store(.rewriting6).close()
+        #expect(throws: MigrationError.databaseNewerReadOnly(path: path, schemaVersion: 6, latestKnown: 5, writableBy: 6)) {
             try older.saveRecord(#"{"version":3}"#, version: 3, account: "default", scene: "b", kind: "catalog")
         }
         #expect(try older.record(account: "default", scene: "b", kind: "catalog") == nil)

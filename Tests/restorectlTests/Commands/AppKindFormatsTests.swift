@@ -60,7 +60,7 @@ import Testing
         #expect(
             text.stdout == """
                 note: inbox record of scene "mail" of account "default": a kind this build does not know; kept untouched
-                schema: version 4, readable by schema 4 and later, writable by schema 4 and later
+                schema: version 5, readable by schema 4 and later, writable by schema 4 and later
                 \(path): healthy (2 records: 1 decoded, 1 not decoded (unknown kind))
 
                 """)

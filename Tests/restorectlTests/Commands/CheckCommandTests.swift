@@ -129,10 +129,10 @@ import Testing
     }
 
     @Test func checkShowsWhichReleasesMayReadAndWriteTheFile() throws {
-        try SchemaBuild.rewriting5.makeFile(at: path)
+        try SchemaBuild.rewriting6.makeFile(at: path)
         let json = try JSONValue.parse(Data(try check().stdout.utf8))
-        #expect(json["schemaVersion"] == 5 && json["readableBy"] == 4 && json["writableBy"] == 5)
+        #expect(json["schemaVersion"] == 6 && json["readableBy"] == 4 && json["writableBy"] == 6)
         let text = try check(json: false)
-        #expect(text.stdout.contains("schema: version 5, readable by schema 4 and later, writable by schema 5 and later\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("schema: version 6, readable by schema 4 and later, writable by schema 6 and later\n"), "\(text.stdout)")
     }
 }

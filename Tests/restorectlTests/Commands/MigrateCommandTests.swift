@@ -153,13 +153,18 @@ import Testing
 
     /// `--dry-run` prints the pair each pending migration declares (from 0005 on).
     @Test func eachPlannedStepShowsWhichReleasesMayStillReadAndWriteTheFile() throws {
-        let additive = try SchemaBuild.fixtureMigration("0005_count_record_writes.sql")
+        let additive = try SchemaBuild.fixtureMigration("0006_count_record_writes.sql")
         #expect(
             MigrateCommand.line("Would apply", additive)
-                == "Would apply 0005_count_record_writes.sql (version 5, readable by schema 4, writable by schema 4)")
-        let rewriting = try SchemaBuild.fixtureMigration("0005_record_payload_bytes.sql")
-        #expect(MigrateCommand.line("Applied", rewriting) == "Applied 0005_record_payload_bytes.sql (version 5, readable by schema 4, writable by schema 5)")
-        let shipped = try #require(try MigrationFile.embedded.get().last)
-        #expect(MigrateCommand.line("Would apply", shipped) == "Would apply \(shipped.name) (version \(shipped.version))")
+                == "Would apply 0006_count_record_writes.sql (version 6, readable by schema 4, writable by schema 4)")
+        let rewriting = try SchemaBuild.fixtureMigration("0006_record_payload_bytes.sql")
+        #expect(MigrateCommand.line("Applied", rewriting) == "Applied 0006_record_payload_bytes.sql (version 6, readable by schema 4, writable by schema 6)")
+        let shipped = try MigrationFile.embedded.get()
+        let history = try #require(shipped.first { $0.version == 5 })
+        #expect(
+            MigrateCommand.line("Would apply", history)
+                == "Would apply 0005_add_record_history_and_build_stamps.sql (version 5, readable by schema 4, writable by schema 4)")
+        let kinds = try #require(shipped.first { $0.version == 4 })
+        #expect(MigrateCommand.line("Would apply", kinds) == "Would apply \(kinds.name) (version 4)")
     }
 }

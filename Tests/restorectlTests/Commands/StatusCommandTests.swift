@@ -59,21 +59,21 @@ import Testing
         #expect(try JSONValue.parse(Data(json.stdout.utf8))["sizes"] == [])
     }
 
-    /// A file of an additive schema 5 that this build (schema 4) may read and write, and one of
-    /// a rewriting schema 5 it may only read: both numbers, in text and JSON, and the applied
+    /// A file of an additive schema 6 that this build (schema 5) may read and write, and one of
+    /// a rewriting schema 6 it may only read: both numbers, in text and JSON, and the applied
     /// migration this build does not know shown as a newer release's, not as an edit.
-    @Test(arguments: [(SchemaBuild.additive5, 4, "this build reads and writes it, never migrates it"), (.rewriting5, 5, "this build reads it without writing")])
+    @Test(arguments: [(SchemaBuild.additive6, 4, "this build reads and writes it, never migrates it"), (.rewriting6, 6, "this build reads it without writing")])
     func statusShowsWhichReleasesMayReadAndWriteANewerFile(file: SchemaBuild, writableBy: Int, use: String) throws {
         try file.makeFile(at: path)
         let text = CapturedRun(["status", "--db", path])
         #expect(text.exitCode == 0)
         let lines = text.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("  readable by schema 4 and later, writable by schema \(writableBy) and later"), "\(text.stdout)")
-        #expect(lines.contains { $0.hasPrefix("  applied  \(SchemaBuild.migrationFiveNames[file] ?? "")") && $0.hasSuffix("newer release") })
+        #expect(lines.contains { $0.hasPrefix("  applied  \(SchemaBuild.migrationSixNames[file] ?? "")") && $0.hasSuffix("newer release") })
         #expect(lines.contains("  written by a newer release: \(use)"))
 
         let json = try JSONValue.parse(Data(CapturedRun(["status", "--db", path, "--json"]).stdout.utf8))
-        #expect(json["schemaVersion"] == 5 && json["latestVersion"] == 4)
+        #expect(json["schemaVersion"] == 6 && json["latestVersion"] == 5)
         #expect(json["readableBy"] == 4 && json["writableBy"] == .integer(Int64(writableBy)))
     }
 

@@ -41,7 +41,7 @@ extension HostileInputTests {
     }
 
     /// An impossible target is refused before the file is created, and leaves an existing one as it was.
-    @Test(arguments: ["9223372036854775807", "-9223372036854775808", "5", "-1"])
+    @Test(arguments: ["9223372036854775807", "-9223372036854775808", "6", "-1"])
     func migrateToAnImpossibleVersionWritesNothing(target: String) throws {
         try expectRefusal(["migrate", "--db", path, "--to=\(target)"], exitCode: 64, mentioning: "restorectl: cannot migrate to version \(target): ")
     }

@@ -1,7 +1,8 @@
 -- readable-by: 4
 -- writable-by: 4
--- A schema 5 that releases of schema 4 keep reading and writing (the additive kind): how many
--- times each record was written since this migration, in a table of its own.
+-- A schema 6 that releases of schema 4 and 5 keep reading and writing (the additive kind): how
+-- many times each record was written since this migration, in a table of its own. It models a
+-- release newer than this build (which knows migrations 1–5).
 --
 -- Additive: a new table, its index and triggers, nothing else. Older builds never write this
 -- table, so the triggers keep it right whoever writes a record: one row per record, counted at

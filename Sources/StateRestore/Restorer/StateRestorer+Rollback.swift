@@ -1,0 +1,61 @@
+import StateStore
+
+extension StateRestorer {
+    /// Puts back, for every scene whose record of `kind` was written by `build` (its
+    /// `DatabaseConfiguration.appBuild`), the newest earlier record of its history
+    /// that `build` did not write, all in one transaction: for a release that wrote bad state
+    /// into many scenes. The next restore of each returns the earlier state.
+    ///
+    /// ```swift
+    /// let result = try restorer.rollBack(kind: ReaderState.self, writtenBy: "1.4.2 (812)")
+    /// ```
+    ///
+    /// Each write goes through the write gate: a screen live in this process is refused (as
+    /// ``discard(_:)`` refuses it), so is one with a save waiting to be written, and a screen
+    /// this restorer restored before its account was signed out. The record replaced goes into
+    /// the history, so a rollback can itself be undone. Only kinds that keep history
+    /// (``RestorableState/historyDepth``) have earlier records; the rolled-back record is saved
+    /// now (its time is the rollback's), with the stamp of the build that wrote it.
+    ///
+    /// - Parameters:
+    ///   - kind: the kind whose records are rolled back.
+    ///   - build: the build whose records go, as its configuration named it.
+    ///   - account: only this account's scenes; nil, the default: every account's.
+    /// - Returns: the scenes rolled back, refused (with why), and those with nothing earlier.
+    @discardableResult
+    public func rollBack<State: RestorableState>(kind: State.Type, writtenBy build: String, account: String? = nil) throws -> RollbackResult {
+        let restorers = OpenRestorers.restorers(at: path)
+        let live = restorers.flatMap { $0.persistence.liveScreens() }.filter { $0.kind == State.kind }
+        let gate = restoring.withLock { $0.gate }
+        let result = try recoveringFromDamage { store in
+            var result = RollbackResult()
+            try store.historyTransaction {
+                for (account, scene) in try store.recordsStamped(by: build, kind: State.kind, account: account) {
+                    // A name an older build stored that today's rules refuse is still rolled back.
+                    guard let key = try? SceneKey(storedScene: scene, account: account) else { continue }
+                    let screen = ScreenKey(scene: key, kind: State.kind)
+                    if live.contains(screen) {
+                        result.refused.append((key, .sceneIsLive))
+                    } else if restorers.contains(where: { $0.persistence.writer.hasPending(screen) }) {
+                        result.refused.append((key, .saveIsPending))
+                    } else if let entry = try store.newestHistoryEntry(account: account, scene: scene, kind: State.kind, notWrittenBy: build) {
+                        do {
+                            try store.putBackHistoryEntry(
+                                id: entry, account: account, scene: scene, kind: State.kind, rules: WriteGate.rollbackRules(after: gate.sighting(of: screen)))
+                            result.rolledBack.append(key)
+                        } catch StoreError.accountSignedOut {
+                            result.refused.append((key, .accountSignedOut))
+                        }
+                    } else {
+                        result.nothingEarlier.append(key)
+                    }
+                }
+            }
+            return result
+        }
+        // What this restorer kept of those screens' earlier restores is about other records now.
+        let rolledBack = result.rolledBack.map { ScreenKey(scene: $0, kind: State.kind) }
+        if !rolledBack.isEmpty { restoring.withLock { Self.forgetScreens(&$0) { rolledBack.contains($0) } } }
+        return result
+    }
+}

@@ -1,0 +1,61 @@
+import StateStore
+
+extension StateDatabase {
+    /// A record and its history, as `restorectl history` lists them.
+    package struct HistoryListing: Sendable {
+        /// The stored record, if any.
+        package let current: StoredRecord?
+        /// The build that wrote it, if it carries a stamp.
+        package let currentBuild: String?
+        /// The earlier records, newest first: entry number N is `entries[N - 1]`.
+        package let entries: [RecordHistoryEntry]
+    }
+
+    /// Which earlier record a rollback puts back.
+    package enum RollbackTarget: Equatable, Sendable {
+        /// The Nth earlier record (1: the newest).
+        case entry(Int)
+        /// The newest earlier record not written by this build, when the record was.
+        case beforeBuild(String)
+    }
+
+    /// The record of `kind` at `key` and its history; reads only.
+    package static func history(of key: SceneKey, kind: String, in store: Store) throws -> HistoryListing {
+        HistoryListing(
+            current: try store.record(account: key.account, scene: key.scene, kind: kind),
+            currentBuild: try store.recordBuild(account: key.account, scene: key.scene, kind: kind),
+            entries: try store.recordHistory(account: key.account, scene: key.scene, kind: kind))
+    }
+
+    /// The entry `target` names in `listing`, with its number.
+    ///
+    /// - Throws: ``RollbackError`` when it names none.
+    package static func entry(_ target: RollbackTarget, of key: SceneKey, kind: String, in listing: HistoryListing) throws -> (number: Int, entry: RecordHistoryEntry) {
+        guard listing.current != nil || !listing.entries.isEmpty else { throw RollbackError.noRecord(scene: key.description, kind: kind) }
+        switch target {
+        case .entry(let number):
+            guard (1...max(1, listing.entries.count)).contains(number), number <= listing.entries.count else {
+                throw RollbackError.noSuchEntry(number: number, count: listing.entries.count)
+            }
+            return (number, listing.entries[number - 1])
+        case .beforeBuild(let build):
+            guard listing.currentBuild == build else { throw RollbackError.notWrittenBy(build: build, writtenBy: listing.currentBuild) }
+            guard let index = listing.entries.firstIndex(where: { $0.build != build }) else { throw RollbackError.nothingEarlier(build: build) }
+            return (index + 1, listing.entries[index])
+        }
+    }
+
+    /// Puts the earlier record `target` names back as the record of `kind` at `key`, in one
+    /// transaction through the write gate (the tool restored nothing, so no fence): the record
+    /// replaced goes into the history. Returns the entry put back with its number.
+    ///
+    /// - Throws: ``RollbackError`` when `target` names nothing (nothing is written).
+    package static func rollBack(_ key: SceneKey, kind: String, to target: RollbackTarget, in store: Store) throws -> (number: Int, entry: RecordHistoryEntry) {
+        try store.historyTransaction {
+            let chosen = try entry(target, of: key, kind: kind, in: history(of: key, kind: kind, in: store))
+            try store.putBackHistoryEntry(
+                id: chosen.entry.id, account: key.account, scene: key.scene, kind: kind, rules: WriteGate.rollbackRules(after: nil))
+            return chosen
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import ScreenKinds
+import StateRestore
+import StateStore
+
+/// `restorectl rollback`: put an earlier record of a scene's kind back from its history.
+enum RollbackCommand {
+    static let spec = CommandSpec(
+        name: "rollback",
+        abstract: "Put an earlier record of a scene's kind back from its history.",
+        discussion: """
+            The record replaced goes into the history, so a rollback can itself be undone. With --before-build B, the \
+            record must have been written by build B, and the newest earlier record B did not write is put back. When \
+            nothing matches, nothing is written (exit 66; 65 when the record was not written by B).
+            """,
+        action: .parsing(run)
+    )
+
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let target = try options.target
+        let key = try InputFiles.sceneKey(scene: options.scene, account: options.account, stored: true)
+        // What to put back is found reading only: a target that names nothing leaves the file
+        // exactly as it was (an open for writing would already change its header).
+        let reader = try StateDatabase.openForReading(options.database)
+        let found = Result { try StateDatabase.entry(target, of: key, kind: options.kind, in: StateDatabase.history(of: key, kind: options.kind, in: reader)) }
+        reader.close()
+        let chosen = try found.get()
+        if options.isDryRun {
+            console.print("Would put back \(describe(chosen)) as the \(options.kind) record of \(key); nothing was written.")
+            return .success
+        }
+        let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
+        defer { store.close() }
+        let putBack = try StateDatabase.rollBack(key, kind: options.kind, to: target, in: store)
+        console.print("Put back \(describe(putBack)) as the \(options.kind) record of \(key); the record it replaced is #1 of its history.")
+        return .success
+    }
+
+    private static func describe(_ chosen: (number: Int, entry: RecordHistoryEntry)) -> String {
+        let build = chosen.entry.build.map { "build \($0)" } ?? "no build stamp"
+        return "earlier record #\(chosen.number) (format \(chosen.entry.version), \(build), saved \(Timestamps.iso8601(chosen.entry.updatedAt)))"
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import ScreenKinds
+import ScreenModels
+import StateStore
+import TestSupport
+import Testing
+
+@testable import StateRestore
+
+/// A kind's history: each save keeps the record it replaces with the build that wrote it, up
+/// to the kind's depth; a kind without history writes nothing more; and a record's history goes
+/// with it (discard, prune, sign-out, a save over an expired record), except to the quarantine.
+@Suite struct RecordHistoryTests {
+    let folder: TemporaryDirectory
+    let path: String
+    let key: SceneKey
+    let clock = HandClock()
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("state.sqlite")
+        key = try SceneKey(scene: "desk", account: "alice")
+    }
+
+    private func reading<T>(_ body: (Store) throws -> T) throws -> T {
+        let store = try Store(readingExistingFileAt: path)
+        defer { store.close() }
+        return try body(store)
+    }
+
+    private func save(_ entries: [String], build: String?) throws {
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: build))
+        defer { try? restorer.close() }
+        for entry in entries {
+            clock.advance(10)
+            try restorer.save(JournalState(entry: entry), for: key)
+        }
+    }
+
+    @Test func eachSaveKeepsTheRecordItReplacesWithItsBuildUpToTheKindsDepth() throws {
+        try save(["a"], build: "1.0 (1)")
+        #expect(try reading { try $0.historyLines(key, kind: "journal") } == [])
+        #expect(try reading { try $0.recordBuild(account: "alice", scene: "desk", kind: "journal") } == "1.0 (1)")
+        try save(["b", "c"], build: "1.1 (2)")
+        #expect(try reading { try $0.historyLines(key, kind: "journal") } == [#"{"version":1,"entry":"b"}@1.1 (2)"#, #"{"version":1,"entry":"a"}@1.0 (1)"#])
+        try save(["d", "e", "f"], build: nil)
+        let history = try reading { try $0.recordHistory(account: "alice", scene: "desk", kind: "journal") }
+        #expect(history.map { String(decoding: $0.payload, as: UTF8.self) } == [#"{"version":1,"entry":"e"}"#, #"{"version":1,"entry":"d"}"#, #"{"version":1,"entry":"c"}"#])
+        #expect(history.map(\.build) == [nil, nil, "1.1 (2)"], "a build without a stamp leaves none")
+        #expect(history.map(\.replacedAt) == [clock.now, clock.now - 10, clock.now - 20])
+        #expect(history.map(\.updatedAt) == [clock.now - 10, clock.now - 20, clock.now - 30])
+        #expect(try reading { try $0.recordBuild(account: "alice", scene: "desk", kind: "journal") } == nil)
+    }
+
+    @Test func aKindWithoutHistoryKeepsNoEarlierRecordOnlyItsStamp() throws {
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "2.0"))
+        try restorer.save(CatalogViewState(query: "one"), for: key)
+        try restorer.save(CatalogViewState(query: "two"), for: key)
+        try restorer.close()
+        #expect(try reading { try $0.historyRowCount() } == 0)
+        #expect(try reading { try $0.recordBuild(account: "alice", scene: "desk", kind: "catalog") } == "2.0")
+    }
+
+    @Test func aSaveOfTheSameRecordOrARefusedSaveAddsNoEntry() throws {
+        try save(["a", "a"], build: "1.0")
+        #expect(try reading { try $0.historyRowCount() } == 0)
+        try save(["b"], build: "1.0")
+        // A record of a newer format (stored by the storage primitive, which keeps no history)
+        // is kept, and so is the history as it was.
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        try store.saveRecord(#"{"version":7,"entry":"newer"}"#, version: 7, account: "alice", scene: "desk", kind: "journal")
+        store.close()
+        #expect(throws: RestoreError.self) { try save(["b"], build: "1.0") }
+        #expect(try reading { try $0.historyLines(key, kind: "journal") } == [#"{"version":1,"entry":"a"}@1.0"#])
+    }
+
+    @Test func aSaveOverAnExpiredRecordDropsItsHistoryInsteadOfKeepingIt() throws {
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.0"))
+        defer { try? restorer.close() }
+        for text in ["a", "b", "c"] {
+            clock.advance(60)
+            try restorer.save(DraftState(text: text), for: key)
+        }
+        #expect(try reading { try $0.historyLines(key, kind: "draft") }.count == 2)
+        clock.advance(7_200)
+        try restorer.save(DraftState(text: "fresh"), for: key)
+        #expect(try reading { try $0.historyLines(key, kind: "draft") } == [])
+        clock.advance(60)
+        try restorer.save(DraftState(text: "next"), for: key)
+        #expect(try reading { try $0.historyLines(key, kind: "draft") } == [#"{"version":1,"text":"fresh"}@1.0"#])
+    }
+
+    @Test func discardPruneAndSignOutTakeTheHistoryWithTheRecord() throws {
+        let scenes = try ["one", "two", "three"].map { try SceneKey(scene: $0, account: "alice") }
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.0"))
+        defer { try? restorer.close() }
+        for scene in scenes {
+            try restorer.save(JournalState(entry: "first"), for: scene)
+            try restorer.save(JournalState(entry: "second"), for: scene)
+        }
+        #expect(try reading { try $0.historyRowCount() } == 3)
+        try restorer.discard([scenes[0]])
+        #expect(try reading { try $0.historyRowCount() } == 2)
+        #expect(try reading { try $0.historyLines(scenes[0], kind: "journal") } == [])
+
+        try restorer.signOut(account: "alice")
+        #expect(try reading { try $0.historyRowCount() } == 0)
+
+        // Prune (as another process's launch would, which does not use these scenes now).
+        let bob = try SceneKey(scene: "one", account: "bob")
+        try restorer.save(JournalState(entry: "bob's"), for: bob)
+        try restorer.save(JournalState(entry: "bob's again"), for: bob)
+        try restorer.close()
+        #expect(try reading { try $0.historyRowCount() } == 1)
+        clock.advance(3 * 86_400)
+        let store = try Store(path: path, configuration: clock.configuration(build: nil), migrator: StateMigrations.makeMigrator())
+        defer { store.close() }
+        #expect(try store.removeScenes(unusedSince: clock.now - 86_400, dryRun: false, sparing: []).count == 1)
+        #expect(try store.historyRowCount() == 0)
+    }
+
+    @Test func signOutLeavesNoByteOfTheAccountsHistoryInTheFileOrItsLog() throws {
+        let secrets = (1...4).map { "journal entry secret-\($0)-\(String(repeating: "x", count: 40))" }
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.0"))
+        defer { try? restorer.close() }
+        for secret in secrets { try restorer.save(JournalState(entry: secret), for: key) }
+        try restorer.save(JournalState(entry: "bob keeps this"), for: try SceneKey(scene: "desk", account: "bob"))
+        let bytes = { (FileManager.default.contents(atPath: path) ?? Data()) + (FileManager.default.contents(atPath: path + "-wal") ?? Data()) }
+        #expect(secrets.contains { bytes().range(of: Data($0.utf8)) != nil })
+        try restorer.signOut(account: "alice")
+        for secret in secrets { #expect(bytes().range(of: Data(secret.utf8)) == nil, "\(secret) remains") }
+        #expect(bytes().range(of: Data("bob keeps this".utf8)) != nil)
+    }
+
+    @Test func anEntryTrimmedBeyondTheDepthLeavesNoByteInTheFile() throws {
+        let secrets = (1...6).map { "entry secret-\($0)-\(String(repeating: "y", count: 40))" }
+        try save(secrets, build: "1.0")  // closing checkpoints the log into the file
+        let file = FileManager.default.contents(atPath: path) ?? Data()
+        #expect(try reading { try $0.historyRowCount() } == 3)
+        for secret in secrets.prefix(2) { #expect(file.range(of: Data(secret.utf8)) == nil, "\(secret) remains") }
+        for secret in secrets.suffix(4) { #expect(file.range(of: Data(secret.utf8)) != nil, "\(secret) is kept") }
+    }
+
+    /// The same on a connection whose SQLite keeps `secure_delete` off (this one's turns it on
+    /// by default): a write that keeps history turns it on for itself, and back off after.
+    @Test func aWriteKeepingHistoryTurnsSecureDeleteOnWhereItIsOff() throws {
+        let secrets = (1...6).map { "entry secret-\($0)-\(String(repeating: "z", count: 40))" }
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        try store.database.executeScript("PRAGMA secure_delete = OFF")
+        for secret in secrets {
+            try store.saveRecord(#"{"version":1,"entry":"\#(secret)"}"#, version: 1, account: "alice", scene: "desk", kind: "journal", rules: WriteRules(historyDepth: 3))
+        }
+        #expect(try store.database.fetchOne("PRAGMA secure_delete") { $0.int(0) } == 0)
+        try store.checkpoint()
+        store.close()
+        let file = FileManager.default.contents(atPath: path) ?? Data()
+        for secret in secrets.prefix(2) { #expect(file.range(of: Data(secret.utf8)) == nil, "\(secret) remains") }
+    }
+
+    @Test func aRecordMovedToTheQuarantineKeepsItsHistoryUntilTheEntryGoes() throws {
+        try save(["a", "b"], build: "1.0")
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        defer { store.close() }
+        let id = try #require(try store.quarantineRecord(account: "alice", scene: "desk", kind: "journal", reason: .unreadable, error: "test"))
+        #expect(try store.historyLines(key, kind: "journal") == [#"{"version":1,"entry":"a"}@1.0"#])
+        try store.dropQuarantinedRecord(id: id)
+        #expect(try store.historyRowCount() == 0)
+    }
+}

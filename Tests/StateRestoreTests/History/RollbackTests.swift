@@ -1,0 +1,121 @@
+import Foundation
+import StateRestoreTesting
+import StateStore
+import TestSupport
+import Testing
+
+@testable import StateRestore
+
+/// `rollBack(kind:writtenBy:)`: a release wrote bad state into many scenes; a later launch puts
+/// the earlier records back in one transaction, through the write gate, and the next launch
+/// restores them. A live scene is refused, as discard refuses it; a rollback can be undone.
+@MainActor
+@Suite struct RollbackTests {
+    let folder: TemporaryDirectory
+    let path: String
+    let clock = HandClock()
+    let scenes: [SceneKey]
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("state.sqlite")
+        scenes = try ["a", "b", "c"].map { try SceneKey(scene: $0, account: "alice") } + [try SceneKey(scene: "a", account: "bob")]
+    }
+
+    /// Saves `entry(scene)` for each of `scenes` as `build` would.
+    private func save(_ scenes: [SceneKey], build: String, _ entry: (SceneKey) -> String) throws {
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: build))
+        defer { try? restorer.close() }
+        for scene in scenes {
+            clock.advance(1)
+            try restorer.save(JournalState(entry: entry(scene)), for: scene)
+        }
+    }
+
+    private func restoredEntries() -> [String] {
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
+        defer { try? restorer.close() }
+        return scenes.map { restorer.restore(JournalState.self, $0).state.entry }
+    }
+
+    @Test func aBuildsRecordsAreRolledBackAndTheNextLaunchRestoresTheEarlierState() throws {
+        try save(scenes, build: "1.1") { "good \($0.account)/\($0.scene)" }
+        try save(Array(scenes.prefix(3)), build: "1.2") { "bad \($0.scene)" }
+        try save([try SceneKey(scene: "new", account: "alice")], build: "1.2") { _ in "bad only" }
+        #expect(restoredEntries() == ["bad a", "bad b", "bad c", "good bob/a"])
+
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
+        let result = try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2")
+        try restorer.close()
+        #expect(result.rolledBack == Array(scenes.prefix(3)))
+        #expect(result.nothingEarlier == [try SceneKey(scene: "new", account: "alice")])
+        #expect(result.refused.isEmpty)
+        #expect(restoredEntries() == ["good alice/a", "good alice/b", "good alice/c", "good bob/a"])
+
+        let store = try Store(readingExistingFileAt: path)
+        defer { store.close() }
+        #expect(try store.recordBuild(account: "alice", scene: "a", kind: "journal") == "1.1", "the stamp goes back with the record")
+        #expect(try store.historyLines(scenes[0], kind: "journal") == [#"{"version":1,"entry":"bad a"}@1.2"#], "the replaced record is kept")
+    }
+
+    @Test func aRollbackCanItselfBeUndone() throws {
+        try save(scenes, build: "1.1") { _ in "good" }
+        try save(scenes, build: "1.2") { _ in "bad" }
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
+        defer { try? restorer.close() }
+        #expect(try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2", account: "alice").rolledBack == Array(scenes.prefix(3)))
+        #expect(try restorer.rollBack(kind: JournalState.self, writtenBy: "1.1", account: "alice").rolledBack == Array(scenes.prefix(3)))
+        try restorer.close()
+        #expect(restoredEntries() == ["bad", "bad", "bad", "bad"])
+    }
+
+    @Test func aSceneLiveInThisProcessIsRefusedAndLeftAsItIs() throws {
+        try save(scenes, build: "1.1") { _ in "good" }
+        try save(scenes, build: "1.2") { _ in "bad" }
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"), scheduler: ManualWriteScheduler())
+        let restored = restorer.restore(JournalState.self, scenes[1])
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
+        let result = try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2")
+        #expect(result.refused.map(\.scene) == [scenes[1]] && result.refused.map(\.reason) == [.sceneIsLive])
+        #expect(result.rolledBack == [scenes[0], scenes[2], scenes[3]])
+        state.entry = "edited"
+        tracking.saveCurrentState()
+        tracking.cancel()
+        // A save waiting to be written would overwrite the rollback: refused too.
+        #expect(try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2").refused.map(\.reason) == [.saveIsPending])
+        try restorer.close()
+        #expect(restoredEntries() == ["good", "edited", "good", "good"])
+    }
+
+    @Test func aScreenRestoredBeforeItsAccountWasSignedOutIsFenced() throws {
+        try save([scenes[0]], build: "1.1") { _ in "before" }
+        let early = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
+        defer { try? early.close() }
+        _ = early.restore(JournalState.self, scenes[0])
+        let other = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
+        try other.signOut(account: "alice")
+        try other.close()
+        try save([scenes[0]], build: "1.1") { _ in "after" }
+        try save([scenes[0]], build: "1.2") { _ in "bad" }
+        let result = try early.rollBack(kind: JournalState.self, writtenBy: "1.2")
+        #expect(result.refused.map(\.reason) == [.accountSignedOut] && result.rolledBack.isEmpty)
+    }
+
+    @Test func aPersistedSaveIsStampedAndKeepsTheRecordItReplaces() throws {
+        try save([scenes[0]], build: "1.1") { _ in "typed by hand" }
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.2"), scheduler: ManualWriteScheduler())
+        let restored = restorer.restore(JournalState.self, scenes[0])
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
+        state.entry = "persisted"
+        tracking.saveCurrentState()
+        try restorer.flush()
+        tracking.cancel()
+        try restorer.close()
+        let store = try Store(readingExistingFileAt: path)
+        defer { store.close() }
+        #expect(try store.recordBuild(account: "alice", scene: "a", kind: "journal") == "1.2")
+        #expect(try store.historyLines(scenes[0], kind: "journal") == [#"{"version":1,"entry":"typed by hand"}@1.1"#])
+    }
+}
