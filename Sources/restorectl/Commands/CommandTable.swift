@@ -17,6 +17,8 @@ enum CommandTable {
             PruneCommand.spec,
             PurgeCommand.spec,
             MoveCommand.spec,
+            ExportCommand.spec,
+            ReplayCommand.spec,
             CompletionsCommand.spec,
         ]
     )

@@ -7,7 +7,7 @@ import StateStore
 import TestSupport
 import Testing
 
-/// The verbs that read (`restore`, `check`, `inspect`, `status`) open the file the way a launch
+/// The verbs that read (`restore`, `check`, `inspect`, `status`, `replay`) open the file the way a launch
 /// does and never create, move, copy or rewrite one: the folder is byte-identical after each,
 /// whatever is at the path. `restore` says what a launch would do (move a damaged file aside,
 /// migrate, quarantine) and leaves it undone. Each runs the built `restorectl`.
@@ -18,7 +18,9 @@ import Testing
         var description: String { rawValue }
     }
 
-    static let verbs: [[String]] = [["restore", "--scene", "main", "--document", "DOC", "--json"], ["check"], ["inspect"], ["status"]]
+    static let verbs: [[String]] = [
+        ["restore", "--scene", "main", "--document", "DOC", "--json"], ["check"], ["inspect"], ["status"], ["replay", "--document", "DOC"],
+    ]
 
     let folder: TemporaryDirectory
     let document: String

@@ -35,6 +35,8 @@ import Testing
         Row(arguments: ["prune", "--unused-for", "1d", "--dry-run"], directory: 66, missing: 66),
         Row(arguments: ["purge", "--account", "alice"], directory: 66, missing: 66),
         Row(arguments: ["move", "--to", "NEW"], directory: 66, missing: 66),
+        Row(arguments: ["export", "--redact", "--out", "OUT"], directory: 66, missing: 66),
+        Row(arguments: ["replay"], directory: 66, missing: 66),
         Row(arguments: ["migrate", "--dry-run"], directory: 66, missing: 0),
         Row(arguments: ["migrate"], directory: 73, missing: 0),
         Row(arguments: ["save", "--scene", "main", "--state", "STATE"], directory: 73, missing: 0),
@@ -113,6 +115,7 @@ import Testing
             case "STATE": folder.path("state.json")
             case "SNAPSHOT": folder.path("snapshot.json")
             case "NEW": folder.path("moved.sqlite")
+            case "OUT": folder.path("export.sqlite")
             default: argument
             }
         }
