@@ -46,6 +46,8 @@ import Testing
         #expect(counts.keys.sorted() == ["quarantine", "record_build", "record_history", "restore_mark", "scene_state", "shelf_snapshot", "store_meta"])
         #expect(counts.values.allSatisfy { $0 > 0 }, "\(counts)")
         #expect(try PersonalDatabase.column("value", of: "store_meta", in: output) != PersonalDatabase.column("value", of: "store_meta", in: source))
+        let keys = try Set(PersonalDatabase.column("key", of: "store_meta", in: source))
+        #expect(try keys.intersection(PersonalDatabase.column("key", of: "store_meta", in: output)) == [Data("account_fence_key".utf8)])
         #expect(try PersonalDatabase.column("build", of: "record_build", in: output) == [Data("1.4.2 (812)".utf8)])
 
         // Each payload keeps its keys, numbers, booleans, versions and structure, each string its
@@ -80,6 +82,7 @@ import Testing
             (["export", "--db", "MISSING", "--redact", "--out", "OUT"], 66, "no such database file"),
             (["export", "--db", "RANDOM", "--redact", "--out", "OUT"], 65, "not a readable"),
             (["export", "--db", "NEWER", "--redact", "--out", "OUT"], 65, "newer"),
+            (["export", "--db", "FOREIGN", "--redact", "--out", "OUT"], 65, "another program"),
             (["export", "--db", "UNKNOWN-TABLE", "--redact", "--out", "OUT"], 65, "personal_notes"),
         ] as [([String], Int32, String)])
     func badInputExitsAsDocumentedAndWritesNothing(arguments: [String], status: Int32, message: String) throws {
@@ -95,6 +98,9 @@ import Testing
                 return odd
             case "NEWER":
                 try PersonalDatabase.load(FixtureFolders.path("cases/database-newer/database.sql"), into: odd)
+                return odd
+            case "FOREIGN":
+                try PersonalDatabase.execute("PRAGMA application_id = 42; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('Anne-Marie')", in: odd)
                 return odd
             case "UNKNOWN-TABLE":
                 try PersonalDatabase.make(at: odd)

@@ -41,6 +41,21 @@ import Testing
         #expect(!fromExport.stdout.contains("anne@example.org") && !fromExport.stdout.contains("Pierre"), "\(fromExport.stdout)")
     }
 
+    @Test(arguments: 1...4)
+    func anExportOfEveryShippedSchemaReplaysAsTheOriginal(version: Int) throws {
+        let older = folder.path("v\(version).sqlite")
+        try PersonalDatabase.load(FixtureFolders.path("schema/v\(version).sql"), into: older)
+        let catalog = FixtureFolders.path("documents/original.json")
+        let replayed = try ToolRun(["replay", "--db", older, "--document", catalog, "--json"])
+        let export = try ToolRun(["export", "--db", older, "--redact", "--out", exported])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(try PersonalDatabase.rowCounts(in: exported) == PersonalDatabase.rowCounts(in: older))
+        let fromExport = try ToolRun(["replay", "--db", exported, "--document", catalog, "--json"])
+        #expect(replayed.status == 0 && fromExport.status == 0, "\(replayed.stderr) \(fromExport.stderr)")
+        #expect(try Self.codes(fromExport.stdout) == Self.codes(replayed.stdout))
+        #expect(try !Self.codes(replayed.stdout).isEmpty)
+    }
+
     @Test func textOutputListsEachRecordInOrder() throws {
         let run = try ToolRun(["replay", "--db", original, "--document", document])
         #expect(run.status == 0, "\(run.stderr)")
