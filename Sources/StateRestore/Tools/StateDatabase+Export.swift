@@ -15,14 +15,3 @@ extension StateDatabase {
             of: path, to: output, migrator: StateMigrations.makeMigrator(upgrading: kinds), redacting: RecordRedaction(kinds: kinds))
     }
 }
-
-extension StateDatabase {
-    /// Every record's place, kind, version and size in the existing file at `path`, ordered by
-    /// account, scene and kind (none in a file without a schema); reads only.
-    package static func recordSummaries(_ path: String) throws -> [StoredRecordSummary] {
-        let store = try openForReading(path)
-        defer { store.close() }
-        guard store.schemaVersion >= 1 else { return [] }
-        return try store.recordSummaries()
-    }
-}

@@ -52,20 +52,3 @@ enum ExportColumn: Equatable {
     /// Tables the export writes itself rather than copying.
     static let rewritten: Set<String> = ["schema_history", "store_meta"]
 }
-
-extension ExportedContent {
-    /// What a column holds, before the row's kind is known.
-    enum Role: Equatable {
-        case record, quarantined, shelfSnapshot, message
-
-        /// The content of a row of `kind`.
-        func content(kind: String) -> ExportedContent {
-            switch self {
-            case .record: .record(kind: kind)
-            case .quarantined: .quarantined(kind: kind)
-            case .shelfSnapshot: .shelfSnapshot
-            case .message: .message
-            }
-        }
-    }
-}

@@ -9,15 +9,3 @@ package protocol ExportRedacting: AnyObject {
     /// the result is stored in place of it, as text when the value was text.
     func redacted(_ bytes: [UInt8], as content: ExportedContent) -> [UInt8]
 }
-
-/// What a column of the store holds that an export cannot copy as it is.
-package enum ExportedContent: Equatable, Sendable {
-    /// A record's payload (`scene_state`, `record_history`) of a kind.
-    case record(kind: String)
-    /// A quarantined payload of a kind: JSON or bytes that are not.
-    case quarantined(kind: String)
-    /// A shelf snapshot's payload.
-    case shelfSnapshot
-    /// Free text that may quote a payload (a quarantine entry's error).
-    case message
-}

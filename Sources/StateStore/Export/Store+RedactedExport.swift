@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 extension Store {
@@ -37,7 +38,7 @@ extension Store {
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         let written = try source.database.readTransaction {
             let tables = try exportedColumns(of: source.database)
-            let target = try Database(path: staging)
+            let target = try namingTheOutput(output, staging) { () throws(SQLiteError) in try Database(path: staging) }
             defer { target.close() }
             try migrator.migrate(target, upTo: source.schemaVersion)
             let names = ExportNames()
@@ -59,9 +60,21 @@ extension Store {
         guard link(staging, output) == 0 else {
             let code = errno
             if code == EEXIST { throw ExportError.outputExists(path: output) }
-            throw SQLiteError(extendedCode: 14, message: "cannot create \(output): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(output): \(SystemErrorCause.describe(code))", systemErrorCode: code)
         }
         return written
+    }
+
+    /// Runs `body`, which opens the staging file `staging`; its error names `output`, the path
+    /// the caller gave, instead.
+    private static func namingTheOutput<T>(_ output: String, _ staging: String, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw SQLiteError(
+                extendedCode: error.extendedCode, message: error.message.replacingOccurrences(of: staging, with: output), sql: error.sql,
+                systemErrorCode: error.systemErrorCode)
+        }
     }
 
     /// The source's tables to copy, in writing order, each with its columns and how each is

@@ -24,31 +24,22 @@ enum ReplayCommand {
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
         let contexts = try self.contexts(kinds: FormatsOption.kinds(in: options.formats), documentFile: options.documentFile, console: console)
-        try StateDatabase.requireExistingFile(path)
-        let records = try StateDatabase.recordSummaries(path)
-        let restorer = StateRestorer(path: path, configuration: .toolReading)
-        defer { try? restorer.close() }
-        var restored: [RestorationSummary] = []
-        var notRestored: [(record: StoredRecordSummary, reason: String)] = []
-        for record in records {
-            guard let context = contexts[record.kind] else {
-                let reason =
-                    RecordKind.builtIn(named: record.kind) != nil
-                    ? "kind \(record.kind) is restored against a document, and --document holds none of its data"
-                    : "kind \(record.kind) is neither built in nor in --formats"
-                notRestored.append((record, reason))
-                continue
-            }
-            restored.append(context.restore(try SceneKey(storedScene: record.scene, account: record.account), with: restorer))
+        let outcome = try StateDatabase.replay(path, restoring: contexts, configuration: .toolReading)
+        let notRestored = outcome.notRestored.map { record in
+            let reason =
+                RecordKind.builtIn(named: record.kind) != nil
+                ? "kind \(record.kind) is restored against a document, and --document holds none of its data"
+                : "kind \(record.kind) is neither built in nor in --formats"
+            return (record: record, reason: reason)
         }
         if options.json {
             let skipped: [JSONValue] = notRestored.map {
                 .object(["account": .string($0.record.account), "scene": .string($0.record.scene), "kind": .string($0.record.kind), "reason": .string($0.reason)])
             }
-            JSONOutput.print(.object(["db": .string(path), "restored": .array(restored.map(JSONOutput.restoration)), "notRestored": .array(skipped)]), to: console)
+            JSONOutput.print(.object(["db": .string(path), "restored": .array(outcome.restored.map(JSONOutput.restoration)), "notRestored": .array(skipped)]), to: console)
             return .success
         }
-        for summary in restored {
+        for summary in outcome.restored {
             let codes = summary.report.isEmpty ? "restored exactly as saved" : summary.report.map(\.code.rawValue).joined(separator: ", ")
             console.print("\(summary.key) (\(summary.kind)): \(codes)")
             for entry in summary.report { console.print("  \(entry.code.rawValue): \(entry.detail)") }
