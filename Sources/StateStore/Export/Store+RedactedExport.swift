@@ -25,8 +25,11 @@ extension Store {
     package static func writeRedactedExport(
         of sourcePath: String, to outputPath: String, migrator: Migrator, redacting redactor: some ExportRedacting
     ) throws -> [ExportedTable] {
-        let output = try DatabasePath.resolved(outputPath)
+        // Anything at the path (a directory or a dangling link included) is refused before the
+        // path is resolved, which would refuse a directory as an input's error.
         var status = stat()
+        guard lstat(outputPath, &status) != 0 else { throw ExportError.outputExists(path: outputPath) }
+        let output = try DatabasePath.resolved(outputPath)
         guard lstat(output, &status) != 0 else { throw ExportError.outputExists(path: output) }
         let source = try Store(readingExistingFileAt: sourcePath)
         defer { source.close() }

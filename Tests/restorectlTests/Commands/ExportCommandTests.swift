@@ -69,10 +69,17 @@ import Testing
     @Test func anExistingOutputIsRefusedAndLeftAsItWas() throws {
         try PersonalDatabase.make(at: source)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: output))
-        let run = try ToolRun(["export", "--db", source, "--redact", "--out", output])
-        #expect(run.status == 73 && run.stderr.contains("exists"), "\(run.status) \(run.stderr)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("mine".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("export")) == ["redacted.sqlite"])
+        let directory = folder.path("export/folder.sqlite")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let link = folder.path("export/dangling.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.path("nowhere.sqlite"))
+        let before = try ReadingVerbsTests.listing(folder.url.appendingPathComponent("export"))
+        for existing in [output, directory, link] {
+            let run = try ToolRun(["export", "--db", source, "--redact", "--out", existing])
+            #expect(run.status == 73 && run.stderr.contains("exists"), "\(existing): \(run.status) \(run.stderr)")
+        }
+        #expect(try ReadingVerbsTests.listing(folder.url.appendingPathComponent("export")) == before)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("nowhere.sqlite")))
     }
 
     @Test(
