@@ -91,6 +91,7 @@ import Testing
             (["export", "--db", "NEWER", "--redact", "--out", "OUT"], 65, "newer"),
             (["export", "--db", "FOREIGN", "--redact", "--out", "OUT"], 65, "another program"),
             (["export", "--db", "UNKNOWN-TABLE", "--redact", "--out", "OUT"], 65, "personal_notes"),
+            (["export", "--db", "UNKNOWN-COLUMN", "--redact", "--out", "OUT"], 65, "nickname"),
         ] as [([String], Int32, String)])
     func badInputExitsAsDocumentedAndWritesNothing(arguments: [String], status: Int32, message: String) throws {
         try PersonalDatabase.make(at: source)
@@ -108,6 +109,10 @@ import Testing
                 return odd
             case "FOREIGN":
                 try PersonalDatabase.execute("PRAGMA application_id = 42; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('Anne-Marie')", in: odd)
+                return odd
+            case "UNKNOWN-COLUMN":
+                try PersonalDatabase.make(at: odd)
+                try PersonalDatabase.execute("ALTER TABLE quarantine ADD COLUMN nickname TEXT; UPDATE quarantine SET nickname = 'Anne-Marie'", in: odd)
                 return odd
             case "UNKNOWN-TABLE":
                 try PersonalDatabase.make(at: odd)
