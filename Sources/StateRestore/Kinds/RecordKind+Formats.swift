@@ -41,7 +41,8 @@ extension RecordKind {
         self.init(
             name: name, currentVersion: codec.current.version, condition: { payload in codec.read(payload).condition },
             validation: { bytes throws(RecordError) in try codec.validateForSave(bytes) },
-            restoring: DocumentContext { restorer, key in codec.restore(key, with: restorer) })
+            restoring: DocumentContext { restorer, key in codec.restore(key, with: restorer) },
+            shapes: Dictionary(formats.map { ($0.version, $0.shape) }, uniquingKeysWith: { first, _ in first }))
     }
 
     /// The kinds of the format folders in `url`, by name: each folder holding a

@@ -24,11 +24,13 @@ public struct RecordKind: Sendable {
     private let upgrade: @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?
     private var documentContext: (@Sendable ([UInt8]) throws -> DocumentContext)?
     private var ownContext: DocumentContext?
+    private let shapes: @Sendable () -> [Int: RecordShape]
 
     /// A kind from its parts: what a kind without a state type (``init(formats:)``) is.
     init(
         name: String, currentVersion: Int, condition: @escaping @Sendable (Data) -> RecordCondition,
-        validation: @escaping @Sendable ([UInt8]) throws(RecordError) -> ValidatedRecord, restoring: DocumentContext
+        validation: @escaping @Sendable ([UInt8]) throws(RecordError) -> ValidatedRecord, restoring: DocumentContext,
+        shapes: [Int: RecordShape]
     ) {
         self.name = name
         self.currentVersion = currentVersion
@@ -40,6 +42,7 @@ public struct RecordKind: Sendable {
         upgrade = { _ in nil }
         documentContext = nil
         ownContext = restoring
+        self.shapes = { shapes }
     }
 
     /// The kind of `type`.
@@ -66,6 +69,8 @@ public struct RecordKind: Sendable {
         upgrade = { bytes in RecordCodec<State>.upgradedPayload(bytes) }
         documentContext = nil
         ownContext = nil
+        // Probed only when asked for (a redacted export): deriving a shape costs a decode.
+        shapes = { (try? RecordShape(of: State.self)).map { [State.currentVersion: $0] } ?? [:] }
     }
 
     /// The kind of `type`, restorable by the tool against a context read from a document, and
@@ -105,6 +110,12 @@ public struct RecordKind: Sendable {
     public func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedRecord {
         try validation(Array(bytes))
     }
+
+    /// The shapes of the kind's formats by version, as far as this build knows them: the
+    /// current format's for a kind with a state type (none when it cannot be derived), every
+    /// recorded one for a kind read from a format folder. What a redacted export keeps listed
+    /// values by (``RecordRedaction``).
+    package var recordShapes: [Int: RecordShape] { shapes() }
 
     /// Whether the tool can restore this kind against a document.
     public var restoresAgainstDocument: Bool { documentContext != nil }

@@ -64,7 +64,7 @@ extension Store {
         return next
     }
 
-    private static let fenceKeyName = "account_fence_key"
+    static let fenceKeyName = "account_fence_key"
 
     /// The database's random key for the hashed names in `store_meta`; nil before the first
     /// row that needs one.

@@ -19,6 +19,8 @@ enum CommandTable {
             HistoryCommand.spec,
             RollbackCommand.spec,
             MoveCommand.spec,
+            ExportCommand.spec,
+            ReplayCommand.spec,
             CompletionsCommand.spec,
         ]
     )

@@ -26,6 +26,9 @@ enum FailureMapping {
             case .fileInUse, .fileOpenElsewhere, .copyNotVerified: return CommandFailure(.ioError, error.localizedDescription)
             default: return CommandFailure(.dataError, error.localizedDescription)
             }
+        case let error as ExportError:
+            if case .outputExists = error { return CommandFailure(.cannotCreate, error.localizedDescription) }
+            return CommandFailure(.dataError, error.localizedDescription)
         case let error as StateDatabaseError:
             return CommandFailure(.cannotCreate, error.localizedDescription)
         case let error as RollbackError:

@@ -7,7 +7,7 @@ import StateStore
 import TestSupport
 import Testing
 
-/// The verbs that read (`restore`, `check`, `inspect`, `status`, `history`, `rollback --dry-run`) open the file the way a launch
+/// The verbs that read (`restore`, `check`, `inspect`, `status`, `history`, `replay`, `rollback --dry-run`) open the file the way a launch
 /// does and never create, move, copy or rewrite one: the folder is byte-identical after each,
 /// whatever is at the path. `restore` says what a launch would do (move a damaged file aside,
 /// migrate, quarantine) and leaves it undone. Each runs the built `restorectl`.
@@ -20,6 +20,7 @@ import Testing
 
     static let verbs: [[String]] = [
         ["restore", "--scene", "main", "--document", "DOC", "--json"], ["check"], ["inspect"], ["status"], ["history", "--scene", "main", "--kind", "catalog"],
+        ["replay", "--document", "DOC"],
         ["rollback", "--scene", "main", "--kind", "catalog", "--to", "1", "--dry-run"],
     ]
 

@@ -38,6 +38,8 @@ import Testing
         Row(arguments: ["history", "--scene", "main", "--kind", "catalog"], directory: 66, missing: 66),
         Row(arguments: ["rollback", "--scene", "main", "--kind", "catalog", "--to", "1"], directory: 66, missing: 66),
         Row(arguments: ["rollback", "--scene", "main", "--kind", "catalog", "--to", "1", "--dry-run"], directory: 66, missing: 66),
+        Row(arguments: ["export", "--redact", "--out", "OUT"], directory: 66, missing: 66),
+        Row(arguments: ["replay"], directory: 66, missing: 66),
         Row(arguments: ["migrate", "--dry-run"], directory: 66, missing: 0),
         Row(arguments: ["migrate"], directory: 73, missing: 0),
         Row(arguments: ["save", "--scene", "main", "--state", "STATE"], directory: 73, missing: 0),
@@ -116,6 +118,7 @@ import Testing
             case "STATE": folder.path("state.json")
             case "SNAPSHOT": folder.path("snapshot.json")
             case "NEW": folder.path("moved.sqlite")
+            case "OUT": folder.path("export.sqlite")
             default: argument
             }
         }

@@ -1,0 +1,36 @@
+import StateStore
+
+extension StateDatabase {
+    /// Restores every record of the existing file at `path` through one reading restorer (the
+    /// launch's read path, `configuration`), each kind by its context in `contexts`, by name;
+    /// a record of a kind without one is listed as not restored. Reads only.
+    ///
+    /// - Throws: `StoreError.fileNotFound` when there is no file; `MigrationError` for a
+    ///   foreign or corrupt one, whose records cannot be listed.
+    package static func replay(
+        _ path: String, restoring contexts: [String: DocumentContext], configuration: DatabaseConfiguration
+    ) throws -> ReplayOutcome {
+        try requireExistingFile(path)
+        let records = try recordSummaries(path)
+        let restorer = StateRestorer(path: path, configuration: configuration)
+        defer { try? restorer.close() }
+        var outcome = ReplayOutcome()
+        for record in records {
+            guard let context = contexts[record.kind] else {
+                outcome.notRestored.append(record)
+                continue
+            }
+            outcome.restored.append(context.restore(try SceneKey(storedScene: record.scene, account: record.account), with: restorer))
+        }
+        return outcome
+    }
+
+    /// Every record's place, kind, version and size in the existing file at `path`, ordered by
+    /// account, scene and kind (none in a file without a schema); reads only.
+    package static func recordSummaries(_ path: String) throws -> [StoredRecordSummary] {
+        let store = try openForReading(path)
+        defer { store.close() }
+        guard store.schemaVersion >= 1 else { return [] }
+        return try store.recordSummaries()
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import JSON
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+/// `restorectl export --redact` through the built binary: a file full of personal strings
+/// exported, every file the export wrote scanned for each of them.
+@Suite struct ExportCommandTests {
+    let folder: TemporaryDirectory
+    let source: String
+    let output: String
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("source"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: folder.path("export"), withIntermediateDirectories: false)
+        source = folder.path("source/state.sqlite")
+        output = folder.path("export/redacted.sqlite")
+    }
+
+    @Test func anExportHoldsNoPersonalStringAndKeepsEverythingElse() throws {
+        try PersonalDatabase.make(at: source)
+        let before = try ReadingVerbsTests.listing(folder.url.appendingPathComponent("source"))
+        let run = try ToolRun(["export", "--db", source, "--redact", "--out", output, "--formats", FixtureFolders.path("formats")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try ReadingVerbsTests.listing(folder.url.appendingPathComponent("source")) == before, "the source's folder changed")
+
+        // Every file the export wrote (the database, and any log it left) holds no name and no
+        // string of the source.
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path("export"))
+        #expect(written == ["redacted.sqlite"], "the export left \(written)")
+        let personal = try PersonalDatabase.personalStrings(in: source)
+        #expect(personal.count > 15)
+        for name in written {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path("export/\(name)")))
+            for string in personal {
+                #expect(bytes.range(of: Data(string.utf8)) == nil, "\(name) holds \"\(string)\"")
+            }
+        }
+
+        // Every table has as many rows; store_meta's key is a new one.
+        let counts = try PersonalDatabase.rowCounts(in: source)
+        #expect(try PersonalDatabase.rowCounts(in: output) == counts)
+        #expect(counts.keys.sorted() == ["quarantine", "record_build", "record_history", "restore_mark", "scene_state", "shelf_snapshot", "store_meta"])
+        #expect(counts.values.allSatisfy { $0 > 0 }, "\(counts)")
+        #expect(try PersonalDatabase.column("value", of: "store_meta", in: output) != PersonalDatabase.column("value", of: "store_meta", in: source))
+        let keys = try Set(PersonalDatabase.column("key", of: "store_meta", in: source))
+        #expect(try keys.intersection(PersonalDatabase.column("key", of: "store_meta", in: output)) == [Data("account_fence_key".utf8)])
+        #expect(try PersonalDatabase.column("build", of: "record_build", in: output) == [Data("1.4.2 (812)".utf8)])
+
+        // Each payload keeps its keys, numbers, booleans, versions and structure, each string its
+        // length (in Characters), each enum value its value; equal strings stay equal.
+        for table in ["scene_state", "record_history", "shelf_snapshot"] {
+            let original = try PersonalDatabase.column("payload", of: table, in: source).map { try JSONValue.parse($0) }
+            let exported = try PersonalDatabase.column("payload", of: table, in: output).map { try JSONValue.parse($0) }
+            #expect(Set(exported.map(PersonalDatabase.skeleton)) == Set(original.map(PersonalDatabase.skeleton)), "\(table): \(exported)")
+        }
+        let records = try PersonalDatabase.column("payload", of: "scene_state", in: output).map { try JSONValue.parse($0) }
+        let catalog = try #require(records.first { $0["selectedID"] == .integer(101) })
+        let notes = try #require(records.first { $0["selectedNoteID"] == .integer(102) })
+        #expect(catalog["query"] == notes["query"] && catalog["query"] != .string("Marguerite Duras"))
+        #expect(Set(records.compactMap { if case .string(let sort)? = $0["sort"] { sort } else { nil } }) == ["sender", "date"])
+        let unicode = try #require(records.first { $0["selectedID"] == .integer(105) })
+        #expect(unicode["query"].flatMap { if case .string(let text) = $0 { text.count } else { nil } } == "zéphyr ÉCLAIR à Noël".count)
+    }
+
+    @Test func anExistingOutputIsRefusedAndLeftAsItWas() throws {
+        try PersonalDatabase.make(at: source)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: output))
+        let directory = folder.path("export/folder.sqlite")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let link = folder.path("export/dangling.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.path("nowhere.sqlite"))
+        let before = try ReadingVerbsTests.listing(folder.url.appendingPathComponent("export"))
+        for existing in [output, directory, link] {
+            let run = try ToolRun(["export", "--db", source, "--redact", "--out", existing])
+            #expect(run.status == 73 && run.stderr.contains("exists"), "\(existing): \(run.status) \(run.stderr)")
+        }
+        #expect(try ReadingVerbsTests.listing(folder.url.appendingPathComponent("export")) == before)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("nowhere.sqlite")))
+    }
+
+    @Test(
+        arguments: [
+            (["export", "--redact", "--out", "OUT"], 64, "--db"),
+            (["export", "--db", "DB", "--out", "OUT"], 64, "--redact"),
+            (["export", "--db", "MISSING", "--redact", "--out", "OUT"], 66, "no such database file"),
+            (["export", "--db", "RANDOM", "--redact", "--out", "OUT"], 65, "not a readable"),
+            (["export", "--db", "NEWER", "--redact", "--out", "OUT"], 65, "newer"),
+            (["export", "--db", "FOREIGN", "--redact", "--out", "OUT"], 65, "another program"),
+            (["export", "--db", "UNKNOWN-TABLE", "--redact", "--out", "OUT"], 65, "personal_notes"),
+            (["export", "--db", "UNKNOWN-COLUMN", "--redact", "--out", "OUT"], 65, "nickname"),
+        ] as [([String], Int32, String)])
+    func badInputExitsAsDocumentedAndWritesNothing(arguments: [String], status: Int32, message: String) throws {
+        try PersonalDatabase.make(at: source)
+        let odd = folder.path("source/odd.sqlite")
+        let filled = try arguments.map { argument in
+            switch argument {
+            case "DB": return source
+            case "OUT": return output
+            case "MISSING": return folder.path("source/missing.sqlite")
+            case "RANDOM":
+                try Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }).write(to: URL(fileURLWithPath: odd))
+                return odd
+            case "NEWER":
+                try PersonalDatabase.load(FixtureFolders.path("cases/database-newer/database.sql"), into: odd)
+                return odd
+            case "FOREIGN":
+                try PersonalDatabase.execute("PRAGMA application_id = 42; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('Anne-Marie')", in: odd)
+                return odd
+            case "UNKNOWN-COLUMN":
+                try PersonalDatabase.make(at: odd)
+                try PersonalDatabase.execute("ALTER TABLE quarantine ADD COLUMN nickname TEXT; UPDATE quarantine SET nickname = 'Anne-Marie'", in: odd)
+                return odd
+            case "UNKNOWN-TABLE":
+                try PersonalDatabase.make(at: odd)
+                try PersonalDatabase.execute("CREATE TABLE personal_notes (body TEXT); INSERT INTO personal_notes VALUES ('Anne-Marie Stretter')", in: odd)
+                return odd
+            default: return argument
+            }
+        }
+        let before = try ReadingVerbsTests.listing(folder.url.appendingPathComponent("source"))
+        let run = try ToolRun(filled)
+        #expect(run.status == status, "\(arguments): \(run.status) \(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("export")).isEmpty, "\(arguments) wrote something")
+        #expect(try ReadingVerbsTests.listing(folder.url.appendingPathComponent("source")) == before)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import JSON
+import StateRestore
+import StateStore
+import TestSupport
+import Testing
+
+/// `restorectl replay` through the built binary, on `Fixtures/replay/`: records whose restore
+/// outcome does not depend on the strings an export replaces replay with the same report codes
+/// from the redacted export as from the original, and replay reads only.
+@Suite struct ReplayCommandTests {
+    let folder: TemporaryDirectory
+    let original: String
+    let exported: String
+    let document = FixtureFolders.path("replay/document.json")
+    let formats = FixtureFolders.path("formats")
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        original = folder.path("state.sqlite")
+        exported = folder.path("export.sqlite")
+        let store = try Store(path: original, migrator: StateMigrations.makeMigrator())
+        store.close()
+        try PersonalDatabase.load(FixtureFolders.path("replay/rows.sql"), into: original)
+    }
+
+    @Test func anExportReplaysWithTheOriginalsReportCodes() throws {
+        let before = try ReadingVerbsTests.listing(folder.url)
+        let replayed = try ToolRun(["replay", "--db", original, "--document", document, "--formats", formats, "--json"])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(try ReadingVerbsTests.listing(folder.url) == before, "replay changed the folder")
+        let codes = try Self.codes(replayed.stdout)
+        let expected = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: FixtureFolders.path("replay/expected-codes.json"))))
+        #expect(codes == Self.strings(expected), "\(codes)")
+
+        let export = try ToolRun(["export", "--db", original, "--redact", "--out", exported, "--formats", formats])
+        #expect(export.status == 0, "\(export.stderr)")
+        let fromExport = try ToolRun(["replay", "--db", exported, "--document", document, "--formats", formats, "--json"])
+        #expect(fromExport.status == 0, "\(fromExport.stderr)")
+        #expect(try Self.codes(fromExport.stdout) == codes)
+        #expect(!fromExport.stdout.contains("anne@example.org") && !fromExport.stdout.contains("Pierre"), "\(fromExport.stdout)")
+    }
+
+    @Test(arguments: 1...4)
+    func anExportOfEveryShippedSchemaReplaysAsTheOriginal(version: Int) throws {
+        let older = folder.path("v\(version).sqlite")
+        try PersonalDatabase.load(FixtureFolders.path("schema/v\(version).sql"), into: older)
+        let catalog = FixtureFolders.path("documents/original.json")
+        let replayed = try ToolRun(["replay", "--db", older, "--document", catalog, "--json"])
+        let export = try ToolRun(["export", "--db", older, "--redact", "--out", exported])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(try PersonalDatabase.rowCounts(in: exported) == PersonalDatabase.rowCounts(in: older))
+        let fromExport = try ToolRun(["replay", "--db", exported, "--document", catalog, "--json"])
+        #expect(replayed.status == 0 && fromExport.status == 0, "\(replayed.stderr) \(fromExport.stderr)")
+        #expect(try Self.codes(fromExport.stdout) == Self.codes(replayed.stdout))
+        #expect(try !Self.codes(replayed.stdout).isEmpty)
+    }
+
+    @Test func textOutputListsEachRecordInOrder() throws {
+        let run = try ToolRun(["replay", "--db", original, "--document", document])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(lines.count == 13, "\(run.stdout)")
+        #expect(run.stdout.contains("kind inbox is neither built in nor in --formats"), "\(run.stdout)")
+    }
+
+    @Test(
+        arguments: [
+            (["replay"], 64),
+            (["replay", "--db", "MISSING"], 66),
+            (["replay", "--db", "DB", "--document", "MISSING"], 66),
+            (["replay", "--db", "DB", "--document", "DB"], 65),
+        ] as [([String], Int32)])
+    func badInputExitsAsDocumented(arguments: [String], status: Int32) throws {
+        let filled = arguments.map { $0 == "DB" ? original : $0 == "MISSING" ? folder.path("missing") : $0 }
+        let before = try ReadingVerbsTests.listing(folder.url)
+        let run = try ToolRun(filled)
+        #expect(run.status == status, "\(arguments): \(run.stderr)")
+        #expect(try ReadingVerbsTests.listing(folder.url) == before)
+    }
+
+    /// Each restored record's kind and codes (`kind: code, code`), and `kind: not-restored` for
+    /// each one that was not, sorted: the export's names differ, so the order by name does too.
+    static func codes(_ output: String) throws -> [String] {
+        let value = try JSONValue.parse(output)
+        var lines: [String] = []
+        if case .array(let restored)? = value["restored"] {
+            for summary in restored {
+                guard case .array(let report)? = summary["report"], case .string(let kind)? = summary["kind"] else { continue }
+                let codes = report.compactMap { entry in if case .string(let code)? = entry["code"] { code } else { nil } }
+                lines.append("\(kind): \(codes.joined(separator: ", "))")
+            }
+        }
+        if case .array(let skipped)? = value["notRestored"] {
+            for entry in skipped {
+                if case .string(let kind)? = entry["kind"] { lines.append("\(kind): not-restored") }
+            }
+        }
+        return lines.sorted()
+    }
+
+    private static func strings(_ value: JSONValue) -> [String] {
+        guard case .array(let elements) = value else { return [] }
+        return elements.compactMap { if case .string(let string) = $0 { string } else { nil } }
+    }
+}

@@ -1,0 +1,23 @@
+import Dispatch
+import Foundation
+import TestSupport
+
+/// One run of the built `restorectl` as a child process: its exit status and both streams.
+struct ToolRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// Runs `restorectl` with `arguments`; a run still going after 30 s is killed.
+    init(_ arguments: [String]) throws {
+        let child = try ChildProcess(restorectl: arguments)
+        let watchdog = DispatchWorkItem { child.kill() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+        let lines = child.remainingLines()
+        let exit = child.waitForExit()
+        watchdog.cancel()
+        status = exit.reason == .exit ? exit.status : -1
+        stdout = lines.joined(separator: "\n")
+        stderr = child.errorOutput()
+    }
+}
