@@ -23,7 +23,7 @@ enum ExportColumn: Equatable {
                 "payload": .content(.record), "updated_at": .kept,
             ]
         ),
-        ("record_build", ["account": .name, "scene": .name, "kind": .kept, "build": .kept]),
+        ("record_build", ["account": .name, "scene": .name, "kind": .kept, "build": .kept, "updated_at": .kept]),
         (
             "record_history",
             [

@@ -39,7 +39,9 @@ enum PersonalDatabase {
         try store.noteScenesUsed([(alice, library), (bob, notebook)])
         try store.database.executeScript(
             """
-            INSERT INTO record_build (account, scene, kind, build) VALUES ('\(alice)', '\(library)', 'catalog', '1.4.2 (812)');
+            INSERT INTO record_build (account, scene, kind, build, updated_at)
+                SELECT account, scene, kind, '1.4.2 (812)', updated_at FROM scene_state
+                WHERE account = '\(alice)' AND scene = '\(library)' AND kind = 'catalog';
             INSERT INTO record_history (account, scene, kind, version, min_reader_version, payload, updated_at, build, replaced_at)
                 VALUES ('\(alice)', '\(library)', 'catalog', 2, NULL,
                         '{"version":2,"query":"Hiroshima mon amour","selectedID":104,"showsOnlySelected":false}', 1700000000.5, '1.4.1 (800)', 1700000100.25);
