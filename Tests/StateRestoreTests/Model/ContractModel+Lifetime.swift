@@ -40,7 +40,7 @@ extension ContractModel {
     /// Whether a screen of `slot` is live in this process: a tracking of an open restorer of
     /// the file, neither cancelled nor released.
     func isLive(_ slot: Slot) -> Bool {
-        trackings.contains { $0.slot == slot && !$0.isStopped && !restorers[$0.restorer].isClosed }
+        trackings.contains { $0.slot == slot && !$0.isStopped && !restorers[$0.restorer].isClosed && !restorers[$0.restorer].isChild }
     }
 
     /// What forgetting a screen's bookkeeping leaves: its sign-out generation.
@@ -76,6 +76,8 @@ extension ContractModel {
         }
         quarantine.removeAll { $0.slot.account == account }
         generations[account] = generation(account) + 1
+        // "A purged account leaves nothing to blame": its crash-loop marks go too.
+        blame = blame.filter { $0.account != account }
         return slots.count
     }
 
@@ -89,7 +91,11 @@ extension ContractModel {
         restorers[r] = restorer
         guard !restorer.isClosed, !restorer.isSuspended else { return .threw("databaseUnusable") }
         let removed = purge(account)
-        scenesInUse = scenesInUse.filter { $0.account != account }
+        if restorer.isChild {
+            restorers[r].inUse = restorer.inUse.filter { $0.account != account }
+        } else {
+            scenesInUse = scenesInUse.filter { $0.account != account }
+        }
         forget(r) { $0.account == account }
         return .count(removed)
     }
@@ -105,7 +111,7 @@ extension ContractModel {
         for tracking in trackings where tracking.restorer == r && !tracking.isStopped { restorers[r].uses[tracking.slot] = now }
         if case .failure(let failure) = writePending(r, includingUses: true) { return .threw(failure.description) }
         guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
-        let removed = unusedScenes(before: now - Double(days) * Self.day, sparing: scenesInUse)
+        let removed = unusedScenes(before: now - Double(days) * Self.day, sparing: restorers[r].isChild ? restorers[r].inUse : scenesInUse)
         for slot in removed {
             records[slot] = nil
             useTimes[slot] = nil
@@ -144,7 +150,7 @@ extension ContractModel {
         let moved = quarantine[entry]
         if records[moved.slot] != nil && !replacing { return .toolExit(1) }
         records[moved.slot] = Record(
-            version: moved.version ?? 1, minReaderVersion: nil, body: .raw(moved.payload, .corrupt, ModelNote.defaultValue),
+            version: moved.version ?? 1, minReaderVersion: nil, body: moved.body ?? .raw(moved.payload, .corrupt, ModelNote.defaultValue),
             updatedAt: moved.updatedAt ?? now)
         quarantine.remove(at: entry)
         return .toolExit(0)
@@ -163,10 +169,7 @@ extension ContractModel {
     mutating func childSave(_ r: Int, _ slot: Slot, _ note: ModelNote, kill: ModelOperation.KillPoint?) -> Outcome {
         if kill == .afterCommit { _ = save(r, slot, note) }
         guard kill == nil else {
-            restorers[r].isClosed = true
-            restorers[r].writerClosed = true
-            restorers[r].pending = [:]
-            restorers[r].uses = [:]
+            killChild(r)
             return .done
         }
         return save(r, slot, note)

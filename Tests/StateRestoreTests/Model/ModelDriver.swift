@@ -9,16 +9,30 @@ struct ModelDriver {
     private var random: SeededGenerator
     private var model = ContractModel()
     private var serial = 0
+    /// Whether the sequence has storage faults (it runs on a scratch file system).
+    private let faults: Bool
+    private var fault: ModelOperation.Fault?
+    private var isDamaged = false
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64, faults: Bool = false) {
+        random = SeededGenerator(seed: seed)
+        self.faults = faults
+    }
 
-    /// A sequence of `count` operations, beginning with a launch.
-    static func sequence(seed: UInt64, count: Int) -> [ModelOperation] {
-        var driver = ModelDriver(seed: seed)
+    /// A sequence of `count` operations, beginning with a launch; with `faults`, storage faults
+    /// (a full file system, a busy file) and a file damaged in place among them.
+    static func sequence(seed: UInt64, count: Int, faults: Bool = false) -> [ModelOperation] {
+        var driver = ModelDriver(seed: seed, faults: faults)
         var operations: [ModelOperation] = [.launch]
         _ = driver.model.launch()
         while operations.count < count {
-            let operation = driver.next()
+            var operation = driver.next()
+            // While a fault is on or the file is damaged, what can take part.
+            for _ in 0..<40 where (driver.fault != nil && !operation.runsUnderFault) || (driver.isDamaged && !operation.runsOnDamagedFile) {
+                operation = driver.next()
+            }
+            if driver.fault != nil && !operation.runsUnderFault { operation = .fault(.clear) }
+            if driver.isDamaged && !operation.runsOnDamagedFile { operation = .launch }
             driver.apply(operation)
             operations.append(operation)
         }
@@ -45,7 +59,8 @@ struct ModelDriver {
     private var children: [Int] { model.restorers.indices.filter { model.restorers[$0].isChild && !model.restorers[$0].isClosed } }
 
     private mutating func next() -> ModelOperation {
-        let restorations = model.restorers.indices.flatMap { r in model.restorers[r].restorations.keys.map { (r, $0) } }
+        let restorations = model.restorers.indices.filter { !model.restorers[$0].isChild }.flatMap { r in model.restorers[r].restorations.keys.sorted().map { (r, $0) } }
+        let childRestorations = children.flatMap { c in model.restorers[c].restorations.keys.sorted().map { (c, $0) } }
         let choices: [(weight: Int, make: (inout ModelDriver) -> ModelOperation)] = [
             (14, { $0.restoreOperation() }),
             (8, { .save(restorer: $0.restorer(), slot: $0.pick(ContractModel.slots), note: $0.note()) }),
@@ -88,6 +103,28 @@ struct ModelDriver {
                 }
             ),
             (children.isEmpty ? 0 : 1, { .childExit(child: $0.pick($0.children)) }),
+            (children.isEmpty ? 0 : 1, { .childCrash(child: $0.pick($0.children), slot: $0.pick(ContractModel.slots)) }),
+            (
+                childRestorations.isEmpty ? 0 : 3,
+                { driver in
+                    let (c, slot) = driver.pick(childRestorations)
+                    return .childPersist(child: c, slot: slot)
+                }
+            ),
+            (children.isEmpty ? 0 : 3, { .childTurns(child: $0.pick($0.children)) }),
+            (children.isEmpty ? 0 : 2, { .childFire(child: $0.pick($0.children)) }),
+            (
+                children.isEmpty ? 0 : 3,
+                { driver in
+                    let kill: ModelOperation.KillPoint? = driver.chance(80) ? nil : driver.chance(50) ? .beforeCommit : .afterCommit
+                    return .childFlush(child: driver.pick(driver.children), kill: kill)
+                }
+            ),
+            (children.isEmpty ? 0 : 1, { .childPrune(child: $0.pick($0.children), days: $0.pick([1, 2, 7])) }),
+            (children.isEmpty ? 0 : 1, { .childSignOut(child: $0.pick($0.children), account: $0.pick(ContractModel.accounts)) }),
+            (faults && fault == nil && !isDamaged ? 4 : 0, { .fault($0.chance(50) ? .full : .busy) }),
+            (fault == nil ? 0 : 8, { _ in .fault(.clear) }),
+            (faults && fault == nil && !isDamaged ? 1 : 0, { _ in .damage }),
         ]
         let total = choices.map(\.weight).reduce(0, +)
         var roll = Int.random(in: 0..<total, using: &random)
@@ -105,11 +142,24 @@ struct ModelDriver {
     /// Follows `operation` in the driver's own model (answers ignored).
     private mutating func apply(_ operation: ModelOperation) {
         switch operation {
-        case .launch: _ = model.launch()
-        case .childLaunch: _ = model.childLaunch()
+        case .launch, .childLaunch:
+            _ = operation == .launch ? model.launch() : model.childLaunch()
+            if isDamaged { model.startFresh(model.restorers.count - 1) }
+            isDamaged = false
+        case .fault(let kind): fault = kind == .clear ? nil : kind
+        case .damage:
+            for r in model.restorers.indices where !model.restorers[r].isClosed { _ = model.close(r) }
+            isDamaged = true
         case .childRestore(let c, let slot): _ = model.restore(c, slot)
         case .childSave(let c, let slot, let note, let kill): _ = model.childSave(c, slot, note, kill: kill)
         case .childExit(let c): _ = model.close(c)
+        case .childCrash(let c, let slot): _ = model.childCrash(c, slot)
+        case .childPersist(let c, let slot): _ = model.persist(c, slot)
+        case .childTurns(let c): _ = model.runTurns(ofChild: c)
+        case .childFire(let c): _ = model.fireWindows(c)
+        case .childFlush(let c, let kill): _ = model.childFlush(c, kill: kill)
+        case .childPrune(let c, let days): _ = model.removeUnused(c, days: days)
+        case .childSignOut(let c, let account): _ = model.signOut(c, account)
         case .restore(let r, let slot): _ = model.restore(r, slot)
         case .save(let r, let slot, let note): _ = model.save(r, slot, note)
         case .persist(let r, let slot): _ = model.persist(r, slot)

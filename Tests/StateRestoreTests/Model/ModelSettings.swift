@@ -26,6 +26,10 @@ struct ModelSettings {
         )
     }
 
+    /// Whether the sequence of `seed` has storage faults: one in three (a file system filled
+    /// up, a file held busy by another process, a file damaged in place).
+    func hasFaults(_ seed: UInt64) -> Bool { seed % 3 == 0 }
+
     /// Every sequence's seed: the fixed ones, then the random ones.
     var seeds: [UInt64] { fixedSeeds + (0..<UInt64(randomCount)).map { baseSeed &+ $0 &* 0x1_0000_0001 } }
 }

@@ -1,0 +1,55 @@
+import StateRestore
+
+extension ContractModel {
+    /// What a storage fault refuses: the step as it goes when its write cannot commit (a full
+    /// file system, another process holding the write lock). Where the outcome depends on
+    /// timing or on space the file system still had, the runner accepts this or the step's
+    /// ordinary outcome, whichever the engine took, and counts which.
+    ///
+    /// Nothing acknowledged is lost: a hand save throws; a persisted save stays pending (the
+    /// writer keeps the batch and tries again one window later, or at the next flush).
+    mutating func refusedByStorage(_ operation: ModelOperation) -> Outcome? {
+        switch operation {
+        case .save(let r, let slot, _):
+            if !restorers[r].isChild { scenesInUse.insert(slot) }
+            guard !restorers[r].isClosed, !restorers[r].isSuspended else { return nil }
+            if restorers[r].sightings[slot]?.generation == nil {
+                restorers[r].sightings[slot] = Sighting(generation: generation(slot.account), isUnseen: restorers[r].sightings[slot]?.isUnseen ?? false)
+            }
+            return .threw("storageRefused")
+        case .fireWindows(let r):
+            // The window's write fails and is scheduled again.
+            guard restorers[r].isScheduled, !restorers[r].writerClosed, !restorers[r].isSuspended, !restorers[r].pending.isEmpty else { return nil }
+            return .done
+        case .flush(let r):
+            guard !restorers[r].writerClosed, !restorers[r].isSuspended else { return nil }
+            handOver(r)
+            guard !restorers[r].pending.isEmpty || !restorers[r].uses.isEmpty else { return nil }
+            return .threw("storageRefused")
+        default:
+            return nil
+        }
+    }
+
+    /// The file was damaged in place while no restorer had it open: the next launch finds it
+    /// unreadable, moves it aside unchanged and starts an empty one (`database-corrupt` in
+    /// every restore report of that launch).
+    mutating func startFresh(_ r: Int) {
+        records = [:]
+        quarantine = []
+        generations = [:]
+        useTimes = [:]
+        restorers[r].reportPrefix = ["database-corrupt"]
+    }
+
+    /// Whether `restorer`'s restore of `slot` would write: its launch's crash check has
+    /// something to handle, or the record moves to the quarantine.
+    func wouldWriteRestoring(_ r: Int, _ slot: Slot) -> Bool {
+        let restorer = restorers[r]
+        if restorer.isClosed || restorer.isSuspended { return false }
+        if restorer.crashCheck == nil && (!blame.isEmpty || crashedLaunches != 0) { return true }
+        guard let record = records[slot], now - record.updatedAt <= Double(ModelNote.expirySeconds) else { return false }
+        if case .unreadable = Self.reading(record) { return true }
+        return false
+    }
+}
