@@ -76,7 +76,8 @@ struct ModelDriver {
             (5, { .fireWindows(restorer: $0.restorer()) }),
             (6, { .flush(restorer: $0.restorer()) }),
             (2, { .close(restorer: $0.restorer()) }),
-            (model.restorers.filter { !$0.isClosed }.count < 3 ? 3 : 0, { _ in .launch }),
+            (model.restorers.filter { !$0.isClosed }.count < 3 ? (model.blame.isEmpty ? 3 : 8) : 0, { _ in .launch }),
+            (model.restorers.filter { !$0.isClosed }.count >= 3 && !model.blame.isEmpty ? 4 : 0, { .close(restorer: $0.restorer()) }),
             (2, { .suspend(restorer: $0.restorer()) }),
             (3, { .resume(restorer: $0.restorer()) }),
             (4, { .discard(restorer: $0.restorer(), slot: $0.pick(ContractModel.slots)) }),
@@ -103,7 +104,7 @@ struct ModelDriver {
                 }
             ),
             (children.isEmpty ? 0 : 1, { .childExit(child: $0.pick($0.children)) }),
-            (children.isEmpty ? 0 : 1, { .childCrash(child: $0.pick($0.children), slot: $0.pick(ContractModel.slots)) }),
+            (children.isEmpty ? 0 : 2, { .childCrash(child: $0.pick($0.children), slot: $0.storedSlot()) }),
             (
                 childRestorations.isEmpty ? 0 : 3,
                 { driver in
@@ -137,6 +138,12 @@ struct ModelDriver {
 
     private mutating func restoreOperation() -> ModelOperation {
         .restore(restorer: restorer(), slot: pick(ContractModel.slots))
+    }
+
+    /// A slot holding a record, most often (one a crash can be blamed on).
+    private mutating func storedSlot() -> Slot {
+        let stored = model.records.keys.sorted()
+        return !stored.isEmpty && chance(80) ? pick(stored) : pick(ContractModel.slots)
     }
 
     /// Follows `operation` in the driver's own model (answers ignored).
