@@ -25,7 +25,9 @@ extension ContractModel {
                 for screen in screens.sorted() {
                     let record = records.removeValue(forKey: screen)!
                     quarantine.append(
-                        Quarantined(slot: screen, payload: ModelWrites.text(of: record), version: record.version, updatedAt: record.updatedAt, body: record.body))
+                        Quarantined(
+                            slot: screen, payload: ModelWrites.text(of: record), version: record.version, updatedAt: record.updatedAt, body: record.body,
+                            minReaderVersion: record.minReaderVersion))
                 }
                 blame = []
                 restorer.crashCheck = CrashCheck(screens: screens, launches: crashedLaunches)

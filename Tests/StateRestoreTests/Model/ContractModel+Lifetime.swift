@@ -150,7 +150,8 @@ extension ContractModel {
         let moved = quarantine[entry]
         if records[moved.slot] != nil && !replacing { return .toolExit(1) }
         records[moved.slot] = Record(
-            version: moved.version ?? 1, minReaderVersion: nil, body: moved.body ?? .raw(moved.payload, .corrupt, ModelNote.defaultValue),
+            version: moved.version ?? 1, minReaderVersion: moved.body == nil ? nil : moved.minReaderVersion,
+            body: moved.body ?? .raw(moved.payload, .corrupt, ModelNote.defaultValue),
             updatedAt: moved.updatedAt ?? now)
         quarantine.remove(at: entry)
         return .toolExit(0)

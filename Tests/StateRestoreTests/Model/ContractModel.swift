@@ -31,8 +31,10 @@ struct ContractModel {
         var payload: String
         var version: Int?
         var updatedAt: Double?
-        /// The record as it was, when it was readable (moved aside by the crash-loop guard).
+        /// The record as it was, when it was readable (moved aside by the crash-loop guard),
+        /// and the `minReaderVersion` its payload declares (the tool's restore reads it back).
         var body: Record.Body?
+        var minReaderVersion: Int?
     }
 
     /// What one restore of a screen saw (the write gate's sighting).
