@@ -11,6 +11,7 @@ extension ContractModel {
     mutating func refusedByStorage(_ operation: ModelOperation) -> Outcome? {
         switch operation {
         case .save(let r, let slot, _):
+            reopenIfWritable(r)
             if !restorers[r].isChild { scenesInUse.insert(slot) }
             guard !restorers[r].isClosed, !restorers[r].isSuspended else { return nil }
             if restorers[r].sightings[slot]?.generation == nil {
@@ -29,6 +30,21 @@ extension ContractModel {
         default:
             return nil
         }
+    }
+
+    /// A launch on a read-only file system reads without writing (`database-read-only` in
+    /// every restore report, saves waiting) until a restore or hand save finds it writable
+    /// again and opens it as a launch does.
+    mutating func launchReadingOnly(_ r: Int) {
+        restorers[r].reportPrefix = ["database-read-only"]
+    }
+
+    /// Before a restore or a hand save: a restorer that could only read opens the file again
+    /// once it can be written.
+    mutating func reopenIfWritable(_ r: Int) {
+        let restorer = restorers[r]
+        guard restorer.reportPrefix == ["database-read-only"], !isReadOnly, !restorer.isClosed, !restorer.isSuspended else { return }
+        restorers[r].reportPrefix = []
     }
 
     /// The file was damaged in place while no restorer had it open: the next launch finds it

@@ -32,6 +32,7 @@ extension ContractModel {
     /// `StateRestorer.restore(_:_:against:)`: never throws; the default state and a report
     /// saying why at worst; a record it cannot read moves to the quarantine, a newer one stays.
     mutating func restore(_ r: Int, _ slot: Slot) -> Outcome {
+        reopenIfWritable(r)
         var restorer = restorers[r]
         defer { restorers[r] = restorer }
         var note = ModelNote.defaultValue

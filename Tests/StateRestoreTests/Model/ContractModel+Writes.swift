@@ -48,6 +48,7 @@ extension ContractModel {
     /// `StateRestorer.save(_:for:)`: now, under the gate's rules for the screen (a screen never
     /// restored captures the account's generation at its first save).
     mutating func save(_ r: Int, _ slot: Slot, _ note: ModelNote) -> Outcome {
+        reopenIfWritable(r)
         if !restorers[r].isChild { scenesInUse.insert(slot) } else { restorers[r].inUse.insert(slot) }
         let available = !restorers[r].isClosed && !restorers[r].isSuspended
         var sighting = restorers[r].sightings[slot] ?? Sighting()

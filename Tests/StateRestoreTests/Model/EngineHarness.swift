@@ -85,8 +85,19 @@ final class EngineHarness {
         lockHolder = holder
     }
 
-    /// Ends the fault: the space comes back, the lock holder lets go and ends.
+    /// Remounts the scratch file system read-only or writable again; whether it worked.
+    func remount(readOnly: Bool) -> Bool {
+        guard let mount, mount.remount(readOnly: readOnly) else { return false }
+        isReadOnly = readOnly
+        return true
+    }
+
+    private var isReadOnly = false
+
+    /// Ends the fault: the space comes back, the lock holder lets go and ends, the file system
+    /// is writable again.
     func clearFault() throws {
+        if isReadOnly && !remount(readOnly: false) { throw ModelFailure("the tmpfs could not be remounted writable") }
         if let holder = lockHolder {
             lockHolder = nil
             holder.send("release")
@@ -400,7 +411,7 @@ final class EngineHarness {
         case RestoreError.wouldReplaceNewerRecord(_, let version): "wouldReplaceNewerRecord(\(version))"
         case RestoreError.databaseUnusable: "databaseUnusable"
         case RestoreError.sceneIsLive: "sceneIsLive"
-        case let error as SQLiteError where [.busy, .locked, .full, .ioError, .cannotOpen].contains(error.code): "storageRefused"
+        case let error as SQLiteError where [.busy, .locked, .full, .ioError, .cannotOpen, .readOnly].contains(error.code): "storageRefused"
         default: "\(error)"
         }
     }

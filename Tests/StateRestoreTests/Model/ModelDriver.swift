@@ -57,6 +57,8 @@ struct ModelDriver {
 
     /// The running children.
     private var children: [Int] { model.restorers.indices.filter { model.restorers[$0].isChild && !model.restorers[$0].isClosed } }
+    /// The running children that have not restored yet (their first restore checks for crashes).
+    private var freshChildren: [Int] { children.filter { model.restorers[$0].crashCheck == nil } }
 
     private mutating func next() -> ModelOperation {
         let restorations = model.restorers.indices.filter { !model.restorers[$0].isChild }.flatMap { r in model.restorers[r].restorations.keys.sorted().map { (r, $0) } }
@@ -123,7 +125,12 @@ struct ModelDriver {
             ),
             (children.isEmpty ? 0 : 1, { .childPrune(child: $0.pick($0.children), days: $0.pick([1, 2, 7])) }),
             (children.isEmpty ? 0 : 1, { .childSignOut(child: $0.pick($0.children), account: $0.pick(ContractModel.accounts)) }),
-            (faults && fault == nil && !isDamaged ? 4 : 0, { .fault($0.chance(50) ? .full : .busy) }),
+            (faults && fault == nil && !isDamaged ? 4 : 0, { .fault($0.chance(40) ? .full : $0.chance(60) ? .busy : .readOnly) }),
+            (
+                !model.blame.isEmpty && !freshChildren.isEmpty ? 6 : 0,
+                { .childCrash(child: $0.pick($0.freshChildren), slot: $0.storedSlot()) }
+            ),
+            (!model.blame.isEmpty && children.isEmpty ? 5 : 0, { _ in .childLaunch }),
             (fault == nil ? 0 : 8, { _ in .fault(.clear) }),
             (faults && fault == nil && !isDamaged ? 1 : 0, { _ in .damage }),
         ]
@@ -137,7 +144,10 @@ struct ModelDriver {
     }
 
     private mutating func restoreOperation() -> ModelOperation {
-        .restore(restorer: restorer(), slot: pick(ContractModel.slots))
+        // A launch that has not restored yet, restoring a screen a crashed launch is blamed for.
+        let unchecked = model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].isClosed && model.restorers[$0].crashCheck == nil }
+        if !model.blame.isEmpty && !unchecked.isEmpty && chance(70) { return .restore(restorer: pick(unchecked), slot: pick(model.blame.sorted())) }
+        return .restore(restorer: restorer(), slot: pick(ContractModel.slots))
     }
 
     /// A slot holding a record, most often (one a crash can be blamed on).
@@ -152,8 +162,15 @@ struct ModelDriver {
         case .launch, .childLaunch:
             _ = operation == .launch ? model.launch() : model.childLaunch()
             if isDamaged { model.startFresh(model.restorers.count - 1) }
+            if model.isReadOnly { model.launchReadingOnly(model.restorers.count - 1) }
             isDamaged = false
-        case .fault(let kind): fault = kind == .clear ? nil : kind
+        case .fault(let kind):
+            fault = kind == .clear ? nil : kind
+            if kind == .readOnly {
+                for r in model.restorers.indices where !model.restorers[r].isClosed { _ = model.close(r) }
+                model.isReadOnly = true
+            }
+            if kind == .clear { model.isReadOnly = false }
         case .damage:
             for r in model.restorers.indices where !model.restorers[r].isClosed { _ = model.close(r) }
             isDamaged = true

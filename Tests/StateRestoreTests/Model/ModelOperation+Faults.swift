@@ -6,6 +6,8 @@ extension ModelOperation {
         switch self {
         case .restore, .save, .persist, .change, .runTurns, .fireWindows, .flush, .advanceClock, .removeItem, .insertItem, .moveItems, .toolRead, .fault(.clear):
             true
+        // A launch while read-only: it reads without writing.
+        case .launch: true
         default: false
         }
     }

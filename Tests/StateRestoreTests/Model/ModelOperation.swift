@@ -40,6 +40,9 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case full
         /// Another process holds the file's write lock (`BEGIN IMMEDIATE`).
         case busy
+        /// Every restorer closes and every child exits, then the file system is remounted
+        /// read-only (a launch then reads without writing).
+        case readOnly = "read-only"
         /// The fault ends: the space comes back, the lock is released.
         case clear
     }

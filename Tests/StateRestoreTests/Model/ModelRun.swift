@@ -152,18 +152,30 @@ struct ModelRun {
         switch operation {
         case .launch:
             (expected, actual) = (model.launch(), engine.launch())
+            if model.isReadOnly { model.launchReadingOnly(model.restorers.count - 1) }
             try movedAside(opening: model.restorers.count - 1)
         case .childLaunch:
             (expected, actual) = (model.childLaunch(), try engine.childLaunch())
             try movedAside(opening: model.restorers.count - 1)
         case .fault(let kind):
             guard engine.mount != nil, (kind == .clear) == (fault != nil) else { return nil }
+            fault = kind == .clear ? nil : kind
             switch kind {
             case .full: try engine.fillUp()
             case .busy: try engine.holdLock()
-            case .clear: try engine.clearFault()
+            case .readOnly:
+                // Nothing may hold the file open for writing while it is remounted read-only.
+                try closeEverything()
+                if engine.remount(readOnly: true) {
+                    model.isReadOnly = true
+                } else {
+                    print("model: skipped the read-only fault: the tmpfs could not be remounted read-only")
+                    fault = nil
+                }
+            case .clear:
+                try engine.clearFault()
+                model.isReadOnly = false
             }
-            fault = kind == .clear ? nil : kind
             (expected, actual) = (.done, .done)
         case .damage:
             try closeEverything()
