@@ -194,6 +194,7 @@ struct ModelChild {
         case RestoreError.wouldReplaceNewerRecord(_, let version): "wouldReplaceNewerRecord(\(version))"
         case RestoreError.databaseUnusable: "databaseUnusable"
         case RestoreError.sceneIsLive: "sceneIsLive"
+        case RestoreError.recordOverBudget: "recordOverBudget"
         default: "\(error)"
         }
     }

@@ -39,11 +39,18 @@ extension ContractModel {
         restorers[r].reportPrefix = ["database-read-only"]
     }
 
+    /// Whether a launch now can only read: the file system is read-only, or full while no
+    /// connection of any process keeps the file's log and shared memory in place (a launch
+    /// could not make them).
+    var launchesReadingOnly: Bool {
+        isReadOnly || (isFull && !restorers.contains { !$0.isClosed && !$0.isSuspended })
+    }
+
     /// Before a restore or a hand save: a restorer that could only read opens the file again
     /// once it can be written.
     mutating func reopenIfWritable(_ r: Int) {
         let restorer = restorers[r]
-        guard restorer.reportPrefix == ["database-read-only"], !isReadOnly, !restorer.isClosed, !restorer.isSuspended else { return }
+        guard restorer.reportPrefix == ["database-read-only"], !isReadOnly, !isFull, !restorer.isClosed, !restorer.isSuspended else { return }
         restorers[r].reportPrefix = []
     }
 

@@ -25,7 +25,11 @@ extension ContractModel {
         handOver(r)
         let written = writePending(r, includingUses: true)
         // A closed restorer stays closed ("nothing opens again").
-        if !restorers[r].isClosed { restorers[r].isSuspended = true }
+        if !restorers[r].isClosed {
+            restorers[r].isSuspended = true
+            // Resuming opens the file as a launch does: its next restore checks for crashes again.
+            restorers[r].crashCheck = nil
+        }
         if case .failure(let failure) = written { return .threw(failure.description) }
         return .done
     }
@@ -34,6 +38,8 @@ extension ContractModel {
     mutating func resume(_ r: Int) -> Outcome {
         guard restorers[r].isSuspended, !restorers[r].isClosed else { return .scenes([]) }
         restorers[r].isSuspended = false
+        // What this opening found replaces what the launch's did.
+        restorers[r].reportPrefix = []
         return flush(r)
     }
 

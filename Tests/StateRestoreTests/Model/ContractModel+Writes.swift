@@ -6,6 +6,8 @@ extension ContractModel {
         case accountSignedOut
         case newerRecordKept(version: Int)
         case existingRecordKept
+        /// Over the kind's declared budget (``ModelNote/maxRecordBytes``).
+        case overBudget
 
         /// The `UnwrittenSave.Reason` a persisted save reports.
         var reason: String {
@@ -13,6 +15,7 @@ extension ContractModel {
             case .accountSignedOut: "accountSignedOut"
             case .newerRecordKept(let version): "newerRecordKept(\(version))"
             case .existingRecordKept: "storedRecordNotSeen"
+            case .overBudget: "overBudget"
             }
         }
 
@@ -22,6 +25,7 @@ extension ContractModel {
             case .accountSignedOut: "accountSignedOut"
             case .newerRecordKept(let version): "wouldReplaceNewerRecord(\(version))"
             case .existingRecordKept: "existingRecordKept"
+            case .overBudget: "recordOverBudget"
             }
         }
     }
@@ -31,6 +35,8 @@ extension ContractModel {
     /// lowered, displaced or lost (one read through its `minReaderVersion` is written back as
     /// its own format); a record the restore could not see is never written over.
     mutating func write(_ note: ModelNote, to slot: Slot, carrying carried: Carried, after sighting: Sighting?) -> Refusal? {
+        // The budget is checked on the encoded record, before the gate reads the file.
+        if note.title.count > ModelNote.longTitle { return .overBudget }
         let sighting = sighting ?? Sighting()
         if let fence = sighting.generation, generation(slot.account) > fence { return .accountSignedOut }
         let format = carried.newerFormat ?? (version: ModelNote.currentVersion, minReaderVersion: ModelNote.minReaderVersion)

@@ -149,8 +149,9 @@ struct ContractModel {
     var blame: Set<Slot> = []
     /// The launches in a row whose crash check found a crashed restore (the guard file's count).
     var crashedLaunches = 0
-    /// Whether the file system is mounted read-only now.
+    /// Whether the file system is mounted read-only now, or full.
     var isReadOnly = false
+    var isFull = false
 
     func generation(_ account: String) -> Int { generations[account] ?? 0 }
 }

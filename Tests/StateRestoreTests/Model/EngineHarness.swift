@@ -411,6 +411,7 @@ final class EngineHarness {
         case RestoreError.wouldReplaceNewerRecord(_, let version): "wouldReplaceNewerRecord(\(version))"
         case RestoreError.databaseUnusable: "databaseUnusable"
         case RestoreError.sceneIsLive: "sceneIsLive"
+        case RestoreError.recordOverBudget: "recordOverBudget"
         case let error as SQLiteError where [.busy, .locked, .full, .ioError, .cannotOpen, .readOnly].contains(error.code): "storageRefused"
         default: "\(error)"
         }
@@ -421,6 +422,7 @@ final class EngineHarness {
         case .newerRecordKept(let version): "newerRecordKept(\(version))"
         case .storedRecordNotSeen: "storedRecordNotSeen"
         case .accountSignedOut: "accountSignedOut"
+        case .overBudget: "overBudget"
         default: "\(reason)"
         }
     }

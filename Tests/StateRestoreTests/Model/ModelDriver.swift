@@ -44,7 +44,9 @@ struct ModelDriver {
 
     private mutating func note() -> ModelNote {
         serial += 1
-        return ModelNote(title: "t\(serial)", selected: chance(20) ? nil : Int.random(in: 0...7, using: &random), pinned: chance(50))
+        // Now and then one over the kind's budget.
+        let title = chance(4) ? "t\(serial)" + String(repeating: "x", count: ModelNote.longTitle) : "t\(serial)"
+        return ModelNote(title: title, selected: chance(20) ? nil : Int.random(in: 0...7, using: &random), pinned: chance(50))
     }
 
     /// A restorer of this process, most often an open one.
@@ -160,9 +162,10 @@ struct ModelDriver {
     private mutating func apply(_ operation: ModelOperation) {
         switch operation {
         case .launch, .childLaunch:
+            let readsOnly = model.launchesReadingOnly
             _ = operation == .launch ? model.launch() : model.childLaunch()
             if isDamaged { model.startFresh(model.restorers.count - 1) }
-            if model.isReadOnly { model.launchReadingOnly(model.restorers.count - 1) }
+            if readsOnly { model.launchReadingOnly(model.restorers.count - 1) }
             isDamaged = false
         case .fault(let kind):
             fault = kind == .clear ? nil : kind
@@ -170,7 +173,8 @@ struct ModelDriver {
                 for r in model.restorers.indices where !model.restorers[r].isClosed { _ = model.close(r) }
                 model.isReadOnly = true
             }
-            if kind == .clear { model.isReadOnly = false }
+            if kind == .full { model.isFull = true }
+            if kind == .clear { (model.isReadOnly, model.isFull) = (false, false) }
         case .damage:
             for r in model.restorers.indices where !model.restorers[r].isClosed { _ = model.close(r) }
             isDamaged = true

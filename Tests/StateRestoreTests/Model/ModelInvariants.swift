@@ -122,7 +122,13 @@ struct ModelInvariants {
             }
             // No signed-out account written back.
             if let new, new.line != old?.line, let title = new.title, let r = origins[title], let signedOutAt = signedOut[slot.account] {
-                if signedOutAt > (captured[r]?[slot] ?? Int.min) && signedOutAt < step {
+                // A screen that read nothing of the account (never restored, or restored while
+                // suspended or closed) captures its generation at its first save.
+                guard let capturedAt = captured[r]?[slot] else {
+                    captured[r, default: [:]][slot] = step
+                    continue
+                }
+                if signedOutAt > capturedAt && signedOutAt < step {
                     return "a signed-out account was written back: \(slot) now holds \(title), saved by restorer \(r), whose screen last read the account before its sign-out at step \(signedOutAt)"
                 }
             }

@@ -151,8 +151,9 @@ struct ModelRun {
         alternative = nil
         switch operation {
         case .launch:
+            let readsOnly = model.launchesReadingOnly
             (expected, actual) = (model.launch(), engine.launch())
-            if model.isReadOnly { model.launchReadingOnly(model.restorers.count - 1) }
+            if readsOnly { model.launchReadingOnly(model.restorers.count - 1) }
             try movedAside(opening: model.restorers.count - 1)
         case .childLaunch:
             (expected, actual) = (model.childLaunch(), try engine.childLaunch())
@@ -161,7 +162,9 @@ struct ModelRun {
             guard engine.mount != nil, (kind == .clear) == (fault != nil) else { return nil }
             fault = kind == .clear ? nil : kind
             switch kind {
-            case .full: try engine.fillUp()
+            case .full:
+                try engine.fillUp()
+                model.isFull = true
             case .busy: try engine.holdLock()
             case .readOnly:
                 // Nothing may hold the file open for writing while it is remounted read-only.
@@ -175,6 +178,7 @@ struct ModelRun {
             case .clear:
                 try engine.clearFault()
                 model.isReadOnly = false
+                model.isFull = false
             }
             (expected, actual) = (.done, .done)
         case .damage:
