@@ -97,7 +97,7 @@ struct ModelDriver {
             (1, { .toolPrune(days: $0.pick([1, 2, 7])) }),
             (model.quarantine.isEmpty ? 0 : 10, { .toolQuarantineRestore(entry: $0.pick(Array($0.model.quarantine.indices)), replacing: $0.chance(30)) }),
             (1, { .toolRead($0.pick(ModelOperation.ReadVerb.allCases)) }),
-            (children.isEmpty ? 2 : 0, { _ in .childLaunch }),
+            (children.isEmpty ? 3 : 0, { _ in .childLaunch }),
             (children.isEmpty ? 0 : 5, { .childRestore(child: $0.pick($0.children), slot: $0.pick(ContractModel.slots)) }),
             (children.isEmpty ? 0 : 5, { .childSave(child: $0.pick($0.children), slot: $0.pick(ContractModel.slots), note: $0.note(), kill: nil) }),
             (
@@ -107,7 +107,7 @@ struct ModelDriver {
                     return .childSave(child: driver.pick(driver.children), slot: driver.pick(ContractModel.slots), note: driver.note(), kill: kill)
                 }
             ),
-            (children.isEmpty ? 0 : 1, { .childExit(child: $0.pick($0.children)) }),
+            (children.isEmpty ? 0 : 2, { .childExit(child: $0.pick($0.children)) }),
             (children.isEmpty ? 0 : 2, { .childCrash(child: $0.pick($0.children), slot: $0.storedSlot()) }),
             (
                 childRestorations.isEmpty ? 0 : 3,
@@ -117,7 +117,7 @@ struct ModelDriver {
                 }
             ),
             (children.isEmpty ? 0 : 3, { .childTurns(child: $0.pick($0.children)) }),
-            (children.isEmpty ? 0 : 2, { .childFire(child: $0.pick($0.children)) }),
+            (children.isEmpty ? 0 : 3, { .childFire(child: $0.pick($0.children)) }),
             (
                 children.isEmpty ? 0 : 3,
                 { driver in
@@ -125,8 +125,8 @@ struct ModelDriver {
                     return .childFlush(child: driver.pick(driver.children), kill: kill)
                 }
             ),
-            (children.isEmpty ? 0 : 1, { .childPrune(child: $0.pick($0.children), days: $0.pick([1, 2, 7])) }),
-            (children.isEmpty ? 0 : 1, { .childSignOut(child: $0.pick($0.children), account: $0.pick(ContractModel.accounts)) }),
+            (children.isEmpty ? 0 : 2, { .childPrune(child: $0.pick($0.children), days: $0.pick([1, 2, 7])) }),
+            (children.isEmpty ? 0 : 2, { .childSignOut(child: $0.pick($0.children), account: $0.pick(ContractModel.accounts)) }),
             (faults && fault == nil && !isDamaged ? 4 : 0, { .fault($0.chance(40) ? .full : $0.chance(60) ? .busy : .readOnly) }),
             (
                 !model.blame.isEmpty && !freshChildren.isEmpty ? 6 : 0,

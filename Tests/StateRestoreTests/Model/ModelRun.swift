@@ -37,8 +37,8 @@ struct ModelRun {
             for code in list { codes[code, default: 0] += 1 }
         }
 
-        func noteFault(_ operation: ModelOperation, refused: Bool) {
-            faults["\(operation.name) \(refused ? "refused" : "done")", default: 0] += 1
+        func noteFault(_ operation: ModelOperation, under fault: ModelOperation.Fault?, refused: Bool) {
+            faults["\(fault?.rawValue ?? "-") \(operation.name) \(refused ? "refused" : "done")", default: 0] += 1
         }
 
         func note(_ previous: String?, _ next: String) {
@@ -89,7 +89,7 @@ struct ModelRun {
                         disk = try run.check()
                         refused = true
                     }
-                    if run.isUnderFault { pairs?.noteFault(operation, refused: refused) }
+                    if run.isUnderFault { pairs?.noteFault(operation, under: run.fault, refused: refused) }
                     if let broken = run.invariants.check(operation, step: step, answered: outcome, liveBefore: liveBefore, before: run.disk, after: disk) {
                         throw Self.failure(broken)
                     }
