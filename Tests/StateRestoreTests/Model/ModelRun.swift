@@ -30,7 +30,8 @@ struct ModelRun {
 
         /// The report codes restores answered, and how often.
         var codes: [String: Int] = [:]
-        /// The steps under a storage fault, by the outcome the engine took.
+        /// The steps under a storage fault, by the outcome the engine took: refused by the
+        /// storage, or the ordinary one (written, or refused for another reason).
         var faults: [String: Int] = [:]
 
         func noteCodes(_ list: [String]) {
@@ -38,7 +39,7 @@ struct ModelRun {
         }
 
         func noteFault(_ operation: ModelOperation, under fault: ModelOperation.Fault?, refused: Bool) {
-            faults["\(fault?.rawValue ?? "-") \(operation.name) \(refused ? "refused" : "done")", default: 0] += 1
+            faults["\(fault?.rawValue ?? "-") \(operation.name) \(refused ? "refused" : "ordinary")", default: 0] += 1
         }
 
         func note(_ previous: String?, _ next: String) {
