@@ -75,4 +75,22 @@ extension ContractModel {
         if case .unreadable = Self.reading(record) { return true }
         return false
     }
+
+    /// `relocate(to:)`: writes everything pending, then moves the file (with its quarantine
+    /// and generations) and reopens there, when nothing else has it open; otherwise nothing
+    /// moves and the restorer reopens the old file. Refused at once while another restorer of
+    /// this process on the file is not closed, even suspended. The guard file is removed with
+    /// the old file: what it held to blame goes with it.
+    mutating func relocate(_ r: Int) -> Outcome {
+        guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
+        // Another restorer of this process on the file, even suspended, would go on at the old path.
+        if restorers.indices.contains(where: { $0 != r && !restorers[$0].isChild && !restorers[$0].isClosed }) { return .threw("databaseUnusable") }
+        handOver(r)
+        if case .failure(let failure) = writePending(r, includingUses: true) { return .threw(failure.description) }
+        restorers[r].reportPrefix = []
+        if restorers.indices.contains(where: { $0 != r && !restorers[$0].isClosed && !restorers[$0].isSuspended }) { return .threw("refused") }
+        blame = []
+        crashedLaunches = 0
+        return .count(records.count)
+    }
 }

@@ -24,7 +24,9 @@ final class EngineHarness {
     }
 
     let folder: TemporaryDirectory
-    let path: String
+    /// The database file; ``relocate(_:)`` moves it.
+    private(set) var path: String
+    private var relocations = 0
     private let time = Locked(ContractModel.startTime)
     private let turns = ManualTurnScheduler()
     /// The restorers of this process, by their index in the sequence.
@@ -290,6 +292,21 @@ final class EngineHarness {
     }
 
     func close(_ r: Int) -> Outcome { Self.answer { try restorers[r]!.close() } }
+
+    /// `relocate(to:)` to a new file in the folder; the sequence goes on there when it moved.
+    func relocate(_ r: Int) -> Outcome {
+        relocations += 1
+        let destination = folder.path("moved-\(relocations).sqlite")
+        do {
+            let moved = try restorers[r]!.relocate(to: destination)
+            path = destination
+            return .count(moved)
+        } catch RestoreError.databaseUnusable {
+            return .threw("databaseUnusable")
+        } catch {
+            return .threw("refused")
+        }
+    }
     func suspend(_ r: Int) -> Outcome { Self.answer { try restorers[r]!.suspend() } }
 
     func resume(_ r: Int) -> Outcome {

@@ -80,6 +80,7 @@ struct ModelDriver {
             (5, { .fireWindows(restorer: $0.restorer()) }),
             (6, { .flush(restorer: $0.restorer()) }),
             (2, { .close(restorer: $0.restorer()) }),
+            (1, { .relocate(restorer: $0.restorer()) }),
             (model.restorers.filter { !$0.isClosed }.count < 3 ? (model.blame.isEmpty ? 3 : 8) : 0, { _ in .launch }),
             (model.restorers.filter { !$0.isClosed }.count >= 3 && !model.blame.isEmpty ? 4 : 0, { .close(restorer: $0.restorer()) }),
             (2, { .suspend(restorer: $0.restorer()) }),
@@ -196,6 +197,7 @@ struct ModelDriver {
         case .fireWindows(let r): _ = model.fireWindows(r)
         case .flush(let r): _ = model.flush(r)
         case .close(let r): _ = model.close(r)
+        case .relocate(let r): _ = model.relocate(r)
         case .suspend(let r): _ = model.suspend(r)
         case .resume(let r): _ = model.resume(r)
         case .discard(let r, let slot): _ = model.discard(r, slot)

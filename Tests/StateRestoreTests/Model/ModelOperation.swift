@@ -74,6 +74,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     case fireWindows(restorer: Int)
     case flush(restorer: Int)
     case close(restorer: Int)
+    case relocate(restorer: Int)
     case suspend(restorer: Int)
     case resume(restorer: Int)
     case discard(restorer: Int, slot: Slot)
@@ -118,6 +119,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case .fireWindows(let r): "fire \(r)"
         case .flush(let r): "flush \(r)"
         case .close(let r): "close \(r)"
+        case .relocate(let r): "relocate \(r)"
         case .suspend(let r): "suspend \(r)"
         case .resume(let r): "resume \(r)"
         case .discard(let r, let slot): "discard \(r) \(slot)"
@@ -143,7 +145,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         "launch", "child-launch", "child-restore", "child-save", "child-exit", "child-crash", "child-persist", "child-turns", "child-fire", "child-flush",
         "child-prune", "child-sign-out", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
         "remove-unused", "clock", "item-remove", "item-insert", "items-move", "write", "tool-purge", "tool-discard", "tool-prune",
-        "tool-quarantine-restore", "tool-read", "fault", "damage",
+        "tool-quarantine-restore", "tool-read", "fault", "damage", "relocate",
     ]
 
     /// `title|selected|pinned`, the title without spaces or bars.
@@ -226,6 +228,9 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case "close":
             guard let r = int(1) else { return nil }
             self = .close(restorer: r)
+        case "relocate":
+            guard let r = int(1) else { return nil }
+            self = .relocate(restorer: r)
         case "suspend":
             guard let r = int(1) else { return nil }
             self = .suspend(restorer: r)

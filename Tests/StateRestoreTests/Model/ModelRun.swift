@@ -243,6 +243,9 @@ struct ModelRun {
         case .close(let r):
             guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.close(r), engine.close(r))
+        case .relocate(let r):
+            guard restorers.contains(r) else { return nil }
+            (expected, actual) = (model.relocate(r), engine.relocate(r))
         case .suspend(let r):
             guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.suspend(r), engine.suspend(r))
