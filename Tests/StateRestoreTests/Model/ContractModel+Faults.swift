@@ -60,6 +60,7 @@ extension ContractModel {
     mutating func startFresh(_ r: Int) {
         records = [:]
         quarantine = []
+        shelves = [:]
         generations = [:]
         useTimes = [:]
         restorers[r].reportPrefix = ["database-corrupt"]

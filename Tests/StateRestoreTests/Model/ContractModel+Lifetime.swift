@@ -81,6 +81,7 @@ extension ContractModel {
             useTimes[slot] = nil
         }
         quarantine.removeAll { $0.slot.account == account }
+        shelves[account] = nil
         generations[account] = generation(account) + 1
         // "A purged account leaves nothing to blame": its crash-loop marks go too.
         blame = blame.filter { $0.account != account }

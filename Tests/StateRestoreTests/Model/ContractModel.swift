@@ -88,6 +88,8 @@ struct ContractModel {
         var lastMarked: Slot?
         /// What opening the file found, first in every report of a restore that reads it.
         var reportPrefix: [String] = []
+        /// What each account's shelf's latest restore (or first save) captured.
+        var shelfSightings: [String: Sighting] = [:]
     }
 
     /// A live (or stopped) persistence tracking.
@@ -149,6 +151,8 @@ struct ContractModel {
     var blame: Set<Slot> = []
     /// The launches in a row whose crash check found a crashed restore (the guard file's count).
     var crashedLaunches = 0
+    /// Each account's shelf snapshots (their queries), oldest first, the last few kept.
+    var shelves: [String: [String]] = [:]
     /// Whether the file system is mounted read-only now, or full.
     var isReadOnly = false
     var isFull = false

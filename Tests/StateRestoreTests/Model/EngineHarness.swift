@@ -1,6 +1,8 @@
 import Foundation
 import JSON
 import Observation
+import ScreenKinds
+import ScreenModels
 import StateRestoreTesting
 import StateStore
 import TestSupport
@@ -292,6 +294,18 @@ final class EngineHarness {
     }
 
     func close(_ r: Int) -> Outcome { Self.answer { try restorers[r]!.close() } }
+
+    /// Saves a snapshot of the account's shelf whose query is `query` (no books, no drafts).
+    func saveShelf(_ r: Int, _ account: String, _ query: String) -> Outcome {
+        Self.answer { try restorers[r]!.saveShelf(ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: now), query: query), shelf: "main", account: account) }
+    }
+
+    /// Restores the account's shelf: its query, or `-` when none was restored.
+    func restoreShelf(_ r: Int, _ account: String) -> Outcome {
+        let restored = restorers[r]!.restoreShelf("main", account: account)
+        let codes = restored.report.map(\.code.rawValue)
+        return .restored(ModelNote(title: restored.snapshot?.query ?? "-", selected: nil, pinned: false), codes: codes, carried: .none)
+    }
 
     /// `relocate(to:)` to a new file in the folder; the sequence goes on there when it moved.
     func relocate(_ r: Int) -> Outcome {

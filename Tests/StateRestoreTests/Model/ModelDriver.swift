@@ -81,6 +81,14 @@ struct ModelDriver {
             (6, { .flush(restorer: $0.restorer()) }),
             (2, { .close(restorer: $0.restorer()) }),
             (1, { .relocate(restorer: $0.restorer()) }),
+            (
+                3,
+                { driver in
+                    driver.serial += 1
+                    return .shelfSave(restorer: driver.restorer(), account: driver.pick(ContractModel.accounts), query: "q\(driver.serial)")
+                }
+            ),
+            (3, { .shelfRestore(restorer: $0.restorer(), account: $0.pick(ContractModel.accounts)) }),
             (model.restorers.filter { !$0.isClosed }.count < 3 ? (model.blame.isEmpty ? 3 : 8) : 0, { _ in .launch }),
             (model.restorers.filter { !$0.isClosed }.count >= 3 && !model.blame.isEmpty ? 4 : 0, { .close(restorer: $0.restorer()) }),
             (2, { .suspend(restorer: $0.restorer()) }),
@@ -198,6 +206,8 @@ struct ModelDriver {
         case .flush(let r): _ = model.flush(r)
         case .close(let r): _ = model.close(r)
         case .relocate(let r): _ = model.relocate(r)
+        case .shelfSave(let r, let account, let query): _ = model.saveShelf(r, account, query)
+        case .shelfRestore(let r, let account): _ = model.restoreShelf(r, account)
         case .suspend(let r): _ = model.suspend(r)
         case .resume(let r): _ = model.resume(r)
         case .discard(let r, let slot): _ = model.discard(r, slot)

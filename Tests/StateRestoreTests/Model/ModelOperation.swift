@@ -75,6 +75,9 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     case flush(restorer: Int)
     case close(restorer: Int)
     case relocate(restorer: Int)
+    /// A shelf snapshot (of the account's one shelf) saved with the query `query`.
+    case shelfSave(restorer: Int, account: String, query: String)
+    case shelfRestore(restorer: Int, account: String)
     case suspend(restorer: Int)
     case resume(restorer: Int)
     case discard(restorer: Int, slot: Slot)
@@ -120,6 +123,8 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case .flush(let r): "flush \(r)"
         case .close(let r): "close \(r)"
         case .relocate(let r): "relocate \(r)"
+        case .shelfSave(let r, let account, let query): "shelf-save \(r) \(account) \(query)"
+        case .shelfRestore(let r, let account): "shelf-restore \(r) \(account)"
         case .suspend(let r): "suspend \(r)"
         case .resume(let r): "resume \(r)"
         case .discard(let r, let slot): "discard \(r) \(slot)"
@@ -145,7 +150,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         "launch", "child-launch", "child-restore", "child-save", "child-exit", "child-crash", "child-persist", "child-turns", "child-fire", "child-flush",
         "child-prune", "child-sign-out", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
         "remove-unused", "clock", "item-remove", "item-insert", "items-move", "write", "tool-purge", "tool-discard", "tool-prune",
-        "tool-quarantine-restore", "tool-read", "fault", "damage", "relocate",
+        "tool-quarantine-restore", "tool-read", "fault", "damage", "relocate", "shelf-save", "shelf-restore",
     ]
 
     /// `title|selected|pinned`, the title without spaces or bars.
@@ -231,6 +236,12 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case "relocate":
             guard let r = int(1) else { return nil }
             self = .relocate(restorer: r)
+        case "shelf-save":
+            guard let r = int(1), words.count > 3 else { return nil }
+            self = .shelfSave(restorer: r, account: String(words[2]), query: String(words[3]))
+        case "shelf-restore":
+            guard let r = int(1), words.count > 2 else { return nil }
+            self = .shelfRestore(restorer: r, account: String(words[2]))
         case "suspend":
             guard let r = int(1) else { return nil }
             self = .suspend(restorer: r)

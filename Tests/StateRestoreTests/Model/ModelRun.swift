@@ -243,6 +243,12 @@ struct ModelRun {
         case .close(let r):
             guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.close(r), engine.close(r))
+        case .shelfSave(let r, let account, let query):
+            guard restorers.contains(r), ContractModel.accounts.contains(account) else { return nil }
+            (expected, actual) = (model.saveShelf(r, account, query), engine.saveShelf(r, account, query))
+        case .shelfRestore(let r, let account):
+            guard restorers.contains(r), ContractModel.accounts.contains(account) else { return nil }
+            (expected, actual) = (model.restoreShelf(r, account), engine.restoreShelf(r, account))
         case .relocate(let r):
             guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.relocate(r), engine.relocate(r))
