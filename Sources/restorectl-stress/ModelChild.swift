@@ -1,26 +1,57 @@
 import Foundation
+import Observation
 import StateRestore
+import StateRestoreTesting
 import StateStore
 
 /// `model-child`: a second process taking part in the model-based test, driven over stdin one
-/// operation a line, each answered with one line on stdout, its clock set by each line:
+/// operation a line, each answered with one line on stdout, its clock set by each line. Its
+/// turns and its writer's windows run only when asked (`turns`, `fire`), so every write it
+/// makes happens at a step the driver chose:
 ///
-/// - `<now> restore <account> <scene>` → `restored <codes or -> <title>|<selected or ->|<0 or 1>
+/// - `<now> restore <account> <scene> [kill]` → `restored <codes or -> <title>|<selected or ->|<0 or 1>
 ///   <extra or -> <version/minReaderVersion carried, or ->`; the restore is completed at once
-///   (the screen applied it).
+///   (the screen applied it), but with `kill` the child answers and dies by SIGKILL before
+///   completing it (a crash while applying a restored state).
 /// - `<now> save <account> <scene> <title>|<selected>|<pinned> [kill-before|kill-after]` →
 ///   `saved` or `refused <reason>`; with `kill-before` it dies by SIGKILL before the save,
 ///   with `kill-after` right after its commit returned, before answering.
+/// - `<now> persist <account> <scene>` → `persisting <n>`: tracks a screen showing the latest
+///   restoration of the scene; `n` numbers the child's trackings from 0.
+/// - `<now> change <n> <note>` → `changed`; `<now> turns` → `turns`; `<now> fire` → `fired`.
+/// - `<now> flush [kill-before|kill-after]` → `flushed <scenes skipped, or ->` or `refused <reason>`;
+///   with a kill point it dies before the flush, or right after its commit.
+/// - `<now> prune <days>` → `pruned <scenes, or ->`; `<now> sign-out <account>` → `signed-out <records>`.
 /// - `<now> exit` → closes the restorer (its final write) and answers `closed` or
 ///   `refused <reason>`.
+/// - `<now> hold` → `held` once it holds the file's write lock (`BEGIN IMMEDIATE` on a store of
+///   its own): a busy file for the other processes, until the next line; then `released`,
+///   and the child ends.
 struct ModelChild {
     let path: String
 
+    /// A screen's model in the child: one observed property.
+    @MainActor
+    @Observable
+    final class Screen {
+        var note: ModelChildNote
+        init(_ note: ModelChildNote) { self.note = note }
+    }
+
     func run() {
+        MainActor.assumeIsolated { runOnMain() }
+    }
+
+    @MainActor
+    private func runOnMain() {
         let time = Locked(Store.now())
         var configuration = DatabaseConfiguration()
         configuration.clock = { time.withLock { $0 } }
-        let restorer = StateRestorer(path: path, configuration: configuration)
+        let windows = ManualWriteScheduler()
+        let turns = ManualTurnScheduler()
+        let restorer = StateRestorer(path: path, configuration: configuration, scheduler: windows)
+        var restorations: [String: Restoration<ModelChildNote>] = [:]
+        var trackings: [(tracking: PersistenceTracking, screen: Screen)] = []
         LinePrinter.shared.line("ready")
         while let line = readLine() {
             let words = line.split(separator: " ").map(String.init)
@@ -31,9 +62,14 @@ struct ModelChild {
             time.withLock { $0 = now }
             let arguments = Array(words.dropFirst(2))
             switch words[1] {
-            case "restore" where arguments.count == 2:
+            case "restore" where arguments.count >= 2:
                 guard let key = try? SceneKey(scene: arguments[1], account: arguments[0]) else { continue }
                 let restored = restorer.restore(ModelChildNote.self, key)
+                restorations["\(arguments[0])/\(arguments[1])"] = restored
+                if arguments.count > 2 && arguments[2] == "kill" {
+                    LinePrinter.shared.line("restored \(Self.describe(restored))")
+                    Self.die()
+                }
                 restorer.completeRestore(restored)
                 LinePrinter.shared.line("restored \(Self.describe(restored))")
             case "save" where arguments.count >= 3:
@@ -43,13 +79,71 @@ struct ModelChild {
                 let answer = Self.answer { try restorer.save(note, for: key) }
                 if kill == "kill-after" { Self.die() }
                 LinePrinter.shared.line(answer)
+            case "persist" where arguments.count == 2:
+                guard let restored = restorations["\(arguments[0])/\(arguments[1])"] else {
+                    LinePrinter.shared.line("error: nothing restored for \(arguments[0])/\(arguments[1])")
+                    continue
+                }
+                let screen = Screen(restored.state)
+                let tracking = restorer.persist(from: restored, turns: turns) { screen.note }
+                trackings.append((tracking, screen))
+                LinePrinter.shared.line("persisting \(trackings.count - 1)")
+            case "change" where arguments.count == 2:
+                guard let index = Int(arguments[0]), trackings.indices.contains(index), let note = Self.note(arguments[1]) else { continue }
+                trackings[index].screen.note = note
+                LinePrinter.shared.line("changed")
+            case "turns":
+                turns.runPendingTurns()
+                LinePrinter.shared.line("turns")
+            case "fire":
+                windows.fireAll()
+                LinePrinter.shared.line("fired")
+            case "flush":
+                let kill = arguments.first ?? ""
+                if kill == "kill-before" { Self.die() }
+                let answer: String
+                do {
+                    answer = "flushed \(Self.scenes(try restorer.flush()))"
+                } catch {
+                    answer = "refused \(Self.name(of: error))"
+                }
+                if kill == "kill-after" { Self.die() }
+                LinePrinter.shared.line(answer)
+            case "prune" where arguments.count == 1:
+                guard let days = Int64(arguments[0]) else { continue }
+                do {
+                    LinePrinter.shared.line("pruned \(Self.scenes(try restorer.removeScenes(unusedFor: .seconds(days * 86_400))))")
+                } catch {
+                    LinePrinter.shared.line("refused \(Self.name(of: error))")
+                }
+            case "sign-out" where arguments.count == 1:
+                do {
+                    LinePrinter.shared.line("signed-out \(try restorer.signOut(account: arguments[0]).records)")
+                } catch {
+                    LinePrinter.shared.line("refused \(Self.name(of: error))")
+                }
+            case "hold":
+                do {
+                    let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+                    try store.writeTransaction {
+                        LinePrinter.shared.line("held")
+                        _ = readLine()
+                    }
+                    store.close()
+                    LinePrinter.shared.line("released")
+                } catch {
+                    LinePrinter.shared.line("refused \(Self.name(of: error))")
+                }
+                return
             case "exit":
                 LinePrinter.shared.line(Self.answer { try restorer.close() } == "saved" ? "closed" : "refused")
+                withExtendedLifetime(trackings) {}
                 return
             default:
                 LinePrinter.shared.line("error: \(line)")
             }
         }
+        withExtendedLifetime(trackings) {}
     }
 
     private static func die() -> Never {
@@ -61,6 +155,12 @@ struct ModelChild {
         let parts = text.split(separator: "|", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }
         return ModelChildNote(title: String(parts[0]), selected: Int(parts[1]), pinned: parts[2] == "1")
+    }
+
+    /// Scenes as `account/scene` joined by commas, sorted, or `-`.
+    private static func scenes(_ keys: [SceneKey]) -> String {
+        let names = keys.map { "\($0.account)/\($0.scene)" }.sorted()
+        return names.isEmpty ? "-" : names.joined(separator: ",")
     }
 
     private static func describe(_ restored: Restoration<ModelChildNote>) -> String {
@@ -81,16 +181,21 @@ struct ModelChild {
         do {
             try body()
             return "saved"
-        } catch StoreError.accountSignedOut {
-            return "refused accountSignedOut"
-        } catch StoreError.existingRecordKept {
-            return "refused existingRecordKept"
-        } catch RestoreError.wouldReplaceNewerRecord(_, let version) {
-            return "refused wouldReplaceNewerRecord(\(version))"
-        } catch RestoreError.databaseUnusable {
-            return "refused databaseUnusable"
         } catch {
-            return "refused \(error)"
+            return "refused \(name(of: error))"
+        }
+    }
+
+    /// An error by the name the model gives it.
+    private static func name(of error: any Error) -> String {
+        switch error {
+        case StoreError.accountSignedOut: "accountSignedOut"
+        case StoreError.existingRecordKept: "existingRecordKept"
+        case RestoreError.wouldReplaceNewerRecord(_, let version): "wouldReplaceNewerRecord(\(version))"
+        case RestoreError.databaseUnusable: "databaseUnusable"
+        case RestoreError.sceneIsLive: "sceneIsLive"
+        case RestoreError.recordOverBudget: "recordOverBudget"
+        default: "\(error)"
         }
     }
 }

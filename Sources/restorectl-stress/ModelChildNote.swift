@@ -9,6 +9,7 @@ struct ModelChildNote: RestorableState {
     static let minReaderVersion = 1
     static let defaultValue = ModelChildNote(title: "", selected: nil, pinned: false)
     static let expiresAfter: Duration? = .seconds(3 * 86_400)
+    static let maxRecordBytes: Int? = 250
 
     var title: String
     var selected: Int?

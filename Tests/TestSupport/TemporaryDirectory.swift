@@ -17,6 +17,12 @@ public final class TemporaryDirectory {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// Creates an empty directory with a unique name inside `parent` (a scratch mount's root).
+    public init(inside parent: URL) throws {
+        url = parent.appendingPathComponent("restorectl-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
     deinit { try? FileManager.default.removeItem(at: url) }
 
     /// The path of `name` inside the directory.

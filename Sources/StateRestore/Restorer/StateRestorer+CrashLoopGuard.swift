@@ -97,9 +97,14 @@ extension StateRestorer {
     func mark(_ screen: ScreenKey, _ side: inout RestoreSide) -> RestoreReportEntry? {
         let mark = screen.guardMark
         let reason: String
-        if side.launchGuard == nil && side.guardUnavailable == nil {
+        // Tried again at each mark while it could not be had: the storage may have come back
+        // (space freed), and a record applied unguarded when it could be guarded would go
+        // unblamed if it crashed (model sequence
+        // Fixtures/sequences/restore-after-space-comes-back-is-guarded-again.txt).
+        if side.launchGuard == nil {
             do {
                 side.launchGuard = try LaunchGuardFile.acquire(beside: path, creating: true)
+                side.guardUnavailable = nil
             } catch {
                 side.guardUnavailable = (error as? LaunchGuardError)?.reason ?? "\(error)"
             }

@@ -20,7 +20,8 @@ extension StateRestorer {
     ///
     /// - Returns: how many records were moved.
     /// - Throws: ``RestoreError/databaseUnusable(_:)`` for an extension's restorer (the app
-    ///   moves the file), a closed or suspended one, or a file being migrated in the
+    ///   moves the file), a closed or suspended one, one while another restorer of this process
+    ///   on the file is not closed (even suspended), or a file being migrated in the
     ///   background; otherwise the storage's error, with nothing moved.
     @discardableResult
     public func relocate(to newPath: String, isolation: isolated (any Actor)? = #isolation) throws -> Int {
@@ -29,6 +30,13 @@ extension StateRestorer {
         guard !isClosed else { throw RestoreError.databaseUnusable("the restorer is closed") }
         guard !isSuspended else { throw RestoreError.databaseUnusable("the app is suspended; move the database after resume()") }
         guard !DeferredMigration.isRunning(path) else { throw RestoreError.databaseUnusable("the database is being migrated in the background; move it once that ends") }
+        // Another restorer of this process on the file, suspended or not, would go on at the
+        // old path: a suspended one's resume would make a new file there and write to it, which
+        // the app no longer reads (model sequence
+        // Fixtures/sequences/relocation-while-another-restorer-is-suspended-is-refused.txt).
+        guard !OpenRestorers.restorers(at: path).contains(where: { $0 !== self }) else {
+            throw RestoreError.databaseUnusable("another restorer of this process uses the file; close it before moving the file")
+        }
         handOverBeforeWriting(from: isolation)
         try persistence.writer.suspendWriting()
         let destination = (try? DatabasePath.resolved(newPath)) ?? newPath

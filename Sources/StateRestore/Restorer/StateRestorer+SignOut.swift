@@ -21,8 +21,14 @@ extension StateRestorer {
         let ofAccount = { (screen: ScreenKey) in screen.scene.account == account }
         persistence.cancelTrackings(where: ofAccount)
         persistence.writer.dropPending(as: .accountSignedOut) { $0.account == account }
+        // The account's crash-loop marks go with it through this restorer's guard file, or,
+        // when it never opened one (no restore applied a record yet), through the purge's own
+        // look at an existing guard file: else a crashed launch of the account would still be
+        // counted by the next launch (model sequence
+        // Fixtures/sequences/sign-out-through-a-launch-that-never-restored-forgets-the-blame.txt).
+        let hasGuard = restoring.withLock { $0.launchGuard != nil }
         let result = try recoveringFromDamage { store in
-            try store.purge(account: account, forgettingGuardMarks: false)
+            try store.purge(account: account, forgettingGuardMarks: !hasGuard)
         }
         ScenesInUse.forget(at: path) { $0.account == account }
         restoring.withLock { side in

@@ -25,7 +25,11 @@ extension ContractModel {
         handOver(r)
         let written = writePending(r, includingUses: true)
         // A closed restorer stays closed ("nothing opens again").
-        if !restorers[r].isClosed { restorers[r].isSuspended = true }
+        if !restorers[r].isClosed {
+            restorers[r].isSuspended = true
+            // Resuming opens the file as a launch does: its next restore checks for crashes again.
+            restorers[r].crashCheck = nil
+        }
         if case .failure(let failure) = written { return .threw(failure.description) }
         return .done
     }
@@ -34,13 +38,15 @@ extension ContractModel {
     mutating func resume(_ r: Int) -> Outcome {
         guard restorers[r].isSuspended, !restorers[r].isClosed else { return .scenes([]) }
         restorers[r].isSuspended = false
+        // What this opening found replaces what the launch's did.
+        restorers[r].reportPrefix = []
         return flush(r)
     }
 
     /// Whether a screen of `slot` is live in this process: a tracking of an open restorer of
     /// the file, neither cancelled nor released.
     func isLive(_ slot: Slot) -> Bool {
-        trackings.contains { $0.slot == slot && !$0.isStopped && !restorers[$0.restorer].isClosed }
+        trackings.contains { $0.slot == slot && !$0.isStopped && !restorers[$0.restorer].isClosed && !restorers[$0.restorer].isChild }
     }
 
     /// What forgetting a screen's bookkeeping leaves: its sign-out generation.
@@ -75,7 +81,10 @@ extension ContractModel {
             useTimes[slot] = nil
         }
         quarantine.removeAll { $0.slot.account == account }
+        shelves[account] = nil
         generations[account] = generation(account) + 1
+        // "A purged account leaves nothing to blame": its crash-loop marks go too.
+        blame = blame.filter { $0.account != account }
         return slots.count
     }
 
@@ -89,7 +98,11 @@ extension ContractModel {
         restorers[r] = restorer
         guard !restorer.isClosed, !restorer.isSuspended else { return .threw("databaseUnusable") }
         let removed = purge(account)
-        scenesInUse = scenesInUse.filter { $0.account != account }
+        if restorer.isChild {
+            restorers[r].inUse = restorer.inUse.filter { $0.account != account }
+        } else {
+            scenesInUse = scenesInUse.filter { $0.account != account }
+        }
         forget(r) { $0.account == account }
         return .count(removed)
     }
@@ -105,7 +118,7 @@ extension ContractModel {
         for tracking in trackings where tracking.restorer == r && !tracking.isStopped { restorers[r].uses[tracking.slot] = now }
         if case .failure(let failure) = writePending(r, includingUses: true) { return .threw(failure.description) }
         guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
-        let removed = unusedScenes(before: now - Double(days) * Self.day, sparing: scenesInUse)
+        let removed = unusedScenes(before: now - Double(days) * Self.day, sparing: restorers[r].isChild ? restorers[r].inUse : scenesInUse)
         for slot in removed {
             records[slot] = nil
             useTimes[slot] = nil
@@ -144,7 +157,8 @@ extension ContractModel {
         let moved = quarantine[entry]
         if records[moved.slot] != nil && !replacing { return .toolExit(1) }
         records[moved.slot] = Record(
-            version: moved.version ?? 1, minReaderVersion: nil, body: .raw(moved.payload, .corrupt, ModelNote.defaultValue),
+            version: moved.version ?? 1, minReaderVersion: moved.body == nil ? nil : moved.minReaderVersion,
+            body: moved.body ?? .raw(moved.payload, .corrupt, ModelNote.defaultValue),
             updatedAt: moved.updatedAt ?? now)
         quarantine.remove(at: entry)
         return .toolExit(0)
@@ -163,10 +177,7 @@ extension ContractModel {
     mutating func childSave(_ r: Int, _ slot: Slot, _ note: ModelNote, kill: ModelOperation.KillPoint?) -> Outcome {
         if kill == .afterCommit { _ = save(r, slot, note) }
         guard kill == nil else {
-            restorers[r].isClosed = true
-            restorers[r].writerClosed = true
-            restorers[r].pending = [:]
-            restorers[r].uses = [:]
+            killChild(r)
             return .done
         }
         return save(r, slot, note)

@@ -32,12 +32,14 @@ extension ContractModel {
     /// `StateRestorer.restore(_:_:against:)`: never throws; the default state and a report
     /// saying why at worst; a record it cannot read moves to the quarantine, a newer one stays.
     mutating func restore(_ r: Int, _ slot: Slot) -> Outcome {
+        reopenIfWritable(r)
         var restorer = restorers[r]
         defer { restorers[r] = restorer }
         var note = ModelNote.defaultValue
         var codes: [String] = []
         var carried = Carried.none
         var sighting = Sighting()
+        restorer.lastMarked = nil
         if restorer.isClosed {
             // Closed: "later restores answer defaults", and a restoration says why (at worst the
             // default state and a report of why): the file was not read.
@@ -48,7 +50,9 @@ extension ContractModel {
             sighting.isUnseen = true
         } else {
             sighting.generation = generation(slot.account)
-            if let record = records[slot] {
+            if checkCrashes(&restorer, slot) {
+                codes = ["restore-crashed"]
+            } else if let record = records[slot] {
                 if now - record.updatedAt > Self.day { restorer.uses[slot] = now }
                 if now - record.updatedAt > Double(ModelNote.expirySeconds) {
                     codes = ["record-expired"]
@@ -56,6 +60,7 @@ extension ContractModel {
                     switch Self.reading(record) {
                     case .decoded(let decoded, let readCodes, let readCarried):
                         (note, codes, carried) = (decoded, readCodes, readCarried)
+                        restorer.lastMarked = slot
                         if !restorer.isChild {
                             let reconciled = note.reconciled(against: items)
                             note = reconciled.state
@@ -67,7 +72,7 @@ extension ContractModel {
                         codes = ["unsupported-version"]
                     case .unreadable:
                         guard case .raw(let text, _, _) = record.body else { break }
-                        quarantine.append(Quarantined(slot: slot, payload: text, version: record.version, updatedAt: record.updatedAt))
+                        quarantine.append(Quarantined(slot: slot, payload: text, version: record.version, updatedAt: record.updatedAt, body: nil))
                         records[slot] = nil
                         codes = ["record-unreadable"]
                     }
@@ -76,12 +81,13 @@ extension ContractModel {
                 codes = ["no-record"]
             }
         }
+        if !restorer.isClosed && !restorer.isSuspended { codes = restorer.reportPrefix + codes }
         restorer.restored.insert(slot)
         restorer.carried[slot] = carried.isEmpty ? nil : carried
         if sighting.generation == nil { sighting.generation = restorer.sightings[slot]?.generation }
         restorer.sightings[slot] = sighting
         restorer.restorations[slot] = (note, carried, sighting)
-        if !restorer.isChild { scenesInUse.insert(slot) }
+        if !restorer.isChild { scenesInUse.insert(slot) } else { restorer.inUse.insert(slot) }
         return .restored(note, codes: codes, carried: carried)
     }
 }

@@ -6,6 +6,8 @@ extension ContractModel {
         case accountSignedOut
         case newerRecordKept(version: Int)
         case existingRecordKept
+        /// Over the kind's declared budget (``ModelNote/maxRecordBytes``).
+        case overBudget
 
         /// The `UnwrittenSave.Reason` a persisted save reports.
         var reason: String {
@@ -13,6 +15,7 @@ extension ContractModel {
             case .accountSignedOut: "accountSignedOut"
             case .newerRecordKept(let version): "newerRecordKept(\(version))"
             case .existingRecordKept: "storedRecordNotSeen"
+            case .overBudget: "overBudget"
             }
         }
 
@@ -22,6 +25,7 @@ extension ContractModel {
             case .accountSignedOut: "accountSignedOut"
             case .newerRecordKept(let version): "wouldReplaceNewerRecord(\(version))"
             case .existingRecordKept: "existingRecordKept"
+            case .overBudget: "recordOverBudget"
             }
         }
     }
@@ -31,6 +35,8 @@ extension ContractModel {
     /// lowered, displaced or lost (one read through its `minReaderVersion` is written back as
     /// its own format); a record the restore could not see is never written over.
     mutating func write(_ note: ModelNote, to slot: Slot, carrying carried: Carried, after sighting: Sighting?) -> Refusal? {
+        // The budget is checked on the encoded record, before the gate reads the file.
+        if note.title.count > ModelNote.longTitle { return .overBudget }
         let sighting = sighting ?? Sighting()
         if let fence = sighting.generation, generation(slot.account) > fence { return .accountSignedOut }
         let format = carried.newerFormat ?? (version: ModelNote.currentVersion, minReaderVersion: ModelNote.minReaderVersion)
@@ -48,7 +54,8 @@ extension ContractModel {
     /// `StateRestorer.save(_:for:)`: now, under the gate's rules for the screen (a screen never
     /// restored captures the account's generation at its first save).
     mutating func save(_ r: Int, _ slot: Slot, _ note: ModelNote) -> Outcome {
-        if !restorers[r].isChild { scenesInUse.insert(slot) }
+        reopenIfWritable(r)
+        if !restorers[r].isChild { scenesInUse.insert(slot) } else { restorers[r].inUse.insert(slot) }
         let available = !restorers[r].isClosed && !restorers[r].isSuspended
         var sighting = restorers[r].sightings[slot] ?? Sighting()
         if sighting.generation == nil {
@@ -66,7 +73,7 @@ extension ContractModel {
     /// `persist(from:turns:_:)` of the restorer's latest restoration of `slot`.
     mutating func persist(_ r: Int, _ slot: Slot) -> Outcome {
         guard let restoration = restorers[r].restorations[slot] else { return .skipped }
-        scenesInUse.insert(slot)
+        if !restorers[r].isChild { scenesInUse.insert(slot) } else { restorers[r].inUse.insert(slot) }
         trackings.append(
             Tracking(
                 restorer: r, slot: slot, current: restoration.note, lastSaved: restoration.note, ownCarried: restoration.carried,
@@ -105,11 +112,16 @@ extension ContractModel {
         restorers[r].isScheduled = true
     }
 
-    /// The main actor's pending turns run.
-    mutating func runTurns() -> Outcome {
+    /// The main actor's pending turns run: this process's, or child `child`'s.
+    mutating func runTurns(ofChild child: Int? = nil) -> Outcome {
         // In the order they were scheduled, as the main actor runs them.
-        for t in turns { refresh(t, observing: true) }
-        turns = []
+        let (due, later) = turns.reduce(into: ([Int](), [Int]())) { split, t in
+            let r = trackings[t].restorer
+            let isDue = child.map { r == $0 } ?? !restorers[r].isChild
+            if isDue { split.0.append(t) } else { split.1.append(t) }
+        }
+        turns = later
+        for t in due { refresh(t, observing: true) }
         return .done
     }
 

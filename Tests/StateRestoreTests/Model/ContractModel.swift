@@ -31,6 +31,10 @@ struct ContractModel {
         var payload: String
         var version: Int?
         var updatedAt: Double?
+        /// The record as it was, when it was readable (moved aside by the crash-loop guard),
+        /// and the `minReaderVersion` its payload declares (the tool's restore reads it back).
+        var body: Record.Body?
+        var minReaderVersion: Int?
     }
 
     /// What one restore of a screen saw (the write gate's sighting).
@@ -76,6 +80,16 @@ struct ContractModel {
         var isScheduled = false
         var unwritten: [Slot: String] = [:]
         var uses: [Slot: Double] = [:]
+        /// A child's scenes in use (its own process's, spared by its prune).
+        var inUse: Set<Slot> = []
+        /// What this restorer's first restore that read the file found of crashed launches.
+        var crashCheck: CrashCheck?
+        /// The slot whose record the latest restore applied (its crash-loop mark), or nil.
+        var lastMarked: Slot?
+        /// What opening the file found, first in every report of a restore that reads it.
+        var reportPrefix: [String] = []
+        /// What each account's shelf's latest restore (or first save) captured.
+        var shelfSightings: [String: Sighting] = [:]
     }
 
     /// A live (or stopped) persistence tracking.
@@ -133,6 +147,15 @@ struct ContractModel {
     var trackings: [Tracking] = []
     /// The trackings whose turn is scheduled, in the order the main actor runs them.
     var turns: [Int] = []
+    /// The screens whose restore a killed child never completed, not yet handled by a launch.
+    var blame: Set<Slot> = []
+    /// The launches in a row whose crash check found a crashed restore (the guard file's count).
+    var crashedLaunches = 0
+    /// Each account's shelf snapshots (their queries), oldest first, the last few kept.
+    var shelves: [String: [String]] = [:]
+    /// Whether the file system is mounted read-only now, or full.
+    var isReadOnly = false
+    var isFull = false
 
     func generation(_ account: String) -> Int { generations[account] ?? 0 }
 }

@@ -1,11 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The contract as a model: seeded sequences of every operation (restores against changed
 /// data, hand and persisted saves, flushes, closes, relaunches, discards, sign-outs, prunes,
-/// expiry with the clock moved, suspension, other builds' records, damaged bytes, the tool's
-/// verbs in a child process) run against the reference model and the engine side by side,
-/// checked after every step. A failing sequence is shrunk and written under
+/// expiry with the clock moved, suspension, other builds' records, damaged bytes, budgets, the
+/// tool's verbs in a child process, a child process restoring, persisting, flushing, pruning,
+/// signing out and killed at a chosen point, crash-loop blame) run against the reference model
+/// and the engine side by side, checked after every step, with the invariants checked on their
+/// own (``ModelInvariants``). One sequence in three also has storage faults, real ones on a
+/// small tmpfs of the test's: the file system full or read-only, the file busy in another
+/// process, the file damaged in place. A failing sequence is shrunk and written under
 /// `Fixtures/sequences/`, where every file replays as a regression case.
 @MainActor
 @Suite(.serialized) struct ContractModelTests {
@@ -14,14 +19,17 @@ import Testing
         let pairs = ModelRun.Pairs()
         let started = Date()
         print("model: \(settings.fixedSeeds.count) fixed seeds, \(settings.randomCount) random from RESTORECTL_MODEL_SEED=\(settings.baseSeed), \(settings.length) operations each")
+        // Every few sequences have storage faults, on a small tmpfs of their own (one for the test).
+        let mount = try Self.scratchMount()
+        defer { mount?.unmount() }
         for seed in settings.seeds {
             if let seconds = settings.seconds, Date().timeIntervalSince(started) > seconds {
                 print("model: stopped after \(Int(seconds)) s (RESTORECTL_MODEL_SECONDS) before seed \(seed)")
                 break
             }
-            let operations = ModelDriver.sequence(seed: seed, count: settings.length)
-            guard let failure = ModelRun.run(operations, pairs: pairs) else { continue }
-            let (minimal, minimalFailure) = ModelShrinker.shrink(operations, failure: failure)
+            let operations = ModelDriver.sequence(seed: seed, count: settings.length, faults: settings.hasFaults(seed))
+            guard let failure = ModelRun.run(operations, pairs: pairs, mount: mount) else { continue }
+            let (minimal, minimalFailure) = ModelShrinker.shrink(operations, failure: failure, mount: mount)
             let text = ModelSequenceFile.text(seed: seed, failure: minimalFailure, operations: minimal)
             let file = ModelSequenceFile.folder.appendingPathComponent("seed-\(seed).txt")
             try? FileManager.default.createDirectory(at: ModelSequenceFile.folder, withIntermediateDirectories: true)
@@ -33,6 +41,8 @@ import Testing
         print(
             "model: \(pairs.sequences) sequences, \(pairs.operations) operations in \(Int(Date().timeIntervalSince(started))) s; "
                 + "\(pairs.counts.count) operation pairs reached, \(missing.count) never")
+        print("model: report codes \(pairs.codes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        print("model: steps under a fault \(pairs.faults.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
         if ProcessInfo.processInfo.environment["RESTORECTL_MODEL_MATRIX"] != nil {
             for pair in pairs.counts.sorted(by: { $0.key < $1.key }) { print("model pair: \(pair.key) \(pair.value)") }
             for pair in missing { print("model pair never: \(pair)") }
@@ -40,11 +50,18 @@ import Testing
     }
 
     @Test func everyRecordedSequenceStillKeepsTheContract() throws {
+        let mount = try Self.scratchMount()
+        defer { mount?.unmount() }
         for file in try ModelSequenceFile.all() {
             let operations = try ModelSequenceFile.operations(in: file.text)
-            if let failure = ModelRun.run(operations) {
+            if let failure = ModelRun.run(operations, mount: mount) {
                 Issue.record("\(file.name) fails again: \(failure)")
             }
         }
+    }
+
+    /// The small tmpfs the fault sequences run on, or nil (printed) where the machine refuses.
+    static func scratchMount() throws -> ScratchMount? {
+        try ScratchMount(tmpfsSize: "8m")
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import JSON
 import Observation
+import ScreenKinds
+import ScreenModels
 import StateRestoreTesting
 import StateStore
 import TestSupport
@@ -24,7 +26,9 @@ final class EngineHarness {
     }
 
     let folder: TemporaryDirectory
-    let path: String
+    /// The database file; ``relocate(_:)`` moves it.
+    private(set) var path: String
+    private var relocations = 0
     private let time = Locked(ContractModel.startTime)
     private let turns = ManualTurnScheduler()
     /// The restorers of this process, by their index in the sequence.
@@ -35,14 +39,23 @@ final class EngineHarness {
     private var launched = 0
     private var restorations: [Int: [Slot: Restoration<ModelNote>]] = [:]
     private(set) var trackings: [(tracking: PersistenceTracking, screen: Screen)] = []
+    /// Where each tracking of the sequence lives, by its index: this process's `trackings`, or
+    /// a child's own numbering.
+    private var trackingPlaces: [(child: Int?, index: Int)] = []
     var items = [1, 2, 3, 4, 5, 6]
     private let keys: [Slot: SceneKey]
 
-    init() throws {
+    /// The scratch file system the folder lives on, for the faults; nil on the usual one.
+    let mount: ScratchMount?
+    /// The child holding the file's write lock (a busy file), while it does.
+    private var lockHolder: ChildProcess?
+
+    init(on mount: ScratchMount? = nil) throws {
         var keys: [Slot: SceneKey] = [:]
         for slot in ContractModel.slots { keys[slot] = try SceneKey(scene: slot.scene, account: slot.account) }
         self.keys = keys
-        folder = try TemporaryDirectory()
+        self.mount = mount
+        folder = try mount.map { try TemporaryDirectory(inside: $0.root) } ?? TemporaryDirectory()
         path = folder.path("state.sqlite")
         let store = try StateDatabase.openForWriting(path)
         store.close()
@@ -56,7 +69,55 @@ final class EngineHarness {
         var configuration = DatabaseConfiguration()
         let time = self.time
         configuration.clock = { time.withLock { $0 } }
+        // On the scratch file system a busy file is one of the faults: a save waits for the
+        // lock a short while, not the default five seconds (the holder holds it until told).
+        if mount != nil { configuration.busyTimeoutMilliseconds = 20 }
         return configuration
+    }
+
+    // MARK: Faults
+
+    /// Fills the scratch file system until it has no space left.
+    func fillUp() throws { try mount!.fill() }
+
+    /// Another process takes the file's write lock and holds it.
+    func holdLock() throws {
+        let holder = try ChildProcess(stress: ["model-child", "--db", path])
+        try holder.readLines(until: "ready")
+        holder.send("\(now) hold")
+        guard holder.nextLine() == "held" else { throw ModelFailure("the lock holder did not hold the lock: \(holder.errorOutput())") }
+        lockHolder = holder
+    }
+
+    /// Remounts the scratch file system read-only or writable again; whether it worked.
+    func remount(readOnly: Bool) -> Bool {
+        guard let mount, mount.remount(readOnly: readOnly) else { return false }
+        isReadOnly = readOnly
+        return true
+    }
+
+    private var isReadOnly = false
+
+    /// Ends the fault: the space comes back, the lock holder lets go and ends, the file system
+    /// is writable again.
+    func clearFault() throws {
+        if isReadOnly && !remount(readOnly: false) { throw ModelFailure("the tmpfs could not be remounted writable") }
+        if let holder = lockHolder {
+            lockHolder = nil
+            holder.send("release")
+            guard holder.nextLine() == "released" else { throw ModelFailure("the lock holder did not release the lock") }
+            holder.waitForExit()
+        }
+        if let mount, FileManager.default.fileExists(atPath: mount.path("filler")) { try mount.emptyFiller() }
+    }
+
+    /// Damages the database file's header in place (no restorer of any process has it open).
+    func damage() throws {
+        let descriptor = open(path, O_WRONLY)
+        guard descriptor >= 0 else { throw ModelFailure("cannot open \(path) to damage it: errno \(errno)") }
+        defer { _ = Foundation.close(descriptor) }
+        let garbage = Array("not a database, damaged".utf8)
+        guard pwrite(descriptor, garbage, garbage.count, 0) == garbage.count else { throw ModelFailure("cannot damage \(path): errno \(errno)") }
     }
 
     // MARK: The engine's operations
@@ -80,7 +141,57 @@ final class EngineHarness {
     }
 
     func childRestore(_ c: Int, _ slot: Slot) throws -> Outcome {
-        let answer = try ask(c, "restore \(slot.account) \(slot.scene)")
+        try Self.restored(try ask(c, "restore \(slot.account) \(slot.scene)"))
+    }
+
+    /// The child restores `slot`, answers, and dies before completing the restore.
+    func childCrash(_ c: Int, _ slot: Slot) throws -> Outcome {
+        let answer = try ask(c, "restore \(slot.account) \(slot.scene) kill")
+        let exit = children.removeValue(forKey: c)!.waitForExit()
+        guard exit.wasKilled else { throw ModelFailure("the child did not die after its restore: \(exit)") }
+        return try Self.restored(answer)
+    }
+
+    func childPersist(_ c: Int, _ slot: Slot) throws -> Outcome {
+        let answer = try ask(c, "persist \(slot.account) \(slot.scene)")
+        guard answer.hasPrefix("persisting "), let index = Int(answer.dropFirst("persisting ".count)) else { return .threw(answer) }
+        trackingPlaces.append((c, index))
+        return .done
+    }
+
+    func childTurns(_ c: Int) throws -> Outcome { try ask(c, "turns") == "turns" ? .done : .threw("turns") }
+    func childFire(_ c: Int) throws -> Outcome { try ask(c, "fire") == "fired" ? .done : .threw("fire") }
+
+    /// The child's flush; with a kill point it dies before the flush or right after its commit.
+    func childFlush(_ c: Int, kill: ModelOperation.KillPoint?) throws -> Outcome {
+        guard let kill, let child = children.removeValue(forKey: c) else { return Self.scenes(try ask(c, "flush"), prefix: "flushed ") }
+        child.send("\(now) flush \(kill.rawValue)")
+        let exit = child.waitForExit()
+        return exit.wasKilled ? .done : .threw("the child did not die at its kill point: \(exit)")
+    }
+
+    func childPrune(_ c: Int, days: Int) throws -> Outcome { Self.scenes(try ask(c, "prune \(days)"), prefix: "pruned ") }
+
+    func childSignOut(_ c: Int, _ account: String) throws -> Outcome {
+        let answer = try ask(c, "sign-out \(account)")
+        guard answer.hasPrefix("signed-out "), let count = Int(answer.dropFirst("signed-out ".count)) else { return .threw(answer) }
+        return .count(count)
+    }
+
+    /// `<prefix><scenes or ->` as the model's scenes, or what was refused.
+    private static func scenes(_ answer: String, prefix: String) -> Outcome {
+        guard answer.hasPrefix(prefix) else { return .threw(answer.hasPrefix("refused ") ? String(answer.dropFirst("refused ".count)) : answer) }
+        let list = answer.dropFirst(prefix.count)
+        if list == "-" { return .scenes([]) }
+        return .scenes(
+            list.split(separator: ",").compactMap { name in
+                let parts = name.split(separator: "/")
+                return parts.count == 2 ? Slot(account: String(parts[0]), scene: String(parts[1])) : nil
+            })
+    }
+
+    /// A child's `restored …` answer as the model's outcome.
+    private static func restored(_ answer: String) throws -> Outcome {
         let words = answer.split(separator: " ").map(String.init)
         guard words.count == 5, words[0] == "restored", let note = ModelOperation(line: "change 0 \(words[2])").flatMap(Self.note) else {
             throw ModelFailure("the child answered \(answer)")
@@ -122,8 +233,9 @@ final class EngineHarness {
         return nil
     }
 
-    /// Ends every child still running.
+    /// Ends every child still running, and any fault.
     func endChildren() {
+        try? clearFault()
         for child in children.values {
             child.kill()
             child.waitForExit()
@@ -145,14 +257,22 @@ final class EngineHarness {
         guard let restored = restorations[r]?[slot] else { return .skipped }
         let screen = Screen(restored.state)
         let tracking = restorers[r]!.persist(from: restored, turns: turns) { screen.note }
+        trackingPlaces.append((nil, trackings.count))
         trackings.append((tracking, screen))
         return .done
     }
 
-    func change(_ t: Int, _ note: ModelNote) -> Outcome {
-        guard trackings.indices.contains(t) else { return .skipped }
-        trackings[t].screen.note = note
-        return .done
+    func change(_ t: Int, _ note: ModelNote) throws -> Outcome {
+        guard trackingPlaces.indices.contains(t) else { return .skipped }
+        let place = trackingPlaces[t]
+        guard let c = place.child else {
+            trackings[place.index].screen.note = note
+            return .done
+        }
+        // A tracking of a child that died changes nothing anywhere.
+        guard children[c] != nil else { return .done }
+        let answer = try ask(c, "change \(place.index) \(ModelOperation.encode(note))")
+        return answer == "changed" ? .done : .threw(answer)
     }
 
     func runTurns() -> Outcome {
@@ -174,6 +294,33 @@ final class EngineHarness {
     }
 
     func close(_ r: Int) -> Outcome { Self.answer { try restorers[r]!.close() } }
+
+    /// Saves a snapshot of the account's shelf whose query is `query` (no books, no drafts).
+    func saveShelf(_ r: Int, _ account: String, _ query: String) -> Outcome {
+        Self.answer { try restorers[r]!.saveShelf(ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: now), query: query), shelf: "main", account: account) }
+    }
+
+    /// Restores the account's shelf: its query, or `-` when none was restored.
+    func restoreShelf(_ r: Int, _ account: String) -> Outcome {
+        let restored = restorers[r]!.restoreShelf("main", account: account)
+        let codes = restored.report.map(\.code.rawValue)
+        return .restored(ModelNote(title: restored.snapshot?.query ?? "-", selected: nil, pinned: false), codes: codes, carried: .none)
+    }
+
+    /// `relocate(to:)` to a new file in the folder; the sequence goes on there when it moved.
+    func relocate(_ r: Int) -> Outcome {
+        relocations += 1
+        let destination = folder.path("moved-\(relocations).sqlite")
+        do {
+            let moved = try restorers[r]!.relocate(to: destination)
+            path = destination
+            return .count(moved)
+        } catch RestoreError.databaseUnusable {
+            return .threw("databaseUnusable")
+        } catch {
+            return .threw("refused")
+        }
+    }
     func suspend(_ r: Int) -> Outcome { Self.answer { try restorers[r]!.suspend() } }
 
     func resume(_ r: Int) -> Outcome {
@@ -252,7 +399,7 @@ final class EngineHarness {
         var files: [String: String] = [:]
         for line in lines {
             let parts = line.split(separator: " ", maxSplits: 1)
-            if parts.count == 2 { files[String(parts[1])] = String(parts[0]) }
+            if parts.count == 2 { files[parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " *"))] = String(parts[0]) }
         }
         return files
     }
@@ -295,6 +442,8 @@ final class EngineHarness {
         case RestoreError.wouldReplaceNewerRecord(_, let version): "wouldReplaceNewerRecord(\(version))"
         case RestoreError.databaseUnusable: "databaseUnusable"
         case RestoreError.sceneIsLive: "sceneIsLive"
+        case RestoreError.recordOverBudget: "recordOverBudget"
+        case let error as SQLiteError where [.busy, .locked, .full, .ioError, .cannotOpen, .readOnly].contains(error.code): "storageRefused"
         default: "\(error)"
         }
     }
@@ -304,6 +453,7 @@ final class EngineHarness {
         case .newerRecordKept(let version): "newerRecordKept(\(version))"
         case .storedRecordNotSeen: "storedRecordNotSeen"
         case .accountSignedOut: "accountSignedOut"
+        case .overBudget: "overBudget"
         default: "\(reason)"
         }
     }

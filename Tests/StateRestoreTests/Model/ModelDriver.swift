@@ -9,16 +9,30 @@ struct ModelDriver {
     private var random: SeededGenerator
     private var model = ContractModel()
     private var serial = 0
+    /// Whether the sequence has storage faults (it runs on a scratch file system).
+    private let faults: Bool
+    private var fault: ModelOperation.Fault?
+    private var isDamaged = false
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64, faults: Bool = false) {
+        random = SeededGenerator(seed: seed)
+        self.faults = faults
+    }
 
-    /// A sequence of `count` operations, beginning with a launch.
-    static func sequence(seed: UInt64, count: Int) -> [ModelOperation] {
-        var driver = ModelDriver(seed: seed)
+    /// A sequence of `count` operations, beginning with a launch; with `faults`, storage faults
+    /// (a full file system, a busy file) and a file damaged in place among them.
+    static func sequence(seed: UInt64, count: Int, faults: Bool = false) -> [ModelOperation] {
+        var driver = ModelDriver(seed: seed, faults: faults)
         var operations: [ModelOperation] = [.launch]
         _ = driver.model.launch()
         while operations.count < count {
-            let operation = driver.next()
+            var operation = driver.next()
+            // While a fault is on or the file is damaged, what can take part.
+            for _ in 0..<40 where (driver.fault != nil && !operation.runsUnderFault) || (driver.isDamaged && !operation.runsOnDamagedFile) {
+                operation = driver.next()
+            }
+            if driver.fault != nil && !operation.runsUnderFault { operation = .fault(.clear) }
+            if driver.isDamaged && !operation.runsOnDamagedFile { operation = .launch }
             driver.apply(operation)
             operations.append(operation)
         }
@@ -30,7 +44,9 @@ struct ModelDriver {
 
     private mutating func note() -> ModelNote {
         serial += 1
-        return ModelNote(title: "t\(serial)", selected: chance(20) ? nil : Int.random(in: 0...7, using: &random), pinned: chance(50))
+        // Now and then one over the kind's budget.
+        let title = chance(4) ? "t\(serial)" + String(repeating: "x", count: ModelNote.longTitle) : "t\(serial)"
+        return ModelNote(title: title, selected: chance(20) ? nil : Int.random(in: 0...7, using: &random), pinned: chance(50))
     }
 
     /// A restorer of this process, most often an open one.
@@ -43,9 +59,12 @@ struct ModelDriver {
 
     /// The running children.
     private var children: [Int] { model.restorers.indices.filter { model.restorers[$0].isChild && !model.restorers[$0].isClosed } }
+    /// The running children that have not restored yet (their first restore checks for crashes).
+    private var freshChildren: [Int] { children.filter { model.restorers[$0].crashCheck == nil } }
 
     private mutating func next() -> ModelOperation {
-        let restorations = model.restorers.indices.flatMap { r in model.restorers[r].restorations.keys.map { (r, $0) } }
+        let restorations = model.restorers.indices.filter { !model.restorers[$0].isChild }.flatMap { r in model.restorers[r].restorations.keys.sorted().map { (r, $0) } }
+        let childRestorations = children.flatMap { c in model.restorers[c].restorations.keys.sorted().map { (c, $0) } }
         let choices: [(weight: Int, make: (inout ModelDriver) -> ModelOperation)] = [
             (14, { $0.restoreOperation() }),
             (8, { .save(restorer: $0.restorer(), slot: $0.pick(ContractModel.slots), note: $0.note()) }),
@@ -61,7 +80,17 @@ struct ModelDriver {
             (5, { .fireWindows(restorer: $0.restorer()) }),
             (6, { .flush(restorer: $0.restorer()) }),
             (2, { .close(restorer: $0.restorer()) }),
-            (model.restorers.filter { !$0.isClosed }.count < 3 ? 3 : 0, { _ in .launch }),
+            (1, { .relocate(restorer: $0.restorer()) }),
+            (
+                3,
+                { driver in
+                    driver.serial += 1
+                    return .shelfSave(restorer: driver.restorer(), account: driver.pick(ContractModel.accounts), query: "q\(driver.serial)")
+                }
+            ),
+            (3, { .shelfRestore(restorer: $0.restorer(), account: $0.pick(ContractModel.accounts)) }),
+            (model.restorers.filter { !$0.isClosed }.count < 3 ? (model.blame.isEmpty ? 3 : 8) : 0, { _ in .launch }),
+            (model.restorers.filter { !$0.isClosed }.count >= 3 && !model.blame.isEmpty ? 4 : 0, { .close(restorer: $0.restorer()) }),
             (2, { .suspend(restorer: $0.restorer()) }),
             (3, { .resume(restorer: $0.restorer()) }),
             (4, { .discard(restorer: $0.restorer(), slot: $0.pick(ContractModel.slots)) }),
@@ -77,7 +106,7 @@ struct ModelDriver {
             (1, { .toolPrune(days: $0.pick([1, 2, 7])) }),
             (model.quarantine.isEmpty ? 0 : 10, { .toolQuarantineRestore(entry: $0.pick(Array($0.model.quarantine.indices)), replacing: $0.chance(30)) }),
             (1, { .toolRead($0.pick(ModelOperation.ReadVerb.allCases)) }),
-            (children.isEmpty ? 2 : 0, { _ in .childLaunch }),
+            (children.isEmpty ? 3 : 0, { _ in .childLaunch }),
             (children.isEmpty ? 0 : 5, { .childRestore(child: $0.pick($0.children), slot: $0.pick(ContractModel.slots)) }),
             (children.isEmpty ? 0 : 5, { .childSave(child: $0.pick($0.children), slot: $0.pick(ContractModel.slots), note: $0.note(), kill: nil) }),
             (
@@ -87,7 +116,34 @@ struct ModelDriver {
                     return .childSave(child: driver.pick(driver.children), slot: driver.pick(ContractModel.slots), note: driver.note(), kill: kill)
                 }
             ),
-            (children.isEmpty ? 0 : 1, { .childExit(child: $0.pick($0.children)) }),
+            (children.isEmpty ? 0 : 2, { .childExit(child: $0.pick($0.children)) }),
+            (children.isEmpty ? 0 : 2, { .childCrash(child: $0.pick($0.children), slot: $0.storedSlot()) }),
+            (
+                childRestorations.isEmpty ? 0 : 3,
+                { driver in
+                    let (c, slot) = driver.pick(childRestorations)
+                    return .childPersist(child: c, slot: slot)
+                }
+            ),
+            (children.isEmpty ? 0 : 3, { .childTurns(child: $0.pick($0.children)) }),
+            (children.isEmpty ? 0 : 3, { .childFire(child: $0.pick($0.children)) }),
+            (
+                children.isEmpty ? 0 : 3,
+                { driver in
+                    let kill: ModelOperation.KillPoint? = driver.chance(80) ? nil : driver.chance(50) ? .beforeCommit : .afterCommit
+                    return .childFlush(child: driver.pick(driver.children), kill: kill)
+                }
+            ),
+            (children.isEmpty ? 0 : 2, { .childPrune(child: $0.pick($0.children), days: $0.pick([1, 2, 7])) }),
+            (children.isEmpty ? 0 : 2, { .childSignOut(child: $0.pick($0.children), account: $0.pick(ContractModel.accounts)) }),
+            (faults && fault == nil && !isDamaged ? 4 : 0, { .fault($0.chance(40) ? .full : $0.chance(60) ? .busy : .readOnly) }),
+            (
+                !model.blame.isEmpty && !freshChildren.isEmpty ? 6 : 0,
+                { .childCrash(child: $0.pick($0.freshChildren), slot: $0.storedSlot()) }
+            ),
+            (!model.blame.isEmpty && children.isEmpty ? 5 : 0, { _ in .childLaunch }),
+            (fault == nil ? 0 : 8, { _ in .fault(.clear) }),
+            (faults && fault == nil && !isDamaged ? 1 : 0, { _ in .damage }),
         ]
         let total = choices.map(\.weight).reduce(0, +)
         var roll = Int.random(in: 0..<total, using: &random)
@@ -99,17 +155,48 @@ struct ModelDriver {
     }
 
     private mutating func restoreOperation() -> ModelOperation {
-        .restore(restorer: restorer(), slot: pick(ContractModel.slots))
+        // A launch that has not restored yet, restoring a screen a crashed launch is blamed for.
+        let unchecked = model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].isClosed && model.restorers[$0].crashCheck == nil }
+        if !model.blame.isEmpty && !unchecked.isEmpty && chance(70) { return .restore(restorer: pick(unchecked), slot: pick(model.blame.sorted())) }
+        return .restore(restorer: restorer(), slot: pick(ContractModel.slots))
+    }
+
+    /// A slot holding a record, most often (one a crash can be blamed on).
+    private mutating func storedSlot() -> Slot {
+        let stored = model.records.keys.sorted()
+        return !stored.isEmpty && chance(80) ? pick(stored) : pick(ContractModel.slots)
     }
 
     /// Follows `operation` in the driver's own model (answers ignored).
     private mutating func apply(_ operation: ModelOperation) {
         switch operation {
-        case .launch: _ = model.launch()
-        case .childLaunch: _ = model.childLaunch()
+        case .launch, .childLaunch:
+            let readsOnly = model.launchesReadingOnly
+            _ = operation == .launch ? model.launch() : model.childLaunch()
+            if isDamaged { model.startFresh(model.restorers.count - 1) }
+            if readsOnly { model.launchReadingOnly(model.restorers.count - 1) }
+            isDamaged = false
+        case .fault(let kind):
+            fault = kind == .clear ? nil : kind
+            if kind == .readOnly {
+                for r in model.restorers.indices where !model.restorers[r].isClosed { _ = model.close(r) }
+                model.isReadOnly = true
+            }
+            if kind == .full { model.isFull = true }
+            if kind == .clear { (model.isReadOnly, model.isFull) = (false, false) }
+        case .damage:
+            for r in model.restorers.indices where !model.restorers[r].isClosed { _ = model.close(r) }
+            isDamaged = true
         case .childRestore(let c, let slot): _ = model.restore(c, slot)
         case .childSave(let c, let slot, let note, let kill): _ = model.childSave(c, slot, note, kill: kill)
         case .childExit(let c): _ = model.close(c)
+        case .childCrash(let c, let slot): _ = model.childCrash(c, slot)
+        case .childPersist(let c, let slot): _ = model.persist(c, slot)
+        case .childTurns(let c): _ = model.runTurns(ofChild: c)
+        case .childFire(let c): _ = model.fireWindows(c)
+        case .childFlush(let c, let kill): _ = model.childFlush(c, kill: kill)
+        case .childPrune(let c, let days): _ = model.removeUnused(c, days: days)
+        case .childSignOut(let c, let account): _ = model.signOut(c, account)
         case .restore(let r, let slot): _ = model.restore(r, slot)
         case .save(let r, let slot, let note): _ = model.save(r, slot, note)
         case .persist(let r, let slot): _ = model.persist(r, slot)
@@ -118,6 +205,9 @@ struct ModelDriver {
         case .fireWindows(let r): _ = model.fireWindows(r)
         case .flush(let r): _ = model.flush(r)
         case .close(let r): _ = model.close(r)
+        case .relocate(let r): _ = model.relocate(r)
+        case .shelfSave(let r, let account, let query): _ = model.saveShelf(r, account, query)
+        case .shelfRestore(let r, let account): _ = model.restoreShelf(r, account)
         case .suspend(let r): _ = model.suspend(r)
         case .resume(let r): _ = model.resume(r)
         case .discard(let r, let slot): _ = model.discard(r, slot)

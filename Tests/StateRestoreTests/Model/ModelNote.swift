@@ -14,6 +14,10 @@ struct ModelNote: Reconcilable {
     static let defaultValue = ModelNote(title: "", selected: nil, pinned: false)
     static let expiresAfter: Duration? = .seconds(expirySeconds)
     static let expirySeconds: Int64 = 3 * 86_400
+    /// A budget no ordinary note comes near and every long one (a title of more than
+    /// ``longTitle`` characters) is over: a save over it is refused, never written.
+    static let maxRecordBytes: Int? = 250
+    static let longTitle = 300
     static let selectionCleared = RestoreCode("model-selection-cleared")
 
     var title: String

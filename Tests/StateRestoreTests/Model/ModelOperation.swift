@@ -34,6 +34,19 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case quarantineList = "quarantine-list"
     }
 
+    /// A storage fault the sequence turns on (or off, `clear`).
+    enum Fault: String, CaseIterable {
+        /// The file system is full (a small tmpfs filled up).
+        case full
+        /// Another process holds the file's write lock (`BEGIN IMMEDIATE`).
+        case busy
+        /// Every restorer closes and every child exits, then the file system is remounted
+        /// read-only (a launch then reads without writing).
+        case readOnly = "read-only"
+        /// The fault ends: the space comes back, the lock is released.
+        case clear
+    }
+
     /// Where the child kills itself during a save.
     enum KillPoint: String {
         case beforeCommit = "kill-before"
@@ -45,6 +58,14 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     case childRestore(child: Int, slot: Slot)
     case childSave(child: Int, slot: Slot, note: ModelNote, kill: KillPoint?)
     case childExit(child: Int)
+    /// The child restores and dies by SIGKILL before completing the restore.
+    case childCrash(child: Int, slot: Slot)
+    case childPersist(child: Int, slot: Slot)
+    case childTurns(child: Int)
+    case childFire(child: Int)
+    case childFlush(child: Int, kill: KillPoint?)
+    case childPrune(child: Int, days: Int)
+    case childSignOut(child: Int, account: String)
     case restore(restorer: Int, slot: Slot)
     case save(restorer: Int, slot: Slot, note: ModelNote)
     case persist(restorer: Int, slot: Slot)
@@ -53,6 +74,10 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     case fireWindows(restorer: Int)
     case flush(restorer: Int)
     case close(restorer: Int)
+    case relocate(restorer: Int)
+    /// A shelf snapshot (of the account's one shelf) saved with the query `query`.
+    case shelfSave(restorer: Int, account: String, query: String)
+    case shelfRestore(restorer: Int, account: String)
     case suspend(restorer: Int)
     case resume(restorer: Int)
     case discard(restorer: Int, slot: Slot)
@@ -68,6 +93,9 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     case toolPrune(days: Int)
     case toolQuarantineRestore(entry: Int, replacing: Bool)
     case toolRead(ReadVerb)
+    case fault(Fault)
+    /// Every restorer closes and every child exits, then the file's header is damaged in place.
+    case damage
 
     /// The operation's name, for the pair matrix.
     var name: String { description.split(separator: " ").first.map(String.init) ?? "" }
@@ -79,6 +107,13 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case .childRestore(let c, let slot): "child-restore \(c) \(slot)"
         case .childSave(let c, let slot, let note, let kill): "child-save \(c) \(slot) \(Self.encode(note))" + (kill.map { " \($0.rawValue)" } ?? "")
         case .childExit(let c): "child-exit \(c)"
+        case .childCrash(let c, let slot): "child-crash \(c) \(slot)"
+        case .childPersist(let c, let slot): "child-persist \(c) \(slot)"
+        case .childTurns(let c): "child-turns \(c)"
+        case .childFire(let c): "child-fire \(c)"
+        case .childFlush(let c, let kill): "child-flush \(c)" + (kill.map { " \($0.rawValue)" } ?? "")
+        case .childPrune(let c, let days): "child-prune \(c) \(days)"
+        case .childSignOut(let c, let account): "child-sign-out \(c) \(account)"
         case .restore(let r, let slot): "restore \(r) \(slot)"
         case .save(let r, let slot, let note): "save \(r) \(slot) \(Self.encode(note))"
         case .persist(let r, let slot): "persist \(r) \(slot)"
@@ -87,6 +122,9 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case .fireWindows(let r): "fire \(r)"
         case .flush(let r): "flush \(r)"
         case .close(let r): "close \(r)"
+        case .relocate(let r): "relocate \(r)"
+        case .shelfSave(let r, let account, let query): "shelf-save \(r) \(account) \(query)"
+        case .shelfRestore(let r, let account): "shelf-restore \(r) \(account)"
         case .suspend(let r): "suspend \(r)"
         case .resume(let r): "resume \(r)"
         case .discard(let r, let slot): "discard \(r) \(slot)"
@@ -102,14 +140,17 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case .toolPrune(let days): "tool-prune \(days)"
         case .toolQuarantineRestore(let entry, let replacing): "tool-quarantine-restore \(entry) \(replacing ? "replace" : "keep")"
         case .toolRead(let verb): "tool-read \(verb.rawValue)"
+        case .fault(let fault): "fault \(fault.rawValue)"
+        case .damage: "damage"
         }
     }
 
     /// Every operation name, for the pair matrix.
     static let names = [
-        "launch", "child-launch", "child-restore", "child-save", "child-exit", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
+        "launch", "child-launch", "child-restore", "child-save", "child-exit", "child-crash", "child-persist", "child-turns", "child-fire", "child-flush",
+        "child-prune", "child-sign-out", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
         "remove-unused", "clock", "item-remove", "item-insert", "items-move", "write", "tool-purge", "tool-discard", "tool-prune",
-        "tool-quarantine-restore", "tool-read",
+        "tool-quarantine-restore", "tool-read", "fault", "damage", "relocate", "shelf-save", "shelf-restore",
     ]
 
     /// `title|selected|pinned`, the title without spaces or bars.
@@ -149,6 +190,27 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case "child-exit":
             guard let c = int(1) else { return nil }
             self = .childExit(child: c)
+        case "child-crash":
+            guard let c = int(1), let s = slot(2) else { return nil }
+            self = .childCrash(child: c, slot: s)
+        case "child-persist":
+            guard let c = int(1), let s = slot(2) else { return nil }
+            self = .childPersist(child: c, slot: s)
+        case "child-turns":
+            guard let c = int(1) else { return nil }
+            self = .childTurns(child: c)
+        case "child-fire":
+            guard let c = int(1) else { return nil }
+            self = .childFire(child: c)
+        case "child-flush":
+            guard let c = int(1) else { return nil }
+            self = .childFlush(child: c, kill: words.count > 2 ? KillPoint(rawValue: String(words[2])) : nil)
+        case "child-prune":
+            guard let c = int(1), let d = int(2) else { return nil }
+            self = .childPrune(child: c, days: d)
+        case "child-sign-out":
+            guard let c = int(1), words.count > 2 else { return nil }
+            self = .childSignOut(child: c, account: String(words[2]))
         case "restore":
             guard let r = int(1), let s = slot(2) else { return nil }
             self = .restore(restorer: r, slot: s)
@@ -171,6 +233,15 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case "close":
             guard let r = int(1) else { return nil }
             self = .close(restorer: r)
+        case "relocate":
+            guard let r = int(1) else { return nil }
+            self = .relocate(restorer: r)
+        case "shelf-save":
+            guard let r = int(1), words.count > 3 else { return nil }
+            self = .shelfSave(restorer: r, account: String(words[2]), query: String(words[3]))
+        case "shelf-restore":
+            guard let r = int(1), words.count > 2 else { return nil }
+            self = .shelfRestore(restorer: r, account: String(words[2]))
         case "suspend":
             guard let r = int(1) else { return nil }
             self = .suspend(restorer: r)
@@ -214,6 +285,10 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case "tool-read":
             guard words.count > 1, let v = ReadVerb(rawValue: String(words[1])) else { return nil }
             self = .toolRead(v)
+        case "fault":
+            guard words.count > 1, let f = Fault(rawValue: String(words[1])) else { return nil }
+            self = .fault(f)
+        case "damage": self = .damage
         default: return nil
         }
     }

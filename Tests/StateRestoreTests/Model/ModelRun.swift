@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import StateStore
+import TestSupport
 
 @testable import StateRestore
 
@@ -27,6 +28,20 @@ struct ModelRun {
         var operations = 0
         var sequences = 0
 
+        /// The report codes restores answered, and how often.
+        var codes: [String: Int] = [:]
+        /// The steps under a storage fault, by the outcome the engine took: refused by the
+        /// storage, or the ordinary one (written, or refused for another reason).
+        var faults: [String: Int] = [:]
+
+        func noteCodes(_ list: [String]) {
+            for code in list { codes[code, default: 0] += 1 }
+        }
+
+        func noteFault(_ operation: ModelOperation, under fault: ModelOperation.Fault?, refused: Bool) {
+            faults["\(fault?.rawValue ?? "-") \(operation.name) \(refused ? "refused" : "ordinary")", default: 0] += 1
+        }
+
         func note(_ previous: String?, _ next: String) {
             operations += 1
             if let previous { counts["\(previous) \(next)", default: 0] += 1 }
@@ -38,16 +53,21 @@ struct ModelRun {
         }
     }
 
-    /// Runs `operations`; the first failure, or nil.
-    static func run(_ operations: [ModelOperation], pairs: Pairs? = nil) -> Failure? {
+    /// Runs `operations`; the first failure, or nil. A sequence with a storage fault runs on
+    /// `mount` (its fault steps are skipped, with a printed reason, when there is none).
+    static func run(_ operations: [ModelOperation], pairs: Pairs? = nil, mount: ScratchMount? = nil) -> Failure? {
         do {
-            var run = try ModelRun()
+            let needsMount = operations.contains { $0.needsScratchMount }
+            var run = try ModelRun(on: needsMount ? mount : nil)
+            if needsMount && mount == nil { print("model: skipped the fault steps: no scratch file system (a tmpfs needs root and mount)") }
             defer { run.finish() }
             pairs?.sequences += 1
             var previous: String?
             for (step, operation) in operations.enumerated() {
                 do {
-                    guard try run.perform(operation) else { continue }
+                    run.invariants.noteBefore(operation, step: step, model: run.model)
+                    let liveBefore = if case .discard(_, let slot) = operation { run.model.isLive(slot) } else { false }
+                    guard let outcome = try run.perform(operation) else { continue }
                     if ProcessInfo.processInfo.environment["RESTORECTL_MODEL_TRACE"] != nil {
                         let files = (try? FileManager.default.contentsOfDirectory(atPath: run.engine.folder.path(""))) ?? []
                         // Sizes by stat only: opening the database file here would drop this process's locks.
@@ -56,7 +76,25 @@ struct ModelRun {
                     }
                     pairs?.note(previous, operation.name)
                     previous = operation.name
-                    try run.check()
+                    if case .restored(_, let codes, _) = outcome { pairs?.noteCodes(codes) }
+                    // A damaged file is not read back: the next launch moves it aside.
+                    if run.damagedDigest != nil { continue }
+                    let disk: ModelInvariants.Disk
+                    var refused = run.refusedStep
+                    do {
+                        disk = try run.check()
+                    } catch let failure as Failure {
+                        // Both outcomes of a step under a fault answered alike: the file says which.
+                        guard let alternative = run.alternative, alternative.outcome == outcome else { throw failure }
+                        run.model = alternative.model
+                        disk = try run.check()
+                        refused = true
+                    }
+                    if run.isUnderFault { pairs?.noteFault(operation, under: run.fault, refused: refused) }
+                    if let broken = run.invariants.check(operation, step: step, answered: outcome, liveBefore: liveBefore, before: run.disk, after: disk) {
+                        throw Self.failure(broken)
+                    }
+                    run.disk = disk
                 } catch let failure as Failure {
                     return Failure(step: step, operation: operation, message: failure.message)
                 } catch {
@@ -72,9 +110,23 @@ struct ModelRun {
     var model = ContractModel()
     let engine: EngineHarness
     var writes = 0
+    var invariants = ModelInvariants()
+    /// The file as the latest step left it.
+    var disk = ModelInvariants.Disk()
 
-    init() throws {
-        engine = try EngineHarness()
+    /// The model as a step under a storage fault leaves it when its write is refused, and what
+    /// the step then answers; nil when the step has no such outcome or it was taken.
+    var alternative: (model: ContractModel, outcome: ContractModel.Outcome)?
+    /// The storage fault on now.
+    var fault: ModelOperation.Fault?
+    /// Whether the latest step could have been refused by the fault, and whether it was.
+    var isUnderFault = false
+    var refusedStep = false
+    /// The digest of the database file damaged in place, until a launch moves it aside.
+    var damagedDigest: String?
+
+    init(on mount: ScratchMount? = nil) throws {
+        engine = try EngineHarness(on: mount)
     }
 
     /// Closes what is still open, so no restorer of a finished sequence holds the file.
@@ -85,79 +137,148 @@ struct ModelRun {
 
     private static func failure(_ message: String) -> Failure { Failure(step: 0, operation: .launch, message: message) }
 
-    /// Performs `operation` on both sides and compares the answers; false when its target does
-    /// not exist (a shrunk sequence) and it was skipped.
-    mutating func perform(_ operation: ModelOperation) throws -> Bool {
+    /// Performs `operation` on both sides and compares the answers; the engine's answer, or nil
+    /// when its target does not exist (a shrunk sequence) and it was skipped.
+    mutating func perform(_ operation: ModelOperation) throws -> ContractModel.Outcome? {
         let expected: ContractModel.Outcome
         let actual: ContractModel.Outcome
         // This process's restorers, and the children still running.
         let restorers = model.restorers.indices.filter { !model.restorers[$0].isChild }
         let children = model.restorers.indices.filter { model.restorers[$0].isChild && !model.restorers[$0].isClosed }
         let isSlot = { (slot: Slot) in ContractModel.slots.contains(slot) }
+        if fault != nil && !operation.runsUnderFault { return nil }
+        if damagedDigest != nil && !operation.runsOnDamagedFile { return nil }
+        let snapshot = model
+        alternative = nil
         switch operation {
         case .launch:
+            let readsOnly = model.launchesReadingOnly
             (expected, actual) = (model.launch(), engine.launch())
+            if readsOnly { model.launchReadingOnly(model.restorers.count - 1) }
+            try movedAside(opening: model.restorers.count - 1)
         case .childLaunch:
             (expected, actual) = (model.childLaunch(), try engine.childLaunch())
+            try movedAside(opening: model.restorers.count - 1)
+        case .fault(let kind):
+            guard engine.mount != nil, (kind == .clear) == (fault != nil) else { return nil }
+            fault = kind == .clear ? nil : kind
+            switch kind {
+            case .full:
+                try engine.fillUp()
+                model.isFull = true
+            case .busy: try engine.holdLock()
+            case .readOnly:
+                // Nothing may hold the file open for writing while it is remounted read-only.
+                try closeEverything()
+                if engine.remount(readOnly: true) {
+                    model.isReadOnly = true
+                } else {
+                    print("model: skipped the read-only fault: the tmpfs could not be remounted read-only")
+                    fault = nil
+                }
+            case .clear:
+                try engine.clearFault()
+                model.isReadOnly = false
+                model.isFull = false
+            }
+            (expected, actual) = (.done, .done)
+        case .damage:
+            try closeEverything()
+            try engine.damage()
+            damagedDigest = try engine.folderBytes()[engine.path]
+            (expected, actual) = (.done, .done)
         case .childRestore(let c, let slot):
-            guard children.contains(c), isSlot(slot) else { return false }
+            guard children.contains(c), isSlot(slot) else { return nil }
             (expected, actual) = (model.restore(c, slot), try engine.childRestore(c, slot))
         case .childSave(let c, let slot, let note, let kill):
-            guard children.contains(c), isSlot(slot) else { return false }
+            guard children.contains(c), isSlot(slot) else { return nil }
             (expected, actual) = (model.childSave(c, slot, note, kill: kill), try engine.childSave(c, slot, note, kill: kill))
         case .childExit(let c):
-            guard children.contains(c) else { return false }
+            guard children.contains(c) else { return nil }
             (expected, actual) = (model.close(c), try engine.childExit(c))
+        case .childCrash(let c, let slot):
+            guard children.contains(c), isSlot(slot) else { return nil }
+            (expected, actual) = (model.childCrash(c, slot), try engine.childCrash(c, slot))
+        case .childPersist(let c, let slot):
+            guard children.contains(c), isSlot(slot), model.restorers[c].restorations[slot] != nil else { return nil }
+            (expected, actual) = (model.persist(c, slot), try engine.childPersist(c, slot))
+        case .childTurns(let c):
+            guard children.contains(c) else { return nil }
+            (expected, actual) = (model.runTurns(ofChild: c), try engine.childTurns(c))
+        case .childFire(let c):
+            guard children.contains(c) else { return nil }
+            (expected, actual) = (model.fireWindows(c), try engine.childFire(c))
+        case .childFlush(let c, let kill):
+            guard children.contains(c) else { return nil }
+            (expected, actual) = (model.childFlush(c, kill: kill), try engine.childFlush(c, kill: kill))
+        case .childPrune(let c, let days):
+            guard children.contains(c), days > 0 else { return nil }
+            (expected, actual) = (model.removeUnused(c, days: days), try engine.childPrune(c, days: days))
+        case .childSignOut(let c, let account):
+            guard children.contains(c), ContractModel.accounts.contains(account) else { return nil }
+            (expected, actual) = (model.signOut(c, account), try engine.childSignOut(c, account))
         case .restore(let r, let slot):
-            guard restorers.contains(r), isSlot(slot) else { return false }
+            guard restorers.contains(r), isSlot(slot) else { return nil }
+            // Under a fault, only restores that write nothing (no crash check to make, nothing to
+            // move to the quarantine).
+            if fault != nil && model.wouldWriteRestoring(r, slot) { return nil }
             (expected, actual) = (model.restore(r, slot), engine.restore(r, slot))
         case .save(let r, let slot, let note):
-            guard restorers.contains(r), isSlot(slot) else { return false }
+            guard restorers.contains(r), isSlot(slot) else { return nil }
             (expected, actual) = (model.save(r, slot, note), engine.save(r, slot, note))
         case .persist(let r, let slot):
-            guard restorers.contains(r), isSlot(slot), model.restorers[r].restorations[slot] != nil else { return false }
+            guard restorers.contains(r), isSlot(slot), model.restorers[r].restorations[slot] != nil else { return nil }
             (expected, actual) = (model.persist(r, slot), engine.persist(r, slot))
         case .change(let t, let note):
-            guard model.trackings.indices.contains(t) else { return false }
-            (expected, actual) = (model.change(t, note), engine.change(t, note))
+            guard model.trackings.indices.contains(t) else { return nil }
+            (expected, actual) = (model.change(t, note), try engine.change(t, note))
         case .runTurns:
             (expected, actual) = (model.runTurns(), engine.runTurns())
         case .fireWindows(let r):
-            guard restorers.contains(r) else { return false }
+            guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.fireWindows(r), engine.fireWindows(r))
         case .flush(let r):
-            guard restorers.contains(r) else { return false }
+            guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.flush(r), engine.flush(r))
         case .close(let r):
-            guard restorers.contains(r) else { return false }
+            guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.close(r), engine.close(r))
+        case .shelfSave(let r, let account, let query):
+            guard restorers.contains(r), ContractModel.accounts.contains(account) else { return nil }
+            (expected, actual) = (model.saveShelf(r, account, query), engine.saveShelf(r, account, query))
+        case .shelfRestore(let r, let account):
+            guard restorers.contains(r), ContractModel.accounts.contains(account) else { return nil }
+            (expected, actual) = (model.restoreShelf(r, account), engine.restoreShelf(r, account))
+        case .relocate(let r):
+            guard restorers.contains(r) else { return nil }
+            (expected, actual) = (model.relocate(r), engine.relocate(r))
         case .suspend(let r):
-            guard restorers.contains(r) else { return false }
+            guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.suspend(r), engine.suspend(r))
         case .resume(let r):
-            guard restorers.contains(r) else { return false }
+            guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.resume(r), engine.resume(r))
         case .discard(let r, let slot):
-            guard restorers.contains(r), isSlot(slot) else { return false }
+            guard restorers.contains(r), isSlot(slot) else { return nil }
             (expected, actual) = (model.discard(r, slot), engine.discard(r, slot))
         case .signOut(let r, let account):
-            guard restorers.contains(r), ContractModel.accounts.contains(account) else { return false }
+            guard restorers.contains(r), ContractModel.accounts.contains(account) else { return nil }
             (expected, actual) = (model.signOut(r, account), engine.signOut(r, account))
         case .removeUnused(let r, let days):
-            guard restorers.contains(r), days > 0 else { return false }
+            guard restorers.contains(r), days > 0 else { return nil }
             (expected, actual) = (model.removeUnused(r, days: days), engine.removeUnused(r, days: days))
         case .advanceClock(let hours):
-            guard hours > 0 else { return false }
+            guard hours > 0 else { return nil }
             model.now += Double(hours) * 3_600
             engine.advanceClock(hours: hours)
             (expected, actual) = (.done, .done)
         case .removeItem(let id):
-            guard model.items.contains(id) else { return false }
+            guard model.items.contains(id) else { return nil }
             model.items.removeAll { $0 == id }
             engine.items = model.items
             (expected, actual) = (.done, .done)
         case .insertItem(let id):
-            guard !model.items.contains(id) else { return false }
+            guard !model.items.contains(id) else { return nil }
             model.items.insert(id, at: model.items.count / 2)
             engine.items = model.items
             (expected, actual) = (.done, .done)
@@ -166,21 +287,21 @@ struct ModelRun {
             engine.items = model.items
             (expected, actual) = (.done, .done)
         case .write(let slot, let build):
-            guard isSlot(slot) else { return false }
+            guard isSlot(slot) else { return nil }
             writes += 1
             (expected, actual) = (model.write(slot, build, serial: writes), try engine.write(slot, build, serial: writes))
         case .toolPurge(let account):
-            guard ContractModel.accounts.contains(account) else { return false }
+            guard ContractModel.accounts.contains(account) else { return nil }
             _ = model.purge(account)
             (expected, actual) = (.toolExit(0), try engine.tool(["purge", "--db", engine.path, "--account", account]))
         case .toolDiscard(let slot):
-            guard isSlot(slot) else { return false }
+            guard isSlot(slot) else { return nil }
             (expected, actual) = (model.toolDiscard(slot), try engine.tool(["discard", "--db", engine.path, "--scene", slot.scene, "--account", slot.account]))
         case .toolPrune(let days):
-            guard days > 0 else { return false }
+            guard days > 0 else { return nil }
             (expected, actual) = (model.toolPrune(days: days), try engine.tool(["prune", "--db", engine.path, "--unused-for", "\(days)d"]))
         case .toolQuarantineRestore(let entry, let replacing):
-            guard model.quarantine.indices.contains(entry), let id = try engine.quarantineID(entry) else { return false }
+            guard model.quarantine.indices.contains(entry), let id = try engine.quarantineID(entry) else { return nil }
             let arguments = ["quarantine", "restore", "--db", engine.path, "--id", String(id)] + (replacing ? ["--replace"] : [])
             (expected, actual) = (model.toolQuarantineRestore(entry, replacing: replacing), try engine.tool(arguments))
         case .toolRead(let verb):
@@ -200,24 +321,67 @@ struct ModelRun {
             }
             (expected, actual) = (.done, .done)
         }
-        if expected != actual { throw Self.failure("the engine answered \(actual), the contract says \(expected)") }
-        return true
+        if fault != nil {
+            var refusing = snapshot
+            if let refused = refusing.refusedByStorage(operation) { alternative = (refusing, refused) }
+        }
+        isUnderFault = alternative != nil
+        refusedStep = false
+        if expected != actual {
+            if let alternative, alternative.outcome == actual {
+                model = alternative.model
+                self.alternative = nil
+                refusedStep = true
+            } else if fault != nil, case .restored(let note, let codes, let carried) = expected, case .restored(_, let actualCodes, _) = actual,
+                actualCodes.filter({ $0 == "restore-unguarded" }).count == 1, actual == .restored(note, codes: actualCodes, carried: carried),
+                actualCodes.filter({ $0 != "restore-unguarded" }) == codes
+            {
+                // The crash-loop mark could not be written (the guard file could not grow on a
+                // full file system): applied unguarded, and the report says so.
+            } else {
+                throw Self.failure("the engine answered \(actual), the contract says \(expected)")
+            }
+        }
+        return actual
     }
 
-    /// Compares every restorer's unwritten saves and the file with the model.
-    func check() throws {
+    /// Closes every restorer of this process and ends every child, each compared with the model.
+    mutating func closeEverything() throws {
+        for r in model.restorers.indices where !model.restorers[r].isClosed {
+            let (expected, actual) = model.restorers[r].isChild ? (model.close(r), try engine.childExit(r)) : (model.close(r), engine.close(r))
+            if expected != actual { throw Self.failure("closing \(r) before the damage, the engine answered \(actual), the contract says \(expected)") }
+        }
+    }
+
+    /// After a launch: when the file was damaged, the launch moved it aside unchanged and
+    /// started an empty one.
+    mutating func movedAside(opening r: Int) throws {
+        guard let digest = damagedDigest else { return }
+        damagedDigest = nil
+        model.startFresh(r)
+        disk = ModelInvariants.Disk()
+        invariants.fileMovedAside()
+        let files = try engine.folderBytes()
+        guard files.contains(where: { $0.key != engine.path && $0.value == digest }) else {
+            throw Self.failure("the damaged file was not moved aside unchanged: the folder holds \(files.keys.sorted())")
+        }
+    }
+
+    /// Compares every restorer's unwritten saves and the file with the model; the file as read.
+    func check() throws -> ModelInvariants.Disk {
         for r in model.restorers.indices where !model.restorers[r].isChild {
             let expected = model.restorers[r].unwritten.map { "\($0.key) \($0.value)" }.sorted()
             let actual = engine.unwritten(r)
             if expected != actual { throw Self.failure("restorer \(r) lists unwritten saves \(actual), the contract says \(expected)") }
         }
         let expected = expectedFile()
-        let actual = try fileOnDisk()
+        let (actual, disk) = try fileOnDisk()
         if expected != actual {
             let missing = expected.filter { !actual.contains($0) }
             let extra = actual.filter { !expected.contains($0) }
             throw Self.failure("the file holds \(extra), the contract says \(missing)")
         }
+        return disk
     }
 
     /// The model's store as lines.
@@ -225,36 +389,49 @@ struct ModelRun {
         var lines = model.records.map { slot, record in
             Self.recordLine(slot, version: record.version, minReaderVersion: record.minReaderVersion, payload: ModelWrites.text(of: record), at: record.updatedAt)
         }
-        lines += model.quarantine.map { "quarantine \($0.slot) v\($0.version.map(String.init) ?? "-") at \($0.updatedAt.map { String(Int($0)) } ?? "-") \($0.payload)" }
+        lines += model.quarantine.map { Self.quarantineLine($0.slot, version: $0.version, at: $0.updatedAt, payload: $0.payload) }
         lines += ContractModel.accounts.map { "generation \($0) \(model.generation($0))" }
         return lines.sorted()
     }
 
-    /// The file as lines, read through the store's read API.
-    func fileOnDisk() throws -> [String] {
+    /// The file as lines, read through the store's read API, and as the invariants read it.
+    func fileOnDisk() throws -> ([String], ModelInvariants.Disk) {
         let store = try Store(readingExistingFileAt: engine.path)
         defer { store.close() }
         var lines: [String] = []
+        var disk = ModelInvariants.Disk()
         try store.forEachRecord { record in
             let slot = Slot(account: record.account, scene: record.scene)
-            lines.append(
-                Self.recordLine(
-                    slot, version: record.version, minReaderVersion: record.minReaderVersion, payload: String(decoding: record.payload, as: UTF8.self),
-                    at: record.updatedAt))
+            let payload = String(decoding: record.payload, as: UTF8.self)
+            let line = Self.recordLine(slot, version: record.version, minReaderVersion: record.minReaderVersion, payload: payload, at: record.updatedAt)
+            lines.append(line)
+            var title: String?
+            if let value = try? JSONValue.parse(payload), case .object(let object) = value, case .string(let text)? = object["title"] { title = text }
+            disk.records[slot] = (record.version, title, line)
+            disk.bodies[slot] = Self.body(payload)
         }
-        lines += try store.quarantinedRecords().map {
-            "quarantine \(Slot(account: $0.account, scene: $0.scene)) v\($0.version.map(String.init) ?? "-") at \($0.updatedAt.map { String(Int($0)) } ?? "-") \(String(decoding: $0.payload, as: UTF8.self))"
+        let quarantined = try store.quarantinedRecords()
+        disk.quarantine = quarantined.map { Self.body(String(decoding: $0.payload, as: UTF8.self)) }
+        lines += quarantined.map {
+            Self.quarantineLine(Slot(account: $0.account, scene: $0.scene), version: $0.version, at: $0.updatedAt, payload: String(decoding: $0.payload, as: UTF8.self))
         }
         lines += try ContractModel.accounts.map { "generation \($0) \(try store.accountGeneration($0))" }
-        return lines.sorted()
+        return (lines.sorted(), disk)
     }
 
     /// One record as a line: a JSON object's fields sorted (nulls dropped), other bytes as they are.
     static func recordLine(_ slot: Slot, version: Int, minReaderVersion: Int?, payload: String, at time: Double) -> String {
-        var body = "bytes \(payload)"
-        if let value = try? JSONValue.parse(payload), case .object(let object) = value {
-            body = "fields " + object.keys.sorted().compactMap { key in object[key] == .null ? nil : "\(key)=\(object[key].map { "\($0)" } ?? "")" }.joined(separator: " ")
-        }
-        return "record \(slot) v\(version) min\(minReaderVersion.map(String.init) ?? "-") at \(Int(time)) \(body)"
+        "record \(slot) v\(version) min\(minReaderVersion.map(String.init) ?? "-") at \(Int(time)) \(body(payload))"
+    }
+
+    /// One quarantine entry as a line, its payload as a record's.
+    static func quarantineLine(_ slot: Slot, version: Int?, at time: Double?, payload: String) -> String {
+        "quarantine \(slot) v\(version.map(String.init) ?? "-") at \(time.map { String(Int($0)) } ?? "-") \(body(payload))"
+    }
+
+    /// A payload's JSON object fields sorted (nulls dropped), other bytes as they are.
+    static func body(_ payload: String) -> String {
+        guard let value = try? JSONValue.parse(payload), case .object(let object) = value else { return "bytes \(payload)" }
+        return "fields " + object.keys.sorted().compactMap { key in object[key] == .null ? nil : "\(key)=\(object[key].map { "\($0)" } ?? "")" }.joined(separator: " ")
     }
 }

@@ -161,6 +161,29 @@ import Testing
         #expect(try quarantine(at: db).map(\.scene) == ["blamed"])
         #expect(LaunchGuardFile.recordedMarks(beside: db).isEmpty)
     }
+
+    @Test func onceSpaceComesBackTheSameLaunchGuardsItsNextRestore() throws {
+        guard let mount = try ScratchMount(tmpfsSize: "2m") else { return }
+        defer { mount.unmount() }
+        let db = mount.path("state.sqlite")
+        try Self.store(CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2))), version: 3, scene: "fine", at: db)
+        // A connection that keeps the -wal and -shm in place, so the file opens on the full disk.
+        let holder = try Store(path: db, migrator: StateMigrations.makeMigrator())
+        defer { holder.close() }
+        let restorer = StateRestorer(path: db)
+        defer { try? restorer.close() }
+        let key = try SceneKey(scene: "fine")
+        try mount.fill()
+        #expect(restorer.restore(CatalogViewState.self, key, against: Self.document).reports(.restoreUnguarded))
+
+        // Space comes back: the same launch's next restore is marked, as every restore of a
+        // stored record is, and says nothing of a guard being off.
+        try mount.emptyFiller()
+        let again = restorer.restore(CatalogViewState.self, key, against: Self.document)
+        #expect(again.state == CatalogViewState(selectedID: 2))
+        #expect(!again.reports(.restoreUnguarded), "\(again.report)")
+        #expect(LaunchGuardFile.recordedMarks(beside: db).count == 1)
+    }
 }
 
 /// What the maintenance operations do to the guard file.

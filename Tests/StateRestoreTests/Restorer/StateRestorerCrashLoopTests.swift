@@ -136,6 +136,19 @@ import Testing
             ))
     }
 
+    @Test func aSignOutThroughALaunchThatRestoredNothingLeavesNothingOfTheAccountToBlame() throws {
+        try save(["A": Self.stateA])
+        #expect(try restoreThenCrash("A") == Restored(codes: [], state: Self.stateA))
+        try expectStored(StoredState(records: ["A": Self.recordA], quarantine: [], marks: ["A"], crashedLaunches: 0))
+
+        // A launch that has restored nothing (it never opened the guard file) signs the account
+        // out: its crashed launch's marks go with it, so no later launch counts that crash.
+        let restorer = StateRestorer(path: path)
+        try restorer.signOut(account: StoreNames.defaultAccount)
+        try restorer.close()
+        try expectStored(StoredState(records: [:], quarantine: [], marks: [], crashedLaunches: 0))
+    }
+
     @Test func launchThatCompletesOneRestoreAndThenCrashesStillCountsAsCrashed() throws {
         try save(["A": Self.stateA, "B": Self.stateB, "C": Self.stateC])
         #expect(try restoreThenCrash("A") == Restored(codes: [], state: Self.stateA))

@@ -90,6 +90,22 @@ import Testing
         #expect(restorer.restore(CatalogViewState.self, key, against: document).state.query == "still here")
     }
 
+    @Test func aMoveWhileAnotherRestorerOfTheProcessIsSuspendedIsRefusedAndItsSavesStayInTheFile() throws {
+        try seed()
+        let key = try SceneKey(scene: "window-1", account: "alice")
+        let suspended = StateRestorer(path: path, scheduler: windows)
+        defer { try? suspended.close() }
+        try suspended.suspend()
+        let restorer = StateRestorer(path: path, scheduler: windows)
+        defer { try? restorer.close() }
+        // The suspended restorer would resume at the old path and make a new file there.
+        #expect(throws: RestoreError.self) { try restorer.relocate(to: newPath) }
+        #expect(!FileManager.default.fileExists(atPath: newPath))
+        try suspended.resume()
+        try suspended.save(CatalogViewState(query: "after resume", selectedID: 2), for: key)
+        #expect(restorer.restore(CatalogViewState.self, key, against: document).state.query == "after resume")
+    }
+
     @Test func aMoveWhileAnotherConnectionHasTheFileOpenIsRefused() throws {
         try seed()
         let other = try Store(readingExistingFileAt: path)

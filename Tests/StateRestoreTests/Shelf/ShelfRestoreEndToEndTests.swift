@@ -117,6 +117,23 @@ private final class InstantShelf: ShelfLoading {
         #expect(StateRestorer(path: path).restoreShelf("home").snapshot?.drafts.map(\.bookID) == [2, 3])
     }
 
+    @Test func aClosedOrSuspendedRestorersShelfRestoreSaysWhyItReadNothing() throws {
+        let snapshot = ShelfSnapshot(books: [ShelfBook(id: 1, title: "Algorithms")], fetchedAt: Date(timeIntervalSince1970: 1_800_000_000), query: "alg")
+        let writer = StateRestorer(path: path)
+        try writer.saveShelf(snapshot, shelf: "main")
+        try writer.close()
+
+        let suspended = StateRestorer(path: path)
+        try suspended.suspend()
+        let whileSuspended = suspended.restoreShelf("main")
+        #expect(whileSuspended.snapshot == nil)
+        #expect(whileSuspended.report.map(\.code) == [.restorerSuspended])
+        try suspended.close()
+        let afterClose = suspended.restoreShelf("main")
+        #expect(afterClose.snapshot == nil)
+        #expect(afterClose.report.map(\.code) == [.databaseUnavailable])
+    }
+
     @Test func retentionKeepsThreeReadableSnapshotsAndNeverPrunesNewerOrUnreadableOnes() throws {
         let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
         try saveSnapshot(#"{"version":9,"books":"a future shape"}"#, version: 9, in: store, fetchedAt: 1)

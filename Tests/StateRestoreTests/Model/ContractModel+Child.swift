@@ -1,0 +1,73 @@
+import StateRestore
+
+extension ContractModel {
+    /// What a restorer's crash check found: the screens whose records it moved to the
+    /// quarantine, and how many launches in a row crashed.
+    struct CrashCheck {
+        var screens: Set<Slot>
+        var launches: Int
+    }
+
+    /// The crash-loop guard of `restorer`'s restore of `slot` (`StateRestorer`'s documentation):
+    /// the first restore of a launch that reads the file treats every mark a launch now gone
+    /// left as a crash of that launch: the record moves to the quarantine and its screen starts
+    /// from defaults (`restore-crashed`); when the two previous launches both crashed that way,
+    /// every screen of this launch starts from defaults, records kept. True when the restore
+    /// starts from defaults for it.
+    mutating func checkCrashes(_ restorer: inout Restorer, _ slot: Slot) -> Bool {
+        if restorer.crashCheck == nil {
+            if blame.isEmpty {
+                crashedLaunches = 0
+                restorer.crashCheck = CrashCheck(screens: [], launches: 0)
+            } else {
+                crashedLaunches += 1
+                let screens = blame.filter { records[$0] != nil }
+                for screen in screens.sorted() {
+                    let record = records.removeValue(forKey: screen)!
+                    quarantine.append(
+                        Quarantined(
+                            slot: screen, payload: ModelWrites.text(of: record), version: record.version, updatedAt: record.updatedAt, body: record.body,
+                            minReaderVersion: record.minReaderVersion))
+                }
+                blame = []
+                restorer.crashCheck = CrashCheck(screens: screens, launches: crashedLaunches)
+            }
+        }
+        if restorer.crashCheck!.screens.remove(slot) != nil { return true }
+        return restorer.crashCheck!.launches >= 2
+    }
+
+    /// The child dies by SIGKILL: nothing it held in memory is written, its trackings end
+    /// with it, and the restore it had not completed is left to blame.
+    mutating func killChild(_ c: Int, leavingMark mark: Slot? = nil) {
+        restorers[c].isClosed = true
+        restorers[c].writerClosed = true
+        restorers[c].pending = [:]
+        restorers[c].uses = [:]
+        for t in trackings.indices where trackings[t].restorer == c { trackings[t].isStopped = true }
+        turns.removeAll { trackings[$0].restorer == c }
+        if let mark { blame.insert(mark) }
+    }
+
+    /// The child restores `slot` and dies before completing the restore (the app crashed
+    /// applying it): a record it applied is blamed by the next launch's first restore.
+    mutating func childCrash(_ c: Int, _ slot: Slot) -> Outcome {
+        let outcome = restore(c, slot)
+        killChild(c, leavingMark: restorers[c].lastMarked)
+        return outcome
+    }
+
+    /// The child's flush; with a kill point it dies before the flush, or right after its commit.
+    mutating func childFlush(_ c: Int, kill: ModelOperation.KillPoint?) -> Outcome {
+        if kill == .beforeCommit {
+            killChild(c)
+            return .done
+        }
+        let outcome = flush(c)
+        if kill == .afterCommit {
+            killChild(c)
+            return .done
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,97 @@
+import StateRestore
+
+extension ContractModel {
+    /// What a storage fault refuses: the step as it goes when its write cannot commit (a full
+    /// file system, another process holding the write lock). Where the outcome depends on
+    /// timing or on space the file system still had, the runner accepts this or the step's
+    /// ordinary outcome, whichever the engine took, and counts which.
+    ///
+    /// Nothing acknowledged is lost: a hand save throws; a persisted save stays pending (the
+    /// writer keeps the batch and tries again one window later, or at the next flush).
+    mutating func refusedByStorage(_ operation: ModelOperation) -> Outcome? {
+        switch operation {
+        case .save(let r, let slot, _):
+            reopenIfWritable(r)
+            if !restorers[r].isChild { scenesInUse.insert(slot) }
+            guard !restorers[r].isClosed, !restorers[r].isSuspended else { return nil }
+            if restorers[r].sightings[slot]?.generation == nil {
+                restorers[r].sightings[slot] = Sighting(generation: generation(slot.account), isUnseen: restorers[r].sightings[slot]?.isUnseen ?? false)
+            }
+            return .threw("storageRefused")
+        case .fireWindows(let r):
+            // The window's write fails and is scheduled again.
+            guard restorers[r].isScheduled, !restorers[r].writerClosed, !restorers[r].isSuspended, !restorers[r].pending.isEmpty else { return nil }
+            return .done
+        case .flush(let r):
+            guard !restorers[r].writerClosed, !restorers[r].isSuspended else { return nil }
+            handOver(r)
+            guard !restorers[r].pending.isEmpty || !restorers[r].uses.isEmpty else { return nil }
+            return .threw("storageRefused")
+        default:
+            return nil
+        }
+    }
+
+    /// A launch on a read-only file system reads without writing (`database-read-only` in
+    /// every restore report, saves waiting) until a restore or hand save finds it writable
+    /// again and opens it as a launch does.
+    mutating func launchReadingOnly(_ r: Int) {
+        restorers[r].reportPrefix = ["database-read-only"]
+    }
+
+    /// Whether a launch now can only read: the file system is read-only, or full while no
+    /// connection of any process keeps the file's log and shared memory in place (a launch
+    /// could not make them).
+    var launchesReadingOnly: Bool {
+        isReadOnly || (isFull && !restorers.contains { !$0.isClosed && !$0.isSuspended })
+    }
+
+    /// Before a restore or a hand save: a restorer that could only read opens the file again
+    /// once it can be written.
+    mutating func reopenIfWritable(_ r: Int) {
+        let restorer = restorers[r]
+        guard restorer.reportPrefix == ["database-read-only"], !isReadOnly, !isFull, !restorer.isClosed, !restorer.isSuspended else { return }
+        restorers[r].reportPrefix = []
+    }
+
+    /// The file was damaged in place while no restorer had it open: the next launch finds it
+    /// unreadable, moves it aside unchanged and starts an empty one (`database-corrupt` in
+    /// every restore report of that launch).
+    mutating func startFresh(_ r: Int) {
+        records = [:]
+        quarantine = []
+        shelves = [:]
+        generations = [:]
+        useTimes = [:]
+        restorers[r].reportPrefix = ["database-corrupt"]
+    }
+
+    /// Whether `restorer`'s restore of `slot` would write: its launch's crash check has
+    /// something to handle, or the record moves to the quarantine.
+    func wouldWriteRestoring(_ r: Int, _ slot: Slot) -> Bool {
+        let restorer = restorers[r]
+        if restorer.isClosed || restorer.isSuspended { return false }
+        if restorer.crashCheck == nil && (!blame.isEmpty || crashedLaunches != 0) { return true }
+        guard let record = records[slot], now - record.updatedAt <= Double(ModelNote.expirySeconds) else { return false }
+        if case .unreadable = Self.reading(record) { return true }
+        return false
+    }
+
+    /// `relocate(to:)`: writes everything pending, then moves the file (with its quarantine
+    /// and generations) and reopens there, when nothing else has it open; otherwise nothing
+    /// moves and the restorer reopens the old file. Refused at once while another restorer of
+    /// this process on the file is not closed, even suspended. The guard file is removed with
+    /// the old file: what it held to blame goes with it.
+    mutating func relocate(_ r: Int) -> Outcome {
+        guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
+        // Another restorer of this process on the file, even suspended, would go on at the old path.
+        if restorers.indices.contains(where: { $0 != r && !restorers[$0].isChild && !restorers[$0].isClosed }) { return .threw("databaseUnusable") }
+        handOver(r)
+        if case .failure(let failure) = writePending(r, includingUses: true) { return .threw(failure.description) }
+        restorers[r].reportPrefix = []
+        if restorers.indices.contains(where: { $0 != r && !restorers[$0].isClosed && !restorers[$0].isSuspended }) { return .threw("refused") }
+        blame = []
+        crashedLaunches = 0
+        return .count(records.count)
+    }
+}
