@@ -10,6 +10,7 @@ struct ModelChildNote: RestorableState {
     static let defaultValue = ModelChildNote(title: "", selected: nil, pinned: false)
     static let expiresAfter: Duration? = .seconds(3 * 86_400)
     static let maxRecordBytes: Int? = 250
+    static let historyDepth = 3
 
     var title: String
     var selected: Int?

@@ -3,7 +3,7 @@ import StateRestore
 extension ContractModel {
     /// A new restorer of the file in this process (a relaunch, or a second one beside).
     mutating func launch() -> Outcome {
-        restorers.append(Restorer())
+        restorers.append(Restorer(build: build))
         return .done
     }
 

@@ -34,7 +34,7 @@ extension ContractModel {
     /// fenced at the generation the screen's restore captured; a newer record is never
     /// lowered, displaced or lost (one read through its `minReaderVersion` is written back as
     /// its own format); a record the restore could not see is never written over.
-    mutating func write(_ note: ModelNote, to slot: Slot, carrying carried: Carried, after sighting: Sighting?) -> Refusal? {
+    mutating func write(_ note: ModelNote, to slot: Slot, carrying carried: Carried, after sighting: Sighting?, by build: String?) -> Refusal? {
         // The budget is checked on the encoded record, before the gate reads the file.
         if note.title.count > ModelNote.longTitle { return .overBudget }
         let sighting = sighting ?? Sighting()
@@ -47,7 +47,9 @@ extension ContractModel {
             // as its own format, so only a record newer still is kept.
             if stored.version > format.version { return .newerRecordKept(version: stored.version) }
         }
-        records[slot] = Record(version: format.version, minReaderVersion: format.minReaderVersion, body: .fields(note, extra: carried.extra), updatedAt: now)
+        let record = Record(version: format.version, minReaderVersion: format.minReaderVersion, body: .fields(note, extra: carried.extra), updatedAt: now)
+        keepHistory(writing: record, to: slot, by: build)
+        records[slot] = record
         return nil
     }
 
@@ -63,7 +65,7 @@ extension ContractModel {
             restorers[r].sightings[slot] = sighting
         }
         guard available else { return .threw("databaseUnusable") }
-        if let refusal = write(note, to: slot, carrying: restorers[r].carried[slot] ?? .none, after: sighting) { return .threw(refusal.error) }
+        if let refusal = write(note, to: slot, carrying: restorers[r].carried[slot] ?? .none, after: sighting, by: restorers[r].build) { return .threw(refusal.error) }
         // A save written ends the screen's unwritten entry ("until the screen's next save is
         // written"), a hand save's as a persisted one's.
         restorers[r].unwritten[slot] = nil
@@ -143,7 +145,7 @@ extension ContractModel {
         restorers[r] = restorer
         var skipped: [Slot] = []
         for (slot, pending) in batch {
-            let refusal = write(pending.note, to: slot, carrying: pending.carried, after: pending.sighting)
+            let refusal = write(pending.note, to: slot, carrying: pending.carried, after: pending.sighting, by: restorers[r].build)
             restorers[r].unwritten[slot] = refusal?.reason
             if refusal != nil { skipped.append(slot) }
         }

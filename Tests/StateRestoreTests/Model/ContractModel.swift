@@ -25,6 +25,21 @@ struct ContractModel {
         var updatedAt: Double
     }
 
+    /// A record as it was before a save or a rollback replaced it, with the build whose stamp
+    /// counted on it (nil: none) and when it was replaced.
+    struct HistoryEntry: Equatable {
+        var record: Record
+        var build: String?
+        var replacedAt: Double
+    }
+
+    /// The build that wrote a record, and the time of the record it stamped (it counts while
+    /// the record keeps that time).
+    struct Stamp: Equatable {
+        var build: String
+        var at: Double
+    }
+
     /// A quarantined record, as the read API lists it.
     struct Quarantined: Equatable {
         var slot: Slot
@@ -68,6 +83,8 @@ struct ContractModel {
         /// A restorer of the child process (`restorectl-stress model-child`): its restores are
         /// not reconciled, and what it restores or saves is not in use for this process's prune.
         var isChild = false
+        /// The app build it runs as (`DatabaseConfiguration.appBuild`); the child has none.
+        var build: String?
         var isClosed = false
         var isSuspended = false
         var writerClosed = false
@@ -113,6 +130,8 @@ struct ContractModel {
         case scenes([Slot])
         case count(Int)
         case toolExit(Int32)
+        /// What `rollBack` answered: the scenes rolled back, refused (with why), with nothing earlier.
+        case rolledBack([Slot], refused: [String], nothingEarlier: [Slot])
 
         var description: String {
             switch self {
@@ -124,6 +143,7 @@ struct ContractModel {
             case .scenes(let slots): "scenes \(slots)"
             case .count(let count): "count \(count)"
             case .toolExit(let status): "exit \(status)"
+            case .rolledBack(let slots, let refused, let nothingEarlier): "rolled back \(slots) refused \(refused) nothing earlier \(nothingEarlier)"
             }
         }
     }
@@ -137,6 +157,11 @@ struct ContractModel {
     var now = startTime
     var items = [1, 2, 3, 4, 5, 6]
     var records: [Slot: Record] = [:]
+    /// Each record's history, newest first, and its build stamp.
+    var history: [Slot: [HistoryEntry]] = [:]
+    var stamps: [Slot: Stamp] = [:]
+    /// The build the next launches of this process run as.
+    var build = "1.0"
     var quarantine: [Quarantined] = []
     var generations: [String: Int] = [:]
     /// Use times the store holds (`noteScenesUsed`), per scene.

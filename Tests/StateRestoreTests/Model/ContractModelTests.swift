@@ -42,6 +42,7 @@ import Testing
             "model: \(pairs.sequences) sequences, \(pairs.operations) operations in \(Int(Date().timeIntervalSince(started))) s; "
                 + "\(pairs.counts.count) operation pairs reached, \(missing.count) never")
         print("model: report codes \(pairs.codes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        print("model: history \(pairs.history.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
         print("model: steps under a fault \(pairs.faults.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
         if ProcessInfo.processInfo.environment["RESTORECTL_MODEL_MATRIX"] != nil {
             for pair in pairs.counts.sorted(by: { $0.key < $1.key }) { print("model pair: \(pair.key) \(pair.value)") }

@@ -63,12 +63,16 @@ final class EngineHarness {
 
     var now: Double { time.withLock { $0 } }
 
+    /// The app build the next launches run as (`DatabaseConfiguration.appBuild`).
+    var build = "1.0"
+
     func advanceClock(hours: Int) { time.withLock { $0 += Double(hours) * 3_600 } }
 
     private var configuration: DatabaseConfiguration {
         var configuration = DatabaseConfiguration()
         let time = self.time
         configuration.clock = { time.withLock { $0 } }
+        configuration.appBuild = build
         // On the scratch file system a busy file is one of the faults: a save waits for the
         // lock a short while, not the default five seconds (the holder holds it until told).
         if mount != nil { configuration.busyTimeoutMilliseconds = 20 }
@@ -376,6 +380,27 @@ final class EngineHarness {
         let exit = child.waitForExit()
         _ = child.errorOutput()
         return .toolExit(exit.isSuccess ? 0 : 1)
+    }
+
+    /// Runs `restorectl arguments` with the sequence's clock; its exit status as it is.
+    func toolStatus(_ arguments: [String]) throws -> Outcome {
+        let child = try ChildProcess(restorectl: arguments, environment: ["RESTORECTL_NOW": String(now)])
+        _ = child.remainingLines()
+        let exit = child.waitForExit()
+        _ = child.errorOutput()
+        return .toolExit(exit.reason == .exit ? exit.status : -1)
+    }
+
+    /// `rollBack(kind:writtenBy:account:)` of restorer `r`, in the model's words.
+    func rollBack(_ r: Int, build: String, account: String?) -> Outcome {
+        do {
+            let result = try restorers[r]!.rollBack(kind: ModelNote.self, writtenBy: build, account: account)
+            let slots = { (keys: [SceneKey]) in keys.map { Slot(account: $0.account, scene: $0.scene) } }
+            let refused = result.refused.map { "\(Slot(account: $0.0.account, scene: $0.0.scene)) \($0.1)" }
+            return .rolledBack(slots(result.rolledBack), refused: refused, nothingEarlier: slots(result.nothingEarlier))
+        } catch {
+            return .threw(Self.name(of: error))
+        }
     }
 
     /// The id of the `index`-th quarantine entry, oldest first.

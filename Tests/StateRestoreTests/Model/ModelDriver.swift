@@ -144,6 +144,18 @@ struct ModelDriver {
             (!model.blame.isEmpty && children.isEmpty ? 5 : 0, { _ in .childLaunch }),
             (fault == nil ? 0 : 8, { _ in .fault(.clear) }),
             (faults && fault == nil && !isDamaged ? 1 : 0, { _ in .damage }),
+            // History and rollback: a relaunch may be a new build; a build's records rolled back.
+            (2, { .newBuild($0.pick(ModelOperation.appBuilds)) }),
+            (
+                3,
+                { driver in
+                    .rollBack(
+                        restorer: driver.restorer(), build: driver.pick(ModelOperation.appBuilds),
+                        account: driver.chance(50) ? nil : driver.pick(ContractModel.accounts))
+                }
+            ),
+            (1, { .toolRollBack(slot: $0.storedSlot(), to: $0.pick([1, 2, 3, 4])) }),
+            (1, { .toolRollBackBefore(slot: $0.storedSlot(), build: $0.pick(ModelOperation.appBuilds)) }),
         ]
         let total = choices.map(\.weight).reduce(0, +)
         var roll = Int.random(in: 0..<total, using: &random)
@@ -225,6 +237,11 @@ struct ModelDriver {
         case .toolPrune(let days): _ = model.toolPrune(days: days)
         case .toolQuarantineRestore(let entry, let replacing): _ = model.toolQuarantineRestore(entry, replacing: replacing)
         case .toolRead: break
+        case .newBuild(let build): model.build = build
+        case .rollBack(let r, let build, let account): _ = model.rollBack(r, build: build, account: account)
+        case .toolRollBack(let slot, let number): _ = model.toolRollBack(slot, to: number)
+        case .toolRollBackBefore(let slot, let build): _ = model.toolRollBack(slot, before: build)
         }
+        model.settleHistory()
     }
 }

@@ -5,7 +5,8 @@
 ///
 /// - no acknowledged save lost;
 /// - no signed-out account written back;
-/// - a newer record never lowered, displaced or lost;
+/// - a newer record never lowered, displaced or lost (but by an explicit rollback);
+/// - a rollback never loses a record: the record it replaced is in the history afterwards;
 /// - nothing deleted for being unreadable;
 /// - a live scene never discarded.
 ///
@@ -22,9 +23,11 @@ struct ModelInvariants {
         var quarantine: [String] = []
         /// The payload bodies of the records, by slot.
         var bodies: [Slot: String] = [:]
+        /// Each slot's history entries' bodies, newest first.
+        var history: [Slot: [String]] = [:]
 
         static func == (lhs: Disk, rhs: Disk) -> Bool {
-            lhs.records.mapValues(\.line) == rhs.records.mapValues(\.line) && lhs.quarantine == rhs.quarantine
+            lhs.records.mapValues(\.line) == rhs.records.mapValues(\.line) && lhs.quarantine == rhs.quarantine && lhs.history == rhs.history
         }
     }
 
@@ -99,9 +102,18 @@ struct ModelInvariants {
                 return "a live scene was discarded: \(slot) is tracked by a live screen, and the discard answered \(outcome)"
             }
         }
+        let isRollback =
+            switch operation {
+            case .rollBack, .toolRollBack, .toolRollBackBefore: true
+            default: false
+            }
         for slot in Set(before.records.keys).union(after.records.keys).sorted() {
             let old = before.records[slot]
             let new = after.records[slot]
+            // A rollback never loses a record: the record it replaced is in the history afterwards.
+            if isRollback, let old, old.line != new?.line, let body = before.bodies[slot], !after.history[slot, default: []].contains(body) {
+                return "a rollback lost a record: \(slot) held \(old.line), now \(new?.line ?? "nothing"), not in its history"
+            }
             let movedAside = old.map { _ in before.bodies[slot].map { body in after.quarantine.count(where: { $0 == body }) > before.quarantine.count(where: { $0 == body }) } ?? false } ?? false
             // Nothing deleted for being unreadable: a record gone is removed by a step that may
             // remove it, or moved to the quarantine.
@@ -109,7 +121,8 @@ struct ModelInvariants {
                 return "a record was deleted, not moved to the quarantine: \(slot) held \(old!.line)"
             }
             // A newer record never lowered, displaced or lost.
-            if let old, old.version > ModelNote.currentVersion, old.line != new?.line, !Self.mayRemove(operation, slot) {
+            // (An explicit rollback asked for it, and keeps it in the history.)
+            if let old, old.version > ModelNote.currentVersion, old.line != new?.line, !Self.mayRemove(operation, slot), !isRollback {
                 if new == nil && movedAside, case .restore = operation {
                     // The crash-loop guard moved it aside: an explicit part of the contract.
                 } else if new == nil && movedAside, case .childRestore = operation {
@@ -136,7 +149,8 @@ struct ModelInvariants {
         // No acknowledged save lost.
         for (slot, title) in acknowledged.sorted(by: { $0.key < $1.key }) where after.records[slot]?.title != title {
             let movedAside = before.bodies[slot].map { body in after.quarantine.count(where: { $0 == body }) > before.quarantine.count(where: { $0 == body }) } ?? false
-            if Self.mayRemove(operation, slot) || movedAside || (Self.writes(operation) && after.records[slot] != nil) {
+            let rolledBack = isRollback && before.bodies[slot].map { after.history[slot, default: []].contains($0) } == true
+            if Self.mayRemove(operation, slot) || movedAside || (Self.writes(operation) && after.records[slot] != nil) || rolledBack {
                 acknowledged[slot] = nil
             } else {
                 return "an acknowledged save was lost: \(slot) was saved as \(title), the file holds \(after.records[slot]?.line ?? "nothing")"

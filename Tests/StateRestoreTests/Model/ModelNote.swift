@@ -18,6 +18,8 @@ struct ModelNote: Reconcilable {
     /// ``longTitle`` characters) is over: a save over it is refused, never written.
     static let maxRecordBytes: Int? = 250
     static let longTitle = 300
+    /// Each scene keeps its last three records (issue #30): the model predicts the history.
+    static let historyDepth = 3
     static let selectionCleared = RestoreCode("model-selection-cleared")
 
     var title: String

@@ -4,7 +4,8 @@ extension ModelOperation {
     /// flushes, the clock, the items, the tool's read verbs), and the fault's end.
     var runsUnderFault: Bool {
         switch self {
-        case .restore, .save, .persist, .change, .runTurns, .fireWindows, .flush, .advanceClock, .removeItem, .insertItem, .moveItems, .toolRead, .fault(.clear):
+        case .restore, .save, .persist, .change, .runTurns, .fireWindows, .flush, .advanceClock, .removeItem, .insertItem, .moveItems, .toolRead, .fault(.clear),
+            .newBuild:
             true
         // A launch while read-only: it reads without writing.
         case .launch: true
@@ -16,7 +17,7 @@ extension ModelOperation {
     /// launches that find it (and move it aside), and what never opens it.
     var runsOnDamagedFile: Bool {
         switch self {
-        case .launch, .childLaunch, .advanceClock, .removeItem, .insertItem, .moveItems, .toolRead: true
+        case .launch, .childLaunch, .advanceClock, .removeItem, .insertItem, .moveItems, .toolRead, .newBuild: true
         default: false
         }
     }

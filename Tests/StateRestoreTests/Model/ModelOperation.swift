@@ -32,6 +32,8 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case status
         case inspect
         case quarantineList = "quarantine-list"
+        /// `restorectl history` of alice/s1.
+        case history
     }
 
     /// A storage fault the sequence turns on (or off, `clear`).
@@ -96,6 +98,17 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     case fault(Fault)
     /// Every restorer closes and every child exits, then the file's header is damaged in place.
     case damage
+    /// The next launches of this process run as app build `build` (an update installed).
+    case newBuild(String)
+    /// `rollBack(kind:writtenBy:account:)` of the model's kind by restorer `restorer`.
+    case rollBack(restorer: Int, build: String, account: String?)
+    /// `restorectl rollback --to N` of a scene.
+    case toolRollBack(slot: Slot, to: Int)
+    /// `restorectl rollback --before-build B` of a scene.
+    case toolRollBackBefore(slot: Slot, build: String)
+
+    /// The app builds a sequence's launches run as.
+    static let appBuilds = ["1.0", "1.1", "1.2"]
 
     /// The operation's name, for the pair matrix.
     var name: String { description.split(separator: " ").first.map(String.init) ?? "" }
@@ -142,6 +155,10 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case .toolRead(let verb): "tool-read \(verb.rawValue)"
         case .fault(let fault): "fault \(fault.rawValue)"
         case .damage: "damage"
+        case .newBuild(let build): "build \(build)"
+        case .rollBack(let r, let build, let account): "rollback \(r) \(build) \(account ?? "*")"
+        case .toolRollBack(let slot, let number): "tool-rollback \(slot) \(number)"
+        case .toolRollBackBefore(let slot, let build): "tool-rollback-before \(slot) \(build)"
         }
     }
 
@@ -151,6 +168,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         "child-prune", "child-sign-out", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
         "remove-unused", "clock", "item-remove", "item-insert", "items-move", "write", "tool-purge", "tool-discard", "tool-prune",
         "tool-quarantine-restore", "tool-read", "fault", "damage", "relocate", "shelf-save", "shelf-restore",
+        "build", "rollback", "tool-rollback", "tool-rollback-before",
     ]
 
     /// `title|selected|pinned`, the title without spaces or bars.
@@ -289,6 +307,18 @@ enum ModelOperation: Equatable, CustomStringConvertible {
             guard words.count > 1, let f = Fault(rawValue: String(words[1])) else { return nil }
             self = .fault(f)
         case "damage": self = .damage
+        case "build":
+            guard words.count > 1 else { return nil }
+            self = .newBuild(String(words[1]))
+        case "rollback":
+            guard let r = int(1), words.count > 3 else { return nil }
+            self = .rollBack(restorer: r, build: String(words[2]), account: words[3] == "*" ? nil : String(words[3]))
+        case "tool-rollback":
+            guard let s = slot(1), let n = int(2) else { return nil }
+            self = .toolRollBack(slot: s, to: n)
+        case "tool-rollback-before":
+            guard let s = slot(1), words.count > 2 else { return nil }
+            self = .toolRollBackBefore(slot: s, build: String(words[2]))
         default: return nil
         }
     }

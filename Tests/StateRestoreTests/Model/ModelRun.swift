@@ -34,6 +34,24 @@ struct ModelRun {
         /// storage, or the ordinary one (written, or refused for another reason).
         var faults: [String: Int] = [:]
 
+        /// What the history steps reached: rollbacks' outcomes, the tool's exits, history depths.
+        var history: [String: Int] = [:]
+
+        func noteHistory(_ operation: ModelOperation, _ outcome: ContractModel.Outcome, _ disk: ModelInvariants.Disk) {
+            switch (operation, outcome) {
+            case (.rollBack, .rolledBack(let slots, let refused, let nothingEarlier)):
+                history["rollback rolled-back", default: 0] += slots.count
+                history["rollback nothing-earlier", default: 0] += nothingEarlier.count
+                for reason in refused { history["rollback refused \(reason.split(separator: " ").last ?? "")", default: 0] += 1 }
+            case (.toolRollBack, .toolExit(let status)), (.toolRollBackBefore, .toolExit(let status)):
+                history["\(operation.name) exit \(status)", default: 0] += 1
+            case (.rollBack, .threw(let error)):
+                history["rollback threw \(error)", default: 0] += 1
+            default: break
+            }
+            for entries in disk.history.values { history["history depth \(entries.count)", default: 0] += 1 }
+        }
+
         func noteCodes(_ list: [String]) {
             for code in list { codes[code, default: 0] += 1 }
         }
@@ -95,6 +113,7 @@ struct ModelRun {
                         throw Self.failure(broken)
                     }
                     run.disk = disk
+                    pairs?.noteHistory(operation, outcome, disk)
                 } catch let failure as Failure {
                     return Failure(step: step, operation: operation, message: failure.message)
                 } catch {
@@ -312,6 +331,7 @@ struct ModelRun {
                 case .status: ["status", "--db", engine.path]
                 case .inspect: ["inspect", "--db", engine.path]
                 case .quarantineList: ["quarantine", "list", "--db", engine.path]
+                case .history: ["history", "--db", engine.path, "--scene", "s1", "--account", "alice", "--kind", ModelNote.kind]
                 }
             _ = try engine.tool(arguments)
             let after = try engine.folderBytes()
@@ -320,10 +340,30 @@ struct ModelRun {
                 throw Self.failure("the read verb changed the folder: \(changed)")
             }
             (expected, actual) = (.done, .done)
+        case .newBuild(let build):
+            guard ModelOperation.appBuilds.contains(build) else { return nil }
+            model.build = build
+            engine.build = build
+            (expected, actual) = (.done, .done)
+        case .rollBack(let r, let build, let account):
+            guard restorers.contains(r), account.map(ContractModel.accounts.contains) ?? true else { return nil }
+            (expected, actual) = (model.rollBack(r, build: build, account: account), engine.rollBack(r, build: build, account: account))
+        case .toolRollBack(let slot, let number):
+            guard isSlot(slot) else { return nil }
+            let arguments = ["rollback", "--db", engine.path, "--scene", slot.scene, "--account", slot.account, "--kind", ModelNote.kind, "--to", String(number)]
+            (expected, actual) = (model.toolRollBack(slot, to: number), try engine.toolStatus(arguments))
+        case .toolRollBackBefore(let slot, let build):
+            guard isSlot(slot) else { return nil }
+            let arguments = ["rollback", "--db", engine.path, "--scene", slot.scene, "--account", slot.account, "--kind", ModelNote.kind, "--before-build", build]
+            (expected, actual) = (model.toolRollBack(slot, before: build), try engine.toolStatus(arguments))
         }
+        model.settleHistory()
         if fault != nil {
             var refusing = snapshot
-            if let refused = refusing.refusedByStorage(operation) { alternative = (refusing, refused) }
+            if let refused = refusing.refusedByStorage(operation) {
+                refusing.settleHistory()
+                alternative = (refusing, refused)
+            }
         }
         isUnderFault = alternative != nil
         refusedStep = false
@@ -391,6 +431,16 @@ struct ModelRun {
         }
         lines += model.quarantine.map { Self.quarantineLine($0.slot, version: $0.version, at: $0.updatedAt, payload: $0.payload) }
         lines += ContractModel.accounts.map { "generation \($0) \(model.generation($0))" }
+        for slot in ContractModel.slots {
+            if let build = model.stampedBuild(slot) { lines.append("stamp \(slot) \(build)") }
+            for (number, entry) in model.history[slot, default: []].enumerated() {
+                let record = entry.record
+                lines.append(
+                    Self.historyLine(
+                        slot, number + 1, version: record.version, minReaderVersion: record.minReaderVersion, payload: ModelWrites.text(of: record),
+                        at: record.updatedAt, build: entry.build, replacedAt: entry.replacedAt))
+            }
+        }
         return lines.sorted()
     }
 
@@ -416,12 +466,32 @@ struct ModelRun {
             Self.quarantineLine(Slot(account: $0.account, scene: $0.scene), version: $0.version, at: $0.updatedAt, payload: String(decoding: $0.payload, as: UTF8.self))
         }
         lines += try ContractModel.accounts.map { "generation \($0) \(try store.accountGeneration($0))" }
+        for slot in ContractModel.slots {
+            if let build = try store.recordBuild(account: slot.account, scene: slot.scene, kind: ModelNote.kind) { lines.append("stamp \(slot) \(build)") }
+            let entries = try store.recordHistory(account: slot.account, scene: slot.scene, kind: ModelNote.kind)
+            for (number, entry) in entries.enumerated() {
+                let payload = String(decoding: entry.payload, as: UTF8.self)
+                lines.append(
+                    Self.historyLine(
+                        slot, number + 1, version: entry.version, minReaderVersion: entry.minReaderVersion, payload: payload, at: entry.updatedAt,
+                        build: entry.build, replacedAt: entry.replacedAt))
+                disk.history[slot, default: []].append(Self.body(payload))
+            }
+        }
         return (lines.sorted(), disk)
     }
 
     /// One record as a line: a JSON object's fields sorted (nulls dropped), other bytes as they are.
     static func recordLine(_ slot: Slot, version: Int, minReaderVersion: Int?, payload: String, at time: Double) -> String {
         "record \(slot) v\(version) min\(minReaderVersion.map(String.init) ?? "-") at \(Int(time)) \(body(payload))"
+    }
+
+    /// One history entry (`number`, 1 the newest) as a line, its payload as a record's.
+    static func historyLine(
+        _ slot: Slot, _ number: Int, version: Int, minReaderVersion: Int?, payload: String, at time: Double, build: String?, replacedAt: Double
+    ) -> String {
+        "history \(slot) #\(number) v\(version) min\(minReaderVersion.map(String.init) ?? "-") at \(Int(time)) build \(build ?? "-") "
+            + "replaced \(Int(replacedAt)) \(body(payload))"
     }
 
     /// One quarantine entry as a line, its payload as a record's.
