@@ -27,8 +27,12 @@ import StateStore
 /// - `<now> hold` → `held` once it holds the file's write lock (`BEGIN IMMEDIATE` on a store of
 ///   its own): a busy file for the other processes, until the next line; then `released`,
 ///   and the child ends.
+///
+/// With `--build B` its restorer runs as app build B (`DatabaseConfiguration.appBuild`): its
+/// saves stamp their records with it.
 struct ModelChild {
     let path: String
+    var build: String?
 
     /// A screen's model in the child: one observed property.
     @MainActor
@@ -47,6 +51,7 @@ struct ModelChild {
         let time = Locked(Store.now())
         var configuration = DatabaseConfiguration()
         configuration.clock = { time.withLock { $0 } }
+        configuration.appBuild = build
         let windows = ManualWriteScheduler()
         let turns = ManualTurnScheduler()
         let restorer = StateRestorer(path: path, configuration: configuration, scheduler: windows)

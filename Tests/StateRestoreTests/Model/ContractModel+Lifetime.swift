@@ -168,7 +168,7 @@ extension ContractModel {
 
     /// `restorectl-stress model-child`: a restorer of another process.
     mutating func childLaunch() -> Outcome {
-        restorers.append(Restorer(isChild: true))
+        restorers.append(Restorer(isChild: true, build: build))
         return .done
     }
 

@@ -83,7 +83,7 @@ struct ContractModel {
         /// A restorer of the child process (`restorectl-stress model-child`): its restores are
         /// not reconciled, and what it restores or saves is not in use for this process's prune.
         var isChild = false
-        /// The app build it runs as (`DatabaseConfiguration.appBuild`); the child has none.
+        /// The app build it runs as (`DatabaseConfiguration.appBuild`), the child's as this process's.
         var build: String?
         var isClosed = false
         var isSuspended = false

@@ -50,6 +50,22 @@ import Testing
         }
     }
 
+    /// The driver's sequences reach what history and rollback are for (the model alone, the
+    /// fixed seeds and more): records rolled back by the app and by the tool, rollbacks with
+    /// nothing earlier and refused for a live scene, the tool's refusals, and
+    /// histories at the kind's depth (trimmed by the next save).
+    @Test func theDriverReachesEveryHistoryOutcome() {
+        var reached: [String: Int] = [:]
+        for seed in 1...300 {
+            reached.merge(ModelDriver.generate(seed: UInt64(seed), count: 40, faults: seed % 3 == 0).reached, uniquingKeysWith: +)
+        }
+        let wanted = [
+            "rolled back", "nothing earlier", "refused sceneIsLive", "history full", "tool-rollback exit 0",
+            "tool-rollback exit 66", "tool-rollback-before exit 0", "tool-rollback-before exit 65", "tool-rollback-before exit 66",
+        ]
+        #expect(wanted.allSatisfy { reached[$0, default: 0] > 0 }, "\(reached.sorted { $0.key < $1.key })")
+    }
+
     @Test func everyRecordedSequenceStillKeepsTheContract() throws {
         let mount = try Self.scratchMount()
         defer { mount?.unmount() }

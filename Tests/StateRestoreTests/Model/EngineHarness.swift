@@ -137,7 +137,7 @@ final class EngineHarness {
     // MARK: The child process
 
     func childLaunch() throws -> Outcome {
-        let child = try ChildProcess(stress: ["model-child", "--db", path])
+        let child = try ChildProcess(stress: ["model-child", "--db", path, "--build", build])
         try child.readLines(until: "ready")
         children[launched] = child
         launched += 1

@@ -13,6 +13,8 @@ struct ModelDriver {
     private let faults: Bool
     private var fault: ModelOperation.Fault?
     private var isDamaged = false
+    /// What the history steps answered in the driver's model, and the deepest history seen.
+    private(set) var reached: [String: Int] = [:]
 
     init(seed: UInt64, faults: Bool = false) {
         random = SeededGenerator(seed: seed)
@@ -22,6 +24,11 @@ struct ModelDriver {
     /// A sequence of `count` operations, beginning with a launch; with `faults`, storage faults
     /// (a full file system, a busy file) and a file damaged in place among them.
     static func sequence(seed: UInt64, count: Int, faults: Bool = false) -> [ModelOperation] {
+        generate(seed: seed, count: count, faults: faults).operations
+    }
+
+    /// A sequence, and what its history steps reached in the driver's model.
+    static func generate(seed: UInt64, count: Int, faults: Bool = false) -> (operations: [ModelOperation], reached: [String: Int]) {
         var driver = ModelDriver(seed: seed, faults: faults)
         var operations: [ModelOperation] = [.launch]
         _ = driver.model.launch()
@@ -36,7 +43,7 @@ struct ModelDriver {
             driver.apply(operation)
             operations.append(operation)
         }
-        return operations
+        return (operations, driver.reached)
     }
 
     private mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
@@ -67,7 +74,8 @@ struct ModelDriver {
         let childRestorations = children.flatMap { c in model.restorers[c].restorations.keys.sorted().map { (c, $0) } }
         let choices: [(weight: Int, make: (inout ModelDriver) -> ModelOperation)] = [
             (14, { $0.restoreOperation() }),
-            (8, { .save(restorer: $0.restorer(), slot: $0.pick(ContractModel.slots), note: $0.note()) }),
+            // Half the hand saves go to a slot that holds a record (its history grows).
+            (8, { .save(restorer: $0.restorer(), slot: $0.chance(50) ? $0.storedSlot() : $0.pick(ContractModel.slots), note: $0.note()) }),
             (
                 restorations.isEmpty ? 0 : 7,
                 { driver in
@@ -89,7 +97,7 @@ struct ModelDriver {
                 }
             ),
             (3, { .shelfRestore(restorer: $0.restorer(), account: $0.pick(ContractModel.accounts)) }),
-            (model.restorers.filter { !$0.isClosed }.count < 3 ? (model.blame.isEmpty ? 3 : 8) : 0, { _ in .launch }),
+            (model.restorers.filter { !$0.isClosed }.count < 3 ? (model.blame.isEmpty ? (isNewBuild ? 8 : 3) : 8) : 0, { _ in .launch }),
             (model.restorers.filter { !$0.isClosed }.count >= 3 && !model.blame.isEmpty ? 4 : 0, { .close(restorer: $0.restorer()) }),
             (2, { .suspend(restorer: $0.restorer()) }),
             (3, { .resume(restorer: $0.restorer()) }),
@@ -145,17 +153,15 @@ struct ModelDriver {
             (fault == nil ? 0 : 8, { _ in .fault(.clear) }),
             (faults && fault == nil && !isDamaged ? 1 : 0, { _ in .damage }),
             // History and rollback: a relaunch may be a new build; a build's records rolled back.
-            (2, { .newBuild($0.pick(ModelOperation.appBuilds)) }),
+            (isNewBuild ? 0 : 5, { driver in .newBuild(driver.pick(ModelOperation.appBuilds.filter { $0 != driver.model.build })) }),
             (
-                3,
+                usableRestorers.isEmpty ? 1 : 6,
                 { driver in
-                    .rollBack(
-                        restorer: driver.restorer(), build: driver.pick(ModelOperation.appBuilds),
-                        account: driver.chance(50) ? nil : driver.pick(ContractModel.accounts))
+                    .rollBack(restorer: driver.usableRestorer(), build: driver.stampedBuild(), account: driver.chance(50) ? nil : driver.pick(ContractModel.accounts))
                 }
             ),
             (1, { .toolRollBack(slot: $0.storedSlot(), to: $0.pick([1, 2, 3, 4])) }),
-            (1, { .toolRollBackBefore(slot: $0.storedSlot(), build: $0.pick(ModelOperation.appBuilds)) }),
+            (1, { .toolRollBackBefore(slot: $0.storedSlot(), build: $0.stampedBuild()) }),
         ]
         let total = choices.map(\.weight).reduce(0, +)
         var roll = Int.random(in: 0..<total, using: &random)
@@ -171,6 +177,36 @@ struct ModelDriver {
         let unchecked = model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].isClosed && model.restorers[$0].crashCheck == nil }
         if !model.blame.isEmpty && !unchecked.isEmpty && chance(70) { return .restore(restorer: pick(unchecked), slot: pick(model.blame.sorted())) }
         return .restore(restorer: restorer(), slot: pick(ContractModel.slots))
+    }
+
+    /// The restorers of this process neither closed nor suspended.
+    private var usableRestorers: [Int] {
+        model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].isClosed && !model.restorers[$0].isSuspended }
+    }
+
+    /// Whether the next launches run as a build no open restorer of this process runs as (an
+    /// update installed, not launched yet).
+    private var isNewBuild: Bool {
+        !model.restorers.contains { !$0.isChild && !$0.isClosed && $0.build == model.build }
+    }
+
+    /// A restorer of this process neither closed nor suspended, most often.
+    private mutating func usableRestorer() -> Int {
+        let usable = usableRestorers
+        return !usable.isEmpty && chance(90) ? pick(usable) : restorer()
+    }
+
+    /// A build that stamped a record, most often one with an earlier record of another build
+    /// in its history (what a rollback puts back).
+    private mutating func stampedBuild() -> String {
+        let stamped = Set(ContractModel.slots.compactMap { model.stampedBuild($0) }).sorted()
+        let undoable = Set(
+            ContractModel.slots.compactMap { slot in
+                model.stampedBuild(slot).flatMap { build in model.history[slot, default: []].contains { $0.build != build } ? build : nil }
+            }
+        ).sorted()
+        if !undoable.isEmpty && chance(70) { return pick(undoable) }
+        return !stamped.isEmpty && chance(80) ? pick(stamped) : pick(ModelOperation.appBuilds)
     }
 
     /// A slot holding a record, most often (one a crash can be blamed on).
@@ -238,10 +274,16 @@ struct ModelDriver {
         case .toolQuarantineRestore(let entry, let replacing): _ = model.toolQuarantineRestore(entry, replacing: replacing)
         case .toolRead: break
         case .newBuild(let build): model.build = build
-        case .rollBack(let r, let build, let account): _ = model.rollBack(r, build: build, account: account)
-        case .toolRollBack(let slot, let number): _ = model.toolRollBack(slot, to: number)
-        case .toolRollBackBefore(let slot, let build): _ = model.toolRollBack(slot, before: build)
+        case .rollBack(let r, let build, let account):
+            if case .rolledBack(let slots, let refused, let nothingEarlier) = model.rollBack(r, build: build, account: account) {
+                reached["rolled back", default: 0] += slots.count
+                reached["nothing earlier", default: 0] += nothingEarlier.count
+                for reason in refused { reached["refused \(reason.split(separator: " ").last ?? "")", default: 0] += 1 }
+            }
+        case .toolRollBack(let slot, let number): reached["tool-rollback \(model.toolRollBack(slot, to: number))", default: 0] += 1
+        case .toolRollBackBefore(let slot, let build): reached["tool-rollback-before \(model.toolRollBack(slot, before: build))", default: 0] += 1
         }
         model.settleHistory()
+        for entries in model.history.values where entries.count == ModelNote.historyDepth { reached["history full", default: 0] += 1 }
     }
 }
