@@ -43,7 +43,9 @@ extension ContractModel {
     /// connection of any process keeps the file's log and shared memory in place (a launch
     /// could not make them).
     var launchesReadingOnly: Bool {
-        isReadOnly || (isFull && !restorers.contains { !$0.isClosed && !$0.isSuspended })
+        // On a full file system a launch opens for writing only beside a restorer that did (the
+        // log files exist); beside one that could only read, it can only read too.
+        isReadOnly || (isFull && !restorers.contains { !$0.isClosed && !$0.isSuspended && $0.reportPrefix != ["database-read-only"] })
     }
 
     /// Before a restore or a hand save: a restorer that could only read opens the file again

@@ -74,8 +74,9 @@ struct ModelDriver {
         let childRestorations = children.flatMap { c in model.restorers[c].restorations.keys.sorted().map { (c, $0) } }
         let choices: [(weight: Int, make: (inout ModelDriver) -> ModelOperation)] = [
             (14, { $0.restoreOperation() }),
-            // Half the hand saves go to a slot that holds a record (its history grows).
-            (8, { .save(restorer: $0.restorer(), slot: $0.chance(50) ? $0.storedSlot() : $0.pick(ContractModel.slots), note: $0.note()) }),
+            // Half the hand saves go to a slot that holds a record, most often one whose history is
+            // deepest (it fills up to the kind's depth and is trimmed).
+            (8, { .save(restorer: $0.restorer(), slot: $0.chance(50) ? $0.historySlot() : $0.pick(ContractModel.slots), note: $0.note()) }),
             (
                 restorations.isEmpty ? 0 : 7,
                 { driver in
@@ -207,6 +208,13 @@ struct ModelDriver {
         ).sorted()
         if !undoable.isEmpty && chance(70) { return pick(undoable) }
         return !stamped.isEmpty && chance(80) ? pick(stamped) : pick(ModelOperation.appBuilds)
+    }
+
+    /// A slot whose history is deepest, most often; else one holding a record.
+    private mutating func historySlot() -> Slot {
+        let deepest = model.history.values.map(\.count).max() ?? 0
+        let slots = model.history.keys.filter { model.history[$0]?.count == deepest && model.records[$0] != nil }.sorted()
+        return deepest > 0 && !slots.isEmpty && chance(70) ? pick(slots) : storedSlot()
     }
 
     /// A slot holding a record, most often (one a crash can be blamed on).
