@@ -6,7 +6,10 @@ import StateRestore
 /// the file and its own.
 ///
 /// Written from the documentation (`StateRestorer`'s, the write gate's, "Compatibility across
-/// releases"), never from the engine's code: where the two disagree, the test says so.
+/// releases", history and rollback's: `RestorableState.historyDepth`, `rollBack`, the tool's
+/// `history` and `rollback`, the migration's comments), never from the engine's code: where the
+/// two disagree, the test says so. The model's kind keeps its last three records; every
+/// restorer (the child's too) runs as an app build.
 struct ContractModel {
     typealias Slot = ModelOperation.Slot
 
