@@ -5,6 +5,14 @@ import StateStore
 
 /// The data every workload uses, built the same way for the engine and its alternatives.
 enum BenchData {
+    /// Makes the file a launch workload restores: this build's schema and one format-1 catalog
+    /// record of `key`.
+    static func makeLaunchFile(at path: String, for key: SceneKey) throws {
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        defer { store.close() }
+        try store.saveRecord(formatOneRecord, version: 1, account: key.account, scene: key.scene, kind: "catalog")
+    }
+
     /// A catalog document of `count` books with distinct, searchable titles.
     static func document(books count: Int) -> CatalogDocument {
         CatalogDocument(books: (1...count).map { CatalogBook(id: $0, title: "Book \($0) of the \(shelves[$0 % shelves.count]) shelf") })

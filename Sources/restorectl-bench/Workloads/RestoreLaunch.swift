@@ -23,11 +23,7 @@ enum RestoreLaunch {
         let path = scratch.path("state.sqlite")
         let document = BenchData.document(books: 10_000)
         let key = try SceneKey(scene: "main")
-        do {
-            let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
-            try store.saveRecord(BenchData.formatOneRecord, version: 1, account: key.account, scene: key.scene, kind: "catalog")
-            store.close()
-        }
+        try BenchData.makeLaunchFile(at: path, for: key)
         let floorPath = scratch.path("floor.sqlite")
         try FloorTwin.makeDatabase(at: floorPath, holding: BenchData.formatOneRecord, for: key)
 

@@ -17,11 +17,7 @@ enum RestoreLaunchEvents {
         let path = scratch.path("state.sqlite")
         let document = BenchData.document(books: 10_000)
         let key = try SceneKey(scene: "main")
-        do {
-            let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
-            try store.saveRecord(BenchData.formatOneRecord, version: 1, account: key.account, scene: key.scene, kind: "catalog")
-            store.close()
-        }
+        try BenchData.makeLaunchFile(at: path, for: key)
         let received = Locked([RestoreEvent]())
         let hashKey = Array("restorectl-bench".utf8)
 

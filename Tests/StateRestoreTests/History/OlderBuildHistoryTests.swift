@@ -10,22 +10,17 @@ import Testing
 /// (so it never names a build that did not write the record), and the migration's triggers take
 /// the history with its record, except to the quarantine.
 @Suite struct OlderBuildHistoryTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
+    var path: String { file.path }
     let key: SceneKey
     let clock = HandClock()
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         key = try SceneKey(scene: "desk", account: "alice")
     }
 
-    private func reading<T>(_ body: (Store) throws -> T) throws -> T {
-        let store = try Store(readingExistingFileAt: path)
-        defer { store.close() }
-        return try body(store)
-    }
+    private func reading<T>(_ body: (Store) throws -> T) throws -> T { try file.reading(body) }
 
     /// A file of this build with a stamped record that has history.
     private func seed() throws {

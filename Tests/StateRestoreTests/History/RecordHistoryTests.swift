@@ -11,22 +11,17 @@ import Testing
 /// to the kind's depth; a kind without history writes nothing more; and a record's history goes
 /// with it (discard, prune, sign-out, a save over an expired record), except to the quarantine.
 @Suite struct RecordHistoryTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
+    var path: String { file.path }
     let key: SceneKey
     let clock = HandClock()
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         key = try SceneKey(scene: "desk", account: "alice")
     }
 
-    private func reading<T>(_ body: (Store) throws -> T) throws -> T {
-        let store = try Store(readingExistingFileAt: path)
-        defer { store.close() }
-        return try body(store)
-    }
+    private func reading<T>(_ body: (Store) throws -> T) throws -> T { try file.reading(body) }
 
     private func save(_ entries: [String], build: String?) throws {
         let restorer = StateRestorer(path: path, configuration: clock.configuration(build: build))

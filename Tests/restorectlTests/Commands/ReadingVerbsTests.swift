@@ -96,13 +96,8 @@ import Testing
 
     /// Runs the real `restorectl`; a run still going after 30 s is killed.
     private func run(_ arguments: [String]) throws -> (exit: ChildProcess.Exit, stdout: String, stderr: String) {
-        let child = try ChildProcess(restorectl: arguments)
-        let watchdog = DispatchWorkItem { child.kill() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
-        let lines = child.remainingLines()
-        let exit = child.waitForExit()
-        watchdog.cancel()
-        return (exit, lines.joined(separator: "\n"), child.errorOutput())
+        let run = try ToolRun(arguments)
+        return (run.exit, run.stdout, run.stderr)
     }
 
     /// Makes `situation` at `state.sqlite` in `folder`; returns the path.

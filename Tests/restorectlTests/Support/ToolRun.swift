@@ -4,6 +4,9 @@ import TestSupport
 
 /// One run of the built `restorectl` as a child process: its exit status and both streams.
 struct ToolRun {
+    /// How the child ended.
+    let exit: ChildProcess.Exit
+    /// Its exit status, or -1 when a signal ended it.
     let status: Int32
     let stdout: String
     let stderr: String
@@ -14,7 +17,7 @@ struct ToolRun {
         let watchdog = DispatchWorkItem { child.kill() }
         DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
         let lines = child.remainingLines()
-        let exit = child.waitForExit()
+        exit = child.waitForExit()
         watchdog.cancel()
         status = exit.reason == .exit ? exit.status : -1
         stdout = lines.joined(separator: "\n")
