@@ -21,11 +21,13 @@ extension ContractModel {
         case .fireWindows(let r):
             // The window's write fails and is scheduled again.
             guard restorers[r].isScheduled, !restorers[r].writerClosed, !restorers[r].isSuspended, !restorers[r].pending.isEmpty else { return nil }
+            openWriterIfPossible(r)
             return .done
         case .flush(let r):
             guard !restorers[r].writerClosed, !restorers[r].isSuspended else { return nil }
             handOver(r)
             guard !restorers[r].pending.isEmpty || !restorers[r].uses.isEmpty else { return nil }
+            openWriterIfPossible(r)
             return .threw("storageRefused")
         default:
             return nil
@@ -33,8 +35,8 @@ extension ContractModel {
     }
 
     /// A launch on a read-only file system reads without writing (`database-read-only` in
-    /// every restore report, saves waiting) until a restore or hand save finds it writable
-    /// again and opens it as a launch does.
+    /// every restore report, saves waiting) until one of its operations that opens the file
+    /// again finds it writable (``reopenIfWritable(_:)``).
     mutating func launchReadingOnly(_ r: Int) {
         restorers[r].reportPrefix = ["database-read-only"]
     }
@@ -43,17 +45,26 @@ extension ContractModel {
     /// connection of any process keeps the file's log and shared memory in place (a launch
     /// could not make them).
     var launchesReadingOnly: Bool {
-        // On a full file system a launch opens for writing only beside a restorer that did (the
-        // log files exist); beside one that could only read, it can only read too.
-        isReadOnly || (isFull && !restorers.contains { !$0.isClosed && !$0.isSuspended && $0.reportPrefix != ["database-read-only"] })
+        // On a full file system a launch opens for writing only beside a connection that did (the
+        // log files exist): a restorer's launch connection, or its writer's, even when the
+        // launch connection could only read; beside one that could only read, it can only read too.
+        isReadOnly || (isFull && !restorers.contains { $0.holdsLogFiles })
     }
 
-    /// Before a restore or a hand save: a restorer that could only read opens the file again
-    /// once it can be written.
+    /// Before each restore, hand save, discard, rollback, sign-out, prune and shelf restore or
+    /// save (Reliability, "Reading only"): a restorer that could only read opens the file again
+    /// as a launch does now, and is a writer from then on when that opening can write (the file
+    /// system writable, and, when full, the log files kept by a connection beside it).
     mutating func reopenIfWritable(_ r: Int) {
         let restorer = restorers[r]
-        guard restorer.reportPrefix == ["database-read-only"], !isReadOnly, !isFull, !restorer.isClosed, !restorer.isSuspended else { return }
+        guard restorer.reportPrefix == ["database-read-only"], !restorer.isClosed, !restorer.isSuspended, !launchesReadingOnly else { return }
         restorers[r].reportPrefix = []
+    }
+
+    /// A write the storage refused after the writer was asked to open: its connection opened
+    /// when a launch now could (the refusal came from the write), not when it could not.
+    mutating func openWriterIfPossible(_ r: Int) {
+        if !launchesReadingOnly { restorers[r].writerIsOpen = true }
     }
 
     /// The file was damaged in place while no restorer had it open: the next launch finds it
@@ -91,6 +102,8 @@ extension ContractModel {
         handOver(r)
         if case .failure(let failure) = writePending(r, includingUses: true) { return .threw(failure.description) }
         restorers[r].reportPrefix = []
+        // The writer closed for the move; it opens again at its next write.
+        restorers[r].writerIsOpen = false
         if restorers.indices.contains(where: { $0 != r && !restorers[$0].isClosed && !restorers[$0].isSuspended }) { return .threw("refused") }
         blame = []
         crashedLaunches = 0

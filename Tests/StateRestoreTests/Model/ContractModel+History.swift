@@ -58,6 +58,7 @@ extension ContractModel {
     /// are refused.
     mutating func rollBack(_ r: Int, build: String, account: String?) -> Outcome {
         guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
+        reopenIfWritable(r)
         var rolledBack: [Slot] = []
         var refused: [String] = []
         var nothingEarlier: [Slot] = []

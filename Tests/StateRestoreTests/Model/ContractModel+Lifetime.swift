@@ -16,6 +16,7 @@ extension ContractModel {
         let written = writePending(r, includingUses: true)
         restorers[r].isClosed = true
         restorers[r].writerClosed = true
+        restorers[r].writerIsOpen = false
         if case .failure(let failure) = written { return .threw(failure.description) }
         return .done
     }
@@ -27,6 +28,7 @@ extension ContractModel {
         // A closed restorer stays closed ("nothing opens again").
         if !restorers[r].isClosed {
             restorers[r].isSuspended = true
+            restorers[r].writerIsOpen = false
             // Resuming opens the file as a launch does: its next restore checks for crashes again.
             restorers[r].crashCheck = nil
         }
@@ -66,6 +68,7 @@ extension ContractModel {
     mutating func discard(_ r: Int, _ slot: Slot) -> Outcome {
         if isLive(slot) { return .threw("sceneIsLive") }
         guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
+        reopenIfWritable(r)
         let removed = records.removeValue(forKey: slot) == nil ? 0 : 1
         useTimes[slot] = nil
         forget(r) { $0 == slot }
@@ -97,6 +100,7 @@ extension ContractModel {
         for slot in Array(restorer.uses.keys) where slot.account == account { restorer.uses[slot] = nil }
         restorers[r] = restorer
         guard !restorer.isClosed, !restorer.isSuspended else { return .threw("databaseUnusable") }
+        reopenIfWritable(r)
         let removed = purge(account)
         if restorer.isChild {
             restorers[r].inUse = restorer.inUse.filter { $0.account != account }
@@ -118,6 +122,7 @@ extension ContractModel {
         for tracking in trackings where tracking.restorer == r && !tracking.isStopped { restorers[r].uses[tracking.slot] = now }
         if case .failure(let failure) = writePending(r, includingUses: true) { return .threw(failure.description) }
         guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
+        reopenIfWritable(r)
         let removed = unusedScenes(before: now - Double(days) * Self.day, sparing: restorers[r].isChild ? restorers[r].inUse : scenesInUse)
         for slot in removed {
             records[slot] = nil

@@ -142,6 +142,8 @@ extension ContractModel {
         if !uses.isEmpty { restorer.uses = [:] }
         let batch = restorer.pending
         restorer.pending = [:]
+        // The writer's connection opens at its first write.
+        if !batch.isEmpty || !uses.isEmpty { restorer.writerIsOpen = true }
         restorers[r] = restorer
         var skipped: [Slot] = []
         for (slot, pending) in batch {

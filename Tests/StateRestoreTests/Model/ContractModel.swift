@@ -108,6 +108,13 @@ struct ContractModel {
         var lastMarked: Slot?
         /// What opening the file found, first in every report of a restore that reads it.
         var reportPrefix: [String] = []
+        /// Whether the writer's own connection is open (it opens at its first write, closes at
+        /// suspension and close): open, it keeps the file's log and shared memory in place even
+        /// while the launch connection could only read.
+        var writerIsOpen = false
+        /// Whether one of its connections keeps the file's log and shared memory in place: its
+        /// launch connection opened for writing, or its writer's is open.
+        var holdsLogFiles: Bool { !isClosed && !isSuspended && (reportPrefix != ["database-read-only"] || writerIsOpen) }
         /// What each account's shelf's latest restore (or first save) captured.
         var shelfSightings: [String: Sighting] = [:]
     }
