@@ -19,6 +19,9 @@ public enum RestoreError: Error, Equatable, Sendable {
     /// The record of a save is over the size budget its kind declares
     /// (``RestorableState/maxRecordBytes``); the stored record was kept.
     case recordOverBudget(scene: String, kind: String, RecordSizeBreakdown)
+    /// A flush wrote nothing (the app is suspended: ``StateRestorer/resume(isolation:)``
+    /// writes them); `scenes` names every scene with a save still waiting, none of them written.
+    case savesNotWritten(String, scenes: [SceneKey])
 }
 
 extension RestoreError: LocalizedError {
@@ -33,6 +36,8 @@ extension RestoreError: LocalizedError {
         case .databaseUnusable(let reason): reason
         case .sceneIsLive(let scene): "\(scene) is still on screen in this process (its tracking is live); nothing was discarded"
         case .recordOverBudget(let scene, let kind, let size): "\(scene): the \(kind) record is \(size); it was not saved"
+        case .savesNotWritten(let reason, let scenes):
+            "\(reason); nothing was written, and \(scenes.count == 1 ? "a save waits" : "\(scenes.count) saves wait"): \(scenes.map(\.description).joined(separator: ", "))"
         }
     }
 }

@@ -30,8 +30,10 @@ public enum SaveOutcome: String, CaseIterable, Hashable, Sendable, CustomStringC
     case overBudget = "over-budget"
     /// A save by hand that threw for another reason (the restorer closed, the file unwritable).
     case failed
-    /// A persisted save still pending when its scene was discarded or pruned: dropped with it.
-    /// (One pending at a sign-out of its account counts as ``accountSignedOut``.)
+    /// A save of a scene discarded or pruned after its restore: a persisted one still pending
+    /// then, dropped with it, or one refused by the discard's fence
+    /// (``UnwrittenSave/Reason/sceneDiscarded``). (One pending at a sign-out of its account
+    /// counts as ``accountSignedOut``.)
     case discarded
 
     /// The outcome's name, as printed (`"coalesced-away"`).
@@ -69,6 +71,7 @@ public enum SaveOutcome: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .recordTooLarge: self = .recordTooLarge
         case .accountSignedOut: self = .accountSignedOut
         case .overBudget: self = .overBudget
+        case .sceneDiscarded: self = .discarded
         }
     }
 
@@ -82,6 +85,7 @@ public enum SaveOutcome: String, CaseIterable, Hashable, Sendable, CustomStringC
         case StoreError.recordTooLarge: self = .recordTooLarge
         case StoreError.accountSignedOut: self = .accountSignedOut
         case RestoreError.recordOverBudget: self = .overBudget
+        case StoreError.sceneDiscarded: self = .discarded
         default: self = .failed
         }
     }

@@ -17,6 +17,9 @@ package struct WriteGate: Sendable {
     package struct Sighting: Sendable, Equatable {
         /// The account's sign-out generation when the screen was restored; nil: no fence.
         var generation: Int?
+        /// The file's discard epoch when the screen was restored: a save after a discard of
+        /// the scene is refused. Nil: no fence (read with the generation, so nil together).
+        var discardEpoch: Int?
         /// The restore could not read the file: create the record, never replace one.
         var isUnseen = false
     }
@@ -38,20 +41,21 @@ package struct WriteGate: Sendable {
     }
 
     /// The sighting a save of `screen` follows; a screen never restored captures the account's
-    /// generation now (`current`), at its first save, and is fenced from then on.
-    mutating func sightingForSave(of screen: ScreenKey, current: () -> Int?) -> Sighting {
+    /// generation and the file's discard epoch now (`current`), at its first save, and is
+    /// fenced from then on.
+    mutating func sightingForSave(of screen: ScreenKey, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
         Self.sightingForSave(&screens[screen], current: current)
     }
 
     /// The sighting a save of `collection` follows, captured as for a screen.
-    mutating func sightingForSave(ofCollection collection: String, current: () -> Int?) -> Sighting {
+    mutating func sightingForSave(ofCollection collection: String, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
         Self.sightingForSave(&collections[collection], current: current)
     }
 
-    private static func sightingForSave(_ known: inout Sighting?, current: () -> Int?) -> Sighting {
+    private static func sightingForSave(_ known: inout Sighting?, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
         if let known, known.generation != nil { return known }
         var sighting = known ?? Sighting()
-        sighting.generation = current()
+        (sighting.generation, sighting.discardEpoch) = current()
         known = sighting
         return sighting
     }
@@ -65,7 +69,7 @@ package struct WriteGate: Sendable {
     /// when this restore read none.
     private static func note(_ sighting: Sighting, over known: inout Sighting?) {
         var sighting = sighting
-        if sighting.generation == nil { sighting.generation = known?.generation }
+        if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (known?.generation, known?.discardEpoch) }
         known = sighting
     }
 
@@ -73,10 +77,11 @@ package struct WriteGate: Sendable {
     func sighting(ofCollection collection: String) -> Sighting? { collections[collection] }
 
     /// Forgets what the screens `isGone` names kept of their restores (discarded, pruned,
-    /// signed out), except the generation: a save of such a screen stays fenced.
+    /// signed out), except the fences: a save of such a screen stays fenced until it is
+    /// restored again.
     mutating func forget(where isGone: (ScreenKey) -> Bool) {
         for (screen, sighting) in screens where isGone(screen) {
-            screens[screen] = Sighting(generation: sighting.generation)
+            screens[screen] = Sighting(generation: sighting.generation, discardEpoch: sighting.discardEpoch)
         }
     }
 
@@ -100,6 +105,7 @@ package struct WriteGate: Sendable {
             keepingNewerEvenIfReadable: !replacingNewer,
             onlyIfAbsent: sighting.isUnseen && !replacingNewer,
             fencedAt: sighting.generation,
+            discardFencedAt: sighting.discardEpoch,
             historyDepth: State.historyDepth,
             recordLifetime: State.historyDepth > 0 ? State.expiresAfter.map(Self.seconds) : nil
         )
@@ -108,6 +114,8 @@ package struct WriteGate: Sendable {
     /// The rules of putting an earlier record back (a rollback) of a screen after `sighting`
     /// (its latest restore by this restorer, nil for the tool or a screen never restored):
     /// fenced at its generation, and replacing whatever is stored, which goes into the history.
+    /// No discard fence: a rollback puts back a stored record's own history, which a discard
+    /// deletes with the record, so it cannot bring a discarded scene back.
     package static func rollbackRules(after sighting: Sighting?) -> WriteRules {
         WriteRules(fencedAt: sighting?.generation)
     }

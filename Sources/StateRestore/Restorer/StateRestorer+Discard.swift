@@ -7,6 +7,16 @@ extension StateRestorer {
     /// released) is refused
     /// (``RestoreError/sceneIsLive(scene:)``) and then nothing named is discarded.
     ///
+    /// The discard fences each scene like a sign-out fences an account: a save of it captured
+    /// before the discard (by a restore, or a first save) is refused in every restorer and
+    /// every process on the file, a persisted one dropped and listed in ``unwrittenSaves`` as
+    /// ``UnwrittenSave/Reason/sceneDiscarded``, a hand save thrown
+    /// (``StoreError/sceneDiscarded(account:scene:)``); a restore after the discard captures
+    /// the new fence and saves again. The other restorers of the file in this process drop
+    /// their pending saves of the scenes at once. A fence lives until
+    /// 1,000 newer scenes have been discarded (`store_meta` keeps the newest 1,000, under keyed
+    /// hashes that name no scene).
+    ///
     /// Call it from `application(_:didDiscardSceneSessions:)` (UIKit) or when a window closes
     /// for good, with the scene ids the app gave its windows (see <doc:AnAppsLifetime>, "Scenes
     /// and their ids").
@@ -34,6 +44,9 @@ extension StateRestorer {
         }
         let removed = try recoveringFromDamage { store in try store.discardScenes(targets) }
         persistence.writer.dropPending(where: named)
+        // Every other restorer of the file in this process drops what it still holds for them
+        // (the discard's fence refuses it in other processes).
+        for other in OpenRestorers.restorers(at: path) where other !== self { other.persistence.writer.dropPendingDeletedElsewhere(where: named) }
         ScenesInUse.forget(at: path, where: named)
         restoring.withLock { Self.forgetScreens(&$0) { named($0.scene) } }
         return removed

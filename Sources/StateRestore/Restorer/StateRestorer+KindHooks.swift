@@ -28,7 +28,8 @@ extension StateRestorer {
     package func noteRestore(ofCollection collection: String, account: String, sawFile: Bool) {
         restoring.withLock { side in
             let generation = sawFile ? try? side.store?.accountGeneration(account) : nil
-            side.gate.noteRestore(ofCollection: collection, WriteGate.Sighting(generation: generation, isUnseen: !sawFile))
+            side.gate.noteRestore(ofCollection: collection, WriteGate.Sighting(generation: generation, discardEpoch: nil, isUnseen: !sawFile))
+            if generation != nil { SignedOutAccounts.forget(account, at: path) }
         }
     }
 
@@ -44,7 +45,10 @@ extension StateRestorer {
         restoring.withLock { side in
             reopenIfUnavailable(&side)
             let store = side.store
-            let sighting = side.gate.sightingForSave(ofCollection: collection) { try? store?.accountGeneration(account) }
+            if side.gate.sighting(ofCollection: collection)?.generation == nil, let fence = SignedOutAccounts.fence(for: account, at: path) {
+                return WriteGate.snapshotRules(after: WriteGate.Sighting(generation: fence), readableUpTo: readableUpTo)
+            }
+            let sighting = side.gate.sightingForSave(ofCollection: collection) { firstFence(in: store, account: account) }
             return WriteGate.snapshotRules(after: sighting, readableUpTo: readableUpTo)
         }
     }

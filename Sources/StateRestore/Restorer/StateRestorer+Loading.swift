@@ -12,6 +12,8 @@ extension StateRestorer {
         var isUnseen = false
         /// The account's sign-out generation the restore read; nil when it read none.
         var generation: Int?
+        /// The file's discard epoch the restore read with it.
+        var discardEpoch: Int?
         /// The stored record's bytes, when one was read.
         var bytesRead = 0
         /// This restore found the file damaged and moved it aside.
@@ -20,7 +22,7 @@ extension StateRestorer {
         var invalidKind: RestoreReportEntry?
 
         /// What the restore saw, for the write gate.
-        var sighting: WriteGate.Sighting { WriteGate.Sighting(generation: generation, isUnseen: isUnseen) }
+        var sighting: WriteGate.Sighting { WriteGate.Sighting(generation: generation, discardEpoch: discardEpoch, isUnseen: isUnseen) }
     }
 
     func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
@@ -39,6 +41,8 @@ extension StateRestorer {
                 }
                 side.gate.noteRestore(of: screen, loaded.sighting)
                 ScenesInUse.note(key, at: path)
+                // Reading the account again is signing back in, for every restorer of the process.
+                if loaded.generation != nil { SignedOutAccounts.forget(key.account, at: path) }
                 if let invalid = Self.invalidNames(State.self) {
                     loaded.report.insert(invalid, at: 0)
                     loaded.invalidKind = invalid
@@ -91,13 +95,13 @@ extension StateRestorer {
         }
         guard let store = side.store else { return Loaded(state: State.defaultValue, report: side.databaseReport) }
         if let skipped = try crashLoopGuard(screen, in: store, &side) {
-            let generation = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind).generation
-            return Loaded(state: State.defaultValue, report: side.databaseReport + skipped, generation: generation)
+            let read = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind)
+            return Loaded(state: State.defaultValue, report: side.databaseReport + skipped, generation: read.generation, discardEpoch: read.discardEpoch)
         }
         // The record, and the account's sign-out generation as it was then: this screen's saves
         // are dropped after a sign-out that advances it, in this process or another.
-        let (stored, generation) = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind)
-        let defaults = { (report: [RestoreReportEntry]) in Loaded(state: State.defaultValue, report: report, generation: generation) }
+        let (stored, generation, discardEpoch) = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind)
+        let defaults = { (report: [RestoreReportEntry]) in Loaded(state: State.defaultValue, report: report, generation: generation, discardEpoch: discardEpoch) }
         var report = side.databaseReport
         guard let record = stored else {
             report.append(RestoreReportEntry(.noRecord, "\(key) has no saved state; the default state was used"))
@@ -174,7 +178,7 @@ extension StateRestorer {
             // The record is about to be applied: only now is there something to blame.
             if !readsOnly, let unguarded = mark(screen, &side) { report.append(unguarded) }
             phaseObserver?(.mark)
-            return Loaded(state: state, report: report, carried: unknownFields, generation: generation, bytesRead: record.payload.count)
+            return Loaded(state: state, report: report, carried: unknownFields, generation: generation, discardEpoch: discardEpoch, bytesRead: record.payload.count)
         }
     }
 

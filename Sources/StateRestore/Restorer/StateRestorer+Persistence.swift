@@ -95,10 +95,15 @@ extension StateRestorer {
     ///   says why for each. Saves written over the default size budget are not skipped:
     ///   ``oversizedSaves`` lists them, with their largest fields.
     /// - Throws: the storage error when the write failed; the states stay pending for the next
-    ///   write.
+    ///   write. While suspended, ``RestoreError/savesNotWritten(_:scenes:)`` naming every scene
+    ///   with a save waiting for ``resume(isolation:)`` (a flush never answers success for
+    ///   saves it did not write); with nothing waiting, it returns no scene.
     @discardableResult
     public func flush(isolation: isolated (any Actor)? = #isolation) throws -> [SceneKey] {
         handOverBeforeWriting(from: isolation)
+        if let waiting = persistence.writer.savesHeldWhileSuspended, !waiting.isEmpty {
+            throw RestoreError.savesNotWritten("the app is suspended (its connections are closed until resume(), which writes the saves)", scenes: waiting)
+        }
         return try persistence.writer.flush()
     }
 
@@ -140,9 +145,22 @@ extension StateRestorer {
         restoring.withLock { side in
             reopenIfUnavailable(&side)
             let store = side.store
-            let sighting = side.gate.sightingForSave(of: screen) { try? store?.accountGeneration(screen.scene.account) }
-            return PersistenceTracking.SaveRules(carrying: side.carriedFields[screen] ?? JSONObject(), sighting: sighting)
+            let carrying = side.carriedFields[screen] ?? JSONObject()
+            if side.gate.sighting(of: screen)?.generation == nil, let fence = SignedOutAccounts.fence(for: screen.scene.account, at: path) {
+                // Fenced for this save only: once the account is restored again, the screen's
+                // first save captures the generation then.
+                return PersistenceTracking.SaveRules(carrying: carrying, sighting: WriteGate.Sighting(generation: fence))
+            }
+            let sighting = side.gate.sightingForSave(of: screen) { firstFence(in: store, account: screen.scene.account) }
+            return PersistenceTracking.SaveRules(carrying: carrying, sighting: sighting)
         }
+    }
+
+    /// The fences a screen's first save captures when no restore captured them: the account's
+    /// sign-out generation and the file's discard epoch now (both nil when the file cannot be
+    /// read).
+    func firstFence(in store: Store?, account: String) -> (generation: Int?, discardEpoch: Int?) {
+        (try? store?.accountGeneration(account), try? store?.discardEpoch())
     }
 
     /// The save rules of a tracking of `restoration`'s screen, asked at each save: what the

@@ -47,6 +47,7 @@ extension StateRestorer {
             let outcome = Result { try Store.relocate(from: path, to: destination, configuration: configuration) }
             if case .success = outcome {
                 ScenesInUse.move(from: path, to: destination)
+                SignedOutAccounts.move(from: path, to: destination)
                 location.withLock { $0 = destination }
             }
             let opening = LaunchDatabase.open(path, configuration: configuration)

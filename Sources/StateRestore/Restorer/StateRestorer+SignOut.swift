@@ -12,6 +12,13 @@ extension StateRestorer {
     /// after the sign-out captures the new generation, so the account works again when the
     /// person signs back in.
     ///
+    /// In this process the fence reaches further: every restorer of the file refuses saves of
+    /// any scene of the account, one it never restored included (a hand save throws
+    /// ``StoreError/accountSignedOut(account:)``), until a restore in this process reads a scene
+    /// of the account again; signing back in is a restore. Another process that never restored
+    /// a scene of the account before the sign-out captures the new generation at its first
+    /// save of it, as it would for an account signed in there.
+    ///
     /// The generation survives a relaunch and is stored under a keyed hash of the account
     /// name (a random key of the database), so no row names the signed-out account.
     ///
@@ -27,9 +34,10 @@ extension StateRestorer {
         // counted by the next launch (model sequence
         // Fixtures/sequences/sign-out-through-a-launch-that-never-restored-forgets-the-blame.txt).
         let hasGuard = restoring.withLock { $0.launchGuard != nil }
-        let result = try recoveringFromDamage { store in
-            try store.purge(account: account, forgettingGuardMarks: !hasGuard)
+        let (result, generation) = try recoveringFromDamage { store in
+            (try store.purge(account: account, forgettingGuardMarks: !hasGuard), try store.accountGeneration(account))
         }
+        SignedOutAccounts.note(account, generation: generation, at: path)
         ScenesInUse.forget(at: path) { $0.account == account }
         restoring.withLock { side in
             try? side.launchGuard?.forget(accountHash: LaunchGuardMark.accountHash(account))

@@ -47,6 +47,22 @@ extension CoalescingWriter {
     /// The saves settled so far, per kind and outcome.
     var saveCounts: KindCounts { state.withLock { $0.saveCounts } }
 
+    /// Drops the pending saves of the scenes another restorer of the file deleted (discarded,
+    /// pruned), listing each in ``unwrittenSaves`` as ``UnwrittenSave/Reason/sceneDiscarded``:
+    /// the save was captured before the deletion, and the fence would refuse it anyway.
+    func dropPendingDeletedElsewhere(where isDropped: (SceneKey) -> Bool) {
+        let dropped = state.withLock { pending in
+            let dropped = pending.entries.keys.filter { isDropped($0.scene) }
+            for screen in dropped {
+                pending.saveCounts.add(.discarded, kind: screen.kind, bytes: 0, duration: .zero)
+                pending.entries[screen] = nil
+                pending.unwritten[screen] = .sceneDiscarded
+            }
+            return dropped
+        }
+        for screen in dropped { diagnosis.deliverSave(kind: screen.kind, screen.scene, .discarded, bytes: 0, duration: .zero) }
+    }
+
     /// Forgets the pending saves of the scenes `isDropped` names (discarded, pruned or signed
     /// out), counting each under `outcome`.
     func dropPending(as outcome: SaveOutcome = .discarded, where isDropped: (SceneKey) -> Bool) {

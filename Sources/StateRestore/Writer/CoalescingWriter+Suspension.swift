@@ -13,6 +13,19 @@ extension CoalescingWriter {
         }
     }
 
+    /// The scenes with a save held because writing is suspended, each once, in order; nil when
+    /// writing is not suspended.
+    var savesHeldWhileSuspended: [SceneKey]? {
+        store.withLock { connection in
+            guard case .suspended = connection else { return nil }
+            return state.withLock { pending in
+                var scenes: [SceneKey] = []
+                for key in pending.entries.keys where !scenes.contains(key.scene) { scenes.append(key.scene) }
+                return scenes.sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
+            }
+        }
+    }
+
     /// Lets writes open the connection again (at the next write).
     func resumeWriting() {
         store.withLock { connection in

@@ -85,6 +85,8 @@ extension CoalescingWriter {
                             skipped[key] = .recordTooLarge(bytes: bytes, limit: limit)
                         } catch StoreError.accountSignedOut {
                             skipped[key] = .accountSignedOut
+                        } catch StoreError.sceneDiscarded {
+                            skipped[key] = .sceneDiscarded
                         } catch RestoreError.recordOverBudget(_, _, let size) {
                             skipped[key] = .overBudget(size)
                         }

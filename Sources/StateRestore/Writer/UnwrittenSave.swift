@@ -22,6 +22,9 @@ public struct UnwrittenSave: Equatable, Sendable, CustomStringConvertible {
         /// The account was signed out after the screen was restored (in this process or
         /// another): the save is dropped, so nothing of the account is written back.
         case accountSignedOut
+        /// The scene was discarded (or pruned) after the screen was restored, by any restorer
+        /// of any process: the save is dropped, so a discarded scene is never written back.
+        case sceneDiscarded
         /// The encoded record is over the size budget its kind declares
         /// (``RestorableState/maxRecordBytes``); the breakdown names its largest fields.
         case overBudget(RecordSizeBreakdown)
@@ -50,6 +53,7 @@ public struct UnwrittenSave: Equatable, Sendable, CustomStringConvertible {
             case .invalidState(let detail): "the state cannot be stored: \(detail)"
             case .recordTooLarge(let bytes, let limit): "the record is \(bytes) bytes, over the limit of \(limit)"
             case .accountSignedOut: "the account was signed out after the screen was restored; the save was dropped"
+            case .sceneDiscarded: "the scene was discarded after the screen was restored; the save was dropped"
             case .overBudget(let size): "the record is \(size)"
             }
         return "scene \(StoreNames.quoted(key.scene)) (account \(StoreNames.quoted(key.account)), kind \(kind)) was not saved: \(why)"

@@ -15,7 +15,7 @@ extension Store {
         let key: [SQLiteValue] = [.integer(id), .text(account), .text(scene), .text(kind)]
         try withSecureDelete {
             try commit {
-                try checkFence(rules, account: account)
+                try checkFence(rules, account: account, scene: scene)
                 let exists = try database.fetchOne(
                     "SELECT 1 FROM record_history WHERE id = ?1 AND account = ?2 AND scene = ?3 AND kind = ?4", key
                 ) { _ in true }

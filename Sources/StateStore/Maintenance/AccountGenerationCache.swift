@@ -7,4 +7,6 @@ struct AccountGenerationCache {
     var fenceKey: Int64?
     /// The generations read, by account.
     var generations: [String: Int] = [:]
+    /// The discard epoch read (`Store.discardEpoch()`), once read.
+    var discardEpoch: Int?
 }

@@ -101,10 +101,10 @@ extension Store {
     /// restore never pairs a purged account's record with the generation after its purge. The
     /// record is read first: it starts the read transaction, so the data version the
     /// generation's cache is checked against is this snapshot's.
-    package func recordAndGeneration(account: String, scene: String, kind: String) throws -> (record: StoredRecord?, generation: Int) {
+    package func recordAndGeneration(account: String, scene: String, kind: String) throws -> (record: StoredRecord?, generation: Int, discardEpoch: Int) {
         try database.readTransaction {
             let record = try record(account: account, scene: scene, kind: kind)
-            return (record, try accountGeneration(account))
+            return (record, try accountGeneration(account), try discardEpoch())
         }
     }
 }

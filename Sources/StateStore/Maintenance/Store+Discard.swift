@@ -1,9 +1,12 @@
 extension Store {
     /// Deletes every kind's record of each scene, and the database's crash-loop marks of them,
     /// in one transaction; a nil account means the scene in every account (an app that knows
-    /// only a discarded scene's identifier). Returns how many records went.
+    /// only a discarded scene's identifier). Each scene is fenced in the same transaction: a
+    /// save of it captured before the discard is refused, in any process
+    /// (``discardEpoch()``). Returns how many records went.
     public func discardScenes(_ scenes: [(account: String?, scene: String)]) throws -> Int {
         try database.writeTransaction {
+            try fenceDiscardedScenes(scenes)
             var removed = 0
             for (account, scene) in scenes {
                 let values: [SQLiteValue] = [.text(scene), account.map(SQLiteValue.text) ?? .null]

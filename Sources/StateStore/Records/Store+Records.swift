@@ -69,7 +69,7 @@ extension Store {
         let build = hasRecordHistory ? stampedBuild : nil
         let write = { [database] () throws in
             defer { upsert.reset() }
-            try self.checkFence(rules, account: account)
+            try self.checkFence(rules, account: account, scene: scene)
             let kept = try keepsHistory && self.keepReplacedRecord(utf8: bytes, account: account, scene: scene, kind: kind, replacedAt: time, rules: rules)
             if keepsHistory, !kept, let lifetime = rules.recordLifetime {
                 try self.dropHistoryOfExpiredRecord(account: account, scene: scene, kind: kind, expiredBefore: time - lifetime, rules: rules)

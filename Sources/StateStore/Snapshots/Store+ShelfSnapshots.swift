@@ -35,7 +35,7 @@ extension Store {
         let shelf = try StoreNames.validated(shelf, role: "shelf")
         let readable = rules.keepingVersionsAbove ?? version
         return try database.writeTransaction {
-            try checkFence(rules, account: account)
+            try checkFence(rules, account: account, scene: nil)
             let insert = try database.cachedStatement(
                 """
                 INSERT INTO shelf_snapshot (account, shelf, version, min_reader_version, payload, row_count, fetched_at, saved_at)

@@ -28,6 +28,9 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The account was signed out (purged) after the saving screen was restored: the save is
     /// dropped, so nothing of the account is written back.
     case accountSignedOut(account: String)
+    /// The scene was discarded (or pruned) after the saving screen was restored: the save is
+    /// dropped, so a discarded scene is never written back.
+    case sceneDiscarded(account: String, scene: String)
     /// Another process (an extension, the tool) has the file open, so it was not moved.
     case fileOpenElsewhere(path: String)
     /// A copy made to move the database did not match it; the copy was removed and the
@@ -53,6 +56,8 @@ extension StoreError: LocalizedError {
         case .notARegularFile(let path, let kind): "\(path) is \(kind), not a database file"
         case .fileInUse(let path): "\(path) is open in another connection of this process, so it was left in place"
         case .accountSignedOut: "the account was signed out after this screen was restored; the save was dropped"
+        case .sceneDiscarded(let account, let scene):
+            "scene \"\(scene)\" of account \"\(account)\" was discarded after this screen was restored; the save was dropped"
         case .fileOpenElsewhere(let path): "\(path) is open in another process, so it was left in place"
         case .copyNotVerified(let path, let reason): "the copy at \(path) did not match the database (\(reason)); it was removed and the database left in place"
         }

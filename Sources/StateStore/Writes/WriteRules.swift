@@ -14,6 +14,9 @@ package struct WriteRules: Sendable, Equatable {
     /// The account's sign-out generation the writer's restore captured: a write after a purge
     /// that advanced it is refused (`StoreError.accountSignedOut`). Nil: no fence.
     package var fencedAt: Int?
+    /// The file's discard epoch the writer's restore captured: a write of a scene discarded
+    /// (or pruned) since is refused (`StoreError.sceneDiscarded`). Nil: no fence.
+    package var discardFencedAt: Int?
     /// How many earlier records of the (account, scene, kind) to keep: the record the write
     /// replaces goes into its history first, in the same transaction, and the entries beyond
     /// this many are deleted with `secure_delete` on. 0: no history, nothing more is written.
@@ -26,8 +29,9 @@ package struct WriteRules: Sendable, Equatable {
     /// Rules that replace whatever is stored.
     package init(
         keepingVersionsAbove: Int? = nil, keepingNewerEvenIfReadable: Bool = false, onlyIfAbsent: Bool = false, fencedAt: Int? = nil,
-        historyDepth: Int = 0, recordLifetime: Double? = nil
+        discardFencedAt: Int? = nil, historyDepth: Int = 0, recordLifetime: Double? = nil
     ) {
+        self.discardFencedAt = discardFencedAt
         self.keepingVersionsAbove = keepingVersionsAbove
         self.keepingNewerEvenIfReadable = keepingNewerEvenIfReadable
         self.onlyIfAbsent = onlyIfAbsent

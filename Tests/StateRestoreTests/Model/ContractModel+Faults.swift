@@ -14,8 +14,8 @@ extension ContractModel {
             reopenIfWritable(r)
             if !restorers[r].isChild { scenesInUse.insert(slot) }
             guard !restorers[r].isClosed, !restorers[r].isSuspended else { return nil }
-            if restorers[r].sightings[slot]?.generation == nil {
-                restorers[r].sightings[slot] = Sighting(generation: generation(slot.account), isUnseen: restorers[r].sightings[slot]?.isUnseen ?? false)
+            if restorers[r].sightings[slot]?.generation == nil && signOutFence(r, slot.account) == nil {
+                restorers[r].sightings[slot] = Sighting(generation: generation(slot.account), discardEpoch: discardEpoch, isUnseen: restorers[r].sightings[slot]?.isUnseen ?? false)
             }
             return .threw("storageRefused")
         case .fireWindows(let r):

@@ -58,7 +58,9 @@ extension ContractModel {
         for slot in Array(restorer.unwritten.keys) where isGone(slot) { restorer.unwritten[slot] = nil }
         for slot in Array(restorer.uses.keys) where isGone(slot) { restorer.uses[slot] = nil }
         for slot in Array(restorer.carried.keys) where isGone(slot) { restorer.carried[slot] = nil }
-        for (slot, sighting) in restorer.sightings where isGone(slot) { restorer.sightings[slot] = Sighting(generation: sighting.generation) }
+        for (slot, sighting) in restorer.sightings where isGone(slot) {
+            restorer.sightings[slot] = Sighting(generation: sighting.generation, discardEpoch: sighting.discardEpoch)
+        }
         restorer.restored = restorer.restored.filter { !isGone($0) }
         restorers[r] = restorer
     }
@@ -71,9 +73,24 @@ extension ContractModel {
         reopenIfWritable(r)
         let removed = records.removeValue(forKey: slot) == nil ? 0 : 1
         useTimes[slot] = nil
+        fenceDiscarded([slot])
         forget(r) { $0 == slot }
+        dropDeletedElsewhere(by: r) { $0 == slot }
         scenesInUse.remove(slot)
         return .count(removed)
+    }
+
+    /// A discard or prune by `r`: every other open restorer of its process drops its pending
+    /// saves of the scenes, each listed as unwritten (`sceneDiscarded`); another process's are
+    /// refused by the fence when they are written.
+    mutating func dropDeletedElsewhere(by r: Int, where isGone: (Slot) -> Bool) {
+        guard !restorers[r].isChild else { return }
+        for other in restorers.indices where other != r && !restorers[other].isChild && !restorers[other].isClosed {
+            for slot in Array(restorers[other].pending.keys) where isGone(slot) {
+                restorers[other].pending[slot] = nil
+                restorers[other].unwritten[slot] = "sceneDiscarded"
+            }
+        }
     }
 
     /// Everything stored for `account` goes and its generation advances (`purge`).
@@ -102,6 +119,8 @@ extension ContractModel {
         guard !restorer.isClosed, !restorer.isSuspended else { return .threw("databaseUnusable") }
         reopenIfWritable(r)
         let removed = purge(account)
+        // Every restorer of the process fences the account's saves until it restores it again.
+        if restorer.isChild { restorers[r].signedOut[account] = generation(account) - 1 } else { signedOutHere[account] = generation(account) - 1 }
         if restorer.isChild {
             restorers[r].inUse = restorer.inUse.filter { $0.account != account }
         } else {
@@ -129,7 +148,9 @@ extension ContractModel {
             useTimes[slot] = nil
         }
         let gone = Set(removed)
+        fenceDiscarded(removed)
         forget(r) { gone.contains($0) }
+        dropDeletedElsewhere(by: r) { gone.contains($0) }
         return .scenes(removed)
     }
 
@@ -141,10 +162,12 @@ extension ContractModel {
 
     /// `restorectl prune --unused-for Nd` at the model's time: no scene is spared.
     mutating func toolPrune(days: Int) -> Outcome {
-        for slot in unusedScenes(before: now - Double(days) * Self.day, sparing: []) {
+        let removed = unusedScenes(before: now - Double(days) * Self.day, sparing: [])
+        for slot in removed {
             records[slot] = nil
             useTimes[slot] = nil
         }
+        fenceDiscarded(removed)
         return .toolExit(0)
     }
 
@@ -152,6 +175,7 @@ extension ContractModel {
     mutating func toolDiscard(_ slot: Slot) -> Outcome {
         records[slot] = nil
         useTimes[slot] = nil
+        fenceDiscarded([slot])
         return .toolExit(0)
     }
 

@@ -50,6 +50,9 @@ extension ContractModel {
             sighting.isUnseen = true
         } else {
             sighting.generation = generation(slot.account)
+            sighting.discardEpoch = discardEpoch
+            // Reading the account again is signing back in, for every restorer of its process.
+            if restorer.isChild { restorer.signedOut[slot.account] = nil } else { signedOutHere[slot.account] = nil }
             if checkCrashes(&restorer, slot) {
                 codes = ["restore-crashed"]
             } else if let record = records[slot] {
@@ -84,7 +87,7 @@ extension ContractModel {
         if !restorer.isClosed && !restorer.isSuspended { codes = restorer.reportPrefix + codes }
         restorer.restored.insert(slot)
         restorer.carried[slot] = carried.isEmpty ? nil : carried
-        if sighting.generation == nil { sighting.generation = restorer.sightings[slot]?.generation }
+        if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (restorer.sightings[slot]?.generation, restorer.sightings[slot]?.discardEpoch) }
         restorer.sightings[slot] = sighting
         restorer.restorations[slot] = (note, carried, sighting)
         if !restorer.isChild { scenesInUse.insert(slot) } else { restorer.inUse.insert(slot) }

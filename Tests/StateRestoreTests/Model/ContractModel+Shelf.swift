@@ -11,7 +11,9 @@ extension ContractModel {
         guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
         reopenIfWritable(r)
         var sighting = restorers[r].shelfSightings[account] ?? Sighting()
-        if sighting.generation == nil {
+        if sighting.generation == nil, let fence = signOutFence(r, account) {
+            sighting.generation = fence
+        } else if sighting.generation == nil {
             sighting.generation = generation(account)
             restorers[r].shelfSightings[account] = sighting
         }
@@ -33,6 +35,7 @@ extension ContractModel {
         }
         reopenIfWritable(r)
         restorers[r].shelfSightings[account] = Sighting(generation: generation(account))
+        signedBackIn(r, account)
         let newest = shelves[account]?.last
         return .restored(
             ModelNote(title: newest ?? "-", selected: nil, pinned: false), codes: restorers[r].reportPrefix + (newest == nil ? ["no-record"] : []), carried: .none)

@@ -4,6 +4,7 @@ extension ContractModel {
     /// Why a write was not done; a write not done is never silent.
     enum Refusal: Equatable {
         case accountSignedOut
+        case sceneDiscarded
         case newerRecordKept(version: Int)
         case existingRecordKept
         /// Over the kind's declared budget (``ModelNote/maxRecordBytes``).
@@ -13,6 +14,7 @@ extension ContractModel {
         var reason: String {
             switch self {
             case .accountSignedOut: "accountSignedOut"
+            case .sceneDiscarded: "sceneDiscarded"
             case .newerRecordKept(let version): "newerRecordKept(\(version))"
             case .existingRecordKept: "storedRecordNotSeen"
             case .overBudget: "overBudget"
@@ -23,6 +25,7 @@ extension ContractModel {
         var error: String {
             switch self {
             case .accountSignedOut: "accountSignedOut"
+            case .sceneDiscarded: "sceneDiscarded"
             case .newerRecordKept(let version): "wouldReplaceNewerRecord(\(version))"
             case .existingRecordKept: "existingRecordKept"
             case .overBudget: "recordOverBudget"
@@ -39,6 +42,8 @@ extension ContractModel {
         if note.title.count > ModelNote.longTitle { return .overBudget }
         let sighting = sighting ?? Sighting()
         if let fence = sighting.generation, generation(slot.account) > fence { return .accountSignedOut }
+        // Discarded (or pruned) after the sighting, in any restorer or process.
+        if let epoch = sighting.discardEpoch, let fence = discardFences[slot], fence > epoch { return .sceneDiscarded }
         let format = carried.newerFormat ?? (version: ModelNote.currentVersion, minReaderVersion: ModelNote.minReaderVersion)
         if let stored = records[slot] {
             if sighting.isUnseen { return .existingRecordKept }
@@ -60,8 +65,11 @@ extension ContractModel {
         if !restorers[r].isChild { scenesInUse.insert(slot) } else { restorers[r].inUse.insert(slot) }
         let available = !restorers[r].isClosed && !restorers[r].isSuspended
         var sighting = restorers[r].sightings[slot] ?? Sighting()
-        if sighting.generation == nil {
+        if sighting.generation == nil, let fence = signOutFence(r, slot.account) {
+            sighting.generation = fence
+        } else if sighting.generation == nil {
             sighting.generation = available ? generation(slot.account) : nil
+            sighting.discardEpoch = available ? discardEpoch : nil
             restorers[r].sightings[slot] = sighting
         }
         guard available else { return .threw("databaseUnusable") }
@@ -165,9 +173,14 @@ extension ContractModel {
         return .done
     }
 
-    /// `flush()`: hands over, writes everything pending, returns the scenes skipped.
+    /// `flush()`: hands over, writes everything pending, returns the scenes skipped. While
+    /// suspended it writes nothing and says so, naming every scene with a save waiting; it
+    /// never answers success for a save it did not write.
     mutating func flush(_ r: Int) -> Outcome {
         handOver(r)
+        if restorers[r].isSuspended && !restorers[r].writerClosed && !restorers[r].pending.isEmpty {
+            return .threw("savesNotWritten(\(restorers[r].pending.keys.sorted()))")
+        }
         switch writePending(r, includingUses: true) {
         case .success(let skipped): return .scenes(skipped)
         case .failure(let failure): return .threw(failure.description)

@@ -58,6 +58,8 @@ struct ContractModel {
     /// What one restore of a screen saw (the write gate's sighting).
     struct Sighting: Equatable {
         var generation: Int?
+        /// The file's discard epoch then: a save of a scene discarded since is refused.
+        var discardEpoch: Int?
         var isUnseen = false
     }
 
@@ -117,6 +119,9 @@ struct ContractModel {
         var holdsLogFiles: Bool { !isClosed && !isSuspended && (reportPrefix != ["database-read-only"] || writerIsOpen) }
         /// What each account's shelf's latest restore (or first save) captured.
         var shelfSightings: [String: Sighting] = [:]
+        /// A child's accounts signed out in its own process, with the fence a first save takes
+        /// (``ContractModel/signedOutHere`` is this process's).
+        var signedOut: [String: Int] = [:]
     }
 
     /// A live (or stopped) persistence tracking.
@@ -174,6 +179,10 @@ struct ContractModel {
     var build = "1.0"
     var quarantine: [Quarantined] = []
     var generations: [String: Int] = [:]
+    /// How many discards and prunes deleted scenes (the file's discard epoch), and each
+    /// scene's fence: the epoch of its latest discard.
+    var discardEpoch = 0
+    var discardFences: [Slot: Int] = [:]
     /// Use times the store holds (`noteScenesUsed`), per scene.
     var useTimes: [Slot: Double] = [:]
     /// The scenes this process restored or saved (every restorer's), spared by its prune.
@@ -188,9 +197,34 @@ struct ContractModel {
     var crashedLaunches = 0
     /// Each account's shelf snapshots (their queries), oldest first, the last few kept.
     var shelves: [String: [String]] = [:]
+    /// The accounts this process signed out and has not restored since, with the fence a save
+    /// of a screen that captured none takes (the generation before the sign-out): every
+    /// restorer of the process refuses their saves (`signOut(account:)`).
+    var signedOutHere: [String: Int] = [:]
     /// Whether the file system is mounted read-only now, or full.
     var isReadOnly = false
     var isFull = false
 
     func generation(_ account: String) -> Int { generations[account] ?? 0 }
+
+    /// A discard or prune of `slots` (`discard(_:)`, `removeScenes`, the tool's): a new epoch,
+    /// and each scene fenced at it.
+    mutating func fenceDiscarded(_ slots: [Slot]) {
+        guard !slots.isEmpty else { return }
+        discardEpoch += 1
+        for slot in slots { discardFences[slot] = discardEpoch }
+    }
+
+    /// The fence a save of `account`'s screen by restorer `r` takes, for that save only, when no
+    /// restore captured one and its process signed the account out and has not restored it since:
+    /// the generation before the sign-out. Nil otherwise: the first save captures the
+    /// generation now, and keeps it.
+    func signOutFence(_ r: Int, _ account: String) -> Int? {
+        restorers[r].isChild ? restorers[r].signedOut[account] : signedOutHere[account]
+    }
+
+    /// A restore by `r` read `account`: its process saves the account's scenes again.
+    mutating func signedBackIn(_ r: Int, _ account: String) {
+        if restorers[r].isChild { restorers[r].signedOut[account] = nil } else { signedOutHere[account] = nil }
+    }
 }

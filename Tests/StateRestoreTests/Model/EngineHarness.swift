@@ -463,11 +463,13 @@ final class EngineHarness {
     static func name(of error: any Error) -> String {
         switch error {
         case StoreError.accountSignedOut: "accountSignedOut"
+        case StoreError.sceneDiscarded: "sceneDiscarded"
         case StoreError.existingRecordKept: "existingRecordKept"
         case RestoreError.wouldReplaceNewerRecord(_, let version): "wouldReplaceNewerRecord(\(version))"
         case RestoreError.databaseUnusable: "databaseUnusable"
         case RestoreError.sceneIsLive: "sceneIsLive"
         case RestoreError.recordOverBudget: "recordOverBudget"
+        case RestoreError.savesNotWritten(_, let scenes): "savesNotWritten(\(scenes.map(slot).sorted()))"
         case let error as SQLiteError where [.busy, .locked, .full, .ioError, .cannotOpen, .readOnly].contains(error.code): "storageRefused"
         default: "\(error)"
         }
@@ -478,6 +480,7 @@ final class EngineHarness {
         case .newerRecordKept(let version): "newerRecordKept(\(version))"
         case .storedRecordNotSeen: "storedRecordNotSeen"
         case .accountSignedOut: "accountSignedOut"
+        case .sceneDiscarded: "sceneDiscarded"
         case .overBudget: "overBudget"
         default: "\(reason)"
         }

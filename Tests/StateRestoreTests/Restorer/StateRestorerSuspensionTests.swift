@@ -63,10 +63,13 @@ import Testing
         #expect(locksHeld() == [], "locks after suspend: \(locksHeld() ?? [])")
         #expect(restorer.writesCommitted == 1)  // the pending write went before the close
 
-        // While suspended: saves wait, restores answer defaults, nothing opens.
+        // While suspended: saves wait, restores answer defaults, nothing opens, and a flush
+        // says it wrote nothing, naming the scene waiting (issue #37: it answered success).
         state.query = "while suspended"
         tracking.saveCurrentState()
-        #expect(try restorer.flush().isEmpty)
+        #expect(throws: RestoreError.savesNotWritten("the app is suspended (its connections are closed until resume(), which writes the saves)", scenes: [key])) {
+            try restorer.flush()
+        }
         #expect(restorer.writesCommitted == 1)
         #expect(restorer.restore(CatalogViewState.self, key, against: document).report.map(\.code) == [.restorerSuspended])
         #expect(locksHeld() == [])
