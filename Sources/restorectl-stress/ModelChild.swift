@@ -29,10 +29,12 @@ import StateStore
 ///   and the child ends.
 ///
 /// With `--build B` its restorer runs as app build B (`DatabaseConfiguration.appBuild`): its
-/// saves stamp their records with it.
+/// saves stamp their records with it. With `--role extension` it is an app extension
+/// (`DatabaseRole.appExtension`): its crashes are blamed on the extensions' launches.
 struct ModelChild {
     let path: String
     var build: String?
+    var role: DatabaseRole = .app
 
     /// A screen's model in the child: one observed property.
     @MainActor
@@ -52,6 +54,7 @@ struct ModelChild {
         var configuration = DatabaseConfiguration()
         configuration.clock = { time.withLock { $0 } }
         configuration.appBuild = build
+        configuration.role = role
         let windows = ManualWriteScheduler()
         let turns = ManualTurnScheduler()
         let restorer = StateRestorer(path: path, configuration: configuration, scheduler: windows)

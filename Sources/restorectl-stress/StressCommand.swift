@@ -24,7 +24,7 @@ enum StressCommand: Equatable {
     /// One app launch restoring (and completing) `scene`'s catalog; prints the outcome as JSON.
     case launch(db: String, scene: String, document: String)
     /// Takes part in a model-based sequence: one operation a line on stdin (`ModelChild`).
-    case modelChild(db: String, build: String?)
+    case modelChild(db: String, build: String?, isExtension: Bool)
 
     static let usage = """
         usage: restorectl-stress save-loop --db PATH --account A --scene-prefix P --scenes K --start N --count M
@@ -36,7 +36,7 @@ enum StressCommand: Equatable {
                restorectl-stress lock-probe --db PATH
                restorectl-stress save-after-sign-out --db PATH --account A --scene S
                restorectl-stress launch --db PATH --scene S --document FILE
-               restorectl-stress model-child --db PATH [--build B]
+               restorectl-stress model-child --db PATH [--build B] [--role app|extension]
         """
 
     /// Parses `subcommand --name value …`; every option appears once, and all but `--account`
@@ -76,7 +76,9 @@ enum StressCommand: Equatable {
         case "launch":
             self = .launch(db: try options.string("--db"), scene: try options.string("--scene"), document: try options.string("--document"))
         case "model-child":
-            self = .modelChild(db: try options.string("--db"), build: options.optionalString("--build"))
+            let role = options.optionalString("--role") ?? "app"
+            guard role == "app" || role == "extension" else { throw StressUsageError(message: "--role takes app or extension, not \(role)") }
+            self = .modelChild(db: try options.string("--db"), build: options.optionalString("--build"), isExtension: role == "extension")
         default:
             throw StressUsageError(message: "unknown subcommand \(name)")
         }
@@ -104,8 +106,8 @@ enum StressCommand: Equatable {
             try SaveAfterSignOut(path: db, account: account, scene: scene).run()
         case .launch(let db, let scene, let document):
             try Launch(path: db, scene: scene, documentPath: document).run()
-        case .modelChild(let db, let build):
-            ModelChild(path: db, build: build).run()
+        case .modelChild(let db, let build, let isExtension):
+            ModelChild(path: db, build: build, role: isExtension ? .appExtension : .app).run()
         }
     }
 }

@@ -6,8 +6,9 @@ extension CrashLoopCheck {
     /// slots, and marks a release before the guard file left in the database) and the launches
     /// in a row that crashed, found without creating, locking or writing anything. A crashed
     /// screen's record is left where it is; the report says a launch would quarantine it.
-    static func lookingOnly(beside path: String, in store: Store) -> CrashLoopCheck {
-        let found = LaunchGuardFile.crashedMarksWithoutHandling(beside: path)
+    /// Only `role`'s crashed slots and count are read, as a launch of that role handles them.
+    static func lookingOnly(beside path: String, role: DatabaseRole, in store: Store) -> CrashLoopCheck {
+        let found = LaunchGuardFile.crashedMarksWithoutHandling(beside: path, role: role)
         var screens = Set(found.marks.map(\.screenHash))
         var previousCount = found.crashedLaunches
         if let state = try? store.crashCheckState() {

@@ -7,11 +7,13 @@ extension StateRestorer {
     /// crashed a launch that is gone, or the two previous launches both crashed.
     func crashLoopGuard(_ screen: ScreenKey, in store: Store, _ side: inout RestoreSide) throws -> [RestoreReportEntry]? {
         if side.crashLoopCheck == nil && readsOnly {
-            side.crashLoopCheck = CrashLoopCheck.lookingOnly(beside: path, in: store)
+            side.crashLoopCheck = CrashLoopCheck.lookingOnly(beside: path, role: configuration.role, in: store)
         } else if side.crashLoopCheck == nil {
             do {
                 // An existing file only: where no launch ever marked anything, nothing crashed.
-                if side.launchGuard == nil && side.guardUnavailable == nil { side.launchGuard = try LaunchGuardFile.acquire(beside: path, creating: false) }
+                if side.launchGuard == nil && side.guardUnavailable == nil {
+                    side.launchGuard = try LaunchGuardFile.acquire(beside: path, creating: false, role: configuration.role)
+                }
             } catch {
                 side.guardUnavailable = (error as? LaunchGuardError)?.reason ?? "\(error)"
             }
@@ -65,7 +67,7 @@ extension StateRestorer {
         }
         let crashedLaunches = previousCount + 1
         // The count lives in the guard file, made now if this is its first launch.
-        if side.launchGuard == nil && side.guardUnavailable == nil { side.launchGuard = try? LaunchGuardFile.acquire(beside: path, creating: true) }
+        if side.launchGuard == nil && side.guardUnavailable == nil { side.launchGuard = try? LaunchGuardFile.acquire(beside: path, creating: true, role: configuration.role) }
         try? side.launchGuard?.setCrashedLaunches(crashedLaunches)
         do {
             let quarantined = try store.writeTransaction { () -> [UInt64: CrashLoopCheck.Outcome] in
@@ -103,7 +105,7 @@ extension StateRestorer {
         // Fixtures/sequences/restore-after-space-comes-back-is-guarded-again.txt).
         if side.launchGuard == nil {
             do {
-                side.launchGuard = try LaunchGuardFile.acquire(beside: path, creating: true)
+                side.launchGuard = try LaunchGuardFile.acquire(beside: path, creating: true, role: configuration.role)
                 side.guardUnavailable = nil
             } catch {
                 side.guardUnavailable = (error as? LaunchGuardError)?.reason ?? "\(error)"

@@ -1,17 +1,18 @@
 import Foundation
 
 extension LaunchGuardFile {
-    /// How many launches in a row, up to the last one that checked, crashed while applying a
-    /// restore (as the last crash check read it).
+    /// How many launches of this process's role in a row, up to the last one that checked,
+    /// crashed while applying a restore (as the last crash check read it).
     package var crashedLaunches: Int {
         lock.withLock {
             let bytes = snapshot ?? (try? readAll()) ?? []
-            return bytes.count >= 20 ? Int(Self.uint32(bytes, at: 16)) : 0
+            let offset = Self.crashCountOffset(role)
+            return bytes.count >= offset + 4 ? Int(Self.uint32(bytes, at: offset)) : 0
         }
     }
 
-    /// Records how many launches in a row crashed; the header is locked for the write, so two
-    /// processes counting at once do not interleave.
+    /// Records how many launches of this process's role in a row crashed; the header is locked
+    /// for the write, so two processes counting at once do not interleave.
     package func setCrashedLaunches(_ count: Int) throws {
         try lock.withLock {
             var request = Self.lockRequest(type: F_WRLCK, start: 0, length: Self.headerSize)
@@ -22,18 +23,20 @@ extension LaunchGuardFile {
             }
             var bytes = [UInt8](repeating: 0, count: 4)
             Self.put(UInt32(clamping: count), into: &bytes, at: 0)
-            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, 4, 16) }
+            let offset = Self.crashCountOffset(role)
+            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, 4, off_t(offset)) }
             guard written == 4 else { throw LaunchGuardError.unavailable(path: path, errno: written < 0 ? errno : ENOSPC) }
-            if var cached = snapshot, cached.count >= 20 {
-                cached.replaceSubrange(16..<20, with: bytes)
+            if var cached = snapshot, cached.count >= offset + 4 {
+                cached.replaceSubrange(offset..<offset + 4, with: bytes)
                 snapshot = cached
             }
         }
     }
 
-    /// The slots of processes that are gone and left marks, each locked by this process until
-    /// ``finish(_:forgetting:)``: no other process handles them meanwhile.
-    package func crashedSlots() throws -> [CrashedSlot] {
+    /// The slots of processes of this process's role that are gone and left marks (of every
+    /// role, with `ofEveryRole`), each locked by this process until ``finish(_:forgetting:)``:
+    /// no other process handles them meanwhile.
+    package func crashedSlots(ofEveryRole: Bool = false) throws -> [CrashedSlot] {
         try lock.withLock {
             let bytes = try readAll()
             defer { snapshot = bytes }
@@ -41,6 +44,7 @@ extension LaunchGuardFile {
             for slot in 0..<Self.slotCount where slot != ownSlot && !handling.contains(slot) {
                 let base = Self.headerSize + slot * Self.slotSize
                 guard Array(bytes[base..<base + 4]) == Self.slotMagic, Self.uint32(bytes, at: base + 8) > 0 else { continue }
+                guard Self.slot(slot, of: bytes, isOf: ofEveryRole ? nil : role) else { continue }
                 guard tryLock(slot) else { continue }  // its process is alive
                 // Locked now: read it again, it may have been emptied before the lock was had.
                 let fresh = try readAll()
@@ -70,7 +74,7 @@ extension LaunchGuardFile {
     /// Removes the marks of `accountHash` from every slot whose process is gone, and from this
     /// process's own: a purged account leaves nothing to blame.
     package func forget(accountHash: UInt64) throws {
-        let crashed = try crashedSlots()
+        let crashed = try crashedSlots(ofEveryRole: true)
         lock.withLock {
             for slot in crashed {
                 _ = writeSlot(slot.index, marks: slot.marks.filter { $0.accountHash != accountHash })
@@ -88,31 +92,33 @@ extension LaunchGuardFile {
     ///
     /// When this process already uses the file, its own descriptor is asked (closing another
     /// one would drop this process's locks on it), and its own slots are never counted.
-    package static func crashedMarksWithoutHandling(beside databasePath: String) -> (marks: [LaunchGuardMark], crashedLaunches: Int) {
+    /// Only `role`'s slots and count are read.
+    package static func crashedMarksWithoutHandling(beside databasePath: String, role: DatabaseRole = .app) -> (marks: [LaunchGuardMark], crashedLaunches: Int) {
         let path = databasePath + "-guard"
         if let file = registry.withLock({ $0[path] }) {
-            return file.lock.withLock { peekCrashed(descriptor: file.descriptor, skipping: Set(file.handling).union(file.ownSlot.map { [$0] } ?? [])) }
+            return file.lock.withLock { peekCrashed(descriptor: file.descriptor, role: role, skipping: Set(file.handling).union(file.ownSlot.map { [$0] } ?? [])) }
         }
         guard let descriptor = try? SiblingFile.open(path, O_RDONLY) else { return ([], 0) }
         defer { Foundation.close(descriptor) }
-        return peekCrashed(descriptor: descriptor, skipping: [])
+        return peekCrashed(descriptor: descriptor, role: role, skipping: [])
     }
 
-    /// The crashed slots' marks and the crash count in the file open at `descriptor`, asking
-    /// with `F_GETLK` (which takes no lock) whether each slot's process is alive.
-    static func peekCrashed(descriptor: Int32, skipping: Set<Int>) -> (marks: [LaunchGuardMark], crashedLaunches: Int) {
+    /// The crashed slots' marks of `role` and its crash count in the file open at
+    /// `descriptor`, asking with `F_GETLK` (which takes no lock) whether each slot's process
+    /// is alive.
+    static func peekCrashed(descriptor: Int32, role: DatabaseRole, skipping: Set<Int>) -> (marks: [LaunchGuardMark], crashedLaunches: Int) {
         let size = headerSize + slotCount * slotSize
         var bytes = [UInt8](repeating: 0, count: size)
         let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
         guard read == size, Array(bytes[0..<fileMagic.count]) == fileMagic else { return ([], 0) }
         var crashed: [LaunchGuardMark] = []
-        for slot in 0..<slotCount where !skipping.contains(slot) {
+        for slot in 0..<slotCount where !skipping.contains(slot) && Self.slot(slot, of: bytes, isOf: role) {
             guard let marks = marks(inSlot: slot, of: bytes), !marks.isEmpty else { continue }
             var request = lockRequest(type: F_WRLCK, start: headerSize + slot * slotSize, length: slotSize)
             guard fcntl(descriptor, F_GETLK, &request) == 0, request.l_type == Int16(F_UNLCK) else { continue }  // alive, or unknown
             crashed += marks
         }
-        return (crashed, Int(uint32(bytes, at: 16)))
+        return (crashed, Int(uint32(bytes, at: crashCountOffset(role))))
     }
 
     /// Every mark in the guard file beside `databasePath`, live or crashed, read without taking
@@ -137,14 +143,14 @@ extension LaunchGuardFile {
         }
     }
 
-    /// The count of launches in a row that crashed, as the guard file beside `databasePath`
-    /// holds it (0 when there is none), read without taking any lock.
-    package static func recordedCrashedLaunches(beside databasePath: String) -> Int {
+    /// The count of `role`'s launches in a row that crashed, as the guard file beside
+    /// `databasePath` holds it (0 when there is none), read without taking any lock.
+    package static func recordedCrashedLaunches(beside databasePath: String, role: DatabaseRole = .app) -> Int {
         guard let descriptor = try? SiblingFile.open(databasePath + "-guard", O_RDONLY) else { return 0 }
         defer { Foundation.close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 20)
-        guard bytes.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 20, 0) }) == 20, Array(bytes[0..<8]) == fileMagic else { return 0 }
-        return Int(uint32(bytes, at: 16))
+        var bytes = [UInt8](repeating: 0, count: 24)
+        guard bytes.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 24, 0) }) == 24, Array(bytes[0..<8]) == fileMagic else { return 0 }
+        return Int(uint32(bytes, at: crashCountOffset(role)))
     }
 
     /// Leaves `marks` in a free slot of the guard file beside `databasePath` exactly as a

@@ -73,6 +73,7 @@ extension LaunchGuardFile {
         bytes.replaceSubrange(0..<4, with: magic)
         Self.put(UInt32(bitPattern: getpid()), into: &bytes, at: 4)
         Self.put(UInt32(marks.count), into: &bytes, at: 8)
+        bytes[12] = Self.roleByte(role)
         for (index, mark) in marks.enumerated() {
             Self.put(mark.accountHash, into: &bytes, at: Self.slotHeaderSize + index * Self.markSize)
             Self.put(mark.screenHash, into: &bytes, at: Self.slotHeaderSize + index * Self.markSize + 8)
@@ -103,6 +104,20 @@ extension LaunchGuardFile {
         request.l_start = off_t(start)
         request.l_len = off_t(length)
         return request
+    }
+
+    // MARK: Roles
+
+    /// The byte a slot names `role` with: 0 for the app (what slots written before roles hold).
+    static func roleByte(_ role: DatabaseRole) -> UInt8 { role == .app ? 0 : 1 }
+
+    /// The header offset of `role`'s count of launches in a row that crashed.
+    static func crashCountOffset(_ role: DatabaseRole) -> Int { role == .app ? 16 : 20 }
+
+    /// Whether `slot` of the file's `bytes` belongs to a process of `role` (any role: nil).
+    static func slot(_ slot: Int, of bytes: [UInt8], isOf role: DatabaseRole?) -> Bool {
+        guard let role else { return true }
+        return bytes[headerSize + slot * slotSize + 12] == roleByte(role)
     }
 
     // MARK: Bytes

@@ -16,10 +16,17 @@ import Foundation
 /// closes, so a process has one instance per file, shared by all its restorers
 /// (``acquire(beside:)`` and ``release()``), and nothing else opens the guard file.
 ///
-/// Layout: a 64-byte header (`RSTRGRD1`, the slot count and size, the count of launches in a
-/// row that crashed), then 16 slots of 1,024
-/// bytes: `RSLT`, the owner's pid (for people reading the file), the number of marks, then the
-/// marks, 16 bytes each (a hash of the account, a hash of the account, scene and kind).
+/// Blame goes by role (``DatabaseRole``): a slot records its process's role, and a launch
+/// handles only the crashed slots of its own role and counts only its role's launches in a
+/// row. An extension killed by the system mid-restore (as extensions are under memory
+/// pressure) counts toward the extensions' launches, and blames its own restores for the next
+/// extension launch, never the app's window records.
+///
+/// Layout: a 64-byte header (`RSTRGRD1`, the slot count and size, the count of the app's
+/// launches in a row that crashed at byte 16, the extensions' at byte 20), then 16 slots of
+/// 1,024 bytes: `RSLT`, the owner's pid (for people reading the file), the number of marks,
+/// the owner's role at byte 12 (0 the app, as releases before roles left it; 1 an extension),
+/// then the marks, 16 bytes each (a hash of the account, a hash of the account, scene and kind).
 package final class LaunchGuardFile: @unchecked Sendable {
     static let headerSize = 64
 
@@ -40,6 +47,10 @@ package final class LaunchGuardFile: @unchecked Sendable {
 
     /// The guard file's path.
     package let path: String
+
+    /// The role of this process (its first user's): what its slot says, and whose crashes
+    /// and launches its checks count.
+    let role: DatabaseRole
 
     let descriptor: Int32
 
@@ -66,8 +77,9 @@ package final class LaunchGuardFile: @unchecked Sendable {
 
     static let registry = Locked<[String: LaunchGuardFile]>([:])
 
-    init(path: String, descriptor: Int32, isFormatted: Bool) {
+    init(path: String, descriptor: Int32, isFormatted: Bool, role: DatabaseRole) {
         self.path = path
+        self.role = role
         self.descriptor = descriptor
         self.isFormatted = isFormatted
     }
@@ -75,7 +87,8 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// The guard file of the database at `databasePath`, shared by every user in this process;
     /// balance with ``release()``. With `creating`, a missing file is created (mode 0600);
     /// without, a missing file is nil: no launch has marked anything, so nothing crashed.
-    package static func acquire(beside databasePath: String, creating: Bool = true) throws -> LaunchGuardFile? {
+    /// `role` is this process's (one role per process: its first user's counts).
+    package static func acquire(beside databasePath: String, creating: Bool = true, role: DatabaseRole = .app) throws -> LaunchGuardFile? {
         let path = databasePath + "-guard"
         return try registry.withLock { files in
             if let file = files[path] {
@@ -84,7 +97,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
             }
             let file: LaunchGuardFile
             if creating {
-                file = LaunchGuardFile(path: path, descriptor: try openAndFormat(path), isFormatted: true)
+                file = LaunchGuardFile(path: path, descriptor: try openAndFormat(path), isFormatted: true, role: role)
             } else {
                 // Opened as it is: its first read tells whether it is laid out.
                 let descriptor: Int32
@@ -95,7 +108,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
                 } catch let refusal as SiblingFile.Refusal {
                     throw LaunchGuardError(refusal)
                 }
-                file = LaunchGuardFile(path: path, descriptor: descriptor, isFormatted: false)
+                file = LaunchGuardFile(path: path, descriptor: descriptor, isFormatted: false, role: role)
             }
             file.users = 1
             files[path] = file
