@@ -14,7 +14,8 @@ public enum RestoreError: Error, Equatable, Sendable {
     /// The database cannot be used for writing (newer release, another program's, or corrupt).
     case databaseUnusable(String)
     /// A scene to discard still has a live screen in this process (a tracking not cancelled
-    /// nor released); nothing named in that call was discarded.
+    /// nor released) or in another process on the file; nothing named in that call was
+    /// discarded.
     case sceneIsLive(scene: String)
     /// The record of a save is over the size budget its kind declares
     /// (``RestorableState/maxRecordBytes``); the stored record was kept.
@@ -34,7 +35,7 @@ extension RestoreError: LocalizedError {
         case .wouldReplaceNewerRecord(let scene, let version):
             "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it; save with replacingNewer to do so deliberately"
         case .databaseUnusable(let reason): reason
-        case .sceneIsLive(let scene): "\(scene) is still on screen in this process (its tracking is live); nothing was discarded"
+        case .sceneIsLive(let scene): "\(scene) is still on screen (its tracking is live, in this process or another); nothing was discarded"
         case .recordOverBudget(let scene, let kind, let size): "\(scene): the \(kind) record is \(size); it was not saved"
         case .savesNotWritten(let reason, let scenes):
             "\(reason); nothing was written, and \(scenes.count == 1 ? "a save waits" : "\(scenes.count) saves wait"): \(scenes.map(\.description).joined(separator: ", "))"

@@ -22,6 +22,7 @@ import StateStore
 /// - `<now> flush [kill-before|kill-after]` → `flushed <scenes skipped, or ->` or `refused <reason>`;
 ///   with a kill point it dies before the flush, or right after its commit.
 /// - `<now> prune <days>` → `pruned <scenes, or ->`; `<now> sign-out <account>` → `signed-out <records>`.
+/// - `<now> discard <account> <scene>` → `discarded <records>` or `refused <reason>`.
 /// - `<now> exit` → closes the restorer (its final write) and answers `closed` or
 ///   `refused <reason>`.
 /// - `<now> hold` → `held` once it holds the file's write lock (`BEGIN IMMEDIATE` on a store of
@@ -124,6 +125,13 @@ struct ModelChild {
                 } catch {
                     LinePrinter.shared.line("refused \(Self.name(of: error))")
                 }
+            case "discard" where arguments.count == 2:
+                guard let key = try? SceneKey(scene: arguments[1], account: arguments[0]) else { continue }
+                do {
+                    LinePrinter.shared.line("discarded \(try restorer.discard([key]))")
+                } catch {
+                    LinePrinter.shared.line("refused \(Self.name(of: error))")
+                }
             case "sign-out" where arguments.count == 1:
                 do {
                     LinePrinter.shared.line("signed-out \(try restorer.signOut(account: arguments[0]).records)")
@@ -198,6 +206,7 @@ struct ModelChild {
     private static func name(of error: any Error) -> String {
         switch error {
         case StoreError.accountSignedOut: "accountSignedOut"
+        case StoreError.sceneDiscarded: "sceneDiscarded"
         case StoreError.existingRecordKept: "existingRecordKept"
         case RestoreError.wouldReplaceNewerRecord(_, let version): "wouldReplaceNewerRecord(\(version))"
         case RestoreError.databaseUnusable: "databaseUnusable"

@@ -35,6 +35,10 @@ public final class PersistenceTracking {
     /// Whether ``cancel()`` was called.
     nonisolated var isStopped: Bool { stopped.withLock { $0 } }
 
+    /// Called once when ``cancel()`` stops the tracking: its restorer publishes the scenes
+    /// still live for other processes.
+    var onStop: (@MainActor () -> Void)?
+
     /// How many states this tracking handed to the writer (each becomes part of a coalesced
     /// write, not a write of its own).
     public private(set) var savedCount = 0
@@ -89,6 +93,9 @@ public final class PersistenceTracking {
     public func cancel() {
         refresh = nil
         stopped.withLock { $0 = true }
+        let onStop = self.onStop
+        self.onStop = nil
+        onStop?()
     }
 
     /// Stops tracking from any thread (a sign-out): the next change finds it stopped, saves

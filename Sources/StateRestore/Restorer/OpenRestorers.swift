@@ -25,4 +25,20 @@ enum OpenRestorers {
         let all = restorers.withLock { all in all.compactMap(\.restorer) }
         return all.filter { $0.path == path && !$0.isClosed }
     }
+
+    /// Publishes the scenes this process has live on the file at `path` (every open, not
+    /// suspended restorer's trackings, neither cancelled nor released) in the file's
+    /// `-live` sibling, where a discard in another process finds them (`LiveScenesFile`);
+    /// none releases this process's slot. A restorer that only reads, or that has no connection
+    /// to the file, publishes nothing (nothing is created for it). A file that cannot be written
+    /// publishes nothing: within the process, live scenes are refused all the same.
+    static func publishLiveScenes(at path: String) {
+        var scenes: [(account: String, scene: String)] = []
+        for restorer in restorers(at: path) where restorer.publishesLiveScenes {
+            for screen in restorer.persistence.liveScreens() where !scenes.contains(where: { $0 == (screen.scene.account, screen.scene.scene) }) {
+                scenes.append((screen.scene.account, screen.scene.scene))
+            }
+        }
+        try? LiveScenesFile.publish(scenes, beside: path)
+    }
 }

@@ -4,7 +4,9 @@ extension StateRestorer {
     /// Forgets `scenes`: every kind's record of each, its crash-loop marks and its pending
     /// saves, the records in one transaction. A scene whose screen is still live in this
     /// process (a tracking, of any restorer of the file not closed, neither cancelled nor
-    /// released) is refused
+    /// released) or in another process on the file (a tracking of a restorer neither
+    /// suspended nor closed, published in the `<db>-live` file beside it, which a killed
+    /// process cannot leave behind) is refused
     /// (``RestoreError/sceneIsLive(scene:)``) and then nothing named is discarded.
     ///
     /// The discard fences each scene like a sign-out fences an account: a save of it captured
@@ -41,6 +43,10 @@ extension StateRestorer {
         let live = OpenRestorers.restorers(at: path).lazy.flatMap { $0.persistence.liveScreens() }
         if let live = live.first(where: { named($0.scene) }) {
             throw RestoreError.sceneIsLive(scene: live.scene.description)
+        }
+        // On screen in another process (an extension, the app): refused the same way.
+        if let elsewhere = LiveScenesFile.scenesLive(elsewhere: targets, beside: path).first {
+            throw RestoreError.sceneIsLive(scene: elsewhere.account.flatMap { try? SceneKey(scene: elsewhere.scene, account: $0).description } ?? elsewhere.scene)
         }
         let removed = try recoveringFromDamage { store in try store.discardScenes(targets) }
         persistence.writer.dropPending(where: named)

@@ -128,6 +128,7 @@ extension StateRestorer {
                 side.store = nil
                 side.isClosed = true
             }
+            OpenRestorers.publishLiveScenes(at: path)
         }
         handOverBeforeWriting(from: isolation)
         try persistence.writer.close()
@@ -194,6 +195,10 @@ extension StateRestorer {
         let screen = ScreenKey(scene: restoration.key, kind: State.kind)
         ScenesInUse.note(restoration.key, at: path)
         persistence.register(tracking, completing: screen)
+        // Live for other processes too, until it is cancelled (or the restorer closes or suspends).
+        let path = self.path
+        tracking.onStop = { OpenRestorers.publishLiveScenes(at: path) }
+        OpenRestorers.publishLiveScenes(at: path)
         turns.scheduleTurn { [weak self] in
             guard let self, self.persistence.takeCompletion(screen) else { return }
             _ = self.complete(screen)

@@ -39,6 +39,9 @@ extension StateRestorer {
         }
         handOverBeforeWriting(from: isolation)
         try persistence.writer.suspendWriting()
+        // Its live scenes are published beside the file it ends up on (nothing else has it open).
+        try? LiveScenesFile.publish([], beside: path)
+        defer { OpenRestorers.publishLiveScenes(at: path) }
         let destination = (try? DatabasePath.resolved(newPath)) ?? newPath
         let outcome = restoring.withLock { side -> Result<Int, any Error> in
             releaseLaunchGuard(&side)

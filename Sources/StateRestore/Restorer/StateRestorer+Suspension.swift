@@ -28,6 +28,8 @@ extension StateRestorer {
                 side.isSuspended = true
                 side.crashLoopCheck = nil
             }
+            // A suspended process holds no lock: its scenes are not published meanwhile.
+            OpenRestorers.publishLiveScenes(at: path)
         }
         try persistence.writer.suspendWriting()
     }
@@ -46,7 +48,16 @@ extension StateRestorer {
             return true
         }
         guard reopened else { return [] }
+        OpenRestorers.publishLiveScenes(at: path)
         persistence.writer.resumeWriting()
         return try flush(isolation: isolation)
+    }
+}
+
+extension StateRestorer {
+    /// Whether this restorer's live scenes are published for other processes: it may write
+    /// (not read-only), has a connection to the file and is neither suspended nor closed.
+    var publishesLiveScenes: Bool {
+        !readsOnly && restoring.withLock { !$0.isSuspended && !$0.isClosed && $0.store != nil }
     }
 }

@@ -24,7 +24,8 @@ extension Store {
     }
 
     /// ``removeScenes(unusedSince:dryRun:)``, keeping the scenes `inUse` names whatever their
-    /// age: a restorer's scenes that its process restored or saved.
+    /// age (a restorer's scenes that its process restored or saved), and those another process
+    /// has on screen (`LiveScenesFile`): their windows are open, whatever their records' age.
     package func removeScenes(
         unusedSince cutoff: Double, dryRun: Bool, sparing inUse: [(account: String, scene: String)]
     ) throws -> [(account: String, scene: String)] {
@@ -43,6 +44,8 @@ extension Store {
                 }
                 if lastUsed < cutoff && !spared.contains([scene.account, scene.scene]) { unused.append((scene.account, scene.scene)) }
             }
+            let live = LiveScenesFile.scenesLive(elsewhere: unused.map { (account: Optional($0.account), scene: $0.scene) }, beside: path)
+            if !live.isEmpty { unused.removeAll { scene in live.contains { $0.account == scene.account && $0.scene == scene.scene } } }
             guard !dryRun, !unused.isEmpty else { return unused }
             _ = try discardScenes(unused.map { (account: Optional($0.account), scene: $0.scene) })
             return unused

@@ -56,15 +56,31 @@ extension LaunchGuardFile {
     }
 
     /// The first slot that is empty and not locked, now locked by this process.
+    ///
+    /// The file as the last crash check read it says which slots looked empty then; once a
+    /// slot's lock is had, its header is read again: a process that held it may have marked a
+    /// restore and died since, and its marks are a crash for the next launch to blame, never
+    /// a slot to overwrite (model sequence `Fixtures/sequences/a-crashed-processs-mark-is-never-overwritten-by-a-later-launch.txt`, found
+    /// by a fresh soak seed: a crashed extension's mark was overwritten and never blamed).
     func takeEmptySlot() throws -> Int {
         let bytes = try snapshot ?? readAll()
         snapshot = nil
         for slot in 0..<Self.slotCount {
             let base = Self.headerSize + slot * Self.slotSize
             guard Array(bytes[base..<base + 4]) != Self.slotMagic || Self.uint32(bytes, at: base + 8) == 0 else { continue }
-            if tryLock(slot) { return slot }
+            guard tryLock(slot) else { continue }
+            if slotIsEmptyNow(slot) { return slot }
+            unlock(slot)
         }
         throw LaunchGuardError.noFreeSlot(slots: Self.slotCount)
+    }
+
+    /// Whether `slot` holds no marks as the file is now (read under its lock).
+    private func slotIsEmptyNow(_ slot: Int) -> Bool {
+        var header = [UInt8](repeating: 0, count: Self.slotHeaderSize)
+        let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, Self.slotHeaderSize, off_t(Self.headerSize + slot * Self.slotSize)) }
+        guard read == Self.slotHeaderSize else { return read >= 0 }  // past the end: never written
+        return Array(header[0..<4]) != Self.slotMagic || Self.uint32(header, at: 8) == 0
     }
 
     /// Writes `marks` into `slot`; the error, or nil when it was written whole.

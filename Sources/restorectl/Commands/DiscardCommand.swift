@@ -16,6 +16,11 @@ enum DiscardCommand {
         let path = options.database
         let store = try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
+        // A window another process (the app, an extension) has on screen is refused, as the
+        // app's own discard refuses it.
+        if let live = LiveScenesFile.scenesLive(elsewhere: [(account: options.account, scene: options.scene)], beside: store.path).first {
+            throw RestoreError.sceneIsLive(scene: live.account.map { "scene \(StoreNames.quoted(live.scene)) of account \(StoreNames.quoted($0))" } ?? "scene \(StoreNames.quoted(live.scene))")
+        }
         let removed = try store.discardScenes([(account: options.account, scene: options.scene)])
         let whose = options.account.map { "of account \(StoreNames.quoted($0))" } ?? "in every account"
         console.print("Discarded scene \(StoreNames.quoted(options.scene)) \(whose): \(removed) record(s).")

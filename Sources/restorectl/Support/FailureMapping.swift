@@ -37,6 +37,8 @@ enum FailureMapping {
             case .noRecord, .noSuchEntry, .nothingEarlier: return CommandFailure(.noInput, error.localizedDescription)
             }
         case let error as RestoreError:
+            // Like a file open in another process: the other process must let go first.
+            if case .sceneIsLive = error { return CommandFailure(.ioError, error.localizedDescription) }
             return CommandFailure(.dataError, error.localizedDescription)
         case let error as RecordError:
             return CommandFailure(.dataError, error.localizedDescription)

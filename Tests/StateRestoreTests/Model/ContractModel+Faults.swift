@@ -104,9 +104,15 @@ extension ContractModel {
         restorers[r].reportPrefix = []
         // The writer closed for the move; it opens again at its next write.
         restorers[r].writerIsOpen = false
-        if restorers.indices.contains(where: { $0 != r && !restorers[$0].isClosed && !restorers[$0].isSuspended }) { return .threw("refused") }
+        if restorers.indices.contains(where: { $0 != r && !restorers[$0].isClosed && !restorers[$0].isSuspended }) {
+            publish(nil)
+            return .threw("refused")
+        }
         blame = []
         crashedLaunches = 0
+        // Its live scenes are published beside the file's new place, a file made now.
+        liveFileExists = false
+        publish(nil)
         return .count(records.count)
     }
 }

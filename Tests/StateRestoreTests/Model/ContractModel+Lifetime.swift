@@ -17,6 +17,7 @@ extension ContractModel {
         restorers[r].isClosed = true
         restorers[r].writerClosed = true
         restorers[r].writerIsOpen = false
+        publish(process(of: r))
         if case .failure(let failure) = written { return .threw(failure.description) }
         return .done
     }
@@ -29,6 +30,7 @@ extension ContractModel {
         if !restorers[r].isClosed {
             restorers[r].isSuspended = true
             restorers[r].writerIsOpen = false
+            publish(process(of: r))
             // Resuming opens the file as a launch does: its next restore checks for crashes again.
             restorers[r].crashCheck = nil
         }
@@ -40,6 +42,7 @@ extension ContractModel {
     mutating func resume(_ r: Int) -> Outcome {
         guard restorers[r].isSuspended, !restorers[r].isClosed else { return .scenes([]) }
         restorers[r].isSuspended = false
+        publish(process(of: r))
         // What this opening found replaces what the launch's did.
         restorers[r].reportPrefix = []
         return flush(r)
@@ -68,7 +71,10 @@ extension ContractModel {
     /// `discard(_:)`: refused while the scene is live in this process; otherwise every record
     /// of the scene goes, with its use time and the restorer's bookkeeping of it.
     mutating func discard(_ r: Int, _ slot: Slot) -> Outcome {
-        if isLive(slot) { return .threw("sceneIsLive") }
+        // On screen in the discarding process (this one: any restorer's tracking; a child: its
+        // own), or published live by another process.
+        let liveHere = restorers[r].isChild ? trackings.contains { $0.restorer == r && !$0.isStopped && !restorers[r].isClosed && $0.slot == slot } : isLive(slot)
+        if liveHere || publishedElsewhere(than: process(of: r)).contains(slot) { return .threw("sceneIsLive") }
         guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
         reopenIfWritable(r)
         let removed = records.removeValue(forKey: slot) == nil ? 0 : 1
@@ -111,6 +117,7 @@ extension ContractModel {
     /// `signOut(account:)`: stops the account's trackings, drops its pending saves, purges.
     mutating func signOut(_ r: Int, _ account: String) -> Outcome {
         for t in trackings.indices where trackings[t].restorer == r && trackings[t].slot.account == account { trackings[t].isStopped = true }
+        publish(process(of: r))
         var restorer = restorers[r]
         for slot in Array(restorer.pending.keys) where slot.account == account { restorer.pending[slot] = nil }
         for slot in Array(restorer.unwritten.keys) where slot.account == account { restorer.unwritten[slot] = nil }
@@ -142,7 +149,8 @@ extension ContractModel {
         if case .failure(let failure) = writePending(r, includingUses: true) { return .threw(failure.description) }
         guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
         reopenIfWritable(r)
-        let removed = unusedScenes(before: now - Double(days) * Self.day, sparing: restorers[r].isChild ? restorers[r].inUse : scenesInUse)
+        let inUse = restorers[r].isChild ? restorers[r].inUse : scenesInUse
+        let removed = unusedScenes(before: now - Double(days) * Self.day, sparing: inUse.union(publishedElsewhere(than: process(of: r))))
         for slot in removed {
             records[slot] = nil
             useTimes[slot] = nil
@@ -162,7 +170,8 @@ extension ContractModel {
 
     /// `restorectl prune --unused-for Nd` at the model's time: no scene is spared.
     mutating func toolPrune(days: Int) -> Outcome {
-        let removed = unusedScenes(before: now - Double(days) * Self.day, sparing: [])
+        // The scenes on screen in any process are spared.
+        let removed = unusedScenes(before: now - Double(days) * Self.day, sparing: publishedElsewhere(than: Self.toolProcess))
         for slot in removed {
             records[slot] = nil
             useTimes[slot] = nil
@@ -173,6 +182,8 @@ extension ContractModel {
 
     /// `restorectl discard --scene S --account A`.
     mutating func toolDiscard(_ slot: Slot) -> Outcome {
+        // On screen in a process: refused (74), nothing discarded.
+        if publishedElsewhere(than: Self.toolProcess).contains(slot) { return .toolExit(74) }
         records[slot] = nil
         useTimes[slot] = nil
         fenceDiscarded([slot])
@@ -210,5 +221,51 @@ extension ContractModel {
             return .done
         }
         return save(r, slot, note)
+    }
+}
+
+/// Live scenes across processes (issue #37): each process publishes the scenes it has on
+/// screen (trackings neither cancelled nor stopped, of restorers neither closed nor suspended)
+/// at each change of them, and a discard, prune or the tool refuses or spares what another
+/// process published; a killed process publishes nothing.
+extension ContractModel {
+    /// The tool's process, which publishes nothing: every process is another to it.
+    static let toolProcess = -1
+
+    /// The process of restorer `r`: nil for this one, else the child's index.
+    func process(of r: Int) -> Int? { restorers[r].isChild ? r : nil }
+
+    /// What process `owner` has on screen now.
+    func liveNow(in owner: Int?) -> Set<Slot> {
+        Set(
+            trackings.filter { tracking in
+                let restorer = restorers[tracking.restorer]
+                return !tracking.isStopped && !restorer.isClosed && !restorer.isSuspended && process(of: tracking.restorer) == owner
+            }.map(\.slot))
+    }
+
+    /// `process` publishes what it has on screen: none always (its lock goes); some only where
+    /// the file can be written (not a read-only mount; on a full one, only into a file that exists).
+    mutating func publish(_ owner: Int?) {
+        let live = liveNow(in: owner)
+        guard live.isEmpty || (!isReadOnly && (liveFileExists || !isFull)) else { return }
+        if !live.isEmpty { liveFileExists = true }
+        if let owner { restorers[owner].published = live } else { publishedHere = live }
+    }
+
+    /// The scenes processes other than `owner` published, those of processes alive.
+    func publishedElsewhere(than owner: Int?) -> Set<Slot> {
+        var slots = owner == nil ? Set<Slot>() : publishedHere
+        for c in restorers.indices where restorers[c].isChild && !restorers[c].isClosed && c != owner { slots.formUnion(restorers[c].published) }
+        return slots
+    }
+
+    /// A tracking is cancelled: nothing more is saved, what it handed over stays pending, and
+    /// its process publishes what it still has on screen.
+    mutating func cancel(_ t: Int) -> Outcome {
+        guard trackings.indices.contains(t) else { return .skipped }
+        trackings[t].isStopped = true
+        publish(process(of: trackings[t].restorer))
+        return .done
     }
 }

@@ -88,6 +88,7 @@ extension ContractModel {
             Tracking(
                 restorer: r, slot: slot, current: restoration.note, lastSaved: restoration.note, ownCarried: restoration.carried,
                 ownSighting: restoration.sighting))
+        publish(process(of: r))
         return .done
     }
 

@@ -122,6 +122,9 @@ struct ContractModel {
         /// A child's accounts signed out in its own process, with the fence a first save takes
         /// (``ContractModel/signedOutHere`` is this process's).
         var signedOut: [String: Int] = [:]
+        /// A child's scenes as its process last published them live (``ContractModel/publishedHere``
+        /// is this process's).
+        var published: Set<Slot> = []
     }
 
     /// A live (or stopped) persistence tracking.
@@ -201,6 +204,11 @@ struct ContractModel {
     /// of a screen that captured none takes (the generation before the sign-out): every
     /// restorer of the process refuses their saves (`signOut(account:)`).
     var signedOutHere: [String: Int] = [:]
+    /// The scenes this process last published as live in the file's `-live` sibling (what a
+    /// discard or prune of another process sees), and whether that file exists (a full file
+    /// system lets a process write into an existing one, never make it).
+    var publishedHere: Set<Slot> = []
+    var liveFileExists = false
     /// Whether the file system is mounted read-only now, or full.
     var isReadOnly = false
     var isFull = false

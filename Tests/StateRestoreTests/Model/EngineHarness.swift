@@ -279,6 +279,20 @@ final class EngineHarness {
         return answer == "changed" ? .done : .threw(answer)
     }
 
+    /// Cancels tracking `t` (this process's, or a child's, which has no cancel: skipped).
+    func cancel(_ t: Int) -> Outcome {
+        guard trackingPlaces.indices.contains(t), trackingPlaces[t].child == nil else { return .skipped }
+        trackings[trackingPlaces[t].index].tracking.cancel()
+        return .done
+    }
+
+    /// The child discards `slot`: another process's discard.
+    func childDiscard(_ c: Int, _ slot: Slot) throws -> Outcome {
+        let answer = try ask(c, "discard \(slot.account) \(slot.scene)")
+        if answer.hasPrefix("discarded "), let count = Int(answer.dropFirst("discarded ".count)) { return .count(count) }
+        return .threw(answer.hasPrefix("refused ") ? String(answer.dropFirst("refused ".count)) : answer)
+    }
+
     func runTurns() -> Outcome {
         turns.runPendingTurns()
         return .done

@@ -85,6 +85,7 @@ struct ModelDriver {
                 }
             ),
             (model.trackings.isEmpty ? 0 : 12, { .change(tracking: $0.pick(Array($0.model.trackings.indices)), note: $0.note()) }),
+            (ownTrackings.isEmpty ? 0 : 3, { .cancel(tracking: $0.pick($0.ownTrackings)) }),
             (6, { _ in .runTurns }),
             (5, { .fireWindows(restorer: $0.restorer()) }),
             (6, { .flush(restorer: $0.restorer()) }),
@@ -145,6 +146,8 @@ struct ModelDriver {
             ),
             (children.isEmpty ? 0 : 2, { .childPrune(child: $0.pick($0.children), days: $0.pick([1, 2, 7])) }),
             (children.isEmpty ? 0 : 2, { .childSignOut(child: $0.pick($0.children), account: $0.pick(ContractModel.accounts)) }),
+            // Another process's discard: most often of a scene this process has on screen or pending.
+            (children.isEmpty ? 0 : 3, { .childDiscard(child: $0.pick($0.children), slot: $0.contestedSlot()) }),
             (faults && fault == nil && !isDamaged ? 4 : 0, { .fault($0.chance(40) ? .full : $0.chance(60) ? .busy : .readOnly) }),
             (
                 !model.blame.isEmpty && !freshChildren.isEmpty ? 6 : 0,
@@ -178,6 +181,17 @@ struct ModelDriver {
         let unchecked = model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].isClosed && model.restorers[$0].crashCheck == nil }
         if !model.blame.isEmpty && !unchecked.isEmpty && chance(70) { return .restore(restorer: pick(unchecked), slot: pick(model.blame.sorted())) }
         return .restore(restorer: restorer(), slot: pick(ContractModel.slots))
+    }
+
+    /// This process's live trackings (a window that may close with a save pending).
+    private var ownTrackings: [Int] {
+        model.trackings.indices.filter { !model.trackings[$0].isStopped && !model.restorers[model.trackings[$0].restorer].isChild }
+    }
+
+    /// A slot another restorer or process has on screen or a save pending for, most often.
+    private mutating func contestedSlot() -> Slot {
+        let contested = Set(model.trackings.map(\.slot)).union(model.restorers.flatMap { $0.pending.keys }).sorted()
+        return !contested.isEmpty && chance(75) ? pick(contested) : pick(ContractModel.slots)
     }
 
     /// The restorers of this process neither closed nor suspended.
@@ -253,6 +267,8 @@ struct ModelDriver {
         case .childFlush(let c, let kill): _ = model.childFlush(c, kill: kill)
         case .childPrune(let c, let days): _ = model.removeUnused(c, days: days)
         case .childSignOut(let c, let account): _ = model.signOut(c, account)
+        case .childDiscard(let c, let slot): _ = model.discard(c, slot)
+        case .cancel(let t): _ = model.cancel(t)
         case .restore(let r, let slot): _ = model.restore(r, slot)
         case .save(let r, let slot, let note): _ = model.save(r, slot, note)
         case .persist(let r, let slot): _ = model.persist(r, slot)

@@ -47,7 +47,7 @@ struct ModelInvariants {
     /// What the step may do to `slot`'s record besides a save: remove or replace it.
     static func mayRemove(_ operation: ModelOperation, _ slot: Slot) -> Bool {
         switch operation {
-        case .discard(_, let other), .toolDiscard(let other), .write(let other, _): other == slot
+        case .discard(_, let other), .childDiscard(_, let other), .toolDiscard(let other), .write(let other, _): other == slot
         case .signOut(_, let account), .childSignOut(_, let account), .toolPurge(let account): account == slot.account
         case .removeUnused, .childPrune, .toolPrune: true
         case .toolQuarantineRestore(_, let replacing): replacing

@@ -4,7 +4,7 @@ extension ModelOperation {
     /// flushes, the clock, the items, the tool's read verbs), and the fault's end.
     var runsUnderFault: Bool {
         switch self {
-        case .restore, .save, .persist, .change, .runTurns, .fireWindows, .flush, .advanceClock, .removeItem, .insertItem, .moveItems, .toolRead, .fault(.clear),
+        case .restore, .save, .persist, .change, .cancel, .runTurns, .fireWindows, .flush, .advanceClock, .removeItem, .insertItem, .moveItems, .toolRead, .fault(.clear),
             .newBuild:
             true
         // A launch while read-only: it reads without writing.

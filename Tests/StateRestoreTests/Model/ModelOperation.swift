@@ -68,10 +68,14 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     case childFlush(child: Int, kill: KillPoint?)
     case childPrune(child: Int, days: Int)
     case childSignOut(child: Int, account: String)
+    /// The child discards a scene (another process's discard, as an extension's).
+    case childDiscard(child: Int, slot: Slot)
     case restore(restorer: Int, slot: Slot)
     case save(restorer: Int, slot: Slot, note: ModelNote)
     case persist(restorer: Int, slot: Slot)
     case change(tracking: Int, note: ModelNote)
+    /// The tracking is cancelled (its window closed), with what it handed over still pending.
+    case cancel(tracking: Int)
     case runTurns
     case fireWindows(restorer: Int)
     case flush(restorer: Int)
@@ -127,10 +131,12 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case .childFlush(let c, let kill): "child-flush \(c)" + (kill.map { " \($0.rawValue)" } ?? "")
         case .childPrune(let c, let days): "child-prune \(c) \(days)"
         case .childSignOut(let c, let account): "child-sign-out \(c) \(account)"
+        case .childDiscard(let c, let slot): "child-discard \(c) \(slot)"
         case .restore(let r, let slot): "restore \(r) \(slot)"
         case .save(let r, let slot, let note): "save \(r) \(slot) \(Self.encode(note))"
         case .persist(let r, let slot): "persist \(r) \(slot)"
         case .change(let t, let note): "change \(t) \(Self.encode(note))"
+        case .cancel(let t): "cancel \(t)"
         case .runTurns: "turns"
         case .fireWindows(let r): "fire \(r)"
         case .flush(let r): "flush \(r)"
@@ -165,7 +171,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     /// Every operation name, for the pair matrix.
     static let names = [
         "launch", "child-launch", "child-restore", "child-save", "child-exit", "child-crash", "child-persist", "child-turns", "child-fire", "child-flush",
-        "child-prune", "child-sign-out", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
+        "child-prune", "child-sign-out", "child-discard", "cancel", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
         "remove-unused", "clock", "item-remove", "item-insert", "items-move", "write", "tool-purge", "tool-discard", "tool-prune",
         "tool-quarantine-restore", "tool-read", "fault", "damage", "relocate", "shelf-save", "shelf-restore",
         "build", "rollback", "tool-rollback", "tool-rollback-before",
@@ -229,6 +235,12 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case "child-sign-out":
             guard let c = int(1), words.count > 2 else { return nil }
             self = .childSignOut(child: c, account: String(words[2]))
+        case "child-discard":
+            guard let c = int(1), let s = slot(2) else { return nil }
+            self = .childDiscard(child: c, slot: s)
+        case "cancel":
+            guard let t = int(1) else { return nil }
+            self = .cancel(tracking: t)
         case "restore":
             guard let r = int(1), let s = slot(2) else { return nil }
             self = .restore(restorer: r, slot: s)

@@ -233,6 +233,13 @@ struct ModelRun {
         case .childPrune(let c, let days):
             guard children.contains(c), days > 0 else { return nil }
             (expected, actual) = (model.removeUnused(c, days: days), try engine.childPrune(c, days: days))
+        case .childDiscard(let c, let slot):
+            guard children.contains(c), isSlot(slot) else { return nil }
+            (expected, actual) = (model.discard(c, slot), try engine.childDiscard(c, slot))
+        case .cancel(let t):
+            // A child's trackings are never cancelled (the child has no such line).
+            guard model.trackings.indices.contains(t), !model.restorers[model.trackings[t].restorer].isChild else { return nil }
+            (expected, actual) = (model.cancel(t), engine.cancel(t))
         case .childSignOut(let c, let account):
             guard children.contains(c), ContractModel.accounts.contains(account) else { return nil }
             (expected, actual) = (model.signOut(c, account), try engine.childSignOut(c, account))
@@ -315,7 +322,7 @@ struct ModelRun {
             (expected, actual) = (.toolExit(0), try engine.tool(["purge", "--db", engine.path, "--account", account]))
         case .toolDiscard(let slot):
             guard isSlot(slot) else { return nil }
-            (expected, actual) = (model.toolDiscard(slot), try engine.tool(["discard", "--db", engine.path, "--scene", slot.scene, "--account", slot.account]))
+            (expected, actual) = (model.toolDiscard(slot), try engine.toolStatus(["discard", "--db", engine.path, "--scene", slot.scene, "--account", slot.account]))
         case .toolPrune(let days):
             guard days > 0 else { return nil }
             (expected, actual) = (model.toolPrune(days: days), try engine.tool(["prune", "--db", engine.path, "--unused-for", "\(days)d"]))

@@ -141,6 +141,46 @@ import Testing
         #expect(try storedQuery() == "while suspended")
     }
 
+    @Test func aSceneLiveInAnotherProcessIsRefusedUntilThatProcessLetsGoOrDies() throws {
+        let child = try ChildProcess(stress: ["model-child", "--db", file.path])
+        _ = try child.readLines(until: "ready")
+        let ask = { (line: String) throws -> String in
+            child.send("\(Date().timeIntervalSince1970) \(line)")
+            return try #require(child.nextLine(), "the child ended: \(child.errorOutput())")
+        }
+        #expect(try ask("restore alice w1").hasPrefix("restored "))
+        #expect(try ask("persist alice w1") == "persisting 0")
+        let app = StateRestorer(path: file.path)
+        defer { try? app.close() }
+        #expect(throws: RestoreError.sceneIsLive(scene: window.description)) { try app.discard([window]) }
+        #expect(throws: RestoreError.sceneIsLive(scene: "w1")) { try app.discard(sceneIDs: ["w1"]) }
+        // A prune spares it as well, whatever its record's age.
+        #expect(try !app.removeScenes(unusedFor: .zero).contains(window))
+        // The tool refuses it too (74), and discards nothing.
+        let tool = try ChildProcess(restorectl: ["discard", "--db", file.path, "--scene", "w1"])
+        #expect(tool.waitForExit().status == 74)
+        #expect(tool.errorOutput().contains("still on screen"))
+        // A killed process leaves nothing live behind it.
+        child.kill()
+        _ = child.waitForExit()
+        #expect(try app.discard([window]) == 1)
+        #expect(try storedQuery() == nil)
+    }
+
+    @Test func aSceneThisProcessHasOnScreenIsRefusedToTheToolUntilItsTrackingIsCancelled() throws {
+        let app = StateRestorer(path: file.path, scheduler: windows)
+        defer { try? app.close() }
+        let restored = app.restore(NotesState.self, window, against: [])
+        let tracking = app.persist(from: restored, turns: turns) { restored.state }
+        let refused = try ChildProcess(restorectl: ["discard", "--db", file.path, "--scene", "w1", "--account", "alice"])
+        #expect(refused.waitForExit().status == 74, "\(refused.errorOutput())")
+        #expect(try storedQuery() == "stored")
+        tracking.cancel()
+        let discarded = try ChildProcess(restorectl: ["discard", "--db", file.path, "--scene", "w1", "--account", "alice"])
+        #expect(discarded.waitForExit().isSuccess, "\(discarded.errorOutput())")
+        #expect(try storedQuery() == nil)
+    }
+
     @Test func theFencesStayBoundedToTheNewestDiscards() throws {
         let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }

@@ -1,0 +1,153 @@
+import Foundation
+
+/// The scenes each process has on screen, in a small file beside the database (`<db>-live`),
+/// so that a discard in one process refuses a scene another process shows.
+///
+/// Told by locks, as the guard file's crashes are: a process holds an `fcntl` write lock on its
+/// slot while it publishes live scenes, the kernel drops the lock when the process dies however
+/// it dies, and a slot whose lock no process holds says nothing, so a killed process cannot
+/// leave a scene live behind it. A write is one `pwrite`, never synced (a launch's fsync count
+/// stays 0). A suspended process publishes nothing (it holds no lock in the background).
+///
+/// One instance per file and process, shared by every restorer (POSIX drops a process's locks
+/// on a file when any of its descriptors for it closes): ``publish(_:beside:)`` and
+/// ``scenesLive(elsewhere:beside:)`` use it when it is open.
+///
+/// Layout: a 16-byte header (`RSTRLIV1`, the slot count, the slot size), then 32 slots of 1,024
+/// bytes: `RSLV`, the owner's pid, the number of scenes, then the scenes, 16 bytes each (a hash
+/// of the account, a hash of the scene, 64-bit FNV-1a of the UTF-8 bytes); a process publishes
+/// at most ``capacity`` of its scenes.
+package final class LiveScenesFile: @unchecked Sendable {
+    static let headerSize = 16
+    static let slotCount = 32
+    static let slotSize = 1_024
+    static let slotHeaderSize = 16
+    static let entrySize = 16
+    static let fileMagic = Array("RSTRLIV1".utf8)
+    static let slotMagic = Array("RSLV".utf8)
+
+    /// How many live scenes one process publishes at once; beyond them a discard elsewhere
+    /// is not refused (a process rarely shows more than a few windows).
+    package static let capacity = (slotSize - slotHeaderSize) / entrySize
+
+    /// The open files, by path; each holds this process's locked slot.
+    private static let registry = Locked<[String: LiveScenesFile]>([:])
+
+    let descriptor: Int32
+    let slot: Int
+
+    private init(descriptor: Int32, slot: Int) {
+        self.descriptor = descriptor
+        self.slot = slot
+    }
+
+    /// Makes `scenes` (account, scene) this process's live scenes of the database at
+    /// `databasePath`; none releases its slot and closes the file. A file that cannot be made
+    /// or has no free slot publishes nothing (the error says why): within the process, live
+    /// scenes are refused all the same.
+    package static func publish(_ scenes: [(account: String, scene: String)], beside databasePath: String) throws {
+        let path = databasePath + "-live"
+        try registry.withLock { files in
+            if scenes.isEmpty {
+                guard let file = files.removeValue(forKey: path) else { return }
+                _ = file.write(scenes: [])
+                Foundation.close(file.descriptor)  // lets go of the slot's lock
+                return
+            }
+            let file = try files[path] ?? open(path)
+            files[path] = file
+            if let code = file.write(scenes: Array(scenes.prefix(capacity))) { throw SiblingFile.Refusal.unavailable(path: path, errno: code) }
+        }
+    }
+
+    /// The scenes among `named` that a live process other than this one publishes, as
+    /// (account hash, scene hash); a nil account names the scene in every account. Nothing
+    /// when there is no file.
+    package static func scenesLive(elsewhere named: [(account: String?, scene: String)], beside databasePath: String) -> [(account: String?, scene: String)] {
+        let path = databasePath + "-live"
+        return registry.withLock { files in
+            if let file = files[path] { return live(named, descriptor: file.descriptor, skipping: file.slot) }
+            guard let descriptor = try? SiblingFile.open(path, O_RDONLY) else { return [] }
+            defer { Foundation.close(descriptor) }
+            return live(named, descriptor: descriptor, skipping: nil)
+        }
+    }
+
+    private static func live(_ named: [(account: String?, scene: String)], descriptor: Int32, skipping own: Int?) -> [(account: String?, scene: String)] {
+        let size = headerSize + slotCount * slotSize
+        var bytes = [UInt8](repeating: 0, count: size)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
+        guard read == size, Array(bytes[0..<fileMagic.count]) == fileMagic else { return [] }
+        var entries: [(account: UInt64, scene: UInt64)] = []
+        for slot in 0..<slotCount where slot != own {
+            let base = headerSize + slot * slotSize
+            guard Array(bytes[base..<base + 4]) == slotMagic else { continue }
+            let count = min(Int(LaunchGuardFile.uint32(bytes, at: base + 8)), capacity)
+            guard count > 0, isLocked(slot, descriptor: descriptor) else { continue }  // empty, or its process is gone
+            for index in 0..<count {
+                let offset = base + slotHeaderSize + index * entrySize
+                entries.append((LaunchGuardFile.uint64(bytes, at: offset), LaunchGuardFile.uint64(bytes, at: offset + 8)))
+            }
+        }
+        return named.filter { target in
+            let scene = hash(target.scene)
+            let account = target.account.map(hash)
+            return entries.contains { $0.scene == scene && (account == nil || $0.account == account) }
+        }
+    }
+
+    /// Whether another process holds `slot`'s lock (`F_GETLK` takes none).
+    private static func isLocked(_ slot: Int, descriptor: Int32) -> Bool {
+        var request = LaunchGuardFile.lockRequest(type: F_WRLCK, start: headerSize + slot * slotSize, length: slotSize)
+        return fcntl(descriptor, F_GETLK, &request) == 0 && request.l_type != Int16(F_UNLCK)
+    }
+
+    /// Opens (creating, mode 0600) and lays out the file, and locks a free slot.
+    private static func open(_ path: String) throws(SiblingFile.Refusal) -> LiveScenesFile {
+        let descriptor = try SiblingFile.open(path, O_RDWR | O_CREAT)
+        var header = [UInt8](repeating: 0, count: headerSize)
+        let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, headerSize, 0) }
+        if read != headerSize || Array(header[0..<fileMagic.count]) != fileMagic {
+            // Every byte written now, none left sparse: a later publish on a full disk rewrites
+            // blocks the file already has, and needs no space.
+            var fresh = [UInt8](repeating: 0, count: headerSize + slotCount * slotSize)
+            fresh.replaceSubrange(0..<fileMagic.count, with: fileMagic)
+            LaunchGuardFile.put(UInt32(slotCount), into: &fresh, at: 8)
+            LaunchGuardFile.put(UInt32(slotSize), into: &fresh, at: 12)
+            let written = fresh.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+            guard written == fresh.count else {
+                let code = written < 0 ? errno : ENOSPC
+                Foundation.close(descriptor)
+                if read <= 0 { unlink(path) }  // a new file that could not be laid out goes
+                throw .unavailable(path: path, errno: code)
+            }
+        }
+        for slot in 0..<slotCount {
+            var request = LaunchGuardFile.lockRequest(type: F_WRLCK, start: headerSize + slot * slotSize, length: slotSize)
+            if fcntl(descriptor, F_SETLK, &request) == 0 { return LiveScenesFile(descriptor: descriptor, slot: slot) }
+        }
+        Foundation.close(descriptor)
+        throw .unavailable(path: path, errno: EAGAIN)
+    }
+
+    /// Writes `scenes` into this process's slot; the errno, or nil when it was written whole.
+    private func write(scenes: [(account: String, scene: String)]) -> Int32? {
+        var bytes = [UInt8](repeating: 0, count: Self.slotHeaderSize + scenes.count * Self.entrySize)
+        bytes.replaceSubrange(0..<4, with: Self.slotMagic)
+        LaunchGuardFile.put(UInt32(bitPattern: getpid()), into: &bytes, at: 4)
+        LaunchGuardFile.put(UInt32(scenes.count), into: &bytes, at: 8)
+        for (index, scene) in scenes.enumerated() {
+            LaunchGuardFile.put(Self.hash(scene.account), into: &bytes, at: Self.slotHeaderSize + index * Self.entrySize)
+            LaunchGuardFile.put(Self.hash(scene.scene), into: &bytes, at: Self.slotHeaderSize + index * Self.entrySize + 8)
+        }
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(Self.headerSize + slot * Self.slotSize)) }
+        return written == bytes.count ? nil : (written < 0 ? errno : ENOSPC)
+    }
+
+    /// 64-bit FNV-1a of `text`'s UTF-8 bytes.
+    static func hash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+}
