@@ -20,9 +20,16 @@ enum OpenRestorers {
         }
     }
 
-    /// The restorers of the file at `path` that are not closed (`path` as each holds it now).
-    static func restorers(at path: String) -> [StateRestorer] {
+    /// The restorers of `restorer`'s file that are not closed, `restorer` included when it is
+    /// not closed: the same file by device and inode (whatever path, link or working directory
+    /// each was given), by path only while either has no file yet.
+    static func restorers(sharingFileWith restorer: StateRestorer) -> [StateRestorer] {
+        let file = restorer.location.withLock { $0.file }
         let all = restorers.withLock { all in all.compactMap(\.restorer) }
-        return all.filter { $0.path == path && !$0.isClosed }
+        return all.filter { other in
+            let otherFile = other === restorer ? file : other.location.withLock { $0.file }
+            let isSameFile = file.identity != nil && otherFile.identity != nil ? file.identity == otherFile.identity : file.path == otherFile.path
+            return isSameFile && !other.isClosed
+        }
     }
 }

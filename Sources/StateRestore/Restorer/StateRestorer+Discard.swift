@@ -28,7 +28,7 @@ extension StateRestorer {
         let named = { (key: SceneKey) in targets.contains { $0.scene == key.scene && ($0.account == nil || $0.account == key.account) } }
         // Any restorer of this process on the file that is not closed (this one among them
         // unless closed): a screen is live whichever restorer tracks it.
-        let live = OpenRestorers.restorers(at: path).lazy.flatMap { $0.persistence.liveScreens() }
+        let live = OpenRestorers.restorers(sharingFileWith: self).lazy.flatMap { $0.persistence.liveScreens() }
         if let live = live.first(where: { named($0.scene) }) {
             throw RestoreError.sceneIsLive(scene: live.scene.description)
         }

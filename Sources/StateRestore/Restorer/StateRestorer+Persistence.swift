@@ -198,9 +198,9 @@ extension StateRestorer {
             do {
                 return try body(store)
             } catch let error as SQLiteError where error.indicatesDamage {
-                Self.recoverFromCorruption(&side, path: path, reason: error.message, configuration: configuration)
+                recoverFromCorruption(&side, reason: error.message)
             } catch MigrationError.corrupt(_, let reason) {
-                Self.recoverFromCorruption(&side, path: path, reason: reason, configuration: configuration)
+                recoverFromCorruption(&side, reason: reason)
             }
             guard let fresh = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
             return try body(fresh)

@@ -34,28 +34,30 @@ extension StateRestorer {
         // old path: a suspended one's resume would make a new file there and write to it, which
         // the app no longer reads (model sequence
         // Fixtures/sequences/relocation-while-another-restorer-is-suspended-is-refused.txt).
-        guard !OpenRestorers.restorers(at: path).contains(where: { $0 !== self }) else {
+        guard !OpenRestorers.restorers(sharingFileWith: self).contains(where: { $0 !== self }) else {
             throw RestoreError.databaseUnusable("another restorer of this process uses the file; close it before moving the file")
         }
         handOverBeforeWriting(from: isolation)
         try persistence.writer.suspendWriting()
-        let destination = (try? DatabasePath.resolved(newPath)) ?? newPath
+        // Relative to the working directory now, its folder resolved; a link there is
+        // something that exists, refused by the move, never followed.
+        let destination = DatabasePath.inResolvedFolder(newPath)
         let outcome = restoring.withLock { side -> Result<Int, any Error> in
             releaseLaunchGuard(&side)
             side.store?.close()
             side.store = nil
-            let outcome = Result { try Store.relocate(from: path, to: destination, configuration: configuration) }
+            let source = path
+            let outcome = Result { try Store.relocate(from: source, to: destination, configuration: configuration) }
             if case .success = outcome {
-                ScenesInUse.move(from: path, to: destination)
-                location.withLock { $0 = destination }
+                ScenesInUse.move(from: source, to: destination)
+                let moved = (try? DatabaseFile(resolving: destination)) ?? DatabaseFile(unresolved: destination)
+                location.withLock { $0 = RestorerFile(file: moved, refusal: nil) }
             }
-            let opening = LaunchDatabase.open(path, configuration: configuration)
-            side.store = opening.store
-            side.databaseReport = opening.report
+            reopen(&side)
             side.guardUnavailable = nil
             return outcome
         }
-        persistence.writer.resumeWriting(at: path)
+        persistence.writer.resumeWriting(at: location.withLock { $0 })
         _ = try? persistence.writer.flush()  // a failure keeps the states pending, as a scheduled write's does
         return try outcome.get()
     }

@@ -38,9 +38,7 @@ extension StateRestorer {
     public func resume(isolation: isolated (any Actor)? = #isolation) throws -> [SceneKey] {
         let reopened = restoring.withLock { side -> Bool in
             guard side.isSuspended, !side.isClosed else { return false }
-            let opening = LaunchDatabase.open(path, configuration: configuration)
-            side.store = opening.store
-            side.databaseReport = opening.report
+            reopen(&side)
             side.isSuspended = false
             side.guardUnavailable = nil
             return true

@@ -39,11 +39,13 @@ import StateStore
 /// where screens live. Use one restorer per file and launch: its first restore decides what
 /// the previous launch left.
 public final class StateRestorer: Sendable {
-    /// The database file, its symlinks resolved; ``relocate(to:isolation:)`` changes it.
-    public var path: String { location.withLock { $0 } }
+    /// The database file: absolute, its folder and a link at its last component resolved
+    /// (once, at init); ``relocate(to:isolation:)`` changes it.
+    public var path: String { location.withLock { $0.path } }
 
-    /// Where the database file is now.
-    let location: Locked<String>
+    /// Where the database file is now, which file it is, and why saves are refused if they are
+    /// (shared with the writer).
+    let location: Locked<RestorerFile>
 
     /// The restore side: the launch connection and what it found.
     let restoring: Locked<RestoreSide>
@@ -83,17 +85,26 @@ public final class StateRestorer: Sendable {
         path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(),
         window: Duration = .seconds(1), scheduler: any WriteScheduling = DispatchWriteScheduler(), events: RestoreEventHandler? = nil
     ) {
-        // Resolved once (a symlink to its target), so the guard file and every other sibling
-        // is made beside the real file.
-        let resolved = (try? DatabasePath.resolved(path)) ?? path
-        location = Locked(resolved)
+        // Resolved once (relative to the working directory now, a link to its target), so the
+        // guard file and every other sibling is made beside the real file, and every later
+        // opening (the writer's, a resume's) opens this file or nothing.
+        var file: RestorerFile
+        let opening: LaunchDatabase.Opening
+        do {
+            file = RestorerFile(file: try DatabaseFile(resolving: path), refusal: nil)
+            opening = LaunchDatabase.open(file.file, configuration: configuration)
+        } catch {
+            file = RestorerFile(file: DatabaseFile(unresolved: path), refusal: nil)
+            opening = LaunchDatabase.unresolvable(error)
+        }
+        file.note(opening)
+        location = Locked(file)
         self.configuration = configuration
         diagnosis = Diagnosis(handler: events)
-        let opening = LaunchDatabase.open(path, configuration: configuration)
         restoring = Locked(RestoreSide(store: opening.store, databaseReport: opening.report))
         persistence = RestorerPersistence(
             writer: CoalescingWriter(
-                opensOnFirstWrite: resolved, window: window, configuration: configuration, scheduler: scheduler, diagnosis: Diagnosis(handler: events))
+                opensOnFirstWrite: location, window: window, configuration: configuration, scheduler: scheduler, diagnosis: Diagnosis(handler: events))
         )
         OpenRestorers.register(self)
     }

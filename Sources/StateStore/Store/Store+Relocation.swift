@@ -19,8 +19,9 @@ extension Store {
     @discardableResult
     public static func relocate(from source: String, to destination: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Int {
         let source = try DatabasePath.resolved(source)
-        // The destination is never resolved: a link there is something that exists, refused
-        // by the copy, not followed.
+        // The destination's last component is never resolved: a link there is something that
+        // exists, refused by the copy, not followed (its folder is, as every path's).
+        let destination = DatabasePath.inResolvedFolder(destination)
         guard FileManager.default.fileExists(atPath: source) else { throw StoreError.fileNotFound(path: source) }
         try ensureUnused(source)
         var sourceConfiguration = configuration
