@@ -10,7 +10,10 @@ extension LaunchDatabase {
     /// An older schema is read as it is (the store reads the tables it has, and records are
     /// upgraded in memory as a launch upgrades them); the one file SQLite itself may create is
     /// the `-shm` it needs to read beside a non-empty `-wal`.
-    static func openReadingOnly(_ file: DatabaseFile) -> Opening {
+    /// A newer schema is read exactly when a launch of the same build reads it: when the
+    /// readable-by its migrations record reaches this build (`configuration.migrations`, the
+    /// embedded ones when nil, says which build it is).
+    static func openReadingOnly(_ file: DatabaseFile, configuration: DatabaseConfiguration = DatabaseConfiguration(access: .readOnly)) -> Opening {
         let path = file.path
         if DeferredMigration.isRunning(path) {
             return Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")])
@@ -22,9 +25,9 @@ extension LaunchDatabase {
         if CorruptDatabaseFiles.lacksDatabaseHeader(path) {
             return Self.readingDamaged(file, reason: "the file does not start with the SQLite header")
         }
-        let latest = StateDatabase.latestSchemaVersion
+        let latest = configuration.migrations?.last?.version ?? StateDatabase.latestSchemaVersion
         do {
-            let store = try Store(reading: file)
+            let store = try Store(reading: file, migrations: configuration.migrations)
             switch store.schemaVersion {
             case latest:
                 return Opening(store: store, report: [])

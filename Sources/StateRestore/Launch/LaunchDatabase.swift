@@ -7,7 +7,7 @@ import StateStore
 /// be read by this build but not written is read without writing (`database-newer-read`); one
 /// that may be written too opens as usual, never migrated. A restorer that reads only
 /// (`DatabaseConfiguration.Access.readOnly`) opens it the same way without changing anything
-/// (``openReadingOnly(_:)``).
+/// (``openReadingOnly(_:configuration:)``).
 enum LaunchDatabase {
     /// The store to use (nil when nothing may be read) and what happened on the way.
     struct Opening {
@@ -50,7 +50,7 @@ enum LaunchDatabase {
     /// another one in its place, is refused and nothing is created (``moved(_:)``).
     static func open(_ file: DatabaseFile, configuration: DatabaseConfiguration, identity: DatabaseFile.Identity? = nil) -> Opening {
         if let refused = refusalUnlessSameFile(file, identity: identity) { return refused }
-        if configuration.access == .readOnly { return openReadingOnly(file) }
+        if configuration.access == .readOnly { return openReadingOnly(file, configuration: configuration) }
         let path = file.path
         if DeferredMigration.isRunning(path) {
             return Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")])
