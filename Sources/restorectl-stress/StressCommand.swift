@@ -25,6 +25,8 @@ enum StressCommand: Equatable {
     case launch(db: String, scene: String, document: String)
     /// Takes part in a model-based sequence: one operation a line on stdin (`ModelChild`).
     case modelChild(db: String, build: String?)
+    /// An extension's `count` hand saves, each between a resume and a suspend (`ExtensionSaves`).
+    case extensionSaves(db: String, count: Int)
 
     static let usage = """
         usage: restorectl-stress save-loop --db PATH --account A --scene-prefix P --scenes K --start N --count M
@@ -37,6 +39,7 @@ enum StressCommand: Equatable {
                restorectl-stress save-after-sign-out --db PATH --account A --scene S
                restorectl-stress launch --db PATH --scene S --document FILE
                restorectl-stress model-child --db PATH [--build B]
+               restorectl-stress extension-saves --db PATH --count M
         """
 
     /// Parses `subcommand --name value …`; every option appears once, and all but `--account`
@@ -77,6 +80,8 @@ enum StressCommand: Equatable {
             self = .launch(db: try options.string("--db"), scene: try options.string("--scene"), document: try options.string("--document"))
         case "model-child":
             self = .modelChild(db: try options.string("--db"), build: options.optionalString("--build"))
+        case "extension-saves":
+            self = .extensionSaves(db: try options.string("--db"), count: try options.int("--count", minimum: 0))
         default:
             throw StressUsageError(message: "unknown subcommand \(name)")
         }
@@ -106,6 +111,8 @@ enum StressCommand: Equatable {
             try Launch(path: db, scene: scene, documentPath: document).run()
         case .modelChild(let db, let build):
             ModelChild(path: db, build: build).run()
+        case .extensionSaves(let db, let count):
+            try ExtensionSaves(path: db, count: count).run()
         }
     }
 }

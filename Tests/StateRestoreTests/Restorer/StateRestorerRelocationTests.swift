@@ -116,4 +116,40 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: newPath))
         #expect(restorer.restore(CatalogViewState.self, try SceneKey(scene: "window-1", account: "alice"), against: document).state.query == "alice window-1")
     }
+
+    /// The app moves its file while an extension (another process) saves in a loop, each save
+    /// between a resume and a suspend: a move is refused while the extension has the file open
+    /// and leaves nothing at the destination; the move that succeeds loses no save the
+    /// extension saw acknowledged, and after it the extension's saves are refused, never
+    /// written to a new file at the old path.
+    @Test func aMoveWhileAnExtensionSavesInALoopLosesNoAcknowledgedSave() throws {
+        try seed()
+        let app = StateRestorer(path: path)
+        let child = try ChildProcess(stress: ["extension-saves", "--db", path, "--count", "300"])
+        try child.readLines(until: "ready")
+        var lines: [String] = []
+        while lines.filter({ $0.hasPrefix("acked") }).count < 20, let line = child.nextLine() { lines.append(line) }
+        var refusals = 0
+        while true {
+            do {
+                try app.relocate(to: newPath)
+                break
+            } catch {
+                refusals += 1
+                #expect(try FileManager.default.contentsOfDirectory(atPath: group.url.path).isEmpty, "a refused move left something: \(error)")
+                guard refusals < 10_000 else { break }
+            }
+        }
+        lines += child.remainingLines()
+        child.waitForExit()
+        #expect(app.path == newPath, "moved after \(refusals) refusals")
+        let acked = lines.compactMap { $0.hasPrefix("acked ") ? Int($0.dropFirst(6)) : nil }
+        #expect(acked.count >= 20)
+        try app.close()
+        let store = try Store(readingExistingFileAt: newPath)
+        defer { store.close() }
+        let lost = try acked.filter { try store.record(account: "default", scene: "s\($0)", kind: "catalog") == nil }
+        #expect(lost.isEmpty, "\(lost.count) of \(acked.count) acknowledged saves lost (\(refusals) refused moves)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "something was made at the old path")
+    }
 }
