@@ -122,9 +122,21 @@ import Testing
     /// and leaves nothing at the destination; the move that succeeds loses no save the
     /// extension saw acknowledged, and after it the extension's saves are refused, never
     /// written to a new file at the old path.
-    @Test func aMoveWhileAnExtensionSavesInALoopLosesNoAcknowledgedSave() throws {
+    @Test(arguments: ["relocate(to:)", "restorectl move"])
+    func aMoveWhileAnExtensionSavesInALoopLosesNoAcknowledgedSave(by mover: String) throws {
         try seed()
-        let app = StateRestorer(path: path)
+        // The tool moves a file nothing of this process has open; the app's restorer moves its own.
+        let app = mover == "relocate(to:)" ? StateRestorer(path: path) : nil
+        let move = {
+            if let app {
+                try app.relocate(to: self.newPath)
+            } else {
+                let tool = try ChildProcess(restorectl: ["move", "--db", self.path, "--to", self.newPath])
+                _ = tool.remainingLines()
+                let exit = tool.waitForExit()
+                guard exit.isSuccess else { throw ChildFailure("restorectl move: \(exit) \(tool.errorOutput())") }
+            }
+        }
         let child = try ChildProcess(stress: ["extension-saves", "--db", path, "--count", "300"])
         try child.readLines(until: "ready")
         var lines: [String] = []
@@ -132,20 +144,20 @@ import Testing
         var refusals = 0
         while true {
             do {
-                try app.relocate(to: newPath)
+                try move()
                 break
             } catch {
                 refusals += 1
                 #expect(try FileManager.default.contentsOfDirectory(atPath: group.url.path).isEmpty, "a refused move left something: \(error)")
-                guard refusals < 10_000 else { break }
+                guard refusals < 2_000 else { break }
             }
         }
         lines += child.remainingLines()
         child.waitForExit()
-        #expect(app.path == newPath, "moved after \(refusals) refusals")
+        #expect(FileManager.default.fileExists(atPath: newPath), "moved after \(refusals) refusals")
         let acked = lines.compactMap { $0.hasPrefix("acked ") ? Int($0.dropFirst(6)) : nil }
         #expect(acked.count >= 20)
-        try app.close()
+        try app?.close()
         let store = try Store(readingExistingFileAt: newPath)
         defer { store.close() }
         let lost = try acked.filter { try store.record(account: "default", scene: "s\($0)", kind: "catalog") == nil }
