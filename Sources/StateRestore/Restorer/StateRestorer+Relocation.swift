@@ -2,10 +2,12 @@ import StateStore
 
 extension StateRestorer {
     /// Moves the database to `newPath` and goes on there: writes everything pending, closes
-    /// every connection and the guard file, copies the file with SQLite's backup API, verifies
-    /// the copy (`integrity_check` and the row count of every table), removes the old
-    /// database, `-wal`, `-shm` and guard file, and reopens at the new path, which ``path``
-    /// then names. An app adding its first widget moves its state into the app-group container
+    /// every connection and the guard file, copies the file with SQLite's backup API under a
+    /// temporary name, verifies the copy (`integrity_check` and the row count of every table),
+    /// links it into place, removes the old database, `-wal`, `-shm` and guard file, and
+    /// reopens at the new path, which ``path`` then names. From its last check to the removal
+    /// of the old file it holds that file's exclusive lock, so no other process's save is left
+    /// behind in it (``Store/relocate(from:to:configuration:)``). An app adding its first widget moves its state into the app-group container
     /// this way, once, before the extension ever opens it:
     ///
     /// ```swift

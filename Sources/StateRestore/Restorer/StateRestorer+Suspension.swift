@@ -34,6 +34,10 @@ extension StateRestorer {
 
     /// The app is back in the foreground: reopens the database (as a launch opens it) and
     /// writes what was saved while suspended.
+    ///
+    /// It reopens the file it opened before or nothing: a file moved (`restorectl move`),
+    /// removed or replaced meanwhile is reported (`database-unavailable`), restores answer the
+    /// default state and saves are refused; nothing is created at the old path.
     @discardableResult
     public func resume(isolation: isolated (any Actor)? = #isolation) throws -> [SceneKey] {
         let reopened = restoring.withLock { side -> Bool in
