@@ -81,19 +81,34 @@ public final class StateRestorer: Sendable {
     ///   - scheduler: what runs the coalesced write when the window ends (tests pass a manual one).
     ///   - events: where each restore's, save's and warning's ``RestoreEvent`` goes (nil: no
     ///     event is made, and warnings go to standard error once per process).
-    public init(
+    public convenience init(
         path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(),
         window: Duration = .seconds(1), scheduler: any WriteScheduling = DispatchWriteScheduler(), events: RestoreEventHandler? = nil
     ) {
         // Resolved once (relative to the working directory now, a link to its target), so the
         // guard file and every other sibling is made beside the real file, and every later
         // opening (the writer's, a resume's) opens this file or nothing.
+        let resolution = Result { () throws(StoreError) in try DatabaseFile(resolving: path) }.mapError { $0 as StoreError }
+        self.init(resolution, requested: path, configuration: configuration, window: window, scheduler: scheduler, events: events)
+    }
+
+    /// ``init(path:configuration:window:scheduler:events:)`` on a path already resolved (a tool
+    /// verb that checked the file first resolves it once).
+    package convenience init(file: DatabaseFile, configuration: DatabaseConfiguration = DatabaseConfiguration()) {
+        self.init(.success(file), requested: file.requestedPath, configuration: configuration, window: .seconds(1), scheduler: DispatchWriteScheduler(), events: nil)
+    }
+
+    private init(
+        _ resolution: Result<DatabaseFile, StoreError>, requested path: String, configuration: DatabaseConfiguration, window: Duration,
+        scheduler: any WriteScheduling, events: RestoreEventHandler?
+    ) {
         var file: RestorerFile
         let opening: LaunchDatabase.Opening
-        do {
-            file = RestorerFile(file: try DatabaseFile(resolving: path), refusal: nil)
-            opening = LaunchDatabase.open(file.file, configuration: configuration)
-        } catch {
+        switch resolution {
+        case .success(let resolved):
+            file = RestorerFile(file: resolved, refusal: nil)
+            opening = LaunchDatabase.open(resolved, configuration: configuration)
+        case .failure(let error):
             file = RestorerFile(file: DatabaseFile(unresolved: path), refusal: nil)
             opening = LaunchDatabase.unresolvable(error)
         }

@@ -41,19 +41,22 @@ package enum DatabasePath {
     /// `path` against the working directory now, when it is relative.
     static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/") else { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let directory = String(cString: buffer)
+        guard let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        let directory = String(cString: cwd)
         return directory == "/" ? "/" + path : directory + "/" + path
     }
 
-    /// The folder and the last component of an absolute path (trailing slashes dropped).
+    /// The folder and the last component of an absolute path (trailing slashes dropped). Works
+    /// on the UTF-8 bytes: a `/` is one byte in every path, and grapheme breaking a path costs a
+    /// launch more than resolving it.
     static func split(_ path: String) -> (folder: String, name: String) {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
-        let folder = trimmed[..<slash]
-        return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
+        let slash = UInt8(ascii: "/")
+        var bytes = Array(path.utf8)
+        while bytes.count > 1, bytes.last == slash { bytes.removeLast() }
+        guard let last = bytes.lastIndex(of: slash) else { return (".", path) }
+        let folder = last == 0 ? "/" : String(decoding: bytes[..<last], as: UTF8.self)
+        return (folder, String(decoding: bytes[(last + 1)...], as: UTF8.self))
     }
 
     /// `folder` with every link and `.`/`..` resolved, or nil when it does not resolve (missing,
