@@ -7,8 +7,8 @@ extension StateRestorer {
     /// links it into place, removes the old database, `-wal`, `-shm` and guard file, and
     /// reopens at the new path, which ``path`` then names. From its last check to the removal
     /// of the old file it holds that file's exclusive lock, so no other process's save is left
-    /// behind in it (``Store/relocate(from:to:configuration:)``). An app adding its first widget moves its state into the app-group container
-    /// this way, once, before the extension ever opens it:
+    /// behind in it (as `restorectl move`). An app adding its first widget moves its state into
+    /// the app-group container this way, once, before the extension ever opens it:
     ///
     /// ```swift
     /// // not compiled: the container's URL comes from the app's entitlements
