@@ -19,6 +19,7 @@ extension LaunchDatabase {
             return Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")])
         }
         guard FileManager.default.fileExists(atPath: path) else {
+            if let destination = MovedDatabaseNote.destination(of: path) { return Self.movedAway(path, to: destination) }
             return Opening(
                 store: nil, report: [RestoreReportEntry(.databaseUnavailable, "there is no database at \(path); reading creates none, and the default state was used")])
         }

@@ -38,6 +38,15 @@ enum LaunchDatabase {
             refusal: error)
     }
 
+    /// The opening of a path where a move left its note instead of the file (`<db>-moved`):
+    /// nothing is created there, and saves are refused.
+    static func movedAway(_ path: String, to destination: String) -> Opening {
+        let error = StoreError.movedTo(path: path, destination: destination)
+        return Opening(
+            store: nil, report: [RestoreReportEntry(.databaseUnavailable, "\(error.localizedDescription); the default state was used and saves are refused")],
+            refusal: error)
+    }
+
     /// Whether `file` is still the file this restorer opened (`identity`, nil: nothing was
     /// opened yet, any file will do), or the opening to return instead. One `lstat`.
     static func refusalUnlessSameFile(_ file: DatabaseFile, identity: DatabaseFile.Identity?) -> Opening? {
@@ -59,6 +68,7 @@ enum LaunchDatabase {
         // A file opened before is never created again: it moved or vanished meanwhile.
         if identity != nil, configuration.access == .readWrite(createIfMissing: true) { configuration.access = .readWrite(createIfMissing: false) }
         if !configuration.role.maintainsFile && !FileManager.default.fileExists(atPath: path) {
+            if let destination = MovedDatabaseNote.destination(of: path) { return movedAway(path, to: destination) }
             return Opening(
                 store: nil,
                 report: [
@@ -127,6 +137,8 @@ enum LaunchDatabase {
             return recoverFromCorruption(file, reason: error.message, configuration: configuration)
         } catch let error as SQLiteError where error.code == .cannotOpen && identity != nil && DatabaseFile.identity(at: path) != identity {
             return moved(file)
+        } catch StoreError.movedTo(let path, let destination) {
+            return movedAway(path, to: destination)
         } catch {
             return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database could not be opened: \(error.localizedDescription)")])
         }

@@ -53,7 +53,10 @@ package enum StateDatabase {
     @discardableResult
     package static func requireExistingFile(_ path: String) throws -> DatabaseFile {
         let file = try DatabaseFile(resolving: path)
-        guard file.identity != nil else { throw StoreError.fileNotFound(path: file.path) }
+        guard file.identity != nil else {
+            if let destination = MovedDatabaseNote.destination(of: file.path) { throw StoreError.movedTo(path: file.path, destination: destination) }
+            throw StoreError.fileNotFound(path: file.path)
+        }
         return file
     }
 

@@ -53,8 +53,11 @@ extension Store {
             for suffix in ["-wal", "-shm", "-journal", ""] { unlink(staging + suffix) }
             throw error
         }
-        // The hold lasts until the original is gone. The log first: a log left beside a path
-        // must never meet a new database there.
+        // The hold lasts until the original is gone. The note first, so a process that finds no
+        // file finds where it went; then the log: a log left beside a path must never meet a
+        // new database there.
+        MovedDatabaseNote.remove(at: destination)
+        MovedDatabaseNote.write(at: source, pointingTo: destination)
         for suffix in ["-wal", "-shm", "", "-guard"] { unlink(source + suffix) }
         // Closing must neither checkpoint into the removed file nor delete a `-wal` by its name
         // (a new file's, by then).

@@ -75,6 +75,13 @@ public final class Store {
         let path = file.path
         var configuration = configuration
         if configuration.role.maintainsFile {
+            // A file missing at the resolution may have been moved: its note says where, and
+            // nothing is created in its place (an existing file never looks for a note).
+            if file.identity == nil, configuration.access == .readWrite(createIfMissing: true), access(path, F_OK) != 0,
+                let destination = MovedDatabaseNote.destination(of: path)
+            {
+                throw StoreError.movedTo(path: path, destination: destination)
+            }
             try Database.publishNewDatabaseIfMissing(path, configuration: configuration)
         } else {
             // An extension never creates the file: the app does.

@@ -28,6 +28,9 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The file a restorer or writer opened is no longer at its path (moved, removed or
     /// replaced by another file since): nothing is created there, and nothing is written.
     case fileMoved(path: String)
+    /// Nothing is at `path` but the note a move left there (`<db>-moved`): the database was
+    /// moved to `destination`, and nothing is created at its old path.
+    case movedTo(path: String, destination: String)
     /// The path is a link to a file that is damaged or not this project's database: through a
     /// link nothing is moved aside or created, so nothing is written (`reason` says what it is).
     case linkedFileUnusable(path: String, reason: String)
@@ -62,6 +65,8 @@ extension StoreError: LocalizedError {
         case .danglingLink(let path, let target): "\(path) is a symlink to \(target), which does not exist; nothing is created through a link"
         case .fileMoved(let path):
             "the database at \(path) was moved, removed or replaced since it was opened; nothing was created or written there"
+        case .movedTo(let path, let destination):
+            "the database at \(path) was moved to \(destination); nothing is created at its old path (open the new one, or remove \(path)-moved to start a new file there)"
         case .linkedFileUnusable(let path, let reason):
             "\(path) is a symlink to a file that is \(reason); through a link it is left as it is, nothing is created beside it, and nothing is saved"
         case .fileInUse(let path): "\(path) is open in another connection of this process, so it was left in place"

@@ -204,7 +204,40 @@ import Testing
         #expect(throws: (any Error).self) { try restorer.flush() }
         try? restorer.close()
         #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(try names().isEmpty)
+        #expect(try names() == ["state.sqlite-moved"])
+    }
+
+    /// A relaunch with the old path after a move (an older build, a script) finds the move's
+    /// note instead of a file to create: the app's launch, an extension's, a reading restorer
+    /// and the tool report where the file went and create nothing; without the note, the app's
+    /// launch starts a new file there again.
+    @Test func aRelaunchWithTheOldPathAfterAMoveCreatesNothingThere() throws {
+        let path = folder.path("state.sqlite")
+        try seed(path)
+        let group = try TemporaryDirectory()
+        let destination = group.path("state.sqlite")
+        #expect(try Store.relocate(from: path, to: destination) == 1)
+        for configuration in [DatabaseConfiguration(), DatabaseConfiguration(role: .appExtension), DatabaseConfiguration(access: .readOnly)] {
+            let relaunch = StateRestorer(path: path, configuration: configuration)
+            #expect(codes(relaunch) == [.databaseUnavailable])
+            #expect(relaunch.databaseReport[0].detail.contains("was moved to \(destination)"), "\(relaunch.databaseReport)")
+            #expect(throws: (any Error).self) { try relaunch.save(CatalogViewState(selectedID: 1), for: key) }
+            try? relaunch.close()
+            #expect(try names() == ["state.sqlite-moved"])
+        }
+        #expect {
+            _ = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        } throws: { error in
+            error as? StoreError == .movedTo(path: path, destination: destination)
+        }
+        // The moved file is whole at its new place.
+        let moved = StateRestorer(path: destination, configuration: DatabaseConfiguration(access: .readOnly))
+        #expect(moved.restore(CatalogViewState.self, key, against: document).state.selectedID == 2)
+        try FileManager.default.removeItem(atPath: path + "-moved")
+        let fresh = StateRestorer(path: path)
+        #expect(codes(fresh).isEmpty)
+        try fresh.close()
+        #expect(FileManager.default.fileExists(atPath: path))
     }
 
     /// Replaced by another file at the same path (the same name, another inode) counts as

@@ -162,6 +162,7 @@ import Testing
         defer { store.close() }
         let lost = try acked.filter { try store.record(account: "default", scene: "s\($0)", kind: "catalog") == nil }
         #expect(lost.isEmpty, "\(lost.count) of \(acked.count) acknowledged saves lost (\(refusals) refused moves)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "something was made at the old path")
+        // Only the move's note, naming the new path, is at the old one.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["state.sqlite-moved"], "something was made at the old path")
     }
 }

@@ -116,6 +116,22 @@ import Testing
         #expect(try reader.record(account: "default", scene: "other", kind: "catalog") != nil)
     }
 
+    /// After `move`, the old path holds the move's note: `save` and `restore` there exit 66,
+    /// name the new path and create nothing.
+    @Test func afterAMoveTheOldPathNamesTheNewOneAndNothingIsCreatedThere() throws {
+        let old = folder.path("state.sqlite")
+        let new = folder.path("moved.sqlite")
+        let state = folder.path("state.json")
+        try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
+        #expect(try run(["save", "--db", old, "--scene", "main", "--state", state]).exit.isSuccess)
+        #expect(try run(["move", "--db", old, "--to", new]).exit.isSuccess)
+        for arguments in [["save", "--db", old, "--scene", "main", "--state", state], ["restore", "--db", old, "--scene", "main", "--document", document]] {
+            let result = try run(arguments)
+            #expect(result.exit.status == 66 && result.stderr.contains("was moved to \(new)"), "\(arguments): \(result.exit) \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: old))
+        }
+    }
+
     /// A link to a text file: `restore` reports `database-corrupt` and exits 0, a writing verb
     /// exits 65; the text file stays byte for byte, nothing is moved aside or created.
     @Test func aLinkToATextFileIsReportedAndLeftByteForByte() throws {
