@@ -13,8 +13,9 @@ extension Store {
     /// let alone commit, so no save acknowledged anywhere is left behind in the old file. A
     /// process that had it open when the move began refuses the move (it might write later);
     /// one that opens it while the move holds the lock waits, then finds nothing at the old path
-    /// (a restorer that opened the file before reports it moved and creates nothing; an
-    /// extension creates nothing; a new launch of the app with the old path starts a new file).
+    /// but the move's note (`<db>-moved`, holding the new path): a restorer that opened the file
+    /// before reports it moved, and anything opening the old path afresh is told where it went
+    /// (``StoreError/movedTo(path:destination:)``); neither creates a file there.
     ///
     /// Nothing may have the file open: a connection of this process is refused with
     /// ``StoreError/fileInUse(path:)``, another process's with
