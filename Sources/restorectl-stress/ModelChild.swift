@@ -23,6 +23,11 @@ import StateStore
 ///   with a kill point it dies before the flush, or right after its commit.
 /// - `<now> prune <days>` → `pruned <scenes, or ->`; `<now> sign-out <account>` → `signed-out <records>`.
 /// - `<now> discard <account> <scene>` → `discarded <records>` or `refused <reason>`.
+/// - `<now> suspend` → `suspended` or `refused <reason>`; `<now> resume` → `resumed <the
+///   database report's codes, or ->` or `refused <reason>`.
+/// - `<now> chdir <folder>` → `chdir` once the process's working directory is `folder` (a
+///   relative path given at init must keep naming the file it named then);
+///   `<now> path` → `path <the restorer's path>`.
 /// - `<now> exit` → closes the restorer (its final write) and answers `closed` or
 ///   `refused <reason>`.
 /// - `<now> hold` → `held` once it holds the file's write lock (`BEGIN IMMEDIATE` on a store of
@@ -138,6 +143,25 @@ struct ModelChild {
                 } catch {
                     LinePrinter.shared.line("refused \(Self.name(of: error))")
                 }
+            case "suspend":
+                do {
+                    try restorer.suspend()
+                    LinePrinter.shared.line("suspended")
+                } catch {
+                    LinePrinter.shared.line("refused \(Self.name(of: error))")
+                }
+            case "resume":
+                do {
+                    _ = try restorer.resume()
+                    let codes = restorer.databaseReport.map(\.code.rawValue)
+                    LinePrinter.shared.line("resumed \(codes.isEmpty ? "-" : codes.joined(separator: ","))")
+                } catch {
+                    LinePrinter.shared.line("refused \(Self.name(of: error))")
+                }
+            case "chdir" where arguments.count == 1:
+                LinePrinter.shared.line(FileManager.default.changeCurrentDirectoryPath(arguments[0]) ? "chdir" : "error: chdir \(arguments[0])")
+            case "path":
+                LinePrinter.shared.line("path \(restorer.path)")
             case "hold":
                 do {
                     let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
@@ -208,6 +232,9 @@ struct ModelChild {
         case StoreError.accountSignedOut: "accountSignedOut"
         case StoreError.sceneDiscarded: "sceneDiscarded"
         case StoreError.existingRecordKept: "existingRecordKept"
+        case StoreError.fileMoved: "fileMoved"
+        case StoreError.linkedFileUnusable: "linkedFileUnusable"
+        case StoreError.danglingLink: "danglingLink"
         case RestoreError.wouldReplaceNewerRecord(_, let version): "wouldReplaceNewerRecord(\(version))"
         case RestoreError.databaseUnusable: "databaseUnusable"
         case RestoreError.sceneIsLive: "sceneIsLive"

@@ -25,6 +25,8 @@ enum StressCommand: Equatable {
     case launch(db: String, scene: String, document: String)
     /// Takes part in a model-based sequence: one operation a line on stdin (`ModelChild`).
     case modelChild(db: String, build: String?, isExtension: Bool)
+    /// An extension's `count` hand saves, each between a resume and a suspend (`ExtensionSaves`).
+    case extensionSaves(db: String, count: Int)
 
     static let usage = """
         usage: restorectl-stress save-loop --db PATH --account A --scene-prefix P --scenes K --start N --count M
@@ -37,6 +39,7 @@ enum StressCommand: Equatable {
                restorectl-stress save-after-sign-out --db PATH --account A --scene S
                restorectl-stress launch --db PATH --scene S --document FILE
                restorectl-stress model-child --db PATH [--build B] [--role app|extension]
+               restorectl-stress extension-saves --db PATH --count M
         """
 
     /// Parses `subcommand --name value …`; every option appears once, and all but `--account`
@@ -79,6 +82,8 @@ enum StressCommand: Equatable {
             let role = options.optionalString("--role") ?? "app"
             guard role == "app" || role == "extension" else { throw StressUsageError(message: "--role takes app or extension, not \(role)") }
             self = .modelChild(db: try options.string("--db"), build: options.optionalString("--build"), isExtension: role == "extension")
+        case "extension-saves":
+            self = .extensionSaves(db: try options.string("--db"), count: try options.int("--count", minimum: 0))
         default:
             throw StressUsageError(message: "unknown subcommand \(name)")
         }
@@ -108,6 +113,8 @@ enum StressCommand: Equatable {
             try Launch(path: db, scene: scene, documentPath: document).run()
         case .modelChild(let db, let build, let isExtension):
             ModelChild(path: db, build: build, role: isExtension ? .appExtension : .app).run()
+        case .extensionSaves(let db, let count):
+            try ExtensionSaves(path: db, count: count).run()
         }
     }
 }

@@ -28,22 +28,25 @@ public final class ChildProcess: @unchecked Sendable {
     private let inputPipe = Pipe()
 
     /// Launches `restorectl-stress` with `arguments`.
-    public convenience init(stress arguments: [String]) throws {
-        try self.init(tool: ChildProcess.stressTool(), arguments: arguments)
+    public convenience init(stress arguments: [String], directory: URL? = nil) throws {
+        try self.init(tool: ChildProcess.stressTool(), arguments: arguments, directory: directory)
     }
 
     /// Launches the real `restorectl` with `arguments`: an app launch or a user's command.
     /// `environment` is added to this process's (`RESTORECTL_NOW` sets the tool's clock).
-    public convenience init(restorectl arguments: [String], environment: [String: String] = [:]) throws {
-        try self.init(tool: ChildProcess.builtTool(named: "restorectl"), arguments: arguments, environment: environment)
+    /// `directory` is its working directory (this process's when nil).
+    public convenience init(restorectl arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
+        try self.init(tool: ChildProcess.builtTool(named: "restorectl"), arguments: arguments, environment: environment, directory: directory)
     }
 
     /// Launches the executable at `tool` with `arguments`, and `environment` added to this
-    /// process's.
-    public init(tool: URL, arguments: [String], environment: [String: String] = [:]) throws {
+    /// process's, in `directory` (this process's working directory when nil): a child is where
+    /// a test changes the working directory, which is one for the whole process.
+    public init(tool: URL, arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
         process = Process()
         process.executableURL = tool
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         }

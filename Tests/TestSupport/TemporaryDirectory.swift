@@ -10,9 +10,15 @@ public final class TemporaryDirectory {
     /// The directory's location.
     public let url: URL
 
-    /// Creates an empty directory with a unique name.
+    /// Creates an empty directory with a unique name, under the temporary folder's real path
+    /// (on Apple platforms `/var` is a link, and a connection is never opened through one).
     public init() throws {
-        url = FileManager.default.temporaryDirectory
+        let temporary = FileManager.default.temporaryDirectory.path
+        let real = realpath(temporary, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
+        url = URL(fileURLWithPath: real ?? temporary, isDirectory: true)
             .appendingPathComponent("restorectl-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }

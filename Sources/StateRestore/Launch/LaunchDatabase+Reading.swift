@@ -10,22 +10,25 @@ extension LaunchDatabase {
     /// An older schema is read as it is (the store reads the tables it has, and records are
     /// upgraded in memory as a launch upgrades them); the one file SQLite itself may create is
     /// the `-shm` it needs to read beside a non-empty `-wal`.
-    static func openReadingOnly(_ requested: String) -> Opening {
-        let path: String
-        switch pathToOpen(requested) {
-        case .path(let resolved): path = resolved
-        case .refused(let opening): return opening
+    /// A newer schema is read exactly when a launch of the same build reads it: when the
+    /// readable-by its migrations record reaches this build (`configuration.migrations`, the
+    /// embedded ones when nil, says which build it is).
+    static func openReadingOnly(_ file: DatabaseFile, configuration: DatabaseConfiguration = DatabaseConfiguration(access: .readOnly)) -> Opening {
+        let path = file.path
+        if DeferredMigration.isRunning(path) {
+            return Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")])
         }
         guard FileManager.default.fileExists(atPath: path) else {
+            if let destination = MovedDatabaseNote.destination(of: path) { return Self.movedAway(path, to: destination) }
             return Opening(
                 store: nil, report: [RestoreReportEntry(.databaseUnavailable, "there is no database at \(path); reading creates none, and the default state was used")])
         }
         if CorruptDatabaseFiles.lacksDatabaseHeader(path) {
-            return Opening(store: nil, report: [Self.wouldMoveAside(path, reason: "the file does not start with the SQLite header")])
+            return Self.readingDamaged(file, reason: "the file does not start with the SQLite header")
         }
-        let latest = StateDatabase.latestSchemaVersion
+        let latest = configuration.migrations?.last?.version ?? StateDatabase.latestSchemaVersion
         do {
-            let store = try Store(readingExistingFileAt: path)
+            let store = try Store(reading: file, migrations: configuration.migrations)
             switch store.schemaVersion {
             case latest:
                 return Opening(store: store, report: [])
@@ -39,6 +42,12 @@ extension LaunchDatabase {
                             "the file holds no schema yet: a launch would lay out the latest schema (\(latest)) in it; reading left it as it is, and the default state was used")
                     ])
             case let version where version > latest:
+                // Read exactly when a launch reads it: when what the file records lets this
+                // build read it (written too when it lets it write, as a launch does).
+                if let compatibility = try? store.recordedCompatibility(), compatibility.isReadable(byBuildAt: latest) {
+                    if compatibility.isWritable(byBuildAt: latest) { return Opening(store: store, report: []) }
+                    return Opening(store: store, report: [ReadOnlyFallback.newerReadEntry(schemaVersion: version, latestKnown: latest, writableBy: compatibility.writableBy)])
+                }
                 store.close()
                 return Opening(
                     store: nil,
@@ -55,17 +64,22 @@ extension LaunchDatabase {
                 return Opening(store: store, report: [entry])
             }
         } catch MigrationError.foreignDatabase(_, let applicationID) {
-            return Opening(
-                store: nil, report: [RestoreReportEntry(.databaseForeign, "the file is another program's SQLite database (application_id \(applicationID)); nothing was read or changed")])
+            return Self.foreign(file, applicationID: applicationID)
         } catch MigrationError.corrupt(_, let reason) {
-            return Opening(store: nil, report: [Self.wouldMoveAside(path, reason: reason)])
+            return Self.readingDamaged(file, reason: reason)
         } catch let error as SQLiteError where error.indicatesDamage {
-            return Opening(store: nil, report: [Self.wouldMoveAside(path, reason: error.message)])
+            return Self.readingDamaged(file, reason: error.message)
         } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
             return Opening(store: nil, report: [Self.busy(DatabaseConfiguration(), error)])
         } catch {
             return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database could not be read: \(error.localizedDescription); nothing was moved or created")])
         }
+    }
+
+    /// What reading finds in a damaged file: what a launch would report for it (a link's target
+    /// is never moved aside, the app's own file would be).
+    static func readingDamaged(_ file: DatabaseFile, reason: String) -> Opening {
+        file.isLinked ? linkedDamage(file, reason: reason) : Opening(store: nil, report: [wouldMoveAside(file.path, reason: reason)])
     }
 
     /// What a launch reports for a damaged file, and what it would do with it, for a restore

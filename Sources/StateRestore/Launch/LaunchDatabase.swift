@@ -7,43 +7,68 @@ import StateStore
 /// be read by this build but not written is read without writing (`database-newer-read`); one
 /// that may be written too opens as usual, never migrated. A restorer that reads only
 /// (`DatabaseConfiguration.Access.readOnly`) opens it the same way without changing anything
-/// (``openReadingOnly(_:)``).
+/// (``openReadingOnly(_:configuration:)``).
 enum LaunchDatabase {
     /// The store to use (nil when nothing may be read) and what happened on the way.
     struct Opening {
         var store: Store?
         var report: [RestoreReportEntry]
+        /// Why saves are refused until the file is opened again, whatever the writer's own
+        /// opening would find: a link to a damaged or foreign file (nothing is created or moved
+        /// through a link), a dangling link, a file moved since it was opened.
+        var refusal: StoreError? = nil
+        /// Whether a damaged file was moved aside and a fresh one made in its place (a new
+        /// inode at the path).
+        var replacedFile = false
     }
 
-    /// Where a launch or a reading opens: the path, its symlinks resolved, or the opening to
-    /// return instead (an unresolvable path, or a file being migrated in the background).
-    enum PathToOpen {
-        case path(String)
-        case refused(Opening)
+    /// The opening of a path that does not resolve (a dangling link, a FIFO, a directory, a
+    /// loop): nothing is opened or created, and saves are refused with the same reason.
+    static func unresolvable(_ error: StoreError) -> Opening {
+        Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database cannot be opened: \(error.localizedDescription)")], refusal: error)
     }
 
-    /// The path a launch or a reading of `requested` opens, or why it opens nothing.
-    static func pathToOpen(_ requested: String) -> PathToOpen {
-        let path: String
-        do {
-            path = try DatabasePath.resolved(requested)
-        } catch {
-            return .refused(Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database cannot be opened: \(error.localizedDescription)")]))
-        }
+    /// The refusal of a file that is no longer the one this restorer opened (moved by
+    /// `restorectl move` or another process, removed, or replaced): nothing is created there.
+    static func moved(_ file: DatabaseFile) -> Opening {
+        let error = StoreError.fileMoved(path: file.path)
+        return Opening(
+            store: nil,
+            report: [RestoreReportEntry(.databaseUnavailable, "\(error.localizedDescription); the default state was used and saves are refused (open the file at its new path)")],
+            refusal: error)
+    }
+
+    /// The opening of a path where a move left its note instead of the file (`<db>-moved`):
+    /// nothing is created there, and saves are refused.
+    static func movedAway(_ path: String, to destination: String) -> Opening {
+        let error = StoreError.movedTo(path: path, destination: destination)
+        return Opening(
+            store: nil, report: [RestoreReportEntry(.databaseUnavailable, "\(error.localizedDescription); the default state was used and saves are refused")],
+            refusal: error)
+    }
+
+    /// Whether `file` is still the file this restorer opened (`identity`, nil: nothing was
+    /// opened yet, any file will do), or the opening to return instead. One `lstat`.
+    static func refusalUnlessSameFile(_ file: DatabaseFile, identity: DatabaseFile.Identity?) -> Opening? {
+        guard let identity, DatabaseFile.identity(at: file.path) != identity else { return nil }
+        return moved(file)
+    }
+
+    /// Opens `file` as a launch does. `identity` is the file a restorer opened before (a
+    /// `resume()`, a reopen after a failed launch, after a move): a file no longer there, or
+    /// another one in its place, is refused and nothing is created (``moved(_:)``).
+    static func open(_ file: DatabaseFile, configuration: DatabaseConfiguration, identity: DatabaseFile.Identity? = nil) -> Opening {
+        if let refused = refusalUnlessSameFile(file, identity: identity) { return refused }
+        if configuration.access == .readOnly { return openReadingOnly(file, configuration: configuration) }
+        let path = file.path
         if DeferredMigration.isRunning(path) {
-            return .refused(Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")]))
+            return Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")])
         }
-        return .path(path)
-    }
-
-    static func open(_ requested: String, configuration: DatabaseConfiguration) -> Opening {
-        if configuration.access == .readOnly { return openReadingOnly(requested) }
-        let path: String
-        switch pathToOpen(requested) {
-        case .path(let resolved): path = resolved
-        case .refused(let opening): return opening
-        }
+        var configuration = configuration
+        // A file opened before is never created again: it moved or vanished meanwhile.
+        if identity != nil, configuration.access == .readWrite(createIfMissing: true) { configuration.access = .readWrite(createIfMissing: false) }
         if !configuration.role.maintainsFile && !FileManager.default.fileExists(atPath: path) {
+            if let destination = MovedDatabaseNote.destination(of: path) { return movedAway(path, to: destination) }
             return Opening(
                 store: nil,
                 report: [
@@ -53,7 +78,7 @@ enum LaunchDatabase {
                 ])
         }
         if CorruptDatabaseFiles.lacksDatabaseHeader(path) {
-            return recoverFromCorruption(path, reason: "the file does not start with the SQLite header", configuration: configuration)
+            return recoverFromCorruption(file, reason: "the file does not start with the SQLite header", configuration: configuration)
         }
         // A file this process may not write (0400, a read-only mount) is read as it is: opening
         // it for writing would leave a `-wal` and `-shm` of its mode that block later writes.
@@ -66,7 +91,7 @@ enum LaunchDatabase {
         do {
             var migrator = try StateMigrations.makeMigrator(for: configuration)
             migrator.sizeLimitBytes = configuration.launchMigrationLimitBytes
-            let store = try Store(path: path, configuration: budgeted, migrator: migrator)
+            let store = try Store(file: file, configuration: budgeted, migrator: migrator)
             store.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)  // saves wait the full timeout
             return Opening(store: store, report: [])
         } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
@@ -102,15 +127,18 @@ enum LaunchDatabase {
             case .databaseNewerReadOnly(_, let version, let latest, let writableBy):
                 return ReadOnlyFallback.openNewer(path, schemaVersion: version, latestKnown: latest, writableBy: writableBy)
             case .foreignDatabase(_, let applicationID):
-                return Opening(
-                    store: nil, report: [RestoreReportEntry(.databaseForeign, "the file is another program's SQLite database (application_id \(applicationID)); nothing was read or changed")])
+                return foreign(file, applicationID: applicationID)
             case .corrupt(_, let reason):
-                return recoverFromCorruption(path, reason: reason, configuration: configuration)
+                return recoverFromCorruption(file, reason: reason, configuration: configuration)
             default:
                 return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, error.localizedDescription)])
             }
         } catch let error as SQLiteError where error.indicatesDamage {
-            return recoverFromCorruption(path, reason: error.message, configuration: configuration)
+            return recoverFromCorruption(file, reason: error.message, configuration: configuration)
+        } catch let error as SQLiteError where error.code == .cannotOpen && identity != nil && DatabaseFile.identity(at: path) != identity {
+            return moved(file)
+        } catch StoreError.movedTo(let path, let destination) {
+            return movedAway(path, to: destination)
         } catch {
             return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database could not be opened: \(error.localizedDescription)")])
         }
@@ -152,10 +180,35 @@ enum LaunchDatabase {
         )
     }
 
+    /// Another program's SQLite file: neither read nor changed, and saves refused when the
+    /// app's path is a link to it (through a link nothing is replaced or created).
+    static func foreign(_ file: DatabaseFile, applicationID: Int32) -> Opening {
+        let entry = RestoreReportEntry(.databaseForeign, "the file is another program's SQLite database (application_id \(applicationID)); nothing was read or changed")
+        guard file.isLinked else { return Opening(store: nil, report: [entry]) }
+        return Opening(store: nil, report: [entry], refusal: .linkedFileUnusable(path: file.requestedPath, reason: "another program's SQLite database"))
+    }
+
+    /// What a damaged file at the end of the app's link gets: reported, left byte for byte,
+    /// nothing created beside it, saves refused. Recovery is for the app's own file only.
+    static func linkedDamage(_ file: DatabaseFile, reason: String) -> Opening {
+        Opening(
+            store: nil,
+            report: [
+                RestoreReportEntry(
+                    .databaseCorrupt,
+                    "the file \(file.requestedPath) links to, \(file.path), is not a readable database (\(reason)); what a link points at is never moved aside or replaced, so it was left as it is, nothing was created, the default state was used and saves are refused"
+                )
+            ],
+            refusal: .linkedFileUnusable(path: file.requestedPath, reason: "not a readable database (\(reason))"))
+    }
+
     /// Moves the damaged file aside and opens a fresh database in its place; an extension
-    /// leaves it exactly as it is, for the app's next launch.
-    static func recoverFromCorruption(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening {
+    /// leaves it exactly as it is, for the app's next launch, and so does every opening of a
+    /// file reached through a link (``linkedDamage(_:reason:)``).
+    static func recoverFromCorruption(_ file: DatabaseFile, reason: String, configuration: DatabaseConfiguration) -> Opening {
+        let path = file.path
         if let newer = newerRelease(path, reason: reason, configuration: configuration) { return newer }
+        if file.isLinked { return linkedDamage(file, reason: reason) }
         if configuration.access == .readOnly { return Opening(store: nil, report: [wouldMoveAside(path, reason: reason)]) }
         guard configuration.role.maintainsFile else {
             return Opening(
@@ -175,8 +228,10 @@ enum LaunchDatabase {
         }
         let entry = RestoreReportEntry(.databaseCorrupt, "the file was not a readable database (\(reason)); it was moved aside unchanged to \(moved) and a fresh database was created")
         do {
-            let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
-            return Opening(store: store, report: [entry])
+            var fresh = configuration
+            if fresh.access == .readWrite(createIfMissing: false) { fresh.access = .readWrite(createIfMissing: true) }
+            let store = try Store(file: file, configuration: fresh, migrator: StateMigrations.makeMigrator(for: configuration))
+            return Opening(store: store, report: [entry], replacedFile: true)
         } catch {
             return Opening(store: nil, report: [entry, RestoreReportEntry(.databaseUnavailable, "a fresh database could not be created: \(error.localizedDescription)")])
         }

@@ -21,11 +21,7 @@ enum ReadOnlyFallback {
     static func openNewer(_ path: String, schemaVersion: Int, latestKnown: Int, writableBy: Int) -> LaunchDatabase.Opening {
         do {
             let store = try Store(readingExistingFileAt: path)
-            let entry = RestoreReportEntry(
-                .databaseNewerRead,
-                "the database has schema version \(schemaVersion), newer than this build knows (\(latestKnown)); the release that wrote it lets this build read it but only builds of schema \(writableBy) and later write it, so its stored state was read without writing, and saves are refused"
-            )
-            return LaunchDatabase.Opening(store: store, report: [entry])
+            return LaunchDatabase.Opening(store: store, report: [newerReadEntry(schemaVersion: schemaVersion, latestKnown: latestKnown, writableBy: writableBy)])
         } catch {
             return LaunchDatabase.Opening(
                 store: nil,
@@ -36,6 +32,14 @@ enum ReadOnlyFallback {
                     )
                 ])
         }
+    }
+
+    /// The report of a newer release's file read without writing (`database-newer-read`).
+    static func newerReadEntry(schemaVersion: Int, latestKnown: Int, writableBy: Int) -> RestoreReportEntry {
+        RestoreReportEntry(
+            .databaseNewerRead,
+            "the database has schema version \(schemaVersion), newer than this build knows (\(latestKnown)); the release that wrote it lets this build read it but only builds of schema \(writableBy) and later write it, so its stored state was read without writing, and saves are refused"
+        )
     }
 
     /// The read-only opening, reported; unavailable (with the cause) when even that fails.

@@ -20,21 +20,29 @@ enum OpenRestorers {
         }
     }
 
-    /// The restorers of the file at `path` that are not closed (`path` as each holds it now).
-    static func restorers(at path: String) -> [StateRestorer] {
+    /// The restorers of `restorer`'s file that are not closed, `restorer` included when it is
+    /// not closed: the same file by device and inode (whatever path, link or working directory
+    /// each was given), by path only while either has no file yet.
+    static func restorers(sharingFileWith restorer: StateRestorer) -> [StateRestorer] {
+        let file = restorer.location.withLock { $0.file }
         let all = restorers.withLock { all in all.compactMap(\.restorer) }
-        return all.filter { $0.path == path && !$0.isClosed }
+        return all.filter { other in
+            let otherFile = other === restorer ? file : other.location.withLock { $0.file }
+            let isSameFile = file.identity != nil && otherFile.identity != nil ? file.identity == otherFile.identity : file.path == otherFile.path
+            return isSameFile && !other.isClosed
+        }
     }
 
-    /// Publishes the scenes this process has live on the file at `path` (every open, not
+    /// Publishes the scenes this process has live on `restorer`'s file (every open, not
     /// suspended restorer's trackings, neither cancelled nor released) in the file's
     /// `-live` sibling, where a discard in another process finds them (`LiveScenesFile`);
     /// none releases this process's slot. A restorer that only reads, or that has no connection
     /// to the file, publishes nothing (nothing is created for it). A file that cannot be written
     /// publishes nothing: within the process, live scenes are refused all the same.
-    static func publishLiveScenes(at path: String) {
+    static func publishLiveScenes(of restorer: StateRestorer) {
+        let path = restorer.path
         var scenes: [(account: String, scene: String)] = []
-        for restorer in restorers(at: path) where restorer.publishesLiveScenes {
+        for restorer in restorers(sharingFileWith: restorer) where restorer.publishesLiveScenes {
             for screen in restorer.persistence.liveScreens() where !scenes.contains(where: { $0 == (screen.scene.account, screen.scene.scene) }) {
                 scenes.append((screen.scene.account, screen.scene.scene))
             }

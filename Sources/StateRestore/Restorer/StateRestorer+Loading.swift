@@ -49,12 +49,12 @@ extension StateRestorer {
                 }
                 return loaded
             } catch let error as SQLiteError where error.indicatesDamage {
-                Self.recoverFromCorruption(&side, path: path, reason: error.message, configuration: configuration)
+                recoverFromCorruption(&side, reason: error.message)
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport)
                 loaded.movedAside = true
                 return loaded
             } catch MigrationError.corrupt(_, let reason) {
-                Self.recoverFromCorruption(&side, path: path, reason: reason, configuration: configuration)
+                recoverFromCorruption(&side, reason: reason)
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport)
                 loaded.movedAside = true
                 return loaded

@@ -128,7 +128,7 @@ extension StateRestorer {
                 side.store = nil
                 side.isClosed = true
             }
-            OpenRestorers.publishLiveScenes(at: path)
+            OpenRestorers.publishLiveScenes(of: self)
         }
         handOverBeforeWriting(from: isolation)
         try persistence.writer.close()
@@ -196,9 +196,10 @@ extension StateRestorer {
         ScenesInUse.note(restoration.key, at: path)
         persistence.register(tracking, completing: screen)
         // Live for other processes too, until it is cancelled (or the restorer closes or suspends).
-        let path = self.path
-        tracking.onStop = { OpenRestorers.publishLiveScenes(at: path) }
-        OpenRestorers.publishLiveScenes(at: path)
+        tracking.onStop = { [weak self] in
+            if let self { OpenRestorers.publishLiveScenes(of: self) }
+        }
+        OpenRestorers.publishLiveScenes(of: self)
         turns.scheduleTurn { [weak self] in
             guard let self, self.persistence.takeCompletion(screen) else { return }
             _ = self.complete(screen)
@@ -221,9 +222,9 @@ extension StateRestorer {
             do {
                 return try body(store)
             } catch let error as SQLiteError where error.indicatesDamage {
-                Self.recoverFromCorruption(&side, path: path, reason: error.message, configuration: configuration)
+                recoverFromCorruption(&side, reason: error.message)
             } catch MigrationError.corrupt(_, let reason) {
-                Self.recoverFromCorruption(&side, path: path, reason: reason, configuration: configuration)
+                recoverFromCorruption(&side, reason: reason)
             }
             guard let fresh = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
             return try body(fresh)

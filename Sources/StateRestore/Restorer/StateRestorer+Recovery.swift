@@ -3,11 +3,28 @@ import JSON
 import StateStore
 
 extension StateRestorer {
-    static func recoverFromCorruption(_ side: inout RestoreSide, path: String, reason: String, configuration: DatabaseConfiguration) {
+    func recoverFromCorruption(_ side: inout RestoreSide, reason: String) {
         side.store?.closeWithoutCheckpoint()
-        let opening = LaunchDatabase.recoverFromCorruption(path, reason: reason, configuration: configuration)
+        let file = location.withLock { $0.file }
+        let opening = LaunchDatabase.recoverFromCorruption(file, reason: reason, configuration: configuration)
+        location.withLock { $0.note(opening) }
         side.store = opening.store
         side.databaseReport += opening.report
+    }
+
+    /// Opens the restorer's file again as a launch does (a resume, a reopen after a failed
+    /// launch): the file it opened before or nothing, never a new file where it was.
+    func reopen(_ side: inout RestoreSide) {
+        let current = location.withLock { $0 }
+        let opening: LaunchDatabase.Opening
+        if let refusal = current.refusal, current.file.identity == nil {
+            opening = LaunchDatabase.unresolvable(refusal)  // nothing was ever opened: the path still does not resolve
+        } else {
+            opening = LaunchDatabase.open(current.file, configuration: configuration, identity: current.file.identity)
+        }
+        location.withLock { $0.note(opening) }
+        side.store = opening.store
+        side.databaseReport = opening.report
     }
 
     /// Blocks until a background migration of this restorer's file (`database-needs-migration`)
@@ -30,8 +47,6 @@ extension StateRestorer {
         // The read-only connection closes first: while it is open, a failed open could not
         // remove the `-wal` and `-shm` it began (they would look in use).
         side.store?.close()
-        let opening = LaunchDatabase.open(path, configuration: configuration)
-        side.store = opening.store
-        side.databaseReport = opening.report
+        reopen(&side)
     }
 }

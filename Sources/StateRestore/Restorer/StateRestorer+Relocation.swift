@@ -2,11 +2,13 @@ import StateStore
 
 extension StateRestorer {
     /// Moves the database to `newPath` and goes on there: writes everything pending, closes
-    /// every connection and the guard file, copies the file with SQLite's backup API, verifies
-    /// the copy (`integrity_check` and the row count of every table), removes the old
-    /// database, `-wal`, `-shm` and guard file, and reopens at the new path, which ``path``
-    /// then names. An app adding its first widget moves its state into the app-group container
-    /// this way, once, before the extension ever opens it:
+    /// every connection and the guard file, copies the file with SQLite's backup API under a
+    /// temporary name, verifies the copy (`integrity_check` and the row count of every table),
+    /// links it into place, removes the old database, `-wal`, `-shm` and guard file, and
+    /// reopens at the new path, which ``path`` then names. From its last check to the removal
+    /// of the old file it holds that file's exclusive lock, so no other process's save is left
+    /// behind in it (as `restorectl move`). An app adding its first widget moves its state into
+    /// the app-group container this way, once, before the extension ever opens it:
     ///
     /// ```swift
     /// // not compiled: the container's URL comes from the app's entitlements
@@ -34,32 +36,34 @@ extension StateRestorer {
         // old path: a suspended one's resume would make a new file there and write to it, which
         // the app no longer reads (model sequence
         // Fixtures/sequences/relocation-while-another-restorer-is-suspended-is-refused.txt).
-        guard !OpenRestorers.restorers(at: path).contains(where: { $0 !== self }) else {
+        guard !OpenRestorers.restorers(sharingFileWith: self).contains(where: { $0 !== self }) else {
             throw RestoreError.databaseUnusable("another restorer of this process uses the file; close it before moving the file")
         }
         handOverBeforeWriting(from: isolation)
         try persistence.writer.suspendWriting()
         // Its live scenes are published beside the file it ends up on (nothing else has it open).
         try? LiveScenesFile.publish([], beside: path)
-        defer { OpenRestorers.publishLiveScenes(at: path) }
-        let destination = (try? DatabasePath.resolved(newPath)) ?? newPath
+        defer { OpenRestorers.publishLiveScenes(of: self) }
+        // Relative to the working directory now, its folder resolved; a link there is
+        // something that exists, refused by the move, never followed.
+        let destination = DatabasePath.inResolvedFolder(newPath)
         let outcome = restoring.withLock { side -> Result<Int, any Error> in
             releaseLaunchGuard(&side)
             side.store?.close()
             side.store = nil
-            let outcome = Result { try Store.relocate(from: path, to: destination, configuration: configuration) }
+            let source = path
+            let outcome = Result { try Store.relocate(from: source, to: destination, configuration: configuration) }
             if case .success = outcome {
-                ScenesInUse.move(from: path, to: destination)
-                SignedOutAccounts.move(from: path, to: destination)
-                location.withLock { $0 = destination }
+                ScenesInUse.move(from: source, to: destination)
+                SignedOutAccounts.move(from: source, to: destination)
+                let moved = (try? DatabaseFile(resolving: destination)) ?? DatabaseFile(unresolved: destination)
+                location.withLock { $0 = RestorerFile(file: moved, refusal: nil) }
             }
-            let opening = LaunchDatabase.open(path, configuration: configuration)
-            side.store = opening.store
-            side.databaseReport = opening.report
+            reopen(&side)
             side.guardUnavailable = nil
             return outcome
         }
-        persistence.writer.resumeWriting(at: path)
+        persistence.writer.resumeWriting(at: location.withLock { $0 })
         _ = try? persistence.writer.flush()  // a failure keeps the states pending, as a scheduled write's does
         return try outcome.get()
     }

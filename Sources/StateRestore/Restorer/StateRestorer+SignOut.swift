@@ -27,7 +27,7 @@ extension StateRestorer {
     public func signOut(account: String) throws -> Store.PurgeResult {
         let ofAccount = { (screen: ScreenKey) in screen.scene.account == account }
         persistence.cancelTrackings(where: ofAccount)
-        OpenRestorers.publishLiveScenes(at: path)
+        OpenRestorers.publishLiveScenes(of: self)
         persistence.writer.dropPending(as: .accountSignedOut) { $0.account == account }
         // The account's crash-loop marks go with it through this restorer's guard file, or,
         // when it never opened one (no restore applied a record yet), through the purge's own

@@ -29,26 +29,28 @@ extension StateRestorer {
                 side.crashLoopCheck = nil
             }
             // A suspended process holds no lock: its scenes are not published meanwhile.
-            OpenRestorers.publishLiveScenes(at: path)
+            OpenRestorers.publishLiveScenes(of: self)
         }
         try persistence.writer.suspendWriting()
     }
 
     /// The app is back in the foreground: reopens the database (as a launch opens it) and
     /// writes what was saved while suspended.
+    ///
+    /// It reopens the file it opened before or nothing: a file moved (`restorectl move`),
+    /// removed or replaced meanwhile is reported (`database-unavailable`), restores answer the
+    /// default state and saves are refused; nothing is created at the old path.
     @discardableResult
     public func resume(isolation: isolated (any Actor)? = #isolation) throws -> [SceneKey] {
         let reopened = restoring.withLock { side -> Bool in
             guard side.isSuspended, !side.isClosed else { return false }
-            let opening = LaunchDatabase.open(path, configuration: configuration)
-            side.store = opening.store
-            side.databaseReport = opening.report
+            reopen(&side)
             side.isSuspended = false
             side.guardUnavailable = nil
             return true
         }
         guard reopened else { return [] }
-        OpenRestorers.publishLiveScenes(at: path)
+        OpenRestorers.publishLiveScenes(of: self)
         persistence.writer.resumeWriting()
         return try flush(isolation: isolation)
     }

@@ -39,11 +39,13 @@ import StateStore
 /// where screens live. Use one restorer per file and launch: its first restore decides what
 /// the previous launch left.
 public final class StateRestorer: Sendable {
-    /// The database file, its symlinks resolved; ``relocate(to:isolation:)`` changes it.
-    public var path: String { location.withLock { $0 } }
+    /// The database file: absolute, its folder and a link at its last component resolved
+    /// (once, at init); ``relocate(to:isolation:)`` changes it.
+    public var path: String { location.withLock { $0.path } }
 
-    /// Where the database file is now.
-    let location: Locked<String>
+    /// Where the database file is now, which file it is, and why saves are refused if they are
+    /// (shared with the writer).
+    let location: Locked<RestorerFile>
 
     /// The restore side: the launch connection and what it found.
     let restoring: Locked<RestoreSide>
@@ -79,21 +81,45 @@ public final class StateRestorer: Sendable {
     ///   - scheduler: what runs the coalesced write when the window ends (tests pass a manual one).
     ///   - events: where each restore's, save's and warning's ``RestoreEvent`` goes (nil: no
     ///     event is made, and warnings go to standard error once per process).
-    public init(
+    public convenience init(
         path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(),
         window: Duration = .seconds(1), scheduler: any WriteScheduling = DispatchWriteScheduler(), events: RestoreEventHandler? = nil
     ) {
-        // Resolved once (a symlink to its target), so the guard file and every other sibling
-        // is made beside the real file.
-        let resolved = (try? DatabasePath.resolved(path)) ?? path
-        location = Locked(resolved)
+        // Resolved once (relative to the working directory now, a link to its target), so the
+        // guard file and every other sibling is made beside the real file, and every later
+        // opening (the writer's, a resume's) opens this file or nothing.
+        let resolution = Result { () throws(StoreError) in try DatabaseFile(resolving: path) }.mapError { $0 as StoreError }
+        self.init(resolution, requested: path, configuration: configuration, window: window, scheduler: scheduler, events: events)
+    }
+
+    /// ``init(path:configuration:window:scheduler:events:)`` on a path already resolved (a tool
+    /// verb that checked the file first resolves it once).
+    package convenience init(file: DatabaseFile, configuration: DatabaseConfiguration = DatabaseConfiguration()) {
+        self.init(.success(file), requested: file.requestedPath, configuration: configuration, window: .seconds(1), scheduler: DispatchWriteScheduler(), events: nil)
+    }
+
+    private init(
+        _ resolution: Result<DatabaseFile, StoreError>, requested path: String, configuration: DatabaseConfiguration, window: Duration,
+        scheduler: any WriteScheduling, events: RestoreEventHandler?
+    ) {
+        var file: RestorerFile
+        let opening: LaunchDatabase.Opening
+        switch resolution {
+        case .success(let resolved):
+            file = RestorerFile(file: resolved, refusal: nil)
+            opening = LaunchDatabase.open(resolved, configuration: configuration)
+        case .failure(let error):
+            file = RestorerFile(file: DatabaseFile(unresolved: path), refusal: nil)
+            opening = LaunchDatabase.unresolvable(error)
+        }
+        file.note(opening)
+        location = Locked(file)
         self.configuration = configuration
         diagnosis = Diagnosis(handler: events)
-        let opening = LaunchDatabase.open(path, configuration: configuration)
         restoring = Locked(RestoreSide(store: opening.store, databaseReport: opening.report))
         persistence = RestorerPersistence(
             writer: CoalescingWriter(
-                opensOnFirstWrite: resolved, window: window, configuration: configuration, scheduler: scheduler, diagnosis: Diagnosis(handler: events))
+                opensOnFirstWrite: location, window: window, configuration: configuration, scheduler: scheduler, diagnosis: Diagnosis(handler: events))
         )
         OpenRestorers.register(self)
     }

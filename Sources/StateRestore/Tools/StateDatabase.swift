@@ -44,14 +44,20 @@ package enum StateDatabase {
         try Store(readingExistingFileAt: path)
     }
 
-    /// Throws unless a database file exists at `path` (a symbolic link to one counts): what
-    /// the verbs that only read check first, so a missing path is never created.
+    /// The database file at `path`, resolved once, unless there is none (a symbolic link to
+    /// one counts): what the verbs that only read check first, so a missing path is never
+    /// created.
     ///
-    /// - Throws: `StoreError.fileNotFound`, or `StoreError.notARegularFile` for a directory,
-    ///   FIFO, socket or device.
-    package static func requireExistingFile(_ path: String) throws {
-        let resolved = try DatabasePath.resolved(path)
-        guard FileManager.default.fileExists(atPath: resolved) else { throw StoreError.fileNotFound(path: resolved) }
+    /// - Throws: `StoreError.fileNotFound`, `StoreError.danglingLink`, or
+    ///   `StoreError.notARegularFile` for a directory, FIFO, socket, device or a loop of links.
+    @discardableResult
+    package static func requireExistingFile(_ path: String) throws -> DatabaseFile {
+        let file = try DatabaseFile(resolving: path)
+        guard file.identity != nil else {
+            if let destination = MovedDatabaseNote.destination(of: file.path) { throw StoreError.movedTo(path: file.path, destination: destination) }
+            throw StoreError.fileNotFound(path: file.path)
+        }
+        return file
     }
 
     /// The schema status of the existing file at `path`; reads only.

@@ -33,11 +33,11 @@ extension CoalescingWriter {
         }
     }
 
-    /// Lets writes open the connection again, at `path` (the database's new place), at the next
+    /// Lets writes open the connection again, on `file` (the database's new place), at the next
     /// write.
-    func resumeWriting(at path: String) {
+    func resumeWriting(at file: RestorerFile) {
         store.withLock { connection in
-            location.withLock { $0 = path }
+            location.withLock { $0 = file }
             if case .suspended = connection { connection = .unopened }
         }
     }

@@ -19,6 +19,25 @@ extension CoalescingWriter {
         }
     }
 
+    /// Opens the writer's connection on the restorer's file: refused with the opening's reason
+    /// (a dangling link, a link to a damaged or foreign file), and never creating a file that
+    /// existed once and has moved or vanished since (``StoreError/fileMoved(path:)``).
+    func openStore() throws -> Store {
+        let target = location.withLock { $0 }
+        if let refusal = target.refusal { throw refusal }
+        var configuration = configuration
+        if let identity = target.file.identity {
+            guard DatabaseFile.identity(at: target.path) == identity else { throw StoreError.fileMoved(path: target.path) }
+            if configuration.access == .readWrite(createIfMissing: true) { configuration.access = .readWrite(createIfMissing: false) }
+        }
+        let store = try Store(file: target.file, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
+        if target.file.identity == nil {
+            let identity = DatabaseFile.identity(at: target.path)
+            location.withLock { if $0.path == target.path { $0.file.identity = identity } }
+        }
+        return store
+    }
+
     func writePending(includingUses: Bool = false) throws -> [SceneKey] {
         // The saves this write settled, their events delivered once the connection's lock is
         // released (a handler may flush or save).
@@ -41,7 +60,7 @@ extension CoalescingWriter {
                     throw waiting
                 }
                 do {
-                    store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
+                    store = try openStore()
                     store.removeStaleStagingFiles()
                 } catch {
                     state.withLock { $0.lastError = error }

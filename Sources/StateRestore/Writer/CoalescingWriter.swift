@@ -33,10 +33,11 @@ package final class CoalescingWriter: Sendable {
 
     let state = Locked(Pending())
 
-    /// The database file; it changes only when the restorer's `relocate(to:)` moves it.
-    let location: Locked<String>
+    /// The database file (the restorer's, shared); it changes only when the restorer's
+    /// `relocate(to:)` moves it.
+    let location: Locked<RestorerFile>
 
-    var path: String { location.withLock { $0 } }
+    var path: String { location.withLock { $0.path } }
 
     let configuration: DatabaseConfiguration
 
@@ -91,9 +92,10 @@ package final class CoalescingWriter: Sendable {
         configuration: DatabaseConfiguration = DatabaseConfiguration(),
         scheduler: any WriteScheduling = DispatchWriteScheduler()
     ) throws {
-        let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
+        let file = try DatabaseFile(resolving: path)
+        let store = try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
         self.store = Locked(.open(store))
-        self.location = Locked(path)
+        self.location = Locked(RestorerFile(file: file, refusal: nil))
         self.configuration = configuration
         self.window = window
         self.scheduler = scheduler
@@ -102,9 +104,9 @@ package final class CoalescingWriter: Sendable {
 
     /// A writer whose connection opens at its first write (a restorer's: the launch pays for
     /// one connection only); a failed open keeps the states pending, like a failed write.
-    init(opensOnFirstWrite path: String, window: Duration, configuration: DatabaseConfiguration, scheduler: any WriteScheduling, diagnosis: Diagnosis) {
+    init(opensOnFirstWrite location: Locked<RestorerFile>, window: Duration, configuration: DatabaseConfiguration, scheduler: any WriteScheduling, diagnosis: Diagnosis) {
         self.store = Locked(.unopened)
-        self.location = Locked(path)
+        self.location = location
         self.configuration = configuration
         self.window = window
         self.scheduler = scheduler

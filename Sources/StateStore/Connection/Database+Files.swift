@@ -83,7 +83,7 @@ extension Database {
     /// the caller knows the file is ours; `init` itself touches nothing.
     package func activateWriteAheadLog() throws(SQLiteError) {
         guard configuration.access != .readOnly else { return }
-        try executeScript("PRAGMA synchronous = \(configuration.durability.synchronousLevel)")
+        try executeScript(configuration.durability.connectionPragmas)
         let mode = try switchingToWriteAheadLog()
         // An in-memory database answers "memory"; anything else means WAL was refused.
         guard mode == "wal" || mode == "memory" else {

@@ -40,11 +40,14 @@ package final class Database {
 
     static let recentStatementCount = 6
 
-    /// Opens (and, when the configuration allows, creates with mode 0600) the database at `path`.
+    /// Opens (and, when the configuration allows, creates with mode 0600) the database at `path`,
+    /// which must hold no symlink in any component (a ``DatabasePath``-resolved path).
     package init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(SQLiteError) {
         self.path = path
         self.configuration = configuration
-        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        // The path is resolved (`DatabasePath`) and holds no link: one swapped in since is
+        // refused (`SQLITE_CANTOPEN_SYMLINK`), never followed.
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOFOLLOW
         var openPath = path
         var isCreated = false
         switch configuration.access {

@@ -18,7 +18,9 @@ extension DatabaseConfiguration {
         case crashSafe
         /// A commit is on stable storage when it returns (WAL, `synchronous=FULL`): the log is
         /// synced at every commit, so a power loss loses nothing that `save` or `flush()`
-        /// acknowledged. Costs one `fsync` per commit.
+        /// acknowledged. Costs one `fsync` per commit. It also sets `fullfsync` and
+        /// `checkpoint_fullfsync`, which on Apple platforms make each sync an `F_FULLFSYNC` (a
+        /// plain `fsync` there does not reach stable storage); elsewhere SQLite ignores them.
         case powerSafe
 
         /// The `PRAGMA synchronous` level that gives this promise in WAL mode.
@@ -26,6 +28,15 @@ extension DatabaseConfiguration {
             switch self {
             case .crashSafe: "NORMAL"
             case .powerSafe: "FULL"
+            }
+        }
+
+        /// The statements that set this promise on a read/write connection: the `synchronous`
+        /// level, and for ``powerSafe`` the full syncs Apple platforms need (no-ops elsewhere).
+        var connectionPragmas: String {
+            switch self {
+            case .crashSafe: "PRAGMA synchronous = NORMAL"
+            case .powerSafe: "PRAGMA synchronous = FULL; PRAGMA fullfsync = ON; PRAGMA checkpoint_fullfsync = ON"
             }
         }
     }

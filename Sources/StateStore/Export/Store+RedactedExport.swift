@@ -29,7 +29,8 @@ extension Store {
         // path is resolved, which would refuse a directory as an input's error.
         var status = stat()
         guard lstat(outputPath, &status) != 0 else { throw ExportError.outputExists(path: outputPath) }
-        let output = try DatabasePath.resolved(outputPath)
+        // Its folder resolved (no link is on the path SQLite opens); nothing is there.
+        let output = DatabasePath.inResolvedFolder(outputPath)
         guard lstat(output, &status) != 0 else { throw ExportError.outputExists(path: output) }
         let source = try Store(readingExistingFileAt: sourcePath)
         defer { source.close() }

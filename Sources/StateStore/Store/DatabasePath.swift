@@ -4,34 +4,71 @@ import Foundation
 /// `-shm`, the guard file, backups, moved-aside copies, staging files) is made beside the real
 /// file, and refused at once when it names something SQLite must not open.
 ///
-/// - An existing symlink is followed to its target (relative targets from the link's folder);
-///   a dangling one names the file to create at its target.
+/// A path means what the kernel means by it:
+/// - A relative path is made absolute against the working directory at the resolution (once:
+///   a later `chdir` changes nothing).
+/// - The folder is resolved fully (`realpath(3)`): an app's container under a linked `/var` or
+///   `/tmp` is the app's own file.
+/// - Only the last component counts as a link: it is followed (a relative target from the
+///   link's own folder, again and again, up to the kernel's 40 links) to an **existing regular
+///   file** only. A dangling link is refused with ``StoreError/danglingLink(path:target:)``, so
+///   nothing is ever created through a link, and a loop with
+///   ``StoreError/notARegularFile(path:kind:)``.
 /// - A FIFO, socket, device or directory is refused with ``StoreError/notARegularFile(path:kind:)``
 ///   before anything opens it (opening a FIFO blocks until a writer appears).
+///
+/// The path it returns holds no link at all, so it is opened with `SQLITE_OPEN_NOFOLLOW`: a link
+/// swapped in later is refused, not followed.
 package enum DatabasePath {
-    /// The path the database is opened at: `path`, or what its symlinks point to.
+    /// The path the database is opened at: `path`, absolute, its folder and its links resolved.
     package static func resolved(_ path: String) throws(StoreError) -> String {
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return path }
-        var current = path
-        for _ in 0..<32 {  // as many links as the kernel follows
-            var status = stat()
-            guard lstat(current, &status) == 0 else { return current }  // missing: created here
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: return current
-            case S_IFLNK:
-                guard let target = linkTarget(current) else { return current }
-                current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
-            case S_IFIFO: throw .notARegularFile(path: path, kind: "a FIFO")
-            case S_IFSOCK: throw .notARegularFile(path: path, kind: "a socket")
-            case S_IFCHR, S_IFBLK: throw .notARegularFile(path: path, kind: "a device")
-            case S_IFDIR: throw .notARegularFile(path: path, kind: "a directory")
-            default: throw .notARegularFile(path: path, kind: "not a regular file")
-            }
-        }
-        throw .notARegularFile(path: path, kind: "a loop of symlinks")
+        try DatabaseFile(resolving: path).path
     }
 
-    private static func linkTarget(_ path: String) -> String? {
+    /// `path` made absolute with its folder resolved (`realpath(3)`), the last component left as
+    /// it is even when it is a link: for a path that must not exist yet (a move's destination,
+    /// an export), where a link is something that exists and is refused, never followed.
+    package static func inResolvedFolder(_ path: String) -> String {
+        guard !isSpecial(path) else { return path }
+        let (folder, name) = split(absolute(path))
+        guard let real = realFolder(folder) else { return folder == "/" ? "/" + name : folder + "/" + name }
+        return real == "/" ? "/" + name : real + "/" + name
+    }
+
+    /// Whether `path` names no file of the file system (`:memory:`, a URI, a temporary database).
+    static func isSpecial(_ path: String) -> Bool { path.isEmpty || path == ":memory:" || path.hasPrefix("file:") }
+
+    /// `path` against the working directory now, when it is relative.
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        guard let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        let directory = String(cString: cwd)
+        return directory == "/" ? "/" + path : directory + "/" + path
+    }
+
+    /// The folder and the last component of an absolute path (trailing slashes dropped). Works
+    /// on the UTF-8 bytes: a `/` is one byte in every path, and grapheme breaking a path costs a
+    /// launch more than resolving it.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        let slash = UInt8(ascii: "/")
+        var bytes = Array(path.utf8)
+        while bytes.count > 1, bytes.last == slash { bytes.removeLast() }
+        guard let last = bytes.lastIndex(of: slash) else { return (".", path) }
+        let folder = last == 0 ? "/" : String(decoding: bytes[..<last], as: UTF8.self)
+        return (folder, String(decoding: bytes[(last + 1)...], as: UTF8.self))
+    }
+
+    /// `folder` with every link and `.`/`..` resolved, or nil when it does not resolve (missing,
+    /// unreadable, a dangling link).
+    static func realFolder(_ folder: String) -> String? {
+        guard let resolved = realpath(folder, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// What the link at `path` holds.
+    static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

@@ -1,50 +1,121 @@
+import CSQLite
 import Foundation
 
 extension Store {
     /// Moves the database at `source` to `destination`: copies it with SQLite's online backup
-    /// API, verifies the copy (`integrity_check`, and every table holds as many rows as in the
-    /// original), then removes the original with its `-wal`, `-shm` and guard file. An app
-    /// adding its first widget moves its state into the app-group container this way.
+    /// API under a temporary name beside the destination, verifies the copy (`integrity_check`,
+    /// and every table holds as many rows as in the original), links it into place and removes
+    /// the original with its `-wal`, `-shm`, guard and live-scenes files. An app adding its first widget moves
+    /// its state into the app-group container this way.
+    ///
+    /// From its last check to the removal of the original it holds the file's exclusive lock
+    /// (`locking_mode=EXCLUSIVE` and an exclusive transaction): no other process can open it,
+    /// let alone commit, so no save acknowledged anywhere is left behind in the old file. A
+    /// process that had it open when the move began refuses the move (it might write later);
+    /// one that opens it while the move holds the lock waits, then finds nothing at the old path
+    /// but the move's note (`<db>-moved`, holding the new path): a restorer that opened the file
+    /// before reports it moved, and anything opening the old path afresh is told where it went
+    /// (``StoreError/movedTo(path:destination:)``); neither creates a file there.
     ///
     /// Nothing may have the file open: a connection of this process is refused with
     /// ``StoreError/fileInUse(path:)``, another process's with
     /// ``StoreError/fileOpenElsewhere(path:)``. When anything fails before the original is
-    /// removed, the copy is removed and the original is left exactly as it was.
+    /// removed, the copy is removed and the original is left exactly as it was: a refused move
+    /// leaves nothing behind.
     ///
     /// - Parameters:
-    ///   - source: the database to move; it must exist and be ours (any schema version).
+    ///   - source: the database to move; it must exist, be ours (any schema version) and be the
+    ///     file itself, not a link to it (what a link points at is never moved).
     ///   - destination: the new path; nothing may exist there, and its folder must.
     ///   - configuration: the VFS the copy is written through.
     /// - Returns: the number of scene records moved.
     @discardableResult
     public static func relocate(from source: String, to destination: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Int {
-        let source = try DatabasePath.resolved(source)
-        // The destination is never resolved: a link there is something that exists, refused
-        // by the copy, not followed.
-        guard FileManager.default.fileExists(atPath: source) else { throw StoreError.fileNotFound(path: source) }
+        let file = try DatabaseFile(resolving: source)
+        let source = file.path
+        guard file.identity != nil else { throw StoreError.fileNotFound(path: source) }
+        guard !file.isLinked else {
+            throw StoreError.notARegularFile(path: file.requestedPath, kind: "a symlink (what a link points at is never moved; move \(source) itself)")
+        }
+        // The destination's last component is never resolved: a link there is something that
+        // exists, refused, not followed (its folder is, as every path's).
+        let destination = DatabasePath.inResolvedFolder(destination)
+        try refuseExisting(destination)
         try ensureUnused(source)
         var sourceConfiguration = configuration
         sourceConfiguration.access = .readWrite(createIfMissing: false)
+        let database = try Database(path: source, configuration: sourceConfiguration)
+        let staging = "\(destination).moving-\(getpid())-\(UUID().uuidString)"
         let counts: [String: Int]
         do {
-            let database = try Database(path: source, configuration: sourceConfiguration)
-            defer { database.close() }
-            if case .foreign(let applicationID) = try Migrator.reading(source, { try database.ownership() }) {
-                throw MigrationError.foreignDatabase(path: source, applicationID: applicationID)
-            }
-            counts = try Migrator.reading(source) { try rowCounts(database) }
-            try database.backup(to: destination)
-        }
-        do {
-            try verifyCopy(at: destination, matching: counts, configuration: configuration)
-            try ensureUnused(source)
+            counts = try copyUnderExclusiveHold(database, source: source, to: staging, destination: destination, configuration: configuration)
         } catch {
-            for suffix in ["-wal", "-shm", "-journal", ""] { unlink(destination + suffix) }
+            database.close()
+            for suffix in ["-wal", "-shm", "-journal", ""] { unlink(staging + suffix) }
             throw error
         }
-        // The log first: a log left beside a path must never meet a new database there.
-        for suffix in ["-wal", "-shm", "", "-guard"] { unlink(source + suffix) }
+        // The hold lasts until the original is gone. The note first, so a process that finds no
+        // file finds where it went; then the log: a log left beside a path must never meet a
+        // new database there.
+        MovedDatabaseNote.remove(at: destination)
+        MovedDatabaseNote.write(at: source, pointingTo: destination)
+        for suffix in ["-wal", "-shm", "", "-guard", "-live"] { unlink(source + suffix) }
+        // Closing must neither checkpoint into the removed file nor delete a `-wal` by its name
+        // (a new file's, by then).
+        database.disableCheckpointOnClose()
+        database.close()
         return counts["scene_state"] ?? 0
+    }
+
+    /// Takes the hold on `database` (an exclusive lock on the file itself, which no other
+    /// process's connection can share: an open one refuses it, a new one waits), then copies it
+    /// to `staging`, verifies the copy and puts it in place at `destination`. Returns the row
+    /// counts it verified; the hold is still on.
+    private static func copyUnderExclusiveHold(
+        _ database: Database, source: String, to staging: String, destination: String, configuration: DatabaseConfiguration
+    ) throws -> [String: Int] {
+        do {
+            // In exclusive locking mode the lock a write transaction takes on the file stays
+            // after it ends (the backup cannot read inside a write transaction of its source).
+            try database.executeScript("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT")
+        } catch {
+            if error.code == .busy || error.code == .locked { throw StoreError.fileOpenElsewhere(path: source) }
+            throw error
+        }
+        if case .foreign(let applicationID) = try Migrator.reading(source, { try database.ownership() }) {
+            throw MigrationError.foreignDatabase(path: source, applicationID: applicationID)
+        }
+        let counts = try Migrator.reading(source) { try rowCounts(database) }
+        try database.backup(to: staging)
+        try verifyCopy(at: staging, matching: counts, configuration: configuration)
+        try refuseExisting(destination)
+        try publish(staging, at: destination)
+        return counts
+    }
+
+    /// Throws unless nothing, not even a link, is at `path`.
+    private static func refuseExisting(_ path: String) throws {
+        var status = stat()
+        guard lstat(path, &status) != 0 else {
+            let what = SiblingFile.kindOfNonRegularFile(at: path).map { " (\($0))" } ?? ""
+            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "the destination \(path) already exists\(what)", systemErrorCode: EEXIST)
+        }
+    }
+
+    /// Puts the verified copy at `staging` in place at `destination`, never replacing what
+    /// appeared there meanwhile (`link(2)` refuses an existing name); a file system without hard
+    /// links renames it.
+    private static func publish(_ staging: String, at destination: String) throws {
+        if link(staging, destination) == 0 {
+            unlink(staging)
+            return
+        }
+        let code = errno
+        guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK, rename(staging, destination) == 0 else {
+            throw SQLiteError(
+                extendedCode: SQLITE_CANTOPEN, message: "cannot put the copy in place at \(destination): \(SystemErrorCause.describe(code == EPERM ? errno : code))",
+                systemErrorCode: code)
+        }
     }
 
     /// Throws unless no connection, in this process or another, has `path` open.

@@ -55,15 +55,33 @@ public final class Store {
     ///
     /// - Throws: `MigrationError` for a newer, foreign or corrupt database or a failed
     ///   migration; `SQLiteError` when the file cannot be opened at all.
-    public init(
+    public convenience init(
         path: String,
         configuration: DatabaseConfiguration = DatabaseConfiguration(),
         migrator: Migrator,
         progress: (MigrationProgress) -> Void = { _ in }
     ) throws {
-        let path = try DatabasePath.resolved(path)
+        try self.init(file: DatabaseFile(resolving: path), configuration: configuration, migrator: migrator, progress: progress)
+    }
+
+    /// ``init(path:configuration:migrator:progress:)`` on a file already resolved: the path is
+    /// not resolved again.
+    package init(
+        file: DatabaseFile,
+        configuration: DatabaseConfiguration = DatabaseConfiguration(),
+        migrator: Migrator,
+        progress: (MigrationProgress) -> Void = { _ in }
+    ) throws {
+        let path = file.path
         var configuration = configuration
         if configuration.role.maintainsFile {
+            // A file missing at the resolution may have been moved: its note says where, and
+            // nothing is created in its place (an existing file never looks for a note).
+            if file.identity == nil, configuration.access == .readWrite(createIfMissing: true), access(path, F_OK) != 0,
+                let destination = MovedDatabaseNote.destination(of: path)
+            {
+                throw StoreError.movedTo(path: path, destination: destination)
+            }
             try Database.publishNewDatabaseIfMissing(path, configuration: configuration)
         } else {
             // An extension never creates the file: the app does.
@@ -142,8 +160,13 @@ public final class Store {
     /// Reading a store that is not at the latest version works for the tables it has.
     /// `migrations` are those of the build that reads (the embedded ones when nil): a file they
     /// do not reach is checked against what they know of it.
-    public init(readingExistingFileAt path: String, migrations: [MigrationFile]? = nil) throws {
-        let path = try DatabasePath.resolved(path)
+    public convenience init(readingExistingFileAt path: String, migrations: [MigrationFile]? = nil) throws {
+        try self.init(reading: DatabaseFile(resolving: path), migrations: migrations)
+    }
+
+    /// ``init(readingExistingFileAt:migrations:)`` on a file already resolved.
+    package init(reading file: DatabaseFile, migrations: [MigrationFile]? = nil) throws {
+        let path = file.path
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
         let database = try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
         switch try Migrator.reading(path, { try database.ownership() }) {

@@ -23,6 +23,17 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The path names something other than a regular file (a FIFO, a socket, a device, a
     /// directory): it is never opened, so nothing hangs on it.
     case notARegularFile(path: String, kind: String)
+    /// The path is a symlink to nothing (`target`): it is never followed to create a file.
+    case danglingLink(path: String, target: String)
+    /// The file a restorer or writer opened is no longer at its path (moved, removed or
+    /// replaced by another file since): nothing is created there, and nothing is written.
+    case fileMoved(path: String)
+    /// Nothing is at `path` but the note a move left there (`<db>-moved`): the database was
+    /// moved to `destination`, and nothing is created at its old path.
+    case movedTo(path: String, destination: String)
+    /// The path is a link to a file that is damaged or not this project's database: through a
+    /// link nothing is moved aside or created, so nothing is written (`reason` says what it is).
+    case linkedFileUnusable(path: String, reason: String)
     /// The file cannot be moved aside while a connection of this process has it open.
     case fileInUse(path: String)
     /// The account was signed out (purged) after the saving screen was restored: the save is
@@ -54,6 +65,13 @@ extension StoreError: LocalizedError {
         case .existingRecordKept(let account, let scene, let kind):
             "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record this launch could not read; it was kept, and the next restore returns it"
         case .notARegularFile(let path, let kind): "\(path) is \(kind), not a database file"
+        case .danglingLink(let path, let target): "\(path) is a symlink to \(target), which does not exist; nothing is created through a link"
+        case .fileMoved(let path):
+            "the database at \(path) was moved, removed or replaced since it was opened; nothing was created or written there"
+        case .movedTo(let path, let destination):
+            "the database at \(path) was moved to \(destination); nothing is created at its old path (open the new one, or remove \(path)-moved to start a new file there)"
+        case .linkedFileUnusable(let path, let reason):
+            "\(path) is a symlink to a file that is \(reason); through a link it is left as it is, nothing is created beside it, and nothing is saved"
         case .fileInUse(let path): "\(path) is open in another connection of this process, so it was left in place"
         case .accountSignedOut: "the account was signed out after this screen was restored; the save was dropped"
         case .sceneDiscarded(let account, let scene):

@@ -27,8 +27,7 @@ enum RestoreCommand {
         let key = try options.key
         let kind = try KindOption.kind(named: options.kind, among: FormatsOption.kinds(in: options.formats), formats: options.formats, commandPath: ["restore"])
         let context = try self.context(of: kind, documentFile: options.documentFile, console: console)
-        try StateDatabase.requireExistingFile(path)
-        let restorer = StateRestorer(path: path, configuration: .toolReading)
+        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(path), configuration: .toolReading)
         defer { try? restorer.close() }
         let summary = context.restore(key, with: restorer)
         if options.json {

@@ -58,8 +58,7 @@ enum ShelfCommand {
     static func restore(_ options: RestoreOptions, console: Console) throws -> ExitCode {
         let path = options.database
         let (shelf, account) = (options.shelf, options.account)
-        try StateDatabase.requireExistingFile(path)
-        let restorer = StateRestorer(path: path, configuration: .toolReading)
+        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(path), configuration: .toolReading)
         defer { try? restorer.close() }
         let restoration = restorer.restoreShelf(shelf, account: account)
         let conflicting = Set(restoration.conflictingDrafts.map(\.bookID))

@@ -22,7 +22,7 @@ enum FailureMapping {
         case let error as StoreError:
             switch error {
             case .fileNotFound, .quarantineEntryNotFound, .historyEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
-            case .notARegularFile: return CommandFailure(.noInput, error.localizedDescription)
+            case .notARegularFile, .danglingLink, .movedTo: return CommandFailure(.noInput, error.localizedDescription)
             case .fileInUse, .fileOpenElsewhere, .copyNotVerified: return CommandFailure(.ioError, error.localizedDescription)
             default: return CommandFailure(.dataError, error.localizedDescription)
             }

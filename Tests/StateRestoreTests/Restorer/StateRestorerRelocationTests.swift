@@ -116,4 +116,53 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: newPath))
         #expect(restorer.restore(CatalogViewState.self, try SceneKey(scene: "window-1", account: "alice"), against: document).state.query == "alice window-1")
     }
+
+    /// The app moves its file while an extension (another process) saves in a loop, each save
+    /// between a resume and a suspend: a move is refused while the extension has the file open
+    /// and leaves nothing at the destination; the move that succeeds loses no save the
+    /// extension saw acknowledged, and after it the extension's saves are refused, never
+    /// written to a new file at the old path.
+    @Test(arguments: ["relocate(to:)", "restorectl move"])
+    func aMoveWhileAnExtensionSavesInALoopLosesNoAcknowledgedSave(by mover: String) throws {
+        try seed()
+        // The tool moves a file nothing of this process has open; the app's restorer moves its own.
+        let app = mover == "relocate(to:)" ? StateRestorer(path: path) : nil
+        let move = {
+            if let app {
+                try app.relocate(to: self.newPath)
+            } else {
+                let tool = try ChildProcess(restorectl: ["move", "--db", self.path, "--to", self.newPath])
+                _ = tool.remainingLines()
+                let exit = tool.waitForExit()
+                guard exit.isSuccess else { throw ChildFailure("restorectl move: \(exit) \(tool.errorOutput())") }
+            }
+        }
+        let child = try ChildProcess(stress: ["extension-saves", "--db", path, "--count", "300"])
+        try child.readLines(until: "ready")
+        var lines: [String] = []
+        while lines.filter({ $0.hasPrefix("acked") }).count < 20, let line = child.nextLine() { lines.append(line) }
+        var refusals = 0
+        while true {
+            do {
+                try move()
+                break
+            } catch {
+                refusals += 1
+                #expect(try FileManager.default.contentsOfDirectory(atPath: group.url.path).isEmpty, "a refused move left something: \(error)")
+                guard refusals < 2_000 else { break }
+            }
+        }
+        lines += child.remainingLines()
+        child.waitForExit()
+        #expect(FileManager.default.fileExists(atPath: newPath), "moved after \(refusals) refusals")
+        let acked = lines.compactMap { $0.hasPrefix("acked ") ? Int($0.dropFirst(6)) : nil }
+        #expect(acked.count >= 20)
+        try app?.close()
+        let store = try Store(readingExistingFileAt: newPath)
+        defer { store.close() }
+        let lost = try acked.filter { try store.record(account: "default", scene: "s\($0)", kind: "catalog") == nil }
+        #expect(lost.isEmpty, "\(lost.count) of \(acked.count) acknowledged saves lost (\(refusals) refused moves)")
+        // Only the move's note, naming the new path, is at the old one.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["state.sqlite-moved"], "something was made at the old path")
+    }
 }

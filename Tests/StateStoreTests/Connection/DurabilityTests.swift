@@ -55,6 +55,21 @@ import Testing
         migrated.close()
     }
 
+    /// `.powerSafe` also turns on `fullfsync` and `checkpoint_fullfsync` (what makes a sync reach
+    /// stable storage on Apple platforms; SQLite keeps but ignores them on Linux), `.crashSafe`
+    /// leaves them off: on a new file and on the launch path of an up-to-date one.
+    @Test(arguments: DatabaseConfiguration.Durability.allCases)
+    func powerSafeAlsoAsksForFullSyncs(durability: DatabaseConfiguration.Durability) throws {
+        let path = dir.path("state.sqlite")
+        let expected = durability == .powerSafe ? 1 : 0
+        for step in ["new file", "up-to-date file"] {
+            let store = try Store(path: path, configuration: Self.configuration(durability), migrator: .withNoOpDataSteps())
+            #expect(try store.database.scalarInt("PRAGMA fullfsync") == expected, "\(step)")
+            #expect(try store.database.scalarInt("PRAGMA checkpoint_fullfsync") == expected, "\(step)")
+            store.close()
+        }
+    }
+
     /// The race `Store.init` can lose: it saw an older version, and by the time the migrator
     /// looked another process had migrated, so there was nothing left to apply.
     @Test(arguments: DatabaseConfiguration.Durability.allCases)

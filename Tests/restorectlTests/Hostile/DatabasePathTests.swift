@@ -7,10 +7,12 @@ import StateStore
 import TestSupport
 import Testing
 
-/// A database path is resolved once and refused when it is not a regular file: through a
-/// symlink every command sees what it sees through the real path, a dangling symlink creates a
-/// private file at its target, and no command hangs on a FIFO (the real binary, with a watchdog
-/// that kills it, so a hang fails the test instead of stalling the run).
+/// A database path is resolved once, as the kernel resolves it, and refused when it is not a
+/// regular file: a relative path against the working directory, a link's target from the link's
+/// own folder, so through a link every command sees what it sees through the real path; a
+/// dangling link and a link to a file that is not a database are refused with nothing created
+/// or moved; and no command hangs on a FIFO (the real binary, with a watchdog that kills it, so
+/// a hang fails the test instead of stalling the run).
 @Suite struct DatabasePathTests {
     let folder: TemporaryDirectory
     let document: String
@@ -71,19 +73,83 @@ import Testing
         store.close()
     }
 
-    @Test func aDanglingSymlinkCreatesAPrivateDatabaseAtItsTarget() throws {
-        let target = folder.path("target.sqlite")
+    /// A dangling link is refused by every command (66, the message names the target), and
+    /// nothing is created at its target.
+    @Test(arguments: [
+        ["save", "--scene", "main", "--state", "STATE"], ["restore", "--scene", "main", "--document", "DOC"], ["migrate"], ["check"],
+    ])
+    func aDanglingLinkIsRefusedAndNothingIsCreatedAtItsTarget(command: [String]) throws {
+        let state = folder.path("state.json")
+        try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
         let link = folder.path("dangling.sqlite")
-        #expect(symlink(target, link) == 0)
-        let previous = umask(0o022)
-        defer { umask(previous) }
-        let restorer = StateRestorer(path: link)
-        try restorer.save(CatalogViewState(selectedID: 2), for: try SceneKey(scene: "main"))
-        try restorer.close()
-        var status = stat()
-        #expect(lstat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
-        #expect(status.st_mode & 0o777 == 0o600)
-        #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(symlink("target.sqlite", link) == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+        let arguments = [command[0], "--db", link] + command.dropFirst().map { $0 == "DOC" ? document : $0 == "STATE" ? state : $0 }
+        let result = try run(arguments)
+        #expect(result.exit.status == 66, "\(arguments): \(result.exit) \(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains("target.sqlite, which does not exist"), "\(arguments): \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == before)
+    }
+
+    /// A relative `--db` is the working directory's, and a relative link target is the link's
+    /// folder's: the tool in the folder opens the real file, never one at the root.
+    @Test(arguments: ["real", "data/real"])
+    func aRelativeLinkGivenAsARelativePathOpensTheFileBesideTheLink(target: String) throws {
+        let name = "\(target)-\(UUID().uuidString).sqlite"
+        try FileManager.default.createDirectory(atPath: folder.path("data"), withIntermediateDirectories: true)
+        let store = try Store(path: folder.path(name), migrator: StateMigrations.makeMigrator())
+        try store.saveRecord(CatalogRecordCodec.encode(CatalogViewState(selectedID: 2)), version: 3, account: "default", scene: "main", kind: "catalog")
+        store.close()
+        #expect(symlink(name, folder.path("link.sqlite")) == 0)
+        let state = folder.path("state.json")
+        try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
+
+        let restored = try ToolRun(["restore", "--db", "link.sqlite", "--scene", "main", "--document", document, "--json"], in: folder.url)
+        #expect(restored.exit.isSuccess && !restored.stdout.contains("no-record") && !restored.stdout.contains("database-"), "\(restored.stdout) \(restored.stderr)")
+        let saved = try ToolRun(["save", "--db", "link.sqlite", "--scene", "other", "--state", state], in: folder.url)
+        #expect(saved.exit.isSuccess, "\(saved.stderr)")
+        let checked = try ToolRun(["check", "--db", "./link.sqlite"], in: folder.url)
+        #expect(checked.exit.isSuccess, "\(checked.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/" + name) && !FileManager.default.fileExists(atPath: "/data/" + name))
+        let reader = try Store(readingExistingFileAt: folder.path(name))
+        defer { reader.close() }
+        #expect(try reader.record(account: "default", scene: "other", kind: "catalog") != nil)
+    }
+
+    /// After `move`, the old path holds the move's note: `save` and `restore` there exit 66,
+    /// name the new path and create nothing.
+    @Test func afterAMoveTheOldPathNamesTheNewOneAndNothingIsCreatedThere() throws {
+        let old = folder.path("state.sqlite")
+        let new = folder.path("moved.sqlite")
+        let state = folder.path("state.json")
+        try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
+        #expect(try run(["save", "--db", old, "--scene", "main", "--state", state]).exit.isSuccess)
+        #expect(try run(["move", "--db", old, "--to", new]).exit.isSuccess)
+        for arguments in [["save", "--db", old, "--scene", "main", "--state", state], ["restore", "--db", old, "--scene", "main", "--document", document]] {
+            let result = try run(arguments)
+            #expect(result.exit.status == 66 && result.stderr.contains("was moved to \(new)"), "\(arguments): \(result.exit) \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: old))
+        }
+    }
+
+    /// A link to a text file: `restore` reports `database-corrupt` and exits 0, a writing verb
+    /// exits 65; the text file stays byte for byte, nothing is moved aside or created.
+    @Test func aLinkToATextFileIsReportedAndLeftByteForByte() throws {
+        let text = folder.path("notes.txt")
+        let bytes = Data("call the plumber\n".utf8)
+        try bytes.write(to: URL(fileURLWithPath: text))
+        #expect(symlink("notes.txt", folder.path("notes.sqlite")) == 0)
+        let state = folder.path("state.json")
+        try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+
+        let restored = try ToolRun(["restore", "--db", "notes.sqlite", "--scene", "main", "--document", document, "--json"], in: folder.url)
+        #expect(restored.exit.isSuccess && restored.stdout.contains("database-corrupt"), "\(restored.exit) \(restored.stdout) \(restored.stderr)")
+        let saved = try ToolRun(["save", "--db", "notes.sqlite", "--scene", "main", "--state", state], in: folder.url)
+        #expect(saved.status == 65, "\(saved.exit) \(saved.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == before)
+        #expect(FileManager.default.contents(atPath: text) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: "/notes.txt"))
     }
 }
 

@@ -11,9 +11,10 @@ struct ToolRun {
     let stdout: String
     let stderr: String
 
-    /// Runs `restorectl` with `arguments`; a run still going after 30 s is killed.
-    init(_ arguments: [String]) throws {
-        let child = try ChildProcess(restorectl: arguments)
+    /// Runs `restorectl` with `arguments` (in `directory`, when given); a run still going after
+    /// 30 s is killed.
+    init(_ arguments: [String], in directory: URL? = nil) throws {
+        let child = try ChildProcess(restorectl: arguments, directory: directory)
         let watchdog = DispatchWorkItem { child.kill() }
         DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
         let lines = child.remainingLines()

@@ -1,0 +1,95 @@
+import Foundation
+
+/// One database file as a path named it, resolved once (``DatabasePath``'s rules): the absolute,
+/// link-free path every later step opens, whether the app's path was a link, and the file's
+/// device and inode when it existed. Later steps take this value instead of the raw path, so a
+/// `chdir` or a link changed afterwards changes nothing of what it names.
+package struct DatabaseFile: Sendable, Hashable {
+    /// The file's device and inode: what "the same file" means, whatever path reaches it.
+    package struct Identity: Sendable, Hashable {
+        package let device: UInt64
+        package let inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    /// The path as the caller gave it.
+    package let requestedPath: String
+    /// The absolute path opened: no link in any component.
+    package let path: String
+    /// Whether the requested path's last component was a link (followed to `path`): such a
+    /// file is never moved aside or replaced, and nothing is ever created beside it for it.
+    package let isLinked: Bool
+    /// The file's device and inode at the resolution; nil when nothing existed there yet (or
+    /// the path names no file: `:memory:`, a URI).
+    package var identity: Identity?
+
+    /// Resolves `path` (``DatabasePath``): relative to the working directory now, the folder
+    /// fully, the last component followed to an existing regular file.
+    ///
+    /// - Throws: ``StoreError/danglingLink(path:target:)`` for a link to nothing,
+    ///   ``StoreError/notARegularFile(path:kind:)`` for a FIFO, socket, device, directory or a
+    ///   loop of links.
+    package init(resolving path: String) throws(StoreError) {
+        requestedPath = path
+        guard !DatabasePath.isSpecial(path) else {
+            (self.path, isLinked, identity) = (path, false, nil)
+            return
+        }
+        var current = DatabasePath.absolute(path)
+        var followed = false
+        for _ in 0..<40 {  // as many links as the kernel follows
+            let (folder, name) = DatabasePath.split(current)
+            guard let real = DatabasePath.realFolder(folder) else {
+                // A folder that does not resolve: the open that follows says why, and creates
+                // nothing (there is no folder to create it in).
+                if followed { throw .danglingLink(path: path, target: current) }
+                (self.path, isLinked, identity) = (current, false, nil)
+                return
+            }
+            let candidate = real == "/" ? "/" + name : real + "/" + name
+            var status = stat()
+            guard lstat(candidate, &status) == 0 else {
+                if followed { throw .danglingLink(path: path, target: candidate) }
+                (self.path, isLinked, identity) = (candidate, false, nil)  // missing: created here
+                return
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG:
+                (self.path, isLinked, identity) = (candidate, followed, Identity(status))
+                return
+            case S_IFLNK:
+                guard let target = DatabasePath.linkTarget(candidate) else { throw .notARegularFile(path: path, kind: "an unreadable symlink") }
+                followed = true
+                // A relative target is relative to the link's own folder, as the kernel reads it.
+                current = target.hasPrefix("/") ? target : (real == "/" ? "/" : real + "/") + target
+            case S_IFIFO: throw .notARegularFile(path: path, kind: "a FIFO")
+            case S_IFSOCK: throw .notARegularFile(path: path, kind: "a socket")
+            case S_IFCHR, S_IFBLK: throw .notARegularFile(path: path, kind: "a device")
+            case S_IFDIR: throw .notARegularFile(path: path, kind: "a directory")
+            default: throw .notARegularFile(path: path, kind: "not a regular file")
+            }
+        }
+        throw .notARegularFile(path: path, kind: "a loop of symlinks")
+    }
+
+    /// A path that did not resolve (``init(resolving:)`` threw), made absolute only: what a
+    /// restorer names in its reports while it opens nothing there.
+    package init(unresolved path: String) {
+        requestedPath = path
+        self.path = DatabasePath.isSpecial(path) ? path : DatabasePath.absolute(path)
+        isLinked = false
+        identity = nil
+    }
+
+    /// The identity of the file at `path` now (`lstat`: a link is not the file), nil when
+    /// nothing is there.
+    package static func identity(at path: String) -> Identity? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Identity(status)
+    }
+}

@@ -1,0 +1,317 @@
+import Foundation
+import ScreenKinds
+import ScreenModels
+import StateRestore
+import StateRestoreTesting
+import StateStore
+import TestSupport
+import Testing
+
+/// A path means what the kernel means by it: a link's target is relative to the link's own
+/// folder, a linked parent folder is the app's own file, a link is followed to an existing
+/// regular file only, and through a link nothing is moved aside, replaced or created. A file
+/// that moved or vanished under a restorer is reported, never created again. Real links on
+/// disk, through the public API.
+@Suite struct StateRestorerPathTests {
+    let folder: TemporaryDirectory
+    let key: SceneKey
+    let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms"), CatalogBook(id: 2, title: "Compilers")])
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        key = try SceneKey(scene: "main")
+    }
+
+    /// A database at `path` holding scene main's catalog with book 2 selected.
+    private func seed(_ path: String) throws {
+        let restorer = StateRestorer(path: path)
+        try restorer.save(CatalogViewState(selectedID: 2), for: key)
+        try restorer.close()
+    }
+
+    /// The names in `path`'s folder (`folder` when nil), sorted.
+    private func names(in path: String? = nil) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path ?? folder.url.path).sorted()
+    }
+
+    /// The restorer's database report, as codes.
+    private func codes(_ restorer: StateRestorer) -> [RestoreCode] { restorer.databaseReport.map(\.code) }
+
+    /// A link whose target is relative (beside it, in a subfolder, up and across) or absolute
+    /// opens the file the kernel opens through it, and the restorer names the real file.
+    @Test(arguments: ["real.sqlite", "data/real.sqlite", "../NAME/other/real.sqlite", "ABSOLUTE"])
+    func aLinkOpensTheFileItsTargetNamesFromTheLinksOwnFolder(target: String) throws {
+        let folderName = folder.url.lastPathComponent
+        try FileManager.default.createDirectory(atPath: folder.path("data"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("other"), withIntermediateDirectories: true)
+        let real: String
+        let written: String
+        switch target {
+        case "real.sqlite": (real, written) = (folder.path("real.sqlite"), "real.sqlite")
+        case "data/real.sqlite": (real, written) = (folder.path("data/real.sqlite"), "data/real.sqlite")
+        case "ABSOLUTE": (real, written) = (folder.path("data/real.sqlite"), folder.path("data/real.sqlite"))
+        default: (real, written) = (folder.path("other/real.sqlite"), "../\(folderName)/other/real.sqlite")
+        }
+        try seed(real)
+        let link = folder.path("state.sqlite")
+        #expect(symlink(written, link) == 0)
+        let restorer = StateRestorer(path: link)
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(restored.state.selectedID == 2, "\(restored.report)")
+        #expect(codes(restorer).isEmpty)
+        #expect(restorer.path == real)
+        try restorer.save(CatalogViewState(selectedID: 1), for: key)
+        try restorer.close()
+        #expect(!FileManager.default.fileExists(atPath: "/real.sqlite") && !FileManager.default.fileExists(atPath: "/data/real.sqlite"))
+        var status = stat()
+        #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
+        let reader = StateRestorer(path: real, configuration: DatabaseConfiguration(access: .readOnly))
+        #expect(reader.restore(CatalogViewState.self, key, against: document).state.selectedID == 1)
+    }
+
+    /// A link to a text file: reported as not a database, the file left byte for byte, nothing
+    /// created or moved beside it, and saves refused with the reason. The same file at the app's
+    /// own path is moved aside and replaced (recovery is for the app's own file).
+    @Test func aLinkToATextFileIsReportedAndLeftAsItIsAndSavesAreRefused() throws {
+        let text = folder.path("notes.txt")
+        let bytes = Data("shopping: milk, eggs\n".utf8)
+        try bytes.write(to: URL(fileURLWithPath: text))
+        let link = folder.path("state.sqlite")
+        #expect(symlink("notes.txt", link) == 0)
+        let before = try names()
+
+        let restorer = StateRestorer(path: link)
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(restored.state == CatalogViewState())
+        #expect(codes(restorer) == [.databaseCorrupt])
+        #expect(restorer.databaseReport[0].detail.contains("never moved aside"), "\(restorer.databaseReport)")
+        #expect(throws: (any Error).self) { try restorer.save(CatalogViewState(selectedID: 1), for: key) }
+        try? restorer.close()
+        #expect(try names() == before)
+        #expect(FileManager.default.contents(atPath: text) == bytes)
+
+        // A reading restorer says the same.
+        let reader = StateRestorer(path: link, configuration: DatabaseConfiguration(access: .readOnly))
+        #expect(codes(reader) == [.databaseCorrupt])
+        #expect(try names() == before)
+
+        // The app's own damaged file is recovered.
+        let own = folder.path("own.sqlite")
+        try bytes.write(to: URL(fileURLWithPath: own))
+        let app = StateRestorer(path: own)
+        #expect(codes(app) == [.databaseCorrupt])
+        try app.save(CatalogViewState(selectedID: 1), for: key)
+        try app.close()
+        #expect(try names().contains { $0.hasPrefix("own.sqlite.corrupt-") })
+    }
+
+    /// A link to another program's SQLite file: reported foreign, left as it is, saves refused.
+    @Test func aLinkToAForeignDatabaseIsLeftAsItIsAndSavesAreRefused() throws {
+        let foreign = folder.path("other.db")
+        let raw = try Database(path: foreign)
+        try raw.executeScript("PRAGMA application_id = 42; CREATE TABLE contacts(name TEXT)")
+        raw.close()
+        let bytes = FileManager.default.contents(atPath: foreign)
+        let link = folder.path("state.sqlite")
+        #expect(symlink(foreign, link) == 0)
+        let before = try names()
+        let restorer = StateRestorer(path: link)
+        #expect(codes(restorer) == [.databaseForeign])
+        #expect {
+            try restorer.save(CatalogViewState(selectedID: 1), for: key)
+        } throws: { error in
+            "\(error)".contains("another program")
+        }
+        try? restorer.close()
+        #expect(try names() == before)
+        #expect(FileManager.default.contents(atPath: foreign) == bytes)
+    }
+
+    /// A dangling link is refused with a clear error; nothing is created at its target, by the
+    /// launch, a save, a flush or a read.
+    @Test(arguments: [DatabaseConfiguration.Access.readWrite(createIfMissing: true), .readOnly])
+    func aDanglingLinkIsRefusedAndNothingIsCreatedAtItsTarget(access: DatabaseConfiguration.Access) throws {
+        let link = folder.path("state.sqlite")
+        #expect(symlink("missing.sqlite", link) == 0)
+        let restorer = StateRestorer(path: link, configuration: DatabaseConfiguration(access: access))
+        #expect(codes(restorer) == [.databaseUnavailable])
+        #expect(restorer.databaseReport[0].detail.contains("does not exist; nothing is created through a link"), "\(restorer.databaseReport)")
+        #expect(restorer.restore(CatalogViewState.self, key, against: document).state == CatalogViewState())
+        if access != .readOnly {
+            #expect(throws: (any Error).self) { try restorer.save(CatalogViewState(selectedID: 1), for: key) }
+        }
+        try? restorer.close()
+        #expect(try names() == ["state.sqlite"])
+    }
+
+    /// A loop of links is refused, never followed for ever.
+    @Test func aLoopOfLinksIsRefused() throws {
+        #expect(symlink("b.sqlite", folder.path("a.sqlite")) == 0)
+        #expect(symlink("a.sqlite", folder.path("b.sqlite")) == 0)
+        let restorer = StateRestorer(path: folder.path("a.sqlite"))
+        #expect(codes(restorer) == [.databaseUnavailable])
+        #expect(restorer.databaseReport[0].detail.contains("loop"))
+        try? restorer.close()
+        #expect(try names() == ["a.sqlite", "b.sqlite"])
+    }
+
+    /// A linked parent folder (as `/var` and `/tmp` are on Apple platforms) holds the app's own
+    /// file: it opens, its path is the real folder's, and a damaged file there is recovered.
+    @Test func aLinkedParentFolderHoldsTheAppsOwnFile() throws {
+        let realFolder = folder.path("container")
+        try FileManager.default.createDirectory(atPath: realFolder, withIntermediateDirectories: true)
+        #expect(symlink("container", folder.path("var")) == 0)
+        let path = folder.path("var/state.sqlite")
+        try seed(path)
+        #expect(FileManager.default.fileExists(atPath: realFolder + "/state.sqlite"))
+        let restorer = StateRestorer(path: path)
+        #expect(restorer.path == realFolder + "/state.sqlite")
+        #expect(restorer.restore(CatalogViewState.self, key, against: document).state.selectedID == 2)
+        try restorer.close()
+
+        let damaged = folder.path("var/damaged.sqlite")
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: damaged))
+        let recovering = StateRestorer(path: damaged)
+        #expect(codes(recovering) == [.databaseCorrupt])
+        try recovering.save(CatalogViewState(selectedID: 1), for: key)
+        try recovering.close()
+        #expect(try names(in: realFolder).contains { $0.hasPrefix("damaged.sqlite.corrupt-") })
+    }
+
+    /// A file moved away while the restorer was suspended (`restorectl move`, another process)
+    /// is reported at `resume()`, and nothing is created at the old path: not by the resume, a
+    /// save, nor the writer's reopen.
+    @MainActor
+    @Test func aFileMovedWhileSuspendedIsReportedAtResumeAndNeverCreatedAgain() throws {
+        let path = folder.path("state.sqlite")
+        try seed(path)
+        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(restored.state.selectedID == 2)
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
+        state.selectedID = 1
+        tracking.saveCurrentState()
+        try restorer.suspend()
+        let moved = try TemporaryDirectory()
+        try Store.relocate(from: path, to: moved.path("state.sqlite"))
+        state.query = "saved while suspended"
+        tracking.saveCurrentState()
+        #expect(throws: (any Error).self) { try restorer.resume() }
+        #expect(codes(restorer) == [.databaseUnavailable])
+        #expect(restorer.databaseReport[0].detail.contains("was moved, removed or replaced"), "\(restorer.databaseReport)")
+        #expect(throws: (any Error).self) { try restorer.save(CatalogViewState(selectedID: 2), for: key) }
+        #expect(throws: (any Error).self) { try restorer.flush() }
+        try? restorer.close()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try names() == ["state.sqlite-moved"])
+    }
+
+    /// A relaunch with the old path after a move (an older build, a script) finds the move's
+    /// note instead of a file to create: the app's launch, an extension's, a reading restorer
+    /// and the tool report where the file went and create nothing; without the note, the app's
+    /// launch starts a new file there again.
+    @Test func aRelaunchWithTheOldPathAfterAMoveCreatesNothingThere() throws {
+        let path = folder.path("state.sqlite")
+        try seed(path)
+        let group = try TemporaryDirectory()
+        let destination = group.path("state.sqlite")
+        #expect(try Store.relocate(from: path, to: destination) == 1)
+        for configuration in [DatabaseConfiguration(), DatabaseConfiguration(role: .appExtension), DatabaseConfiguration(access: .readOnly)] {
+            let relaunch = StateRestorer(path: path, configuration: configuration)
+            #expect(codes(relaunch) == [.databaseUnavailable])
+            #expect(relaunch.databaseReport[0].detail.contains("was moved to \(destination)"), "\(relaunch.databaseReport)")
+            #expect(throws: (any Error).self) { try relaunch.save(CatalogViewState(selectedID: 1), for: key) }
+            try? relaunch.close()
+            #expect(try names() == ["state.sqlite-moved"])
+        }
+        #expect {
+            _ = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        } throws: { error in
+            error as? StoreError == .movedTo(path: path, destination: destination)
+        }
+        // The moved file is whole at its new place.
+        let moved = StateRestorer(path: destination, configuration: DatabaseConfiguration(access: .readOnly))
+        #expect(moved.restore(CatalogViewState.self, key, against: document).state.selectedID == 2)
+        try FileManager.default.removeItem(atPath: path + "-moved")
+        let fresh = StateRestorer(path: path)
+        #expect(codes(fresh).isEmpty)
+        try fresh.close()
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    /// Replaced by another file at the same path (the same name, another inode) counts as
+    /// moved: the restorer never writes into a file it did not open.
+    @MainActor
+    @Test func aFileReplacedWhileSuspendedIsNotWrittenAtResume() throws {
+        let path = folder.path("state.sqlite")
+        try seed(path)
+        let restorer = StateRestorer(path: path)
+        try restorer.suspend()
+        try FileManager.default.moveItem(atPath: path, toPath: folder.path("old.sqlite"))
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let other = StateRestorer(path: path)
+        try other.close()
+        _ = try? restorer.resume()
+        #expect(codes(restorer) == [.databaseUnavailable])
+        #expect(throws: (any Error).self) { try restorer.save(CatalogViewState(selectedID: 2), for: key) }
+        try? restorer.close()
+        let reader = StateRestorer(path: path, configuration: DatabaseConfiguration(access: .readOnly))
+        #expect(reader.restore(CatalogViewState.self, key, against: document).report.map(\.code) == [.noRecord])
+    }
+
+    /// A relative path is made absolute once, at init: after a `chdir` (in a child process:
+    /// the working directory is the whole process's), `resume()` and the writer's reopen go on
+    /// with the file the path named then, and nothing appears in the new working directory.
+    @Test func aRelativePathNamesTheSameFileAfterAChangeOfWorkingDirectory() throws {
+        let elsewhere = try TemporaryDirectory()
+        let child = try ChildProcess(stress: ["model-child", "--db", "state.sqlite"], directory: folder.url)
+        try child.readLines(until: "ready")
+        for (line, answer) in [
+            ("1 save default main first|1|0", "saved"), ("1 suspend", "suspended"), ("1 chdir \(elsewhere.url.path)", "chdir"),
+            ("1 resume", "resumed -"), ("1 save default main second|2|0", "saved"), ("1 path", "path \(folder.path("state.sqlite"))"),
+            ("1 exit", "closed"),
+        ] {
+            child.send(line)
+            #expect(child.nextLine() == answer, "\(line)")
+        }
+        child.waitForExit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.url.path).isEmpty)
+        let store = try Store(readingExistingFileAt: folder.path("state.sqlite"))
+        defer { store.close() }
+        let record = try store.record(account: "default", scene: "main", kind: "model-note")
+        #expect(record.map { String(decoding: $0.payload, as: UTF8.self) }?.contains("second") == true, "\(String(describing: record))")
+    }
+
+    /// Restorers of one file find each other by device and inode, whatever path reaches it: a
+    /// move is refused while a restorer opened through a link to the same file is open.
+    @MainActor
+    @Test func restorersOfOneFileThroughALinkFindEachOther() throws {
+        let real = folder.path("real.sqlite")
+        try seed(real)
+        #expect(symlink("real.sqlite", folder.path("link.sqlite")) == 0)
+        let app = StateRestorer(path: real)
+        let throughLink = StateRestorer(path: folder.path("link.sqlite"))
+        let group = try TemporaryDirectory()
+        #expect(throws: RestoreError.self) { try app.relocate(to: group.path("state.sqlite")) }
+        try throughLink.close()
+        #expect(try app.relocate(to: group.path("state.sqlite")) == 1)
+        try app.close()
+    }
+
+    /// A reading restorer reads a newer schema exactly when a launch of the same build does
+    /// (the file's readable-by), with the same report.
+    @Test(arguments: [(SchemaBuild.schema5, SchemaBuild.schema4), (.additive6, .schema5), (.additive6, .schema4), (.rewriting6, .schema5), (.rewriting6, .schema3)])
+    func aReadingRestorerReadsANewerSchemaExactlyWhenALaunchWould(file build: SchemaBuild, reader: SchemaBuild) throws {
+        let path = folder.path("state.sqlite")
+        try build.makeFile(at: path)
+        let reading = StateRestorer(path: path, configuration: try reader.configuration(DatabaseConfiguration(access: .readOnly)))
+        let readingCodes = codes(reading)
+        let readingStore = reading.store != nil
+        try reading.close()
+        let launch = StateRestorer(path: path, configuration: try reader.configuration())
+        #expect(readingCodes == codes(launch), "\(build) read by \(reader): \(reading.databaseReport) vs \(launch.databaseReport)")
+        #expect(readingStore == (launch.store != nil))
+        try launch.close()
+    }
+}
