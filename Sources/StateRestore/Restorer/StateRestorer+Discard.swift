@@ -13,7 +13,7 @@ extension StateRestorer {
     /// before the discard (by a restore, or a first save) is refused in every restorer and
     /// every process on the file, a persisted one dropped and listed in ``unwrittenSaves`` as
     /// ``UnwrittenSave/Reason/sceneDiscarded``, a hand save thrown
-    /// (``StoreError/sceneDiscarded(account:scene:)``); a restore after the discard captures
+    /// (`StoreError.sceneDiscarded`); a restore after the discard captures
     /// the new fence and saves again. The other restorers of the file in this process drop
     /// their pending saves of the scenes at once. A fence lives until
     /// 1,000 newer scenes have been discarded (`store_meta` keeps the newest 1,000, under keyed

@@ -14,7 +14,7 @@ extension StateRestorer {
     ///
     /// In this process the fence reaches further: every restorer of the file refuses saves of
     /// any scene of the account, one it never restored included (a hand save throws
-    /// ``StoreError/accountSignedOut(account:)``), until a restore in this process reads a scene
+    /// `StoreError.accountSignedOut`), until a restore in this process reads a scene
     /// of the account again; signing back in is a restore. Another process that never restored
     /// a scene of the account before the sign-out captures the new generation at its first
     /// save of it, as it would for an account signed in there.

@@ -3,7 +3,7 @@ extension Store {
     /// in one transaction; a nil account means the scene in every account (an app that knows
     /// only a discarded scene's identifier). Each scene is fenced in the same transaction: a
     /// save of it captured before the discard is refused, in any process
-    /// (``discardEpoch()``). Returns how many records went.
+    /// (the file's discard epoch). Returns how many records went.
     public func discardScenes(_ scenes: [(account: String?, scene: String)]) throws -> Int {
         try database.writeTransaction {
             try fenceDiscardedScenes(scenes)
