@@ -31,7 +31,7 @@ extension RestoreError: LocalizedError {
         case .wouldReplaceNewerRecord(let scene, let version):
             "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it; save with replacingNewer to do so deliberately"
         case .databaseUnusable(let reason): reason
-        case .sceneIsLive(let scene): "\(scene) is still on screen in this process (its tracking is live); nothing was discarded"
+        case .sceneIsLive(let scene): "\(scene) is still live in this process (restored and not completed, or its tracking is live); nothing was discarded"
         case .recordOverBudget(let scene, let kind, let size): "\(scene): the \(kind) record is \(size); it was not saved"
         }
     }

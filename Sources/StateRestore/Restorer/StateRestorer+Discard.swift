@@ -3,9 +3,11 @@ import StateStore
 extension StateRestorer {
     /// Forgets `scenes`: every kind's record of each, its crash-loop marks and its pending
     /// saves, the records in one transaction. A scene whose screen is still live in this
-    /// process (a tracking, of any restorer of the file not closed, neither cancelled nor
-    /// released) is refused
-    /// (``RestoreError/sceneIsLive(scene:)``) and then nothing named is discarded.
+    /// process is refused (``RestoreError/sceneIsLive(scene:)``) and then nothing named is
+    /// discarded. The rule, the same for ``rollBack(kind:writtenBy:account:)``: a screen is
+    /// live, in any restorer of the file not closed, from its restore until that restore is
+    /// completed (`persist`, ``completeRestore(_:)``) and its tracking has ended (cancelled,
+    /// or its model released). A screen never restored, or restored from no record, is not.
     ///
     /// Call it from `application(_:didDiscardSceneSessions:)` (UIKit) or when a window closes
     /// for good, with the scene ids the app gave its windows (see <doc:AnAppsLifetime>, "Scenes
@@ -28,7 +30,7 @@ extension StateRestorer {
         let named = { (key: SceneKey) in targets.contains { $0.scene == key.scene && ($0.account == nil || $0.account == key.account) } }
         // Any restorer of this process on the file that is not closed (this one among them
         // unless closed): a screen is live whichever restorer tracks it.
-        let live = OpenRestorers.restorers(at: path).lazy.flatMap { $0.persistence.liveScreens() }
+        let live = OpenRestorers.restorers(at: path).lazy.flatMap { $0.liveScreens() }
         if let live = live.first(where: { named($0.scene) }) {
             throw RestoreError.sceneIsLive(scene: live.scene.description)
         }

@@ -176,6 +176,8 @@ extension StateRestorer {
         let screen = ScreenKey(scene: restoration.key, kind: State.kind)
         ScenesInUse.note(restoration.key, at: path)
         persistence.register(tracking, completing: screen)
+        // Live from now by its tracking, even before the turn that completes the restore.
+        restoring.withLock { _ = $0.uncompletedScreens.remove(screen) }
         turns.scheduleTurn { [weak self] in
             guard let self, self.persistence.takeCompletion(screen) else { return }
             _ = self.complete(screen)
