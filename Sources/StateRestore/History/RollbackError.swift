@@ -33,6 +33,7 @@ extension RollbackError: LocalizedError {
         guard case .noRecord(let scene, let kind, let elsewhere) = self else { return errorDescription ?? "" }
         guard !elsewhere.isEmpty else { return "\(scene) has no \(kind) record and no history" }
         let accounts = elsewhere.map(StoreNames.quoted).joined(separator: ", ")
-        return "\(scene) has no \(kind) record and no history (account\(elsewhere.count == 1 ? "" : "s") \(accounts) \(elsewhere.count == 1 ? "holds" : "hold") one for a scene of that name: check --account)"
+        let holders = elsewhere.count == 1 ? "account \(accounts) holds" : "accounts \(accounts) hold"
+        return "\(scene) has no \(kind) record and no history (\(holders) one for a scene of that name: check --account)"
     }
 }
