@@ -35,7 +35,8 @@ extension RestoreError: LocalizedError {
         case .wouldReplaceNewerRecord(let scene, let version):
             "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it; save with replacingNewer to do so deliberately"
         case .databaseUnusable(let reason): reason
-        case .sceneIsLive(let scene): "\(scene) is still on screen (its tracking is live, in this process or another); nothing was discarded"
+        case .sceneIsLive(let scene):
+            "\(scene) is still on screen (restored and not completed, or its tracking is live, in this process or another); nothing was discarded"
         case .recordOverBudget(let scene, let kind, let size): "\(scene): the \(kind) record is \(size); it was not saved"
         case .savesNotWritten(let reason, let scenes):
             "\(reason); nothing was written, and \(scenes.count == 1 ? "a save waits" : "\(scenes.count) saves wait"): \(scenes.map(\.description).joined(separator: ", "))"

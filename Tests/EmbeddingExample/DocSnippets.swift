@@ -25,6 +25,16 @@ func logReport(of restored: Restoration<ReaderState>) {
     for entry in restored.report { print("\(entry.code): \(entry.detail)") }
 }
 
+// DefiningAKind.md, "Versions and upgrades": a retyping step.
+
+/// The reader's step from format 2, which stored the font size in points (an integer), to
+/// format 3, which stores a scale (a double); `upgrade(_:from:)` calls it for version 2.
+func upgradeFontSize(_ record: inout JSONObject, from version: Int) {
+    if version == 2, case .integer(let points)? = record["fontSize"] {
+        record["fontSize"] = .double(Double(points) / 17)
+    }
+}
+
 // DefiningAKind.md, "Reading newer records".
 
 /// A kind whose format 3 only added a field to format 2, so a format-2 reader may read it.

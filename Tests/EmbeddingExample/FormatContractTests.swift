@@ -27,6 +27,32 @@ import Testing
         return copy
     }
 
+    /// Format 1 was released before the history was adopted: its shape is locked from the
+    /// copy of its type the tests keep, recorded once, and a change of that copy fails.
+    @Test func aFormatOlderThanTheAdoptionIsLockedFromItsFormerType() throws {
+        let copy = try copyOfTheReaderFolder()
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("shape-v1.json"))
+        let history = FormatHistory(ReaderState.self, folder: copy)
+        #expect(throws: FormatHistoryFailure.self) { try history.lockFormerFormat(ReaderStateV1.self, recording: false) }
+        #expect(try history.lockFormerFormat(ReaderStateV1.self, recording: true).recorded == ["shape-v1.json"])
+        #expect(try history.lockFormerFormat(ReaderStateV1.self, recording: false).recorded.isEmpty)
+        #expect(
+            try Data(contentsOf: copy.appendingPathComponent("shape-v1.json")) == Data(contentsOf: Self.formats.appendingPathComponent("shape-v1.json")))
+
+        // A changed copy of the former type fails, recording or not, and the lock stays.
+        let lock = try Data(contentsOf: copy.appendingPathComponent("shape-v1.json"))
+        for recording in [false, true] {
+            do {
+                try history.lockFormerFormat(ReaderStateV1Retyped.self, recording: recording)
+                Issue.record("a changed former format passed")
+            } catch let failure as FormatHistoryFailure {
+                #expect(failure.report.failures.first?.hasPrefix("ReaderStateV1Retyped differs from the released format 1 that shape-v1.json locks") == true, "\(failure)")
+            }
+        }
+        #expect(try Data(contentsOf: copy.appendingPathComponent("shape-v1.json")) == lock)
+        #expect(throws: FormatHistoryFailure.self) { try history.lockFormerFormat(ReaderStateV3.self, recording: true) }
+    }
+
     @Test func aFieldRetypedWithoutAVersionBumpFailsNamingTheFieldAndTheFix() throws {
         let copy = try copyOfTheReaderFolder()
         let lock = try Data(contentsOf: copy.appendingPathComponent("shape-v2.json"))
@@ -79,4 +105,14 @@ import Testing
         #expect(report.failures[0].hasPrefix("v1.json restores with the codes [record-upgraded, defaults-applied], but v1.expected.json expects [record-upgraded]"))
         #expect(report.failures[1] == "v1.json restores to a state other than v1.expected.json expects:\n    `page`: expected 41, got 42")
     }
+}
+
+/// Format 1 of the reader with `pageNumber` retyped: not the format that release wrote.
+struct ReaderStateV1Retyped: RestorableState {
+    static let kind = "reader"
+    static let currentVersion = 1
+    static let defaultValue = ReaderStateV1Retyped(bookID: nil, pageNumber: "1")
+
+    var bookID: Int?
+    var pageNumber: String
 }

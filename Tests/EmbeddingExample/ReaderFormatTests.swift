@@ -8,3 +8,9 @@ import Testing
 @Test func readerFormatsStillRestore() throws {
     try FormatHistory(ReaderState.self, sample: ReaderState(bookID: 7, page: 42, fontSize: 1.5)).verify()
 }
+
+// Format 1 was released before the history was adopted: its shape is locked from the copy of
+// its type the tests keep.
+@Test func readerFormatOneStaysLocked() throws {
+    try FormatHistory(ReaderState.self).lockFormerFormat(ReaderStateV1.self)
+}

@@ -35,6 +35,15 @@ extension CatalogViewState: RestorableState {
         ])
     }
 
+    /// The shapes of formats 1 and 2 (see the format history above), by version: what a
+    /// redacted export keeps the field names of in an older record.
+    static var formerRecordShapes: [Int: RecordShape] {
+        [
+            1: .object(["query": .string, "selectedID": RecordShape.integer.optional]),
+            2: .object(["query": .string, "selectedID": RecordShape.integer.optional, "showsOnlySelected": .boolean]),
+        ]
+    }
+
     /// v1 → v2 → v3: each step only forgets the fields the older format did not define, so
     /// they take the current format's defaults.
     public static func upgrade(_ record: inout JSONObject, from version: Int) throws {

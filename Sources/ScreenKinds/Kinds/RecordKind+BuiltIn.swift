@@ -6,7 +6,7 @@ extension RecordKind {
     /// against a document (the catalog's printed with its frame).
     public static let builtIn: [RecordKind] = [
         RecordKind(
-            CatalogViewState.self, checkingForSave: CatalogViewState.checkForSave,
+            CatalogViewState.self, checkingForSave: CatalogViewState.checkForSave, formerShapes: CatalogViewState.formerRecordShapes,
             context: { bytes in try CatalogDocumentFile.decode(bytes) }, summary: { $0.toolSummary }
         ),
         RecordKind(NotesState.self, context: { bytes in try ContextDocument.notes(bytes) }),

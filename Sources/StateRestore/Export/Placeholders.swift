@@ -1,35 +1,47 @@
 /// One export's stand-ins for strings: each string gets a placeholder of as many Characters
 /// (random lowercase ASCII letters), the same one every time it occurs, and no other string
-/// gets it while the letters of that length allow, so comparisons of identity between fields
-/// survive the redaction: equal stays equal, different stays different.
+/// gets it, so comparisons of identity between fields survive the redaction: equal stays
+/// equal, different stays different. Object keys and string values share the map, so a value
+/// that names a dictionary's entry still names it after redaction.
+///
+/// A placeholder is never one of the words it is told to avoid (the field names and listed
+/// values a redaction keeps), so a replaced key never equals a kept key of the same object.
+/// Only when nearly every string of a length is taken (26 of one letter, less the avoided
+/// ones) does a placeholder grow a letter longer: never two strings with one placeholder.
 ///
 /// ```swift
-/// var placeholders = Placeholders()
+/// var placeholders = Placeholders(avoiding: ["id"])
 /// placeholders.placeholder(for: "Zoë")   // e.g. "qkv"
 /// placeholders.placeholder(for: "Zoë")   // the same "qkv"
 /// ```
 package struct Placeholders {
     private var byOriginal: [String: String] = [:]
-    private var taken: Set<String> = []
+    private var taken: Set<String>
     private var generator = SystemRandomNumberGenerator()
 
-    /// An empty mapping; the letters are drawn from the system's random generator.
-    package init() {}
+    /// An empty mapping whose placeholders are none of `avoided`; the letters are drawn from
+    /// the system's random generator.
+    package init(avoiding avoided: Set<String> = []) {
+        taken = avoided
+    }
 
-    /// The placeholder of `original`: as many Characters, all `a`–`z`.
+    /// The placeholder of `original`: as many Characters, all `a`–`z` (one more when that
+    /// length has no unused one left).
     package mutating func placeholder(for original: String) -> String {
         if let known = byOriginal[original] { return known }
-        let count = original.count
-        var candidate = ""
-        // A few draws find an unused one unless nearly every string of that length is taken
-        // (26 of one letter): then two strings share one, which is all a short length allows.
-        for _ in 0..<32 {
-            candidate = String((0..<count).map { _ in Self.letters.randomElement(using: &generator) ?? "x" })
-            if !taken.contains(candidate) { break }
+        var count = original.count
+        while true {
+            // A few draws find an unused one unless nearly every string of that length is
+            // taken; then a longer one is drawn.
+            for _ in 0..<32 {
+                let candidate = String((0..<count).map { _ in Self.letters.randomElement(using: &generator) ?? "x" })
+                guard !taken.contains(candidate) else { continue }
+                taken.insert(candidate)
+                byOriginal[original] = candidate
+                return candidate
+            }
+            count += 1
         }
-        taken.insert(candidate)
-        byOriginal[original] = candidate
-        return candidate
     }
 
     /// How many distinct strings have a placeholder.

@@ -5,14 +5,19 @@ import StateStore
 /// quarantined payloads, shelf snapshots and messages (see ``Placeholders`` and
 /// `TextRedaction`).
 ///
-/// In a payload that parses as JSON every string value becomes a placeholder of as many
-/// Characters (equal strings, equal placeholders, for the whole export); object keys, numbers,
-/// booleans, `null`, the structure and every byte outside the strings (so `version`,
-/// `minReaderVersion` and numbers such as `1e999` exactly as written) are kept, and so is a
-/// string that the kind's recorded shape limits to a list of values (an enum's raw value), where
-/// the shape of the record's format says so. A payload that does not parse has every run of
-/// letters and digits replaced; a message keeps only the engine's own words and the kinds'
-/// field names.
+/// In a payload that parses as JSON keys are data too. A key is kept only where a recorded
+/// shape of the record's kind names it at that position, in any of the kind's formats (so an
+/// older record's renamed field keeps its name), and `version` and `minReaderVersion` are
+/// kept; every other key (a dictionary's, one under a field no shape names, every key of a
+/// kind with no recorded shape) becomes a placeholder. A key of digits (an `[Int: V]`'s) is
+/// kept as written, as numbers are. Every string value becomes a placeholder too, but one that a
+/// shape at that position limits to a list of values (an enum's raw value). Keys and values
+/// share one map for the whole export (equal strings, equal placeholders: a `selectedID:
+/// "ep-7"` still names the entry keyed `"ep-7"`), and a placeholder is never a kept field name
+/// (so never a duplicate key). Numbers, booleans, `null`, the structure and every byte outside
+/// the strings (`1e999` exactly as written) are kept. A payload that does not parse has every
+/// run of letters and digits replaced; a message keeps the engine's own words and numbers and
+/// replaces what it quotes, but the kinds' field names.
 ///
 /// It lives in StateRestore, not in the store, because it reads the kinds' shapes; it is what
 /// `restorectl export --redact` uses, and an app could use it to redact a record it attaches to
@@ -23,76 +28,97 @@ import StateStore
 /// let redacted = redaction.redacted(Array(payload.utf8), as: .record(kind: "notes"))
 /// ```
 package final class RecordRedaction: ExportRedacting {
-    private var placeholders = Placeholders()
-    private let shapes: [String: [Int: RecordShape]]
+    private var placeholders: Placeholders
+    private let shapes: [String: [RecordShape]]
+    private let shelfSnapshotShapes: [RecordShape]
     private let text: TextRedaction
+    private var unshapedKinds: Set<String> = []
 
-    /// A redaction that keeps the values the shapes of `kinds` list.
-    package init(kinds: [RecordKind]) {
-        var shapes: [String: [Int: RecordShape]] = [:]
-        var words = TextRedaction.engineVocabulary
+    /// A redaction that keeps the field names and listed values of the shapes of `kinds`
+    /// (every format's) and of `shelfSnapshotShapes` (a shelf snapshot's formats; without
+    /// them every key of a snapshot is replaced).
+    package init(kinds: [RecordKind], shelfSnapshotShapes: [RecordShape] = []) {
+        var shapes: [String: [RecordShape]] = [:]
+        var names: Set<String> = ["version", "minReaderVersion"]
+        var values: Set<String> = []
         for kind in kinds {
-            let versions = kind.recordShapes
+            let versions = kind.recordShapes.sorted { $0.key < $1.key }.map(\.value)
             shapes[kind.name] = versions
-            for shape in versions.values { Self.collectFieldNames(of: shape, into: &words) }
+            for shape in versions { Self.collectKept(of: shape, names: &names, values: &values) }
         }
+        for shape in shelfSnapshotShapes { Self.collectKept(of: shape, names: &names, values: &values) }
         self.shapes = shapes
-        text = TextRedaction(keptWords: words)
+        self.shelfSnapshotShapes = shelfSnapshotShapes
+        let words = Set(names.flatMap { $0.split { !$0.isLetter && !$0.isNumber }.map(String.init) })
+        text = TextRedaction(keptWords: TextRedaction.engineVocabulary.union(words), keptQuotedWords: words.union(names))
+        placeholders = Placeholders(avoiding: names.union(values))
     }
 
-    /// How many distinct strings were replaced so far.
+    /// How many distinct strings (keys, values, words) were replaced so far.
     package var replacedStringCount: Int { placeholders.count }
+
+    /// The kinds of the records redacted so far that have no recorded shape, by name: every
+    /// key of theirs was replaced (an export tells the person how to keep them).
+    package var kindsWithoutShapes: [String] { unshapedKinds.sorted() }
 
     /// `bytes` redacted as `content` says.
     package func redacted(_ bytes: [UInt8], as content: ExportedContent) -> [UInt8] {
         switch content {
         case .record(let kind), .quarantined(let kind):
-            redactedJSON(bytes, kind: kind) ?? text.redacted(bytes, keepingWords: false, placeholders: &placeholders)
+            let kindShapes = shapes[kind] ?? []
+            if kindShapes.isEmpty { unshapedKinds.insert(kind) }
+            return redactedJSON(bytes, shapes: kindShapes) ?? text.redactedPayload(bytes, placeholders: &placeholders)
         case .shelfSnapshot:
-            redactedJSON(bytes, kind: nil) ?? text.redacted(bytes, keepingWords: false, placeholders: &placeholders)
+            return redactedJSON(bytes, shapes: shelfSnapshotShapes) ?? text.redactedPayload(bytes, placeholders: &placeholders)
         case .message:
-            text.redacted(bytes, keepingWords: true, placeholders: &placeholders)
+            return text.redactedMessage(bytes, placeholders: &placeholders)
         }
     }
 
-    /// `bytes` with each string value replaced (shape-listed values of `kind` kept), every other
-    /// byte as it was; nil when `bytes` is not JSON.
-    private func redactedJSON(_ bytes: [UInt8], kind: String?) -> [UInt8]? {
+    /// `bytes` with each string token (key or value) the shapes do not keep replaced, every
+    /// other byte as it was; nil when `bytes` is not JSON.
+    private func redactedJSON(_ bytes: [UInt8], shapes: [RecordShape]) -> [UInt8]? {
         guard let value = try? JSONValue.parse(bytes) else { return nil }
         var replacements: [String?] = []
-        collectReplacements(in: value, shape: kind.flatMap { shape(of: value, kind: $0) }, into: &replacements)
+        collectReplacements(in: value, shapes: shapes, into: &replacements)
         return Self.rewritingStrings(of: bytes, with: replacements)
     }
 
-    /// The shape of the record's format (its `version`, 1 without one) when the kind recorded
-    /// it, else the kind's newest.
-    private func shape(of record: JSONValue, kind: String) -> RecordShape? {
-        guard let versions = shapes[kind], !versions.isEmpty else { return nil }
-        let version = if case .integer(let number)? = record["version"] { Int(clamping: number) } else { 1 }
-        return versions[version] ?? versions[versions.keys.max() ?? 0]
-    }
-
-    /// One entry per string token of `value`, in document order: nil for a key or a kept value,
-    /// the placeholder otherwise.
-    private func collectReplacements(in value: JSONValue, shape: RecordShape?, into replacements: inout [String?]) {
+    /// One entry per string token of `value`, in document order: nil for a kept key or value,
+    /// the placeholder otherwise. `shapes` are the shapes of every format at this position.
+    private func collectReplacements(in value: JSONValue, shapes: [RecordShape], into replacements: inout [String?]) {
         switch value {
         case .string(let string):
-            if let allowed = shape?.allowedValues, allowed.contains(.string(string)) {
-                replacements.append(nil)
-            } else {
-                replacements.append(placeholders.placeholder(for: string))
-            }
+            let isListed = shapes.contains { $0.allowedValues?.contains(.string(string)) == true }
+            replacements.append(isListed ? nil : placeholders.placeholder(for: string))
         case .array(let elements):
-            for element in elements { collectReplacements(in: element, shape: shape?.element, into: &replacements) }
+            let elementShapes = shapes.compactMap { $0.type == .array ? $0.element : nil }
+            for element in elements { collectReplacements(in: element, shapes: elementShapes, into: &replacements) }
         case .object(let object):
             for (key, member) in object {
-                replacements.append(nil)
-                let memberShape = shape?.type == .dictionary ? shape?.element : shape?.fields[key]
-                collectReplacements(in: member, shape: memberShape, into: &replacements)
+                var memberShapes: [RecordShape] = []
+                var isNamed = false
+                for shape in shapes {
+                    if shape.type == .object, let field = shape.fields[key] {
+                        isNamed = true
+                        memberShapes.append(field)
+                    } else if shape.type == .dictionary, let element = shape.element {
+                        memberShapes.append(element)
+                    }
+                }
+                let isKept = isNamed || key == "version" || key == "minReaderVersion" || Self.isInteger(key)
+                replacements.append(isKept ? nil : placeholders.placeholder(for: key))
+                collectReplacements(in: member, shapes: memberShapes, into: &replacements)
             }
         case .null, .bool, .integer, .double:
             break
         }
+    }
+
+    /// Whether `key` is an integer as a `[Int: V]` writes one (`7`, `-12`).
+    private static func isInteger(_ key: String) -> Bool {
+        let digits = key.utf8.first == UInt8(ascii: "-") ? key.utf8.dropFirst() : key.utf8[...]
+        return !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// `json` (valid JSON) with its `n`th string token replaced by `replacements[n]` when that
@@ -126,11 +152,13 @@ package final class RecordRedaction: ExportRedacting {
         return token == replacements.count ? output : nil
     }
 
-    private static func collectFieldNames(of shape: RecordShape, into names: inout Set<String>) {
+    /// The field names (every depth) and listed string values of `shape`.
+    private static func collectKept(of shape: RecordShape, names: inout Set<String>, values: inout Set<String>) {
         for (name, field) in shape.fields {
-            names.formUnion(name.split { !$0.isLetter && !$0.isNumber }.map(String.init))
-            collectFieldNames(of: field, into: &names)
+            names.insert(name)
+            collectKept(of: field, names: &names, values: &values)
         }
-        if let element = shape.element { collectFieldNames(of: element, into: &names) }
+        for case .string(let value) in shape.allowedValues ?? [] { values.insert(value) }
+        if let element = shape.element { collectKept(of: element, names: &names, values: &values) }
     }
 }

@@ -6,9 +6,10 @@ import StateStore
 public struct RollbackResult: Equatable, Sendable {
     /// Why a scene was not rolled back although its record was written by the build.
     public enum Refusal: Equatable, Sendable {
-        /// The screen is live in this process (a tracking of a restorer not closed): rolling
-        /// it back under it would be overwritten by its next save, so it is left, as
-        /// ``StateRestorer/discard(_:)`` leaves it.
+        /// The screen is live in this process (restored and not completed, or persisted and
+        /// still tracked, by a restorer not closed): rolling it back under it would be
+        /// overwritten by its next save, so it is left, as ``StateRestorer/discard(_:)``
+        /// leaves it.
         case sceneIsLive
         /// A save of the screen waits to be written, and would replace the earlier record.
         case saveIsPending

@@ -51,8 +51,13 @@ public struct RecordKind: Sendable {
     }
 
     /// The kind of `type`, whose records given for saving also pass `check` (rules beyond
-    /// their types, such as ranges), called with the record's body as this build reads it.
-    package init<State: RestorableState>(_ type: State.Type, checkingForSave check: @escaping @Sendable (JSONObject) throws(RecordError) -> Void) {
+    /// their types, such as ranges), called with the record's body as this build reads it, and
+    /// whose older formats had `formerShapes` (by version; what a redacted export keeps the
+    /// field names of in an older record).
+    package init<State: RestorableState>(
+        _ type: State.Type, checkingForSave check: @escaping @Sendable (JSONObject) throws(RecordError) -> Void,
+        formerShapes: [Int: RecordShape] = [:]
+    ) {
         name = State.kind
         currentVersion = State.currentVersion
         budget = State.maxRecordBytes ?? RecordSizeBreakdown.defaultBudget
@@ -70,18 +75,20 @@ public struct RecordKind: Sendable {
         documentContext = nil
         ownContext = nil
         // Probed only when asked for (a redacted export): deriving a shape costs a decode.
-        shapes = { (try? RecordShape(of: State.self)).map { [State.currentVersion: $0] } ?? [:] }
+        shapes = { formerShapes.merging((try? RecordShape(of: State.self)).map { [State.currentVersion: $0] } ?? [:]) { _, current in current } }
     }
 
     /// The kind of `type`, restorable by the tool against a context read from a document, and
-    /// printed by the tool with what `summary` adds.
+    /// printed by the tool with what `summary` adds; `formerShapes` are its older formats'
+    /// shapes by version.
     package init<State: Reconcilable>(
         _ type: State.Type,
         checkingForSave check: @escaping @Sendable (JSONObject) throws(RecordError) -> Void = { _ throws(RecordError) in },
+        formerShapes: [Int: RecordShape] = [:],
         context: @escaping @Sendable ([UInt8]) throws -> State.Context,
         summary: @escaping @Sendable (Restoration<State>) -> RestorationSummary = { RestorationSummary($0) }
     ) {
-        self.init(type, checkingForSave: check)
+        self.init(type, checkingForSave: check, formerShapes: formerShapes)
         documentContext = { bytes in
             let decoded = try context(bytes)
             return DocumentContext { restorer, key in
@@ -111,10 +118,10 @@ public struct RecordKind: Sendable {
         try validation(Array(bytes))
     }
 
-    /// The shapes of the kind's formats by version, as far as this build knows them: the
-    /// current format's for a kind with a state type (none when it cannot be derived), every
-    /// recorded one for a kind read from a format folder. What a redacted export keeps listed
-    /// values by (``RecordRedaction``).
+    /// The shapes of the kind's formats by version, as far as this build knows them: for a
+    /// kind with a state type the current format's (none when it cannot be derived) and the
+    /// former ones it was given, every recorded one for a kind read from a format folder. What
+    /// a redacted export keeps field names and listed values by (``RecordRedaction``).
     package var recordShapes: [Int: RecordShape] { shapes() }
 
     /// Whether the tool can restore this kind against a document.

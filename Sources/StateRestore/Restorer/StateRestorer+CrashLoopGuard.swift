@@ -141,6 +141,7 @@ extension StateRestorer {
     /// page cache, no commit).
     func complete(_ screen: ScreenKey) -> Bool {
         restoring.withLock { side in
+            side.uncompletedScreens.remove(screen)
             guard side.markedScreens.remove(screen) != nil else { return true }
             side.launchGuard?.clear(screen.guardMark)
             return true

@@ -3,11 +3,15 @@ import StateStore
 extension StateRestorer {
     /// Forgets `scenes`: every kind's record of each, its crash-loop marks and its pending
     /// saves, the records in one transaction. A scene whose screen is still live in this
-    /// process (a tracking, of any restorer of the file not closed, neither cancelled nor
-    /// released) or in another process on the file (a tracking of a restorer neither
-    /// suspended nor closed, published in the `<db>-live` file beside it, which a killed
-    /// process cannot leave behind) is refused
-    /// (``RestoreError/sceneIsLive(scene:)``) and then nothing named is discarded.
+    /// process, or in another process on the file, is refused
+    /// (``RestoreError/sceneIsLive(scene:)``) and then nothing named is discarded. The rule, the
+    /// same for ``rollBack(kind:writtenBy:account:)``: in this process a screen is live, in any
+    /// restorer of the file not closed, from its restore until that restore is completed
+    /// (`persist`, ``completeRestore(_:)``) and its tracking has ended (cancelled, or its model
+    /// released); a screen never restored, or restored from no record, is not. In another
+    /// process a screen is live while its tracking is, in a restorer neither suspended nor
+    /// closed: each process publishes those in the `<db>-live` file beside the database, under
+    /// locks a killed process cannot leave behind.
     ///
     /// The discard fences each scene like a sign-out fences an account: a save of it captured
     /// before the discard (by a restore, or a first save) is refused in every restorer and
@@ -40,7 +44,7 @@ extension StateRestorer {
         let named = { (key: SceneKey) in targets.contains { $0.scene == key.scene && ($0.account == nil || $0.account == key.account) } }
         // Any restorer of this process on the file that is not closed (this one among them
         // unless closed): a screen is live whichever restorer tracks it.
-        let live = OpenRestorers.restorers(sharingFileWith: self).lazy.flatMap { $0.persistence.liveScreens() }
+        let live = OpenRestorers.restorers(sharingFileWith: self).lazy.flatMap { $0.liveScreens() }
         if let live = live.first(where: { named($0.scene) }) {
             throw RestoreError.sceneIsLive(scene: live.scene.description)
         }

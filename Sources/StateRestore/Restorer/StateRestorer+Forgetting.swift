@@ -10,9 +10,21 @@ extension StateRestorer {
             side.launchGuard?.clear(screen.guardMark)
             side.markedScreens.remove(screen)
         }
+        side.uncompletedScreens = side.uncompletedScreens.filter { !isGone($0) }
         side.carriedFields = side.carriedFields.filter { !isGone($0.key) }
         side.gate.forget(where: isGone)
         side.restoredScreens = side.restoredScreens.filter { !isGone($0) }
+    }
+
+    /// The screens live in this restorer, which ``discard(_:)`` and
+    /// ``rollBack(kind:writtenBy:account:)`` refuse (`sceneIsLive`): a screen is live from its
+    /// restore until it is persisted or its restore completed and its tracking has ended. That
+    /// is, restored (a record applied) and neither persisted nor completed by
+    /// ``completeRestore(_:)``, or persisted and still tracked (its model neither released nor
+    /// its tracking cancelled).
+    func liveScreens() -> [ScreenKey] {
+        let uncompleted = restoring.withLock { $0.isClosed ? [] : $0.uncompletedScreens }
+        return Array(Set(persistence.liveScreens()).union(uncompleted))
     }
 
     /// How fresh a scene's last use must be before a restore notes a new one: a day, the

@@ -176,7 +176,10 @@ extension StateRestorer {
         case .decoded(let state, let provenance, let unknownFields):
             report += Self.entries(for: provenance, currentVersion: State.currentVersion)
             // The record is about to be applied: only now is there something to blame.
-            if !readsOnly, let unguarded = mark(screen, &side) { report.append(unguarded) }
+            if !readsOnly {
+                side.uncompletedScreens.insert(screen)
+                if let unguarded = mark(screen, &side) { report.append(unguarded) }
+            }
             phaseObserver?(.mark)
             return Loaded(state: state, report: report, carried: unknownFields, generation: generation, discardEpoch: discardEpoch, bytesRead: record.payload.count)
         }

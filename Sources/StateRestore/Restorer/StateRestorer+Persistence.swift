@@ -195,6 +195,8 @@ extension StateRestorer {
         let screen = ScreenKey(scene: restoration.key, kind: State.kind)
         ScenesInUse.note(restoration.key, at: path)
         persistence.register(tracking, completing: screen)
+        // Live from now by its tracking, even before the turn that completes the restore.
+        restoring.withLock { _ = $0.uncompletedScreens.remove(screen) }
         // Live for other processes too, until it is cancelled (or the restorer closes or suspends).
         tracking.onStop = { [weak self] in
             if let self { OpenRestorers.publishLiveScenes(of: self) }

@@ -14,6 +14,10 @@ extension StateRestorer {
         var crashLoopCheck: CrashLoopCheck?
         /// Screens this restorer marked "restore in progress" and has not completed.
         var markedScreens: Set<ScreenKey> = []
+        /// Screens whose restore applied a record and that are neither persisted nor completed
+        /// (`completeRestore`), marked or not: live, as a tracked screen is (see
+        /// ``StateRestorer/liveScreens()``).
+        var uncompletedScreens: Set<ScreenKey> = []
         /// The crash-loop guard's marks file, once the first restore has opened it; nil before,
         /// and when it cannot be had (then ``guardUnavailable`` says why).
         var launchGuard: LaunchGuardFile?

@@ -10,8 +10,10 @@ extension StateRestorer {
     /// let result = try restorer.rollBack(kind: ReaderState.self, writtenBy: "1.4.2 (812)")
     /// ```
     ///
-    /// Each write goes through the write gate: a screen live in this process is refused (as
-    /// ``discard(_:)`` refuses it), so is one with a save waiting to be written, and a screen
+    /// Each write goes through the write gate: a screen live in this process is refused (the
+    /// rule ``discard(_:)`` states: restored and not yet completed by `persist` or
+    /// ``completeRestore(_:)``, or persisted and still tracked), so is one with a save waiting
+    /// to be written, and a screen
     /// this restorer restored before its account was signed out. The record replaced goes into
     /// the history, so a rollback can itself be undone. Only kinds that keep history
     /// (``RestorableState/historyDepth``) have earlier records; the rolled-back record is saved
@@ -25,7 +27,7 @@ extension StateRestorer {
     @discardableResult
     public func rollBack<State: RestorableState>(kind: State.Type, writtenBy build: String, account: String? = nil) throws -> RollbackResult {
         let restorers = OpenRestorers.restorers(sharingFileWith: self)
-        let live = restorers.flatMap { $0.persistence.liveScreens() }.filter { $0.kind == State.kind }
+        let live = restorers.flatMap { $0.liveScreens() }.filter { $0.kind == State.kind }
         let gate = restoring.withLock { $0.gate }
         let result = try recoveringFromDamage { store in
             var result = RollbackResult()

@@ -9,6 +9,16 @@ extension StateDatabase {
         package let currentBuild: String?
         /// The earlier records, newest first: entry number N is `entries[N - 1]`.
         package let entries: [RecordHistoryEntry]
+        /// When there is neither: the other accounts holding a record of the kind for a scene
+        /// of that name, sorted (what a wrong `--account` missed).
+        package var accountsElsewhere: [String] = []
+
+        /// Throws ``RollbackError/noRecord(scene:kind:elsewhere:)`` when the scene has neither a
+        /// record nor a history of `kind`.
+        package func requireRecord(of key: SceneKey, kind: String) throws {
+            guard current == nil && entries.isEmpty else { return }
+            throw RollbackError.noRecord(scene: key.description, kind: kind, elsewhere: accountsElsewhere)
+        }
     }
 
     /// Which earlier record a rollback puts back.
@@ -21,17 +31,23 @@ extension StateDatabase {
 
     /// The record of `kind` at `key` and its history; reads only.
     package static func history(of key: SceneKey, kind: String, in store: Store) throws -> HistoryListing {
-        HistoryListing(
+        var listing = HistoryListing(
             current: try store.record(account: key.account, scene: key.scene, kind: kind),
             currentBuild: try store.recordBuild(account: key.account, scene: key.scene, kind: kind),
             entries: try store.recordHistory(account: key.account, scene: key.scene, kind: kind))
+        if listing.current == nil && listing.entries.isEmpty {
+            listing.accountsElsewhere = try Set(store.recordSummaries().filter { $0.scene == key.scene && $0.kind == kind }.map(\.account)).sorted()
+        }
+        return listing
     }
 
     /// The entry `target` names in `listing`, with its number.
     ///
     /// - Throws: ``RollbackError`` when it names none.
     package static func entry(_ target: RollbackTarget, of key: SceneKey, kind: String, in listing: HistoryListing) throws -> (number: Int, entry: RecordHistoryEntry) {
-        guard listing.current != nil || !listing.entries.isEmpty else { throw RollbackError.noRecord(scene: key.description, kind: kind) }
+        guard listing.current != nil || !listing.entries.isEmpty else {
+            throw RollbackError.noRecord(scene: key.description, kind: kind, elsewhere: listing.accountsElsewhere)
+        }
         switch target {
         case .entry(let number):
             guard (1...max(1, listing.entries.count)).contains(number), number <= listing.entries.count else {

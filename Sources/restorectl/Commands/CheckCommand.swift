@@ -52,13 +52,15 @@ enum CheckCommand {
         return findings.isHealthy ? .success : .findings
     }
 
-    /// `3 records decoded`, or `3 records: 1 decoded, 2 not decoded (unknown kind)`.
+    /// `3 records decoded` (`1 record decoded`), or `3 records: 1 decoded, 2 not decoded
+    /// (unknown kind)`.
     static func counts(_ findings: DatabaseCheck) -> String {
-        guard findings.recordsDecoded != findings.recordsChecked else { return "\(findings.recordsChecked) records decoded" }
+        let records = findings.recordsChecked == 1 ? "1 record" : "\(findings.recordsChecked) records"
+        guard findings.recordsDecoded != findings.recordsChecked else { return "\(records) decoded" }
         let notDecoded = [
             (findings.recordsOfUnknownKinds, "unknown kind"), (findings.recordsOfNewerFormats, "newer format"),
             (findings.recordsUnchecked, "no recorded shape"), (findings.recordsUnreadable, "unreadable"),
         ].filter { $0.0 > 0 }.map { "\($0.0) not decoded (\($0.1))" }
-        return "\(findings.recordsChecked) records: " + (["\(findings.recordsDecoded) decoded"] + notDecoded).joined(separator: ", ")
+        return "\(records): " + (["\(findings.recordsDecoded) decoded"] + notDecoded).joined(separator: ", ")
     }
 }

@@ -12,7 +12,8 @@ enum HistoryCommand {
         discussion: """
             Number 0 is the stored record, 1 the newest earlier one; each with its format version, the oldest reader it \
             allows, the app build that wrote it, when it was saved and replaced, and its size. Only kinds that keep history \
-            (historyDepth above 0) have earlier records. Reads only: the file is left byte for byte.
+            (historyDepth above 0) have earlier records. A scene with no record and no history of the kind exits 66, as \
+            rollback does, naming the accounts that hold one for a scene of that name. Reads only: the file is left byte for byte.
             """,
         action: .parsing(run)
     )
@@ -22,6 +23,13 @@ enum HistoryCommand {
         let store = try StateDatabase.openForReading(options.database)
         defer { store.close() }
         let listing = try StateDatabase.history(of: key, kind: options.kind, in: store)
+        // Nothing to list is what `rollback` refuses too: no such input (66), a wrong
+        // --account named.
+        do {
+            try listing.requireRecord(of: key, kind: options.kind)
+        } catch let error as RollbackError {
+            throw CommandFailure(.noInput, error.noRecordSentence)
+        }
         let rows = Self.rows(listing)
         if options.json {
             JSONOutput.print(
@@ -29,8 +37,6 @@ enum HistoryCommand {
                     "account": .string(key.account), "scene": .string(key.scene), "kind": .string(options.kind),
                     "records": .array(rows.map(\.json)),
                 ]), to: console)
-        } else if rows.isEmpty {
-            console.print("No \(options.kind) record and no history for \(key).")
         } else {
             console.print("number\tversion\tmin-reader\tbuild\tupdated\treplaced\tbytes")
             rows.forEach { console.print($0.line) }

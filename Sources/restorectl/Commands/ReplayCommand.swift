@@ -14,23 +14,36 @@ enum ReplayCommand {
             Each record is restored as `restorectl restore` would, in the order of account, scene and kind: a built-in kind \
             against --document (a kind whose data the document does not hold is listed as not restored), an app's kind from \
             --formats. The report codes of an export's replay are those of the original's where the outcome does not depend on \
-            the strings the export replaced (a selection by a string ID does). It reads only: it never creates, migrates, moves or \
-            rewrites a file. A missing database exits 66.
+            the strings the export replaced (a selection by a string ID does). As a regression test: --record FILE writes each \
+            scene's outcome (its report's codes and its restored state as JSON, or why it was not restored) to an expectations \
+            file, and nothing else; --expect FILE compares each scene's outcome with it, and exits 1 printing each difference, \
+            naming the scene, when one differs, is missing or is new. Scenes are in the order of account, scene and kind, each \
+            compared byte by byte. It reads the database only: it never creates, migrates, moves or rewrites it. A missing \
+            database or expectations file exits 66, a malformed expectations file 65.
             """,
-        usage: "restorectl replay --db PATH [--formats DIR] [--document FILE] [--json]",
+        usage: "restorectl replay --db PATH [--formats DIR] [--document FILE] [--expect FILE | --record FILE] [--json]",
         action: .parsing(run)
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
         let contexts = try self.contexts(kinds: FormatsOption.kinds(in: options.formats), documentFile: options.documentFile, console: console)
+        if options.expectFile != nil && options.recordFile != nil {
+            throw CommandFailure(.usage, "restorectl replay: give at most one of --expect FILE and --record FILE")
+        }
+        let expected = try options.expectFile.map { file in
+            try InputFiles.read(file, console: console, what: "expectations", decodingAs: "expectations") { data in
+                try ReplayExpectations(json: JSONValue.parse(data))
+            }
+        }
         let outcome = try StateDatabase.replay(path, restoring: contexts, configuration: .toolReading)
-        let notRestored = outcome.notRestored.map { record in
-            let reason =
-                RecordKind.builtIn(named: record.kind) != nil
-                ? "kind \(record.kind) is restored against a document, and --document holds none of its data"
-                : "kind \(record.kind) is neither built in nor in --formats"
-            return (record: record, reason: reason)
+        let notRestored = outcome.notRestored.map { record in (record: record, reason: reason(record)) }
+        let expectations = ReplayExpectations(outcome, notRestoredBecause: reason)
+        if let recordFile = options.recordFile {
+            return try record(expectations, to: recordFile, json: options.json, console: console)
+        }
+        if let expected, let expectFile = options.expectFile {
+            return compare(expectations, with: expected, file: expectFile, path: path, json: options.json, console: console)
         }
         if options.json {
             let skipped: [JSONValue] = notRestored.map {
@@ -46,6 +59,53 @@ enum ReplayCommand {
         }
         for (record, reason) in notRestored {
             console.print("scene \(StoreNames.quoted(record.scene)) of account \(StoreNames.quoted(record.account)) (\(record.kind)): not restored: \(reason)")
+        }
+        return .success
+    }
+
+    /// Why `record` was not restored.
+    private static func reason(_ record: StoredRecordSummary) -> String {
+        RecordKind.builtIn(named: record.kind) != nil
+            ? "kind \(record.kind) is restored against a document, and --document holds none of its data"
+            : "kind \(record.kind) is neither built in nor in --formats"
+    }
+
+    /// `--record FILE`: writes the expectations, and nothing else (a file beside it only for
+    /// the atomic replacement).
+    private static func record(_ expectations: ReplayExpectations, to file: String, json: Bool, console: Console) throws -> ExitCode {
+        do {
+            try Data((expectations.json.encoded(pretty: true, sortedKeys: true) + "\n").utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw CommandFailure(.cannotCreate, "expectations \(file): cannot be written: \(error.localizedDescription)")
+        }
+        if json {
+            JSONOutput.print(.object(["record": .string(file), "scenes": JSONOutput.int(expectations.scenes.count)]), to: console)
+        } else {
+            console.print("Recorded the outcome of \(expectations.scenes.count) scene(s) in \(file).")
+        }
+        return .success
+    }
+
+    /// `--expect FILE`: each scene's outcome against the expectations; exit 1 when one differs.
+    private static func compare(
+        _ expectations: ReplayExpectations, with expected: ReplayExpectations, file: String, path: String, json: Bool, console: Console
+    ) -> ExitCode {
+        let differences = expectations.differences(from: expected)
+        if json {
+            let listed: [JSONValue] = differences.map { .object(["scene": .string($0.scene), "differences": .array($0.lines.map(JSONValue.string))]) }
+            JSONOutput.print(
+                .object(["db": .string(path), "expect": .string(file), "matches": .bool(differences.isEmpty), "differences": .array(listed)]), to: console)
+        } else if differences.isEmpty {
+            console.print("Every scene's outcome (\(expectations.scenes.count)) is the one \(file) expects.")
+        } else {
+            for difference in differences {
+                console.print("\(difference.scene):")
+                for line in difference.lines { console.print("  \(line)") }
+            }
+        }
+        guard differences.isEmpty else {
+            console.printError("restorectl: \(differences.count) scene(s) differ from \(file)")
+            return .outcomesDiffer
         }
         return .success
     }

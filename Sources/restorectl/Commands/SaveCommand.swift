@@ -12,7 +12,8 @@ enum SaveCommand {
             The record is a JSON object in any format version of its kind; records of versions this build knows must have \
             their fields' types and ranges, newer ones are stored as they are. An app's kind (--formats) is checked against the \
             recorded shape of the record's format (an older format with no recorded shape, against its envelope only). \
-            Anything else exits 65 and writes nothing.
+            Anything else exits 65 and writes nothing; so does a damaged database, and the message says what would recover \
+            it (the app's next launch moves it aside; or move it aside by hand and save again).
             """,
         action: .parsing(run)
     )
@@ -25,7 +26,12 @@ enum SaveCommand {
         let record = try InputFiles.read(stateFile, console: console, what: "state", decodingAs: "record") {
             try kind.validateForSave($0)
         }
-        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
+        let store: Store
+        do {
+            store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
+        } catch let error as MigrationError {
+            throw FailureMapping.damagedFileForWriting(error)
+        }
         defer { store.close() }
         do {
             try StateDatabase.save(record, for: key, in: store, replacingNewer: options.replacesNewer)

@@ -43,7 +43,12 @@ enum ShelfCommand {
         let validated = try InputFiles.read(file, console: console, what: "snapshot", decodingAs: "snapshot") {
             try ShelfSnapshotCodec.validateForSave($0)
         }
-        let store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
+        let store: Store
+        do {
+            store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
+        } catch let error as MigrationError {
+            throw FailureMapping.damagedFileForWriting(error)
+        }
         defer { store.close() }
         if let snapshot = validated.snapshot {
             try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)

@@ -4,6 +4,9 @@ enum ExitCode: Int32, Sendable {
     case success = 0
     /// `check` found problems (or the quarantine holds records).
     case findings = 1
+    /// `replay --expect`: a scene's outcome differs from the expectations file (the file is
+    /// fine; what restoring it gives changed). The number is `check`'s, the meaning its own.
+    static var outcomesDiffer: ExitCode { .findings }
     /// EX_USAGE: unknown command, missing or malformed option.
     case usage = 64
     /// EX_DATAERR: bad input data or a database this build must not touch.

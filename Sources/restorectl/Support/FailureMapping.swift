@@ -51,6 +51,17 @@ enum FailureMapping {
         }
     }
 
+    /// A damaged file refused by a verb that writes (`save`, `shelf save`), with what would
+    /// recover it: the tool never moves a file aside, an app's launch does.
+    static func damagedFileForWriting(_ error: MigrationError) -> CommandFailure {
+        guard case .corrupt(let path, _) = error else { return failure(for: error) }
+        return CommandFailure(
+            .dataError,
+            "\(error.localizedDescription); nothing was written. The app's next launch moves a damaged file aside (as \(path).corrupt-<time>) and "
+                + "starts a fresh one; to save with the tool now, move the file aside yourself (mv \(path) \(path).damaged) and save again, "
+                + "which creates a fresh file")
+    }
+
     static func exitCode(for error: SQLiteError) -> ExitCode {
         switch error.code {
         // A file that cannot be opened or created is 73, unless the cause is the system's

@@ -6,16 +6,19 @@ import StateRestore
 /// Reading the files commands take (`--state FILE|-`, `--snapshot FILE|-`, `--document FILE`),
 /// with the tool's errors.
 enum InputFiles {
-    /// The bytes of `path`, or of standard input for `-`. A missing file is exit 66.
+    /// The bytes of `path`, or of standard input for `-`. A missing file, or one that is not a
+    /// regular file (a directory, FIFO, socket or device), is exit 66, as the exit table says of
+    /// an input file; one that cannot be read, 74.
     static func read(_ path: String, console: Console, what: String) throws -> Data {
         if path == "-" { return console.readStandardInput() }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandFailure(.noInput, "\(what) \(path): no such file")
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw CommandFailure(.noInput, "\(what) \(path): no such file") }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw CommandFailure(.noInput, "\(what) \(path): it is a directory, not a file")
+        default: throw CommandFailure(.noInput, "\(what) \(path): it is not a regular file (a FIFO, socket or device)")
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(isDirectory.boolValue ? .dataError : .ioError, "\(what) \(path): cannot be read\(isDirectory.boolValue ? " (it is a directory)" : "")")
-        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure(.ioError, "\(what) \(path): cannot be read") }
         return data
     }
 

@@ -8,7 +8,8 @@ enum Summary {
         let title = "\(restoration.key)"
         var lines = [title.prefix(1).uppercased() + title.dropFirst() + (restoration.kind == CatalogViewState.kind ? "" : " (\(restoration.kind))")]
         if case .object(let fields) = restoration.state {
-            let shown = fields.filter { $0.key != "version" }.map { "\($0.key): \($0.value.encoded())" }
+            // The envelope (`version`, `minReaderVersion`) is the record's, not the state's.
+            let shown = fields.filter { $0.key != "version" && $0.key != "minReaderVersion" }.map { "\($0.key): \($0.value.encoded())" }
             lines.append("  " + shown.joined(separator: "   "))
         }
         if let frame = restoration.frame, case .array(let rows)? = frame["rows"] {

@@ -88,11 +88,37 @@ import Testing
         #expect(restoredEntries() == ["good", "edited", "good", "good"])
     }
 
+    /// One rule for rollBack and discard: a screen is live from its restore until the restore
+    /// is completed and its tracking has ended. Restored and not yet persisted, its model
+    /// would save the bad state over the earlier record.
+    @Test func aScreenRestoredAndNotYetPersistedIsLiveUntilItsRestoreIsCompleted() throws {
+        try save(scenes, build: "1.1") { _ in "good" }
+        try save(scenes, build: "1.2") { _ in "bad" }
+        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"), scheduler: ManualWriteScheduler())
+        defer { try? restorer.close() }
+        let restored = restorer.restore(JournalState.self, scenes[0])
+        let applied = restorer.restore(JournalState.self, scenes[1])
+        restorer.completeRestore(applied)
+        #expect(throws: RestoreError.sceneIsLive(scene: scenes[0].description)) { try restorer.discard([scenes[0]]) }
+        var result = try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2")
+        #expect(result.refused.map(\.scene) == [scenes[0]] && result.refused.map(\.reason) == [.sceneIsLive])
+        #expect(result.rolledBack == [scenes[1], scenes[2], scenes[3]], "a completed restore is not live")
+
+        // Persisted, it stays live while tracked; cancelled, it is not.
+        let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { restored.state }
+        #expect(try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2").refused.map(\.reason) == [.sceneIsLive])
+        tracking.cancel()
+        result = try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2")
+        #expect(result.rolledBack == [scenes[0]] && result.refused.isEmpty)
+        try restorer.close()
+        #expect(restoredEntries() == ["good", "good", "good", "good"])
+    }
+
     @Test func aScreenRestoredBeforeItsAccountWasSignedOutIsFenced() throws {
         try save([scenes[0]], build: "1.1") { _ in "before" }
         let early = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
         defer { try? early.close() }
-        _ = early.restore(JournalState.self, scenes[0])
+        early.completeRestore(early.restore(JournalState.self, scenes[0]))  // applied, not live
         let other = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
         try other.signOut(account: "alice")
         // Signing back in, in this process, is a restore of the account: until then every

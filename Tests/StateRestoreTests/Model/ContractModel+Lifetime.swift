@@ -49,9 +49,11 @@ extension ContractModel {
     }
 
     /// Whether a screen of `slot` is live in this process: a tracking of an open restorer of
-    /// the file, neither cancelled nor released.
+    /// the file, neither cancelled nor released, or a restore of an open restorer that applied
+    /// a record and was not persisted since.
     func isLive(_ slot: Slot) -> Bool {
         trackings.contains { $0.slot == slot && !$0.isStopped && !restorers[$0.restorer].isClosed && !restorers[$0.restorer].isChild }
+            || restorers.contains { !$0.isClosed && !$0.isChild && $0.uncompleted.contains(slot) }
     }
 
     /// What forgetting a screen's bookkeeping leaves: its sign-out generation.
@@ -61,6 +63,7 @@ extension ContractModel {
         for slot in Array(restorer.unwritten.keys) where isGone(slot) { restorer.unwritten[slot] = nil }
         for slot in Array(restorer.uses.keys) where isGone(slot) { restorer.uses[slot] = nil }
         for slot in Array(restorer.carried.keys) where isGone(slot) { restorer.carried[slot] = nil }
+        restorer.uncompleted = restorer.uncompleted.filter { !isGone($0) }
         for (slot, sighting) in restorer.sightings where isGone(slot) {
             restorer.sightings[slot] = Sighting(generation: sighting.generation, discardEpoch: sighting.discardEpoch)
         }

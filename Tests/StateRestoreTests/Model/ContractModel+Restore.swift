@@ -64,6 +64,7 @@ extension ContractModel {
                     case .decoded(let decoded, let readCodes, let readCarried):
                         (note, codes, carried) = (decoded, readCodes, readCarried)
                         restorer.lastMarked = slot
+                        restorer.uncompleted.insert(slot)
                         if !restorer.isChild {
                             let reconciled = note.reconciled(against: items)
                             note = reconciled.state

@@ -84,6 +84,7 @@ extension ContractModel {
     mutating func persist(_ r: Int, _ slot: Slot) -> Outcome {
         guard let restoration = restorers[r].restorations[slot] else { return .skipped }
         if !restorers[r].isChild { scenesInUse.insert(slot) } else { restorers[r].inUse.insert(slot) }
+        restorers[r].uncompleted.remove(slot)
         trackings.append(
             Tracking(
                 restorer: r, slot: slot, current: restoration.note, lastSaved: restoration.note, ownCarried: restoration.carried,

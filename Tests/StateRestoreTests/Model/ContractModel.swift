@@ -96,6 +96,9 @@ struct ContractModel {
         var sightings: [Slot: Sighting] = [:]
         var carried: [Slot: Carried] = [:]
         var restored: Set<Slot> = []
+        /// The slots whose restore applied a record and that are not persisted since: live,
+        /// as a tracked screen is.
+        var uncompleted: Set<Slot> = []
         /// The latest restoration of each slot, which `persist` follows.
         var restorations: [Slot: (note: ModelNote, carried: Carried, sighting: Sighting)] = [:]
         var pending: [Slot: Pending] = [:]

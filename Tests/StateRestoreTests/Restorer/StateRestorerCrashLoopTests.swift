@@ -189,7 +189,7 @@ import Testing
         }
         let check = try runCLI(["check", "--db", path])
         #expect(check.exit.isSuccess)
-        #expect(check.lines == ["schema: version 5, readable by schema 4 and later, writable by schema 4 and later", "\(path): healthy (1 records decoded)"])
+        #expect(check.lines == ["schema: version 5, readable by schema 4 and later, writable by schema 4 and later", "\(path): healthy (1 record decoded)"])
     }
 
     @Test func quarantineRestoreBringsTheCrashedRecordBackAndItRestoresNormally() throws {

@@ -96,7 +96,8 @@ import Testing
         let restorer = StateRestorer(path: path)
         defer { try? restorer.close() }
         let main = try SceneKey(scene: "main", account: "alice")
-        _ = restorer.restore(CatalogViewState.self, main, against: document)
+        // Completed, the screen is not live: discard takes it.
+        restorer.completeRestore(restorer.restore(CatalogViewState.self, main, against: document))
         try purgeWithTheTool("alice")
         try restorer.discard([main])
         #expect(throws: StoreError.accountSignedOut(account: "alice")) {

@@ -84,6 +84,15 @@ import Testing
         #expect(restored["report"] == [["code": "defaults-applied", "detail": "absent fields got their defaults: filters, selectedID"]])
     }
 
+    /// The text output lists the state's fields, not the record's envelope.
+    @Test func restoresTextOutputListsTheStatesFieldsWithoutTheEnvelope() throws {
+        try storeInboxRecord(#"{"version":2,"minReaderVersion":2,"query":"from:ann","sort":"sender"}"#, scene: "mail", version: 2)
+        let run = CapturedRun(["restore", "--db", path, "--scene", "mail", "--kind", "inbox", "--formats", formats])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let fields = run.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        #expect(fields.contains("query: \"from:ann\"") && !fields.contains("minReaderVersion") && !fields.contains("version"), "\(run.stdout)")
+    }
+
     @Test func restoreWithFormatsShowsAMalformedRecordAsTheDefaultAndLeavesItInPlace() throws {
         try storeInboxRecord(#"{"version":2,"query":7}"#, scene: "mail", version: 2)
         let before = dir.contents("state.sqlite")

@@ -79,7 +79,7 @@ import Testing
         let text = try check(json: false)
         #expect(text.exitCode == 0)
         #expect(text.stdout.hasPrefix("warning: \(warning)\n"), "\(text.stdout)")
-        #expect(text.stdout.hasSuffix("healthy (1 records decoded)\n"))
+        #expect(text.stdout.hasSuffix("healthy (1 record decoded)\n"))
     }
 
     @Test func undecodableRecordAndQuarantineExit1() throws {

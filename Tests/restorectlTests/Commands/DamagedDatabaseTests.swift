@@ -58,6 +58,12 @@ import Testing
             if damage.isStructural {
                 #expect(run.exitCode == 65, "\(damage): \(arguments) exited \(run.exitCode)")
                 #expect(try Self.listing(dir) == before, "\(damage): \(arguments) changed the files")
+                // `save` says what would recover the file.
+                if arguments[0] == "save" {
+                    #expect(
+                        run.stderr.contains("The app's next launch moves a damaged file aside") && run.stderr.contains("mv \(path) \(path).damaged"),
+                        "\(damage): \(run.stderr)")
+                }
             }
         }
 

@@ -20,19 +20,28 @@ import Testing
         output = folder.path("export/redacted.sqlite")
     }
 
-    @Test func anExportHoldsNoPersonalStringAndKeepsEverythingElse() throws {
+    @Test(arguments: [true, false])
+    func anExportHoldsNoPersonalStringAndKeepsEverythingElse(withFormats: Bool) throws {
         try PersonalDatabase.make(at: source)
+        let formats = try PersonalDatabase.makeFormats(in: folder.path("."))
         let before = try ReadingVerbsTests.listing(folder.url.appendingPathComponent("source"))
-        let run = try ToolRun(["export", "--db", source, "--redact", "--out", output, "--formats", FixtureFolders.path("formats")])
+        let run = try ToolRun(["export", "--db", source, "--redact", "--out", output] + (withFormats ? ["--formats", formats] : []))
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try ReadingVerbsTests.listing(folder.url.appendingPathComponent("source")) == before, "the source's folder changed")
+        // Without the app's format folders its kinds' field names go too, and stderr says so.
+        if withFormats {
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+        } else {
+            #expect(
+                run.stderr.contains("kind(s) inbox, podcast have no recorded shape") && run.stderr.contains("--formats DIR"), "\(run.stderr)")
+        }
 
         // Every file the export wrote (the database, and any log it left) holds no name and no
-        // string of the source.
+        // string of the source, key or value.
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.path("export"))
         #expect(written == ["redacted.sqlite"], "the export left \(written)")
         let personal = try PersonalDatabase.personalStrings(in: source)
-        #expect(personal.count > 15)
+        #expect(personal.count > 35)
         for name in written {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path("export/\(name)")))
             for string in personal {
@@ -50,21 +59,43 @@ import Testing
         #expect(try keys.intersection(PersonalDatabase.column("key", of: "store_meta", in: output)) == [Data("account_fence_key".utf8)])
         #expect(try PersonalDatabase.column("build", of: "record_build", in: output) == [Data("1.4.2 (812)".utf8)])
 
-        // Each payload keeps its keys, numbers, booleans, versions and structure, each string its
-        // length (in Characters), each enum value its value; equal strings stay equal.
-        for table in ["scene_state", "record_history", "shelf_snapshot"] {
-            let original = try PersonalDatabase.column("payload", of: table, in: source).map { try JSONValue.parse($0) }
-            let exported = try PersonalDatabase.column("payload", of: table, in: output).map { try JSONValue.parse($0) }
-            #expect(Set(exported.map(PersonalDatabase.skeleton)) == Set(original.map(PersonalDatabase.skeleton)), "\(table): \(exported)")
+        // Each payload keeps the field names its kind's shapes give (an app kind's only with
+        // --formats), numbers, booleans, versions and structure, each other key and string its
+        // length (in Characters), each enum value its value.
+        let kept: (String) -> (keys: Set<String>, values: Set<String>) = { kind in
+            withFormats || !["inbox", "podcast"].contains(kind) ? (PersonalDatabase.fieldNames, ["date", "sender"]) : (["version", "minReaderVersion"], [])
         }
+        for table in ["scene_state", "record_history", "shelf_snapshot", "quarantine"] {
+            let original = try PersonalDatabase.skeletons(of: table, in: source, keeping: kept)
+            let exported = try PersonalDatabase.skeletons(of: table, in: output, keeping: kept)
+            #expect(exported == original, "\(table): \(exported)")
+        }
+
+        // Keys and values share one map: equal strings stay equal wherever they are.
         let records = try PersonalDatabase.column("payload", of: "scene_state", in: output).map { try JSONValue.parse($0) }
         let catalog = try #require(records.first { $0["selectedID"] == .integer(101) })
         let notes = try #require(records.first { $0["selectedNoteID"] == .integer(102) })
         #expect(catalog["query"] == notes["query"] && catalog["query"] != .string("Marguerite Duras"))
-        #expect(Set(records.compactMap { if case .string(let sort)? = $0["sort"] { sort } else { nil } }) == ["sender", "date"])
-        let unicode = try #require(records.first { $0["selectedID"] == .integer(105) })
-        #expect(unicode["query"].flatMap { if case .string(let text) = $0 { text.count } else { nil } } == "zéphyr ÉCLAIR à Noël".count)
+        let podcast = try #require(records.first { $0.encoded().contains("1200.5") })
+        guard case .object(let fields) = podcast else { throw PodcastFailure() }
+        let members = fields.map(\.value)
+        guard members.count == 4, case .string(let episode) = members[1], case .object(let positions) = members[2], case .object(let numbers) = members[3]
+        else { throw PodcastFailure() }
+        #expect(positions.first?.key == episode && positions[episode] == .integer(-1))
+        #expect(numbers.map(\.key) == ["7", "12"] && numbers["7"] == .string(episode))
+        if withFormats {
+            #expect(Set(records.compactMap { if case .string(let sort)? = $0["sort"] { sort } else { nil } }) == ["sender", "date"])
+            let unicode = try #require(records.first { $0["selectedID"] == .integer(105) })
+            #expect(unicode["query"].flatMap { if case .string(let text) = $0 { text.count } else { nil } } == "zéphyr ÉCLAIR à Noël".count)
+        }
+
+        // A quarantine error keeps the engine's words and numbers, and what it quotes goes.
+        let errors = try PersonalDatabase.column("error", of: "quarantine", in: output).map { String(decoding: $0, as: UTF8.self) }
+        #expect(errors.contains { $0.hasPrefix(#"field "query" must be a string, got integer 42 "#) }, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("record is not valid JSON: unexpected end of input after \"") }, "\(errors)")
     }
+
+    struct PodcastFailure: Error {}
 
     @Test func anExistingOutputIsRefusedAndLeftAsItWas() throws {
         try PersonalDatabase.make(at: source)

@@ -45,8 +45,23 @@ import Testing
         let json = try JSONValue.parse(Data(history(["--json"]).stdout.utf8))
         #expect(json["kind"] == "catalog" && json["scene"] == "main" && json["account"] == "default")
         #expect(try builds() == ["1.5.0 (840)", "1.4.2 (812)", "1.4.1 (790)"])
+    }
+
+    /// `history` and `rollback` agree on a scene with nothing of the kind: 66, and a wrong
+    /// `--account` is named with the accounts that hold the scene.
+    @Test func aSceneWithNothingOfTheKindExits66InHistoryAsInRollbackNamingTheAccountsThatHoldIt() throws {
         let none = CapturedRun(["history", "--db", path, "--scene", "elsewhere", "--kind", "notes"])
-        #expect(none.exitCode == 0 && none.stdout == "No notes record and no history for scene \"elsewhere\".\n")
+        #expect(none.exitCode == 66 && none.stdout.isEmpty && none.stderr == "restorectl: scene \"elsewhere\" has no notes record and no history\n", "\(none.stderr)")
+        let before = dir.contents("state.sqlite")
+        for verb in [["history"], ["rollback", "--to", "1"]] {
+            let run = CapturedRun(verb + ["--db", path, "--scene", "main", "--kind", "catalog", "--account", "bob"])
+            #expect(run.exitCode == 66, "\(verb): \(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix(
+                    "restorectl: scene \"main\" of account \"bob\" has no catalog record and no history (account \"default\" holds one for a scene of that name: check --account)"),
+                "\(run.stderr)")
+        }
+        #expect(dir.contents("state.sqlite") == before)
     }
 
     @Test func rollbackToAnEntryPutsItBackAndKeepsTheReplacedOne() throws {

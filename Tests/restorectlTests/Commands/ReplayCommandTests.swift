@@ -79,6 +79,93 @@ import Testing
         #expect(try ReadingVerbsTests.listing(folder.url) == before)
     }
 
+    /// `--record` writes the expectations and nothing else; `--expect` passes on its own
+    /// recording, of the original and of its export, and reads only.
+    @Test func replayExpectPassesOnItsOwnRecordingOfTheOriginalAndOfTheExport() throws {
+        let expectations = folder.path("expected.json")
+        for database in [original, exported] {
+            if database == exported {
+                #expect(try ToolRun(["export", "--db", original, "--redact", "--out", exported, "--formats", formats]).status == 0)
+            }
+            let before = try ReadingVerbsTests.listing(folder.url)
+            let recorded = try ToolRun(["replay", "--db", database, "--document", document, "--formats", formats, "--record", expectations])
+            #expect(recorded.status == 0 && recorded.stdout == "Recorded the outcome of 13 scene(s) in \(expectations).", "\(recorded.stdout) \(recorded.stderr)")
+            let after = try ReadingVerbsTests.listing(folder.url)
+            #expect(after.filter { $0.key != "expected.json" } == before.filter { $0.key != "expected.json" }, "--record wrote something besides its file")
+            let checked = try ToolRun(["replay", "--db", database, "--document", document, "--formats", formats, "--expect", expectations])
+            #expect(checked.status == 0 && checked.stdout == "Every scene's outcome (13) is the one \(expectations) expects.", "\(checked.stdout)")
+            #expect(try ReadingVerbsTests.listing(folder.url) == after, "--expect wrote something")
+        }
+
+        // The scenes are in the order of account, scene and kind, byte by byte.
+        let file = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: expectations)))
+        guard case .array(let scenes)? = file["scenes"] else { throw Failure() }
+        let keys: [[[UInt8]]] = scenes.map { scene in
+            ["account", "scene", "kind"].map { field -> [UInt8] in if case .string(let text)? = scene[field] { Array(text.utf8) } else { [] } }
+        }
+        let sorted = keys.sorted { left, right in left.lexicographicallyPrecedes(right) { $0.lexicographicallyPrecedes($1) } }
+        #expect(keys.count == 13 && keys == sorted)
+    }
+
+    /// A changed outcome (the app's data changed, or the expectations were edited) fails with
+    /// exit 1, naming the scene, the codes and the state's difference.
+    @Test func replayExpectFailsNamingTheSceneWhoseOutcomeChanged() throws {
+        let expectations = folder.path("expected.json")
+        #expect(try ToolRun(["replay", "--db", original, "--document", document, "--formats", formats, "--record", expectations]).status == 0)
+        var changed = try String(decoding: Data(contentsOf: URL(fileURLWithPath: document)), as: UTF8.self)
+        changed = changed.replacingOccurrences(of: #"{"id": 2, "title": "Neauphle"}"#, with: "").replacingOccurrences(of: #""Trouville"},"#, with: #""Trouville"}"#)
+        let otherDocument = folder.path("changed.json")
+        try Data(changed.utf8).write(to: URL(fileURLWithPath: otherDocument))
+        let run = try ToolRun(["replay", "--db", original, "--document", otherDocument, "--formats", formats, "--expect", expectations])
+        #expect(run.status == 1, "\(run.stdout) \(run.stderr)")
+        #expect(run.stderr == "restorectl: 1 scene(s) differ from \(expectations)\n", "\(run.stderr)")
+        #expect(
+            run.stdout == """
+                scene "notes-kept" of account "pierre@example.org" (notes):
+                  codes: expected [], got [selection-cleared]
+                  `selectedNoteID`: expected 2, got null
+                """, "\(run.stdout)")
+
+        // An expectation edited by hand, or one for a record the file does not hold, fails too.
+        var text = try String(decoding: Data(contentsOf: URL(fileURLWithPath: expectations)), as: UTF8.self)
+        text = text.replacingOccurrences(of: #""zones-none""#, with: #""zones-elsewhere""#)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: expectations))
+        let edited = try ToolRun(["replay", "--db", original, "--document", document, "--formats", formats, "--expect", expectations, "--json"])
+        #expect(edited.status == 1, "\(edited.stdout)")
+        let report = try JSONValue.parse(edited.stdout)
+        #expect(report["matches"] == false)
+        #expect(
+            report["differences"] == [
+                ["scene": #"scene "zones-none" of account "pierre@example.org" (zones)"#, "differences": ["not in the expectations (record it, or add it)"]],
+                ["scene": #"scene "zones-elsewhere" of account "pierre@example.org" (zones)"#, "differences": ["expected, but the file holds no such record"]],
+            ], "\(edited.stdout)")
+    }
+
+    @Test(
+        arguments: [
+            (["--expect", "FILE", "--record", "FILE"], 64),
+            (["--expect", "MISSING"], 66),
+            (["--expect", "DOCUMENT"], 65),
+            (["--record", "NOFOLDER"], 73),
+        ] as [([String], Int32)])
+    func badExpectationsExitAsDocumented(arguments: [String], status: Int32) throws {
+        let filled = arguments.map {
+            switch $0 {
+            case "FILE": folder.path("expected.json")
+            case "MISSING": folder.path("missing.json")
+            case "DOCUMENT": document
+            case "NOFOLDER": folder.path("no/such/folder.json")
+            default: $0
+            }
+        }
+        let before = try ReadingVerbsTests.listing(folder.url)
+        let run = try ToolRun(["replay", "--db", original, "--document", document] + filled)
+        #expect(run.status == status, "\(arguments): \(run.stderr)")
+        #expect(try ReadingVerbsTests.listing(folder.url) == before)
+    }
+
+    struct Failure: Error {}
+
     /// Each restored record's kind and codes (`kind: code, code`), and `kind: not-restored` for
     /// each one that was not, sorted: the export's names differ, so the order by name does too.
     static func codes(_ output: String) throws -> [String] {

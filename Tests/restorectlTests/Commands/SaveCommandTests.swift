@@ -112,6 +112,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// An input file that is a directory (or a FIFO) is 66, as the exit table says.
+    @Test func aStateThatIsADirectoryOrAFIFOExits66() throws {
+        try FileManager.default.createDirectory(atPath: dir.path("state-dir"), withIntermediateDirectories: false)
+        #expect(mkfifo(dir.path("state-fifo"), 0o600) == 0)
+        for (input, message) in [("state-dir", "it is a directory, not a file"), ("state-fifo", "it is not a regular file")] {
+            let run = CapturedRun(["save", "--db", path, "--scene", "m", "--state", dir.path(input)])
+            #expect(run.exitCode == 66 && run.stderr.contains(message), "\(input): \(run.exitCode) \(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func missingSceneIsAUsageError() {
         let run = CapturedRun(["save", "--db", path, "--state", "-"])
         #expect(run.exitCode == 64)

@@ -1,9 +1,9 @@
-import JSON
-
-/// The differences between two JSON values, one readable line per path (`` `page`: expected
-/// 42, got 1 ``); numbers compare by value, so `1` and `1.0` are equal.
-enum JSONDifference {
-    static func lines(expected: JSONValue, actual: JSONValue) -> [String] {
+/// The differences between two JSON values (a format sample's restored state, a replayed
+/// scene's), one readable line per path (`` `page`: expected 42, got 1 ``); numbers compare by
+/// value, so `1` and `1.0` are equal.
+package enum JSONDifference {
+    /// One line per path where `actual` differs from `expected`; empty when they are equal.
+    package static func lines(expected: JSONValue, actual: JSONValue) -> [String] {
         var lines: [String] = []
         collect(expected, actual, at: "", into: &lines)
         return lines

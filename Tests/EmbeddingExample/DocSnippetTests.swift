@@ -1,0 +1,14 @@
+import StateRestore
+import Testing
+
+/// The articles' snippets that compute something do what their text says.
+@Suite struct DocSnippetTests {
+    /// DefiningAKind's retyping step: an integer is `.integer(Int64)`, written back as a double.
+    @Test func theRetypingStepMatchesTheIntegerCaseAndWritesADouble() {
+        var record: JSONObject = ["fontSize": .integer(34), "page": 3]
+        upgradeFontSize(&record, from: 2)
+        #expect(record["fontSize"] == .double(2) && record["page"] == 3)
+        upgradeFontSize(&record, from: 3)
+        #expect(record["fontSize"] == .double(2))
+    }
+}
