@@ -39,6 +39,8 @@ struct ModelInvariants {
     private var captured: [Int: [Slot: Int]] = [:]
     /// The step of each account's latest sign-out (any process, or the tool's purge).
     private var signedOut: [String: Int] = [:]
+    /// The step of each scene's latest discard or prune (any restorer, process or the tool).
+    private var discarded: [Slot: Int] = [:]
 
     /// The file was damaged and moved aside whole (its bytes kept unchanged beside it): what
     /// it held is no longer the live file's.
@@ -94,6 +96,12 @@ struct ModelInvariants {
             if case .count = outcome { signedOut[account] = step }
         case .toolPurge(let account):
             if outcome == .toolExit(0) { signedOut[account] = step }
+        case .discard(_, let slot), .childDiscard(_, let slot):
+            if case .count = outcome { discarded[slot] = step }
+        case .toolDiscard(let slot):
+            if outcome == .toolExit(0) { discarded[slot] = step }
+        case .removeUnused, .childPrune, .toolPrune:
+            for slot in before.records.keys where after.records[slot] == nil { discarded[slot] = step }
         default: break
         }
         // A live scene never discarded.
@@ -144,6 +152,15 @@ struct ModelInvariants {
                 if signedOutAt > capturedAt && signedOutAt < step {
                     return "a signed-out account was written back: \(slot) now holds \(title), saved by restorer \(r), whose screen last read the account before its sign-out at step \(signedOutAt)"
                 }
+            }
+        }
+        // No discarded scene written back by a save captured before the discard.
+        for slot in Set(after.records.keys).sorted() {
+            guard let new = after.records[slot], new.line != before.records[slot]?.line, let title = new.title, let r = origins[title],
+                let discardedAt = discarded[slot], let capturedAt = captured[r]?[slot]
+            else { continue }
+            if discardedAt > capturedAt && discardedAt < step {
+                return "a discarded scene was written back: \(slot) now holds \(title), saved by restorer \(r), whose screen last read it before its discard at step \(discardedAt)"
             }
         }
         // No acknowledged save lost.
