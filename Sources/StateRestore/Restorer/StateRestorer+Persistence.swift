@@ -95,17 +95,22 @@ extension StateRestorer {
     ///   says why for each. Saves written over the default size budget are not skipped:
     ///   ``oversizedSaves`` lists them, with their largest fields.
     /// - Throws: the storage error when the write failed; the states stay pending for the next
-    ///   write. While suspended, ``RestoreError/savesNotWritten(_:scenes:)`` naming every scene
-    ///   with a save waiting for ``resume(isolation:)`` (a flush never answers success for
-    ///   saves it did not write); with nothing waiting, it returns no scene.
+    ///   write, and ``pendingSaves`` names them. While suspended (or after ``close(isolation:)``),
+    ///   ``RestoreError/savesNotWritten(_:scenes:)`` naming every scene with a save waiting (for
+    ///   ``resume(isolation:)``, or never): a flush never answers success for saves it did not
+    ///   write. Suspended with nothing waiting, it returns no scene.
     @discardableResult
     public func flush(isolation: isolated (any Actor)? = #isolation) throws -> [SceneKey] {
         handOverBeforeWriting(from: isolation)
-        if let waiting = persistence.writer.savesHeldWhileSuspended, !waiting.isEmpty {
-            throw RestoreError.savesNotWritten("the app is suspended (its connections are closed until resume(), which writes the saves)", scenes: waiting)
+        if let held = persistence.writer.savesHeld, !held.scenes.isEmpty {
+            throw RestoreError.savesNotWritten(held.reason, scenes: held.scenes)
         }
         return try persistence.writer.flush()
     }
+
+    /// The scenes with a save waiting to be written (a coalescing window not ended yet, a
+    /// write the storage refused, the app suspended), each once, ordered by account and scene.
+    public var pendingSaves: [SceneKey] { persistence.writer.pendingScenes }
 
     /// The persisted saves that writes skipped, scheduled ones included, each with its reason
     /// (a newer record kept, a record the launch did not see, a state that cannot be stored),

@@ -13,16 +13,17 @@ extension CoalescingWriter {
         }
     }
 
-    /// The scenes with a save held because writing is suspended, each once, in order; nil when
-    /// writing is not suspended.
-    var savesHeldWhileSuspended: [SceneKey]? {
+    /// Why writing cannot happen now (suspended, or closed for good) and the scenes with a
+    /// save held meanwhile, each once, in order; nil when the writer may write.
+    var savesHeld: (reason: String, scenes: [SceneKey])? {
         store.withLock { connection in
-            guard case .suspended = connection else { return nil }
-            return state.withLock { pending in
-                var scenes: [SceneKey] = []
-                for key in pending.entries.keys where !scenes.contains(key.scene) { scenes.append(key.scene) }
-                return scenes.sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
+            let reason: String
+            switch connection {
+            case .suspended: reason = "the app is suspended (its connections are closed until resume(), which writes the saves)"
+            case .closed: reason = "the restorer was closed (close()); saves made since are never written"
+            case .unopened, .open: return nil
             }
+            return (reason, pendingScenes)
         }
     }
 

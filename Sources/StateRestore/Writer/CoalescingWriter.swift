@@ -160,6 +160,15 @@ package final class CoalescingWriter: Sendable {
     /// How many saves are waiting for a write.
     package var pendingCount: Int { state.withLock { $0.entries.count } }
 
+    /// The scenes with a save waiting for a write, each once, ordered by account and scene.
+    var pendingScenes: [SceneKey] {
+        state.withLock { pending in
+            var scenes: [SceneKey] = []
+            for key in pending.entries.keys where !scenes.contains(key.scene) { scenes.append(key.scene) }
+            return scenes.sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
+        }
+    }
+
     /// How many write transactions have committed (each holds every scene pending then).
     package var writesCommitted: Int { state.withLock { $0.writesCommitted } }
 

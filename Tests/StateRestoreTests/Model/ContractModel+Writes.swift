@@ -176,11 +176,11 @@ extension ContractModel {
     }
 
     /// `flush()`: hands over, writes everything pending, returns the scenes skipped. While
-    /// suspended it writes nothing and says so, naming every scene with a save waiting; it
-    /// never answers success for a save it did not write.
+    /// suspended, or once closed, it writes nothing and says so, naming every scene with a save
+    /// waiting; it never answers success for a save it did not write.
     mutating func flush(_ r: Int) -> Outcome {
         handOver(r)
-        if restorers[r].isSuspended && !restorers[r].writerClosed && !restorers[r].pending.isEmpty {
+        if (restorers[r].isSuspended || restorers[r].writerClosed) && !restorers[r].pending.isEmpty {
             return .threw("savesNotWritten(\(restorers[r].pending.keys.sorted()))")
         }
         switch writePending(r, includingUses: true) {

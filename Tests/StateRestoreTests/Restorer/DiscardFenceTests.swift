@@ -182,6 +182,25 @@ import Testing
         #expect(try storedQuery() == nil)
     }
 
+    @Test func aFlushAfterCloseNamesTheSavesItWillNeverWrite() throws {
+        let app = StateRestorer(path: file.path, scheduler: windows)
+        let restored = app.restore(NotesState.self, window, against: [])
+        var state = restored.state
+        let tracking = app.persist(from: restored, turns: turns) { state }
+        state.query = "before close"
+        tracking.saveCurrentState()
+        #expect(app.pendingSaves == [window])
+        try app.close()
+        #expect(app.pendingSaves == [])
+        state.query = "after close"
+        tracking.saveCurrentState()
+        #expect(app.pendingSaves == [window])
+        #expect(throws: RestoreError.savesNotWritten("the restorer was closed (close()); saves made since are never written", scenes: [window])) {
+            try app.flush()
+        }
+        #expect(try storedQuery() == "before close")
+    }
+
     @Test func theFencesStayBoundedToTheNewestDiscards() throws {
         let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
