@@ -41,6 +41,11 @@ extension StateRestorer {
     }
 
     private func discard(_ targets: [(account: String?, scene: String)]) throws -> Int {
+        // A closed restorer discards nothing, and says so first: its file may have been moved
+        // aside and replaced since, so the restorers it would ask about live scenes are another
+        // file's (model sequence
+        // Fixtures/sequences/a-closed-restorers-discard-is-refused-as-closed.txt, found by a fresh soak seed).
+        guard !isClosed else { throw RestoreError.databaseUnusable("the restorer was closed (close()); nothing was discarded") }
         let named = { (key: SceneKey) in targets.contains { $0.scene == key.scene && ($0.account == nil || $0.account == key.account) } }
         // Any restorer of this process on the file that is not closed (this one among them
         // unless closed): a screen is live whichever restorer tracks it.

@@ -18,6 +18,7 @@ extension StateRestorer {
                 return try body(nil, [RestoreReportEntry(.restorerSuspended, "the app is suspended (its connections are closed until resume()); nothing was read")])
             }
             reopenIfUnavailable(&side)
+            defer { Self.releaseReadOnlyConnection(&side) }
             return try body(side.store, side.databaseReport)
         }
     }
@@ -44,6 +45,7 @@ extension StateRestorer {
     package func snapshotRules(forCollection collection: String, account: String, readableUpTo: Int) -> WriteRules {
         restoring.withLock { side in
             reopenIfUnavailable(&side)
+            defer { Self.releaseReadOnlyConnection(&side) }
             let store = side.store
             if side.gate.sighting(ofCollection: collection)?.generation == nil, let fence = SignedOutAccounts.fence(for: account, at: path) {
                 return WriteGate.snapshotRules(after: WriteGate.Sighting(generation: fence), readableUpTo: readableUpTo)

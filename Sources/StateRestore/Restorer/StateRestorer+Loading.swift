@@ -29,6 +29,7 @@ extension StateRestorer {
         restoring.withLock { side in
             let screen = ScreenKey(scene: key, kind: State.kind)
             reopenIfUnavailable(&side)
+            defer { Self.releaseReadOnlyConnection(&side) }
             // A restore waits at most the launch budget for another process's lock.
             side.store?.setBusyTimeout(milliseconds: min(configuration.launchBudgetMilliseconds, configuration.busyTimeoutMilliseconds))
             defer { side.store?.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds) }

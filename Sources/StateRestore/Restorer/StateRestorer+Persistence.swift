@@ -150,6 +150,7 @@ extension StateRestorer {
     private func handSaveRules(for screen: ScreenKey) -> PersistenceTracking.SaveRules {
         restoring.withLock { side in
             reopenIfUnavailable(&side)
+            defer { Self.releaseReadOnlyConnection(&side) }
             let store = side.store
             let carrying = side.carriedFields[screen] ?? JSONObject()
             if side.gate.sighting(of: screen)?.generation == nil, let fence = SignedOutAccounts.fence(for: screen.scene.account, at: path) {
@@ -221,6 +222,7 @@ extension StateRestorer {
     package func recoveringFromDamage<T>(_ body: (Store) throws -> T) throws -> T {
         try restoring.withLock { side in
             reopenIfUnavailable(&side)
+            defer { Self.releaseReadOnlyConnection(&side) }
             guard let store = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
             // A newer release's file this build may only read: refused before any statement.
             if store.isReadOnly, let newer = side.databaseReport.first(where: { $0.code == .databaseNewerRead }) {

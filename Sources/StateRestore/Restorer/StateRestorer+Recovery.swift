@@ -42,11 +42,25 @@ extension StateRestorer {
         guard !side.databaseReport.isEmpty, !side.isClosed, !side.isSuspended else { return }  // the usual launch: nothing to check
         let report = side.databaseReport
         let couldNotRead = side.store == nil && report.contains { RestoreCode.fileNotRead.contains($0.code) }
-        let couldOnlyRead = side.store?.isReadOnly == true && report.contains { $0.code == .databaseReadOnly }
+        let couldOnlyRead = (side.store == nil || side.store?.isReadOnly == true) && report.contains { $0.code == .databaseReadOnly }
         guard couldNotRead || couldOnlyRead else { return }
         // The read-only connection closes first: while it is open, a failed open could not
         // remove the `-wal` and `-shm` it began (they would look in use).
         side.store?.close()
         reopen(&side)
+    }
+
+    /// Closes the connection of a launch that could only read (`database-read-only`) once an
+    /// operation is done with it: every later operation opens the file again anyway, and a
+    /// read-only connection held between them would make SQLite's shared memory of the file
+    /// read-only for the whole process (one per file and process, made by its first
+    /// connection), so a launch, a resume or a writer opening the file once it is writable
+    /// again could not write (model sequence
+    /// `Fixtures/sequences/a-launch-after-a-read-only-one-writes-once-storage-is-back.txt`, found by
+    /// a fresh soak seed). Holding no connection between operations also holds no lock.
+    static func releaseReadOnlyConnection(_ side: inout RestoreSide) {
+        guard side.store?.isReadOnly == true, side.databaseReport.contains(where: { $0.code == .databaseReadOnly }) else { return }
+        side.store?.close()
+        side.store = nil
     }
 }

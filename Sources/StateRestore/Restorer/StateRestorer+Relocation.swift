@@ -60,6 +60,7 @@ extension StateRestorer {
                 location.withLock { $0 = RestorerFile(file: moved, refusal: nil) }
             }
             reopen(&side)
+            Self.releaseReadOnlyConnection(&side)
             side.guardUnavailable = nil
             return outcome
         }

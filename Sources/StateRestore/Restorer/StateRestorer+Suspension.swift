@@ -45,6 +45,7 @@ extension StateRestorer {
         let reopened = restoring.withLock { side -> Bool in
             guard side.isSuspended, !side.isClosed else { return false }
             reopen(&side)
+            Self.releaseReadOnlyConnection(&side)
             side.isSuspended = false
             side.guardUnavailable = nil
             return true
@@ -60,6 +61,9 @@ extension StateRestorer {
     /// Whether this restorer's live scenes are published for other processes: it may write
     /// (not read-only), has a connection to the file and is neither suspended nor closed.
     var publishesLiveScenes: Bool {
-        !readsOnly && restoring.withLock { !$0.isSuspended && !$0.isClosed && $0.store != nil }
+        !readsOnly
+            && restoring.withLock { side in
+                !side.isSuspended && !side.isClosed && (side.store != nil || side.databaseReport.contains { $0.code == .databaseReadOnly })
+            }
     }
 }

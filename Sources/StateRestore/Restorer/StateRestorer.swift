@@ -116,7 +116,9 @@ public final class StateRestorer: Sendable {
         location = Locked(file)
         self.configuration = configuration
         diagnosis = Diagnosis(handler: events)
-        restoring = Locked(RestoreSide(store: opening.store, databaseReport: opening.report))
+        var side = RestoreSide(store: opening.store, databaseReport: opening.report)
+        Self.releaseReadOnlyConnection(&side)
+        restoring = Locked(side)
         persistence = RestorerPersistence(
             writer: CoalescingWriter(
                 opensOnFirstWrite: location, window: window, configuration: configuration, scheduler: scheduler, diagnosis: Diagnosis(handler: events))

@@ -74,6 +74,8 @@ extension ContractModel {
     /// `discard(_:)`: refused while the scene is live in this process; otherwise every record
     /// of the scene goes, with its use time and the restorer's bookkeeping of it.
     mutating func discard(_ r: Int, _ slot: Slot) -> Outcome {
+        // A closed restorer is refused first (its file may have been replaced since).
+        if restorers[r].isClosed { return .threw("databaseUnusable") }
         // On screen in the discarding process (this one: any restorer's tracking; a child: its
         // own), or published live by another process.
         let liveHere = restorers[r].isChild ? trackings.contains { $0.restorer == r && !$0.isStopped && !restorers[r].isClosed && $0.slot == slot } : isLive(slot)
