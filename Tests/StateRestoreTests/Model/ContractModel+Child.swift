@@ -16,12 +16,15 @@ extension ContractModel {
     /// starts from defaults for it.
     mutating func checkCrashes(_ restorer: inout Restorer, _ slot: Slot) -> Bool {
         if restorer.crashCheck == nil {
-            if blame.isEmpty {
-                crashedLaunches = 0
+            // Each role blames its own crashes and counts its own launches.
+            var roleBlame = restorer.isExtension ? extensionBlame : blame
+            var roleLaunches = restorer.isExtension ? extensionCrashedLaunches : crashedLaunches
+            if roleBlame.isEmpty {
+                roleLaunches = 0
                 restorer.crashCheck = CrashCheck(screens: [], launches: 0)
             } else {
-                crashedLaunches += 1
-                let screens = blame.filter { records[$0] != nil }
+                roleLaunches += 1
+                let screens = roleBlame.filter { records[$0] != nil }
                 for screen in screens.sorted() {
                     let record = records.removeValue(forKey: screen)!
                     quarantine.append(
@@ -29,9 +32,10 @@ extension ContractModel {
                             slot: screen, payload: ModelWrites.text(of: record), version: record.version, updatedAt: record.updatedAt, body: record.body,
                             minReaderVersion: record.minReaderVersion))
                 }
-                blame = []
-                restorer.crashCheck = CrashCheck(screens: screens, launches: crashedLaunches)
+                roleBlame = []
+                restorer.crashCheck = CrashCheck(screens: screens, launches: roleLaunches)
             }
+            if restorer.isExtension { (extensionBlame, extensionCrashedLaunches) = (roleBlame, roleLaunches) } else { (blame, crashedLaunches) = (roleBlame, roleLaunches) }
         }
         if restorer.crashCheck!.screens.remove(slot) != nil { return true }
         return restorer.crashCheck!.launches >= 2
@@ -46,7 +50,7 @@ extension ContractModel {
         restorers[c].uses = [:]
         for t in trackings.indices where trackings[t].restorer == c { trackings[t].isStopped = true }
         turns.removeAll { trackings[$0].restorer == c }
-        if let mark { blame.insert(mark) }
+        if let mark { if restorers[c].isExtension { extensionBlame.insert(mark) } else { blame.insert(mark) } }
     }
 
     /// The child restores `slot` and dies before completing the restore (the app crashed

@@ -84,7 +84,8 @@ extension ContractModel {
     func wouldWriteRestoring(_ r: Int, _ slot: Slot) -> Bool {
         let restorer = restorers[r]
         if restorer.isClosed || restorer.isSuspended { return false }
-        if restorer.crashCheck == nil && (!blame.isEmpty || crashedLaunches != 0) { return true }
+        let (roleBlame, roleLaunches) = restorer.isExtension ? (extensionBlame, extensionCrashedLaunches) : (blame, crashedLaunches)
+        if restorer.crashCheck == nil && (!roleBlame.isEmpty || roleLaunches != 0) { return true }
         guard let record = records[slot], now - record.updatedAt <= Double(ModelNote.expirySeconds) else { return false }
         if case .unreadable = Self.reading(record) { return true }
         return false
@@ -110,6 +111,8 @@ extension ContractModel {
         }
         blame = []
         crashedLaunches = 0
+        extensionBlame = []
+        extensionCrashedLaunches = 0
         // Its live scenes are published beside the file's new place, a file made now.
         liveFileExists = false
         publish(nil)

@@ -116,6 +116,7 @@ extension ContractModel {
         generations[account] = generation(account) + 1
         // "A purged account leaves nothing to blame": its crash-loop marks go too.
         blame = blame.filter { $0.account != account }
+        extensionBlame = extensionBlame.filter { $0.account != account }
         return slots.count
     }
 
@@ -212,8 +213,8 @@ extension ContractModel {
     // MARK: The child process
 
     /// `restorectl-stress model-child`: a restorer of another process.
-    mutating func childLaunch() -> Outcome {
-        restorers.append(Restorer(isChild: true, build: build))
+    mutating func childLaunch(isExtension: Bool = false) -> Outcome {
+        restorers.append(Restorer(isChild: true, isExtension: isExtension, build: build))
         return .done
     }
 

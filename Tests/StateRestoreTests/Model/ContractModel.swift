@@ -88,6 +88,9 @@ struct ContractModel {
         /// A restorer of the child process (`restorectl-stress model-child`): its restores are
         /// not reconciled, and what it restores or saves is not in use for this process's prune.
         var isChild = false
+        /// A child that runs as an app extension (`DatabaseRole.appExtension`): its crashes
+        /// are blamed on the extensions' launches, never the app's.
+        var isExtension = false
         /// The app build it runs as (`DatabaseConfiguration.appBuild`), the child's as this process's.
         var build: String?
         var isClosed = false
@@ -199,6 +202,9 @@ struct ContractModel {
     var turns: [Int] = []
     /// The screens whose restore a killed child never completed, not yet handled by a launch.
     var blame: Set<Slot> = []
+    /// The same for the extensions' launches (the guard blames by role).
+    var extensionBlame: Set<Slot> = []
+    var extensionCrashedLaunches = 0
     /// The launches in a row whose crash check found a crashed restore (the guard file's count).
     var crashedLaunches = 0
     /// Each account's shelf snapshots (their queries), oldest first, the last few kept.

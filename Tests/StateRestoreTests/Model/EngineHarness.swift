@@ -136,8 +136,8 @@ final class EngineHarness {
 
     // MARK: The child process
 
-    func childLaunch() throws -> Outcome {
-        let child = try ChildProcess(stress: ["model-child", "--db", path, "--build", build])
+    func childLaunch(role: String = "app") throws -> Outcome {
+        let child = try ChildProcess(stress: ["model-child", "--db", path, "--build", build, "--role", role])
         try child.readLines(until: "ready")
         children[launched] = child
         launched += 1

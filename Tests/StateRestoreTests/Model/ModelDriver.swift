@@ -154,6 +154,8 @@ struct ModelDriver {
                 { .childCrash(child: $0.pick($0.freshChildren), slot: $0.storedSlot()) }
             ),
             (!model.blame.isEmpty && children.isEmpty ? 5 : 0, { _ in .childLaunch }),
+            // An extension beside the app: its crashes are blamed on the extensions' launches.
+            (model.restorers.isEmpty || isDamaged ? 0 : (model.extensionBlame.isEmpty ? 2 : 6), { _ in .childLaunchExtension }),
             (fault == nil ? 0 : 8, { _ in .fault(.clear) }),
             (faults && fault == nil && !isDamaged ? 1 : 0, { _ in .damage }),
             // History and rollback: a relaunch may be a new build; a build's records rolled back.
@@ -240,6 +242,8 @@ struct ModelDriver {
     /// Follows `operation` in the driver's own model (answers ignored).
     private mutating func apply(_ operation: ModelOperation) {
         switch operation {
+        case .childLaunchExtension:
+            _ = model.childLaunch(isExtension: true)
         case .launch, .childLaunch:
             let readsOnly = model.launchesReadingOnly
             _ = operation == .launch ? model.launch() : model.childLaunch()

@@ -57,6 +57,8 @@ enum ModelOperation: Equatable, CustomStringConvertible {
 
     case launch
     case childLaunch
+    /// A child that runs as an app extension.
+    case childLaunchExtension
     case childRestore(child: Int, slot: Slot)
     case childSave(child: Int, slot: Slot, note: ModelNote, kill: KillPoint?)
     case childExit(child: Int)
@@ -121,6 +123,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         switch self {
         case .launch: "launch"
         case .childLaunch: "child-launch"
+        case .childLaunchExtension: "child-launch-extension"
         case .childRestore(let c, let slot): "child-restore \(c) \(slot)"
         case .childSave(let c, let slot, let note, let kill): "child-save \(c) \(slot) \(Self.encode(note))" + (kill.map { " \($0.rawValue)" } ?? "")
         case .childExit(let c): "child-exit \(c)"
@@ -170,7 +173,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
 
     /// Every operation name, for the pair matrix.
     static let names = [
-        "launch", "child-launch", "child-restore", "child-save", "child-exit", "child-crash", "child-persist", "child-turns", "child-fire", "child-flush",
+        "launch", "child-launch", "child-launch-extension", "child-restore", "child-save", "child-exit", "child-crash", "child-persist", "child-turns", "child-fire", "child-flush",
         "child-prune", "child-sign-out", "child-discard", "cancel", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
         "remove-unused", "clock", "item-remove", "item-insert", "items-move", "write", "tool-purge", "tool-discard", "tool-prune",
         "tool-quarantine-restore", "tool-read", "fault", "damage", "relocate", "shelf-save", "shelf-restore",
@@ -204,6 +207,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         switch verb {
         case "launch": self = .launch
         case "child-launch": self = .childLaunch
+        case "child-launch-extension": self = .childLaunchExtension
         case "child-restore":
             guard let c = int(1), let s = slot(2) else { return nil }
             self = .childRestore(child: c, slot: s)

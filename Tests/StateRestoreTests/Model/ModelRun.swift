@@ -178,6 +178,11 @@ struct ModelRun {
         case .childLaunch:
             (expected, actual) = (model.childLaunch(), try engine.childLaunch())
             try movedAside(opening: model.restorers.count - 1)
+        case .childLaunchExtension:
+            // On a file a launch has made and nobody damaged: an extension never creates or
+            // moves one aside.
+            guard !model.restorers.isEmpty, damagedDigest == nil else { return nil }
+            (expected, actual) = (model.childLaunch(isExtension: true), try engine.childLaunch(role: "extension"))
         case .fault(let kind):
             guard engine.mount != nil, (kind == .clear) == (fault != nil) else { return nil }
             fault = kind == .clear ? nil : kind
