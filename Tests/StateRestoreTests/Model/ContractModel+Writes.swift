@@ -85,6 +85,7 @@ extension ContractModel {
         guard let restoration = restorers[r].restorations[slot] else { return .skipped }
         if !restorers[r].isChild { scenesInUse.insert(slot) } else { restorers[r].inUse.insert(slot) }
         restorers[r].uncompleted.remove(slot)
+        restorers[r].pendingCompletions.insert(slot)
         trackings.append(
             Tracking(
                 restorer: r, slot: slot, current: restoration.note, lastSaved: restoration.note, ownCarried: restoration.carried,
@@ -134,11 +135,22 @@ extension ContractModel {
         }
         turns = later
         for t in due { refresh(t, observing: true) }
+        // The turns that complete restores run too.
+        for r in restorers.indices where child.map({ r == $0 }) ?? !restorers[r].isChild { completePending(r) }
         return .done
     }
 
-    /// Each live tracking of the restorer hands over its current state (a final write).
+    /// The restores the restorer's `persist` calls were about to complete are completed (the
+    /// screen's latest restore, whichever it is).
+    mutating func completePending(_ r: Int) {
+        for slot in restorers[r].pendingCompletions { restorers[r].uncompleted.remove(slot) }
+        restorers[r].pendingCompletions = []
+    }
+
+    /// Each live tracking of the restorer hands over its current state (a final write), after
+    /// the restores its `persist` calls were about to complete are completed.
     mutating func handOver(_ r: Int) {
+        completePending(r)
         for t in trackings.indices where trackings[t].restorer == r { refresh(t, observing: false) }
     }
 

@@ -102,6 +102,10 @@ struct ContractModel {
         /// The slots whose restore applied a record and that are not persisted since: live,
         /// as a tracked screen is.
         var uncompleted: Set<Slot> = []
+        /// The screens whose `persist` scheduled the turn that completes their restore, not run
+        /// yet: that turn, or the restorer's next flush, close, suspension or move, completes
+        /// the screen's latest restore.
+        var pendingCompletions: Set<Slot> = []
         /// The latest restoration of each slot, which `persist` follows.
         var restorations: [Slot: (note: ModelNote, carried: Carried, sighting: Sighting)] = [:]
         var pending: [Slot: Pending] = [:]

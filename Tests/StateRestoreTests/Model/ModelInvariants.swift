@@ -77,7 +77,11 @@ struct ModelInvariants {
         case .save(let r, let slot, let note), .childSave(let r, let slot, let note, _):
             origins[note.title] = r
             let restorer = model.restorers[r]
-            if captured[r]?[slot] == nil && !restorer.isClosed && !restorer.isSuspended { captured[r, default: [:]][slot] = step }
+            // A save its process's sign-out fences (never restored since) captures nothing: the
+            // screen's first save after the account is restored again does.
+            if captured[r]?[slot] == nil && !restorer.isClosed && !restorer.isSuspended && model.signOutFence(r, slot.account) == nil {
+                captured[r, default: [:]][slot] = step
+            }
         case .change(let t, let note):
             if model.trackings.indices.contains(t) { origins[note.title] = model.trackings[t].restorer }
         case .restore(let r, let slot), .childRestore(let r, let slot), .childCrash(let r, let slot):
