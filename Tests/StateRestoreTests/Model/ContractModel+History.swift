@@ -83,7 +83,8 @@ extension ContractModel {
         for slot in rolledBack {
             restorer.carried[slot] = nil
             restorer.restored.remove(slot)
-            if let sighting = restorer.sightings[slot] { restorer.sightings[slot] = Sighting(generation: sighting.generation) }
+            // Its fences stay: a save of it stays fenced until it is restored again.
+            if let sighting = restorer.sightings[slot] { restorer.sightings[slot] = Sighting(generation: sighting.generation, discardEpoch: sighting.discardEpoch) }
         }
         restorers[r] = restorer
         return .rolledBack(rolledBack, refused: refused, nothingEarlier: nothingEarlier)
