@@ -7,4 +7,6 @@ package struct CrashedSlot: Sendable {
     package let pid: Int32
     /// The restores it started and never completed.
     package let marks: [LaunchGuardMark]
+    /// The role of the process that wrote it (a rewrite of the slot keeps it).
+    package let role: DatabaseRole
 }

@@ -52,7 +52,8 @@ extension LaunchGuardFile {
                     unlock(slot)
                     continue
                 }
-                crashed.append(CrashedSlot(index: slot, pid: Int32(bitPattern: Self.uint32(fresh, at: base + 4)), marks: marks))
+                let role: DatabaseRole = fresh[base + 12] == Self.roleByte(.app) ? .app : .appExtension
+                crashed.append(CrashedSlot(index: slot, pid: Int32(bitPattern: Self.uint32(fresh, at: base + 4)), marks: marks, role: role))
                 handling.insert(slot)
             }
             return crashed
@@ -77,7 +78,10 @@ extension LaunchGuardFile {
         let crashed = try crashedSlots(ofEveryRole: true)
         lock.withLock {
             for slot in crashed {
-                _ = writeSlot(slot.index, marks: slot.marks.filter { $0.accountHash != accountHash })
+                // Another role's slot stays that role's (found by a fresh soak seed: an app's
+                // sign-out stamped an extension's crashed slot as the app's, whose next launch
+                // then blamed the extension's crash).
+                _ = writeSlot(slot.index, marks: slot.marks.filter { $0.accountHash != accountHash }, role: slot.role)
             }
             marks = marks.filter { $0.key.accountHash != accountHash }
             if let ownSlot { _ = writeSlot(ownSlot, marks: Array(marks.keys)) }

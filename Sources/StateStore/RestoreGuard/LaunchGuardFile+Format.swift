@@ -83,13 +83,14 @@ extension LaunchGuardFile {
         return Array(header[0..<4]) != Self.slotMagic || Self.uint32(header, at: 8) == 0
     }
 
-    /// Writes `marks` into `slot`; the error, or nil when it was written whole.
-    func writeSlot(_ slot: Int, marks: [LaunchGuardMark], magic: [UInt8] = slotMagic) -> LaunchGuardError? {
+    /// Writes `marks` into `slot` as a slot of `role` (nil: this process's); the error, or nil
+    /// when it was written whole.
+    func writeSlot(_ slot: Int, marks: [LaunchGuardMark], magic: [UInt8] = slotMagic, role: DatabaseRole? = nil) -> LaunchGuardError? {
         var bytes = [UInt8](repeating: 0, count: Self.slotHeaderSize + marks.count * Self.markSize)
         bytes.replaceSubrange(0..<4, with: magic)
         Self.put(UInt32(bitPattern: getpid()), into: &bytes, at: 4)
         Self.put(UInt32(marks.count), into: &bytes, at: 8)
-        bytes[12] = Self.roleByte(role)
+        bytes[12] = Self.roleByte(role ?? self.role)
         for (index, mark) in marks.enumerated() {
             Self.put(mark.accountHash, into: &bytes, at: Self.slotHeaderSize + index * Self.markSize)
             Self.put(mark.screenHash, into: &bytes, at: Self.slotHeaderSize + index * Self.markSize + 8)

@@ -158,8 +158,9 @@ struct ModelInvariants {
                 }
             }
         }
-        // No discarded scene written back by a save captured before the discard.
-        for slot in Set(after.records.keys).sorted() {
+        // No discarded scene written back by a save captured before the discard (a save: a
+        // quarantine restore or a rollback puts a record back on purpose).
+        for slot in Set(after.records.keys).sorted() where Self.writes(operation) {
             guard let new = after.records[slot], new.line != before.records[slot]?.line, let title = new.title, let r = origins[title],
                 let discardedAt = discarded[slot], let capturedAt = captured[r]?[slot]
             else { continue }
