@@ -4,8 +4,9 @@
 /// equal, different stays different. Object keys and string values share the map, so a value
 /// that names a dictionary's entry still names it after redaction.
 ///
-/// A placeholder is never one of the words it is told to avoid (the field names and listed
-/// values a redaction keeps), so a replaced key never equals a kept key of the same object.
+/// A placeholder is never its original, nor one of the words it is told to avoid (the field
+/// names and listed values a redaction keeps), so a replaced key never equals a kept key of the
+/// same object.
 /// Only when nearly every string of a length is taken (26 of one letter, less the avoided
 /// ones) does a placeholder grow a letter longer: never two strings with one placeholder.
 ///
@@ -35,7 +36,9 @@ package struct Placeholders {
             // taken; then a longer one is drawn.
             for _ in 0..<32 {
                 let candidate = String((0..<count).map { _ in Self.letters.randomElement(using: &generator) ?? "x" })
-                guard !taken.contains(candidate) else { continue }
+                // Never the original itself: a one-letter string drew itself one time in 26
+                // (a redacted message kept its quoted `'p'` in a sanitizer run of CI).
+                guard candidate != original, !taken.contains(candidate) else { continue }
                 taken.insert(candidate)
                 byOriginal[original] = candidate
                 return candidate
