@@ -23,7 +23,9 @@ package struct LaunchGuardMark: Hashable, Sendable {
     /// The hash of an account name, as marks hold it.
     package static func accountHash(_ account: String) -> UInt64 { hash([account]) }
 
-    private static func hash(_ parts: [String]) -> UInt64 {
+    /// 64-bit FNV-1a of the parts' UTF-8 bytes, separated by a zero byte (the live-scenes
+    /// file hashes its names the same way).
+    static func hash(_ parts: [String]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for (index, part) in parts.enumerated() {
             if index > 0 { hash = (hash ^ 0) &* 0x0000_0100_0000_01b3 }

@@ -90,8 +90,8 @@ package final class LiveScenesFile: @unchecked Sendable {
             }
         }
         return named.filter { target in
-            let scene = hash(target.scene)
-            let account = target.account.map(hash)
+            let scene = LaunchGuardMark.hash([target.scene])
+            let account = target.account.map { LaunchGuardMark.hash([$0]) }
             return entries.contains { $0.scene == scene && (account == nil || $0.account == account) }
         }
     }
@@ -137,17 +137,10 @@ package final class LiveScenesFile: @unchecked Sendable {
         LaunchGuardFile.put(UInt32(bitPattern: getpid()), into: &bytes, at: 4)
         LaunchGuardFile.put(UInt32(scenes.count), into: &bytes, at: 8)
         for (index, scene) in scenes.enumerated() {
-            LaunchGuardFile.put(Self.hash(scene.account), into: &bytes, at: Self.slotHeaderSize + index * Self.entrySize)
-            LaunchGuardFile.put(Self.hash(scene.scene), into: &bytes, at: Self.slotHeaderSize + index * Self.entrySize + 8)
+            LaunchGuardFile.put(LaunchGuardMark.hash([scene.account]), into: &bytes, at: Self.slotHeaderSize + index * Self.entrySize)
+            LaunchGuardFile.put(LaunchGuardMark.hash([scene.scene]), into: &bytes, at: Self.slotHeaderSize + index * Self.entrySize + 8)
         }
         let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(Self.headerSize + slot * Self.slotSize)) }
         return written == bytes.count ? nil : (written < 0 ? errno : ENOSPC)
-    }
-
-    /// 64-bit FNV-1a of `text`'s UTF-8 bytes.
-    static func hash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return hash
     }
 }
