@@ -4,9 +4,10 @@
 /// equal, different stays different. Object keys and string values share the map, so a value
 /// that names a dictionary's entry still names it after redaction.
 ///
-/// A placeholder is never its original, nor one of the words it is told to avoid (the field
-/// names and listed values a redaction keeps), so a replaced key never equals a kept key of the
-/// same object.
+/// A placeholder is never its original (but the empty string, which holds nothing to hide,
+/// stays empty, so an empty query still shows every row), nor one of the words it is told to
+/// avoid (the field names and listed values a redaction keeps), so a replaced key never equals
+/// a kept key of the same object.
 /// Only when nearly every string of a length is taken (26 of one letter, less the avoided
 /// ones) does a placeholder grow a letter longer: never two strings with one placeholder.
 ///
@@ -30,6 +31,9 @@ package struct Placeholders {
     /// length has no unused one left).
     package mutating func placeholder(for original: String) -> String {
         if let known = byOriginal[original] { return known }
+        // Nothing to hide, and its length is its meaning: an empty query filters nothing, and
+        // a letter in its place would hide rows and move a restored viewport.
+        if original.isEmpty { return original }
         var count = original.count
         while true {
             // A few draws find an unused one unless nearly every string of that length is

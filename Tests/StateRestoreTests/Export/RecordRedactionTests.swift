@@ -62,6 +62,17 @@ import Testing
         }
     }
 
+    /// "Never its original" once gave the empty query a letter, which filtered a redacted
+    /// export's catalog and moved its viewport (CI's replay of the v4 schema's export): the
+    /// empty string hides nothing and stays empty, in a record as in the map.
+    @Test func anEmptyStringStaysEmpty() throws {
+        var placeholders = Placeholders()
+        #expect(placeholders.placeholder(for: "") == "")
+        #expect(placeholders.placeholder(for: "a") != "")
+        let result = try JSONValue.parse(redacted(#"{"search": "", "sort": "x"}"#))
+        #expect(result["search"] == "")
+    }
+
     @Test func equalStringsGetEqualPlaceholdersAndDifferentOnesDifferentOnes() throws {
         let redaction = RecordRedaction(kinds: [Self.inbox])
         let first = try JSONValue.parse(redacted(#"{"mode": "Marguerite", "search": "Marguerite", "sort": "Margueritf"}"#, with: redaction))
