@@ -11,4 +11,11 @@ import Testing
         upgradeFontSize(&record, from: 3)
         #expect(record["fontSize"] == .double(2))
     }
+
+    /// DefiningAKind's `SearchState`: policies inferred from literals take effect (a budget of
+    /// its own, refused over it), where a requirement of one fixed type would miss them.
+    @Test func policiesInferredFromLiteralsTakeEffect() {
+        let kind = RecordKind(SearchState.self)
+        #expect(kind.declaresBudget && kind.budget == 4 * 1024)
+    }
 }

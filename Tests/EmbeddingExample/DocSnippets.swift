@@ -60,6 +60,20 @@ struct BoardState: RestorableState {
     var rows: [String]
 }
 
+// DefiningAKind.md, "Spelling a policy".
+
+/// A search whose three policies are written the shortest way, each inferred from its literal.
+struct SearchState: RestorableState {
+    static let kind = "search"
+    static let currentVersion = 1
+    static let defaultValue = SearchState(query: "")
+    static let maxRecordBytes = 4 * 1024  // or `: Int?`, or `{ 4 * 1024 }`
+    static let historyDepth = 3  // or `: Int?` (nil keeps none)
+    static let expiresAfter = Duration.seconds(86_400)  // or `: Duration?`, or `{ .seconds(86_400) }`
+
+    var query: String
+}
+
 // ScreenKinds.md: the article screens.
 
 /// The catalog screen (MVC with an explicit view state), restored and persisted.

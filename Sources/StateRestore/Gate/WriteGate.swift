@@ -106,8 +106,8 @@ package struct WriteGate: Sendable {
             onlyIfAbsent: sighting.isUnseen && !replacingNewer,
             fencedAt: sighting.generation,
             discardFencedAt: sighting.discardEpoch,
-            historyDepth: State.historyDepth,
-            recordLifetime: State.historyDepth > 0 ? State.expiresAfter.map(Self.seconds) : nil
+            historyDepth: State.declaredHistoryDepth,
+            recordLifetime: State.declaredHistoryDepth > 0 ? State.declaredLifetime.map(Self.seconds) : nil
         )
     }
 

@@ -60,8 +60,8 @@ public struct RecordKind: Sendable {
     ) {
         name = State.kind
         currentVersion = State.currentVersion
-        budget = State.maxRecordBytes ?? RecordSizeBreakdown.defaultBudget
-        declaresBudget = State.maxRecordBytes != nil
+        budget = State.declaredByteBudget ?? RecordSizeBreakdown.defaultBudget
+        declaresBudget = State.declaredByteBudget != nil
         conditionOfPayload = { payload in
             switch RecordCodec<State>.decode(payload) {
             case .decoded(_, let provenance, _):

@@ -53,7 +53,11 @@ public protocol RestorableState: Codable, Equatable, Sendable {
     /// How long a saved state stays meaningful (a route, a search, a selection a week old is a
     /// bug report); an older record restores as ``defaultValue`` with `record-expired` and stays
     /// in place until the next save. Default: never.
-    static var expiresAfter: Duration? { get }
+    ///
+    /// Declare it as `Duration` or `Duration?`, or let a literal infer it: each takes effect.
+    associatedtype ExpiresAfter: RecordLifetime = Duration?
+    /// How long a saved state stays meaningful (see ``ExpiresAfter``).
+    static var expiresAfter: ExpiresAfter { get }
     /// The size budget of this kind's records, in bytes: a save whose record is larger is
     /// refused (the stored record stays; a hand save throws
     /// ``RestoreError/recordOverBudget(scene:kind:_:)``, a persisted one is listed in
@@ -65,7 +69,12 @@ public protocol RestorableState: Codable, Equatable, Sendable {
     ///
     /// Only the encoded size is compared on a save; the fields are measured only when a record
     /// is over the budget.
-    static var maxRecordBytes: Int? { get }
+    ///
+    /// Declare it as `Int` or `Int?`, or let a literal infer it (`static let maxRecordBytes =
+    /// 4096`): each takes effect.
+    associatedtype MaxRecordBytes: RecordByteBudget = Int?
+    /// The size budget of this kind's records, in bytes (see ``MaxRecordBytes``).
+    static var maxRecordBytes: MaxRecordBytes { get }
     /// The shape of this kind's records (field names, JSON types, optionality, enum values),
     /// given by hand; nil, the default, derives it from the type (``RecordShape/derived(from:)``).
     ///
@@ -80,7 +89,12 @@ public protocol RestorableState: Codable, Equatable, Sendable {
     /// `secure_delete` on); ``StateRestorer/rollBack(kind:writtenBy:account:)`` and
     /// `restorectl rollback` put an earlier one back. A record's history goes with the record
     /// (discard, sign-out, prune, and a save that replaces an expired record).
-    static var historyDepth: Int { get }
+    ///
+    /// `historyDepth = 3` keeps three earlier records besides the current one. Declare it as
+    /// `Int` or `Int?`, or let a literal infer it: each takes effect.
+    associatedtype HistoryDepth: RecordHistoryDepth = Int
+    /// How many earlier records of a scene to keep (see ``HistoryDepth``).
+    static var historyDepth: HistoryDepth { get }
 }
 
 extension RestorableState {
@@ -90,14 +104,29 @@ extension RestorableState {
     /// Nothing to rewrite: new fields take their defaults.
     public static func upgrade(_ record: inout JSONObject, from version: Int) throws {}
 
-    /// Never: a saved state stays meaningful however old it is.
-    public static var expiresAfter: Duration? { nil }
-
-    /// None of its own: saves over the default budget are written and reported.
-    public static var maxRecordBytes: Int? { nil }
-
     /// Derived from the type: the kind gives no shape of its own.
     public static var recordShape: RecordShape? { nil }
+
+    /// The kind's lifetime as the engine reads it, whichever type it was declared as.
+    static var declaredLifetime: Duration? { expiresAfter.recordLifetime }
+    /// The kind's budget as the engine reads it, whichever type it was declared as.
+    static var declaredByteBudget: Int? { maxRecordBytes.recordByteBudget }
+    /// The kind's history depth as the engine reads it (never below 0), whichever type it was
+    /// declared as.
+    static var declaredHistoryDepth: Int { max(0, historyDepth.recordHistoryDepth) }
+}
+
+extension RestorableState where ExpiresAfter == Duration? {
+    /// Never: a saved state stays meaningful however old it is.
+    public static var expiresAfter: Duration? { nil }
+}
+
+extension RestorableState where MaxRecordBytes == Int? {
+    /// None of its own: saves over the default budget are written and reported.
+    public static var maxRecordBytes: Int? { nil }
+}
+
+extension RestorableState where HistoryDepth == Int {
     /// None: a save keeps no earlier record.
     public static var historyDepth: Int { 0 }
 }

@@ -32,10 +32,10 @@ enum RecordSaving {
     /// returns the breakdown. A record over the store's hard limit is left to the store.
     private static func checkBudget<State: RestorableState>(_ payload: String, of type: State.Type, for key: SceneKey) throws -> RecordSizeBreakdown? {
         let bytes = payload.utf8.count
-        let budget = State.maxRecordBytes ?? RecordSizeBreakdown.defaultBudget
-        guard bytes > budget, State.maxRecordBytes != nil || bytes <= Store.maximumRecordBytes else { return nil }
+        let budget = State.declaredByteBudget ?? RecordSizeBreakdown.defaultBudget
+        guard bytes > budget, State.declaredByteBudget != nil || bytes <= Store.maximumRecordBytes else { return nil }
         let size = RecordSizeBreakdown(of: payload.utf8, budget: budget)
-        if State.maxRecordBytes != nil { throw RestoreError.recordOverBudget(scene: key.description, kind: State.kind, size) }
+        if State.declaredByteBudget != nil { throw RestoreError.recordOverBudget(scene: key.description, kind: State.kind, size) }
         return size
     }
 

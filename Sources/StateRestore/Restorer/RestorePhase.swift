@@ -1,7 +1,6 @@
-/// A step of a restore, reported as it ends to ``StateRestorer/phaseObserver`` (the benchmark
+/// A step of a restore, reported as it ends to a restorer's `phaseObserver` (the benchmark
 /// times the phases of a launch with it).
-@_spi(Benchmarks)
-public enum RestorePhase: String, Sendable, CaseIterable {
+package enum RestorePhase: String, Sendable, CaseIterable {
     /// The crash-loop check and the record's read.
     case read
     /// Decoding, upgrading and defaulting the record.

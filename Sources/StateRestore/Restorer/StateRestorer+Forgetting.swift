@@ -5,7 +5,7 @@ import StateStore
 extension StateRestorer {
     /// Forgets what the restore side holds of the screens `isGone` names (discarded, pruned,
     /// signed out): their crash-loop marks, carried fields and save rules.
-    static func forgetScreens(_ side: inout RestoreSide, where isGone: (ScreenKey) -> Bool) {
+    static func forgetScreens(_ side: inout RestoreSide, where isGone: @Sendable (ScreenKey) -> Bool) {
         for screen in side.markedScreens where isGone(screen) {
             side.launchGuard?.clear(screen.guardMark)
             side.markedScreens.remove(screen)

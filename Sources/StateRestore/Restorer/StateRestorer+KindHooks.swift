@@ -9,7 +9,7 @@ extension StateRestorer {
     /// an empty report with nothing restored read as "nothing stored", and the collection's
     /// restore counted as one that saw the file (model sequence
     /// Fixtures/sequences/shelf-restore-after-close-says-why.txt).
-    package func withStore<T>(_ body: (Store?, [RestoreReportEntry]) throws -> T) rethrows -> T {
+    package func withStore<T>(_ body: sending (Store?, [RestoreReportEntry]) throws -> sending T) rethrows -> sending T {
         try restoring.withLock { side in
             if side.isClosed {
                 return try body(nil, [RestoreReportEntry(.databaseUnavailable, "the restorer was closed (close()); nothing is read again")])

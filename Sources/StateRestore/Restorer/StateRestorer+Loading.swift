@@ -120,7 +120,7 @@ extension StateRestorer {
         // The configuration's clock (the wall clock unless a test set one), read once.
         let now = configuration.clock()
         if now - record.updatedAt > Self.useGranularitySeconds && !readsOnly { persistence.writer.noteUse(of: key, at: now) }
-        if let lifetime = State.expiresAfter, now - record.updatedAt > Self.seconds(lifetime) {
+        if let lifetime = State.declaredLifetime, now - record.updatedAt > Self.seconds(lifetime) {
             let age = Int(now - record.updatedAt)
             report.append(
                 RestoreReportEntry(

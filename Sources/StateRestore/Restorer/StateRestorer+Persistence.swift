@@ -219,7 +219,7 @@ extension StateRestorer {
     /// (`SQLITE_CORRUPT`, a missing table…), the file is moved aside as a restore would
     /// (`database-corrupt` joins `databaseReport`) and the write runs once more against the
     /// fresh database, so a launch that restored around the damage can still save.
-    package func recoveringFromDamage<T>(_ body: (Store) throws -> T) throws -> T {
+    package func recoveringFromDamage<T>(_ body: sending (Store) throws -> sending T) throws -> sending T {
         try restoring.withLock { side in
             reopenIfUnavailable(&side)
             defer { Self.releaseReadOnlyConnection(&side) }

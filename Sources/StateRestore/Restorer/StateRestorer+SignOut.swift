@@ -25,7 +25,7 @@ extension StateRestorer {
     /// - Returns: what the purge removed.
     @discardableResult
     public func signOut(account: String) throws -> Store.PurgeResult {
-        let ofAccount = { (screen: ScreenKey) in screen.scene.account == account }
+        let ofAccount = { @Sendable (screen: ScreenKey) in screen.scene.account == account }
         persistence.cancelTrackings(where: ofAccount)
         OpenRestorers.publishLiveScenes(of: self)
         persistence.writer.dropPending(as: .accountSignedOut) { $0.account == account }

@@ -64,9 +64,9 @@ public final class StateRestorer: Sendable {
     /// marks anything; its reports say what a launch would do instead.
     var readsOnly: Bool { configuration.access == .readOnly }
 
-    /// Called as each phase of a restore ends (set it before the first restore, on the thread
-    /// that restores).
-    @_spi(Benchmarks) public nonisolated(unsafe) var phaseObserver: ((RestorePhase) -> Void)?
+    /// Called as each phase of a restore ends, on the thread that restores (the benchmark times
+    /// a launch's phases with it); set at init, so no thread can see it change.
+    let phaseObserver: (@Sendable (RestorePhase) -> Void)?
 
     /// Opens (creating, migrating or recovering as needed) the database at `path`; never throws.
     ///
@@ -98,10 +98,20 @@ public final class StateRestorer: Sendable {
         self.init(.success(file), requested: file.requestedPath, configuration: configuration, window: .seconds(1), scheduler: DispatchWriteScheduler(), events: nil)
     }
 
+    /// ``init(path:configuration:window:scheduler:events:)`` with the defaults, calling
+    /// `phaseObserver` as each phase of a restore ends (the benchmark's restore-launch).
+    package convenience init(path: String, phaseObserver: @escaping @Sendable (RestorePhase) -> Void) {
+        let resolution = Result { () throws(StoreError) in try DatabaseFile(resolving: path) }.mapError { $0 as StoreError }
+        self.init(
+            resolution, requested: path, configuration: DatabaseConfiguration(), window: .seconds(1), scheduler: DispatchWriteScheduler(), events: nil,
+            phaseObserver: phaseObserver)
+    }
+
     private init(
         _ resolution: Result<DatabaseFile, StoreError>, requested path: String, configuration: DatabaseConfiguration, window: Duration,
-        scheduler: any WriteScheduling, events: RestoreEventHandler?
+        scheduler: any WriteScheduling, events: RestoreEventHandler?, phaseObserver: (@Sendable (RestorePhase) -> Void)? = nil
     ) {
+        self.phaseObserver = phaseObserver
         var file: RestorerFile
         let opening: LaunchDatabase.Opening
         switch resolution {

@@ -2,6 +2,12 @@ import Foundation
 
 /// A value guarded by a lock, for the package's process-wide caches and the coalescing writer.
 ///
+/// The value goes in `sending` and `withLock` hands it to its body as `inout sending`, as the
+/// standard library's `Mutex` does: the compiler checks that nothing reachable from the value
+/// leaves the lock (a body cannot return the connection it holds, or a reference into it), so a
+/// value that is not `Sendable`, such as a connection, is only ever used under the lock, and a
+/// `Sendable` one is as free as before.
+///
 /// `Synchronization.Mutex` would do the same job, but on Linux it locks with a futex inside the
 /// standard library, which the thread sanitizer cannot see: every access from a second thread
 /// is reported as a race, so the sanitizer runs could not tell a real race from a lock. An
@@ -10,13 +16,14 @@ package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    /// A lock guarding `value`.
-    package init(_ value: Value) {
+    /// A lock guarding `value`, which no other code may still reach.
+    package init(_ value: consuming sending Value) {
         self.value = value
     }
 
-    /// Runs `body` with the value while holding the lock and returns what it returns.
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    /// Runs `body` with the value while holding the lock and returns what it returns, which must
+    /// not reach into the value.
+    package func withLock<Result, Failure: Error>(_ body: (inout sending Value) throws(Failure) -> sending Result) throws(Failure) -> sending Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -3,7 +3,7 @@ import CSQLite
 import Foundation
 import ScreenKinds
 import ScreenModels
-@_spi(Benchmarks) import StateRestore
+import StateRestore
 import StateStore
 
 /// `restore-launch`: a cold open, read, decode, upgrade of a v1 record, reconciliation against
@@ -51,21 +51,20 @@ enum RestoreLaunch {
                     },
                     {
                         // Engine, the whole restore, phase by phase.
-                        var marks: [(String, ContinuousClock.Instant)] = []
+                        let marks = Locked<[(String, ContinuousClock.Instant)]>([])
                         let start = ContinuousClock.now
-                        let restorer = StateRestorer(path: path)
-                        marks.append(("open", .now))
-                        restorer.phaseObserver = { marks.append(($0.rawValue, .now)) }
+                        let restorer = StateRestorer(path: path) { phase in marks.withLock { $0.append((phase.rawValue, .now)) } }
+                        marks.withLock { $0.append(("open", .now)) }
                         let restored = restorer.restore(CatalogViewState.self, key, against: document)
                         let window = restored.window()
-                        marks.append(("project", .now))
+                        marks.withLock { $0.append(("project", .now)) }
                         guard restored.reports(.recordUpgraded), restorer.completeRestore(restored) else {
                             throw RawConnection.Failure(description: "unexpected restore: \(restored.report)")
                         }
-                        marks.append(("complete", .now))
+                        marks.withLock { $0.append(("complete", .now)) }
                         total.append(ContinuousClock.now - start)
                         var previous = start
-                        for (phase, instant) in marks {
+                        for (phase, instant) in marks.withLock({ $0 }) {
                             phases[phase, default: Samples()].append(instant - previous)
                             previous = instant
                         }
