@@ -3,18 +3,21 @@ import StateRestore
 import StateRestoreTesting
 import Testing
 
+// BugReportToRegressionTest.md quotes this test: the report's scenes restore as the
+// expectations beside it say.
+
+@Test func theBrokenReleasesReportRestoresPlayable() throws {
+    try ReportReplay(database: "Reports/broken-release.sqlite")
+        .restoring(PodcastState.self) { scene in PodcastLibrary(afterTheReportOf: scene.recorded) }
+        .verify()
+}
+
 /// The broken release's field report (Reports/broken-release.sqlite, a redacted export that
 /// Reports/make-broken-release.sh makes) replayed through the app's own kind: its report codes
 /// are what the expectations beside it pin.
 @Suite struct BrokenReleaseReportTests {
     static let reports = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reports")
     static let report = reports.appendingPathComponent("broken-release.sqlite")
-
-    @Test func theBrokenReleasesReportRestoresPlayable() throws {
-        try ReportReplay(database: "Reports/broken-release.sqlite")
-            .restoring(PodcastState.self) { scene in PodcastLibrary(afterTheReportOf: scene.recorded) }
-            .verify()
-    }
 
     @Test func revertingTheFixFailsNamingTheSceneAndTheCode() throws {
         let replay = ReportReplay(database: "Reports/broken-release.sqlite")
