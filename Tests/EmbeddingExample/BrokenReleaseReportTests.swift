@@ -1,6 +1,7 @@
 import Foundation
 import StateRestore
 import StateRestoreTesting
+import TestSupport
 import Testing
 
 // BugReportToRegressionTest.md quotes this test: the report's scenes restore as the
@@ -49,19 +50,56 @@ import Testing
     }
 
     @Test func theReportHoldsNoneOfThePersonsStrings() throws {
-        let device = Self.reports.appendingPathComponent("broken-release-device")
-        var personal: Set<String> = ["alice"]
-        for name in try FileManager.default.contentsOfDirectory(atPath: device.path) where name.hasSuffix(".json") {
-            personal.insert(String(name.dropLast(5)))
-            Self.collectStrings(of: try JSONValue.parse(Data(contentsOf: device.appendingPathComponent(name))), into: &personal)
-        }
-        // Field names are kept, and no planted string is one.
-        personal.subtract(["version", "episodeID", "position", "queue", "lastPositions"])
+        let personal = try Self.personalStrings()
         #expect(personal.count == 6)  // alice, iphone, ipad and the three episode ids
         let bytes = try Data(contentsOf: Self.report)
         for string in personal.sorted() {
             #expect(bytes.range(of: Data(string.utf8)) == nil, "the report holds \"\(string)\"")
         }
+    }
+
+    @Test func theScriptRemakesAReportThatReplaysWithTheCommittedCodes() throws {
+        let folder = try TemporaryDirectory()
+        let remade = folder.url.appendingPathComponent("remade.sqlite")
+        let script = try ChildProcess(
+            tool: URL(fileURLWithPath: "/bin/bash"), arguments: [Self.reports.appendingPathComponent("make-broken-release.sh").path],
+            environment: ["RESTORECTL": try ChildProcess.builtTool(named: "restorectl").path, "OUT": remade.path])
+        let exit = script.waitForExit()
+        #expect(exit.isSuccess, "\(exit): \(script.errorOutput())")
+        // New hashes and placeholders, so its own expectations: recorded, they hold the
+        // committed codes, scene for scene.
+        let replay = ReportReplay(database: remade).restoring(PodcastState.self) { PodcastLibrary(afterTheReportOf: $0.recorded) }
+        #expect(try replay.verify(recording: true).recorded == ["remade.expected.json"])
+        let committed = ReportReplay(database: Self.report).expectations
+        #expect(try Self.codes(in: replay.expectations) == Self.codes(in: committed))
+        #expect(try Self.codes(in: committed) == [[], ["position-reset", "episode-missing"]])
+        let bytes = try Data(contentsOf: remade)
+        for string in try Self.personalStrings() {
+            #expect(bytes.range(of: Data(string.utf8)) == nil, "the remade report holds \"\(string)\"")
+        }
+    }
+
+    /// Each scene's codes in the expectations file at `url`, in a stable order.
+    private static func codes(in url: URL) throws -> [[String]] {
+        guard case .array(let scenes)? = try JSONValue.parse(Data(contentsOf: url))["scenes"] else { return [] }
+        let codes = scenes.map { scene -> [String] in
+            guard case .array(let codes)? = scene["codes"] else { return ["(none)"] }
+            return codes.map { if case .string(let code) = $0 { code } else { "\($0)" } }
+        }
+        return codes.sorted { $0.count < $1.count || ($0.count == $1.count && $0.lexicographicallyPrecedes($1)) }
+    }
+
+    /// The person's strings: every string and key of the records their devices held, and the
+    /// account and scene names, but the field names (which the export keeps, and none of
+    /// which is planted).
+    private static func personalStrings() throws -> Set<String> {
+        let device = reports.appendingPathComponent("broken-release-device")
+        var personal: Set<String> = ["alice"]
+        for name in try FileManager.default.contentsOfDirectory(atPath: device.path) where name.hasSuffix(".json") {
+            personal.insert(String(name.dropLast(5)))
+            collectStrings(of: try JSONValue.parse(Data(contentsOf: device.appendingPathComponent(name))), into: &personal)
+        }
+        return personal.subtracting(["version", "episodeID", "position", "queue", "lastPositions"])
     }
 
     private static func collectStrings(of value: JSONValue, into strings: inout Set<String>) {
