@@ -79,6 +79,21 @@ import Testing
         }
     }
 
+    @Test func theToolReadsTheSameExpectationsButHasNotTheAppsRules() throws {
+        // `restorectl replay` restores the app's kind from its formats, unreconciled: the file
+        // parses, and the phone's scene comes back as the broken release saved it.
+        let tool = try ChildProcess(restorectl: [
+            "replay", "--db", Self.report.path, "--formats", Self.reports.deletingLastPathComponent().appendingPathComponent("Formats").path,
+            "--expect", ReportReplay(database: Self.report).expectations.path,
+        ])
+        let lines = tool.remainingLines()
+        let exit = tool.waitForExit()
+        #expect(exit.reason == .exit && exit.status == 1, "\(tool.errorOutput())")
+        #expect(lines.count == 5 && lines.first?.hasSuffix("(podcast):") == true)
+        #expect(lines.dropFirst().first == "  codes: expected [position-reset, episode-missing], got []")
+        #expect(lines.contains("  `position`: expected 600.0, got -1"))
+    }
+
     /// Each scene's codes in the expectations file at `url`, in a stable order.
     private static func codes(in url: URL) throws -> [[String]] {
         guard case .array(let scenes)? = try JSONValue.parse(Data(contentsOf: url))["scenes"] else { return [] }
