@@ -25,6 +25,7 @@ public struct ReplayScene<State: RestorableState>: Sendable {
     /// The scene, as the file stores it (a redacted export's keyed hash).
     public var scene: String { key.scene }
     /// The record as the app's type reads it: decoded from its format, upgraded and with
-    /// defaults filled, not yet reconciled (the default value when no record could be read).
+    /// defaults filled, not yet reconciled (the default value when the record could not be read
+    /// or has expired).
     public let recorded: State
 }

@@ -33,21 +33,29 @@ public struct ReportReplay: Sendable {
     public let database: URL
     /// The expectations file: by default beside the database, `<name>.expected.json`.
     public let expectations: URL
+    /// The moment the records are restored at, which a kind's `expiresAfter` is measured up
+    /// to; nil for the wall clock at each run.
+    public let date: Date?
     private var contexts: [String: DocumentContext] = [:]
 
     /// The replay of the file at `database`, compared with `expectations` (by default
-    /// `<database without its extension>.expected.json`, beside it).
-    public init(database: URL, expectations: URL? = nil) {
+    /// `<database without its extension>.expected.json`, beside it), restored at `date`.
+    ///
+    /// Give a report of a kind that expires the date it was exported: at the wall clock
+    /// (`nil`), its records expire as the committed fixture ages, and the test fails on a day
+    /// when nothing changed.
+    public init(database: URL, expectations: URL? = nil, at date: Date? = nil) {
         self.database = database
         self.expectations = expectations ?? database.deletingPathExtension().appendingPathExtension("expected.json")
+        self.date = date
     }
 
     /// The replay of the file at `path`, relative to the folder of the test file that creates
     /// it (`#filePath` is the caller's): the source tree, where recording writes the
     /// expectations beside it, as ``FormatHistory/init(_:formats:sample:filePath:)`` does.
-    public init(database path: String, filePath: StaticString = #filePath) {
+    public init(database path: String, at date: Date? = nil, filePath: StaticString = #filePath) {
         let tests = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
-        self.init(database: tests.appendingPathComponent(path))
+        self.init(database: tests.appendingPathComponent(path), at: date)
     }
 
     /// This replay, with every record of `type`'s kind restored through `type` and reconciled
@@ -99,7 +107,9 @@ public struct ReportReplay: Sendable {
         var report = ReportReplayReport(database: database.path, expectations: expectations.lastPathComponent)
         let outcomes: ReplayExpectations
         do {
-            var outcome = try StateDatabase.replay(database.path, restoring: contexts, configuration: DatabaseConfiguration(access: .readOnly))
+            var configuration = DatabaseConfiguration(access: .readOnly)
+            if let seconds = date?.timeIntervalSince1970 { configuration.clock = { seconds } }
+            var outcome = try StateDatabase.replay(database.path, restoring: contexts, configuration: configuration)
             let notRestored = outcome.notRestored
             // A kind the test does not name fails on its own; its scenes are neither compared
             // nor recorded, so naming it later records them.

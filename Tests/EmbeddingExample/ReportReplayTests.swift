@@ -71,6 +71,21 @@ import Testing
         try named.verify(recording: false)
     }
 
+    @Test func aKindThatExpiresIsRestoredAtTheDateGiven() throws {
+        let savedAt = Date()
+        let file = try makeFile { try $0.seed(PodcastSearchState(query: "history"), for: try SceneKey(scene: "search")) }
+        defer { try? file.close() }
+        let url = URL(fileURLWithPath: file.path)
+        func replay(at date: Date?) -> ReportReplay {
+            ReportReplay(database: url, at: date).restoring(PodcastSearchState.self).restoring(PodcastState.self) { _ in PodcastLibrary(episodes: ["ep-2"]) }
+        }
+        try replay(at: savedAt).verify(recording: true)
+        try replay(at: nil).verify(recording: false)  // the wall clock, within the hour
+        let later = replay(at: savedAt.addingTimeInterval(2 * 3600)).report(recording: false)
+        #expect(later.differences.map(\.scene) == ["search"])
+        #expect(later.differences.first?.lines.first == "codes: expected [], got [record-expired]")
+    }
+
     @Test func aFileThatIsNotThereFailsAndIsNotCreated() throws {
         let file = try makeFile()
         defer { try? file.close() }
