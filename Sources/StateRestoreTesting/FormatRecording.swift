@@ -7,6 +7,10 @@ import Foundation
 /// additions to the current version's shape, a sample of the current format, the expectation
 /// of a sample that has none. It never rewrites an older version's shape, a sample, or an
 /// existing expectation, and a breaking change fails whether recording or not.
+///
+/// `ReportReplay` reads the same switch: recording writes a report's expectations file from
+/// the replay's outcome, a missing one or one that differs (listing what changed), since a
+/// report's expectations say what this build's reconciliation does, not a released format.
 public enum FormatRecording {
     /// The environment variable that turns recording on when set to anything but `0` or empty.
     public static let environmentVariable = "RESTORE_RECORD_FORMATS"

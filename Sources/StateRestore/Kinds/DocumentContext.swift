@@ -3,7 +3,9 @@
 package struct DocumentContext: Sendable {
     private let restoring: @Sendable (StateRestorer, SceneKey) -> RestorationSummary
 
-    init(_ restoring: @escaping @Sendable (StateRestorer, SceneKey) -> RestorationSummary) {
+    /// A context that restores a scene with `restoring` (which completes the restore): a
+    /// kind's own, or an app's test's (StateRestoreTesting's `ReportReplay`).
+    package init(_ restoring: @escaping @Sendable (StateRestorer, SceneKey) -> RestorationSummary) {
         self.restoring = restoring
     }
 

@@ -38,8 +38,18 @@ package struct ReplayExpectations: Equatable, Sendable {
     package struct Difference: Equatable, Sendable {
         /// The scene, as ``Scene/name`` names it.
         package var scene: String
+        /// The account, scene and kind of the record, as stored (an export's hashes).
+        package var account: String, storedScene: String, kind: String
         /// What differs: the codes, each path of the state, or a scene missing on one side.
         package var lines: [String]
+
+        init(_ scene: Scene, lines: [String]) {
+            self.scene = scene.name
+            account = scene.account
+            storedScene = scene.scene
+            kind = scene.kind
+            self.lines = lines
+        }
     }
 
     /// The scenes, in the replay's order.
@@ -101,6 +111,12 @@ package struct ReplayExpectations: Equatable, Sendable {
         ])
     }
 
+    /// The expectations file's text, as `--record` and an app's replay kit write it: indented,
+    /// keys sorted, a final newline.
+    package var fileText: String {
+        json.encoded(pretty: true, sortedKeys: true) + "\n"
+    }
+
     /// How these outcomes differ from `expected`, scene by scene in the replay's order; empty
     /// when every scene's outcome is the expected one.
     package func differences(from expected: ReplayExpectations) -> [Difference] {
@@ -110,7 +126,7 @@ package struct ReplayExpectations: Equatable, Sendable {
         var differences: [Difference] = []
         for scene in scenes {
             guard let wanted = expectedByKey[key(scene)] else {
-                differences.append(Difference(scene: scene.name, lines: ["not in the expectations (record it, or add it)"]))
+                differences.append(Difference(scene, lines: ["not in the expectations (record it, or add it)"]))
                 continue
             }
             var lines: [String] = []
@@ -125,10 +141,10 @@ package struct ReplayExpectations: Equatable, Sendable {
             case (let wantedReason?, let reason?) where wantedReason != reason: lines.append("not restored: expected \(wantedReason), got \(reason)")
             default: break
             }
-            if !lines.isEmpty { differences.append(Difference(scene: scene.name, lines: lines)) }
+            if !lines.isEmpty { differences.append(Difference(scene, lines: lines)) }
         }
         for scene in expected.scenes where !actualKeys.contains(key(scene)) {
-            differences.append(Difference(scene: scene.name, lines: ["expected, but the file holds no such record"]))
+            differences.append(Difference(scene, lines: ["expected, but the file holds no such record"]))
         }
         return differences
     }

@@ -74,7 +74,7 @@ enum ReplayCommand {
     /// the atomic replacement).
     private static func record(_ expectations: ReplayExpectations, to file: String, json: Bool, console: Console) throws -> ExitCode {
         do {
-            try Data((expectations.json.encoded(pretty: true, sortedKeys: true) + "\n").utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            try Data(expectations.fileText.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
             throw CommandFailure(.cannotCreate, "expectations \(file): cannot be written: \(error.localizedDescription)")
         }
