@@ -227,18 +227,17 @@ struct JSONValueParsingTests {
         }
     }
 
-    @Test("a 10,000-book document parses quickly")
-    func largeDocumentParsesQuickly() throws {
+    /// How fast is the benchmark's to say (restorectl-bench's decode rows); a bound on the time
+    /// here fails correct code on a loaded machine under a sanitizer.
+    @Test("a 10,000-book document parses whole")
+    func largeDocumentParsesWhole() throws {
         let books = (0..<10_000).map { #"{"id":\#($0),"title":"Book number \#($0) — a title of some length"}"# }
         let text = #"{"books":["# + books.joined(separator: ",") + "]}"
-        let clock = ContinuousClock()
-        var count = 0
-        let elapsed = try clock.measure {
-            if case .array(let array)? = try JSONValue.parse(text)["books"] { count = array.count }
+        guard case .array(let array)? = try JSONValue.parse(text)["books"] else {
+            Issue.record("the document's books are not an array")
+            return
         }
-        #expect(count == 10_000)
-        // Generous even for unoptimized builds on a shared machine; a regression to quadratic
-        // behaviour or per-character String building would blow well past it.
-        #expect(elapsed < .seconds(2))
+        #expect(array.count == 10_000)
+        #expect(array.last?["title"] == "Book number 9999 — a title of some length")
     }
 }

@@ -104,18 +104,16 @@ struct CatalogDocumentFileTests {
         }
     }
 
-    @Test("ten thousand books decode quickly and in order")
-    func tenThousandBooksDecodeQuickly() throws {
+    /// How fast is the benchmark's to say (restorectl-bench); a bound on the time here failed a
+    /// thread-sanitizer run on a loaded machine (2.7 s against 2 s) and proved nothing.
+    @Test("ten thousand books decode in order")
+    func tenThousandBooksDecodeInOrder() throws {
         let entries = (0..<10_000).map { #"{"id":\#($0 * 3),"title":"Book \#($0): a reasonably long title","author":"Someone"}"# }
         let bytes = Array(#"{"books":["#.utf8) + Array(entries.joined(separator: ",").utf8) + Array("]}".utf8)
         #expect(bytes.count > 500_000)
-        let clock = ContinuousClock()
-        var books: [CatalogBook] = []
-        let elapsed = try clock.measure { books = try CatalogDocumentFile.decode(bytes).books }
+        let books = try CatalogDocumentFile.decode(bytes).books
         #expect(books.count == 10_000)
         #expect(books.first == CatalogBook(id: 0, title: "Book 0: a reasonably long title"))
         #expect(books.last == CatalogBook(id: 29_997, title: "Book 9999: a reasonably long title"))
-        // Generous for a debug build on a shared machine; release builds take a few milliseconds.
-        #expect(elapsed < .seconds(2))
     }
 }
