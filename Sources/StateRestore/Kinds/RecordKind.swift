@@ -67,7 +67,10 @@ public struct RecordKind: Sendable {
             case .decoded(_, let provenance, _):
                 provenance.readThroughMinReaderVersion.map(RecordCondition.readThroughMinReaderVersion) ?? .readable
             case .newer(let version, _): .newer(version: version)
-            case .unreadable(let error): .unreadable(error.localizedDescription)
+            // A newer release's record that does not decode is kept for it, as a launch keeps it.
+            case .unreadable(let error):
+                RecordHeader.newerVersion(ofUndecodable: payload, readerOf: State.currentVersion).map { .newer(version: $0) }
+                    ?? .unreadable(error.localizedDescription)
             }
         }
         validation = { bytes throws(RecordError) in try RecordCodec<State>.validateForSave(bytes, checking: check) }

@@ -68,7 +68,14 @@ package struct FormatRecordCodec: Sendable {
         if let minimum = header.minReaderVersion, header.version > current.version { condition = .readThroughMinReaderVersion(minimum) }
         if let format = formats[isOlder ? header.version : current.version] {
             let violations = format.shape.violations(in: .object(body))
-            if !violations.isEmpty { return unreadable(.doesNotFitShape(version: format.version, violations: violations)) }
+            if !violations.isEmpty {
+                let error = RecordError.doesNotFitShape(version: format.version, violations: violations)
+                // A newer release's record that does not fit is kept for it, as a launch keeps it.
+                guard header.version > current.version else { return unreadable(error) }
+                return Reading(
+                    condition: .newer(version: header.version), state: nil,
+                    report: [RecordHeader.newerUnreadableEntry(version: header.version, readerOf: current.version, error: error)])
+            }
         } else {
             let recorded = formats.keys.sorted().map { "\($0)" }.joined(separator: ", ")
             condition = .unchecked(

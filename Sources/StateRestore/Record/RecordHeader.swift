@@ -53,6 +53,27 @@ package struct RecordHeader {
         return current
     }
 
+    /// The format of a record that did not decode as a reader of `current` reads it, when the
+    /// record says it is newer: a newer release's record, which every reader of the file keeps
+    /// in place for that release (`record-newer-unreadable`) and none counts as damage; nil for
+    /// a record of this build's formats (or without a readable envelope), which is unreadable.
+    ///
+    /// The one rule the launch, `check`, `inspect` and the kinds read from format folders share
+    /// (a launch kept such a record as nothing wrong while `check` called it a problem).
+    package static func newerVersion(ofUndecodable bytes: some Collection<UInt8>, readerOf current: Int) -> Int? {
+        guard let header = try? RecordHeader(of: parseObject(bytes)), header.version > current else { return nil }
+        return header.version
+    }
+
+    /// The report of a newer release's record that did not decode (`error`) as format
+    /// `current`: kept in place for that release, the default used.
+    package static func newerUnreadableEntry(version: Int, readerOf current: Int, error: RecordError) -> RestoreReportEntry {
+        RestoreReportEntry(
+            .recordNewerUnreadable,
+            "the record has format \(version), newer than this build reads (\(current)), and did not decode as format \(current) (\(error.localizedDescription)); it was kept in place for the release that wrote it and the default state was used"
+        )
+    }
+
     /// Parses `bytes` as a JSON object within the record limits.
     package static func parseObject(_ bytes: some Collection<UInt8>) throws(RecordError) -> JSONObject {
         let value: JSONValue

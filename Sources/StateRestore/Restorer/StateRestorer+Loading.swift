@@ -146,13 +146,9 @@ extension StateRestorer {
         switch decoding {
         case .unreadable(let error):
             let detail = error.localizedDescription
-            if let header = try? RecordHeader(of: RecordHeader.parseObject(record.payload)), header.version > State.currentVersion {
+            if let version = RecordHeader.newerVersion(ofUndecodable: record.payload, readerOf: State.currentVersion) {
                 // A newer release's record is never moved out of its slot: that release must find it.
-                report.append(
-                    RestoreReportEntry(
-                        .recordNewerUnreadable,
-                        "the record has format \(header.version), newer than this build reads (\(State.currentVersion)), and did not decode as format \(State.currentVersion) (\(detail)); it was kept in place for the release that wrote it and the default state was used"
-                    ))
+                report.append(RecordHeader.newerUnreadableEntry(version: version, readerOf: State.currentVersion, error: error))
                 return readDefaults(report)
             }
             if readsOnly {
