@@ -95,7 +95,9 @@ extension StateRestorer {
                     return true
                 }
             }
-            for entry in unreadable {
+            // A connection that only reads never attempts the mark (it would be refused, and
+            // a `try?` would hide that); the next launch that can write marks them.
+            for entry in unreadable where !store.isReadOnly {
                 try? store.markShelfSnapshotUnreadable(id: entry.id, error: entry.error)
             }
             if let (snapshot, provenance, recovered) = restored {

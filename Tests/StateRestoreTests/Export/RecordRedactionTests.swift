@@ -134,7 +134,12 @@ import Testing
         let result = try JSONValue.parse(redacted(source, as: .record(kind: "crowded"), with: redaction))
         let replaced = Array(keys(result).suffix(3))
         #expect(Array(keys(result).prefix(25)) == letters)
-        #expect(Set(replaced).count == 3 && Set(replaced).isDisjoint(with: letters) && replaced.contains("z"), "\(replaced)")
+        #expect(Set(replaced).count == 3 && Set(replaced).isDisjoint(with: letters) && replaced.first == "z", "\(replaced)")
+        // Random draws missed the one free letter one time in four; now it is always found.
+        for _ in 0..<200 {
+            let again = try JSONValue.parse(RecordRedaction(kinds: [crowded]).redacted(Array(source.utf8), as: .record(kind: "crowded")))
+            #expect(keys(again)[25] == "z")
+        }
         // And never `version`, whatever it replaces.
         let versions = RecordRedaction(kinds: [])
         for _ in 0..<50 { _ = versions.redacted(Array(#"{"abcdefg": 1}"#.utf8), as: .record(kind: "none")) }
