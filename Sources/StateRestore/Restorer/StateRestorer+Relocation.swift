@@ -31,7 +31,7 @@ extension StateRestorer {
         let (isClosed, isSuspended) = restoring.withLock { ($0.isClosed, $0.isSuspended) }
         guard !isClosed else { throw RestoreError.databaseUnusable("the restorer is closed") }
         guard !isSuspended else { throw RestoreError.databaseUnusable("the app is suspended; move the database after resume()") }
-        guard !DeferredMigration.isRunning(path) else { throw RestoreError.databaseUnusable("the database is being migrated in the background; move it once that ends") }
+        guard !DeferredMigration.isRunning(location.withLock { $0.file }) else { throw RestoreError.databaseUnusable("the database is being migrated in the background; move it once that ends") }
         // Another restorer of this process on the file, suspended or not, would go on at the
         // old path: a suspended one's resume would make a new file there and write to it, which
         // the app no longer reads (model sequence

@@ -38,7 +38,7 @@ extension Database {
         var stagingConfiguration = configuration
         stagingConfiguration.statementCacheCapacity = 2
         do {
-            let database = try Database(path: staging, configuration: stagingConfiguration)
+            let database = try Database(DatabaseFile(linkFree: staging), .ownFile, configuration: stagingConfiguration)
             defer { database.close() }
             try database.activateWriteAheadLog()
             // The file must be on stable storage before it is published: a power cut after the
@@ -87,15 +87,5 @@ extension Database {
 
     private static func runCreationHook(_ step: CreationStep, _ path: String) {
         if let hook = creationHook.withLock({ $0 }) { hook(step, path) }
-    }
-}
-
-extension Database {
-    /// Opens `path` for reading and writing; when the file is missing, it is first built
-    /// beside the path in WAL mode and linked into place, so a concurrent opener never sees an
-    /// empty file (see `publishNewDatabaseIfMissing`).
-    package static func openCreatingIfMissing(_ path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Database {
-        try publishNewDatabaseIfMissing(path, configuration: configuration)
-        return try Database(path: path, configuration: configuration)
     }
 }

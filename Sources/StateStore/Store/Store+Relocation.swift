@@ -42,9 +42,7 @@ extension Store {
         let destination = DatabasePath.inResolvedFolder(destination)
         try refuseExisting(destination)
         try ensureUnused(source)
-        var sourceConfiguration = configuration
-        sourceConfiguration.access = .readWrite(createIfMissing: false)
-        let database = try Database(path: source, configuration: sourceConfiguration)
+        let database = try Database(file, .readWrite(createIfMissing: false), configuration: configuration)
         let staging = "\(destination).moving-\(getpid())-\(UUID().uuidString)"
         let counts: [String: Int]
         do {
@@ -127,9 +125,7 @@ extension Store {
 
     /// The copy at `path` passes `integrity_check` and holds `counts` rows per table.
     private static func verifyCopy(at path: String, matching counts: [String: Int], configuration: DatabaseConfiguration) throws {
-        var copyConfiguration = configuration
-        copyConfiguration.access = .readWrite(createIfMissing: false)
-        let copy = try Database(path: path, configuration: copyConfiguration)
+        let copy = try Database(DatabaseFile(linkFree: path), .ownFile, configuration: configuration)
         defer { copy.close() }
         let problems = try copy.fetchAll("PRAGMA integrity_check") { $0.string(0) ?? "" }
         guard problems == ["ok"] else { throw StoreError.copyNotVerified(path: path, reason: problems.prefix(3).joined(separator: "; ")) }

@@ -82,7 +82,6 @@ public final class Store {
             {
                 throw StoreError.movedTo(path: path, destination: destination)
             }
-            try Database.publishNewDatabaseIfMissing(path, configuration: configuration)
         } else {
             // An extension never creates the file: the app does.
             guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
@@ -94,7 +93,7 @@ public final class Store {
         let database: Database
         var fileVersion = migrator.latestVersion
         do {
-            database = try Database(path: path, configuration: configuration)
+            database = try Database(file, Database.OpenMode(configuration.access), configuration: configuration)
         } catch {
             if error.isStorageFault { siblings.removeWhatTheFailedOpenLeft() }
             throw error
@@ -168,7 +167,7 @@ public final class Store {
     package init(reading file: DatabaseFile, migrations: [MigrationFile]? = nil) throws {
         let path = file.path
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
-        let database = try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
+        let database = try Database(file, .readOnly)
         switch try Migrator.reading(path, { try database.ownership() }) {
         case .foreign(let applicationID): throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
         case .empty: schemaVersion = 0
