@@ -13,7 +13,7 @@ extension Database {
     /// Called at each `CreationStep` with the database path; tests pause a first opener here.
     static let creationHook = Locked<(@Sendable (CreationStep, String) -> Void)?>(nil)
 
-    /// Makes sure that when no file exists at `path`, the file that appears there is already a
+    /// Makes sure that when no file exists at `file`'s path, the file that appears there is already a
     /// complete database in write-ahead-log mode (mode 0600), never an empty file.
     ///
     /// Several first openers of one new path used to share an empty file and each switched it
@@ -27,9 +27,9 @@ extension Database {
     /// and a rollback journal is never written beside it.
     ///
     /// A file system that cannot hard-link falls back to the empty file `init` creates.
-    static func publishNewDatabaseIfMissing(_ path: String, configuration: DatabaseConfiguration) throws(SQLiteError) {
-        guard configuration.access == .readWrite(createIfMissing: true),
-            !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
+    static func publishNewDatabaseIfMissing(_ file: DatabaseFile, configuration: DatabaseConfiguration) throws(SQLiteError) {
+        let path = file.path
+        guard configuration.access == .readWrite(createIfMissing: true), !DatabasePath.isSpecial(path),
             Foundation.access(path, F_OK) != 0, errno == ENOENT
         else { return }
         removeStaleStagingFiles(of: path)

@@ -53,7 +53,7 @@ package final class Database {
         let path = file.path
         var configuration = configuration
         configuration.access = mode.access
-        if mode == .readWrite(createIfMissing: true) { try Database.publishNewDatabaseIfMissing(path, configuration: configuration) }
+        if mode == .readWrite(createIfMissing: true) { try Database.publishNewDatabaseIfMissing(file, configuration: configuration) }
         self.path = path
         self.configuration = configuration
         // The path is resolved (`DatabasePath`) and holds no link: one swapped in since is
@@ -64,7 +64,7 @@ package final class Database {
         switch configuration.access {
         case .readOnly:
             flags |= SQLITE_OPEN_READONLY
-            if let uri = Database.immutableURI(forUnusedFile: path) {
+            if let uri = Database.immutableURI(forUnusedFile: file) {
                 flags |= SQLITE_OPEN_URI
                 openPath = uri
             }
@@ -72,12 +72,12 @@ package final class Database {
             flags |= SQLITE_OPEN_READWRITE
             if create {
                 flags |= SQLITE_OPEN_CREATE
-                isCreated = try Database.createPrivateFileIfMissing(path)
+                isCreated = try Database.createPrivateFileIfMissing(file)
             }
         }
         // SQLite opens the `-wal`, `-shm` and `-journal` beside the file itself, following
         // links: anything there but a regular file refuses the open.
-        try Database.refuseLinkedCompanions(of: path)
+        try Database.refuseLinkedCompanions(of: file)
         // A failed open must not leave behind the empty file it created: an empty file where a
         // database (or a backup) was expected reads as a valid, empty database later.
         let removeCreatedFile = { if isCreated { unlink(path) } }

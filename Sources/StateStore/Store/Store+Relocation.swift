@@ -41,7 +41,7 @@ extension Store {
         // exists, refused, not followed (its folder is, as every path's).
         let destination = DatabasePath.inResolvedFolder(destination)
         try refuseExisting(destination)
-        try ensureUnused(source)
+        try ensureUnused(file)
         let database = try Database(file, .readWrite(createIfMissing: false), configuration: configuration)
         let staging = "\(destination).moving-\(getpid())-\(UUID().uuidString)"
         let counts: [String: Int]
@@ -116,8 +116,9 @@ extension Store {
         }
     }
 
-    /// Throws unless no connection, in this process or another, has `path` open.
-    private static func ensureUnused(_ path: String) throws {
+    /// Throws unless no connection, in this process or another, has `file` open.
+    private static func ensureUnused(_ file: DatabaseFile) throws {
+        let path = file.path
         guard !Database.hasOpenConnection(to: path) else { throw StoreError.fileInUse(path: path) }
         // Unopenable here (nil): the open that follows says why.
         guard DatabaseSiblings.withSQLiteLockBytesHeld(path) != false else { throw StoreError.fileOpenElsewhere(path: path) }

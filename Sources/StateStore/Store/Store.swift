@@ -89,7 +89,7 @@ public final class Store {
         }
         // An open or migration the storage refuses (no space, a read-only folder, no
         // descriptor) leaves nothing behind that was not there before.
-        let siblings = DatabaseSiblings(of: path)
+        let siblings = DatabaseSiblings(of: file)
         let database: Database
         var fileVersion = migrator.latestVersion
         do {
@@ -119,7 +119,7 @@ public final class Store {
                 fileVersion = version
             case .ours(let version):
                 guard configuration.role.maintainsFile else { throw MigrationError.migrationLeftToApp(path: path, schemaVersion: version) }
-                if let deferral = migrator.deferral(of: path, version: version) { throw deferral }
+                if let deferral = migrator.deferral(of: file, version: version) { throw deferral }
                 try migrator.migrate(database, progress: progress)
             default:
                 guard configuration.role.maintainsFile else { throw MigrationError.migrationLeftToApp(path: path, schemaVersion: 0) }
@@ -135,7 +135,7 @@ public final class Store {
             siblings.removeWhatTheFailedOpenLeft()
             throw error
         }
-        configuration.fileProtection?.apply(toDatabaseAt: path)
+        configuration.fileProtection?.apply(to: file)
         // Each write transaction checks again that the file is still one this build may write:
         // the app may migrate it while this store (an extension's, an older build's) is open.
         database.schemaWriteCheck = SchemaWriteCheck(latestKnown: migrator.latestVersion, checkedDataVersion: database.dataVersion())
