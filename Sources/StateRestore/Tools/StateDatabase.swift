@@ -51,10 +51,16 @@ package enum StateDatabase {
     package static func requireExistingFile(_ path: String) throws -> DatabaseFile {
         let file = try DatabaseFile(resolving: path)
         guard file.identity != nil else {
-            if let destination = MovedDatabaseNote.destination(of: file.path) { throw StoreError.movedTo(path: file.path, destination: destination) }
+            try refuseMoved(file)
             throw StoreError.fileNotFound(path: file.path)
         }
         return file
+    }
+
+    /// Throws `StoreError.movedTo` where a move left its note at `file`'s path (nothing is
+    /// there): a stale path is never read as an empty one, nor given a new file.
+    private static func refuseMoved(_ file: DatabaseFile) throws {
+        if let destination = MovedDatabaseNote.destination(of: file.path) { throw StoreError.movedTo(path: file.path, destination: destination) }
     }
 
     /// The schema status of the existing file at `path`; reads only.
@@ -73,11 +79,13 @@ package enum StateDatabase {
     }
 
     /// What migrating `path` up to `target` (the latest when nil) would apply; reads only, and
-    /// creates nothing when the file does not exist.
+    /// creates nothing when the file does not exist. A path a move left its note at is refused
+    /// as ``migrate(_:upTo:upgrading:progress:)`` refuses it (`StoreError.movedTo`).
     package static func migrationPlan(_ path: String, upTo target: Int? = nil) throws -> (fromVersion: Int, steps: [MigrationFile]) {
         let migrator = try StateMigrations.makeMigrator()
         let file = try DatabaseFile(resolving: path)
         guard file.identity != nil else {
+            try refuseMoved(file)
             return (0, try migrator.planForNewDatabase(upTo: target))
         }
         let database = try Database(file, .readOnly)
@@ -96,7 +104,7 @@ package enum StateDatabase {
         let file = try DatabaseFile(resolving: path)
         if file.identity == nil {
             _ = try migrator.planForNewDatabase(upTo: target)
-            if let destination = MovedDatabaseNote.destination(of: file.path) { throw StoreError.movedTo(path: file.path, destination: destination) }
+            try refuseMoved(file)
         }
         return try namingTheStorageCause(file) {
             let database = try Database(file, .readWrite(createIfMissing: true))
