@@ -18,8 +18,8 @@ extension LaunchDatabase {
         if DeferredMigration.isRunning(file) {
             return Opening(store: nil, report: [Self.needsMigration(file, detail: "it is being migrated in the background")])
         }
-        guard FileManager.default.fileExists(atPath: path) else {
-            if let destination = MovedDatabaseNote.destination(of: path) { return Self.movedAway(file, to: destination) }
+        if let missing = file.refusalIfMissing() {
+            if case .movedTo(_, let destination) = missing { return Self.movedAway(file, to: destination) }
             return Opening(
                 store: nil, report: [RestoreReportEntry(.databaseUnavailable, "there is no database at \(path); reading creates none, and the default state was used")])
         }

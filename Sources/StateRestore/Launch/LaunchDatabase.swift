@@ -67,8 +67,8 @@ enum LaunchDatabase {
         var configuration = configuration
         // A file opened before is never created again: it moved or vanished meanwhile.
         if identity != nil, configuration.access == .readWrite(createIfMissing: true) { configuration.access = .readWrite(createIfMissing: false) }
-        if !configuration.role.maintainsFile && !FileManager.default.fileExists(atPath: path) {
-            if let destination = MovedDatabaseNote.destination(of: path) { return movedAway(file, to: destination) }
+        if !configuration.role.maintainsFile, let missing = file.refusalIfMissing() {
+            if case .movedTo(_, let destination) = missing { return movedAway(file, to: destination) }
             return Opening(
                 store: nil,
                 report: [

@@ -50,17 +50,14 @@ package enum StateDatabase {
     @discardableResult
     package static func requireExistingFile(_ path: String) throws -> DatabaseFile {
         let file = try DatabaseFile(resolving: path)
-        guard file.identity != nil else {
-            try refuseMoved(file)
-            throw StoreError.fileNotFound(path: file.path)
-        }
+        guard file.identity != nil else { throw file.refusalIfMissing() ?? StoreError.fileNotFound(path: file.path) }
         return file
     }
 
     /// Throws `StoreError.movedTo` where a move left its note at `file`'s path (nothing is
     /// there): a stale path is never read as an empty one, nor given a new file.
     private static func refuseMoved(_ file: DatabaseFile) throws {
-        if let destination = MovedDatabaseNote.destination(of: file.path) { throw StoreError.movedTo(path: file.path, destination: destination) }
+        if case .movedTo(let path, let destination) = file.refusalIfMissing() { throw StoreError.movedTo(path: path, destination: destination) }
     }
 
     /// The schema status of the existing file at `path`; reads only.

@@ -77,14 +77,12 @@ public final class Store {
         if configuration.role.maintainsFile {
             // A file missing at the resolution may have been moved: its note says where, and
             // nothing is created in its place (an existing file never looks for a note).
-            if file.identity == nil, configuration.access == .readWrite(createIfMissing: true), access(path, F_OK) != 0,
-                let destination = MovedDatabaseNote.destination(of: path)
-            {
+            if file.identity == nil, configuration.access == .readWrite(createIfMissing: true), case .movedTo(let path, let destination) = file.refusalIfMissing() {
                 throw StoreError.movedTo(path: path, destination: destination)
             }
         } else {
             // An extension never creates the file: the app does.
-            guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
+            if let missing = file.refusalIfMissing() { throw missing }
             if configuration.access != .readOnly { configuration.access = .readWrite(createIfMissing: false) }
         }
         // An open or migration the storage refuses (no space, a read-only folder, no
@@ -166,7 +164,7 @@ public final class Store {
     /// ``init(readingExistingFileAt:migrations:)`` on a file already resolved.
     package init(reading file: DatabaseFile, migrations: [MigrationFile]? = nil) throws {
         let path = file.path
-        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
+        if let missing = file.refusalIfMissing() { throw missing }
         let database = try Database(file, .readOnly)
         switch try Migrator.reading(path, { try database.ownership() }) {
         case .foreign(let applicationID): throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
