@@ -24,7 +24,9 @@ extension StateRestorer {
     /// - Throws: ``RestoreError/databaseUnusable(_:)`` for an extension's restorer (the app
     ///   moves the file), a closed or suspended one, one while another restorer of this process
     ///   on the file is not closed (even suspended), or a file being migrated in the
-    ///   background; otherwise the storage's error, with nothing moved.
+    ///   background; `StoreError.notARegularFile` when the restorer reached its file through a
+    ///   link (what a link points at is never moved); otherwise the storage's error, with
+    ///   nothing moved.
     @discardableResult
     public func relocate(to newPath: String, isolation: isolated (any Actor)? = #isolation) throws -> Int {
         guard configuration.role.maintainsFile else { throw RestoreError.databaseUnusable("an extension never moves the database; the app does") }
@@ -51,8 +53,9 @@ extension StateRestorer {
             releaseLaunchGuard(&side)
             side.store?.close()
             side.store = nil
-            let source = path
-            let outcome = Result { try Store.relocate(from: source, to: destination, configuration: configuration) }
+            let file = file
+            let source = file.path
+            let outcome = Result { try Store.relocate(file, to: destination, configuration: configuration) }
             if case .success = outcome {
                 ScenesInUse.move(from: source, to: destination)
                 SignedOutAccounts.move(from: source, to: destination)

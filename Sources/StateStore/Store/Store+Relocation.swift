@@ -31,7 +31,13 @@ extension Store {
     /// - Returns: the number of scene records moved.
     @discardableResult
     public static func relocate(from source: String, to destination: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Int {
-        let file = try DatabaseFile(resolving: source)
+        try relocate(DatabaseFile(resolving: source), to: destination, configuration: configuration)
+    }
+
+    /// ``relocate(from:to:configuration:)`` of a file already resolved (a restorer's): a file
+    /// its opener reached through a link is refused, as a link given here is.
+    @discardableResult
+    package static func relocate(_ file: DatabaseFile, to destination: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Int {
         let source = file.path
         guard file.identity != nil else { throw StoreError.fileNotFound(path: source) }
         guard !file.isLinked else {
