@@ -98,7 +98,7 @@ enum LaunchDatabase {
             return Opening(store: nil, report: [Self.busy(configuration, error)])
         } catch MigrationError.migrationFailed(_, _, let underlying) where underlying.code == .busy || underlying.code == .locked {
             return Opening(store: nil, report: [Self.busy(configuration, underlying)])
-        } catch let error as SQLiteError where error.isStorageFault && FileManager.default.fileExists(atPath: path) {
+        } catch let error as SQLiteError where error.isStorageFault && file.refusalIfMissing() == nil {
             // Nothing could be created or written (no space, a read-only folder): read what is
             // there (the failed open removed the files it began).
             return ReadOnlyFallback.open(file, because: error.message, migrations: configuration.migrations)

@@ -134,7 +134,7 @@ package enum StateDatabase {
             return try body()
         } catch let error as SQLiteError where error.code == .cannotOpen && error.systemErrorCode == ENOENT {
             let resolved = file.path
-            guard FileManager.default.fileExists(atPath: resolved) else { throw error }
+            guard file.refusalIfMissing() == nil else { throw error }
             let folder = (resolved as NSString).deletingLastPathComponent
             for file in [resolved, folder.isEmpty ? "." : folder] where access(file, W_OK) != 0 {
                 let code = errno
