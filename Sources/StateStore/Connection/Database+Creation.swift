@@ -32,7 +32,7 @@ extension Database {
         guard configuration.access == .readWrite(createIfMissing: true), !DatabasePath.isSpecial(path),
             Foundation.access(path, F_OK) != 0, errno == ENOENT
         else { return }
-        removeStaleStagingFiles(of: path)
+        removeStaleStagingFiles(of: file)
         let staging = "\(path).creating-\(getpid())-\(UUID().uuidString)"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         var stagingConfiguration = configuration
@@ -62,11 +62,11 @@ extension Database {
         runCreationHook(.published, path)
     }
 
-    /// Removes what creations of `path` that were killed left behind: staging files
+    /// Removes what creations of `file` that were killed left behind: staging files
     /// (`<db>.creating-<pid>-<uuid>` and their `-wal`, `-shm`, `-journal`) whose process is gone
     /// or that are older than a minute. A live creator's file is never touched.
-    package static func removeStaleStagingFiles(of path: String) {
-        let url = URL(fileURLWithPath: path)
+    package static func removeStaleStagingFiles(of file: DatabaseFile) {
+        let url = URL(fileURLWithPath: file.path)
         let folder = url.deletingLastPathComponent().path
         let prefix = url.lastPathComponent + ".creating-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }

@@ -19,7 +19,10 @@ package final class Database {
     /// The application id this project writes into every database it owns ("RSTC").
     package static let applicationID: Int32 = 0x5253_5443
 
-    /// The path the connection was opened with.
+    /// The file the connection was opened on, as resolved.
+    package let file: DatabaseFile
+
+    /// The path the connection was opened with (the file's, holding no link).
     package let path: String
 
     /// The configuration it was opened with.
@@ -54,6 +57,7 @@ package final class Database {
         var configuration = configuration
         configuration.access = mode.access
         if mode == .readWrite(createIfMissing: true) { try Database.publishNewDatabaseIfMissing(file, configuration: configuration) }
+        self.file = file
         self.path = path
         self.configuration = configuration
         // The path is resolved (`DatabasePath`) and holds no link: one swapped in since is

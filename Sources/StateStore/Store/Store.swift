@@ -199,7 +199,7 @@ public final class Store {
     /// Removes the staging files creations of this database that were killed left beside it
     /// (off the launch path: the writer's and the tools' opens call it).
     public func removeStaleStagingFiles() {
-        Database.removeStaleStagingFiles(of: path)
+        Database.removeStaleStagingFiles(of: database.file)
     }
 
     /// Closes the connection without its closing checkpoint: for a file found damaged, which
