@@ -47,11 +47,10 @@ public struct DatabaseCheck: Equatable, Sendable {
 
     /// Checks the existing file at `path` (`StoreError.fileNotFound` when there is none).
     public static func run(_ path: String, kinds: [RecordKind]) throws -> DatabaseCheck {
-        let path = try DatabasePath.resolved(path)
-        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
+        let file = try StateDatabase.requireExistingFile(path)
         var check = DatabaseCheck()
         do {
-            let store = try StateDatabase.openForReading(path)
+            let store = try Store(reading: file)
             defer { store.close() }
             check.problems += try store.integrityProblems().map { "integrity: \($0)" }
             check.problems += try store.foreignKeyProblems().map { "foreign key: \($0)" }

@@ -1,14 +1,14 @@
 import StateStore
 
 extension CrashLoopCheck {
-    /// What a launch's crash check would find beside `path`, for a restore that reads only:
+    /// What a launch's crash check would find beside `file`, for a restore that reads only:
     /// the screens whose restore a launch now gone never completed (the guard file's crashed
     /// slots, and marks a release before the guard file left in the database) and the launches
     /// in a row that crashed, found without creating, locking or writing anything. A crashed
     /// screen's record is left where it is; the report says a launch would quarantine it.
     /// Only `role`'s crashed slots and count are read, as a launch of that role handles them.
-    static func lookingOnly(beside path: String, role: DatabaseRole, in store: Store) -> CrashLoopCheck {
-        let found = LaunchGuardFile.crashedMarksWithoutHandling(beside: path, role: role)
+    static func lookingOnly(beside file: DatabaseFile, role: DatabaseRole, in store: Store) -> CrashLoopCheck {
+        let found = LaunchGuardFile.crashedMarksWithoutHandling(beside: file.path, role: role)
         var screens = Set(found.marks.map(\.screenHash))
         var previousCount = found.crashedLaunches
         if let state = try? store.crashCheckState() {

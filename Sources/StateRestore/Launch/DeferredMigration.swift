@@ -15,13 +15,15 @@ enum DeferredMigration {
     /// a migration here to look at the launch meanwhile).
     static let startHook = Locked<(@Sendable (String) -> Void)?>(nil)
 
-    /// Whether a migration of `path` is running in this process.
-    static func isRunning(_ path: String) -> Bool {
-        running.withLock { $0[path] != nil }
+    /// Whether a migration of `file` is running in this process.
+    static func isRunning(_ file: DatabaseFile) -> Bool {
+        running.withLock { $0[file.path] != nil }
     }
 
-    /// Starts migrating `path` in the background unless that is already happening.
-    static func start(_ path: String, configuration: DatabaseConfiguration) {
+    /// Starts migrating `file` in the background unless that is already happening: opened as
+    /// the launch resolved it, so a `chdir` or a link changed meanwhile changes nothing.
+    static func start(_ file: DatabaseFile, configuration: DatabaseConfiguration) {
+        let path = file.path
         let group = DispatchGroup()
         let isNew = running.withLock { running -> Bool in
             guard running[path] == nil else { return false }
@@ -33,7 +35,7 @@ enum DeferredMigration {
         queue.async {
             startHook.withLock { $0 }?(path)
             do {
-                let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
+                let store = try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
                 store.close()
                 failures.withLock { $0[path] = nil }
             } catch {
@@ -44,13 +46,13 @@ enum DeferredMigration {
         }
     }
 
-    /// Why the last background migration of `path` failed, if it did.
-    static func failure(of path: String) -> String? {
-        failures.withLock { $0[path] }
+    /// Why the last background migration of `file` failed, if it did.
+    static func failure(of file: DatabaseFile) -> String? {
+        failures.withLock { $0[file.path] }
     }
 
-    /// Blocks until the migration of `path` running now (if any) has ended.
-    static func waitUntilFinished(_ path: String) {
-        running.withLock { $0[path] }?.wait()
+    /// Blocks until the migration of `file` running now (if any) has ended.
+    static func waitUntilFinished(_ file: DatabaseFile) {
+        running.withLock { $0[file.path] }?.wait()
     }
 }

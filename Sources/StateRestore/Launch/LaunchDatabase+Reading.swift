@@ -15,11 +15,11 @@ extension LaunchDatabase {
     /// embedded ones when nil, says which build it is).
     static func openReadingOnly(_ file: DatabaseFile, configuration: DatabaseConfiguration = DatabaseConfiguration(access: .readOnly)) -> Opening {
         let path = file.path
-        if DeferredMigration.isRunning(path) {
-            return Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")])
+        if DeferredMigration.isRunning(file) {
+            return Opening(store: nil, report: [Self.needsMigration(file, detail: "it is being migrated in the background")])
         }
-        guard FileManager.default.fileExists(atPath: path) else {
-            if let destination = MovedDatabaseNote.destination(of: path) { return Self.movedAway(path, to: destination) }
+        if let missing = file.refusalIfMissing() {
+            if case .movedTo(_, let destination) = missing { return Self.movedAway(file, to: destination) }
             return Opening(
                 store: nil, report: [RestoreReportEntry(.databaseUnavailable, "there is no database at \(path); reading creates none, and the default state was used")])
         }
@@ -79,13 +79,14 @@ extension LaunchDatabase {
     /// What reading finds in a damaged file: what a launch would report for it (a link's target
     /// is never moved aside, the app's own file would be).
     static func readingDamaged(_ file: DatabaseFile, reason: String) -> Opening {
-        file.isLinked ? linkedDamage(file, reason: reason) : Opening(store: nil, report: [wouldMoveAside(file.path, reason: reason)])
+        file.isLinked ? linkedDamage(file, reason: reason) : Opening(store: nil, report: [wouldMoveAside(file, reason: reason)])
     }
 
     /// What a launch reports for a damaged file, and what it would do with it, for a restore
     /// that reads only and so leaves it where it is.
-    static func wouldMoveAside(_ path: String, reason: String) -> RestoreReportEntry {
-        RestoreReportEntry(
+    static func wouldMoveAside(_ file: DatabaseFile, reason: String) -> RestoreReportEntry {
+        let path = file.path
+        return RestoreReportEntry(
             .databaseCorrupt,
             "the file is not a readable database (\(reason)); a launch would move it aside unchanged to \(path).corrupt-<UTC time> and create a fresh database; reading left it where it is, and the default state was used"
         )

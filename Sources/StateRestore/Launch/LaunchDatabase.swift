@@ -40,8 +40,8 @@ enum LaunchDatabase {
 
     /// The opening of a path where a move left its note instead of the file (`<db>-moved`):
     /// nothing is created there, and saves are refused.
-    static func movedAway(_ path: String, to destination: String) -> Opening {
-        let error = StoreError.movedTo(path: path, destination: destination)
+    static func movedAway(_ file: DatabaseFile, to destination: String) -> Opening {
+        let error = StoreError.movedTo(path: file.path, destination: destination)
         return Opening(
             store: nil, report: [RestoreReportEntry(.databaseUnavailable, "\(error.localizedDescription); the default state was used and saves are refused")],
             refusal: error)
@@ -61,14 +61,14 @@ enum LaunchDatabase {
         if let refused = refusalUnlessSameFile(file, identity: identity) { return refused }
         if configuration.access == .readOnly { return openReadingOnly(file, configuration: configuration) }
         let path = file.path
-        if DeferredMigration.isRunning(path) {
-            return Opening(store: nil, report: [Self.needsMigration(path, detail: "it is being migrated in the background")])
+        if DeferredMigration.isRunning(file) {
+            return Opening(store: nil, report: [Self.needsMigration(file, detail: "it is being migrated in the background")])
         }
         var configuration = configuration
         // A file opened before is never created again: it moved or vanished meanwhile.
         if identity != nil, configuration.access == .readWrite(createIfMissing: true) { configuration.access = .readWrite(createIfMissing: false) }
-        if !configuration.role.maintainsFile && !FileManager.default.fileExists(atPath: path) {
-            if let destination = MovedDatabaseNote.destination(of: path) { return movedAway(path, to: destination) }
+        if !configuration.role.maintainsFile, let missing = file.refusalIfMissing() {
+            if case .movedTo(_, let destination) = missing { return movedAway(file, to: destination) }
             return Opening(
                 store: nil,
                 report: [
@@ -82,8 +82,8 @@ enum LaunchDatabase {
         }
         // A file this process may not write (0400, a read-only mount) is read as it is: opening
         // it for writing would leave a `-wal` and `-shm` of its mode that block later writes.
-        if let reason = ReadOnlyFallback.cannotWrite(path) {
-            return ReadOnlyFallback.open(path, because: reason)
+        if let reason = ReadOnlyFallback.cannotWrite(file) {
+            return ReadOnlyFallback.open(file, because: reason, migrations: configuration.migrations)
         }
         // The open waits at most the launch budget for another process's lock.
         var budgeted = configuration
@@ -98,23 +98,23 @@ enum LaunchDatabase {
             return Opening(store: nil, report: [Self.busy(configuration, error)])
         } catch MigrationError.migrationFailed(_, _, let underlying) where underlying.code == .busy || underlying.code == .locked {
             return Opening(store: nil, report: [Self.busy(configuration, underlying)])
-        } catch let error as SQLiteError where error.isStorageFault && FileManager.default.fileExists(atPath: path) {
+        } catch let error as SQLiteError where error.isStorageFault && file.refusalIfMissing() == nil {
             // Nothing could be created or written (no space, a read-only folder): read what is
             // there (the failed open removed the files it began).
-            return ReadOnlyFallback.open(path, because: error.message)
+            return ReadOnlyFallback.open(file, because: error.message, migrations: configuration.migrations)
         } catch MigrationError.migrationFailed(_, _, let underlying) where underlying.isStorageFault {
-            return ReadOnlyFallback.open(path, because: underlying.message)
+            return ReadOnlyFallback.open(file, because: underlying.message, migrations: configuration.migrations)
         } catch MigrationError.migrationDeferred(_, let version, let bytes) {
             // Too long for a launch: migrated once, off this thread; restores meanwhile answer
             // defaults, and the scenes' saves never replace a record they did not see.
-            let earlier = DeferredMigration.failure(of: path).map { " (the last attempt failed: \($0))" } ?? ""
-            DeferredMigration.start(path, configuration: configuration)
+            let earlier = DeferredMigration.failure(of: file).map { " (the last attempt failed: \($0))" } ?? ""
+            DeferredMigration.start(file, configuration: configuration)
             return Opening(
                 store: nil,
-                report: [Self.needsMigration(path, detail: "from schema version \(version) (\(bytes) bytes) it would outlast the launch budget, so it is being migrated in the background\(earlier)")])
+                report: [Self.needsMigration(file, detail: "from schema version \(version) (\(bytes) bytes) it would outlast the launch budget, so it is being migrated in the background\(earlier)")])
         } catch MigrationError.migrationLeftToApp(_, let version) {
             return Opening(
-                store: nil, report: [Self.needsMigration(path, detail: "from schema version \(version), which only the app does at its next launch (this is an extension)")])
+                store: nil, report: [Self.needsMigration(file, detail: "from schema version \(version), which only the app does at its next launch (this is an extension)")])
         } catch let error as MigrationError {
             switch error {
             case .databaseNewer(_, let version, let latest):
@@ -125,7 +125,7 @@ enum LaunchDatabase {
                             .databaseNewer, "the database has schema version \(version), newer than this build knows (\(latest)); it was written by a newer release, so nothing was read or changed")
                     ])
             case .databaseNewerReadOnly(_, let version, let latest, let writableBy):
-                return ReadOnlyFallback.openNewer(path, schemaVersion: version, latestKnown: latest, writableBy: writableBy)
+                return ReadOnlyFallback.openNewer(file, schemaVersion: version, latestKnown: latest, writableBy: writableBy, migrations: configuration.migrations)
             case .foreignDatabase(_, let applicationID):
                 return foreign(file, applicationID: applicationID)
             case .corrupt(_, let reason):
@@ -137,8 +137,8 @@ enum LaunchDatabase {
             return recoverFromCorruption(file, reason: error.message, configuration: configuration)
         } catch let error as SQLiteError where error.code == .cannotOpen && identity != nil && DatabaseFile.identity(at: path) != identity {
             return moved(file)
-        } catch StoreError.movedTo(let path, let destination) {
-            return movedAway(path, to: destination)
+        } catch StoreError.movedTo(_, let destination) {
+            return movedAway(file, to: destination)
         } catch {
             return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database could not be opened: \(error.localizedDescription)")])
         }
@@ -149,9 +149,9 @@ enum LaunchDatabase {
     /// says a schema newer than this build knows, so it is left as it is, never moved aside.
     /// Nil when the header says no such thing (or cannot be read): the file is damaged. Runs only
     /// on the way to moving a file aside.
-    static func newerRelease(_ path: String, reason: String, configuration: DatabaseConfiguration) -> Opening? {
+    static func newerRelease(_ file: DatabaseFile, reason: String, configuration: DatabaseConfiguration) -> Opening? {
         guard let latest = try? StateMigrations.makeMigrator(for: configuration).latestVersion,
-            let reader = try? Store(readingExistingFileAt: path, migrations: configuration.migrations)
+            let reader = try? Store(reading: file, migrations: configuration.migrations)
         else { return nil }
         defer { reader.close() }
         guard reader.schemaVersion > latest else { return nil }
@@ -166,7 +166,7 @@ enum LaunchDatabase {
     }
 
     /// The report of a launch that found a migration too long to run on its path.
-    static func needsMigration(_ path: String, detail: String) -> RestoreReportEntry {
+    static func needsMigration(_ file: DatabaseFile, detail: String) -> RestoreReportEntry {
         RestoreReportEntry(
             .databaseNeedsMigration,
             "the database needs a migration: \(detail); the default state was used, restores after it return the stored state, and this launch's saves never replace a record it did not see")
@@ -207,9 +207,9 @@ enum LaunchDatabase {
     /// file reached through a link (``linkedDamage(_:reason:)``).
     static func recoverFromCorruption(_ file: DatabaseFile, reason: String, configuration: DatabaseConfiguration) -> Opening {
         let path = file.path
-        if let newer = newerRelease(path, reason: reason, configuration: configuration) { return newer }
+        if let newer = newerRelease(file, reason: reason, configuration: configuration) { return newer }
         if file.isLinked { return linkedDamage(file, reason: reason) }
-        if configuration.access == .readOnly { return Opening(store: nil, report: [wouldMoveAside(path, reason: reason)]) }
+        if configuration.access == .readOnly { return Opening(store: nil, report: [wouldMoveAside(file, reason: reason)]) }
         guard configuration.role.maintainsFile else {
             return Opening(
                 store: nil,

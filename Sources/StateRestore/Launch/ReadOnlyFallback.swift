@@ -6,11 +6,11 @@ import StateStore
 /// `immutable=1` where the log is absent or empty, its read-only WAL rules otherwise), so a
 /// healthy file never reads as empty, and nothing is ever moved aside because of it.
 enum ReadOnlyFallback {
-    /// Why this process may not write the existing file at `path` (the cause in words), or nil
-    /// when it may or the file does not exist. One `access(2)`: a folder that refuses the log
-    /// makes the normal open fail instead, which falls back the same way.
-    static func cannotWrite(_ path: String) -> String? {
-        guard access(path, W_OK) != 0 else { return nil }
+    /// Why this process may not write the existing `file` (the cause in words), or nil when it
+    /// may or the file does not exist. One `access(2)`: a folder that refuses the log makes the
+    /// normal open fail instead, which falls back the same way.
+    static func cannotWrite(_ file: DatabaseFile) -> String? {
+        guard access(file.path, W_OK) != 0 else { return nil }
         let code = errno
         return code == ENOENT ? nil : SystemErrorCause.describe(code)
     }
@@ -18,9 +18,10 @@ enum ReadOnlyFallback {
     /// The reading of a newer release's file that records this build may read it but not
     /// write it: the same read-only opening, reported as `database-newer-read`; refused as
     /// `database-newer` when even reading fails (the file changed meanwhile).
-    static func openNewer(_ path: String, schemaVersion: Int, latestKnown: Int, writableBy: Int) -> LaunchDatabase.Opening {
+    /// `migrations` are the reading build's (the embedded ones when nil).
+    static func openNewer(_ file: DatabaseFile, schemaVersion: Int, latestKnown: Int, writableBy: Int, migrations: [MigrationFile]?) -> LaunchDatabase.Opening {
         do {
-            let store = try Store(readingExistingFileAt: path)
+            let store = try Store(reading: file, migrations: migrations)
             return LaunchDatabase.Opening(store: store, report: [newerReadEntry(schemaVersion: schemaVersion, latestKnown: latestKnown, writableBy: writableBy)])
         } catch {
             return LaunchDatabase.Opening(
@@ -43,9 +44,10 @@ enum ReadOnlyFallback {
     }
 
     /// The read-only opening, reported; unavailable (with the cause) when even that fails.
-    static func open(_ path: String, because reason: String) -> LaunchDatabase.Opening {
+    /// `migrations` are the reading build's (the embedded ones when nil).
+    static func open(_ file: DatabaseFile, because reason: String, migrations: [MigrationFile]?) -> LaunchDatabase.Opening {
         do {
-            let store = try Store(readingExistingFileAt: path)
+            let store = try Store(reading: file, migrations: migrations)
             let entry = RestoreReportEntry(
                 .databaseReadOnly,
                 "the database cannot be opened for writing (\(reason)); its stored state was read without writing, and saves wait until it can be written")

@@ -10,8 +10,9 @@ enum ScenesInUse {
     /// set's type is made from its mangled name at its first use) for nothing a list lacks.
     private static let scenes = Locked<[String: [SceneKey]]>([:])
 
-    /// Notes that `scene` of the file at `path` was restored or saved by this process.
-    static func note(_ scene: SceneKey, at path: String) {
+    /// Notes that `scene` of `file` was restored or saved by this process.
+    static func note(_ scene: SceneKey, at file: DatabaseFile) {
+        let path = file.path
         scenes.withLock { byPath in
             // The usual case, a scene noted before, costs one lookup and no copy.
             if byPath[path]?.contains(scene) == true { return }
@@ -19,13 +20,14 @@ enum ScenesInUse {
         }
     }
 
-    /// The scenes of the file at `path` in use by this process, each once.
-    static func scenes(at path: String) -> [SceneKey] {
-        scenes.withLock { $0[path] ?? [] }
+    /// The scenes of `file` in use by this process, each once.
+    static func scenes(at file: DatabaseFile) -> [SceneKey] {
+        scenes.withLock { $0[file.path] ?? [] }
     }
 
-    /// Forgets the scenes of `path` that `isGone` names (discarded, pruned, signed out).
-    static func forget(at path: String, where isGone: (SceneKey) -> Bool) {
+    /// Forgets the scenes of `file` that `isGone` names (discarded, pruned, signed out).
+    static func forget(at file: DatabaseFile, where isGone: (SceneKey) -> Bool) {
+        let path = file.path
         scenes.withLock { byPath in
             guard let current = byPath[path] else { return }
             byPath[path] = current.filter { !isGone($0) }

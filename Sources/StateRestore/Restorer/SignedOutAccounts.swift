@@ -11,9 +11,9 @@ enum SignedOutAccounts {
     /// A list per file: a process signs out one account at a time, rarely more.
     private static let accounts = Locked<[String: [(account: String, generation: Int)]]>([:])
 
-    /// Notes that this process signed `account` out of the file at `path`, its generation now
-    /// `generation`.
-    static func note(_ account: String, generation: Int, at path: String) {
+    /// Notes that this process signed `account` out of `file`, its generation now `generation`.
+    static func note(_ account: String, generation: Int, at file: DatabaseFile) {
+        let path = file.path
         accounts.withLock { byPath in
             var signedOut = byPath[path, default: []].filter { $0.account != account }
             signedOut.append((account, generation))
@@ -24,15 +24,16 @@ enum SignedOutAccounts {
     /// The fence a save of `account`'s screen that never captured one takes: the generation
     /// before this process's sign-out, so the purge's refuses it; nil when this process has not
     /// signed the account out (or has restored it since).
-    static func fence(for account: String, at path: String) -> Int? {
+    static func fence(for account: String, at file: DatabaseFile) -> Int? {
         accounts.withLock { byPath in
-            guard let signedOut = byPath[path], !signedOut.isEmpty else { return nil }
+            guard let signedOut = byPath[file.path], !signedOut.isEmpty else { return nil }
             return signedOut.first { $0.account == account }.map { $0.generation - 1 }
         }
     }
 
     /// A restore in this process read `account` again: its scenes save as before.
-    static func forget(_ account: String, at path: String) {
+    static func forget(_ account: String, at file: DatabaseFile) {
+        let path = file.path
         accounts.withLock { byPath in
             guard let signedOut = byPath[path], signedOut.contains(where: { $0.account == account }) else { return }
             byPath[path] = signedOut.filter { $0.account != account }

@@ -7,7 +7,7 @@ extension StateRestorer {
     /// crashed a launch that is gone, or the two previous launches both crashed.
     func crashLoopGuard(_ screen: ScreenKey, in store: Store, _ side: inout RestoreSide) throws -> [RestoreReportEntry]? {
         if side.crashLoopCheck == nil && readsOnly {
-            side.crashLoopCheck = CrashLoopCheck.lookingOnly(beside: path, role: configuration.role, in: store)
+            side.crashLoopCheck = CrashLoopCheck.lookingOnly(beside: location.withLock { $0.file }, role: configuration.role, in: store)
         } else if side.crashLoopCheck == nil {
             do {
                 // An existing file only: where no launch ever marked anything, nothing crashed.

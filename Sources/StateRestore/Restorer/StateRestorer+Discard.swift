@@ -62,7 +62,7 @@ extension StateRestorer {
         // Every other restorer of the file in this process drops what it still holds for them
         // (the discard's fence refuses it in other processes).
         for other in OpenRestorers.restorers(sharingFileWith: self) where other !== self { other.persistence.writer.dropPendingDeletedElsewhere(where: named) }
-        ScenesInUse.forget(at: path, where: named)
+        ScenesInUse.forget(at: file, where: named)
         restoring.withLock { Self.forgetScreens(&$0) { named($0.scene) } }
         return removed
     }

@@ -30,7 +30,7 @@ extension StateRestorer {
         restoring.withLock { side in
             let generation = sawFile ? try? side.store?.accountGeneration(account) : nil
             side.gate.noteRestore(ofCollection: collection, WriteGate.Sighting(generation: generation, discardEpoch: nil, isUnseen: !sawFile))
-            if generation != nil { SignedOutAccounts.forget(account, at: path) }
+            if generation != nil { SignedOutAccounts.forget(account, at: file) }
         }
     }
 
@@ -47,7 +47,7 @@ extension StateRestorer {
             reopenIfUnavailable(&side)
             defer { Self.releaseReadOnlyConnection(&side) }
             let store = side.store
-            if side.gate.sighting(ofCollection: collection)?.generation == nil, let fence = SignedOutAccounts.fence(for: account, at: path) {
+            if side.gate.sighting(ofCollection: collection)?.generation == nil, let fence = SignedOutAccounts.fence(for: account, at: file) {
                 return WriteGate.snapshotRules(after: WriteGate.Sighting(generation: fence), readableUpTo: readableUpTo)
             }
             let sighting = side.gate.sightingForSave(ofCollection: collection) { firstFence(in: store, account: account) }

@@ -41,9 +41,9 @@ extension StateRestorer {
                     loaded.isUnseen = true
                 }
                 side.gate.noteRestore(of: screen, loaded.sighting)
-                ScenesInUse.note(key, at: path)
+                ScenesInUse.note(key, at: file)
                 // Reading the account again is signing back in, for every restorer of the process.
-                if loaded.generation != nil { SignedOutAccounts.forget(key.account, at: path) }
+                if loaded.generation != nil { SignedOutAccounts.forget(key.account, at: file) }
                 if let invalid = Self.invalidNames(State.self) {
                     loaded.report.insert(invalid, at: 0)
                     loaded.invalidKind = invalid

@@ -15,7 +15,7 @@ extension StateRestorer {
         let start = ContinuousClock.now
         let screen = ScreenKey(scene: key, kind: State.kind)
         let rules = handSaveRules(for: screen)
-        ScenesInUse.note(key, at: path)
+        ScenesInUse.note(key, at: file)
         let written: (bytes: Int, oversized: RecordSizeBreakdown?)
         do {
             written = try recoveringFromDamage { store in
@@ -153,7 +153,7 @@ extension StateRestorer {
             defer { Self.releaseReadOnlyConnection(&side) }
             let store = side.store
             let carrying = side.carriedFields[screen] ?? JSONObject()
-            if side.gate.sighting(of: screen)?.generation == nil, let fence = SignedOutAccounts.fence(for: screen.scene.account, at: path) {
+            if side.gate.sighting(of: screen)?.generation == nil, let fence = SignedOutAccounts.fence(for: screen.scene.account, at: file) {
                 // Fenced for this save only: once the account is restored again, the screen's
                 // first save captures the generation then.
                 return PersistenceTracking.SaveRules(carrying: carrying, sighting: WriteGate.Sighting(generation: fence))
@@ -199,7 +199,7 @@ extension StateRestorer {
         _ tracking: PersistenceTracking, _ restoration: Restoration<State>, turns: any MainActorTurnScheduling
     ) -> PersistenceTracking {
         let screen = ScreenKey(scene: restoration.key, kind: State.kind)
-        ScenesInUse.note(restoration.key, at: path)
+        ScenesInUse.note(restoration.key, at: file)
         persistence.register(tracking, completing: screen)
         // Live from now by its tracking, even before the turn that completes the restore.
         restoring.withLock { _ = $0.uncompletedScreens.remove(screen) }

@@ -30,7 +30,7 @@ extension StateRestorer {
     /// Blocks until a background migration of this restorer's file (`database-needs-migration`)
     /// has ended; returns at once when none runs. The next restore then reads the migrated file.
     package func waitForDeferredMigration() {
-        DeferredMigration.waitUntilFinished(path)
+        DeferredMigration.waitUntilFinished(location.withLock { $0.file })
     }
 
     /// Opens the database again, as a launch does, when the launch could not read it

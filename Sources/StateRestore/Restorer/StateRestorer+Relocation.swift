@@ -24,14 +24,16 @@ extension StateRestorer {
     /// - Throws: ``RestoreError/databaseUnusable(_:)`` for an extension's restorer (the app
     ///   moves the file), a closed or suspended one, one while another restorer of this process
     ///   on the file is not closed (even suspended), or a file being migrated in the
-    ///   background; otherwise the storage's error, with nothing moved.
+    ///   background; `StoreError.notARegularFile` when the restorer reached its file through a
+    ///   link (what a link points at is never moved); otherwise the storage's error, with
+    ///   nothing moved.
     @discardableResult
     public func relocate(to newPath: String, isolation: isolated (any Actor)? = #isolation) throws -> Int {
         guard configuration.role.maintainsFile else { throw RestoreError.databaseUnusable("an extension never moves the database; the app does") }
         let (isClosed, isSuspended) = restoring.withLock { ($0.isClosed, $0.isSuspended) }
         guard !isClosed else { throw RestoreError.databaseUnusable("the restorer is closed") }
         guard !isSuspended else { throw RestoreError.databaseUnusable("the app is suspended; move the database after resume()") }
-        guard !DeferredMigration.isRunning(path) else { throw RestoreError.databaseUnusable("the database is being migrated in the background; move it once that ends") }
+        guard !DeferredMigration.isRunning(location.withLock { $0.file }) else { throw RestoreError.databaseUnusable("the database is being migrated in the background; move it once that ends") }
         // Another restorer of this process on the file, suspended or not, would go on at the
         // old path: a suspended one's resume would make a new file there and write to it, which
         // the app no longer reads (model sequence
@@ -51,8 +53,9 @@ extension StateRestorer {
             releaseLaunchGuard(&side)
             side.store?.close()
             side.store = nil
-            let source = path
-            let outcome = Result { try Store.relocate(from: source, to: destination, configuration: configuration) }
+            let file = file
+            let source = file.path
+            let outcome = Result { try Store.relocate(file, to: destination, configuration: configuration) }
             if case .success = outcome {
                 ScenesInUse.move(from: source, to: destination)
                 SignedOutAccounts.move(from: source, to: destination)

@@ -38,8 +38,8 @@ extension StateRestorer {
         let (result, generation) = try recoveringFromDamage { store in
             (try store.purge(account: account, forgettingGuardMarks: !hasGuard), try store.accountGeneration(account))
         }
-        SignedOutAccounts.note(account, generation: generation, at: path)
-        ScenesInUse.forget(at: path) { $0.account == account }
+        SignedOutAccounts.note(account, generation: generation, at: file)
+        ScenesInUse.forget(at: file) { $0.account == account }
         restoring.withLock { side in
             try? side.launchGuard?.forget(accountHash: LaunchGuardMark.accountHash(account))
             Self.forgetScreens(&side, where: ofAccount)

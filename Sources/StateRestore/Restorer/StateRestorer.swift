@@ -43,6 +43,10 @@ public final class StateRestorer: Sendable {
     /// (once, at init); ``relocate(to:isolation:)`` changes it.
     public var path: String { location.withLock { $0.path } }
 
+    /// The database file as resolved (its path, its device and inode): what the process-wide
+    /// notes of this file (scenes in use, accounts signed out) are kept by.
+    var file: DatabaseFile { location.withLock { $0.file } }
+
     /// Where the database file is now, which file it is, and why saves are refused if they are
     /// (shared with the writer).
     let location: Locked<RestorerFile>

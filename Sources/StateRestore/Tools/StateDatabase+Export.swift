@@ -22,10 +22,10 @@ extension StateDatabase {
     package static func exportRedacted(
         _ path: String, to output: String, kinds: [RecordKind], shelfSnapshotShapes: [RecordShape] = []
     ) throws -> RedactedExport {
-        try requireExistingFile(path)
+        let file = try requireExistingFile(path)
         let redaction = RecordRedaction(kinds: kinds, shelfSnapshotShapes: shelfSnapshotShapes)
         let tables = try Store.writeRedactedExport(
-            of: path, to: output, migrator: StateMigrations.makeMigrator(upgrading: kinds), redacting: redaction)
+            of: file, to: output, migrator: StateMigrations.makeMigrator(upgrading: kinds), redacting: redaction)
         return RedactedExport(tables: tables, kindsWithoutShapes: redaction.kindsWithoutShapes)
     }
 }

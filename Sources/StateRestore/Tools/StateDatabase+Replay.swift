@@ -10,9 +10,9 @@ extension StateDatabase {
     package static func replay(
         _ path: String, restoring contexts: [String: DocumentContext], configuration: DatabaseConfiguration
     ) throws -> ReplayOutcome {
-        try requireExistingFile(path)
-        let records = try recordSummaries(path)
-        let restorer = StateRestorer(path: path, configuration: configuration)
+        let file = try requireExistingFile(path)
+        let records = try recordSummaries(file)
+        let restorer = StateRestorer(file: file, configuration: configuration)
         defer { try? restorer.close() }
         var outcome = ReplayOutcome()
         for record in records {
@@ -25,10 +25,10 @@ extension StateDatabase {
         return outcome
     }
 
-    /// Every record's place, kind, version and size in the existing file at `path`, ordered by
+    /// Every record's place, kind, version and size in the existing `file`, ordered by
     /// account, scene and kind (none in a file without a schema); reads only.
-    package static func recordSummaries(_ path: String) throws -> [StoredRecordSummary] {
-        let store = try openForReading(path)
+    private static func recordSummaries(_ file: DatabaseFile) throws -> [StoredRecordSummary] {
+        let store = try Store(reading: file)
         defer { store.close() }
         guard store.schemaVersion >= 1 else { return [] }
         return try store.recordSummaries()

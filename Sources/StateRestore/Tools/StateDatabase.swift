@@ -18,51 +18,51 @@ package enum StateDatabase {
         progress: (MigrationProgress) -> Void = { _ in }
     ) throws -> Store {
         try refuseDirectory(path)
-        let store = try namingTheStorageCause(path) {
-            try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
-        }
-        store.removeStaleStagingFiles()
-        return store
+        return try openForWriting(DatabaseFile(resolving: path), upgrading: kinds, configuration: configuration, progress: progress)
     }
 
     /// Opens the existing file at `path` for writing, migrating it as needed: the verbs that
     /// change a file but never create one (`discard`, `prune`, `purge`, `quarantine restore`).
     ///
     /// - Throws: `StoreError.fileNotFound`, or `StoreError.notARegularFile` for a directory,
-    ///   before anything is opened; otherwise as ``openForWriting(_:upgrading:progress:)``.
+    ///   before anything is opened; otherwise as ``openForWriting(_:upgrading:configuration:progress:)``.
     package static func openExistingForWriting(
         _ path: String, upgrading kinds: [RecordKind] = [], configuration: DatabaseConfiguration = DatabaseConfiguration()
     ) throws -> Store {
-        try requireExistingFile(path)
-        return try openForWriting(path, upgrading: kinds, configuration: configuration)
+        try openForWriting(requireExistingFile(path), upgrading: kinds, configuration: configuration)
     }
 
     /// Opens the existing file at `path` without creating, migrating or writing anything.
     ///
-    /// - Throws: `StoreError.fileNotFound` when there is no file.
+    /// - Throws: `StoreError.fileNotFound` when there is none, `StoreError.movedTo` when a move
+    ///   left its note there.
     package static func openForReading(_ path: String) throws -> Store {
-        try Store(readingExistingFileAt: path)
+        try Store(reading: requireExistingFile(path))
     }
 
     /// The database file at `path`, resolved once, unless there is none (a symbolic link to
     /// one counts): what the verbs that only read check first, so a missing path is never
     /// created.
     ///
-    /// - Throws: `StoreError.fileNotFound`, `StoreError.danglingLink`, or
-    ///   `StoreError.notARegularFile` for a directory, FIFO, socket, device or a loop of links.
+    /// - Throws: `StoreError.fileNotFound`, `StoreError.movedTo` where a move left its note,
+    ///   `StoreError.danglingLink`, or `StoreError.notARegularFile` for a directory, FIFO,
+    ///   socket, device or a loop of links.
     @discardableResult
     package static func requireExistingFile(_ path: String) throws -> DatabaseFile {
         let file = try DatabaseFile(resolving: path)
-        guard file.identity != nil else {
-            if let destination = MovedDatabaseNote.destination(of: file.path) { throw StoreError.movedTo(path: file.path, destination: destination) }
-            throw StoreError.fileNotFound(path: file.path)
-        }
+        guard file.identity != nil else { throw file.refusalIfMissing() ?? StoreError.fileNotFound(path: file.path) }
         return file
+    }
+
+    /// Throws `StoreError.movedTo` where a move left its note at `file`'s path (nothing is
+    /// there): a stale path is never read as an empty one, nor given a new file.
+    private static func refuseMoved(_ file: DatabaseFile) throws {
+        if case .movedTo(let path, let destination) = file.refusalIfMissing() { throw StoreError.movedTo(path: path, destination: destination) }
     }
 
     /// The schema status of the existing file at `path`; reads only.
     package static func schemaStatus(_ path: String) throws -> SchemaStatus {
-        let database = try existingDatabase(path)
+        let database = try Database(requireExistingFile(path), .readOnly)
         defer { database.close() }
         return try StateMigrations.makeMigrator().status(of: database)
     }
@@ -76,52 +76,65 @@ package enum StateDatabase {
     }
 
     /// What migrating `path` up to `target` (the latest when nil) would apply; reads only, and
-    /// creates nothing when the file does not exist.
+    /// creates nothing when the file does not exist. A path a move left its note at is refused
+    /// as ``migrate(_:upTo:upgrading:progress:)`` refuses it (`StoreError.movedTo`).
     package static func migrationPlan(_ path: String, upTo target: Int? = nil) throws -> (fromVersion: Int, steps: [MigrationFile]) {
         let migrator = try StateMigrations.makeMigrator()
-        guard FileManager.default.fileExists(atPath: path) else {
+        let file = try DatabaseFile(resolving: path)
+        guard file.identity != nil else {
+            try refuseMoved(file)
             return (0, try migrator.planForNewDatabase(upTo: target))
         }
-        let database = try existingDatabase(path)
+        let database = try Database(file, .readOnly)
         defer { database.close() }
         return (try migrator.status(of: database).schemaVersion, try migrator.plan(for: database, upTo: target))
     }
 
     /// Migrates `path` (created when missing) up to `target`, the latest when nil, upgrading
     /// the stored records of `kinds` at schema 3. An impossible target is refused before a
-    /// missing file is created.
+    /// missing file is created, and so is a path a move left its note at.
     package static func migrate(
         _ path: String, upTo target: Int? = nil, upgrading kinds: [RecordKind] = [], progress: (MigrationProgress) -> Void = { _ in }
     ) throws -> (fromVersion: Int, applied: [MigrationFile]) {
         let migrator = try StateMigrations.makeMigrator(upgrading: kinds)
-        if !FileManager.default.fileExists(atPath: path) { _ = try migrator.planForNewDatabase(upTo: target) }
         try refuseDirectory(path)
-        return try namingTheStorageCause(path) {
-            let database = try Database.openCreatingIfMissing(DatabasePath.resolved(path))
+        let file = try DatabaseFile(resolving: path)
+        if file.identity == nil {
+            _ = try migrator.planForNewDatabase(upTo: target)
+            try refuseMoved(file)
+        }
+        return try namingTheStorageCause(file) {
+            let database = try Database(file, .readWrite(createIfMissing: true))
             defer { database.close() }
             let before = try migrator.status(of: database).schemaVersion
             return (before, try migrator.migrate(database, upTo: target, progress: progress))
         }
     }
 
+    /// Opens `file` for writing as ``openForWriting(_:upgrading:configuration:progress:)`` does.
+    private static func openForWriting(
+        _ file: DatabaseFile, upgrading kinds: [RecordKind], configuration: DatabaseConfiguration, progress: (MigrationProgress) -> Void = { _ in }
+    ) throws -> Store {
+        let store = try namingTheStorageCause(file) {
+            try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
+        }
+        store.removeStaleStagingFiles()
+        return store
+    }
+
     /// The newest schema version this build knows.
     package static var latestSchemaVersion: Int { (try? StateMigrations.makeMigrator().latestVersion) ?? 0 }
 
-    private static func existingDatabase(_ path: String) throws -> Database {
-        let path = try DatabasePath.resolved(path)
-        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
-        return try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
-    }
-
-    /// Runs `body`, an open for writing of `path`; when SQLite could not open a file beside an
+    /// Runs `body`, an open for writing of `file`; when SQLite could not open a file beside an
     /// existing database and saw only `ENOENT` (it retries a `-wal` it may not create read-only,
     /// and reports that retry's error), the error names the real cause: why the file or its
     /// folder cannot be written (`EROFS` on a read-only mount, `EACCES`).
-    private static func namingTheStorageCause<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    private static func namingTheStorageCause<T>(_ file: DatabaseFile, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as SQLiteError where error.code == .cannotOpen && error.systemErrorCode == ENOENT {
-            guard let resolved = try? DatabasePath.resolved(path), FileManager.default.fileExists(atPath: resolved) else { throw error }
+            let resolved = file.path
+            guard file.refusalIfMissing() == nil else { throw error }
             let folder = (resolved as NSString).deletingLastPathComponent
             for file in [resolved, folder.isEmpty ? "." : folder] where access(file, W_OK) != 0 {
                 let code = errno

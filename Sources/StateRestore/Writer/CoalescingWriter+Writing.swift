@@ -53,7 +53,7 @@ extension CoalescingWriter {
             case .suspended: return []
             case .unopened:
                 guard hasPending else { return [] }
-                guard !DeferredMigration.isRunning(path) else {
+                guard !DeferredMigration.isRunning(file) else {
                     // The launch handed a long migration to the background: the saves wait for it.
                     let waiting = RestoreError.databaseUnusable("the database is being migrated in the background; the saves wait for it")
                     state.withLock { $0.lastError = waiting }

@@ -38,6 +38,8 @@ package final class CoalescingWriter: Sendable {
     let location: Locked<RestorerFile>
 
     var path: String { location.withLock { $0.path } }
+    /// The file every connection of the writer opens.
+    var file: DatabaseFile { location.withLock { $0.file } }
 
     let configuration: DatabaseConfiguration
 

@@ -20,11 +20,11 @@ extension Database {
         }
         // The copy goes through the same VFS as this connection: it is written beside the
         // database, on the same storage, and must meet the same faults and rules.
-        var targetConfiguration = DatabaseConfiguration(access: .readWrite(createIfMissing: true))
+        var targetConfiguration = DatabaseConfiguration()
         targetConfiguration.vfsName = configuration.vfsName
         let target: Database
         do {
-            target = try Database(path: destination, configuration: targetConfiguration)
+            target = try Database(DatabaseFile(linkFree: destination), .ownFile, configuration: targetConfiguration)
         } catch {
             // The empty file made above must not stay: it would read as an empty database.
             unlink(destination)

@@ -13,7 +13,7 @@ extension Database {
     /// Called at each `CreationStep` with the database path; tests pause a first opener here.
     static let creationHook = Locked<(@Sendable (CreationStep, String) -> Void)?>(nil)
 
-    /// Makes sure that when no file exists at `path`, the file that appears there is already a
+    /// Makes sure that when no file exists at `file`'s path, the file that appears there is already a
     /// complete database in write-ahead-log mode (mode 0600), never an empty file.
     ///
     /// Several first openers of one new path used to share an empty file and each switched it
@@ -27,18 +27,18 @@ extension Database {
     /// and a rollback journal is never written beside it.
     ///
     /// A file system that cannot hard-link falls back to the empty file `init` creates.
-    static func publishNewDatabaseIfMissing(_ path: String, configuration: DatabaseConfiguration) throws(SQLiteError) {
-        guard configuration.access == .readWrite(createIfMissing: true),
-            !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
+    static func publishNewDatabaseIfMissing(_ file: DatabaseFile, configuration: DatabaseConfiguration) throws(SQLiteError) {
+        let path = file.path
+        guard configuration.access == .readWrite(createIfMissing: true), !DatabasePath.isSpecial(path),
             Foundation.access(path, F_OK) != 0, errno == ENOENT
         else { return }
-        removeStaleStagingFiles(of: path)
+        removeStaleStagingFiles(of: file)
         let staging = "\(path).creating-\(getpid())-\(UUID().uuidString)"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         var stagingConfiguration = configuration
         stagingConfiguration.statementCacheCapacity = 2
         do {
-            let database = try Database(path: staging, configuration: stagingConfiguration)
+            let database = try Database(DatabaseFile(linkFree: staging), .ownFile, configuration: stagingConfiguration)
             defer { database.close() }
             try database.activateWriteAheadLog()
             // The file must be on stable storage before it is published: a power cut after the
@@ -62,11 +62,11 @@ extension Database {
         runCreationHook(.published, path)
     }
 
-    /// Removes what creations of `path` that were killed left behind: staging files
+    /// Removes what creations of `file` that were killed left behind: staging files
     /// (`<db>.creating-<pid>-<uuid>` and their `-wal`, `-shm`, `-journal`) whose process is gone
     /// or that are older than a minute. A live creator's file is never touched.
-    package static func removeStaleStagingFiles(of path: String) {
-        let url = URL(fileURLWithPath: path)
+    package static func removeStaleStagingFiles(of file: DatabaseFile) {
+        let url = URL(fileURLWithPath: file.path)
         let folder = url.deletingLastPathComponent().path
         let prefix = url.lastPathComponent + ".creating-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
@@ -87,15 +87,5 @@ extension Database {
 
     private static func runCreationHook(_ step: CreationStep, _ path: String) {
         if let hook = creationHook.withLock({ $0 }) { hook(step, path) }
-    }
-}
-
-extension Database {
-    /// Opens `path` for reading and writing; when the file is missing, it is first built
-    /// beside the path in WAL mode and linked into place, so a concurrent opener never sees an
-    /// empty file (see `publishNewDatabaseIfMissing`).
-    package static func openCreatingIfMissing(_ path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Database {
-        try publishNewDatabaseIfMissing(path, configuration: configuration)
-        return try Database(path: path, configuration: configuration)
     }
 }

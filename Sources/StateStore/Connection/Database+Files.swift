@@ -3,9 +3,10 @@ import Foundation
 
 extension Database {
     /// Throws `SQLITE_CANTOPEN` when a symbolic link or anything else but a regular file is at
-    /// the `-wal`, `-shm` or `-journal` path of `path` (SQLite would open it through the link).
-    static func refuseLinkedCompanions(of path: String) throws(SQLiteError) {
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
+    /// the `-wal`, `-shm` or `-journal` path of `file` (SQLite would open it through the link).
+    static func refuseLinkedCompanions(of file: DatabaseFile) throws(SQLiteError) {
+        let path = file.path
+        guard !DatabasePath.isSpecial(path) else { return }
         for suffix in ["-wal", "-shm", "-journal"] {
             if let kind = SiblingFile.kindOfNonRegularFile(at: path + suffix) {
                 throw SQLiteError(
@@ -19,8 +20,9 @@ extension Database {
     /// Creates an empty file readable by its owner only, so SQLite (and its `-wal`/`-shm` files,
     /// which copy the database's mode) never exposes state to other users. Returns whether it
     /// created the file.
-    static func createPrivateFileIfMissing(_ path: String) throws(SQLiteError) -> Bool {
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return false }
+    static func createPrivateFileIfMissing(_ file: DatabaseFile) throws(SQLiteError) -> Bool {
+        let path = file.path
+        guard !DatabasePath.isSpecial(path) else { return false }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             Foundation.close(descriptor)
@@ -38,11 +40,10 @@ extension Database {
     /// so it can be read as immutable, creating nothing, whatever an `-shm` left beside it.
     /// (A writer starting during that read may make it see a torn page and report a problem;
     /// it never changes anything.)
-    static func immutableURI(forUnusedFile path: String) -> String? {
+    static func immutableURI(forUnusedFile file: DatabaseFile) -> String? {
         let manager = FileManager.default
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
-            manager.fileExists(atPath: path), Self.logIsAbsentOrEmpty(path)
-        else { return nil }
+        let path = file.path
+        guard !DatabasePath.isSpecial(path), manager.fileExists(atPath: path), Self.logIsAbsentOrEmpty(file) else { return nil }
         let absolute = path.hasPrefix("/") ? path : manager.currentDirectoryPath + "/" + path
         return "file://\(percentEncodedPath(absolute))?immutable=1"
     }
@@ -68,11 +69,11 @@ extension Database {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether `path` has no write-ahead log beside it, or one with nothing in it: then the
+    /// Whether `file` has no write-ahead log beside it, or one with nothing in it: then the
     /// file alone holds the database (`immutable=1` ignores the log and its index).
-    static func logIsAbsentOrEmpty(_ path: String) -> Bool {
+    static func logIsAbsentOrEmpty(_ file: DatabaseFile) -> Bool {
         var status = stat()
-        return lstat(path + "-wal", &status) != 0 || status.st_size == 0
+        return lstat(file.path + "-wal", &status) != 0 || status.st_size == 0
     }
 
     /// Switches the file to write-ahead logging, so readers never block the writer, and sets

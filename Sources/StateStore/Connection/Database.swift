@@ -12,14 +12,17 @@ import Foundation
 /// releases it deterministically; `deinit` closes it too.
 ///
 /// ```swift
-/// let db = try Database(path: "state.sqlite")
+/// let db = try Database(DatabaseFile(resolving: "state.sqlite"), .readWrite(createIfMissing: true))
 /// try db.writeTransaction { try db.execute("DELETE FROM t WHERE id = ?", [.int(7)]) }
 /// ```
 package final class Database {
     /// The application id this project writes into every database it owns ("RSTC").
     package static let applicationID: Int32 = 0x5253_5443
 
-    /// The path the connection was opened with.
+    /// The file the connection was opened on, as resolved.
+    package let file: DatabaseFile
+
+    /// The path the connection was opened with (the file's, holding no link).
     package let path: String
 
     /// The configuration it was opened with.
@@ -40,9 +43,21 @@ package final class Database {
 
     static let recentStatementCount = 6
 
-    /// Opens (and, when the configuration allows, creates with mode 0600) the database at `path`,
-    /// which must hold no symlink in any component (a ``DatabasePath``-resolved path).
-    package init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(SQLiteError) {
+    /// Opens `file` as `mode` says: the one way the package's code opens a database file (a
+    /// launch, a read-only restorer, every tool verb, the writer's connection, a deferred
+    /// migration, an export, a relocation, staging and backup files). `file` is resolved
+    /// (``DatabaseFile``): its path holds no link in any component, so it is opened with
+    /// `SQLITE_OPEN_NOFOLLOW` and a link swapped in since is refused, never followed. The
+    /// connection's access is the mode's, whatever `configuration.access` says.
+    ///
+    /// - Throws: `SQLiteError`, naming the path, when the file cannot be created or opened; a
+    ///   file this call created is removed again then.
+    package init(_ file: DatabaseFile, _ mode: OpenMode, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(SQLiteError) {
+        let path = file.path
+        var configuration = configuration
+        configuration.access = mode.access
+        if mode == .readWrite(createIfMissing: true) { try Database.publishNewDatabaseIfMissing(file, configuration: configuration) }
+        self.file = file
         self.path = path
         self.configuration = configuration
         // The path is resolved (`DatabasePath`) and holds no link: one swapped in since is
@@ -53,7 +68,7 @@ package final class Database {
         switch configuration.access {
         case .readOnly:
             flags |= SQLITE_OPEN_READONLY
-            if let uri = Database.immutableURI(forUnusedFile: path) {
+            if let uri = Database.immutableURI(forUnusedFile: file) {
                 flags |= SQLITE_OPEN_URI
                 openPath = uri
             }
@@ -61,12 +76,12 @@ package final class Database {
             flags |= SQLITE_OPEN_READWRITE
             if create {
                 flags |= SQLITE_OPEN_CREATE
-                isCreated = try Database.createPrivateFileIfMissing(path)
+                isCreated = try Database.createPrivateFileIfMissing(file)
             }
         }
         // SQLite opens the `-wal`, `-shm` and `-journal` beside the file itself, following
         // links: anything there but a regular file refuses the open.
-        try Database.refuseLinkedCompanions(of: path)
+        try Database.refuseLinkedCompanions(of: file)
         // A failed open must not leave behind the empty file it created: an empty file where a
         // database (or a backup) was expected reads as a valid, empty database later.
         let removeCreatedFile = { if isCreated { unlink(path) } }
@@ -87,6 +102,19 @@ package final class Database {
             removeCreatedFile()
             throw error
         }
+    }
+
+    /// Opens the link-free `path` a test or a benchmark made, as plain SQLite does: read only,
+    /// read and write, or (creating) as ``OpenMode/ownFile``, an empty file of mode 0600 and
+    /// nothing published. The package's own code opens through ``init(_:_:configuration:)``.
+    package convenience init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(SQLiteError) {
+        let mode: OpenMode =
+            switch configuration.access {
+            case .readOnly: .readOnly
+            case .readWrite(createIfMissing: false): .readWrite(createIfMissing: false)
+            case .readWrite(createIfMissing: true): .ownFile
+            }
+        try self.init(DatabaseFile(linkFree: path), mode, configuration: configuration)
     }
 
     deinit { close() }

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 extension Store {
-    /// Writes a redacted export of the database at `sourcePath` to a new file at `outputPath`:
+    /// Writes a redacted export of the database `source` to a new file at `outputPath`:
     /// what a person can send with a report without sending their state.
     ///
     /// The output is a new database, never a copy of pages: it is laid out by `migrator`'s
@@ -23,7 +23,7 @@ extension Store {
     ///   foreign or corrupt source; `StoreError.fileNotFound` when there is none; `SQLiteError`
     ///   when the output cannot be written. Nothing is left at `outputPath` then.
     package static func writeRedactedExport(
-        of sourcePath: String, to outputPath: String, migrator: Migrator, redacting redactor: some ExportRedacting
+        of source: DatabaseFile, to outputPath: String, migrator: Migrator, redacting redactor: some ExportRedacting
     ) throws -> [ExportedTable] {
         // Anything at the path (a directory or a dangling link included) is refused before the
         // path is resolved, which would refuse a directory as an input's error.
@@ -32,7 +32,7 @@ extension Store {
         // Its folder resolved (no link is on the path SQLite opens); nothing is there.
         let output = DatabasePath.inResolvedFolder(outputPath)
         guard lstat(output, &status) != 0 else { throw ExportError.outputExists(path: output) }
-        let source = try Store(readingExistingFileAt: sourcePath)
+        let source = try Store(reading: source)
         defer { source.close() }
         guard source.schemaVersion <= migrator.latestVersion else {
             throw MigrationError.databaseNewer(path: source.path, schemaVersion: source.schemaVersion, latestKnown: migrator.latestVersion)
@@ -42,7 +42,7 @@ extension Store {
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         let written = try source.database.readTransaction {
             let tables = try exportedColumns(of: source.database)
-            let target = try namingTheOutput(output, staging) { () throws(SQLiteError) in try Database(path: staging) }
+            let target = try namingTheOutput(output, staging) { () throws(SQLiteError) in try Database(DatabaseFile(linkFree: staging), .ownFile) }
             defer { target.close() }
             try migrator.migrate(target, upTo: source.schemaVersion)
             let names = ExportNames()

@@ -23,7 +23,7 @@ package enum AdditiveMigrationRules {
     /// What in `migration` breaks the rules, each as one line; empty when it is additive.
     /// `earlier` are the migrations before it, in order.
     package static func violations(of migration: MigrationFile, after earlier: [MigrationFile]) throws -> [String] {
-        let db = try Database(path: ":memory:")
+        let db = try Database(.inMemory, .ownFile)
         defer { db.close() }
         for file in earlier { try db.executeScript(file.sql) }
         let before = try objects(in: db)

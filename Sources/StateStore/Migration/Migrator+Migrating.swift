@@ -78,10 +78,11 @@ extension Migrator {
         }
     }
 
-    /// The error to throw instead of migrating the file at `path` (of schema `version`), when
-    /// it is over ``sizeLimitBytes``; nil when the migration may run.
-    func deferral(of path: String, version: Int) -> MigrationError? {
+    /// The error to throw instead of migrating `file` (of schema `version`), when it is over
+    /// ``sizeLimitBytes``; nil when the migration may run.
+    func deferral(of file: DatabaseFile, version: Int) -> MigrationError? {
         guard let limit = sizeLimitBytes, version > 0, version < latestVersion else { return nil }
+        let path = file.path
         let bytes = [path, path + "-wal"].reduce(0) { total, file in
             var status = stat()
             return total + (stat(file, &status) == 0 ? Int(status.st_size) : 0)

@@ -85,6 +85,19 @@ package struct DatabaseFile: Sendable, Hashable {
         identity = nil
     }
 
+    /// A path this package named itself, in a folder already resolved (a staging, backup or
+    /// copy file beside a database or an output), or that a test made: taken as it is, with no
+    /// link in it, and not looked at.
+    package init(linkFree path: String) {
+        requestedPath = path
+        self.path = path
+        isLinked = false
+        identity = nil
+    }
+
+    /// A private in-memory database (`:memory:`), a file of no file system.
+    package static let inMemory = DatabaseFile(linkFree: ":memory:")
+
     /// The identity of the file at `path` now (`lstat`: a link is not the file), nil when
     /// nothing is there.
     package static func identity(at path: String) -> Identity? {

@@ -17,14 +17,10 @@ import Foundation
 /// - A FIFO, socket, device or directory is refused with ``StoreError/notARegularFile(path:kind:)``
 ///   before anything opens it (opening a FIFO blocks until a writer appears).
 ///
-/// The path it returns holds no link at all, so it is opened with `SQLITE_OPEN_NOFOLLOW`: a link
-/// swapped in later is refused, not followed.
+/// ``DatabaseFile/init(resolving:)`` applies these rules, once per path; the path it keeps holds
+/// no link at all, so it is opened with `SQLITE_OPEN_NOFOLLOW`: a link swapped in later is
+/// refused, not followed.
 package enum DatabasePath {
-    /// The path the database is opened at: `path`, absolute, its folder and its links resolved.
-    package static func resolved(_ path: String) throws(StoreError) -> String {
-        try DatabaseFile(resolving: path).path
-    }
-
     /// `path` made absolute with its folder resolved (`realpath(3)`), the last component left as
     /// it is even when it is a link: for a path that must not exist yet (a move's destination,
     /// an export), where a link is something that exists and is refused, never followed.

@@ -8,8 +8,9 @@ package struct DatabaseSiblings {
     let hadLog: Bool
     let hadIndex: Bool
 
-    /// Notes which of the files beside `path` exist now.
-    package init(of path: String) {
+    /// Notes which of the files beside `file` exist now.
+    package init(of file: DatabaseFile) {
+        let path = file.path
         self.path = path
         hadLog = FileManager.default.fileExists(atPath: path + "-wal")
         hadIndex = FileManager.default.fileExists(atPath: path + "-shm")

@@ -31,7 +31,13 @@ extension Store {
     /// - Returns: the number of scene records moved.
     @discardableResult
     public static func relocate(from source: String, to destination: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Int {
-        let file = try DatabaseFile(resolving: source)
+        try relocate(DatabaseFile(resolving: source), to: destination, configuration: configuration)
+    }
+
+    /// ``relocate(from:to:configuration:)`` of a file already resolved (a restorer's): a file
+    /// its opener reached through a link is refused, as a link given here is.
+    @discardableResult
+    package static func relocate(_ file: DatabaseFile, to destination: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Int {
         let source = file.path
         guard file.identity != nil else { throw StoreError.fileNotFound(path: source) }
         guard !file.isLinked else {
@@ -41,10 +47,8 @@ extension Store {
         // exists, refused, not followed (its folder is, as every path's).
         let destination = DatabasePath.inResolvedFolder(destination)
         try refuseExisting(destination)
-        try ensureUnused(source)
-        var sourceConfiguration = configuration
-        sourceConfiguration.access = .readWrite(createIfMissing: false)
-        let database = try Database(path: source, configuration: sourceConfiguration)
+        try ensureUnused(file)
+        let database = try Database(file, .readWrite(createIfMissing: false), configuration: configuration)
         let staging = "\(destination).moving-\(getpid())-\(UUID().uuidString)"
         let counts: [String: Int]
         do {
@@ -118,8 +122,9 @@ extension Store {
         }
     }
 
-    /// Throws unless no connection, in this process or another, has `path` open.
-    private static func ensureUnused(_ path: String) throws {
+    /// Throws unless no connection, in this process or another, has `file` open.
+    private static func ensureUnused(_ file: DatabaseFile) throws {
+        let path = file.path
         guard !Database.hasOpenConnection(to: path) else { throw StoreError.fileInUse(path: path) }
         // Unopenable here (nil): the open that follows says why.
         guard DatabaseSiblings.withSQLiteLockBytesHeld(path) != false else { throw StoreError.fileOpenElsewhere(path: path) }
@@ -127,9 +132,7 @@ extension Store {
 
     /// The copy at `path` passes `integrity_check` and holds `counts` rows per table.
     private static func verifyCopy(at path: String, matching counts: [String: Int], configuration: DatabaseConfiguration) throws {
-        var copyConfiguration = configuration
-        copyConfiguration.access = .readWrite(createIfMissing: false)
-        let copy = try Database(path: path, configuration: copyConfiguration)
+        let copy = try Database(DatabaseFile(linkFree: path), .ownFile, configuration: configuration)
         defer { copy.close() }
         let problems = try copy.fetchAll("PRAGMA integrity_check") { $0.string(0) ?? "" }
         guard problems == ["ok"] else { throw StoreError.copyNotVerified(path: path, reason: problems.prefix(3).joined(separator: "; ")) }

@@ -77,24 +77,21 @@ public final class Store {
         if configuration.role.maintainsFile {
             // A file missing at the resolution may have been moved: its note says where, and
             // nothing is created in its place (an existing file never looks for a note).
-            if file.identity == nil, configuration.access == .readWrite(createIfMissing: true), access(path, F_OK) != 0,
-                let destination = MovedDatabaseNote.destination(of: path)
-            {
+            if file.identity == nil, configuration.access == .readWrite(createIfMissing: true), case .movedTo(let path, let destination) = file.refusalIfMissing() {
                 throw StoreError.movedTo(path: path, destination: destination)
             }
-            try Database.publishNewDatabaseIfMissing(path, configuration: configuration)
         } else {
             // An extension never creates the file: the app does.
-            guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
+            if let missing = file.refusalIfMissing() { throw missing }
             if configuration.access != .readOnly { configuration.access = .readWrite(createIfMissing: false) }
         }
         // An open or migration the storage refuses (no space, a read-only folder, no
         // descriptor) leaves nothing behind that was not there before.
-        let siblings = DatabaseSiblings(of: path)
+        let siblings = DatabaseSiblings(of: file)
         let database: Database
         var fileVersion = migrator.latestVersion
         do {
-            database = try Database(path: path, configuration: configuration)
+            database = try Database(file, Database.OpenMode(configuration.access), configuration: configuration)
         } catch {
             if error.isStorageFault { siblings.removeWhatTheFailedOpenLeft() }
             throw error
@@ -120,7 +117,7 @@ public final class Store {
                 fileVersion = version
             case .ours(let version):
                 guard configuration.role.maintainsFile else { throw MigrationError.migrationLeftToApp(path: path, schemaVersion: version) }
-                if let deferral = migrator.deferral(of: path, version: version) { throw deferral }
+                if let deferral = migrator.deferral(of: file, version: version) { throw deferral }
                 try migrator.migrate(database, progress: progress)
             default:
                 guard configuration.role.maintainsFile else { throw MigrationError.migrationLeftToApp(path: path, schemaVersion: 0) }
@@ -136,7 +133,7 @@ public final class Store {
             siblings.removeWhatTheFailedOpenLeft()
             throw error
         }
-        configuration.fileProtection?.apply(toDatabaseAt: path)
+        configuration.fileProtection?.apply(to: file)
         // Each write transaction checks again that the file is still one this build may write:
         // the app may migrate it while this store (an extension's, an older build's) is open.
         database.schemaWriteCheck = SchemaWriteCheck(latestKnown: migrator.latestVersion, checkedDataVersion: database.dataVersion())
@@ -167,8 +164,8 @@ public final class Store {
     /// ``init(readingExistingFileAt:migrations:)`` on a file already resolved.
     package init(reading file: DatabaseFile, migrations: [MigrationFile]? = nil) throws {
         let path = file.path
-        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.fileNotFound(path: path) }
-        let database = try Database(path: path, configuration: DatabaseConfiguration(access: .readOnly))
+        if let missing = file.refusalIfMissing() { throw missing }
+        let database = try Database(file, .readOnly)
         switch try Migrator.reading(path, { try database.ownership() }) {
         case .foreign(let applicationID): throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
         case .empty: schemaVersion = 0
@@ -202,7 +199,7 @@ public final class Store {
     /// Removes the staging files creations of this database that were killed left beside it
     /// (off the launch path: the writer's and the tools' opens call it).
     public func removeStaleStagingFiles() {
-        Database.removeStaleStagingFiles(of: path)
+        Database.removeStaleStagingFiles(of: database.file)
     }
 
     /// Closes the connection without its closing checkpoint: for a file found damaged, which

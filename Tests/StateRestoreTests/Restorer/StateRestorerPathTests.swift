@@ -299,6 +299,28 @@ import Testing
         try app.close()
     }
 
+    /// A restorer that reached its file through a link never moves it (what a link points at
+    /// is never moved, as `restorectl move` refuses a link): the target stays byte for byte,
+    /// the link still names it, nothing appears at the destination, and the restorer goes on.
+    @MainActor
+    @Test func aRestorerOpenedThroughALinkRefusesToMoveTheLinksTarget() throws {
+        let real = folder.path("real.sqlite")
+        try seed(real)
+        #expect(symlink("real.sqlite", folder.path("link.sqlite")) == 0)
+        let restorer = StateRestorer(path: folder.path("link.sqlite"))
+        #expect(restorer.databaseReport.isEmpty)
+        let before = try Data(contentsOf: URL(fileURLWithPath: real))
+        let group = try TemporaryDirectory()
+        #expect(throws: StoreError.self) { try restorer.relocate(to: group.path("state.sqlite")) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: real)) == before)
+        #expect(try names(in: group.url.path) == [])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.sqlite")) == "real.sqlite")
+        #expect(try !names().contains { $0.hasSuffix("-moved") })
+        #expect(restorer.path == real && restorer.databaseReport.isEmpty)
+        #expect(restorer.restore(CatalogViewState.self, key, against: document).state.selectedID == 2)
+        try restorer.close()
+    }
+
     /// A reading restorer reads a newer schema exactly when a launch of the same build does
     /// (the file's readable-by), with the same report.
     @Test(arguments: [(SchemaBuild.schema5, SchemaBuild.schema4), (.additive6, .schema5), (.additive6, .schema4), (.rewriting6, .schema5), (.rewriting6, .schema3)])

@@ -116,16 +116,20 @@ import Testing
         #expect(try reader.record(account: "default", scene: "other", kind: "catalog") != nil)
     }
 
-    /// After `move`, the old path holds the move's note: `save` and `restore` there exit 66,
-    /// name the new path and create nothing.
-    @Test func afterAMoveTheOldPathNamesTheNewOneAndNothingIsCreatedThere() throws {
+    /// After `move`, the old path holds the move's note: every verb there, the ones that create
+    /// a file and `migrate --dry-run` included, exits 66, names the new path and creates nothing.
+    @Test func afterAMoveTheOldPathNamesTheNewOneToEveryVerbAndNothingIsCreatedThere() throws {
         let old = folder.path("state.sqlite")
         let new = folder.path("moved.sqlite")
         let state = folder.path("state.json")
         try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
         #expect(try run(["save", "--db", old, "--scene", "main", "--state", state]).exit.isSuccess)
         #expect(try run(["move", "--db", old, "--to", new]).exit.isSuccess)
-        for arguments in [["save", "--db", old, "--scene", "main", "--state", state], ["restore", "--db", old, "--scene", "main", "--document", document]] {
+        let verbs = [
+            ["save", "--db", old, "--scene", "main", "--state", state], ["restore", "--db", old, "--scene", "main", "--document", document],
+            ["migrate", "--db", old], ["migrate", "--db", old, "--dry-run"], ["status", "--db", old], ["check", "--db", old],
+        ]
+        for arguments in verbs {
             let result = try run(arguments)
             #expect(result.exit.status == 66 && result.stderr.contains("was moved to \(new)"), "\(arguments): \(result.exit) \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: old))

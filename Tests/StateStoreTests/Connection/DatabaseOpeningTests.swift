@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import StateStore
+
+/// `Database.init(_:_:configuration:)`: the one function that opens a database file, given a
+/// mode, for every caller in the package's code.
+struct DatabaseOpeningTests {
+    @Test func creatingOpensAMissingFileAsACompleteWriteAheadLogDatabase() throws {
+        let dir = try TemporaryDirectory()
+        let database = try Database(DatabaseFile(resolving: dir.path("state.sqlite")), .readWrite(createIfMissing: true))
+        defer { database.close() }
+        // Published complete: the file is in WAL mode before anything else opens it, mode 0600.
+        #expect(try database.fetchOne("PRAGMA journal_mode") { $0.string(0) } == "wal")
+        let attributes = try FileManager.default.attributesOfItem(atPath: dir.path("state.sqlite"))
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(database.configuration.access == .readWrite(createIfMissing: true))
+    }
+
+    @Test func theExistingAndReadingModesCreateNothingWhereNoFileIs() throws {
+        let dir = try TemporaryDirectory()
+        let file = try DatabaseFile(resolving: dir.path("missing.sqlite"))
+        for mode in [Database.OpenMode.readWrite(createIfMissing: false), .readOnly] {
+            #expect(throws: SQLiteError.self) { try Database(file, mode) }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == [])
+        }
+    }
+
+    @Test func theModeDecidesTheAccessWhateverTheConfigurationSays() throws {
+        let dir = try TemporaryDirectory()
+        let file = try DatabaseFile(resolving: dir.path("state.sqlite"))
+        try Database(file, .readWrite(createIfMissing: true)).close()
+        let reader = try Database(file, .readOnly, configuration: DatabaseConfiguration(access: .readWrite(createIfMissing: true)))
+        defer { reader.close() }
+        #expect(reader.configuration.access == .readOnly)
+        #expect(throws: SQLiteError.self) { try reader.executeScript("PRAGMA user_version = 9") }
+    }
+
+    @Test func anOwnFileIsCreatedEmptyAndPrivateNeverPublished() throws {
+        let dir = try TemporaryDirectory()
+        let staging = dir.path("state.sqlite.staging-1")
+        let database = try Database(DatabaseFile(linkFree: staging), .ownFile)
+        defer { database.close() }
+        // A plain new SQLite file (rollback journal, no schema), readable by its owner only.
+        #expect(try database.fetchOne("PRAGMA journal_mode") { $0.string(0) } == "delete")
+        #expect(try FileManager.default.attributesOfItem(atPath: staging)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["state.sqlite.staging-1"])
+    }
+
+    @Test func aLinkSwappedInAfterTheResolutionIsRefusedNotFollowed() throws {
+        let dir = try TemporaryDirectory()
+        let file = try DatabaseFile(resolving: dir.path("state.sqlite"))
+        try Database(DatabaseFile(resolving: dir.path("other.sqlite")), .readWrite(createIfMissing: true)).close()
+        try FileManager.default.createSymbolicLink(atPath: dir.path("state.sqlite"), withDestinationPath: "other.sqlite")
+        for mode in [Database.OpenMode.readWrite(createIfMissing: true), .readWrite(createIfMissing: false), .readOnly] {
+            #expect(throws: SQLiteError.self) { try Database(file, mode) }
+        }
+    }
+
+    /// The package's code outside the benchmarks (whose raw twins measure SQLite itself) opens a
+    /// file in one place: one `sqlite3_open_v2` call, in that function, and no opening by a raw
+    /// path (`Database(path:)` is the tests' spelling; the public `Store` initialisers by path
+    /// resolve once and forward, for apps).
+    @Test func theLibraryOpensADatabaseFileInOneFunctionOnly() throws {
+        let sources = PackageFolders.root.appendingPathComponent("Sources")
+        var opens: [String] = []
+        var rawPathOpens: [String] = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            let relative = String(url.path.dropFirst(sources.path.count + 1))
+            guard url.pathExtension == "swift", !relative.hasPrefix("restorectl-bench/"), !relative.hasPrefix("restorectl-stress/") else { continue }
+            let code = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter {
+                !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+            }
+            for line in code {
+                if line.contains("sqlite3_open") { opens.append(relative) }
+                if line.range(of: #"(?<![A-Za-z])(Database\(path:|Store\(path:|Store\(readingExistingFileAt:)"#, options: .regularExpression) != nil {
+                    rawPathOpens.append("\(relative): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(opens == ["StateStore/Connection/Database.swift"])
+        #expect(rawPathOpens == [])
+    }
+}
