@@ -44,6 +44,7 @@ extension ContractModel {
     /// The child dies by SIGKILL: nothing it held in memory is written, its trackings end
     /// with it, and the restore it had not completed is left to blame.
     mutating func killChild(_ c: Int, leavingMark mark: Slot? = nil) {
+        if restorers[c].holdsLogFiles { logFilesLeftByKill = true }
         restorers[c].isClosed = true
         restorers[c].writerClosed = true
         restorers[c].pending = [:]

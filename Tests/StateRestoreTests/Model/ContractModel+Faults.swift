@@ -48,7 +48,13 @@ extension ContractModel {
         // On a full file system a launch opens for writing only beside a connection that did (the
         // log files exist): a restorer's launch connection, or its writer's, even when the
         // launch connection could only read; beside one that could only read, it can only read too.
-        isReadOnly || (isFull && !restorers.contains { $0.holdsLogFiles })
+        isReadOnly || (isFull && !logFilesLeftByKill && !restorers.contains { $0.holdsLogFiles })
+    }
+
+    /// After a restorer closed its connections: the last one closing cleanly, on a file system
+    /// with room, takes the log files a killed process left with it.
+    mutating func forgetLogFilesIfLastClosed() {
+        if !isFull, !isReadOnly, !restorers.contains(where: { $0.holdsLogFiles }) { logFilesLeftByKill = false }
     }
 
     /// Before each restore, hand save, discard, rollback, sign-out, prune and shelf restore or

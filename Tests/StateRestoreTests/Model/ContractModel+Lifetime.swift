@@ -17,6 +17,7 @@ extension ContractModel {
         restorers[r].isClosed = true
         restorers[r].writerClosed = true
         restorers[r].writerIsOpen = false
+        forgetLogFilesIfLastClosed()
         publish(process(of: r))
         if case .failure(let failure) = written { return .threw(failure.description) }
         return .done
@@ -30,6 +31,7 @@ extension ContractModel {
         if !restorers[r].isClosed {
             restorers[r].isSuspended = true
             restorers[r].writerIsOpen = false
+            forgetLogFilesIfLastClosed()
             publish(process(of: r))
             // Resuming opens the file as a launch does: its next restore checks for crashes again.
             restorers[r].crashCheck = nil

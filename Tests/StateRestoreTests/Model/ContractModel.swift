@@ -222,6 +222,12 @@ struct ContractModel {
     /// system lets a process write into an existing one, never make it).
     var publishedHere: Set<Slot> = []
     var liveFileExists = false
+    /// Whether a killed process's writing connection left the log and shared memory on disk
+    /// (no close removed them): a launch on a full file system opens for writing beside them,
+    /// as beside a live writer's, until a last connection's clean close on a writable file
+    /// system removes them (soak seed 799157541084: a share extension killed mid-save, the
+    /// disk full, and the next launch wrote).
+    var logFilesLeftByKill = false
     /// Whether the file system is mounted read-only now, or full.
     var isReadOnly = false
     var isFull = false
