@@ -19,16 +19,15 @@ import Testing
     }
 
     @Test func aLaunchOnALockedFileAnswersBusyWithinItsBudget() throws {
-        let folder = try TemporaryDirectory()
-        let path = folder.path("state.sqlite")
+        let file = try StateFile()
         let key = try SceneKey(scene: "main")
-        try Self.store(CatalogViewState(query: "stored"), for: key, at: path)
+        try Self.store(CatalogViewState(query: "stored"), for: key, at: file.path)
 
-        guard let holder = try ExclusiveLockHolder(path: path) else { return }
+        guard let holder = try ExclusiveLockHolder(path: file.path) else { return }
         defer { holder.release() }
 
         let start = ContinuousClock.now
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         let restored = restorer.restore(CatalogViewState.self, key, against: CatalogDocument(books: []))
         let waited = ContinuousClock.now - start
         #expect(restored.reports(.databaseBusy), "\(restored.report)")
@@ -41,12 +40,11 @@ import Testing
     /// launch: once the lock is gone, a save of the scene restored as busy still keeps the
     /// stored record (the restore never saw it), and after a restore that read it saves work.
     @Test func aSceneRestoredAsBusyIsProtectedUntilARestoreReadsTheFile() throws {
-        let folder = try TemporaryDirectory()
-        let path = folder.path("state.sqlite")
+        let file = try StateFile()
         let key = try SceneKey(scene: "main")
-        try Self.store(CatalogViewState(query: "stored"), for: key, at: path)
-        guard let holder = try ExclusiveLockHolder(path: path) else { return }
-        let restorer = StateRestorer(path: path)
+        try Self.store(CatalogViewState(query: "stored"), for: key, at: file.path)
+        guard let holder = try ExclusiveLockHolder(path: file.path) else { return }
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let document = CatalogDocument(books: [])
         #expect(restorer.restore(CatalogViewState.self, key, against: document).reports(.databaseBusy))
@@ -58,7 +56,7 @@ import Testing
         let again = restorer.restore(CatalogViewState.self, key, against: document)
         #expect(again.state.query == "stored" && !again.reports(.databaseBusy), "\(again.report)")
         try restorer.save(CatalogViewState(query: "after reading it"), for: key)
-        let next = StateRestorer(path: path)
+        let next = StateRestorer(path: file.path)
         defer { try? next.close() }
         #expect(next.restore(CatalogViewState.self, key, against: document).state.query == "after reading it")
     }

@@ -12,14 +12,12 @@ import Testing
 /// wait in memory, a restore answers defaults, and `resume()` writes what waited.
 @MainActor
 @Suite struct StateRestorerSuspensionTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
     }
 
     /// The locks this process holds on the database's files, from `/proc/locks` (nil where the
@@ -28,7 +26,7 @@ import Testing
         guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
         let inodes = ["", "-wal", "-shm", "-guard"].compactMap { suffix -> (String, UInt64)? in
             var status = stat()
-            return stat(path + suffix, &status) == 0 ? (suffix.isEmpty ? "db" : suffix, UInt64(status.st_ino)) : nil
+            return stat(file.path + suffix, &status) == 0 ? (suffix.isEmpty ? "db" : suffix, UInt64(status.st_ino)) : nil
         }
         let pid = String(getpid())
         return table.split(separator: "\n").compactMap { line -> String? in
@@ -40,11 +38,11 @@ import Testing
 
     @Test func afterSuspendTheProcessHoldsNoLockAndResumeWritesWhatWaited() throws {
         let key = try SceneKey(scene: "main")
-        let seed = StateRestorer(path: path)
+        let seed = StateRestorer(path: file.path)
         try seed.save(CatalogViewState(query: "stored", selectedID: 1), for: key)
         try seed.close()
 
-        let restorer = StateRestorer(path: path, scheduler: windows)
+        let restorer = StateRestorer(path: file.path, scheduler: windows)
         defer { try? restorer.close() }
         let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms")])
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
@@ -76,14 +74,14 @@ import Testing
 
         try restorer.resume()
         #expect(restorer.writesCommitted == 2)
-        let again = StateRestorer(path: path)
+        let again = StateRestorer(path: file.path)
         defer { try? again.close() }
         #expect(again.restore(CatalogViewState.self, key, against: document).state.query == "while suspended")
         withExtendedLifetime(tracking) {}
     }
 
     @Test func closingWhileSuspendedWritesWhatWaited() throws {
-        let restorer = StateRestorer(path: path, scheduler: windows)
+        let restorer = StateRestorer(path: file.path, scheduler: windows)
         let key = try SceneKey(scene: "main")
         let restored = restorer.restore(CatalogViewState.self, key, against: CatalogDocument(books: []))
         var state = restored.state
@@ -93,7 +91,7 @@ import Testing
         tracking.saveCurrentState()
         try restorer.close()  // the app quits without coming back
 
-        let next = StateRestorer(path: path)
+        let next = StateRestorer(path: file.path)
         defer { try? next.close() }
         #expect(next.restore(CatalogViewState.self, key, against: CatalogDocument(books: [])).state.query == "typed in the background")
         withExtendedLifetime(tracking) {}
