@@ -38,10 +38,9 @@ import Testing
 
     @Test(arguments: dumpedVersions())
     func dumpMigratesToTheLatestWithEveryRowAndEveryScene(version: Int) throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("state.sqlite")
+        let file = try StateFile()
         let script = try String(contentsOf: FixtureFolders.schema.appendingPathComponent("v\(version).sql"), encoding: .utf8)
-        let database = try Database(path: path)
+        let database = try Database(path: file.path)
         try database.executeScript(script)
         #expect(try database.ownership() == .ours(schemaVersion: version))
 
@@ -94,7 +93,7 @@ import Testing
         for record in recordsAfter where record.kind == CatalogViewState.kind {
             let (account, scene) = (record.key.account, record.key.scene)
             let run = CapturedRun([
-                "restore", "--db", path, "--scene", scene, "--account", account,
+                "restore", "--db", file.path, "--scene", scene, "--account", account,
                 "--document", FixtureFolders.path("documents/original.json"), "--json",
             ])
             #expect(run.exitCode == 0, "\(scene): \(run.stderr)")
@@ -120,7 +119,7 @@ import Testing
             #expect(json["scene"] == .string(scene))
             #expect(json["account"] == .string(account))
         }
-        #expect(CapturedRun(["inspect", "--db", path, "--json"]).exitCode == 0)
+        #expect(CapturedRun(["inspect", "--db", file.path, "--json"]).exitCode == 0)
     }
 
     // MARK: Records

@@ -131,24 +131,23 @@ import Testing
     }
 
     @Test func aFileThisUserMayNotWriteIsReadAndLeavesNothingThatBlocksALaterSave() throws {
-        let folder = try TemporaryDirectory()
-        let db = folder.path("state.sqlite")
-        try Self.makeDatabase(at: db)
-        try Data(Self.document.utf8).write(to: URL(fileURLWithPath: folder.path("document.json")))
-        guard chown(folder.url.path, 65534, 65534) == 0, chown(db, 65534, 65534) == 0, chmod(folder.url.path, 0o755) == 0, chmod(db, 0o400) == 0 else {
+        let file = try StateFile()
+        try Self.makeDatabase(at: file.path)
+        try Data(Self.document.utf8).write(to: URL(fileURLWithPath: file.path("document.json")))
+        guard chown(file.folder.url.path, 65534, 65534) == 0, chown(file.path, 65534, 65534) == 0, chmod(file.folder.url.path, 0o755) == 0, chmod(file.path, 0o400) == 0 else {
             print("skipped: cannot hand the database to nobody (not root)")
             return
         }
-        guard let run = try Self.restoreAsNobody(db, document: folder.path("document.json")) else { return }
+        guard let run = try Self.restoreAsNobody(file.path, document: file.path("document.json")) else { return }
         // The tool's restore reads only, whatever the file's mode: nothing to report about it.
         #expect(run.status == 0 && run.stdout.contains(#""query": "data""#) && !run.stdout.contains("database-"), "\(run)")
-        #expect(!FileManager.default.fileExists(atPath: db + "-wal") && !FileManager.default.fileExists(atPath: db + "-shm"))
+        #expect(!FileManager.default.fileExists(atPath: file.path + "-wal") && !FileManager.default.fileExists(atPath: file.path + "-shm"))
         // Write permission back: the next save (as that user) succeeds.
-        #expect(chmod(db, 0o600) == 0)
-        let state = folder.path("after.json")
+        #expect(chmod(file.path, 0o600) == 0)
+        let state = file.path("after.json")
         try Data(#"{"version":3,"query":"after","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
         #expect(chown(state, 65534, 65534) == 0)
-        let save = try Self.run(["save", "--db", db, "--scene", "main", "--state", state], as: "nobody")
+        let save = try Self.run(["save", "--db", file.path, "--scene", "main", "--state", state], as: "nobody")
         #expect(save.status == 0, "\(save)")
     }
 
@@ -225,11 +224,10 @@ import Testing
     /// never reports damage or moves anything aside, a failure names EMFILE, and a save that
     /// cannot open the file exits 74 saying so.
     @Test func aProcessOutOfDescriptorsNamesEMFILEAndMovesNothingAside() throws {
-        let folder = try TemporaryDirectory()
-        let db = folder.path("state.sqlite")
-        try Self.makeDatabase(at: db)
-        try Data(Self.document.utf8).write(to: URL(fileURLWithPath: folder.path("document.json")))
-        let state = folder.path("after.json")
+        let file = try StateFile()
+        try Self.makeDatabase(at: file.path)
+        try Data(Self.document.utf8).write(to: URL(fileURLWithPath: file.path("document.json")))
+        let state = file.path("after.json")
         try Data(#"{"version":3,"query":"after","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
         let tool = try ChildProcess.builtTool(named: "restorectl").path
         func limited(_ limit: Int, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
@@ -239,22 +237,22 @@ import Testing
         }
         var namedEMFILE = false
         for limit in 4...9 {
-            let run = try limited(limit, ["restore", "--db", db, "--scene", "main", "--document", folder.path("document.json"), "--json"])
+            let run = try limited(limit, ["restore", "--db", file.path, "--scene", "main", "--document", file.path("document.json"), "--json"])
             #expect(run.status == 0, "ulimit -n \(limit): \(run)")
             #expect(!run.stdout.contains("database-corrupt"), "ulimit -n \(limit): \(run.stdout)")
             if run.stdout.contains("database-unavailable") || run.stdout.contains("database-read-only") {
                 #expect(run.stdout.contains("EMFILE"), "ulimit -n \(limit): the cause is named: \(run.stdout)")
                 namedEMFILE = true
             }
-            let save = try limited(limit, ["save", "--db", db, "--scene", "main", "--state", state])
+            let save = try limited(limit, ["save", "--db", file.path, "--scene", "main", "--state", state])
             if save.status != 0 {
                 #expect(save.status == 74 && save.stderr.contains("EMFILE"), "ulimit -n \(limit): \(save)")
                 namedEMFILE = true
             }
         }
         #expect(namedEMFILE, "no limit from 4 to 9 ran the tool out of descriptors")
-        #expect(CorruptDatabaseFiles.copies(of: db).isEmpty, "nothing was moved aside")
-        let query = try Self.restore(db).state.query
+        #expect(CorruptDatabaseFiles.copies(of: file.path).isEmpty, "nothing was moved aside")
+        let query = try Self.restore(file.path).state.query
         #expect(query == "after" || query == "data")
     }
 }
