@@ -95,10 +95,7 @@ import Testing
     // MARK: Support
 
     /// Runs the real `restorectl`; a run still going after 30 s is killed.
-    private func run(_ arguments: [String]) throws -> (exit: ChildProcess.Exit, stdout: String, stderr: String) {
-        let run = try ToolRun(arguments)
-        return (run.exit, run.stdout, run.stderr)
-    }
+    private func run(_ arguments: [String]) throws -> ChildRun { try ChildRun(restorectl: arguments, killedAfter: .seconds(30)) }
 
     /// Makes `situation` at `file`'s path; returns the path.
     static func prepare(_ situation: Situation, at file: StateFile) throws -> String {

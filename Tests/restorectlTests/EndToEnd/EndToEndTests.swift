@@ -14,35 +14,9 @@ import Testing
     /// No `restorectl` executable was found beside the test bundle (run `swift build`).
     struct MissingBinary: Error {}
 
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    func run(_ arguments: [String], input: Data = Data()) throws -> Result {
+    func run(_ arguments: [String], input: Data = Data()) throws -> ChildRun {
         guard let executable = Self.executable else { throw MissingBinary() }
-        return try Self.run(executable, arguments, input: input)
-    }
-
-    /// Runs `executable` with `arguments`, feeding `input`, and waits for it to exit.
-    static func run(_ executable: URL, _ arguments: [String], input: Data = Data()) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdout = Pipe()
-        let stderr = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return try ChildRun(tool: executable, arguments, input: input)
     }
 
     @Test func migrateThenStatus() throws {

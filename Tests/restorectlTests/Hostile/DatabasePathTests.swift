@@ -25,10 +25,7 @@ import Testing
     }
 
     /// Runs the real `restorectl`; a run still going after 30 s is killed.
-    private func run(_ arguments: [String]) throws -> (exit: ChildProcess.Exit, stdout: String, stderr: String) {
-        let run = try ToolRun(arguments)
-        return (run.exit, run.stdout, run.stderr)
-    }
+    private func run(_ arguments: [String]) throws -> ChildRun { try ChildRun(restorectl: arguments, killedAfter: .seconds(30)) }
 
     @Test(arguments: [
         ["restore", "--scene", "main", "--document", "DOC"], ["check"], ["status"], ["inspect"], ["shelf", "restore", "--shelf", "home"],
@@ -104,11 +101,11 @@ import Testing
         let state = stateFile.path("state.json")
         try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
 
-        let restored = try ToolRun(["restore", "--db", "link.sqlite", "--scene", "main", "--document", document, "--json"], in: stateFile.folder.url)
+        let restored = try ChildRun(restorectl: ["restore", "--db", "link.sqlite", "--scene", "main", "--document", document, "--json"], directory: stateFile.folder.url)
         #expect(restored.exit.isSuccess && !restored.stdout.contains("no-record") && !restored.stdout.contains("database-"), "\(restored.stdout) \(restored.stderr)")
-        let saved = try ToolRun(["save", "--db", "link.sqlite", "--scene", "other", "--state", state], in: stateFile.folder.url)
+        let saved = try ChildRun(restorectl: ["save", "--db", "link.sqlite", "--scene", "other", "--state", state], directory: stateFile.folder.url)
         #expect(saved.exit.isSuccess, "\(saved.stderr)")
-        let checked = try ToolRun(["check", "--db", "./link.sqlite"], in: stateFile.folder.url)
+        let checked = try ChildRun(restorectl: ["check", "--db", "./link.sqlite"], directory: stateFile.folder.url)
         #expect(checked.exit.isSuccess, "\(checked.stderr)")
         #expect(!FileManager.default.fileExists(atPath: "/" + name) && !FileManager.default.fileExists(atPath: "/data/" + name))
         let reader = try Store(readingExistingFileAt: stateFile.path(name))
@@ -143,9 +140,9 @@ import Testing
         try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
         let before = try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted()
 
-        let restored = try ToolRun(["restore", "--db", "notes.sqlite", "--scene", "main", "--document", document, "--json"], in: stateFile.folder.url)
+        let restored = try ChildRun(restorectl: ["restore", "--db", "notes.sqlite", "--scene", "main", "--document", document, "--json"], directory: stateFile.folder.url)
         #expect(restored.exit.isSuccess && restored.stdout.contains("database-corrupt"), "\(restored.exit) \(restored.stdout) \(restored.stderr)")
-        let saved = try ToolRun(["save", "--db", "notes.sqlite", "--scene", "main", "--state", state], in: stateFile.folder.url)
+        let saved = try ChildRun(restorectl: ["save", "--db", "notes.sqlite", "--scene", "main", "--state", state], directory: stateFile.folder.url)
         #expect(saved.status == 65, "\(saved.exit) \(saved.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted() == before)
         #expect(FileManager.default.contents(atPath: text) == bytes)

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import StateRestore
+import TestSupport
 import Testing
 
 @testable import restorectl
@@ -79,8 +80,8 @@ extension HostileInputTests {
     func theBinaryRefusesArgvBytesThatAreNotUTF8(command: String) throws {
         guard let binary = EndToEndTests.executable else { throw EndToEndTests.MissingBinary() }
         let script = "DB=\"$1\" STATE=\"$2\"; cd \"$3\" && exec \"$0\" \(command)"
-        let result = try EndToEndTests.run(
-            URL(fileURLWithPath: "/bin/sh"),
+        let result = try ChildRun(
+            tool: URL(fileURLWithPath: "/bin/sh"),
             ["-c", script, binary.path, stateFile.path, FixtureFolders.path("records/v1.json"), stateFile.folder.url.path]
         )
         #expect(result.status == 64)
