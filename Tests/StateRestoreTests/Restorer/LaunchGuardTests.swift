@@ -109,8 +109,10 @@ import Testing
         #expect(try restoreCodes("live") == [])
     }
 
-    @Test func onAFullDiskTheReportSaysTheGuardIsOffAndABlamedRecordIsNeverApplied() throws {
-        guard let mount = try ScratchMount(tmpfsSize: "2m") else { return }
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+
+    func onAFullDiskTheReportSaysTheGuardIsOffAndABlamedRecordIsNeverApplied() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
         defer { mount.unmount() }
         let db = mount.path("state.sqlite")
         let fresh = mount.path("fresh.sqlite")
@@ -160,8 +162,10 @@ import Testing
         #expect(LaunchGuardFile.recordedMarks(beside: db).isEmpty)
     }
 
-    @Test func onceSpaceComesBackTheSameLaunchGuardsItsNextRestore() throws {
-        guard let mount = try ScratchMount(tmpfsSize: "2m") else { return }
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+
+    func onceSpaceComesBackTheSameLaunchGuardsItsNextRestore() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
         defer { mount.unmount() }
         let db = mount.path("state.sqlite")
         try Self.store(CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2))), version: 3, scene: "fine", at: db)

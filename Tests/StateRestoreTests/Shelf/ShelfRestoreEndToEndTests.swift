@@ -79,7 +79,8 @@ private final class InstantShelf: ShelfLoading {
     /// budget) starts empty; the person types a new draft and the snapshot is saved once the
     /// file is free. The stored snapshot's drafts it lacks are kept, flagged, and the next
     /// launch shows them as conflicts beside the new one.
-    @Test func aSnapshotSavedAfterAnUnreadableLaunchKeepsTheStoredDraftsAsConflicts() throws {
+    @Test(.enabled(if: TestHost.hasSQLiteShell, "another process holds the lock: needs the sqlite3 shell (.ci/run installs it)"))
+    func aSnapshotSavedAfterAnUnreadableLaunchKeepsTheStoredDraftsAsConflicts() throws {
         let stored = ShelfSnapshot(
             books: shelf, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
             drafts: [ShelfDraft(bookID: 1, baseRevision: 1, proposedTitle: "Dune (typed last week)"), ShelfDraft(bookID: 2, baseRevision: 4, proposedTitle: "Emma, old")]
@@ -87,7 +88,7 @@ private final class InstantShelf: ShelfLoading {
         let seed = StateRestorer(path: file.path)
         try seed.saveShelf(stored, shelf: "home")
         try seed.close()
-        guard let holder = try ExclusiveLockHolder(path: file.path) else { return }
+        let holder = try ExclusiveLockHolder(path: file.path)
         let launch = StateRestorer(path: file.path)
         defer { try? launch.close() }
         let unreadable = launch.restoreShelf("home")
