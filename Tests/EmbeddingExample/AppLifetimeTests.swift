@@ -9,9 +9,7 @@ import Testing
 @Suite struct AppLifetimeTests {
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     @Test func theArticlesCallsRunAsAnAppCallsThem() throws {
         let restorer = StateRestorer(path: file.path)

@@ -12,9 +12,7 @@ import Testing
 @Suite struct ErrorsAnAppCatchesTests {
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     @Test func aSaveAfterTheSignOutIsCaughtByItsReason() throws {
         let restorer = StateRestorer(path: file.path)

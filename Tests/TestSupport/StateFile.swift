@@ -8,7 +8,7 @@ import StateStore
 /// let file = try StateFile()
 /// let restorer = StateRestorer(path: file.path)
 /// let record = try file.reading { try $0.record(account: "default", scene: "main", kind: "catalog") }
-/// try Data("{}".utf8).write(to: URL(fileURLWithPath: file.path("document.json")))  // beside it
+/// let document = try file.write(#"{"books": []}"#, to: "document.json")  // beside it
 /// ```
 public struct StateFile: Sendable {
     /// The folder the file (and its `-wal`, `-shm`, guard file and backups) lives in.
@@ -25,6 +25,15 @@ public struct StateFile: Sendable {
 
     /// The path of `name` in the file's folder: a document, a sibling or a second database.
     public func path(_ name: String) -> String { folder.path(name) }
+
+    /// Writes `text` as UTF-8 to the file `name` in the folder (a document, a state file for the
+    /// tool) and returns its path.
+    @discardableResult
+    public func write(_ text: String, to name: String) throws -> String {
+        let path = folder.path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
 
     /// Runs `body` with a store that reads the existing file, and closes it.
     public func reading<T>(_ body: (Store) throws -> T) throws -> T {

@@ -19,9 +19,7 @@ import Testing
     let file: StateFile
     let document = CatalogDocument(books: [])
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     /// A schema-3 file of `records` version-1 catalog records (scenes `s0`, `s1`, …).
     private func makeOlderDatabase(records: Int) throws {

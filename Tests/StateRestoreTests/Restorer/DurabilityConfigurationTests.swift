@@ -10,9 +10,7 @@ import Testing
 @Suite struct DurabilityConfigurationTests {
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     static var powerSafe: DatabaseConfiguration {
         var configuration = DatabaseConfiguration()

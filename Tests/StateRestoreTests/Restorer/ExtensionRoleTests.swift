@@ -19,9 +19,7 @@ import Testing
     let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms")])
     let extensionConfiguration = DatabaseConfiguration(role: .appExtension)
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     /// The names in the folder, sorted.
     private func folderContents() throws -> [String] {

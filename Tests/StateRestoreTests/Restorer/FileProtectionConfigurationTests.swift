@@ -13,9 +13,7 @@ import Testing
 @Suite struct FileProtectionConfigurationTests {
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     @Test func theClassesCarryThePlatformsRawValues() {
         #expect(DatabaseFileProtection.completeUntilFirstUserAuthentication.rawValue == "NSFileProtectionCompleteUntilFirstUserAuthentication")

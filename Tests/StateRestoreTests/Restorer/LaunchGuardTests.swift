@@ -20,9 +20,7 @@ import Testing
 
     init() throws {
         stateFile = try StateFile()
-        documentPath = stateFile.path("document.json")
-        try Data(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: documentPath))
+        documentPath = try stateFile.write(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#, to: "document.json")
     }
 
     /// Stores `payload` as the catalog record of `scene`, as some release wrote it.

@@ -18,9 +18,7 @@ import Testing
     let document = CatalogDocument(books: [])
     static let day: Double = 86_400
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     /// Records saved `daysAgo` days ago for each scene (catalog and notes kinds for "old").
     private func seed(_ scenes: [(String, daysAgo: Double)]) throws {

@@ -16,9 +16,7 @@ import Testing
     let file: StateFile
     let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms"), CatalogBook(id: 2, title: "Compilers")])
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     /// Who holds a lock on the database file, asked from another process: `held <pid>` or `free`.
     private func lockHolder() throws -> String {

@@ -18,9 +18,7 @@ import Testing
     let file: StateFile
     let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Kept")])
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     private func seed(_ account: String, scenes: [String]) throws {
         let seed = StateRestorer(path: file.path)

@@ -15,9 +15,7 @@ import Testing
     let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     private func records() throws -> [String] {
         let store = try Store(readingExistingFileAt: file.path)

@@ -16,9 +16,7 @@ import Testing
     let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     /// The locks this process holds on the database's files, from `/proc/locks` (nil where the
     /// kernel does not list them).

@@ -13,9 +13,7 @@ import Testing
 @Suite(.serialized) struct UnseenRecordTests {
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     /// Runs the child as `nobody` on a file it may not read; makes the file writable for it
     /// after its first flush; returns its lines.

@@ -30,9 +30,7 @@ private final class InstantShelf: ShelfLoading {
         ShelfBook(id: 3, title: "Dracula", revision: 1),
     ]
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     @Test func aLiveSnapshotRestoresWithItsQueryHiddenDraftsAndConflicts() throws {
         let loader = InstantShelf(shelf)

@@ -10,9 +10,7 @@ import Testing
 @Suite struct DurabilityTests {
     let stateFile: StateFile
 
-    init() throws {
-        stateFile = try StateFile()
-    }
+    init() throws { stateFile = try StateFile() }
 
     /// `PRAGMA synchronous` for each mode: NORMAL (1) and FULL (2).
     static func synchronousLevel(_ durability: DatabaseConfiguration.Durability) -> Int {

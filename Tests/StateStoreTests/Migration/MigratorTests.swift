@@ -7,9 +7,7 @@ import Testing
 @Suite struct MigratorTests {
     let stateFile: StateFile
 
-    init() throws {
-        stateFile = try StateFile()
-    }
+    init() throws { stateFile = try StateFile() }
 
     private func migrated(upTo version: Int? = nil) throws -> Database {
         let db = try Database(path: stateFile.path)

@@ -9,9 +9,7 @@ import Testing
 @Suite struct SchemaCompatibilityTests {
     let stateFile: StateFile
 
-    init() throws {
-        stateFile = try StateFile()
-    }
+    init() throws { stateFile = try StateFile() }
 
     private func file() -> Data { stateFile.folder.contents("state.sqlite") ?? Data() }
     private func siblings() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted() }

@@ -7,9 +7,7 @@ import Testing
 @Suite struct StoreTests {
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     @Test func openingCreatesAndMigratesANewFile() throws {
         let store = try Store(path: file.path, migrator: .withNoOpDataSteps())

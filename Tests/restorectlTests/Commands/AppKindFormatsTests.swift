@@ -14,9 +14,7 @@ import Testing
     let stateFile: StateFile
     let formats = FixtureFolders.path("formats")
 
-    init() throws {
-        stateFile = try StateFile()
-    }
+    init() throws { stateFile = try StateFile() }
 
     /// Writes `record` as a file and returns its path.
     private func recordFile(_ record: String, named name: String = "record.json") throws -> String {

@@ -11,9 +11,7 @@ import Testing
 @Suite struct CheckCommandTests {
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     private func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path).sorted() }
 

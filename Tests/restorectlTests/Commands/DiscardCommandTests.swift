@@ -8,9 +8,7 @@ import Testing
 @Suite struct DiscardCommandTests {
     let stateFile: StateFile
 
-    init() throws {
-        stateFile = try StateFile()
-    }
+    init() throws { stateFile = try StateFile() }
 
     private func seed() {
         for account in ["alice", "bob"] {

@@ -10,9 +10,7 @@ import Testing
 @Suite struct InspectCommandTests {
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     @Test func jsonListsEveryRecordWithItsFields() throws {
         for (scene, record) in [("main", "v3-viewport.json"), ("legacy", "v1.json"), ("future", "v5-no-min-reader.json"), ("bridge", "v4-min-reader-3.json")] {

@@ -11,9 +11,7 @@ import Testing
 @Suite struct MigrateCommandTests {
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     @Test func migrateThenStatusReportsTheLatestVersionAndNothingPending() throws {
         let migrate = CapturedRun(["migrate", "--db", file.path])

@@ -12,9 +12,7 @@ import Testing
 @Suite struct PruneCommandTests {
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     /// "old" saved 120 days ago (two kinds), "recent" 3 days ago.
     private func seed() throws {

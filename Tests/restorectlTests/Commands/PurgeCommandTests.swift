@@ -10,9 +10,7 @@ import Testing
 @Suite struct PurgeCommandTests {
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     @Test func purgeRemovesOneAccountAndLeavesNoTraceOfIt() throws {
         let secret = "{\"version\":3,\"query\":\"purge-me-7f3a\",\"selectedID\":null,\"showsOnlySelected\":false,\"viewport\":null}"

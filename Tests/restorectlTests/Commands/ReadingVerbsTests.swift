@@ -29,9 +29,7 @@ import Testing
 
     init() throws {
         file = try StateFile()
-        document = file.path("document.json")
-        try Data(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: document))
+        document = try file.write(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#, to: "document.json")
     }
 
     @Test(arguments: verbs, Situation.allCases)

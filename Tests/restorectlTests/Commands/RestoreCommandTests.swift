@@ -11,9 +11,7 @@ import Testing
     let stateFile: StateFile
     let original = FixtureFolders.path("documents/original.json")
 
-    init() throws {
-        stateFile = try StateFile()
-    }
+    init() throws { stateFile = try StateFile() }
 
     @Test func helpTextIsExact() {
         let run = CapturedRun(["restore", "--help"])

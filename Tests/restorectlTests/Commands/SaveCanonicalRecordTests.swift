@@ -15,9 +15,7 @@ import Testing
 @Suite struct SaveCanonicalRecordTests {
     let stateFile: StateFile
 
-    init() throws {
-        stateFile = try StateFile()
-    }
+    init() throws { stateFile = try StateFile() }
 
     private func file(_ text: String, named name: String) throws -> String {
         let file = stateFile.path(name)

@@ -11,9 +11,7 @@ import Testing
 @Suite struct SaveCommandTests {
     let stateFile: StateFile
 
-    init() throws {
-        stateFile = try StateFile()
-    }
+    init() throws { stateFile = try StateFile() }
 
     private func save(_ record: String, scene: String = "main", extra: [String] = []) -> CapturedRun {
         CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--state", FixtureFolders.path("records/\(record)")] + extra)

@@ -18,9 +18,7 @@ import Testing
 
     let file: StateFile
 
-    init() throws {
-        file = try StateFile()
-    }
+    init() throws { file = try StateFile() }
 
     private func save(_ snapshot: String, shelf: String = "to-read") -> CapturedRun {
         CapturedRun(["shelf", "save", "--db", file.path, "--shelf", shelf, "--snapshot", "-"], input: Data(snapshot.utf8))

@@ -9,9 +9,7 @@ import Testing
 @Suite struct StatusCommandTests {
     let stateFile: StateFile
 
-    init() throws {
-        stateFile = try StateFile()
-    }
+    init() throws { stateFile = try StateFile() }
 
     private func save(scene: String, account: String, kind: String, state: String) throws {
         let file = stateFile.path("\(scene)-\(account)-\(kind).json")

@@ -19,9 +19,7 @@ import Testing
 
     init() throws {
         stateFile = try StateFile()
-        document = stateFile.path("document.json")
-        try Data(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: document))
+        document = try stateFile.write(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#, to: "document.json")
     }
 
     /// Runs the real `restorectl`; a run still going after 30 s is killed.

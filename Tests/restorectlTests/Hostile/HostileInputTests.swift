@@ -18,9 +18,7 @@ import Testing
 @Suite struct HostileInputTests {
     let stateFile: StateFile
 
-    init() throws {
-        stateFile = try StateFile()
-    }
+    init() throws { stateFile = try StateFile() }
 
     /// Writes `bytes` to `name` in the scratch directory and returns its path.
     func file(_ name: String, _ bytes: some Sequence<UInt8>) throws -> String {
