@@ -7,16 +7,12 @@ import Testing
 /// sign-out leaves nothing and refuses the late save.
 @MainActor
 @Suite struct AppLifetimeTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     @Test func theArticlesCallsRunAsAnAppCallsThem() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let window = try sceneKey(sessionID: "8F2C-window", account: "ada@example.com")
         try restorer.save(ReaderState(bookID: 1, page: 2, fontSize: 1), for: window)

@@ -6,18 +6,17 @@ import Testing
 /// release's first launches.
 @Suite struct DiagnosisTests {
     @Test func anUpgradedRecordIsCountedAndReachesTheAppsLogWithoutItsNames() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("state.sqlite")
+        let file = try StateFile()
         let key = try SceneKey(scene: "reader-window")
         let library = [7: 300]
-        let release1 = StateRestorer(path: path)
+        let release1 = StateRestorer(path: file.path)
         try release1.save(ReaderStateV1(bookID: 7, pageNumber: 42), for: key)
         try release1.close()
 
-        try expectUpgradedReaderIsDiagnosed(path: path, key: key, library: library)
+        try expectUpgradedReaderIsDiagnosed(path: file.path, key: key, library: library)
 
         let lines = LogLines()
-        let next = makeRestorer(statePath: path, hashKey: Array("kept in the keychain".utf8)) { level, line in lines.append("\(level) \(line)") }
+        let next = makeRestorer(statePath: file.path, hashKey: Array("kept in the keychain".utf8)) { level, line in lines.append("\(level) \(line)") }
         _ = next.restore(ReaderState.self, key, against: library)
         #expect(diagnosisSummary(next) { _, line in lines.append(line) }.hasPrefix("reader: restores: upgraded 1"))
         try next.close()

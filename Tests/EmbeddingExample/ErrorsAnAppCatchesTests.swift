@@ -10,16 +10,12 @@ import Testing
 /// call throws, and the result of a sign-out, with `import StateRestore` alone.
 @MainActor
 @Suite struct ErrorsAnAppCatchesTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     @Test func aSaveAfterTheSignOutIsCaughtByItsReason() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "reader", account: "alice")
         try restorer.save(ReaderState(bookID: 1, page: 3, fontSize: 1), for: key)
@@ -37,8 +33,8 @@ import Testing
     @Test func storageAndSchemaErrorsAreNameable() throws {
         // A directory where the file should be: the save fails with a storage error the app can
         // name; a schema error is a type the app can match too.
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        let restorer = StateRestorer(path: path)
+        try FileManager.default.createDirectory(atPath: file.path, withIntermediateDirectories: false)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         #expect(throws: (any Error).self) { try restorer.save(ReaderState(bookID: nil, page: 1, fontSize: 1), for: try SceneKey(scene: "s")) }
         let classified: String

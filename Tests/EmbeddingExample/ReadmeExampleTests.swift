@@ -60,20 +60,18 @@ import Testing
     }
 
     @Test @MainActor func theReaderAppSavesWithoutASaveCall() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("state.sqlite")
-        try runReaderApp(statePath: path, library: [7: 300])  // first launch: page 1 → 2
-        try runReaderApp(statePath: path, library: [7: 300])  // second: 2 → 3
-        let restorer = StateRestorer(path: path)
+        let stateFile = try StateFile()
+        try runReaderApp(statePath: stateFile.path, library: [7: 300])  // first launch: page 1 → 2
+        try runReaderApp(statePath: stateFile.path, library: [7: 300])  // second: 2 → 3
+        let restorer = StateRestorer(path: stateFile.path)
         defer { try? restorer.close() }
         #expect(restorer.restore(ReaderState.self, try SceneKey(scene: "reader-window")).state.page == 3)
     }
 
     @Test @MainActor func theArticleScreensRestoreAndPersist() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("state.sqlite")
+        let stateFile = try StateFile()
         let key = try SceneKey(scene: "main")
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: stateFile.path)
         let window = restoreArticleScreens(
             restorer: restorer, key: key,
             books: [CatalogBook(id: 1, title: "Dune")], currentNotes: [Note(id: 1, title: "WAL")],

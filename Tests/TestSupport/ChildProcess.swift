@@ -1,7 +1,9 @@
 import Foundation
 
-/// A running child — `restorectl-stress` or the real `restorectl` — whose stdout is read line by
-/// line through a pipe.
+/// A running child — `restorectl-stress`, the real `restorectl` or any tool — whose stdout is
+/// read line by line through a pipe while its stderr is read to the end beside it, so a child
+/// that writes more than a pipe holds (64 KB) to either stream never blocks. ``ChildRun`` runs
+/// one to its end.
 ///
 /// Events are ordered by what the child has printed, never by sleeping: the child prints a
 /// line after the thing happened (`ready` after opening, `acked` after a commit returned), and
@@ -12,7 +14,7 @@ import Foundation
 /// hands each child to its own reading thread).
 public final class ChildProcess: @unchecked Sendable {
     /// How a child ended.
-    public struct Exit: Equatable, CustomStringConvertible {
+    public struct Exit: Equatable, Sendable, CustomStringConvertible {
         public let reason: Process.TerminationReason
         public let status: Int32
         public var wasKilled: Bool { reason == .uncaughtSignal && status == SIGKILL }
@@ -26,6 +28,9 @@ public final class ChildProcess: @unchecked Sendable {
     private let output: LineReader
     private let errorPipe = Pipe()
     private let inputPipe = Pipe()
+    /// Reads stderr to its end from the launch on; left once the child closed it.
+    private let errorReading = DispatchGroup()
+    private let errorBytes = ErrorBytes()
 
     /// Launches `restorectl-stress` with `arguments`.
     public convenience init(stress arguments: [String], directory: URL? = nil) throws {
@@ -57,6 +62,8 @@ public final class ChildProcess: @unchecked Sendable {
         commandLine = ([tool.path] + arguments).joined(separator: " ")
         output = LineReader(outputPipe.fileHandleForReading.fileDescriptor, keeping: outputPipe)
         try process.run()
+        let (errors, bytes) = (errorPipe.fileHandleForReading, errorBytes)
+        DispatchQueue.global().async(group: errorReading) { bytes.data = errors.readDataToEndOfFile() }
     }
 
     /// The next whole line of stdout, blocking until it arrives; nil at end of output.
@@ -82,6 +89,20 @@ public final class ChildProcess: @unchecked Sendable {
         return lines
     }
 
+    /// The rest of stdout as it is, up to the end of output, a last line without its newline
+    /// included.
+    public func remainingOutput() -> Data { Data(output.rest()) }
+
+    /// Writes `data` to the child's stdin and closes it, from another thread, so a child that
+    /// writes before it has read all of `data` does not block either side.
+    public func sendAndClose(_ data: Data) {
+        let input = inputPipe.fileHandleForWriting
+        DispatchQueue.global().async {
+            if !data.isEmpty { input.write(data) }
+            try? input.close()
+        }
+    }
+
     /// Writes `line` and a newline to the child's stdin.
     public func send(_ line: String) {
         inputPipe.fileHandleForWriting.write(Data((line + "\n").utf8))
@@ -99,9 +120,10 @@ public final class ChildProcess: @unchecked Sendable {
         return Exit(reason: process.terminationReason, status: process.terminationStatus)
     }
 
-    /// Everything the child wrote to stderr. Call after it ended.
+    /// Everything the child wrote to stderr; waits until the child closed it (it ended).
     public func errorOutput() -> String {
-        String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        errorReading.wait()
+        return String(decoding: errorBytes.data, as: UTF8.self)
     }
 
     /// The built `restorectl-stress`; `RESTORECTL_STRESS_TOOL` overrides the location.
@@ -143,6 +165,12 @@ public struct ChildFailure: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// The bytes a child wrote to stderr, written by the reading thread before it leaves the
+/// group and read only after waiting for it (hence `@unchecked Sendable`).
+private final class ErrorBytes: @unchecked Sendable {
+    var data = Data()
+}
+
 /// Splits a file descriptor's bytes into newline-terminated lines with blocking `read(2)`.
 private final class LineReader {
     private let descriptor: Int32
@@ -155,8 +183,26 @@ private final class LineReader {
         self.owner = owner
     }
 
-    func next() -> String? {
+    /// Every byte left, up to the end of output.
+    func rest() -> [UInt8] {
+        while !isAtEnd { fill() }
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
+    /// Reads once more into the buffer, or marks the end of output.
+    private func fill() {
         var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            buffer += chunk[..<count]
+        } else if count == 0 || errno != EINTR {
+            isAtEnd = true
+        }
+    }
+
+    /// The next whole line, blocking until it arrives; nil at end of output.
+    func next() -> String? {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)
@@ -165,12 +211,7 @@ private final class LineReader {
             }
             // A final line without its newline was cut short (the child died writing it).
             if isAtEnd { return nil }
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                buffer += chunk[..<count]
-            } else if count == 0 || errno != EINTR {
-                isAtEnd = true
-            }
+            fill()
         }
     }
 }

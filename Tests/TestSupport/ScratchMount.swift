@@ -3,56 +3,44 @@ import Foundation
 /// A small file system mounted on a temporary directory, for tests of a real full disk and
 /// read-only storage: a tmpfs, or an ext4 image on a loop device (a real block file system,
 /// with its journal and its own way of running out of space). Mounting needs root (CI runs as
-/// root); where the machine does not allow it, `init` prints why and returns nil, and the
-/// test skips its body: it never fakes the fault.
+/// root); where the machine does not allow it, `init` returns nil. A test that needs one is
+/// enabled if ``TestHost/canMountTmpfs`` (or ``TestHost/canMountExt4``), so it shows as
+/// skipped where it cannot run: it never fakes the fault.
 public final class ScratchMount {
     /// The mount point.
     public let root: URL
     private let folder: TemporaryDirectory
     private var isMounted = true
 
-    /// Mounts a tmpfs of `size` (`"2m"`), or nil with a printed reason when that is not allowed.
+    /// Mounts a tmpfs of `size` (`"2m"`), or nil when that is not allowed here.
     public convenience init?(tmpfsSize size: String) throws {
-        try self.init(mounting: ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs"], what: "a tmpfs", image: nil)
+        try self.init(mounting: ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs"], image: nil)
     }
 
     /// Makes an ext4 image of `megabytes` (no blocks reserved for root, so root fills it too)
-    /// and mounts it through a loop device, or nil with a printed reason.
+    /// and mounts it through a loop device, or nil when that is not possible here.
     public convenience init?(ext4Megabytes megabytes: Int) throws {
         let images = try TemporaryDirectory()
         let image = images.path("ext4.img")
         guard FileManager.default.createFile(atPath: image, contents: nil), truncate(image, off_t(megabytes) << 20) == 0 else {
             throw ScratchMountError(message: "cannot make the image \(image): errno \(errno)")
         }
-        guard Self.succeeds("/sbin/mkfs.ext4", ["-q", "-F", "-m", "0", image]) else {
-            print("skipped: mkfs.ext4 is missing or failed; an ext4 test needs e2fsprogs")
-            return nil
-        }
-        try self.init(mounting: ["-t", "ext4", "-o", "loop", image], what: "an ext4 image on a loop device", image: images)
+        guard Self.succeeds("/sbin/mkfs.ext4", ["-q", "-F", "-m", "0", image]) else { return nil }
+        try self.init(mounting: ["-t", "ext4", "-o", "loop", image], image: images)
     }
 
     private let imageFolder: TemporaryDirectory?
 
-    private init?(mounting arguments: [String], what: String, image: TemporaryDirectory?) throws {
+    private init?(mounting arguments: [String], image: TemporaryDirectory?) throws {
         folder = try TemporaryDirectory()
         root = folder.url
         imageFolder = image
-        guard Self.succeeds("/bin/mount", arguments + [root.path]) else {
-            print("skipped: mounting \(what) failed (not root, no loop device or no mount namespace); this test needs one")
-            return nil
-        }
+        guard Self.succeeds("/bin/mount", arguments + [root.path]) else { return nil }
         chmod(root.path, 0o700)
     }
 
     private static func succeeds(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? ChildRun(tool: URL(fileURLWithPath: tool), arguments))?.status == 0
     }
 
     /// A path inside the mount.

@@ -1,12 +1,13 @@
 import Foundation
 
 /// A fresh directory under the system temporary folder, removed when the value is released.
+/// A test that needs a database file starts from ``StateFile``, which makes one.
 ///
 /// ```swift
 /// let dir = try TemporaryDirectory()
-/// let databasePath = dir.path("state.sqlite")  // removed with `dir`
+/// let documentPath = dir.path("document.json")  // removed with `dir`
 /// ```
-public final class TemporaryDirectory {
+public final class TemporaryDirectory: Sendable {
     /// The directory's location.
     public let url: URL
 

@@ -12,14 +12,12 @@ import Testing
     static let account = "account-zebra-7"
     static let secret = "payload-quokka"
 
-    let folder: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
     let received = Locked([RestoreEvent]())
     let events: RestoreEventHandler
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        stateFile = try StateFile()
         events = RestoreEventHandler(hashKey: Array("test key".utf8)) { [received] event in received.withLock { $0.append(event) } }
     }
 
@@ -27,7 +25,7 @@ import Testing
 
     /// Stores `payload` for `scene` as it is, `age` seconds old.
     private func seed(_ records: [(scene: String, payload: String, version: Int, minReader: Int?)], expiredScene: String) throws {
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
         for record in records {
             try store.saveRecord(record.payload, version: record.version, minReaderVersion: record.minReader, account: Self.account, scene: record.scene, kind: DiaryState.kind)
@@ -57,9 +55,9 @@ import Testing
         try seed(stored, expiredScene: "scene-expired")
         let bytes = { (scene: String) in stored.first { $0.scene == scene }?.payload.utf8.count ?? 0 }
         // A launch before this one was killed while applying scene-crashed's record.
-        try LaunchGuardFile.leaveMarksOfAKilledProcess(beside: path, [LaunchGuardMark(account: Self.account, scene: "scene-crashed", kind: DiaryState.kind)])
+        try LaunchGuardFile.leaveMarksOfAKilledProcess(beside: stateFile.path, [LaunchGuardMark(account: Self.account, scene: "scene-crashed", kind: DiaryState.kind)])
 
-        let restorer = StateRestorer(path: path, events: events)
+        let restorer = StateRestorer(path: stateFile.path, events: events)
         let expected: [(scene: String, outcome: RestoreOutcome, codes: [RestoreCode], bytes: Int)] = [
             ("scene-crashed", .crashed, [.restoreCrashed], 0),
             ("scene-exact", .exact, [], bytes("scene-exact")),
@@ -103,7 +101,7 @@ import Testing
     @Test func eachSaveOutcomeIsCountedOnceAndDeliveredAsAnEvent() throws {
         try seed([("scene-newer", #"{"version":5,"minReaderVersion":5,"page":3}"#, 5, 5)], expiredScene: "scene-old")
         let windows = ManualWriteScheduler()
-        let restorer = StateRestorer(path: path, scheduler: windows, events: events)
+        let restorer = StateRestorer(path: stateFile.path, scheduler: windows, events: events)
 
         // By hand: written, written over the default budget, refused for each reason it can be.
         try restorer.save(DiaryState(page: 2, note: Self.secret), for: try key("scene-hand"))
@@ -132,7 +130,7 @@ import Testing
 
         // Signed out (by another restorer of the file) after its restore: the save is dropped.
         let signedOut = restorer.restore(DiaryState.self, try SceneKey(scene: "scene-gone", account: "account-yak-3"), against: 10)
-        let other = StateRestorer(path: path)
+        let other = StateRestorer(path: stateFile.path)
         _ = try other.signOut(account: "account-yak-3")
         try other.close()
         #expect(throws: (any Error).self) { try restorer.save(DiaryState(page: 4, note: Self.secret), for: signedOut.key) }
@@ -151,7 +149,7 @@ import Testing
         #expect(saves.map(\.kind) == expected.map(\.kind))
         #expect(saves.map(\.sceneHash) == expected.map { events.hash($0.scene) })
         #expect(saves.allSatisfy { $0.codes.isEmpty && $0.message == nil })
-        let written = try Store(readingExistingFileAt: path)
+        let written = try Store(readingExistingFileAt: stateFile.path)
         defer { written.close() }
         let hand = try #require(try written.record(account: Self.account, scene: "scene-hand", kind: DiaryState.kind))
         #expect(saves[0].bytes == hand.payload.count && saves[1].bytes > 300_000)
@@ -167,7 +165,7 @@ import Testing
     }
 
     @Test func twoRestorersInParallelEachReceiveOnlyTheirOwnEvents() async throws {
-        let paths = [folder.path("one.sqlite"), folder.path("two.sqlite")]
+        let paths = [stateFile.path("one.sqlite"), stateFile.path("two.sqlite")]
         let counts = await withTaskGroup(of: (Int, [RestoreEvent]).self) { group in
             for (index, path) in paths.enumerated() {
                 group.addTask {

@@ -11,20 +11,18 @@ import Testing
 /// restores them. A live scene is refused, as discard refuses it; a rollback can be undone.
 @MainActor
 @Suite struct RollbackTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let clock = HandClock()
     let scenes: [SceneKey]
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         scenes = try ["a", "b", "c"].map { try SceneKey(scene: $0, account: "alice") } + [try SceneKey(scene: "a", account: "bob")]
     }
 
     /// Saves `entry(scene)` for each of `scenes` as `build` would.
     private func save(_ scenes: [SceneKey], build: String, _ entry: (SceneKey) -> String) throws {
-        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: build))
+        let restorer = StateRestorer(path: file.path, configuration: clock.configuration(build: build))
         defer { try? restorer.close() }
         for scene in scenes {
             clock.advance(1)
@@ -33,7 +31,7 @@ import Testing
     }
 
     private func restoredEntries() -> [String] {
-        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
+        let restorer = StateRestorer(path: file.path, configuration: clock.configuration(build: "1.3"))
         defer { try? restorer.close() }
         return scenes.map { restorer.restore(JournalState.self, $0).state.entry }
     }
@@ -44,7 +42,7 @@ import Testing
         try save([try SceneKey(scene: "new", account: "alice")], build: "1.2") { _ in "bad only" }
         #expect(restoredEntries() == ["bad a", "bad b", "bad c", "good bob/a"])
 
-        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
+        let restorer = StateRestorer(path: file.path, configuration: clock.configuration(build: "1.3"))
         let result = try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2")
         try restorer.close()
         #expect(result.rolledBack == Array(scenes.prefix(3)))
@@ -52,7 +50,7 @@ import Testing
         #expect(result.refused.isEmpty)
         #expect(restoredEntries() == ["good alice/a", "good alice/b", "good alice/c", "good bob/a"])
 
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         #expect(try store.recordBuild(account: "alice", scene: "a", kind: "journal") == "1.1", "the stamp goes back with the record")
         #expect(try store.historyLines(scenes[0], kind: "journal") == [#"{"version":1,"entry":"bad a"}@1.2"#], "the replaced record is kept")
@@ -61,7 +59,7 @@ import Testing
     @Test func aRollbackCanItselfBeUndone() throws {
         try save(scenes, build: "1.1") { _ in "good" }
         try save(scenes, build: "1.2") { _ in "bad" }
-        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
+        let restorer = StateRestorer(path: file.path, configuration: clock.configuration(build: "1.3"))
         defer { try? restorer.close() }
         #expect(try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2", account: "alice").rolledBack == Array(scenes.prefix(3)))
         #expect(try restorer.rollBack(kind: JournalState.self, writtenBy: "1.1", account: "alice").rolledBack == Array(scenes.prefix(3)))
@@ -72,7 +70,7 @@ import Testing
     @Test func aSceneLiveInThisProcessIsRefusedAndLeftAsItIs() throws {
         try save(scenes, build: "1.1") { _ in "good" }
         try save(scenes, build: "1.2") { _ in "bad" }
-        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"), scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, configuration: clock.configuration(build: "1.3"), scheduler: ManualWriteScheduler())
         let restored = restorer.restore(JournalState.self, scenes[1])
         var state = restored.state
         let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
@@ -94,7 +92,7 @@ import Testing
     @Test func aScreenRestoredAndNotYetPersistedIsLiveUntilItsRestoreIsCompleted() throws {
         try save(scenes, build: "1.1") { _ in "good" }
         try save(scenes, build: "1.2") { _ in "bad" }
-        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"), scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, configuration: clock.configuration(build: "1.3"), scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let restored = restorer.restore(JournalState.self, scenes[0])
         let applied = restorer.restore(JournalState.self, scenes[1])
@@ -116,10 +114,10 @@ import Testing
 
     @Test func aScreenRestoredBeforeItsAccountWasSignedOutIsFenced() throws {
         try save([scenes[0]], build: "1.1") { _ in "before" }
-        let early = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
+        let early = StateRestorer(path: file.path, configuration: clock.configuration(build: "1.3"))
         defer { try? early.close() }
         early.completeRestore(early.restore(JournalState.self, scenes[0]))  // applied, not live
-        let other = StateRestorer(path: path, configuration: clock.configuration(build: "1.3"))
+        let other = StateRestorer(path: file.path, configuration: clock.configuration(build: "1.3"))
         try other.signOut(account: "alice")
         // Signing back in, in this process, is a restore of the account: until then every
         // restorer of the process refuses its saves.
@@ -133,7 +131,7 @@ import Testing
 
     @Test func aPersistedSaveIsStampedAndKeepsTheRecordItReplaces() throws {
         try save([scenes[0]], build: "1.1") { _ in "typed by hand" }
-        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.2"), scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, configuration: clock.configuration(build: "1.2"), scheduler: ManualWriteScheduler())
         let restored = restorer.restore(JournalState.self, scenes[0])
         var state = restored.state
         let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
@@ -142,7 +140,7 @@ import Testing
         try restorer.flush()
         tracking.cancel()
         try restorer.close()
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         #expect(try store.recordBuild(account: "alice", scene: "a", kind: "journal") == "1.2")
         #expect(try store.historyLines(scenes[0], kind: "journal") == [#"{"version":1,"entry":"typed by hand"}@1.1"#])

@@ -16,25 +16,23 @@ import Testing
         var destination: String?
     }
 
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let key: SceneKey
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         key = try SceneKey(scene: "map")
     }
 
     private func store(savedSecondsAgo age: Double) throws {
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
         try store.saveRecord(#"{"version":1,"destination":"Lisbon"}"#, version: 1, account: key.account, scene: key.scene, kind: RouteState.kind, at: Store.now() - age)
     }
 
     @Test func anExpiredRecordRestoresAsTheDefaultAndStaysInPlace() throws {
         try store(savedSecondsAgo: 2 * 86_400)
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(RouteState.self, key)
         #expect(restored.state == RouteState.defaultValue)
@@ -45,7 +43,7 @@ import Testing
 
     @Test func aRecordWithinItsLifetimeRestores() throws {
         try store(savedSecondsAgo: 3_600)
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(RouteState.self, key)
         #expect(restored.state.destination == "Lisbon" && restored.report.isEmpty)

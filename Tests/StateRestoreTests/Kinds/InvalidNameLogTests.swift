@@ -30,8 +30,8 @@ struct InvalidNameLogTests {
 
     @Test func anInvalidKindOrCodeNameIsReportedAndDeliveredAsAWarningOnce() throws {
         let events = Locked([RestoreEvent]())
-        let folder = try TemporaryDirectory()
-        let restorer = StateRestorer(path: folder.path("state.sqlite"), events: RestoreEventHandler { event in events.withLock { $0.append(event) } })
+        let file = try StateFile()
+        let restorer = StateRestorer(path: file.path, events: RestoreEventHandler { event in events.withLock { $0.append(event) } })
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "main")
 

@@ -93,21 +93,19 @@ import Testing
         var text: String
     }
 
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let key: SceneKey
     let clock = HandClock()
     /// Longer than any budget above allows (the record is about 120 bytes).
     let longText = String(repeating: "x", count: 100)
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         key = try SceneKey(scene: "window")
     }
 
     private func refusesTheSaveOverItsBudget<State: RestorableState>(_ make: (String) -> State) throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         try restorer.save(make("short"), for: key)
         #expect(RecordKind(State.self).budget == 64 && RecordKind(State.self).declaresBudget, "\(State.kind)")
@@ -124,7 +122,7 @@ import Testing
     }
 
     @Test func aKindWithoutABudgetWritesTheLargerSave() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         #expect(!RecordKind(BudgetNone.self).declaresBudget && RecordKind(BudgetNone.self).budget == RecordSizeBreakdown.defaultBudget)
         try restorer.save(BudgetNone(text: longText), for: key)
@@ -132,13 +130,13 @@ import Testing
     }
 
     private func keepsThreeEarlierRecords<State: RestorableState>(_ make: (String) -> State) throws {
-        let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.0"))
+        let restorer = StateRestorer(path: file.path, configuration: clock.configuration(build: "1.0"))
         for number in 1...6 {
             clock.advance(1)
             try restorer.save(make("entry \(number)"), for: key)
         }
         try restorer.close()
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
         let history = try store.recordHistory(account: key.account, scene: key.scene, kind: State.kind)
         #expect(history.count == 3, "\(State.kind) kept \(history.count) earlier records")
@@ -151,17 +149,17 @@ import Testing
     }
 
     private func expiresAfterAMinute<State: RestorableState>(_ make: (String) -> State) throws {
-        let saving = StateRestorer(path: path, configuration: clock.configuration(build: nil))
+        let saving = StateRestorer(path: file.path, configuration: clock.configuration(build: nil))
         try saving.save(make("fresh"), for: key)
         try saving.close()
         clock.advance(30)
-        let early = StateRestorer(path: path, configuration: clock.configuration(build: nil))
+        let early = StateRestorer(path: file.path, configuration: clock.configuration(build: nil))
         let withinLifetime = early.restore(State.self, key)
         #expect(withinLifetime.state == make("fresh") && withinLifetime.report.isEmpty, "\(State.kind): \(withinLifetime.report)")
         early.completeRestore(withinLifetime)
         try early.close()
         clock.advance(60)
-        let late = StateRestorer(path: path, configuration: clock.configuration(build: nil))
+        let late = StateRestorer(path: file.path, configuration: clock.configuration(build: nil))
         defer { try? late.close() }
         let expired = late.restore(State.self, key)
         #expect(expired.state == State.defaultValue && expired.report.map(\.code) == [.recordExpired], "\(State.kind): \(expired.report)")

@@ -29,24 +29,22 @@ import Testing
     static let newer =
         #"{"version":4,"minReaderVersion":3,"filters":{"unreadOnly":true,"flaggedOnly":false,"hasAttachment":true},"label":"work","recent":[{"unreadOnly":true,"flaggedOnly":true,"hasAttachment":false}],"density":"compact"}"#
 
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let key: SceneKey
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         key = try SceneKey(scene: "main")
     }
 
     private func store(_ payload: String, version: Int, minReaderVersion: Int?) throws {
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
         try store.saveRecord(payload, version: version, minReaderVersion: minReaderVersion, account: key.account, scene: key.scene, kind: InboxState.kind)
     }
 
     private func stored() throws -> (record: JSONObject, version: Int, minReaderVersion: Int?) {
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         let record = try #require(try store.record(account: key.account, scene: key.scene, kind: InboxState.kind))
         guard case .object(let object) = try JSONValue.parse(record.payload) else { throw RecordError.notAnObject(got: "other") }
@@ -55,7 +53,7 @@ import Testing
 
     @Test func aNewerRecordKeepsItsNestedFieldsAndItsVersionThroughAnOlderBuildsSave() throws {
         try store(Self.newer, version: 4, minReaderVersion: 3)
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(InboxState.self, key)
         #expect(restored.reports(.recordNewerRead), "\(restored.report)")
@@ -74,7 +72,7 @@ import Testing
 
     @Test func aPersistedChangeKeepsTheNestedFieldsToo() throws {
         try store(Self.newer, version: 4, minReaderVersion: 3)
-        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let restored = restorer.restore(InboxState.self, key)
         var state = restored.state
@@ -90,7 +88,7 @@ import Testing
 
     @Test func anOptionalThePersonClearedStaysCleared() throws {
         try store(#"{"version":3,"filters":{"unreadOnly":false,"flaggedOnly":false,"pinned":true},"label":"work","recent":[]}"#, version: 3, minReaderVersion: nil)
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         var state = restorer.restore(InboxState.self, key).state
         #expect(state.label == "work")

@@ -30,27 +30,25 @@ import Testing
 
     static let newer = #"{"version":4,"minReaderVersion":3,"sort":"thread","unreadOnly":true}"#
 
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let key: SceneKey
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         key = try SceneKey(scene: "inbox")
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
         try store.saveRecord(Self.newer, version: 4, minReaderVersion: 3, account: key.account, scene: key.scene, kind: InboxState.kind)
     }
 
     private func storedPayload() throws -> String? {
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         return try store.record(account: key.account, scene: key.scene, kind: InboxState.kind).map { String(decoding: $0.payload, as: UTF8.self) }
     }
 
     @Test func anUndecodableNewerRecordStaysInItsSlotThroughARestoreAndSaves() throws {
-        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, scheduler: ManualWriteScheduler())
         let restored = restorer.restore(InboxState.self, key)
         #expect(restored.report.map(\.code) == [.recordNewerUnreadable])
         #expect(restored.state == InboxState.defaultValue)
@@ -72,14 +70,14 @@ import Testing
         try restorer.close()
 
         // The next launch finds it as it was, still not quarantined.
-        let next = StateRestorer(path: path)
+        let next = StateRestorer(path: file.path)
         defer { try? next.close() }
         #expect(next.restore(InboxState.self, key).report.map(\.code) == [.recordNewerUnreadable])
         #expect(try next.store?.quarantinedRecords().isEmpty == true)
     }
 
     @Test func anAppThatAsksReplacesIt() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         _ = restorer.restore(InboxState.self, key)
         try restorer.save(InboxState(sort: .sender, unreadOnly: false), for: key, replacingNewer: true)
@@ -87,7 +85,7 @@ import Testing
     }
 
     @Test func anInvalidKindNameIsReportedAtTheFirstRestore() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(BadlyNamedState.self, key)
         #expect(restored.report.map(\.code) == [.kindInvalid, .noRecord])

@@ -21,14 +21,14 @@ import Testing
         var selectedID: Int?
     }
 
-    let dir: TemporaryDirectory
+    let file: StateFile
     let kind: RecordKind
 
     init() throws {
-        dir = try TemporaryDirectory()
-        let folder = FormatFolder(dir.url.appendingPathComponent("Formats/inbox"))
+        file = try StateFile()
+        let folder = FormatFolder(file.folder.url.appendingPathComponent("Formats/inbox"))
         try folder.write(try KindFormat(current: InboxState.self))
-        kind = try #require(try RecordKind.kinds(fromFormatsIn: dir.url.appendingPathComponent("Formats")).first)
+        kind = try #require(try RecordKind.kinds(fromFormatsIn: file.folder.url.appendingPathComponent("Formats")).first)
     }
 
     private func condition(_ payload: String) -> RecordCondition {
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func restoringFromTheFolderGivesTheStateTheTypesOwnRestoreGives() throws {
-        let path = dir.path("state.sqlite")
+        let path = file.path
         let key = try SceneKey(scene: "main")
         let restorer = StateRestorer(path: path)
         defer { try? restorer.close() }
@@ -83,8 +83,8 @@ import Testing
     }
 
     @Test func aFormatFileNamingAnotherKindThanItsFolderIsRefused() throws {
-        let folder = FormatFolder(dir.url.appendingPathComponent("Other/outbox"))
+        let folder = FormatFolder(file.folder.url.appendingPathComponent("Other/outbox"))
         try folder.write(try KindFormat(current: InboxState.self))
-        #expect(throws: ShapeError.self) { try RecordKind.kinds(fromFormatsIn: dir.url.appendingPathComponent("Other")) }
+        #expect(throws: ShapeError.self) { try RecordKind.kinds(fromFormatsIn: file.folder.url.appendingPathComponent("Other")) }
     }
 }

@@ -37,18 +37,16 @@ import Testing
         var body: String
     }
 
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let key: SceneKey
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         key = try SceneKey(scene: "main")
     }
 
     private func storedPayload(kind: String) throws -> String? {
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         return try store.record(account: key.account, scene: key.scene, kind: kind).map { String(decoding: $0.payload, as: UTF8.self) }
     }
@@ -60,7 +58,7 @@ import Testing
     private static let longDraft = DraftState(subject: "Trip", body: String(repeating: "z", count: 300_000))
 
     @Test func aHandSaveOverADeclaredBudgetThrowsNamingTheLargestFieldAndKeepsTheStoredRecord() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let small = BoardState(title: "Sprint", filters: .init(tags: ["a"]), rows: [])
         try restorer.save(small, for: key)
@@ -80,7 +78,7 @@ import Testing
     }
 
     @Test func aPersistedSaveOverADeclaredBudgetIsSkippedWithTheLargestFieldAndTheStoredRecordStays() throws {
-        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let restored = restorer.restore(BoardState.self, key)
         var state = restored.state
@@ -108,7 +106,7 @@ import Testing
     }
 
     @Test func aPersistedSaveOverTheDefaultBudgetIsWrittenAndReportedUntilOneWithinIt() throws {
-        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let restored = restorer.restore(DraftState.self, key)
         var state = restored.state
@@ -131,7 +129,7 @@ import Testing
     }
 
     @Test func aHandSaveOverTheDefaultBudgetIsWrittenAndReported() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         try restorer.save(Self.longDraft, for: key)
         #expect(try storedPayload(kind: DraftState.kind)?.contains(Self.longDraft.body) == true)
@@ -139,12 +137,12 @@ import Testing
     }
 
     @Test func checkWarnsOfARecordOverItsKindsBudgetNamingItsLargestFieldAndStaysHealthy() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         try restorer.save(Self.longDraft, for: key)
         try restorer.save(DraftState(subject: "Small", body: "ok"), for: try SceneKey(scene: "other"))
         try restorer.close()
 
-        let check = try DatabaseCheck.run(path, kinds: [RecordKind(DraftState.self)])
+        let check = try DatabaseCheck.run(file.path, kinds: [RecordKind(DraftState.self)])
         #expect(check.isHealthy && check.problems.isEmpty)
         #expect(check.recordsChecked == 2)
         #expect(check.warnings.count == 1)
@@ -153,7 +151,7 @@ import Testing
     }
 
     @Test func theBreakdownNamesNestedFieldsAndArrayElementsLargestFirst() throws {
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
         let record = """
             {"version":1,"title":"Sprint","notes":"\(String(repeating: "n", count: 1_000))",\

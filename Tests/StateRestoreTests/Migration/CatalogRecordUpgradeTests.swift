@@ -11,12 +11,12 @@ import Testing
     /// The catalog kind, whose upgrade the migration runs.
     static let catalog = RecordKind.builtIn[0]
 
-    let folder: TemporaryDirectory
+    let file: StateFile
     let db: Database
 
     init() throws {
-        folder = try TemporaryDirectory()
-        db = try Database(path: folder.path("state.sqlite"))
+        file = try StateFile()
+        db = try Database(path: file.path)
         try Migrator().migrate(db, upTo: 2)
     }
 

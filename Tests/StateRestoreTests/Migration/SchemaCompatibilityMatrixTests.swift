@@ -38,26 +38,24 @@ import Testing
         .rewriting6: [.schema3: .refused, .schema4: .readOnly, .schema5: .readOnly, .additive6: .refused, .rewriting6: .saved],
     ]
 
-    let folder: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
     let key: SceneKey
     let document = CatalogDocument(books: (1...24).map { CatalogBook(id: $0, title: "Book \($0)") })
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        stateFile = try StateFile()
         key = try SceneKey(scene: "main")
     }
 
     /// The file's schema version, read as `build` reads it (this build when nil).
     private func userVersion(as build: SchemaBuild? = nil) throws -> Int {
-        let reader = try Store(readingExistingFileAt: path, migrations: build?.migrations())
+        let reader = try Store(readingExistingFileAt: stateFile.path, migrations: build?.migrations())
         defer { reader.close() }
         return reader.schemaVersion
     }
 
     private func storedQuery() throws -> String? {
-        let reader = try Store(readingExistingFileAt: path)
+        let reader = try Store(readingExistingFileAt: stateFile.path)
         defer { reader.close() }
         let record = try reader.record(account: key.account, scene: key.scene, kind: "catalog")
         return record.flatMap { String(decoding: $0.payload, as: UTF8.self).contains(#""query":"saved""#) ? "saved" : "stored" }
@@ -65,11 +63,11 @@ import Testing
 
     @Test(arguments: SchemaBuild.allCases, SchemaBuild.allCases)
     func aFileOfEachSchemaAsEachBuildFindsIt(file: SchemaBuild, build: SchemaBuild) throws {
-        try file.makeFile(at: path)
+        try file.makeFile(at: stateFile.path)
         let before = try userVersion()
-        let bytes = folder.contents("state.sqlite")
+        let bytes = stateFile.folder.contents("state.sqlite")
 
-        let restorer = StateRestorer(path: path, configuration: try build.configuration())
+        let restorer = StateRestorer(path: stateFile.path, configuration: try build.configuration())
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
         // The dumps' record of this scene selects book 8; the default state selects nothing.
         let read = restored.state.selectedID == 8
@@ -89,7 +87,7 @@ import Testing
         #expect(outcome == Self.expected[file]?[build], "file \(file), build \(build): \(restored.report)")
         switch outcome {
         case .refused, .readOnly:
-            #expect(folder.contents("state.sqlite") == bytes, "a file the build may not write is left byte for byte")
+            #expect(stateFile.folder.contents("state.sqlite") == bytes, "a file the build may not write is left byte for byte")
             #expect(!saved)
             // The read-only launch's writer could not write the scenes' use either, and says so.
             if outcome == .readOnly, let closing {
@@ -105,7 +103,7 @@ import Testing
         }
         if outcome != .readOnly { #expect(closing == nil) }
         if outcome != .migrated { #expect(after == before) }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path)
         #expect(!leftovers.contains { $0.contains(".corrupt-") }, "a newer file is never moved aside")
         if outcome != .migrated { #expect(!leftovers.contains { $0.contains(".backup-v") }, "nor backed up") }
     }
@@ -114,11 +112,11 @@ import Testing
     /// one `record_write` row per record, counting its writes, and nothing of a discarded scene
     /// or a signed-out account.
     @Test func anOlderBuildsSavesDiscardsAndSignOutsLeaveTheNewerTablesAsTheContractSays() throws {
-        try SchemaBuild.additive6.makeFile(at: path)
-        let restorer = StateRestorer(path: path, configuration: try SchemaBuild.schema4.configuration())
+        try SchemaBuild.additive6.makeFile(at: stateFile.path)
+        let restorer = StateRestorer(path: stateFile.path, configuration: try SchemaBuild.schema4.configuration())
         defer { try? restorer.close() }
         func table() throws -> [String] {
-            let reader = try Store(readingExistingFileAt: path)
+            let reader = try Store(readingExistingFileAt: stateFile.path)
             defer { reader.close() }
             let writes = try reader.database.fetchAll("SELECT account, scene, kind, writes FROM record_write ORDER BY 1, 2, 3") {
                 "\($0.string(0) ?? "")/\($0.string(1) ?? "")/\($0.string(2) ?? ""):\($0.int(3))"
@@ -144,7 +142,7 @@ import Testing
         #expect(try table() == ["bob/window-3/notes:1"])
         _ = try restorer.signOut(account: "bob")
         #expect(try table() == [])
-        let reader = try Store(readingExistingFileAt: path)
+        let reader = try Store(readingExistingFileAt: stateFile.path)
         defer { reader.close() }
         #expect(try reader.database.fetchOne("SELECT count(*) FROM record_write WHERE account = 'bob'") { $0.int(0) } == 0)
         #expect(try reader.database.fetchOne("PRAGMA foreign_key_check") { $0.string(0) } == nil)
@@ -154,21 +152,21 @@ import Testing
     /// read (a table renamed): what then looks damaged to the older build is the newer schema,
     /// so the file is refused as newer, never moved aside.
     @Test func anOlderLaunchNeverMovesAsideAFileTheAppRewroteWhileItWasOpen() throws {
-        try SchemaBuild.schema4.makeFile(at: path)
-        let restorer = StateRestorer(path: path, configuration: try SchemaBuild.schema4.configuration())
+        try SchemaBuild.schema4.makeFile(at: stateFile.path)
+        let restorer = StateRestorer(path: stateFile.path, configuration: try SchemaBuild.schema4.configuration())
         defer { try? restorer.close() }
         #expect(restorer.restore(CatalogViewState.self, key, against: document).state.selectedID == 8)
 
         let rename = try MigrationFile(
             name: "0005_rename_records.sql", sql: "-- readable-by: 5\n-- writable-by: 5\nALTER TABLE scene_state RENAME TO scene_record;\n")
-        let app = try Database(path: path)
+        let app = try Database(path: stateFile.path)
         try Migrator(migrations: SchemaBuild.schema4.migrations() + [rename]).migrate(app)
         app.close()
 
         let restored = restorer.restore(CatalogViewState.self, try SceneKey(scene: "inspector"), against: document)
         let newer = try #require(restored.report.first { $0.code == .databaseNewer }, "\(restored.report)")
         #expect(newer.detail.contains("a newer release migrated it while this one had it open"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).allSatisfy { !$0.contains(".corrupt-") })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).allSatisfy { !$0.contains(".corrupt-") })
         // (Read as the older build: this build's own migration 5 is another one.)
         #expect(try userVersion(as: .schema4) == 5)
     }

@@ -55,8 +55,9 @@ final class EngineHarness {
         for slot in ContractModel.slots { keys[slot] = try SceneKey(scene: slot.scene, account: slot.account) }
         self.keys = keys
         self.mount = mount
-        folder = try mount.map { try TemporaryDirectory(inside: $0.root) } ?? TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        let file = try StateFile(inside: mount?.root)
+        folder = file.folder
+        path = file.path
         let store = try StateDatabase.openForWriting(path)
         store.close()
     }

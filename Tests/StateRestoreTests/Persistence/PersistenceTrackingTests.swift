@@ -9,23 +9,21 @@ import Testing
 /// writer's windows driven by hand.
 @MainActor
 @Suite struct PersistenceTrackingTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let key: SceneKey
     let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
     let writer: CoalescingWriter
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         key = try SceneKey(scene: "main")
-        writer = try CoalescingWriter(path: path, scheduler: windows)
+        writer = try CoalescingWriter(path: file.path, scheduler: windows)
     }
 
     /// What a fresh restorer reads back, or nil when nothing is stored.
     private func stored() -> ReaderState? {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(ReaderState.self, key)
         restorer.completeRestore(restored)
@@ -180,7 +178,7 @@ import Testing
     }
 
     @Test func aTrackingFromARestorationCarriesItsKeyAndFields() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         try restorer.save(ReaderState(page: 40, fontSize: 2), for: key, carryingExactly: ["bookmarks": .array([.integer(12)])], replacingNewer: false)
         let restored = restorer.restore(ReaderState.self, key)

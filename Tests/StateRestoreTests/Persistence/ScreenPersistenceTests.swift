@@ -8,8 +8,7 @@ import Testing
 /// Restore → model → persist for the article screens, with turns and windows driven by hand.
 @MainActor
 @Suite struct ScreenPersistenceTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let key: SceneKey
     let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
@@ -20,15 +19,14 @@ import Testing
     static let zones = [ZoneChoice(id: "utc", title: "UTC"), ZoneChoice(id: "europe-paris", title: "Paris")]
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         key = try SceneKey(scene: "main")
-        writer = try CoalescingWriter(path: path, scheduler: windows)
+        writer = try CoalescingWriter(path: file.path, scheduler: windows)
     }
 
     /// What a fresh restorer reads back for `type`, or nil when nothing is stored.
     private func stored<State: RestorableState>(_ type: State.Type) -> State? {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(State.self, key)
         restorer.completeRestore(restored)
@@ -36,7 +34,7 @@ import Testing
     }
 
     @Test func catalogActionsAreSavedWithoutTakingTheRenderCallback() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(CatalogViewState.self, key, against: Self.document)
         let model = restored.makeScreenModel()
@@ -82,7 +80,7 @@ import Testing
     }
 
     @Test func notesQueryAndSelectionAreSaved() async throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         try restorer.save(NotesState(query: "sqlite", selectedNoteID: 3), for: key)
         let restored = restorer.restore(NotesState.self, key, against: Self.notes)
@@ -106,7 +104,7 @@ import Testing
     }
 
     @Test func zoneSelectionIsSavedAndObserversStillReceiveEveryValue() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(ZonesState.self, key, against: Self.zones)
         let model = try #require(restored.makeZoneModel())

@@ -16,24 +16,20 @@ import Testing
 /// `restorectl-stress make-large`.
 @MainActor
 @Suite(.serialized) struct DeferredMigrationTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let document = CatalogDocument(books: [])
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     /// A schema-3 file of `records` version-1 catalog records (scenes `s0`, `s1`, …).
     private func makeOlderDatabase(records: Int) throws {
-        let maker = try ChildProcess(stress: ["make-large", "--db", path, "--records", String(records), "--upTo", "3"])
+        let maker = try ChildProcess(stress: ["make-large", "--db", file.path, "--records", String(records), "--upTo", "3"])
         try maker.readLines(until: "made \(records)")
         #expect(maker.waitForExit().isSuccess, "\(maker.errorOutput())")
     }
 
     private func schemaVersion() throws -> Int {
-        try StateDatabase.schemaStatus(path).schemaVersion
+        try StateDatabase.schemaStatus(file.path).schemaVersion
     }
 
     @Test func aFileTooLargeToMigrateAtLaunchIsMigratedInTheBackgroundAndThenRestored() throws {
@@ -42,13 +38,13 @@ import Testing
         configuration.launchMigrationLimitBytes = 64 * 1024
         // The migration is held until the launch has been looked at (no race with its speed).
         let gate = DispatchSemaphore(value: 0)
-        let held = path
+        let held = file.path
         DeferredMigration.startHook.withLock { $0 = { if $0 == held { gate.wait() } } }
         defer {
             DeferredMigration.startHook.withLock { $0 = nil }
             gate.signal()  // never leave the migration waiting, whatever failed
         }
-        let restorer = StateRestorer(path: path, configuration: configuration, scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, configuration: configuration, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "s7")
 
@@ -79,15 +75,15 @@ import Testing
         tracking.saveCurrentState()
         #expect(try restorer.flush().isEmpty)
         withExtendedLifetime(tracking) {}
-        let next = StateRestorer(path: path)
+        let next = StateRestorer(path: file.path)
         defer { try? next.close() }
         #expect(next.restore(CatalogViewState.self, key, against: document).state.query == "after the migration")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).contains("state.sqlite.backup-v3"), "the migration backed the file up first")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path).contains("state.sqlite.backup-v3"), "the migration backed the file up first")
     }
 
     @Test func aSmallFileIsMigratedOnTheLaunchPath() throws {
         try makeOlderDatabase(records: 3)
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(CatalogViewState.self, try SceneKey(scene: "s1"), against: document)
         #expect(restored.state.query == "q1" && !restored.reports(.databaseNeedsMigration), "\(restored.report)")
@@ -99,7 +95,7 @@ import Testing
     /// the migration it starts completes with every record.
     @Test func aMigrationKilledMidWayIsResumedByTheNextLaunch() throws {
         try makeOlderDatabase(records: 20_000)
-        let migrating = try ChildProcess(stress: ["migrate", "--db", path])
+        let migrating = try ChildProcess(stress: ["migrate", "--db", file.path])
         try migrating.readLines(until: "ready")
         _ = migrating.nextLine()  // the first progress line: the migration has begun
         migrating.kill()
@@ -107,7 +103,7 @@ import Testing
 
         var configuration = DatabaseConfiguration()
         configuration.launchMigrationLimitBytes = 64 * 1024
-        let restorer = StateRestorer(path: path, configuration: configuration)
+        let restorer = StateRestorer(path: file.path, configuration: configuration)
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "s19999")
         let first = restorer.restore(CatalogViewState.self, key, against: document)

@@ -8,11 +8,9 @@ import Testing
 /// The library's writers pass `DatabaseConfiguration.durability` through to their connection,
 /// including when a damaged file is replaced by a fresh one.
 @Suite struct DurabilityConfigurationTests {
-    let dir: TemporaryDirectory
+    let file: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-    }
+    init() throws { file = try StateFile() }
 
     static var powerSafe: DatabaseConfiguration {
         var configuration = DatabaseConfiguration()
@@ -25,16 +23,16 @@ import Testing
     }
 
     @Test func restorerOpensWithTheConfiguredDurability() throws {
-        let powerSafe = StateRestorer(path: dir.path("power.sqlite"), configuration: Self.powerSafe)
+        let powerSafe = StateRestorer(path: file.path("power.sqlite"), configuration: Self.powerSafe)
         defer { try? powerSafe.close() }
         #expect(try Self.synchronous(of: powerSafe.store) == 2)
-        let crashSafe = StateRestorer(path: dir.path("crash.sqlite"))
+        let crashSafe = StateRestorer(path: file.path("crash.sqlite"))
         defer { try? crashSafe.close() }
         #expect(try Self.synchronous(of: crashSafe.store) == 1)
     }
 
     @Test func freshDatabaseThatReplacesACorruptOneKeepsTheConfiguredDurability() throws {
-        let path = dir.path("state.sqlite")
+        let path = file.path
         try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: path))
         let restorer = StateRestorer(path: path, configuration: Self.powerSafe)
         defer { try? restorer.close() }

@@ -13,25 +13,21 @@ import Testing
 /// damaged one stays byte for byte where it is.
 @MainActor
 @Suite struct ExtensionRoleTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
     let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms")])
     let extensionConfiguration = DatabaseConfiguration(role: .appExtension)
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     /// The names in the folder, sorted.
     private func folderContents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path).sorted()
     }
 
     @Test func anExtensionOnAMissingFileCreatesNothingAndKeepsItsSavesPending() throws {
-        let restorer = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        let restorer = StateRestorer(path: file.path, configuration: extensionConfiguration, scheduler: windows)
         let key = try SceneKey(scene: "widget")
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
         #expect(restored.report.map(\.code) == [.databaseUnavailable], "\(restored.report)")
@@ -45,10 +41,10 @@ import Testing
         #expect(try folderContents().isEmpty)
 
         // Once the app has created the file, the pending save is written there.
-        let app = StateRestorer(path: path)
+        let app = StateRestorer(path: file.path)
         try app.close()
         #expect(try restorer.flush().isEmpty)
-        let reread = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        let reread = StateRestorer(path: file.path, configuration: extensionConfiguration, scheduler: windows)
         #expect(reread.restore(CatalogViewState.self, key, against: document).state.query == "typed in the widget")
         try reread.close()
         withExtendedLifetime(tracking) {}
@@ -56,9 +52,9 @@ import Testing
     }
 
     @Test func anExtensionOnAFileNeedingMigrationRestoresDefaultsMigratesNothingAndKeepsSavesPending() throws {
-        _ = try StateDatabase.migrate(path, upTo: 3)
+        _ = try StateDatabase.migrate(file.path, upTo: 3)
         let before = try folderContents()
-        let restorer = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        let restorer = StateRestorer(path: file.path, configuration: extensionConfiguration, scheduler: windows)
         let key = try SceneKey(scene: "widget")
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
         #expect(restored.report.map(\.code) == [.databaseNeedsMigration], "\(restored.report)")
@@ -69,25 +65,25 @@ import Testing
         tracking.saveCurrentState()
         #expect(throws: MigrationError.self) { try restorer.flush() }
         #expect(restorer.restore(CatalogViewState.self, key, against: document).reports(.databaseNeedsMigration))
-        #expect(try StateDatabase.schemaStatus(path).schemaVersion == 3, "an extension never migrates")
+        #expect(try StateDatabase.schemaStatus(file.path).schemaVersion == 3, "an extension never migrates")
         #expect(try folderContents() == before, "no backup, no moved-aside copy")
 
         // The app's next launch migrates; the extension's pending save is then written.
-        try StateRestorer(path: path).close()
-        #expect(try StateDatabase.schemaStatus(path).schemaVersion == StateDatabase.latestSchemaVersion)
+        try StateRestorer(path: file.path).close()
+        #expect(try StateDatabase.schemaStatus(file.path).schemaVersion == StateDatabase.latestSchemaVersion)
         #expect(try restorer.flush().isEmpty)
-        #expect(StateRestorer(path: path).restore(CatalogViewState.self, key, against: document).state.query == "typed before the app migrated")
+        #expect(StateRestorer(path: file.path).restore(CatalogViewState.self, key, against: document).state.query == "typed before the app migrated")
         withExtendedLifetime(tracking) {}
         try restorer.close()
     }
 
     @Test func anExtensionOnACurrentFileReadsAndWritesRecordsLikeTheApp() throws {
         let key = try SceneKey(scene: "main", account: "alice")
-        let app = StateRestorer(path: path)
+        let app = StateRestorer(path: file.path)
         try app.save(CatalogViewState(query: "from the app", selectedID: 1), for: key)
         try app.close()
 
-        let restorer = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        let restorer = StateRestorer(path: file.path, configuration: extensionConfiguration, scheduler: windows)
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
         #expect(restored.state == CatalogViewState(query: "from the app", selectedID: 1), "\(restored.report)")
         #expect(restored.report.map(\.code) == [])
@@ -100,7 +96,7 @@ import Testing
         withExtendedLifetime(tracking) {}
         try restorer.close()
 
-        let relaunch = StateRestorer(path: path)
+        let relaunch = StateRestorer(path: file.path)
         defer { try? relaunch.close() }
         #expect(relaunch.restore(CatalogViewState.self, key, against: document).state.query == "from the widget")
         #expect(relaunch.restore(NotesState.self, key, against: [Note(id: 1, title: "WAL")]).state.query == "by hand")
@@ -108,8 +104,8 @@ import Testing
 
     @Test func anExtensionOnACorruptFileMovesNothingAsideAndChangesNothing() throws {
         let garbage = Data((0..<16_384).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
-        #expect(FileManager.default.createFile(atPath: path, contents: garbage))
-        let restorer = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        #expect(FileManager.default.createFile(atPath: file.path, contents: garbage))
+        let restorer = StateRestorer(path: file.path, configuration: extensionConfiguration, scheduler: windows)
         let key = try SceneKey(scene: "widget")
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
         #expect(restored.report.map(\.code) == [.databaseUnavailable], "\(restored.report)")
@@ -120,18 +116,18 @@ import Testing
         tracking.saveCurrentState()
         #expect(throws: (any Error).self) { try restorer.flush() }
         #expect(try folderContents() == ["state.sqlite"])
-        #expect(FileManager.default.contents(atPath: path) == garbage)
+        #expect(FileManager.default.contents(atPath: file.path) == garbage)
         withExtendedLifetime(tracking) {}
         try? restorer.close()
         #expect(try folderContents() == ["state.sqlite"])
     }
 
     @Test func anExtensionCannotMoveTheDatabase() throws {
-        try StateRestorer(path: path).close()
-        let restorer = StateRestorer(path: path, configuration: extensionConfiguration, scheduler: windows)
+        try StateRestorer(path: file.path).close()
+        let restorer = StateRestorer(path: file.path, configuration: extensionConfiguration, scheduler: windows)
         defer { try? restorer.close() }
-        #expect(throws: RestoreError.self) { try restorer.relocate(to: folder.path("moved.sqlite")) }
-        #expect(FileManager.default.fileExists(atPath: path))
-        #expect(!FileManager.default.fileExists(atPath: folder.path("moved.sqlite")))
+        #expect(throws: RestoreError.self) { try restorer.relocate(to: file.path("moved.sqlite")) }
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        #expect(!FileManager.default.fileExists(atPath: file.path("moved.sqlite")))
     }
 }

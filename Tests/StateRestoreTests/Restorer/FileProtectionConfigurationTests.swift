@@ -11,13 +11,9 @@ import Testing
 /// opens, saves and restores as without it.
 @MainActor
 @Suite struct FileProtectionConfigurationTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     @Test func theClassesCarryThePlatformsRawValues() {
         #expect(DatabaseFileProtection.completeUntilFirstUserAuthentication.rawValue == "NSFileProtectionCompleteUntilFirstUserAuthentication")
@@ -32,13 +28,13 @@ import Testing
         configuration.fileProtection = .completeUntilFirstUserAuthentication
         let key = try SceneKey(scene: "main")
         let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms")])
-        let app = StateRestorer(path: path, configuration: configuration)
+        let app = StateRestorer(path: file.path, configuration: configuration)
         #expect(app.databaseReport.isEmpty)
         try app.save(CatalogViewState(query: "protected", selectedID: 1), for: key)
         try app.close()
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
 
-        let relaunch = StateRestorer(path: path, configuration: configuration)
+        let relaunch = StateRestorer(path: file.path, configuration: configuration)
         defer { try? relaunch.close() }
         #expect(relaunch.restore(CatalogViewState.self, key, against: document).state == CatalogViewState(query: "protected", selectedID: 1))
     }

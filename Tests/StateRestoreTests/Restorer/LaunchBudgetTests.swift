@@ -18,13 +18,13 @@ import Testing
         try seed.close()
     }
 
-    @Test func aLaunchOnALockedFileAnswersBusyWithinItsBudget() throws {
-        let folder = try TemporaryDirectory()
-        let path = folder.path("state.sqlite")
+    @Test(.enabled(if: TestHost.hasSQLiteShell, "another process holds the lock: needs the sqlite3 shell (.ci/run installs it)"))
+    func aLaunchOnALockedFileAnswersBusyWithinItsBudget() throws {
+        let file = try StateFile()
         let key = try SceneKey(scene: "main")
-        try Self.store(CatalogViewState(query: "stored"), for: key, at: path)
+        try Self.store(CatalogViewState(query: "stored"), for: key, at: file.path)
 
-        guard let holder = try ExclusiveLockHolder(path: path) else { return }
+        let holder = try ExclusiveLockHolder(path: file.path)
         defer { holder.release() }
 
         // A busy timeout of two minutes, so a launch that waited for it instead of its budget
@@ -32,7 +32,7 @@ import Testing
         var configuration = DatabaseConfiguration()
         configuration.busyTimeoutMilliseconds = 120_000
         let start = ContinuousClock.now
-        let restorer = StateRestorer(path: path, configuration: configuration)
+        let restorer = StateRestorer(path: file.path, configuration: configuration)
         let restored = restorer.restore(CatalogViewState.self, key, against: CatalogDocument(books: []))
         let waited = ContinuousClock.now - start
         #expect(restored.reports(.databaseBusy), "\(restored.report)")
@@ -44,13 +44,13 @@ import Testing
     /// The protection lasts until the scene's next restore reads the file, not for the whole
     /// launch: once the lock is gone, a save of the scene restored as busy still keeps the
     /// stored record (the restore never saw it), and after a restore that read it saves work.
-    @Test func aSceneRestoredAsBusyIsProtectedUntilARestoreReadsTheFile() throws {
-        let folder = try TemporaryDirectory()
-        let path = folder.path("state.sqlite")
+    @Test(.enabled(if: TestHost.hasSQLiteShell, "another process holds the lock: needs the sqlite3 shell (.ci/run installs it)"))
+    func aSceneRestoredAsBusyIsProtectedUntilARestoreReadsTheFile() throws {
+        let file = try StateFile()
         let key = try SceneKey(scene: "main")
-        try Self.store(CatalogViewState(query: "stored"), for: key, at: path)
-        guard let holder = try ExclusiveLockHolder(path: path) else { return }
-        let restorer = StateRestorer(path: path)
+        try Self.store(CatalogViewState(query: "stored"), for: key, at: file.path)
+        let holder = try ExclusiveLockHolder(path: file.path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let document = CatalogDocument(books: [])
         #expect(restorer.restore(CatalogViewState.self, key, against: document).reports(.databaseBusy))
@@ -62,7 +62,7 @@ import Testing
         let again = restorer.restore(CatalogViewState.self, key, against: document)
         #expect(again.state.query == "stored" && !again.reports(.databaseBusy), "\(again.report)")
         try restorer.save(CatalogViewState(query: "after reading it"), for: key)
-        let next = StateRestorer(path: path)
+        let next = StateRestorer(path: file.path)
         defer { try? next.close() }
         #expect(next.restore(CatalogViewState.self, key, against: document).state.query == "after reading it")
     }

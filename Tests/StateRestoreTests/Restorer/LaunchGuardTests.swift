@@ -15,16 +15,12 @@ import Testing
     static let books = [CatalogBook(id: 1, title: "Algorithms"), CatalogBook(id: 2, title: "Database Internals")]
     static let document = CatalogDocument(books: books)
 
-    let folder: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
     let documentPath: String
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-        documentPath = folder.path("document.json")
-        try Data(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: documentPath))
+        stateFile = try StateFile()
+        documentPath = try stateFile.write(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#, to: "document.json")
     }
 
     /// Stores `payload` as the catalog record of `scene`, as some release wrote it.
@@ -36,7 +32,7 @@ import Testing
 
     /// The report codes of `restorectl-stress launch --scene scene`, a launch of its own.
     private func restoreCodes(_ scene: String, db: String? = nil, document: String? = nil) throws -> [String] {
-        let child = try ChildProcess(stress: ["launch", "--db", db ?? path, "--scene", scene, "--document", document ?? documentPath])
+        let child = try ChildProcess(stress: ["launch", "--db", db ?? stateFile.path, "--scene", scene, "--document", document ?? documentPath])
         let output = child.remainingLines().joined(separator: "\n")
         let exit = child.waitForExit()
         guard exit.isSuccess else { throw ChildFailure("restorectl-stress launch ended with \(exit): \(child.errorOutput())") }
@@ -46,7 +42,7 @@ import Testing
 
     /// A launch that restores `scene` and is killed by SIGKILL before completing it.
     private func restoreThenCrash(_ scene: String, db: String? = nil, document: String? = nil) throws -> String {
-        let child = try ChildProcess(stress: ["restore-then-crash", "--db", db ?? path, "--scene", scene, "--document", document ?? documentPath])
+        let child = try ChildProcess(stress: ["restore-then-crash", "--db", db ?? stateFile.path, "--scene", scene, "--document", document ?? documentPath])
         let lines = child.remainingLines()
         let exit = child.waitForExit()
         guard exit.wasKilled, let line = lines.first else { throw ChildFailure("restore-then-crash ended with \(exit) after \(lines)") }
@@ -54,34 +50,34 @@ import Testing
     }
 
     private func quarantine(at path: String? = nil) throws -> [QuarantinedRecord] {
-        let store = try Store(readingExistingFileAt: path ?? self.path)
+        let store = try Store(readingExistingFileAt: path ?? stateFile.path)
         defer { store.close() }
         return try store.quarantinedRecords()
     }
 
     @Test func aNewerRecordThisBuildCannotReadIsNotBlamedByALaunchThatDiedOnIt() throws {
         let newer = #"{"version":5,"query":"from the future","layout":"grid"}"#
-        try Self.store(newer, version: 5, scene: "future", at: path)
+        try Self.store(newer, version: 5, scene: "future", at: stateFile.path)
 
         // A launch of this build meets the newer record (nothing applied) and is killed.
         #expect(try restoreThenCrash("future").hasPrefix("restored unsupported-version "))
-        #expect(LaunchGuardFile.recordedMarks(beside: path).isEmpty)
+        #expect(LaunchGuardFile.recordedMarks(beside: stateFile.path).isEmpty)
 
         // The next launch finds nothing to blame; the newer release still finds its record.
         #expect(try restoreCodes("future") == ["unsupported-version"])
         #expect(try quarantine().isEmpty)
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: stateFile.path)
         defer { store.close() }
         #expect(try store.record(account: "default", scene: "future", kind: "catalog")?.payload == Data(newer.utf8))
     }
 
     @Test func anotherProcessRestoringWhileTheAppIsMidRestoreBlamesNothing() throws {
         let record = CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2)))
-        try Self.store(record, version: 3, scene: "app", at: path)
-        try Self.store(record, version: 3, scene: "widget", at: path)
+        try Self.store(record, version: 3, scene: "app", at: stateFile.path)
+        try Self.store(record, version: 3, scene: "widget", at: stateFile.path)
 
         // The app is applying its record: its mark is live in this process.
-        let app = StateRestorer(path: path)
+        let app = StateRestorer(path: stateFile.path)
         let restored = app.restore(CatalogViewState.self, try SceneKey(scene: "app"), against: Self.document)
         #expect(restored.report.isEmpty)
 
@@ -97,9 +93,9 @@ import Testing
 
     @Test func aKilledProcessesMarkStillQuarantinesItsRecordWhileAnotherProcessIsLive() throws {
         let record = CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 1)))
-        try Self.store(record, version: 3, scene: "crashing", at: path)
-        try Self.store(record, version: 3, scene: "live", at: path)
-        let live = StateRestorer(path: path)
+        try Self.store(record, version: 3, scene: "crashing", at: stateFile.path)
+        try Self.store(record, version: 3, scene: "live", at: stateFile.path)
+        let live = StateRestorer(path: stateFile.path)
         let liveRestore = live.restore(CatalogViewState.self, try SceneKey(scene: "live"), against: Self.document)
 
         _ = try restoreThenCrash("crashing")
@@ -111,8 +107,10 @@ import Testing
         #expect(try restoreCodes("live") == [])
     }
 
-    @Test func onAFullDiskTheReportSaysTheGuardIsOffAndABlamedRecordIsNeverApplied() throws {
-        guard let mount = try ScratchMount(tmpfsSize: "2m") else { return }
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+
+    func onAFullDiskTheReportSaysTheGuardIsOffAndABlamedRecordIsNeverApplied() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
         defer { mount.unmount() }
         let db = mount.path("state.sqlite")
         let fresh = mount.path("fresh.sqlite")
@@ -162,8 +160,10 @@ import Testing
         #expect(LaunchGuardFile.recordedMarks(beside: db).isEmpty)
     }
 
-    @Test func onceSpaceComesBackTheSameLaunchGuardsItsNextRestore() throws {
-        guard let mount = try ScratchMount(tmpfsSize: "2m") else { return }
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+
+    func onceSpaceComesBackTheSameLaunchGuardsItsNextRestore() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
         defer { mount.unmount() }
         let db = mount.path("state.sqlite")
         try Self.store(CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2))), version: 3, scene: "fine", at: db)
@@ -189,28 +189,26 @@ import Testing
 /// What the maintenance operations do to the guard file.
 @Suite struct LaunchGuardMaintenanceTests {
     @Test func purgeRemovesTheAccountsMarksOfAKilledLaunchAndKeepsTheOthers() throws {
-        let folder = try TemporaryDirectory()
-        let path = folder.path("state.sqlite")
+        let stateFile = try StateFile()
         let alice = LaunchGuardMark(account: "alice", scene: "main", kind: "catalog")
         let bob = LaunchGuardMark(account: "bob", scene: "main", kind: "catalog")
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
-        try LaunchGuardFile.leaveMarksOfAKilledProcess(beside: path, [alice, bob])
-        #expect(Set(LaunchGuardFile.recordedMarks(beside: path)) == [alice, bob])
+        try LaunchGuardFile.leaveMarksOfAKilledProcess(beside: stateFile.path, [alice, bob])
+        #expect(Set(LaunchGuardFile.recordedMarks(beside: stateFile.path)) == [alice, bob])
 
         _ = try store.purge(account: "alice")
-        #expect(LaunchGuardFile.recordedMarks(beside: path) == [bob])
+        #expect(LaunchGuardFile.recordedMarks(beside: stateFile.path) == [bob])
     }
 
     @Test func aPurgeOrARestoreThatAppliesNothingCreatesNoGuardFile() throws {
-        let folder = try TemporaryDirectory()
-        let path = folder.path("state.sqlite")
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let stateFile = try StateFile()
+        let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
         _ = try store.purge(account: "alice")
         store.close()
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: stateFile.path)
         #expect(restorer.restore(CatalogViewState.self, try SceneKey(scene: "main"), against: CatalogDocument(books: [])).reports(.noRecord))
         try restorer.close()
-        #expect(!FileManager.default.fileExists(atPath: path + "-guard"))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path + "-guard"))
     }
 }

@@ -14,19 +14,15 @@ import Testing
 /// nothing.
 @MainActor
 @Suite struct RemoveUnusedScenesTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let document = CatalogDocument(books: [])
     static let day: Double = 86_400
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     /// Records saved `daysAgo` days ago for each scene (catalog and notes kinds for "old").
     private func seed(_ scenes: [(String, daysAgo: Double)]) throws {
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
         for (scene, daysAgo) in scenes {
             let time = Store.now() - daysAgo * Self.day
@@ -36,7 +32,7 @@ import Testing
     }
 
     private func storedScenes() throws -> [String] {
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         var scenes: Set<String> = []
         try store.forEachRecord { scenes.insert($0.scene) }
@@ -45,11 +41,11 @@ import Testing
 
     @Test func scenesUnusedForTheAgeGoAndARestoreCountsAsAUse() throws {
         try seed([("abandoned", daysAgo: 120), ("reopened", daysAgo: 120), ("live", daysAgo: 120), ("recent", daysAgo: 3)])
-        let launch = StateRestorer(path: path)
+        let launch = StateRestorer(path: file.path)
         _ = launch.restore(CatalogViewState.self, try SceneKey(scene: "reopened"), against: document)
         try launch.close()  // the use rides on the close's flush
 
-        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let live = restorer.restore(CatalogViewState.self, try SceneKey(scene: "live"), against: document)
         var state = live.state
@@ -70,12 +66,12 @@ import Testing
 
     @Test func aLaunchThatOnlyRestoresMakesNoCommitForTheUse() throws {
         try seed([("reopened", daysAgo: 120)])
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         _ = restorer.restore(CatalogViewState.self, try SceneKey(scene: "reopened"), against: document)
         #expect(restorer.writesCommitted == 0, "the use waits for a write the restorer makes anyway")
         try restorer.close()
         #expect(restorer.writesCommitted == 1, "the close's flush carries it")
-        let next = StateRestorer(path: path)
+        let next = StateRestorer(path: file.path)
         defer { try? next.close() }
         #expect(try next.removeScenes(unusedFor: .seconds(90 * Self.day)).isEmpty)
     }

@@ -13,18 +13,14 @@ import Testing
 /// lock, must still hold it after every library call, as another process sees it.
 @MainActor
 @Suite struct SecondConnectionLockTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms"), CatalogBook(id: 2, title: "Compilers")])
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     /// Who holds a lock on the database file, asked from another process: `held <pid>` or `free`.
     private func lockHolder() throws -> String {
-        let probe = try ChildProcess(stress: ["lock-probe", "--db", path])
+        let probe = try ChildProcess(stress: ["lock-probe", "--db", file.path])
         let lines = probe.remainingLines()
         let exit = probe.waitForExit()
         guard exit.isSuccess, let answer = lines.first else {
@@ -35,14 +31,14 @@ import Testing
 
     @Test func aSecondConnectionKeepsItsLockThroughEveryLibraryCall() throws {
         let key = try SceneKey(scene: "main")
-        let seed = StateRestorer(path: path)
+        let seed = StateRestorer(path: file.path)
         try seed.save(CatalogViewState(query: "stored", selectedID: 1), for: key)
         try seed.close()
-        let link = folder.path("link.sqlite")
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        let link = file.path("link.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file.path)
 
         // The second connection: the app's own reader of the same file, holding its shared lock.
-        let held = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let held = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         defer { held.close() }
         #expect(try held.record(account: StoreNames.defaultAccount, scene: "main", kind: CatalogViewState.kind) != nil)
         let holder = "held \(getpid())"
@@ -51,7 +47,7 @@ import Testing
         var restorer: StateRestorer?
         var restoration: Restoration<CatalogViewState>?
         let calls: [(String, () throws -> Void)] = [
-            ("StateRestorer(path:)", { restorer = StateRestorer(path: path) }),
+            ("StateRestorer(path:)", { restorer = StateRestorer(path: file.path) }),
             ("restore", { restoration = restorer?.restore(CatalogViewState.self, key, against: document) }),
             ("completeRestore", { _ = restoration.map { restorer?.completeRestore($0) } }),
             ("save", { try restorer?.save(CatalogViewState(query: "saved", selectedID: 2), for: key) }),
@@ -63,12 +59,12 @@ import Testing
             ("StateRestorer(path:) through a symlink", { restorer = StateRestorer(path: link) }),
             ("restore through a symlink", { restoration = restorer?.restore(CatalogViewState.self, key, against: document) }),
             ("close through a symlink", { try restorer?.close() }),
-            ("DatabaseCheck.run", { _ = try DatabaseCheck.run(path, kinds: RecordKind.builtIn) }),
+            ("DatabaseCheck.run", { _ = try DatabaseCheck.run(file.path, kinds: RecordKind.builtIn) }),
             ("DatabaseCheck.run through a symlink", { _ = try DatabaseCheck.run(link, kinds: RecordKind.builtIn) }),
-            ("StateDatabase.schemaStatus", { _ = try StateDatabase.schemaStatus(path) }),
-            ("StateDatabase.migrationPlan", { _ = try StateDatabase.migrationPlan(path) }),
-            ("StateDatabase.openForReading", { try StateDatabase.openForReading(path).close() }),
-            ("StateDatabase.openForWriting", { try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn).close() }),
+            ("StateDatabase.schemaStatus", { _ = try StateDatabase.schemaStatus(file.path) }),
+            ("StateDatabase.migrationPlan", { _ = try StateDatabase.migrationPlan(file.path) }),
+            ("StateDatabase.openForReading", { try StateDatabase.openForReading(file.path).close() }),
+            ("StateDatabase.openForWriting", { try StateDatabase.openForWriting(file.path, upgrading: RecordKind.builtIn).close() }),
         ]
         for (name, call) in calls {
             try call()

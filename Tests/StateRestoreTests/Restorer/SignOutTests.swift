@@ -15,35 +15,31 @@ import Testing
 /// relaunch and no row names the account.
 @MainActor
 @Suite struct SignOutTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Kept")])
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     private func seed(_ account: String, scenes: [String]) throws {
-        let seed = StateRestorer(path: path)
+        let seed = StateRestorer(path: file.path)
         for scene in scenes { try seed.save(CatalogViewState(query: "\(account)'s \(scene)"), for: try SceneKey(scene: scene, account: account)) }
         try seed.close()
     }
 
     /// Every row of `account` in the file, and whether any text of the file names it.
     private func traces(of account: String) throws -> (records: Int, named: Bool) {
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         var records = 0
         try store.forEachRecord(account: account) { _ in records += 1 }
         store.close()
-        let bytes = (FileManager.default.contents(atPath: path) ?? Data()) + (FileManager.default.contents(atPath: path + "-wal") ?? Data())
+        let bytes = (FileManager.default.contents(atPath: file.path) ?? Data()) + (FileManager.default.contents(atPath: file.path + "-wal") ?? Data())
         return (records, bytes.range(of: Data(account.utf8)) != nil)
     }
 
     @Test func aPendingSaveAndALaterChangeOfALiveModelNeverWriteTheAccountBack() throws {
         try seed("alice", scenes: ["main", "side"])
         try seed("bob", scenes: ["main"])
-        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "main", account: "alice")
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
@@ -71,9 +67,9 @@ import Testing
 
     @Test func aSecondProcessThatRestoredBeforeTheSignOutWritesNothingBack() throws {
         try seed("alice", scenes: ["main"])
-        let child = try ChildProcess(stress: ["save-after-sign-out", "--db", path, "--account", "alice", "--scene", "main"])
+        let child = try ChildProcess(stress: ["save-after-sign-out", "--db", file.path, "--account", "alice", "--scene", "main"])
         #expect(child.nextLine() == "restored alice's main")
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         try restorer.signOut(account: "alice")
         try restorer.close()
         child.send("go")
@@ -83,7 +79,7 @@ import Testing
         #expect(try traces(of: "alice").records == 0)
 
         // A later launch restores afresh (capturing the stored generation) and saves again.
-        let next = StateRestorer(path: path)
+        let next = StateRestorer(path: file.path)
         defer { try? next.close() }
         let key = try SceneKey(scene: "main", account: "alice")
         _ = next.restore(CatalogViewState.self, key, against: document)

@@ -56,14 +56,12 @@ import Testing
     static let recordB = CatalogRecordCodec.encode(CatalogRecord(stateB))
     static let recordC = CatalogRecordCodec.encode(CatalogRecord(stateC))
 
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let documentPath: String
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-        documentPath = folder.path("document.json")
+        file = try StateFile()
+        documentPath = file.path("document.json")
         let entries = Self.books.map { #"{"id": \#($0.id), "title": "\#($0.title)"}"# }
         try Data(#"{"books": [\#(entries.joined(separator: ", "))]}"#.utf8).write(to: URL(fileURLWithPath: documentPath))
     }
@@ -83,13 +81,13 @@ import Testing
         let quarantinedA = Quarantined(id: 1, scene: "A", reason: .restoreCrashed, payload: Self.recordA)
         try expectStored(StoredState(records: ["B": Self.recordB], quarantine: [quarantinedA], marks: [], crashedLaunches: 1))
 
-        let check = try runCLI(["check", "--db", path])
+        let check = try runCLI(["check", "--db", file.path])
         #expect(check.exit.reason == .exit && check.exit.status == 1, "check ended with \(check.exit)")
         #expect(
             check.lines == [
                 #"problem: quarantine holds record 1 (catalog record of scene "A" of account "default", restore-crashed): restoring this record did not complete: the app stopped before the restore finished"#,
                 "schema: version 5, readable by schema 4 and later, writable by schema 4 and later",
-                "\(path): 1 problem(s)",
+                "\(file.path): 1 problem(s)",
             ])
 
         // Launch 3: B was never involved and restores its state; no crashed launch before it.
@@ -143,7 +141,7 @@ import Testing
 
         // A launch that has restored nothing (it never opened the guard file) signs the account
         // out: its crashed launch's marks go with it, so no later launch counts that crash.
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         try restorer.signOut(account: StoreNames.defaultAccount)
         try restorer.close()
         try expectStored(StoredState(records: [:], quarantine: [], marks: [], crashedLaunches: 0))
@@ -187,9 +185,9 @@ import Testing
             #expect(try launchInAProcessOfItsOwn("A") == Restored(codes: [], state: Self.stateA))
             try expectStored(expected)
         }
-        let check = try runCLI(["check", "--db", path])
+        let check = try runCLI(["check", "--db", file.path])
         #expect(check.exit.isSuccess)
-        #expect(check.lines == ["schema: version 5, readable by schema 4 and later, writable by schema 4 and later", "\(path): healthy (1 record decoded)"])
+        #expect(check.lines == ["schema: version 5, readable by schema 4 and later, writable by schema 4 and later", "\(file.path): healthy (1 record decoded)"])
     }
 
     @Test func quarantineRestoreBringsTheCrashedRecordBackAndItRestoresNormally() throws {
@@ -199,21 +197,21 @@ import Testing
         let quarantinedA = Quarantined(id: 1, scene: "A", reason: .restoreCrashed, payload: Self.recordA)
         try expectStored(StoredState(records: [:], quarantine: [quarantinedA], marks: [], crashedLaunches: 1))
 
-        let restore = try runCLI(["quarantine", "restore", "--db", path, "--id", "1"])
+        let restore = try runCLI(["quarantine", "restore", "--db", file.path, "--id", "1"])
         #expect(restore.exit.isSuccess)
         #expect(restore.lines == ["Restored quarantined record 1 to its scene."])
         try expectStored(StoredState(records: ["A": Self.recordA], quarantine: [], marks: [], crashedLaunches: 1))
 
         #expect(try launchInAProcessOfItsOwn("A") == Restored(codes: [], state: Self.stateA))
         try expectStored(StoredState(records: ["A": Self.recordA], quarantine: [], marks: [], crashedLaunches: 0))
-        #expect(try runCLI(["check", "--db", path]).exit.isSuccess)
+        #expect(try runCLI(["check", "--db", file.path]).exit.isSuccess)
     }
 
     // MARK: Launches
 
     /// Saves each state for its scene, as an earlier launch of the app would have.
     private func save(_ states: [String: CatalogViewState]) throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         for (scene, state) in states { try restorer.save(state, for: try SceneKey(scene: scene)) }
     }
@@ -226,7 +224,7 @@ import Testing
     /// A launch that restores and completes `completing`, then restores `scene` and is killed
     /// before completing it. Returns every restore in order, `scene`'s last.
     private func restoreThenCrash(_ scene: String, completing: [String]) throws -> [Restored] {
-        var arguments = ["restore-then-crash", "--db", path, "--scene", scene, "--document", documentPath]
+        var arguments = ["restore-then-crash", "--db", file.path, "--scene", scene, "--document", documentPath]
         if !completing.isEmpty { arguments += ["--completing", completing.joined(separator: ",")] }
         let child = try ChildProcess(stress: arguments)
         let lines = child.remainingLines()
@@ -246,7 +244,7 @@ import Testing
     /// A launch of the real `restorectl restore --json`, which completes its restore.
     private func launchInAProcessOfItsOwn(_ scene: String) throws -> Restored {
         // An app's launch in a process of its own (`restorectl restore` reads only).
-        let child = try ChildProcess(stress: ["launch", "--db", path, "--scene", scene, "--document", documentPath])
+        let child = try ChildProcess(stress: ["launch", "--db", file.path, "--scene", scene, "--document", documentPath])
         let run = (lines: child.remainingLines(), exit: child.waitForExit())
         guard run.exit.isSuccess else { throw ChildFailure("restorectl-stress launch ended with \(run.exit): \(child.errorOutput())") }
         let json = try JSONValue.parse(Data(run.lines.joined(separator: "\n").utf8))
@@ -262,7 +260,7 @@ import Testing
 
     /// One launch in this process restoring `scenes` in order, then completing every restore.
     private func launch(restoring scenes: [String]) throws -> [String: Restored] {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let restorations = try scenes.map { restorer.restore(CatalogViewState.self, try SceneKey(scene: $0), against: Self.document) }
         for restoration in restorations { #expect(restorer.completeRestore(restoration)) }
@@ -288,7 +286,7 @@ import Testing
 
     /// The whole crash-loop state of the database, read without writing.
     private func stored() throws -> StoredState {
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         var records: [String: String] = [:]
         for summary in try store.recordSummaries() {
@@ -298,9 +296,9 @@ import Testing
         let quarantine = try store.quarantinedRecords().map {
             Quarantined(id: $0.id, scene: $0.scene, reason: $0.reason, payload: String(decoding: $0.payload, as: UTF8.self))
         }
-        let marked = Set(LaunchGuardFile.recordedMarks(beside: path))
+        let marked = Set(LaunchGuardFile.recordedMarks(beside: file.path))
         let marks = ["A", "B", "C"].filter { marked.contains(LaunchGuardMark(account: "default", scene: $0, kind: "catalog")) }
-        return StoredState(records: records, quarantine: quarantine, marks: Set(marks), crashedLaunches: LaunchGuardFile.recordedCrashedLaunches(beside: path))
+        return StoredState(records: records, quarantine: quarantine, marks: Set(marks), crashedLaunches: LaunchGuardFile.recordedCrashedLaunches(beside: file.path))
     }
 
     /// Report codes and a state printed as a current-format record, as the app would see them.

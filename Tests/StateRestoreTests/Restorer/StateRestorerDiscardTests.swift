@@ -11,24 +11,20 @@ import Testing
 /// saves are gone; a scene still on screen is refused and nothing named is touched.
 @MainActor
 @Suite struct StateRestorerDiscardTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     private func records() throws -> [String] {
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         return try store.recordSummaries().map { "\($0.account)/\($0.scene)/\($0.kind)" }.sorted()
     }
 
     private func seed() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         for account in ["alice", "bob"] {
             for scene in ["window-1", "window-2"] {
                 let key = try SceneKey(scene: scene, account: account)
@@ -41,7 +37,7 @@ import Testing
 
     @Test func discardingASceneRemovesEveryKindsRecordItsMarksAndItsPendingSaves() throws {
         try seed()
-        let restorer = StateRestorer(path: path, scheduler: windows)
+        let restorer = StateRestorer(path: file.path, scheduler: windows)
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "window-1", account: "alice")
         let restored = restorer.restore(NotesState.self, key, against: [])
@@ -50,17 +46,17 @@ import Testing
         state.query = "pending"
         tracking.saveCurrentState()
         tracking.cancel()  // the window closed
-        #expect(LaunchGuardFile.recordedMarks(beside: path).count == 1)  // its restore is marked
+        #expect(LaunchGuardFile.recordedMarks(beside: file.path).count == 1)  // its restore is marked
 
         #expect(try restorer.discard([key]) == 2)
         #expect(try restorer.flush().isEmpty)
         #expect(try records() == ["alice/window-2/catalog", "alice/window-2/notes", "bob/window-1/catalog", "bob/window-1/notes", "bob/window-2/catalog", "bob/window-2/notes"])
-        #expect(LaunchGuardFile.recordedMarks(beside: path).isEmpty)
+        #expect(LaunchGuardFile.recordedMarks(beside: file.path).isEmpty)
     }
 
     @Test func aSceneIDAloneIsDiscardedInEveryAccount() throws {
         try seed()
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         #expect(try restorer.discard(sceneIDs: ["window-2"]) == 4)
         #expect(try records() == ["alice/window-1/catalog", "alice/window-1/notes", "bob/window-1/catalog", "bob/window-1/notes"])
@@ -68,7 +64,7 @@ import Testing
 
     @Test func aLiveSceneIsRefusedAndNothingNamedIsDiscarded() throws {
         try seed()
-        let restorer = StateRestorer(path: path, scheduler: windows)
+        let restorer = StateRestorer(path: file.path, scheduler: windows)
         defer { try? restorer.close() }
         let live = try SceneKey(scene: "window-1", account: "bob")
         let restored = restorer.restore(NotesState.self, live, against: [])

@@ -9,32 +9,30 @@ import Testing
 /// restore), flush and close, with the main-actor turns and the writer's windows driven by hand.
 @MainActor
 @Suite struct StateRestorerOneDoorTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
     let key: SceneKey
     let windows = ManualWriteScheduler()
     let turns = ManualTurnScheduler()
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        stateFile = try StateFile()
         key = try SceneKey(scene: "main")
     }
 
     /// A restorer on the test's file whose coalescing windows end only when the test fires them.
     private func makeRestorer() -> StateRestorer {
-        StateRestorer(path: path, scheduler: windows)
+        StateRestorer(path: stateFile.path, scheduler: windows)
     }
 
     /// The scenes of `key`'s account whose restore is marked in the guard file.
     private func marks() throws -> [String] {
-        let marks = Set(LaunchGuardFile.recordedMarks(beside: path))
+        let marks = Set(LaunchGuardFile.recordedMarks(beside: stateFile.path))
         return marks.contains(LaunchGuardMark(account: key.account, scene: key.scene, kind: ReaderState.kind)) ? [key.scene] : []
     }
 
     /// What a fresh restorer reads back for `key`.
     private func stored() throws -> Restoration<ReaderState> {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: stateFile.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(ReaderState.self, key)
         restorer.completeRestore(restored)
@@ -43,7 +41,7 @@ import Testing
 
     /// Stores `state` as a previous launch would have, so the next restore reads a record.
     private func seed(_ state: ReaderState) throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: stateFile.path)
         try restorer.save(state, for: key)
         try restorer.close()
     }
@@ -131,7 +129,7 @@ import Testing
     }
 
     @Test func aHandSaveCarriesTheFieldsTheLastRestoredRecordHadThatThisBuildDoesNotKnow() throws {
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
         try store.saveRecord(#"{"version":1,"page":5,"fontSize":1.0,"bookmarks":[12]}"#, version: 1, account: key.account, scene: key.scene, kind: "reader")
         store.close()
         let restorer = makeRestorer()

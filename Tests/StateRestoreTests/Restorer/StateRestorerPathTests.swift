@@ -13,12 +13,12 @@ import Testing
 /// that moved or vanished under a restorer is reported, never created again. Real links on
 /// disk, through the public API.
 @Suite struct StateRestorerPathTests {
-    let folder: TemporaryDirectory
+    let stateFile: StateFile
     let key: SceneKey
     let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms"), CatalogBook(id: 2, title: "Compilers")])
 
     init() throws {
-        folder = try TemporaryDirectory()
+        stateFile = try StateFile()
         key = try SceneKey(scene: "main")
     }
 
@@ -31,7 +31,7 @@ import Testing
 
     /// The names in `path`'s folder (`folder` when nil), sorted.
     private func names(in path: String? = nil) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path ?? folder.url.path).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: path ?? stateFile.folder.url.path).sorted()
     }
 
     /// The restorer's database report, as codes.
@@ -41,19 +41,19 @@ import Testing
     /// opens the file the kernel opens through it, and the restorer names the real file.
     @Test(arguments: ["real.sqlite", "data/real.sqlite", "../NAME/other/real.sqlite", "ABSOLUTE"])
     func aLinkOpensTheFileItsTargetNamesFromTheLinksOwnFolder(target: String) throws {
-        let folderName = folder.url.lastPathComponent
-        try FileManager.default.createDirectory(atPath: folder.path("data"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder.path("other"), withIntermediateDirectories: true)
+        let folderName = stateFile.folder.url.lastPathComponent
+        try FileManager.default.createDirectory(atPath: stateFile.path("data"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: stateFile.path("other"), withIntermediateDirectories: true)
         let real: String
         let written: String
         switch target {
-        case "real.sqlite": (real, written) = (folder.path("real.sqlite"), "real.sqlite")
-        case "data/real.sqlite": (real, written) = (folder.path("data/real.sqlite"), "data/real.sqlite")
-        case "ABSOLUTE": (real, written) = (folder.path("data/real.sqlite"), folder.path("data/real.sqlite"))
-        default: (real, written) = (folder.path("other/real.sqlite"), "../\(folderName)/other/real.sqlite")
+        case "real.sqlite": (real, written) = (stateFile.path("real.sqlite"), "real.sqlite")
+        case "data/real.sqlite": (real, written) = (stateFile.path("data/real.sqlite"), "data/real.sqlite")
+        case "ABSOLUTE": (real, written) = (stateFile.path("data/real.sqlite"), stateFile.path("data/real.sqlite"))
+        default: (real, written) = (stateFile.path("other/real.sqlite"), "../\(folderName)/other/real.sqlite")
         }
         try seed(real)
-        let link = folder.path("state.sqlite")
+        let link = stateFile.path
         #expect(symlink(written, link) == 0)
         let restorer = StateRestorer(path: link)
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
@@ -73,10 +73,10 @@ import Testing
     /// created or moved beside it, and saves refused with the reason. The same file at the app's
     /// own path is moved aside and replaced (recovery is for the app's own file).
     @Test func aLinkToATextFileIsReportedAndLeftAsItIsAndSavesAreRefused() throws {
-        let text = folder.path("notes.txt")
+        let text = stateFile.path("notes.txt")
         let bytes = Data("shopping: milk, eggs\n".utf8)
         try bytes.write(to: URL(fileURLWithPath: text))
-        let link = folder.path("state.sqlite")
+        let link = stateFile.path
         #expect(symlink("notes.txt", link) == 0)
         let before = try names()
 
@@ -96,7 +96,7 @@ import Testing
         #expect(try names() == before)
 
         // The app's own damaged file is recovered.
-        let own = folder.path("own.sqlite")
+        let own = stateFile.path("own.sqlite")
         try bytes.write(to: URL(fileURLWithPath: own))
         let app = StateRestorer(path: own)
         #expect(codes(app) == [.databaseCorrupt])
@@ -107,12 +107,12 @@ import Testing
 
     /// A link to another program's SQLite file: reported foreign, left as it is, saves refused.
     @Test func aLinkToAForeignDatabaseIsLeftAsItIsAndSavesAreRefused() throws {
-        let foreign = folder.path("other.db")
+        let foreign = stateFile.path("other.db")
         let raw = try Database(path: foreign)
         try raw.executeScript("PRAGMA application_id = 42; CREATE TABLE contacts(name TEXT)")
         raw.close()
         let bytes = FileManager.default.contents(atPath: foreign)
-        let link = folder.path("state.sqlite")
+        let link = stateFile.path
         #expect(symlink(foreign, link) == 0)
         let before = try names()
         let restorer = StateRestorer(path: link)
@@ -131,7 +131,7 @@ import Testing
     /// launch, a save, a flush or a read.
     @Test(arguments: [DatabaseConfiguration.Access.readWrite(createIfMissing: true), .readOnly])
     func aDanglingLinkIsRefusedAndNothingIsCreatedAtItsTarget(access: DatabaseConfiguration.Access) throws {
-        let link = folder.path("state.sqlite")
+        let link = stateFile.path
         #expect(symlink("missing.sqlite", link) == 0)
         let restorer = StateRestorer(path: link, configuration: DatabaseConfiguration(access: access))
         #expect(codes(restorer) == [.databaseUnavailable])
@@ -146,9 +146,9 @@ import Testing
 
     /// A loop of links is refused, never followed for ever.
     @Test func aLoopOfLinksIsRefused() throws {
-        #expect(symlink("b.sqlite", folder.path("a.sqlite")) == 0)
-        #expect(symlink("a.sqlite", folder.path("b.sqlite")) == 0)
-        let restorer = StateRestorer(path: folder.path("a.sqlite"))
+        #expect(symlink("b.sqlite", stateFile.path("a.sqlite")) == 0)
+        #expect(symlink("a.sqlite", stateFile.path("b.sqlite")) == 0)
+        let restorer = StateRestorer(path: stateFile.path("a.sqlite"))
         #expect(codes(restorer) == [.databaseUnavailable])
         #expect(restorer.databaseReport[0].detail.contains("loop"))
         try? restorer.close()
@@ -158,10 +158,10 @@ import Testing
     /// A linked parent folder (as `/var` and `/tmp` are on Apple platforms) holds the app's own
     /// file: it opens, its path is the real folder's, and a damaged file there is recovered.
     @Test func aLinkedParentFolderHoldsTheAppsOwnFile() throws {
-        let realFolder = folder.path("container")
+        let realFolder = stateFile.path("container")
         try FileManager.default.createDirectory(atPath: realFolder, withIntermediateDirectories: true)
-        #expect(symlink("container", folder.path("var")) == 0)
-        let path = folder.path("var/state.sqlite")
+        #expect(symlink("container", stateFile.path("var")) == 0)
+        let path = stateFile.path("var/state.sqlite")
         try seed(path)
         #expect(FileManager.default.fileExists(atPath: realFolder + "/state.sqlite"))
         let restorer = StateRestorer(path: path)
@@ -169,7 +169,7 @@ import Testing
         #expect(restorer.restore(CatalogViewState.self, key, against: document).state.selectedID == 2)
         try restorer.close()
 
-        let damaged = folder.path("var/damaged.sqlite")
+        let damaged = stateFile.path("var/damaged.sqlite")
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: damaged))
         let recovering = StateRestorer(path: damaged)
         #expect(codes(recovering) == [.databaseCorrupt])
@@ -183,7 +183,7 @@ import Testing
     /// save, nor the writer's reopen.
     @MainActor
     @Test func aFileMovedWhileSuspendedIsReportedAtResumeAndNeverCreatedAgain() throws {
-        let path = folder.path("state.sqlite")
+        let path = stateFile.path
         try seed(path)
         let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
@@ -193,8 +193,8 @@ import Testing
         state.selectedID = 1
         tracking.saveCurrentState()
         try restorer.suspend()
-        let moved = try TemporaryDirectory()
-        try Store.relocate(from: path, to: moved.path("state.sqlite"))
+        let moved = try StateFile()
+        try Store.relocate(from: path, to: moved.path)
         state.query = "saved while suspended"
         tracking.saveCurrentState()
         #expect(throws: (any Error).self) { try restorer.resume() }
@@ -212,15 +212,14 @@ import Testing
     /// and the tool report where the file went and create nothing; without the note, the app's
     /// launch starts a new file there again.
     @Test func aRelaunchWithTheOldPathAfterAMoveCreatesNothingThere() throws {
-        let path = folder.path("state.sqlite")
+        let path = stateFile.path
         try seed(path)
-        let group = try TemporaryDirectory()
-        let destination = group.path("state.sqlite")
-        #expect(try Store.relocate(from: path, to: destination) == 1)
+        let destination = try StateFile()
+        #expect(try Store.relocate(from: path, to: destination.path) == 1)
         for configuration in [DatabaseConfiguration(), DatabaseConfiguration(role: .appExtension), DatabaseConfiguration(access: .readOnly)] {
             let relaunch = StateRestorer(path: path, configuration: configuration)
             #expect(codes(relaunch) == [.databaseUnavailable])
-            #expect(relaunch.databaseReport[0].detail.contains("was moved to \(destination)"), "\(relaunch.databaseReport)")
+            #expect(relaunch.databaseReport[0].detail.contains("was moved to \(destination.path)"), "\(relaunch.databaseReport)")
             #expect(throws: (any Error).self) { try relaunch.save(CatalogViewState(selectedID: 1), for: key) }
             try? relaunch.close()
             #expect(try names() == ["state.sqlite-moved"])
@@ -228,10 +227,10 @@ import Testing
         #expect {
             _ = try Store(path: path, migrator: StateMigrations.makeMigrator())
         } throws: { error in
-            error as? StoreError == .movedTo(path: path, destination: destination)
+            error as? StoreError == .movedTo(path: path, destination: destination.path)
         }
         // The moved file is whole at its new place.
-        let moved = StateRestorer(path: destination, configuration: DatabaseConfiguration(access: .readOnly))
+        let moved = StateRestorer(path: destination.path, configuration: DatabaseConfiguration(access: .readOnly))
         #expect(moved.restore(CatalogViewState.self, key, against: document).state.selectedID == 2)
         try FileManager.default.removeItem(atPath: path + "-moved")
         let fresh = StateRestorer(path: path)
@@ -244,11 +243,11 @@ import Testing
     /// moved: the restorer never writes into a file it did not open.
     @MainActor
     @Test func aFileReplacedWhileSuspendedIsNotWrittenAtResume() throws {
-        let path = folder.path("state.sqlite")
+        let path = stateFile.path
         try seed(path)
         let restorer = StateRestorer(path: path)
         try restorer.suspend()
-        try FileManager.default.moveItem(atPath: path, toPath: folder.path("old.sqlite"))
+        try FileManager.default.moveItem(atPath: path, toPath: stateFile.path("old.sqlite"))
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let other = StateRestorer(path: path)
         try other.close()
@@ -265,11 +264,11 @@ import Testing
     /// with the file the path named then, and nothing appears in the new working directory.
     @Test func aRelativePathNamesTheSameFileAfterAChangeOfWorkingDirectory() throws {
         let elsewhere = try TemporaryDirectory()
-        let child = try ChildProcess(stress: ["model-child", "--db", "state.sqlite"], directory: folder.url)
+        let child = try ChildProcess(stress: ["model-child", "--db", "state.sqlite"], directory: stateFile.folder.url)
         try child.readLines(until: "ready")
         for (line, answer) in [
             ("1 save default main first|1|0", "saved"), ("1 suspend", "suspended"), ("1 chdir \(elsewhere.url.path)", "chdir"),
-            ("1 resume", "resumed -"), ("1 save default main second|2|0", "saved"), ("1 path", "path \(folder.path("state.sqlite"))"),
+            ("1 resume", "resumed -"), ("1 save default main second|2|0", "saved"), ("1 path", "path \(stateFile.path)"),
             ("1 exit", "closed"),
         ] {
             child.send(line)
@@ -277,7 +276,7 @@ import Testing
         }
         child.waitForExit()
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.url.path).isEmpty)
-        let store = try Store(readingExistingFileAt: folder.path("state.sqlite"))
+        let store = try Store(readingExistingFileAt: stateFile.path)
         defer { store.close() }
         let record = try store.record(account: "default", scene: "main", kind: "model-note")
         #expect(record.map { String(decoding: $0.payload, as: UTF8.self) }?.contains("second") == true, "\(String(describing: record))")
@@ -287,15 +286,15 @@ import Testing
     /// move is refused while a restorer opened through a link to the same file is open.
     @MainActor
     @Test func restorersOfOneFileThroughALinkFindEachOther() throws {
-        let real = folder.path("real.sqlite")
+        let real = stateFile.path("real.sqlite")
         try seed(real)
-        #expect(symlink("real.sqlite", folder.path("link.sqlite")) == 0)
+        #expect(symlink("real.sqlite", stateFile.path("link.sqlite")) == 0)
         let app = StateRestorer(path: real)
-        let throughLink = StateRestorer(path: folder.path("link.sqlite"))
-        let group = try TemporaryDirectory()
-        #expect(throws: RestoreError.self) { try app.relocate(to: group.path("state.sqlite")) }
+        let throughLink = StateRestorer(path: stateFile.path("link.sqlite"))
+        let group = try StateFile()
+        #expect(throws: RestoreError.self) { try app.relocate(to: group.path) }
         try throughLink.close()
-        #expect(try app.relocate(to: group.path("state.sqlite")) == 1)
+        #expect(try app.relocate(to: group.path) == 1)
         try app.close()
     }
 
@@ -325,7 +324,7 @@ import Testing
     /// (the file's readable-by), with the same report.
     @Test(arguments: [(SchemaBuild.schema5, SchemaBuild.schema4), (.additive6, .schema5), (.additive6, .schema4), (.rewriting6, .schema5), (.rewriting6, .schema3)])
     func aReadingRestorerReadsANewerSchemaExactlyWhenALaunchWould(file build: SchemaBuild, reader: SchemaBuild) throws {
-        let path = folder.path("state.sqlite")
+        let path = stateFile.path
         try build.makeFile(at: path)
         let reading = StateRestorer(path: path, configuration: try reader.configuration(DatabaseConfiguration(access: .readOnly)))
         let readingCodes = codes(reading)

@@ -12,8 +12,8 @@ import Testing
 /// leaves the old file serving as before.
 @MainActor
 @Suite struct StateRestorerRelocationTests {
-    let folder: TemporaryDirectory
-    let group: TemporaryDirectory
+    let file: StateFile
+    let group: StateFile
     let path: String
     let newPath: String
     let windows = ManualWriteScheduler()
@@ -22,10 +22,10 @@ import Testing
     let notes = [Note(id: 1, title: "WAL")]
 
     init() throws {
-        folder = try TemporaryDirectory()
-        group = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-        newPath = group.path("state.sqlite")
+        file = try StateFile()
+        group = try StateFile()
+        path = file.path
+        newPath = group.path
     }
 
     private func seed() throws {
@@ -148,7 +148,7 @@ import Testing
                 break
             } catch {
                 refusals += 1
-                #expect(try FileManager.default.contentsOfDirectory(atPath: group.url.path).isEmpty, "a refused move left something: \(error)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: group.folder.url.path).isEmpty, "a refused move left something: \(error)")
                 guard refusals < 2_000 else { break }
             }
         }
@@ -163,6 +163,6 @@ import Testing
         let lost = try acked.filter { try store.record(account: "default", scene: "s\($0)", kind: "catalog") == nil }
         #expect(lost.isEmpty, "\(lost.count) of \(acked.count) acknowledged saves lost (\(refusals) refused moves)")
         // Only the move's note, naming the new path, is at the old one.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["state.sqlite-moved"], "something was made at the old path")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path) == ["state.sqlite-moved"], "something was made at the old path")
     }
 }

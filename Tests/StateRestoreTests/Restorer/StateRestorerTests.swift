@@ -10,19 +10,17 @@ import Testing
 
 /// The library path an app takes: restore → screen model → save → restore again.
 @Suite struct StateRestorerTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
     let key: SceneKey
     let document = CatalogDocument(books: (1...12).map { CatalogBook(id: $0, title: $0.isMultiple(of: 2) ? "Swift \($0)" : "Other \($0)") })
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        stateFile = try StateFile()
         key = try SceneKey(scene: "main-window")
     }
 
     @Test func aReconciledRestorationHoldsWhatItWasReconciledAgainst() {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: stateFile.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
         #expect(restored.context == document)
@@ -30,11 +28,11 @@ import Testing
 
     @Test func readmeRoundTripRestoresWhatTheScreenLeftAndKeepsUnknownFields() throws {
         // An older release wrote a format-2 record with a field this build does not know.
-        let seed = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let seed = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
         try seed.saveRecord(#"{"version":2,"query":"swift","selectedID":4,"showsOnlySelected":false,"theme":"dark"}"#, version: 2, account: key.account, scene: key.scene, kind: "catalog")
         seed.close()
 
-        let launch1 = StateRestorer(path: path)
+        let launch1 = StateRestorer(path: stateFile.path)
         let restored = launch1.restore(CatalogViewState.self, key, against: document)
         #expect(restored.report.map(\.code) == [.recordUpgraded, .defaultsApplied])
         #expect(restored.state == CatalogViewState(query: "swift", selectedID: 4))
@@ -43,13 +41,13 @@ import Testing
         let screen = restored.makeScreenModel()
         #expect(launch1.completeRestore(restored))
         screen.send(.scrolled(anchorID: 8, offset: 0.25))
-        let writer = try CoalescingWriter(path: path, scheduler: ManualWriteScheduler())
+        let writer = try CoalescingWriter(path: stateFile.path, scheduler: ManualWriteScheduler())
         writer.save(screen.viewState, for: key, carrying: restored.carriedFields)
         #expect(try writer.flush().isEmpty)
         try writer.close()
         try launch1.close()
 
-        let launch2 = StateRestorer(path: path)
+        let launch2 = StateRestorer(path: stateFile.path)
         defer { try? launch2.close() }
         let again = launch2.restore(CatalogViewState.self, key, against: document)
         #expect(again.report.isEmpty)
@@ -61,14 +59,14 @@ import Testing
     @Test func corruptFileIsMovedAsideByteIdenticalWithItsLogAndAFreshDatabaseServes() throws {
         let garbage = Data((0..<16_384).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
         let log = Data("not a wal".utf8)
-        #expect(FileManager.default.createFile(atPath: path, contents: garbage))
-        #expect(FileManager.default.createFile(atPath: path + "-wal", contents: log))
-        let restorer = StateRestorer(path: path)
+        #expect(FileManager.default.createFile(atPath: stateFile.path, contents: garbage))
+        #expect(FileManager.default.createFile(atPath: stateFile.path + "-wal", contents: log))
+        let restorer = StateRestorer(path: stateFile.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
         #expect(restored.report.map(\.code) == [.databaseCorrupt, .noRecord])
         #expect(restored.state == CatalogViewState())
-        let copies = CorruptDatabaseFiles.copies(of: path)
+        let copies = CorruptDatabaseFiles.copies(of: stateFile.path)
         #expect(copies.count == 1)
         #expect(FileManager.default.contents(atPath: copies[0]) == garbage)
         #expect(FileManager.default.contents(atPath: copies[0] + "-wal") == log)
@@ -77,25 +75,25 @@ import Testing
     }
 
     @Test func anotherProgramsDatabaseAndItsUncheckpointedLogAreLeftByteIdentical() throws {
-        let other = try Database(path: path)
+        let other = try Database(path: stateFile.path)
         try other.activateWriteAheadLog()
         try other.executeScript("PRAGMA application_id = 42; CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT);")
         try other.execute("INSERT INTO photos (name) VALUES ('beach')")
         other.disableCheckpointOnClose()
         other.close()
-        let file = folder.contents("state.sqlite")
-        let log = folder.contents("state.sqlite-wal")
+        let file = stateFile.folder.contents("state.sqlite")
+        let log = stateFile.folder.contents("state.sqlite-wal")
         #expect(log?.isEmpty == false)
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: stateFile.path)
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
         try restorer.close()
         #expect(restored.report.map(\.code) == [.databaseForeign])
-        #expect(folder.contents("state.sqlite") == file)
-        #expect(folder.contents("state.sqlite-wal") == log)
+        #expect(stateFile.folder.contents("state.sqlite") == file)
+        #expect(stateFile.folder.contents("state.sqlite-wal") == log)
     }
 
     @Test func savingNeverReplacesARecordOfANewerFormatUnlessAskedTo() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: stateFile.path)
         defer { try? restorer.close() }
         let newer = #"{"version":9,"layout":"columns"}"#
         try restorer.store?.saveRecord(newer, version: 9, account: key.account, scene: key.scene, kind: "catalog")
@@ -110,7 +108,7 @@ import Testing
 
     @MainActor
     @Test func shelfRestoresStaleRowsDropsOrphanDraftsAndFlagsConflicts() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: stateFile.path)
         defer { try? restorer.close() }
         let snapshot = ShelfSnapshot(
             books: [ShelfBook(id: 1, title: "Dune", revision: 3), ShelfBook(id: 2, title: "Emma", revision: 1)],

@@ -11,30 +11,22 @@ import Testing
 /// written again it creates the record where there is none but never replaces one it did not
 /// see; the next restore returns the stored record.
 @Suite(.serialized) struct UnseenRecordTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     /// Runs the child as `nobody` on a file it may not read; makes the file writable for it
-    /// after its first flush; returns its lines, or nil (with a printed reason) where users
-    /// cannot be switched.
-    private func launchAsNobodyOnAnUnreadableFile() throws -> [String]? {
-        guard chmod(folder.url.path, 0o755) == 0, chmod(path, 0o600) == 0 else { return nil }
+    /// after its first flush; returns its lines.
+    private func launchAsNobodyOnAnUnreadableFile() throws -> [String] {
+        try #require(chmod(file.folder.url.path, 0o755) == 0 && chmod(file.path, 0o600) == 0)
         let stress = try ChildProcess.stressTool()
         let child = try ChildProcess(
             tool: URL(fileURLWithPath: "/usr/bin/setpriv"),
-            arguments: ["--reuid=nobody", "--regid=nogroup", "--clear-groups", stress.path, "save-after-unavailable", "--db", path, "--scene", "main"])
-        guard let restored = child.nextLine() else {
-            print("skipped: setpriv cannot run the child as nobody here: \(child.errorOutput())")
-            return nil
-        }
+            arguments: ["--reuid=nobody", "--regid=nogroup", "--clear-groups", stress.path, "save-after-unavailable", "--db", file.path, "--scene", "main"])
+        guard let restored = child.nextLine() else { throw ChildFailure("\(child.commandLine) printed nothing: \(child.errorOutput())") }
         guard let held = child.nextLine() else { return [restored] }
         // The file (and its folder, for the log) can be written again.
-        #expect(chmod(path, 0o666) == 0 && chmod(folder.url.path, 0o777) == 0)
+        #expect(chmod(file.path, 0o666) == 0 && chmod(file.folder.url.path, 0o777) == 0)
         child.send("go")
         let rest = child.remainingLines()
         #expect(child.waitForExit().isSuccess, "\(child.errorOutput())")
@@ -42,20 +34,18 @@ import Testing
     }
 
     private func storedQuery() throws -> String? {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let restored = restorer.restore(CatalogViewState.self, try SceneKey(scene: "main"), against: CatalogDocument(books: [CatalogBook(id: 9, title: "Held")]))
         return restored.reports(.noRecord) ? nil : restored.state.query
     }
 
-    @Test func aSaveFromALaunchThatCouldNotReadNeverReplacesTheStoredRecord() throws {
-        let seed = StateRestorer(path: path)
+    @Test(.enabled(if: TestHost.canRunAsNobody, "runs the child as nobody: needs root and setpriv"))
+    func aSaveFromALaunchThatCouldNotReadNeverReplacesTheStoredRecord() throws {
+        let seed = StateRestorer(path: file.path)
         try seed.save(CatalogViewState(query: "stored"), for: try SceneKey(scene: "main"))
         try seed.close()
-        guard getuid() == 0, let lines = try launchAsNobodyOnAnUnreadableFile() else {
-            print("skipped: needs root to run a child as nobody")
-            return
-        }
+        let lines = try launchAsNobodyOnAnUnreadableFile()
         #expect(lines.count == 3, "\(lines)")
         #expect(lines.first?.hasPrefix("restored ") == true && lines.first?.contains("database-unavailable") == true, "\(lines)")
         #expect(lines.dropFirst().first == "held failed")
@@ -63,14 +53,12 @@ import Testing
         #expect(try storedQuery() == "stored")
     }
 
-    @Test func whereTheFileHoldsNoRecordTheHeldStateIsWritten() throws {
-        let seed = StateRestorer(path: path)
+    @Test(.enabled(if: TestHost.canRunAsNobody, "runs the child as nobody: needs root and setpriv"))
+    func whereTheFileHoldsNoRecordTheHeldStateIsWritten() throws {
+        let seed = StateRestorer(path: file.path)
         try seed.save(CatalogViewState(query: "other"), for: try SceneKey(scene: "other"))
         try seed.close()
-        guard getuid() == 0, let lines = try launchAsNobodyOnAnUnreadableFile() else {
-            print("skipped: needs root to run a child as nobody")
-            return
-        }
+        let lines = try launchAsNobodyOnAnUnreadableFile()
         #expect(lines.last == "flushed - -", "\(lines)")
         #expect(try storedQuery() == "typed while unavailable")
     }

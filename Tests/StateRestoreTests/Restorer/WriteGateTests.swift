@@ -15,17 +15,13 @@ import Testing
 /// its prune.
 @MainActor
 @Suite struct WriteGateTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Kept")])
 
-    init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     private func seed(_ account: String, scenes: [String], at time: Double = Store.now()) throws {
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
         for scene in scenes {
             try store.saveRecord(#"{"version":3,"query":"\#(account)'s \#(scene)"}"#, version: 3, account: account, scene: scene, kind: "catalog", at: time)
@@ -33,7 +29,7 @@ import Testing
     }
 
     private func records(of account: String) throws -> [String] {
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         var scenes: [String] = []
         try store.forEachRecord(account: account) { scenes.append("\($0.scene):\(String(decoding: $0.payload, as: UTF8.self))") }
@@ -42,14 +38,14 @@ import Testing
 
     /// Purges `account` with the built tool, in a process of its own.
     private func purgeWithTheTool(_ account: String) throws {
-        let purge = try ChildProcess(restorectl: ["purge", "--db", path, "--account", account])
+        let purge = try ChildProcess(restorectl: ["purge", "--db", file.path, "--account", account])
         _ = purge.remainingLines()
         #expect(purge.waitForExit().isSuccess, "\(purge.errorOutput())")
     }
 
     @Test func aHandSaveOfAScreenRestoredBeforeTheSignOutIsRefused() throws {
         try seed("alice", scenes: ["main"])
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "main", account: "alice")
         _ = restorer.restore(CatalogViewState.self, key, against: document)
@@ -59,14 +55,14 @@ import Testing
             try restorer.save(CatalogViewState(query: "written back?"), for: key)
         }
         #expect(try records(of: "alice").isEmpty)
-        let next = StateRestorer(path: path)
+        let next = StateRestorer(path: file.path)
         defer { try? next.close() }
         #expect(next.restore(CatalogViewState.self, key, against: document).reports(.noRecord), "the next launch restores nothing of the account")
     }
 
     @Test func anotherScreensRestoreAfterAPurgeElsewhereDoesNotLiftTheFence() throws {
         try seed("alice", scenes: ["main", "side"])
-        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let main = try SceneKey(scene: "main", account: "alice")
         let side = try SceneKey(scene: "side", account: "alice")
@@ -93,7 +89,7 @@ import Testing
 
     @Test func forgettingAScreensBookkeepingKeepsItsFence() throws {
         try seed("alice", scenes: ["main"])
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let main = try SceneKey(scene: "main", account: "alice")
         // Completed, the screen is not live: discard takes it.
@@ -111,7 +107,7 @@ import Testing
 
     @Test func aScreenNeverRestoredIsFencedFromItsFirstSave() throws {
         try seed("alice", scenes: [])
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "fresh", account: "alice")
         try restorer.save(CatalogViewState(query: "first"), for: key)
@@ -123,7 +119,7 @@ import Testing
     }
 
     @Test func aShelfSnapshotOfAShelfRestoredBeforeTheSignOutIsRefused() throws {
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let snapshot = ShelfSnapshot(books: [ShelfBook(id: 1, title: "Dune", revision: 1)], fetchedAt: Date(timeIntervalSince1970: 10), drafts: [])
         try restorer.saveShelf(snapshot, shelf: "home", account: "alice")
@@ -132,14 +128,14 @@ import Testing
         #expect(throws: StoreError.accountSignedOut(account: "alice")) {
             try restorer.saveShelf(snapshot, shelf: "home", account: "alice")
         }
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         #expect(try store.shelfSnapshots(account: "alice").isEmpty)
     }
 
     @Test func aSceneThisProcessRestoredIsInUseForItsPrune() throws {
         try seed("default", scenes: ["opened", "abandoned"], at: Store.now() - 7_200)
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let opened = try SceneKey(scene: "opened")
         let restored = restorer.restore(CatalogViewState.self, opened, against: document)
@@ -147,7 +143,7 @@ import Testing
         restorer.completeRestore(restored)
 
         // A second restorer of the same process prunes too: the scene is in use for it as well.
-        let second = StateRestorer(path: path)
+        let second = StateRestorer(path: file.path)
         defer { try? second.close() }
         #expect(try second.removeScenes(unusedFor: .seconds(3_600), dryRun: true).map(\.scene) == ["abandoned"])
         #expect(try restorer.removeScenes(unusedFor: .seconds(3_600)).map(\.scene) == ["abandoned"])
@@ -156,9 +152,9 @@ import Testing
 
     @Test func aSceneThisProcessSavedIsInUseForItsPrune() throws {
         try seed("default", scenes: ["abandoned"], at: Store.now() - 7_200)
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         let saved = try SceneKey(scene: "saved")
         try restorer.save(CatalogViewState(query: "now"), for: saved)
         // Back-date the record as a clock change would: the save still counts for this process.
@@ -168,10 +164,10 @@ import Testing
     }
 
     @Test func aHandSaveWrittenEndsTheScreensUnwrittenEntry() throws {
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         try store.saveRecord(#"{"version":99,"query":"from a newer release"}"#, version: 99, account: "default", scene: "main", kind: "catalog")
         store.close()
-        let restorer = StateRestorer(path: path, scheduler: ManualWriteScheduler())
+        let restorer = StateRestorer(path: file.path, scheduler: ManualWriteScheduler())
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "main")
         let restored = restorer.restore(CatalogViewState.self, key, against: document)

@@ -9,26 +9,24 @@ import Testing
 @testable import StateRestore
 
 @Suite struct CoalescingWriterTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let scheduler = ManualWriteScheduler()
     let main: SceneKey
     let side: SceneKey
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         main = try SceneKey(scene: "main")
         side = try SceneKey(scene: "side", account: "work")
     }
 
     private func makeWriter(window: Duration = .seconds(1)) throws -> CoalescingWriter {
-        try CoalescingWriter(path: path, window: window, scheduler: scheduler)
+        try CoalescingWriter(path: file.path, window: window, scheduler: scheduler)
     }
 
     /// What a separate connection reads back for `key`.
     private func stored(_ key: SceneKey) throws -> String? {
-        let reader = try Store(readingExistingFileAt: path)
+        let reader = try Store(readingExistingFileAt: file.path)
         defer { reader.close() }
         return try reader.record(account: key.account, scene: key.scene, kind: "catalog").map { String(decoding: $0.payload, as: UTF8.self) }
     }
@@ -97,7 +95,7 @@ import Testing
     @Test func aNewerFormatRecordIsNeverReplacedAndIsReportedByFlush() throws {
         let newer = #"{"version":9,"query":"from the future"}"#
         do {
-            let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+            let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
             try store.saveRecord(newer, version: 9, account: main.account, scene: main.scene, kind: "catalog")
             store.close()
         }
@@ -113,9 +111,9 @@ import Testing
         // Another connection holds the write lock past a zero busy timeout.
         var configuration = DatabaseConfiguration()
         configuration.busyTimeoutMilliseconds = 0
-        let blocker = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())
+        let blocker = try Store(path: file.path, configuration: configuration, migrator: StateMigrations.makeMigrator())
         try blocker.database.execute("BEGIN IMMEDIATE")
-        let impatient = try CoalescingWriter(path: path, configuration: configuration, scheduler: scheduler)
+        let impatient = try CoalescingWriter(path: file.path, configuration: configuration, scheduler: scheduler)
         impatient.save(CatalogViewState(query: "kept"), for: main)
         scheduler.fireAll()
         #expect(impatient.writesCommitted == 0)

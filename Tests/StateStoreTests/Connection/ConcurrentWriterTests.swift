@@ -15,18 +15,17 @@ import Testing
     static let account = "stress"
 
     @Test func writersInSeveralProcessesNeverSeeBusyErrorsAndTheLastAcknowledgedWriteRestores() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("state.sqlite")
-        try Store(path: path, migrator: .withNoOpDataSteps()).close()  // Created and migrated here, so the children only open it.
+        let file = try StateFile()
+        try Store(path: file.path, migrator: .withNoOpDataSteps()).close()  // Created and migrated here, so the children only open it.
         let saves = StressSettings.writerSaves
 
         let children = try (0..<Self.processes).map { id in
             try ChildProcess(stress: [
-                "writers", "--db", path, "--threads", "\(Self.threadsPerProcess)", "--count", "\(saves)", "--id", "\(id)",
+                "writers", "--db", file.path, "--threads", "\(Self.threadsPerProcess)", "--count", "\(saves)", "--id", "\(id)",
             ])
         }
         for child in children { try child.readLines(until: "ready") }
-        let reader = try ContinuousReader(path: path)
+        let reader = try ContinuousReader(path: file.path)
 
         // Every child's stdout on its own thread, so no child ever waits on a full pipe.
         let outputs = Locked([[String]](repeating: [], count: children.count))
@@ -69,7 +68,7 @@ import Testing
         // What restores is the last acknowledged write: for a scene one thread writes, exactly
         // its last value; for a scene several write, the last value of one of them (whichever
         // committed last).
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         defer { store.close() }
         #expect(try store.integrityProblems().isEmpty)
         #expect(Set(try store.recordSummaries().map(\.scene)) == Set(lastValues.keys))
@@ -90,11 +89,10 @@ import Testing
 extension ConcurrentWriterTests {
     @Test func writersOpeningANewFileTogetherAllSucceed() throws {
         for round in 0..<StressSettings.openingRounds {
-            let dir = try TemporaryDirectory()
-            let path = dir.path("state.sqlite")
+            let file = try StateFile()
             // No file yet: every thread of every process races to create and migrate it.
             let children = try (0..<Self.processes).map { id in
-                try ChildProcess(stress: ["writers", "--db", path, "--threads", "\(Self.threadsPerProcess)", "--count", "3", "--id", "\(id)"])
+                try ChildProcess(stress: ["writers", "--db", file.path, "--threads", "\(Self.threadsPerProcess)", "--count", "3", "--id", "\(id)"])
             }
             for child in children {
                 child.send("go")
@@ -102,7 +100,7 @@ extension ConcurrentWriterTests {
                 let exit = child.waitForExit()
                 #expect(exit.isSuccess, "round \(round): \(child.commandLine) ended with \(exit): \(child.errorOutput())")
             }
-            let store = try Store(path: path, migrator: .withNoOpDataSteps())
+            let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
             #expect(try store.recordSummaries().count == 1 + Self.processes + Self.processes * Self.threadsPerProcess)
             store.close()
         }

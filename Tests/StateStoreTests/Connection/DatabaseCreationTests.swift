@@ -16,18 +16,17 @@ import Testing
 /// Serialized: each test installs the one process-wide creation hook.
 @Suite(.serialized) struct DatabaseCreationTests {
     @Test func aPausedFirstOpenerNeverExposesAnEmptyOrRollbackModeFileAndOthersOpenMeanwhile() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("state.sqlite")
+        let file = try StateFile()
         let seen = Locked([String]())
         let hook: @Sendable (Database.CreationStep, String) -> Void = { step, hookPath in
-            guard hookPath == path else { return }  // Other suites create files in parallel.
+            guard hookPath == file.path else { return }  // Other suites create files in parallel.
             // While this first opener is paused, the file at the path is absent or complete.
-            let state = Self.visibleState(of: path)
+            let state = Self.visibleState(of: file.path)
             seen.withLock { $0.append("\(step): \(state)") }
             guard step == .staged else { return }
             // Another process creates, migrates and writes the path from scratch meanwhile.
             do {
-                let child = try ChildProcess(stress: ["writers", "--db", path, "--threads", "3", "--count", "3", "--id", "9"])
+                let child = try ChildProcess(stress: ["writers", "--db", file.path, "--threads", "3", "--count", "3", "--id", "9"])
                 child.send("go")
                 while child.nextLine() != nil {}
                 let exit = child.waitForExit()
@@ -39,7 +38,7 @@ import Testing
         Database.creationHook.withLock { $0 = hook }
         defer { Database.creationHook.withLock { $0 = nil } }
 
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         try store.saveRecord(#"{"value":"first"}"#, version: 1, account: "stress", scene: "first-opener", kind: "catalog")
         #expect(try store.recordSummaries().count == 6)  // shared, w9, w9-t0…2, first-opener
         #expect(try store.integrityProblems().isEmpty)
@@ -51,8 +50,8 @@ import Testing
                 "child: exit 0 ",
                 "published: wal database",
             ])
-        #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains(".creating-") }
+        #expect(!FileManager.default.fileExists(atPath: file.path + "-journal"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path).filter { $0.contains(".creating-") }
         #expect(leftovers.isEmpty)
     }
 
@@ -74,18 +73,17 @@ import Testing
     }
 
     @Test func aNewDatabaseIsPrivateAndInWriteAheadLogModeBeforeItsFirstTransaction() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("state.sqlite")
+        let file = try StateFile()
         let hook: @Sendable (Database.CreationStep, String) -> Void = { step, hookPath in
-            guard hookPath == path, step == .published else { return }
-            #expect(Self.visibleState(of: path) == "wal database")
-            let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+            guard hookPath == file.path, step == .published else { return }
+            #expect(Self.visibleState(of: file.path) == "wal database")
+            let mode = (try? FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) ?? -1
             #expect(mode == 0o600)
         }
         Database.creationHook.withLock { $0 = hook }
         defer { Database.creationHook.withLock { $0 = nil } }
-        try Store(path: path, migrator: .withNoOpDataSteps()).close()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["state.sqlite"])
+        try Store(path: file.path, migrator: .withNoOpDataSteps()).close()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path) == ["state.sqlite"])
     }
 
     /// What another opener would find at `path`: nothing, an empty file, a rollback-mode file

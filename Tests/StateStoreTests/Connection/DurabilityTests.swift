@@ -8,11 +8,9 @@ import Testing
 /// for writing: a new file, an older schema that migrates, the launch path of an up-to-date
 /// file, and a migration that finds another process already did the work.
 @Suite struct DurabilityTests {
-    let dir: TemporaryDirectory
+    let stateFile: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-    }
+    init() throws { stateFile = try StateFile() }
 
     /// `PRAGMA synchronous` for each mode: NORMAL (1) and FULL (2).
     static func synchronousLevel(_ durability: DatabaseConfiguration.Durability) -> Int {
@@ -27,7 +25,7 @@ import Testing
 
     @Test func defaultDurabilityIsCrashSafe() throws {
         #expect(DatabaseConfiguration().durability == .crashSafe)
-        let store = try Store(path: dir.path("default.sqlite"), migrator: .withNoOpDataSteps())
+        let store = try Store(path: stateFile.path("default.sqlite"), migrator: .withNoOpDataSteps())
         defer { store.close() }
         #expect(try store.database.scalarInt("PRAGMA synchronous") == 1)
         #expect(try store.database.fetchOne("PRAGMA journal_mode") { $0.string(0) } == "wal")
@@ -35,7 +33,7 @@ import Testing
 
     @Test(arguments: DatabaseConfiguration.Durability.allCases)
     func everyWayOfOpeningAStoreAppliesTheConfiguredDurability(durability: DatabaseConfiguration.Durability) throws {
-        let path = dir.path("state.sqlite")
+        let path = stateFile.path
         let expected = Self.synchronousLevel(durability)
         // A new file, migrated from nothing.
         let created = try Store(path: path, configuration: Self.configuration(durability), migrator: .withNoOpDataSteps())
@@ -46,7 +44,7 @@ import Testing
         #expect(try reopened.database.scalarInt("PRAGMA synchronous") == expected, "up-to-date file")
         reopened.close()
         // An older schema, migrated on open.
-        let old = dir.path("old.sqlite")
+        let old = stateFile.path("old.sqlite")
         let db = try Database(path: old)
         try Migrator.withNoOpDataSteps().migrate(db, upTo: 1)
         db.close()
@@ -60,7 +58,7 @@ import Testing
     /// leaves them off: on a new file and on the launch path of an up-to-date one.
     @Test(arguments: DatabaseConfiguration.Durability.allCases)
     func powerSafeAlsoAsksForFullSyncs(durability: DatabaseConfiguration.Durability) throws {
-        let path = dir.path("state.sqlite")
+        let path = stateFile.path
         let expected = durability == .powerSafe ? 1 : 0
         for step in ["new file", "up-to-date file"] {
             let store = try Store(path: path, configuration: Self.configuration(durability), migrator: .withNoOpDataSteps())
@@ -74,7 +72,7 @@ import Testing
     /// looked another process had migrated, so there was nothing left to apply.
     @Test(arguments: DatabaseConfiguration.Durability.allCases)
     func migrationWithNothingLeftToApplyStillAppliesTheDurability(durability: DatabaseConfiguration.Durability) throws {
-        let path = dir.path("state.sqlite")
+        let path = stateFile.path
         try Store(path: path, migrator: .withNoOpDataSteps()).close()
         let late = try Database(path: path, configuration: Self.configuration(durability))
         defer { late.close() }
@@ -84,7 +82,7 @@ import Testing
     }
 
     @Test func readOnlyStoreIsNotSwitchedToAnotherJournalMode() throws {
-        let path = dir.path("state.sqlite")
+        let path = stateFile.path
         try Store(path: path, migrator: .withNoOpDataSteps()).close()
         var configuration = DatabaseConfiguration(access: .readOnly)
         configuration.durability = .powerSafe

@@ -10,15 +10,8 @@ import Testing
     private func embed(_ files: [String: String]) throws -> (status: Int32, stderr: String, output: String?) {
         let dir = try TemporaryDirectory()
         for (name, text) in files { try Data(text.utf8).write(to: dir.url.appendingPathComponent(name)) }
-        let process = Process()
-        process.executableURL = try ChildProcess.builtTool(named: "MigrationEmbedder")
-        process.arguments = [dir.path("out.swift")] + files.keys.sorted().map { dir.path($0) }
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stderr, dir.contents("out.swift").map { String(decoding: $0, as: UTF8.self) })
+        let run = try ChildRun(tool: ChildProcess.builtTool(named: "MigrationEmbedder"), [dir.path("out.swift")] + files.keys.sorted().map { dir.path($0) })
+        return (run.status, run.stderr, dir.contents("out.swift").map { String(decoding: $0, as: UTF8.self) })
     }
 
     @Test func aMigrationFromFiveOnWithoutItsNumbersFailsTheBuildSayingWhatToAdd() throws {
@@ -50,13 +43,8 @@ import Testing
     @Test func aMigrationThatIsNotUTF8TextFailsTheBuild() throws {
         let dir = try TemporaryDirectory()
         try Data([0x43, 0xFF, 0x3B]).write(to: dir.url.appendingPathComponent("0001_bad.sql"))
-        let process = Process()
-        process.executableURL = try ChildProcess.builtTool(named: "MigrationEmbedder")
-        process.arguments = [dir.path("out.swift"), dir.path("0001_bad.sql")]
-        process.standardError = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 65)
+        let run = try ChildRun(tool: ChildProcess.builtTool(named: "MigrationEmbedder"), [dir.path("out.swift"), dir.path("0001_bad.sql")])
+        #expect(run.status == 65, "\(run.stderr)")
         #expect(dir.contents("out.swift") == nil)
     }
 }

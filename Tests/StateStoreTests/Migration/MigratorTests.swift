@@ -5,21 +5,17 @@ import Testing
 @testable import StateStore
 
 @Suite struct MigratorTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { stateFile = try StateFile() }
 
     private func migrated(upTo version: Int? = nil) throws -> Database {
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         try Migrator.withNoOpDataSteps().migrate(db, upTo: version)
         return db
     }
 
-    private func file() -> Data { dir.contents("state.sqlite") ?? Data() }
+    private func file() -> Data { stateFile.folder.contents("state.sqlite") ?? Data() }
 
     @Test func freshDatabaseReachesTheLatestVersion() throws {
         let db = try migrated()
@@ -37,12 +33,12 @@ import Testing
 
     @Test func stepByStepMigrationMatchesAFreshSchema() throws {
         let migrator = try Migrator.withNoOpDataSteps()
-        let stepwise = try Database(path: path)
+        let stepwise = try Database(path: stateFile.path)
         for version in 1...migrator.latestVersion {
             try migrator.migrate(stepwise, upTo: version)
             #expect(try stepwise.scalarInt("PRAGMA user_version") == version)
         }
-        let fresh = try Database(path: dir.path("fresh.sqlite"))
+        let fresh = try Database(path: stateFile.path("fresh.sqlite"))
         try migrator.migrate(fresh)
         #expect(try stepwise.schemaDump() == fresh.schemaDump())
     }
@@ -56,7 +52,7 @@ import Testing
         let db = try migrated(upTo: 1)
         db.close()
         let before = file()
-        let reader = try Database(path: path, configuration: .init(access: .readOnly))
+        let reader = try Database(path: stateFile.path, configuration: .init(access: .readOnly))
         let plan = try Migrator.withNoOpDataSteps().plan(for: reader)
         #expect(plan.map(\.version) == [2, 3, 4, 5])
         reader.close()
@@ -68,7 +64,7 @@ import Testing
         try db.executeScript("PRAGMA user_version = 99")
         db.close()
         let before = file()
-        let reopened = try Database(path: path)
+        let reopened = try Database(path: stateFile.path)
         #expect {
             try Migrator.withNoOpDataSteps().migrate(reopened)
         } throws: { error in
@@ -84,7 +80,7 @@ import Testing
         try db.execute("UPDATE schema_history SET checksum = 'edited' WHERE version = 1")
         db.close()
         let before = file()
-        let reopened = try Database(path: path)
+        let reopened = try Database(path: stateFile.path)
         #expect {
             try Migrator.withNoOpDataSteps().migrate(reopened)
         } throws: { error in
@@ -95,48 +91,48 @@ import Testing
     }
 
     @Test func anotherProgramsDatabaseIsRefusedAndLeftUnchanged() throws {
-        let other = try Database(path: path)
+        let other = try Database(path: stateFile.path)
         try other.executeScript("PRAGMA application_id = 42; CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada');")
         other.close()
         let before = file()
-        let db = try Database(path: path)
-        #expect(throws: MigrationError.foreignDatabase(path: path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
+        let db = try Database(path: stateFile.path)
+        #expect(throws: MigrationError.foreignDatabase(path: stateFile.path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
         db.close()
         #expect(file() == before)
-        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path + "-wal"))
     }
 
     @Test func anotherProgramsWriteAheadLogIsNotCheckpointedIntoItsFileWhenRefused() throws {
-        let other = try Database(path: path)
+        let other = try Database(path: stateFile.path)
         try other.activateWriteAheadLog()
         try other.executeScript("PRAGMA application_id = 42; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('kept in the log');")
         other.disableCheckpointOnClose()
         other.close()
         let before = file()
-        let log = dir.contents("state.sqlite-wal")
+        let log = stateFile.folder.contents("state.sqlite-wal")
         #expect(log?.isEmpty == false)
-        let db = try Database(path: path)
-        #expect(throws: MigrationError.foreignDatabase(path: path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
+        let db = try Database(path: stateFile.path)
+        #expect(throws: MigrationError.foreignDatabase(path: stateFile.path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
         db.close()
         #expect(file() == before)
-        #expect(dir.contents("state.sqlite-wal") == log)
+        #expect(stateFile.folder.contents("state.sqlite-wal") == log)
     }
 
     @Test func sqliteFileWithoutApplicationIDButWithTablesIsForeign() throws {
-        let other = try Database(path: path)
+        let other = try Database(path: stateFile.path)
         try other.executeScript("CREATE TABLE contacts (name TEXT)")
         other.close()
         let before = file()
-        let db = try Database(path: path)
-        #expect(throws: MigrationError.foreignDatabase(path: path, applicationID: 0)) { try Migrator.withNoOpDataSteps().migrate(db) }
+        let db = try Database(path: stateFile.path)
+        #expect(throws: MigrationError.foreignDatabase(path: stateFile.path, applicationID: 0)) { try Migrator.withNoOpDataSteps().migrate(db) }
         db.close()
         #expect(file() == before)
     }
 
     @Test func fileThatIsNotADatabaseIsReportedCorruptAndLeftUnchanged() throws {
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
-        _ = FileManager.default.createFile(atPath: path, contents: garbage)
-        let db = try Database(path: path)
+        _ = FileManager.default.createFile(atPath: stateFile.path, contents: garbage)
+        let db = try Database(path: stateFile.path)
         #expect {
             try Migrator.withNoOpDataSteps().migrate(db)
         } throws: { error in
@@ -148,7 +144,7 @@ import Testing
     }
 
     @Test func zeroLengthFileIsAnEmptyDatabase() throws {
-        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: stateFile.path, contents: Data())
         let db = try migrated()
         #expect(try db.scalarInt("PRAGMA user_version") == (try Migrator().latestVersion))
     }
@@ -156,7 +152,7 @@ import Testing
     @Test func failingMigrationLeavesThePreviousVersionAndContent() throws {
         let good = try MigrationFile(name: "0001_t.sql", sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1);")
         let bad = try MigrationFile(name: "0002_bad.sql", sql: "CREATE TABLE u (y); INSERT INTO t VALUES (2); SELECT * FROM missing_table;")
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         try Migrator(migrations: [good]).migrate(db)
         #expect {
             try Migrator(migrations: [good, bad]).migrate(db)
@@ -176,7 +172,7 @@ import Testing
             name: "0002_c.sql",
             sql: "PRAGMA defer_foreign_keys = ON; CREATE TABLE c (p INTEGER REFERENCES p(id) DEFERRABLE INITIALLY DEFERRED); INSERT INTO c VALUES (7);"
         )
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         #expect(throws: MigrationError.self) { try Migrator(migrations: [parent, child]).migrate(db) }
         #expect(try db.scalarInt("PRAGMA user_version") == 1)
         #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'c'") == 0)
@@ -186,16 +182,16 @@ import Testing
     /// the opener that finishes it makes no (empty) backup of it.
     @Test func aDatabaseWithNoRowsIsMigratedWithoutABackup() throws {
         let files = try (1...3).map { version in try MigrationFile(name: String(format: "%04d_m.sql", version), sql: "CREATE TABLE t\(version) (x);") }
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         try Migrator(migrations: files).migrate(db, upTo: 2)
         try Migrator(migrations: files).migrate(db)
         #expect(try db.scalarInt("PRAGMA user_version") == 3)
-        #expect(dir.contents("state.sqlite.backup-v2") == nil)
+        #expect(stateFile.folder.contents("state.sqlite.backup-v2") == nil)
         // One row anywhere is worth a backup.
         try db.execute("INSERT INTO t1 VALUES (1)")
         let more = files + [try MigrationFile(name: "0004_m.sql", sql: "CREATE TABLE t4 (x);")]
         try Migrator(migrations: more).migrate(db)
-        #expect(dir.contents("state.sqlite.backup-v3") != nil)
+        #expect(stateFile.folder.contents("state.sqlite.backup-v3") != nil)
     }
 
     @Test func databaseWithDataIsBackedUpBeforeMigratingAndOnlyTheLastFewBackupsAreKept() throws {
@@ -205,27 +201,27 @@ import Testing
             files.append(
                 try MigrationFile(name: String(format: "%04d_m.sql", version), sql: declaration + "CREATE TABLE t\(version) (x); INSERT INTO t\(version) VALUES (\(version));"))
         }
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         try Migrator(migrations: Array(files.prefix(1))).migrate(db)
-        #expect(dir.contents("state.sqlite.backup-v0") == nil)  // nothing to back up in a new file
+        #expect(stateFile.folder.contents("state.sqlite.backup-v0") == nil)  // nothing to back up in a new file
         for version in 2...6 {
             try Migrator(migrations: Array(files.prefix(version))).migrate(db)
         }
-        let backups = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains(".backup-v") }.sorted()
+        let backups = try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).filter { $0.contains(".backup-v") }.sorted()
         #expect(backups == ["state.sqlite.backup-v3", "state.sqlite.backup-v4", "state.sqlite.backup-v5"])
-        let backup = try Database(path: dir.path("state.sqlite.backup-v5"))
+        let backup = try Database(path: stateFile.path("state.sqlite.backup-v5"))
         #expect(try backup.scalarInt("PRAGMA user_version") == 5)
         #expect(try backup.scalarInt("SELECT x FROM t5") == 5)
     }
 
     @Test func targetBeyondTheLatestVersionIsRefused() throws {
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         #expect(throws: MigrationError.self) { try Migrator.withNoOpDataSteps().migrate(db, upTo: 999) }
         #expect(try db.ownership() == .empty)
     }
 
     @Test func concurrentMigratorsApplyEachMigrationExactlyOnce() async throws {
-        let path = self.path
+        let path = stateFile.path
         let results = try await withThrowingTaskGroup(of: [Int].self) { group in
             for _ in 0..<4 {
                 group.addTask {
@@ -264,7 +260,7 @@ import Testing
 
     @Test func migrationDeclaringAnUnregisteredDataStepIsRefusedBeforeAnythingChanges() throws {
         let files = try declaringMigrations()
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         try Migrator(migrations: Array(files.prefix(1))).migrate(db)
         let before = file()
         let refused = MigrationError.dataStepMissing(version: 2, name: "0002_rewrite.sql", step: "rewrite-t")
@@ -273,11 +269,11 @@ import Testing
         #expect(throws: refused) { try Migrator(migrations: files).planForNewDatabase() }
         #expect(try db.scalarInt("PRAGMA user_version") == 1)
         #expect(file() == before)
-        #expect(dir.contents("state.sqlite.backup-v1") == nil)
+        #expect(stateFile.folder.contents("state.sqlite.backup-v1") == nil)
     }
 
     @Test func plainMigratorRefusesTheCatalogRecordUpgrade() throws {
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         #expect(throws: MigrationError.dataStepMissing(version: 3, name: "0003_upgrade_catalog_records.sql", step: "upgrade-catalog-records")) {
             try Migrator().migrate(db)
         }
@@ -292,7 +288,7 @@ import Testing
                 RecordRewrite(version: 2, payload: String(decoding: bytes, as: UTF8.self).uppercased())
             }
         }
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         var reports: [MigrationProgress] = []
         try migrator.migrate(db) { reports.append($0) }
         #expect(
@@ -313,7 +309,7 @@ import Testing
                 return nil
             }
         }
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         try migrator.migrate(db)
         #expect(try db.fetchAll("SELECT payload FROM scene_state ORDER BY scene") { $0.string(0) } == ["a", "b"])
     }
@@ -326,7 +322,7 @@ import Testing
             try records.rewrite(kind: "catalog", progress: progress) { _ in RecordRewrite(version: 2, payload: "changed") }
             throw Refused()
         }
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         #expect(throws: Refused.self) { try migrator.migrate(db) }
         #expect(try db.scalarInt("PRAGMA user_version") == 1)
         #expect(try db.fetchAll("SELECT payload FROM scene_state ORDER BY scene") { $0.string(0) } == ["a", "b"])

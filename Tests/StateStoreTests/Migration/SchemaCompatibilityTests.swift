@@ -7,23 +7,19 @@ import Testing
 /// Schema changes that older releases survive: what migrations from 5 on declare, what the
 /// file records, and what a store of an older build does with a newer file.
 @Suite struct SchemaCompatibilityTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { stateFile = try StateFile() }
 
-    private func file() -> Data { dir.contents("state.sqlite") ?? Data() }
-    private func siblings() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() }
+    private func file() -> Data { stateFile.folder.contents("state.sqlite") ?? Data() }
+    private func siblings() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted() }
 
     private func store(_ build: SchemaBuild) throws -> Store {
         var migrator = try Migrator(migrations: build.migrations())
         for migration in migrator.migrations where migration.declaredDataStep != nil {
             migrator.registerDataMigration(for: migration.version) { _, _ in }
         }
-        return try Store(path: path, migrator: migrator)
+        return try Store(path: stateFile.path, migrator: migrator)
     }
 
     private func recordWrites(_ store: Store) throws -> [String] {
@@ -72,8 +68,8 @@ import Testing
     // MARK: Recording
 
     @Test func aFileOfSchemaFourRecordsNothingAndIsReadableAndWritableByFourOnly() throws {
-        try SchemaBuild.schema4.makeFile(at: path)
-        let db = try Database(path: path)
+        try SchemaBuild.schema4.makeFile(at: stateFile.path)
+        let db = try Database(path: stateFile.path)
         let status = try Migrator(migrations: SchemaBuild.schema4.migrations()).status(of: db)
         #expect(status.recordedCompatibility == nil)
         #expect(status.readableBy == 4 && status.writableBy == 4)
@@ -81,8 +77,8 @@ import Testing
     }
 
     @Test func applyingAMigrationThatDeclaresRecordsItsNumbersInTheHistory() throws {
-        try SchemaBuild.rewriting6.makeFile(at: path)
-        let db = try Database(path: path)
+        try SchemaBuild.rewriting6.makeFile(at: stateFile.path)
+        let db = try Database(path: stateFile.path)
         #expect(
             try db.fetchAll("SELECT version, readable_by, writable_by FROM schema_history ORDER BY version") {
                 "\($0.int(0)):\($0.isNull(1) ? "-" : "\($0.int(1))")/\($0.isNull(2) ? "-" : "\($0.int(2))")"
@@ -96,19 +92,19 @@ import Testing
 
     /// The issue's reproduction: one table more and `user_version = 5`, nothing recorded.
     @Test func aNewerFileThatRecordsNothingIsRefusedAsBefore() throws {
-        try SchemaBuild.schema4.makeFile(at: path)
-        let db = try Database(path: path)
+        try SchemaBuild.schema4.makeFile(at: stateFile.path)
+        let db = try Database(path: stateFile.path)
         try db.executeScript(
             "CREATE TABLE extra (x); INSERT INTO schema_history VALUES (5, '0005_extra.sql', 'x', 'now'); PRAGMA user_version = 5")
         db.close()
         let before = file()
-        #expect(throws: MigrationError.databaseNewer(path: path, schemaVersion: 5, latestKnown: 4)) { try store(.schema4) }
+        #expect(throws: MigrationError.databaseNewer(path: stateFile.path, schemaVersion: 5, latestKnown: 4)) { try store(.schema4) }
         #expect(file() == before)
     }
 
     @Test func anOlderBuildReadsAndWritesAnAdditiveFileWithoutMigratingIt() throws {
-        try SchemaBuild.additive6.makeFile(at: path)
-        let schemaBefore = try Database(path: path).schemaDump()
+        try SchemaBuild.additive6.makeFile(at: stateFile.path)
+        let schemaBefore = try Database(path: stateFile.path).schemaDump()
         let filesBefore = try siblings()
         let older = try store(.schema5)
         #expect(older.schemaVersion == 6)
@@ -118,7 +114,7 @@ import Testing
         #expect(try recordWrites(older).filter { $0.hasPrefix("default/main/") || $0.hasPrefix("dave/") } == ["dave/w/notes=1", "default/main/catalog=1"])
         older.close()
         #expect(try siblings() == filesBefore, "no backup, nothing moved aside")
-        let db = try Database(path: path)
+        let db = try Database(path: stateFile.path)
         #expect(try db.scalarInt("PRAGMA user_version") == 6)
         #expect(try db.schemaDump() == schemaBefore)
         // Every record has its row of the newer table, and nothing else does.
@@ -127,33 +123,33 @@ import Testing
     }
 
     @Test func anOlderBuildOnlyReadsAFileWritableByNewerBuilds() throws {
-        try SchemaBuild.rewriting6.makeFile(at: path)
+        try SchemaBuild.rewriting6.makeFile(at: stateFile.path)
         let before = file()
-        #expect(throws: MigrationError.databaseNewerReadOnly(path: path, schemaVersion: 6, latestKnown: 5, writableBy: 6)) { try store(.schema5) }
-        #expect(throws: MigrationError.databaseNewerReadOnly(path: path, schemaVersion: 6, latestKnown: 4, writableBy: 6)) { try store(.schema4) }
+        #expect(throws: MigrationError.databaseNewerReadOnly(path: stateFile.path, schemaVersion: 6, latestKnown: 5, writableBy: 6)) { try store(.schema5) }
+        #expect(throws: MigrationError.databaseNewerReadOnly(path: stateFile.path, schemaVersion: 6, latestKnown: 4, writableBy: 6)) { try store(.schema4) }
         #expect(file() == before)
-        let reader = try Store(readingExistingFileAt: path)
+        let reader = try Store(readingExistingFileAt: stateFile.path)
         #expect(try reader.record(account: "default", scene: "main", kind: "catalog")?.version == 3)
         reader.close()
-        #expect(throws: MigrationError.databaseNewer(path: path, schemaVersion: 6, latestKnown: 3)) { try store(.schema3) }
+        #expect(throws: MigrationError.databaseNewer(path: stateFile.path, schemaVersion: 6, latestKnown: 3)) { try store(.schema3) }
         #expect(file() == before)
     }
 
     @Test func anOlderBuildNeverTakesANewerFileForDamagedOrEdited() throws {
-        try SchemaBuild.additive6.makeFile(at: path)
-        let db = try Database(path: path)
+        try SchemaBuild.additive6.makeFile(at: stateFile.path)
+        let db = try Database(path: stateFile.path)
         let older = try Migrator(migrations: SchemaBuild.schema5.migrations())
         let status = try older.status(of: db)
         #expect(status.isNewer)
         #expect(status.applied.map(\.isNewer) == [false, false, false, false, false, true])
         #expect(status.applied.prefix(5).allSatisfy { $0.isIntact })
         #expect(status.recordedCompatibility == SchemaCompatibility(readableBy: 4, writableBy: 4))
-        #expect(throws: MigrationError.databaseNewer(path: path, schemaVersion: 6, latestKnown: 5)) { try older.migrate(db) }
+        #expect(throws: MigrationError.databaseNewer(path: stateFile.path, schemaVersion: 6, latestKnown: 5)) { try older.migrate(db) }
         #expect(try siblings().allSatisfy { !$0.contains(".backup-v") && !$0.contains(".corrupt-") })
     }
 
     @Test func anotherBuildsMigrationOfTheSameNumberIsRefusedNotMovedAside() throws {
-        try SchemaBuild.additive6.makeFile(at: path)
+        try SchemaBuild.additive6.makeFile(at: stateFile.path)
         let before = file()
         #expect {
             try store(.rewriting6)
@@ -167,7 +163,7 @@ import Testing
     // MARK: Each write transaction
 
     @Test func anOlderStoreKeepsWritingAfterTheAppMigratesItsFileAdditively() throws {
-        try SchemaBuild.schema5.makeFile(at: path)
+        try SchemaBuild.schema5.makeFile(at: stateFile.path)
         let older = try store(.schema5)
         defer { older.close() }
         try older.saveRecord(#"{"version":3}"#, version: 3, account: "default", scene: "a", kind: "catalog")
@@ -178,12 +174,12 @@ import Testing
     }
 
     @Test func aWriteAfterAMigrationTheOlderBuildMayNotWriteIsRefused() throws {
-        try SchemaBuild.schema5.makeFile(at: path)
+        try SchemaBuild.schema5.makeFile(at: stateFile.path)
         let older = try store(.schema5)
         defer { older.close() }
         try older.saveRecord(#"{"version":3}"#, version: 3, account: "default", scene: "a", kind: "catalog")
         try store(.rewriting6).close()
-        #expect(throws: MigrationError.databaseNewerReadOnly(path: path, schemaVersion: 6, latestKnown: 5, writableBy: 6)) {
+        #expect(throws: MigrationError.databaseNewerReadOnly(path: stateFile.path, schemaVersion: 6, latestKnown: 5, writableBy: 6)) {
             try older.saveRecord(#"{"version":3}"#, version: 3, account: "default", scene: "b", kind: "catalog")
         }
         #expect(try older.record(account: "default", scene: "b", kind: "catalog") == nil)

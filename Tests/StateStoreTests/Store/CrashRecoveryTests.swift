@@ -32,8 +32,7 @@ import Testing
     }
 
     @Test func killedSaveLoopKeepsEveryAcknowledgedSaveAndAnIntactFile() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("state.sqlite")
+        let stateFile = try StateFile()
         var random = SeededGenerator(seed: StressSettings.seed)
         // Per scene, the lowest number the store may hold: the last acknowledged save, or a
         // later save already seen after an earlier kill (a commit seen once must stay).
@@ -43,7 +42,7 @@ import Testing
         for run in 0..<StressSettings.saveKills {
             let start = run * Self.numbersPerChild
             let child = try ChildProcess(stress: [
-                "save-loop", "--db", path, "--account", "a", "--scene-prefix", "s",
+                "save-loop", "--db", stateFile.path, "--account", "a", "--scene-prefix", "s",
                 "--scenes", "\(Self.scenes)", "--start", "\(start)", "--count", "\(Self.numbersPerChild)",
             ])
             try child.readLines(until: "ready")
@@ -61,7 +60,7 @@ import Testing
             if exit.wasKilled { killedMidRun += 1 }
 
             let acknowledged = floor
-            let problems = try Self.problems(in: path, floor: &floor, numbersBelow: start + Self.numbersPerChild)
+            let problems = try Self.problems(in: stateFile.path, floor: &floor, numbersBelow: start + Self.numbersPerChild)
             // A stored save newer than every ack: the kill fell between a commit and its ack.
             if floor.contains(where: { $0.value > acknowledged[$0.key, default: -1] }) { unacknowledgedCommitsFound += 1 }
             #expect(problems.isEmpty, "run \(run) (seed \(StressSettings.seed)): \(problems.joined(separator: "; "))")

@@ -5,22 +5,18 @@ import Testing
 @testable import StateStore
 
 @Suite struct StoreTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     @Test func openingCreatesAndMigratesANewFile() throws {
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         #expect(store.schemaVersion == (try Migrator().latestVersion))
         #expect(try store.database.ownership() == .ours(schemaVersion: store.schemaVersion))
     }
 
     @Test func savedRecordIsReadBackVerbatim() throws {
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         try store.saveRecord(#"{"version":3,"query":"x"}"#, version: 3, account: "default", scene: "main", kind: "catalog", at: 100)
         let record = try #require(try store.record(account: "default", scene: "main", kind: "catalog"))
         #expect(record == StoredRecord(account: "default", scene: "main", kind: "catalog", version: 3, payload: Data(#"{"version":3,"query":"x"}"#.utf8), updatedAt: 100))
@@ -31,7 +27,7 @@ import Testing
 
     @Test(arguments: ["'; DROP TABLE scene_state; --", "a/b/../c", "\"quoted\"", "ünï \u{1F4DA}", String(repeating: "x", count: 1_024)])
     func oddNamesAreStoredVerbatim(name: String) throws {
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         try store.saveRecord("{}", version: 1, account: name, scene: name, kind: "catalog")
         #expect(try store.recordSummaries().map(\.scene) == [name])
         #expect(try store.record(account: name, scene: name, kind: "catalog") != nil)
@@ -39,14 +35,14 @@ import Testing
 
     @Test(arguments: ["", String(repeating: "x", count: 1_025), String(repeating: "é", count: 513)])
     func emptyOrOverlongNamesAreRefusedAndNothingIsWritten(name: String) throws {
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         #expect(throws: StoreError.self) { try store.saveRecord("{}", version: 1, account: "default", scene: name, kind: "catalog") }
         #expect(throws: StoreError.self) { try store.saveRecord("{}", version: 1, account: name, scene: "main", kind: "catalog") }
         #expect(try store.recordSummaries().isEmpty)
     }
 
     @Test func recordOverOneMebibyteIsRefused() throws {
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         let payload = "\"" + String(repeating: "a", count: Store.maximumRecordBytes) + "\""
         #expect(throws: StoreError.recordTooLarge(bytes: payload.utf8.count, limit: Store.maximumRecordBytes)) {
             try store.saveRecord(payload, version: 1, account: "default", scene: "main", kind: "catalog")
@@ -55,7 +51,7 @@ import Testing
     }
 
     @Test func quarantineMovesTheRawBytesAndCanBeUndone() throws {
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         try store.saveRecord(#"{"query": 5}"#, version: 1, account: "a", scene: "s", kind: "catalog", at: 50)
         try store.saveRecord(#"{"query": "ok"}"#, version: 1, account: "a", scene: "other", kind: "catalog")
         let id = try #require(try store.quarantineRecord(account: "a", scene: "s", kind: "catalog", reason: .unreadable, error: "query is not a string"))
@@ -75,7 +71,7 @@ import Testing
     }
 
     @Test func droppingAQuarantinedRecordDeletesOnlyIt() throws {
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         try store.saveRecord("[]", version: 1, account: "a", scene: "s", kind: "catalog")
         let id = try #require(try store.quarantineRecord(account: "a", scene: "s", kind: "catalog", reason: .unreadable, error: "not an object"))
         try store.dropQuarantinedRecord(id: id)
@@ -84,17 +80,17 @@ import Testing
     }
 
     @Test func quarantiningAMissingRecordDoesNothing() throws {
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         #expect(try store.quarantineRecord(account: "a", scene: "none", kind: "catalog", reason: .unreadable, error: "x") == nil)
         #expect(try store.quarantinedRecords().isEmpty)
     }
 
     @Test func restoreMarksAreDurableAcrossConnections() throws {
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         #expect(try !store.restoreMarks().contains { $0.scene == "s" && $0.kind == "catalog" })
         try store.setRestoreMark(account: "a", scene: "s", kind: "catalog")
         store.close()
-        let reopened = try Store(path: path, migrator: .withNoOpDataSteps())
+        let reopened = try Store(path: file.path, migrator: .withNoOpDataSteps())
         #expect(try reopened.restoreMarks().contains { $0.scene == "s" && $0.kind == "catalog" })
         #expect(try reopened.restoreMarks().map { [$0.account, $0.scene] } == [["a", "s"]])
         try reopened.clearRestoreMark(account: "a", scene: "s", kind: "catalog")
@@ -105,7 +101,7 @@ import Testing
     }
 
     @Test func onlyTheNewestShelfSnapshotsAreKept() throws {
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         for index in 1...5 {
             try store.saveShelfSnapshot("{\"n\":\(index)}", version: 1, account: "a", shelf: "home", rowCount: index, fetchedAt: Double(index), keeping: 3)
         }
@@ -116,7 +112,7 @@ import Testing
     }
 
     @Test func purgeLeavesNoTraceOfTheAccountInTheFile() throws {
-        let store = try Store(path: path, migrator: .withNoOpDataSteps())
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         let secret = "PURGE-MARKER-7f3a9c"
         for index in 0..<50 {
             try store.saveRecord("{\"query\":\"\(secret)-\(index)\"}", version: 1, account: "leaving", scene: "s\(index)", kind: "catalog")
@@ -127,21 +123,21 @@ import Testing
         let result = try store.purge(account: "leaving")
         #expect(result == Store.PurgeResult(records: 50, quarantined: 0, snapshots: 1))
         store.close()
-        let bytes = (dir.contents("state.sqlite") ?? Data()) + (dir.contents("state.sqlite-wal") ?? Data())
+        let bytes = (file.folder.contents("state.sqlite") ?? Data()) + (file.folder.contents("state.sqlite-wal") ?? Data())
         #expect(bytes.range(of: Data(secret.utf8)) == nil)
-        let reopened = try Store(path: path, migrator: .withNoOpDataSteps())
+        let reopened = try Store(path: file.path, migrator: .withNoOpDataSteps())
         #expect(try reopened.recordSummaries().map(\.account) == ["staying"])
         #expect(try reopened.integrityProblems().isEmpty)
     }
 
     @Test func readingAnExistingFileNeverCreatesOne() throws {
-        #expect(throws: StoreError.fileNotFound(path: path)) { try Store(readingExistingFileAt: path) }
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(throws: StoreError.fileNotFound(path: file.path)) { try Store(readingExistingFileAt: file.path) }
+        #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
     @Test func concurrentStoresOnOneFileNeverSurfaceBusyErrors() async throws {
-        _ = try Store(path: path, migrator: .withNoOpDataSteps())
-        let path = self.path
+        _ = try Store(path: file.path, migrator: .withNoOpDataSteps())
+        let path = file.path
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<4 {
                 group.addTask {

@@ -11,26 +11,22 @@ import Testing
 /// added `selectedID` and `filters`): with `--formats DIR` it decodes, validates and restores
 /// the kind's records; without it, it shows them raw and never counts them as decoded.
 @Suite struct AppKindFormatsTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
     let formats = FixtureFolders.path("formats")
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { stateFile = try StateFile() }
 
     /// Writes `record` as a file and returns its path.
     private func recordFile(_ record: String, named name: String = "record.json") throws -> String {
-        let file = dir.path(name)
+        let file = stateFile.path(name)
         try Data(record.utf8).write(to: URL(fileURLWithPath: file))
         return file
     }
 
     /// Stores `payload` as the inbox record of `scene` behind the tool's back, as an app would.
     private func storeInboxRecord(_ payload: String, scene: String, version: Int) throws {
-        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
-        let db = try Database(path: path)
+        #expect(CapturedRun(["migrate", "--db", stateFile.path]).exitCode == 0)
+        let db = try Database(path: stateFile.path)
         defer { db.close() }
         try db.execute(
             "INSERT INTO scene_state (account, scene, kind, version, payload, updated_at) VALUES ('default', '\(scene)', 'inbox', \(version), '\(payload)', 0)")
@@ -40,10 +36,10 @@ import Testing
 
     @Test func checkWithFormatsFindsAMalformedRecordOfAnAppsKind() throws {
         try storeInboxRecord(#"{"version":2,"query":"x","sort":"thread"}"#, scene: "mail", version: 2)
-        let before = dir.contents("state.sqlite")
-        let run = CapturedRun(["check", "--db", path, "--formats", formats, "--json"])
+        let before = stateFile.folder.contents("state.sqlite")
+        let run = CapturedRun(["check", "--db", stateFile.path, "--formats", formats, "--json"])
         #expect(run.exitCode == 1)
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(stateFile.folder.contents("state.sqlite") == before)
         let report = try json(run)
         #expect(report["healthy"] == false)
         #expect(report["recordsDecoded"] == 0)
@@ -54,17 +50,17 @@ import Testing
 
     @Test func checkWithoutFormatsCountsAnAppsRecordsAsNotDecoded() throws {
         try storeInboxRecord(#"{"version":2,"query":"x","sort":"thread"}"#, scene: "mail", version: 2)
-        #expect(CapturedRun(["save", "--db", path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
-        let text = CapturedRun(["check", "--db", path])
+        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
+        let text = CapturedRun(["check", "--db", stateFile.path])
         #expect(text.exitCode == 0)
         #expect(
             text.stdout == """
                 note: inbox record of scene "mail" of account "default": a kind this build does not know; kept untouched
                 schema: version 5, readable by schema 4 and later, writable by schema 4 and later
-                \(path): healthy (2 records: 1 decoded, 1 not decoded (unknown kind))
+                \(stateFile.path): healthy (2 records: 1 decoded, 1 not decoded (unknown kind))
 
                 """)
-        let report = try json(CapturedRun(["check", "--db", path, "--json"]))
+        let report = try json(CapturedRun(["check", "--db", stateFile.path, "--json"]))
         #expect(report["recordsChecked"] == 2)
         #expect(report["recordsDecoded"] == 1)
         #expect(report["recordsNotDecoded"]?["unknownKind"] == 1)
@@ -72,11 +68,11 @@ import Testing
 
     @Test func restoreWithFormatsAppliesTheRecordedDefaults() throws {
         try storeInboxRecord(#"{"version":2,"query":"from:ann","sort":"sender"}"#, scene: "mail", version: 2)
-        let before = dir.contents("state.sqlite")
-        let run = CapturedRun(["restore", "--db", path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--json"])
+        let before = stateFile.folder.contents("state.sqlite")
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--json"])
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(stateFile.folder.contents("state.sqlite") == before)
         let restored = try json(run)
         #expect(restored["kind"] == "inbox")
         #expect(
@@ -87,7 +83,7 @@ import Testing
     /// The text output lists the state's fields, not the record's envelope.
     @Test func restoresTextOutputListsTheStatesFieldsWithoutTheEnvelope() throws {
         try storeInboxRecord(#"{"version":2,"minReaderVersion":2,"query":"from:ann","sort":"sender"}"#, scene: "mail", version: 2)
-        let run = CapturedRun(["restore", "--db", path, "--scene", "mail", "--kind", "inbox", "--formats", formats])
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox", "--formats", formats])
         #expect(run.exitCode == 0, "\(run.stderr)")
         let fields = run.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
         #expect(fields.contains("query: \"from:ann\"") && !fields.contains("minReaderVersion") && !fields.contains("version"), "\(run.stdout)")
@@ -95,19 +91,19 @@ import Testing
 
     @Test func restoreWithFormatsShowsAMalformedRecordAsTheDefaultAndLeavesItInPlace() throws {
         try storeInboxRecord(#"{"version":2,"query":7}"#, scene: "mail", version: 2)
-        let before = dir.contents("state.sqlite")
-        let run = CapturedRun(["restore", "--db", path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--json"])
+        let before = stateFile.folder.contents("state.sqlite")
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--json"])
         #expect(run.exitCode == 0)
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(stateFile.folder.contents("state.sqlite") == before)
         let restored = try json(run)
         #expect(restored["state"]?["query"] == "")
         #expect(restored["report"]?.firstElement?["code"] == "record-unreadable")
-        #expect(CapturedRun(["quarantine", "list", "--db", path, "--json"]).stdout.contains("[]"))
+        #expect(CapturedRun(["quarantine", "list", "--db", stateFile.path, "--json"]).stdout.contains("[]"))
     }
 
     @Test func restoreWithFormatsLaysCurrentDefaultsOverAnOlderRecordAndSaysItIsNotUpgraded() throws {
         try storeInboxRecord(#"{"version":1,"search":"old","sort":"sender"}"#, scene: "mail", version: 1)
-        let restored = try json(CapturedRun(["restore", "--db", path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--json"]))
+        let restored = try json(CapturedRun(["restore", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--json"]))
         #expect(restored["state"]?["version"] == 2)
         #expect(restored["state"]?["sort"] == "sender")
         #expect(restored["state"]?["query"] == "")
@@ -118,68 +114,68 @@ import Testing
             return
         }
         #expect(detail.hasSuffix("fields format 2 does not know are not shown: search"))
-        let check = try json(CapturedRun(["check", "--db", path, "--formats", formats, "--json"]))
+        let check = try json(CapturedRun(["check", "--db", stateFile.path, "--formats", formats, "--json"]))
         #expect(check["recordsDecoded"] == 1)
     }
 
     @Test func saveWithFormatsRefusesARecordThatDoesNotFitItsFormatsShapeAndWritesNothing() throws {
-        let run = CapturedRun(["save", "--db", path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--state", try recordFile(#"{"version":2,"filters":{"unreadOnly":"yes"}}"#)])
+        let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--state", try recordFile(#"{"version":2,"filters":{"unreadOnly":"yes"}}"#)])
         #expect(run.exitCode == 65)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("record does not fit the recorded shape of format 2: `filters.unreadOnly` is string \"yes\", not a boolean"))
-        #expect(!FileManager.default.fileExists(atPath: path))
-        let older = CapturedRun(["save", "--db", path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--state", try recordFile(#"{"search":1}"#)])
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path))
+        let older = CapturedRun(["save", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--state", try recordFile(#"{"search":1}"#)])
         #expect(older.exitCode == 65)
         #expect(older.stderr.contains("format 1: `search` is integer 1, not a string"))
     }
 
     @Test func inspectOfAnUnknownKindPrintsItsRecordsRaw() throws {
         try storeInboxRecord(#"{"version":2,"query":"x"}"#, scene: "mail", version: 2)
-        let text = CapturedRun(["inspect", "--db", path, "--kind", "inbox"])
+        let text = CapturedRun(["inspect", "--db", stateFile.path, "--kind", "inbox"])
         #expect(text.exitCode == 0)
         #expect(text.stdout.contains("\tinbox\tv2\t"))
         #expect(text.stdout.contains("unknown-kind: a kind this build does not know; kept untouched\n    raw: {\"version\":2,\"query\":\"x\"}\n"))
-        let listed = try json(CapturedRun(["inspect", "--db", path, "--kind", "inbox", "--json"]))
+        let listed = try json(CapturedRun(["inspect", "--db", stateFile.path, "--kind", "inbox", "--json"]))
         #expect(listed["records"]?.firstElement?["raw"] == #"{"version":2,"query":"x"}"#)
-        let overall = try json(CapturedRun(["inspect", "--db", path, "--json"]))
+        let overall = try json(CapturedRun(["inspect", "--db", stateFile.path, "--json"]))
         #expect(overall["records"]?.firstElement?["decodable"] == "unknown-kind")
         #expect(overall["records"]?.firstElement?["raw"] == nil)
-        let decoded = try json(CapturedRun(["inspect", "--db", path, "--kind", "inbox", "--formats", formats, "--json"]))
+        let decoded = try json(CapturedRun(["inspect", "--db", stateFile.path, "--kind", "inbox", "--formats", formats, "--json"]))
         #expect(decoded["records"]?.firstElement?["decodable"] == "yes")
         #expect(decoded["records"]?.firstElement?["raw"] == nil)
     }
 
     @Test(arguments: [["restore", "--db", "DB", "--scene", "mail", "--kind", "inbox"], ["save", "--db", "DB", "--scene", "mail", "--kind", "inbox", "--state", "-"]])
     func restoreAndSaveOfAnAppsKindWithoutFormatsIsAUsageErrorNamingFormats(arguments: [String]) {
-        let run = CapturedRun(arguments.map { $0 == "DB" ? path : $0 })
+        let run = CapturedRun(arguments.map { $0 == "DB" ? stateFile.path : $0 })
         #expect(run.exitCode == 64)
         #expect(
             run.stderr
                 == "restorectl \(arguments[0]): unknown --kind 'inbox'; known kinds: catalog, notes, zones; an app's kind needs --formats DIR, the folder of its recorded formats\n"
         )
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path))
     }
 
     @Test func aMissingFormatsFolderExits66AndAMalformedFormatFileExits65() throws {
-        #expect(CapturedRun(["save", "--db", path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
-        let before = dir.contents("state.sqlite")
-        let missing = CapturedRun(["check", "--db", path, "--formats", dir.path("nowhere")])
+        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
+        let before = stateFile.folder.contents("state.sqlite")
+        let missing = CapturedRun(["check", "--db", stateFile.path, "--formats", stateFile.path("nowhere")])
         #expect(missing.exitCode == 66)
-        #expect(missing.stderr == "restorectl: formats \(dir.path("nowhere")): no such directory\n")
+        #expect(missing.stderr == "restorectl: formats \(stateFile.path("nowhere")): no such directory\n")
 
-        let broken = dir.url.appendingPathComponent("formats/inbox")
+        let broken = stateFile.folder.url.appendingPathComponent("formats/inbox")
         try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
         try Data(#"{"kind": "inbox", "version": 2}"#.utf8).write(to: broken.appendingPathComponent("shape-v2.json"))
         for arguments in [
-            ["check", "--db", path], ["inspect", "--db", path],
-            ["restore", "--db", path, "--scene", "mail", "--kind", "inbox"],
-            ["save", "--db", path, "--scene", "mail", "--kind", "inbox", "--state", FixtureFolders.path("records/v3-viewport.json")],
+            ["check", "--db", stateFile.path], ["inspect", "--db", stateFile.path],
+            ["restore", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox"],
+            ["save", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox", "--state", FixtureFolders.path("records/v3-viewport.json")],
         ] {
-            let run = CapturedRun(arguments + ["--formats", dir.path("formats")])
+            let run = CapturedRun(arguments + ["--formats", stateFile.path("formats")])
             #expect(run.exitCode == 65, "\(arguments[0])")
             #expect(run.stdout.isEmpty)
-            #expect(run.stderr == "restorectl: invalid formats \(dir.path("formats")): \(broken.path)/shape-v2.json: \"shape\" is missing\n")
+            #expect(run.stderr == "restorectl: invalid formats \(stateFile.path("formats")): \(broken.path)/shape-v2.json: \"shape\" is missing\n")
         }
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(stateFile.folder.contents("state.sqlite") == before)
     }
 }

@@ -22,8 +22,8 @@ import Testing
     }
 
     @Test func anAppKindsOwnCodeIsPrintedByRestoreJSON() throws {
-        let folder = try TemporaryDirectory()
-        let restorer = StateRestorer(path: folder.path("state.sqlite"))
+        let file = try StateFile()
+        let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "pager")
         try restorer.save(PagerState(page: 40), for: key)

@@ -27,16 +27,15 @@ import Testing
 
     @Test(arguments: try DamagedDatabaseTests.damages())
     func everyCommandAndTheLibraryHandleADamagedFile(_ damage: Damage) throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("state.sqlite")
-        try damage.bytes.write(to: URL(fileURLWithPath: path))
+        let stateFile = try StateFile()
+        try damage.bytes.write(to: URL(fileURLWithPath: stateFile.path))
 
         // Read-only commands: never 70, never a change; structural damage is named in one line.
         for arguments in [["status"], ["status", "--json"], ["inspect"], ["inspect", "--json"], ["check"], ["check", "--json"], ["quarantine", "list"], ["migrate", "--dry-run"]] {
-            let before = try Self.listing(dir)
-            let run = CapturedRun(arguments + ["--db", path])
+            let before = try Self.listing(stateFile.folder)
+            let run = CapturedRun(arguments + ["--db", stateFile.path])
             #expect(run.exitCode != 70, "\(damage): \(arguments) exited 70: \(run.stderr)")
-            #expect(try Self.listing(dir) == before, "\(damage): \(arguments) changed the files")
+            #expect(try Self.listing(stateFile.folder) == before, "\(damage): \(arguments) changed the files")
             guard damage.isStructural else { continue }
             if arguments[0] == "check" {
                 #expect(run.exitCode == 1, "\(damage): \(arguments) exited \(run.exitCode)")
@@ -52,23 +51,23 @@ import Testing
         // Writing commands refuse a structurally damaged file with 65 and change nothing.
         let record = FixtureFolders.path("records/v3-viewport.json")
         for arguments in [["save", "--scene", "other", "--state", record], ["migrate"]] {
-            let before = try Self.listing(dir)
-            let run = CapturedRun(arguments + ["--db", path])
+            let before = try Self.listing(stateFile.folder)
+            let run = CapturedRun(arguments + ["--db", stateFile.path])
             #expect(run.exitCode != 70, "\(damage): \(arguments) exited 70: \(run.stderr)")
             if damage.isStructural {
                 #expect(run.exitCode == 65, "\(damage): \(arguments) exited \(run.exitCode)")
-                #expect(try Self.listing(dir) == before, "\(damage): \(arguments) changed the files")
+                #expect(try Self.listing(stateFile.folder) == before, "\(damage): \(arguments) changed the files")
                 // `save` says what would recover the file.
                 if arguments[0] == "save" {
                     #expect(
-                        run.stderr.contains("The app's next launch moves a damaged file aside") && run.stderr.contains("mv \(path) \(path).damaged"),
+                        run.stderr.contains("The app's next launch moves a damaged file aside") && run.stderr.contains("mv \(stateFile.path) \(stateFile.path).damaged"),
                         "\(damage): \(run.stderr)")
                 }
             }
         }
 
         // The writer on the damaged file: a typed error or success, never a trap.
-        if let writer = try? CoalescingWriter(path: path, window: .seconds(3_600)) {
+        if let writer = try? CoalescingWriter(path: stateFile.path, window: .seconds(3_600)) {
             writer.save(CatalogViewState(query: "writer"), for: Self.key)
             do {
                 try writer.flush()
@@ -79,11 +78,11 @@ import Testing
         }
 
         // Launch 1 restores (moving damage aside) and saves; launch 2 restores that save.
-        let bytesBeforeLaunch = try Data(contentsOf: URL(fileURLWithPath: path))
-        let first = StateRestorer(path: path)
+        let bytesBeforeLaunch = try Data(contentsOf: URL(fileURLWithPath: stateFile.path))
+        let first = StateRestorer(path: stateFile.path)
         let restored = first.restore(CatalogViewState.self, Self.key, against: Self.document)
         if restored.reports(.databaseCorrupt) {
-            let copies = CorruptDatabaseFiles.copies(of: path)
+            let copies = CorruptDatabaseFiles.copies(of: stateFile.path)
             #expect(copies.count == 1 && copies.map { FileManager.default.contents(atPath: $0) } == [bytesBeforeLaunch], "\(damage): the damaged bytes were not kept beside the database")
         } else if damage.isStructural {
             Issue.record("\(damage): restore reported \(restored.report.map(\.code))")
@@ -91,7 +90,7 @@ import Testing
         first.completeRestore(restored)
         try first.save(CatalogViewState(query: "after"), for: Self.key)
         try first.close()
-        let second = StateRestorer(path: path)
+        let second = StateRestorer(path: stateFile.path)
         defer { try? second.close() }
         let again = second.restore(CatalogViewState.self, Self.key, against: Self.document)
         #expect(again.state.query == "after", "\(damage): launch 2 restored \(again.report.map(\.code))")

@@ -8,16 +8,12 @@ import Testing
 @testable import restorectl
 
 @Suite struct DemoCommandTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("demo.sqlite")
-    }
+    init() throws { file = try StateFile(named: "demo.sqlite") }
 
     @Test func demoPrintsBothWindows() {
-        let run = CapturedRun(["demo", "--db", path])
+        let run = CapturedRun(["demo", "--db", file.path])
         #expect(run.exitCode == 0)
         #expect(run.stderr.isEmpty)
         #expect(run.stdout.contains("Scene \"reading\" of account \"demo\""))
@@ -26,7 +22,7 @@ import Testing
     }
 
     @Test func demoJSONParsesWithBothWindows() throws {
-        let run = CapturedRun(["demo", "--db", path, "--json"])
+        let run = CapturedRun(["demo", "--db", file.path, "--json"])
         #expect(run.exitCode == 0)
         let json = try JSONValue.parse(Data(run.stdout.utf8))
         guard case .array(let windows)? = json["windows"] else {
@@ -45,8 +41,8 @@ import Testing
     }
 
     @Test func demoUsesTheStateFolderWithoutDB() throws {
-        let run = CapturedRun(["demo", "--json"], environment: ["XDG_STATE_HOME": dir.url.path])
+        let run = CapturedRun(["demo", "--json"], environment: ["XDG_STATE_HOME": file.folder.url.path])
         #expect(run.exitCode == 0)
-        #expect(FileManager.default.fileExists(atPath: dir.path("restorectl/state.sqlite")))
+        #expect(FileManager.default.fileExists(atPath: file.path("restorectl/state.sqlite")))
     }
 }

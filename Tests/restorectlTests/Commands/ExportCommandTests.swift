@@ -25,7 +25,7 @@ import Testing
         try PersonalDatabase.make(at: source)
         let formats = try PersonalDatabase.makeFormats(in: folder.path("."))
         let before = try ReadingVerbsTests.listing(folder.url.appendingPathComponent("source"))
-        let run = try ToolRun(["export", "--db", source, "--redact", "--out", output] + (withFormats ? ["--formats", formats] : []))
+        let run = try ChildRun(restorectl: ["export", "--db", source, "--redact", "--out", output] + (withFormats ? ["--formats", formats] : []))
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try ReadingVerbsTests.listing(folder.url.appendingPathComponent("source")) == before, "the source's folder changed")
         // Without the app's format folders its kinds' field names go too, and stderr says so.
@@ -106,7 +106,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.path("nowhere.sqlite"))
         let before = try ReadingVerbsTests.listing(folder.url.appendingPathComponent("export"))
         for existing in [output, directory, link] {
-            let run = try ToolRun(["export", "--db", source, "--redact", "--out", existing])
+            let run = try ChildRun(restorectl: ["export", "--db", source, "--redact", "--out", existing])
             #expect(run.status == 73 && run.stderr.contains("exists"), "\(existing): \(run.status) \(run.stderr)")
         }
         #expect(try ReadingVerbsTests.listing(folder.url.appendingPathComponent("export")) == before)
@@ -153,7 +153,7 @@ import Testing
             }
         }
         let before = try ReadingVerbsTests.listing(folder.url.appendingPathComponent("source"))
-        let run = try ToolRun(filled)
+        let run = try ChildRun(restorectl: filled)
         #expect(run.status == status, "\(arguments): \(run.status) \(run.stderr)")
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("export")).isEmpty, "\(arguments) wrote something")

@@ -11,17 +11,15 @@ import Testing
 /// writes nothing on bad input or when nothing matches. The file is `Fixtures/schema/v5.sql`,
 /// whose `default/main` catalog record has two earlier records by two builds.
 @Suite struct HistoryCommandTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
     init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-        try SchemaBuild.schema5.makeFile(at: path)
+        file = try StateFile()
+        try SchemaBuild.schema5.makeFile(at: file.path)
     }
 
     private func history(_ extra: [String] = []) -> CapturedRun {
-        CapturedRun(["history", "--db", path, "--scene", "main", "--kind", "catalog"] + extra)
+        CapturedRun(["history", "--db", file.path, "--scene", "main", "--kind", "catalog"] + extra)
     }
 
     /// The builds of the record (number 0) and its history, newest first.
@@ -50,34 +48,34 @@ import Testing
     /// `history` and `rollback` agree on a scene with nothing of the kind: 66, and a wrong
     /// `--account` is named with the accounts that hold the scene.
     @Test func aSceneWithNothingOfTheKindExits66InHistoryAsInRollbackNamingTheAccountsThatHoldIt() throws {
-        let none = CapturedRun(["history", "--db", path, "--scene", "elsewhere", "--kind", "notes"])
+        let none = CapturedRun(["history", "--db", file.path, "--scene", "elsewhere", "--kind", "notes"])
         #expect(none.exitCode == 66 && none.stdout.isEmpty && none.stderr == "restorectl: scene \"elsewhere\" has no notes record and no history\n", "\(none.stderr)")
-        let before = dir.contents("state.sqlite")
+        let before = file.folder.contents("state.sqlite")
         for verb in [["history"], ["rollback", "--to", "1"]] {
-            let run = CapturedRun(verb + ["--db", path, "--scene", "main", "--kind", "catalog", "--account", "bob"])
+            let run = CapturedRun(verb + ["--db", file.path, "--scene", "main", "--kind", "catalog", "--account", "bob"])
             #expect(run.exitCode == 66, "\(verb): \(run.stderr)")
             #expect(
                 run.stderr.hasPrefix(
                     "restorectl: scene \"main\" of account \"bob\" has no catalog record and no history (account \"default\" holds one for a scene of that name: check --account)"),
                 "\(run.stderr)")
         }
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(file.folder.contents("state.sqlite") == before)
     }
 
     @Test func rollbackToAnEntryPutsItBackAndKeepsTheReplacedOne() throws {
-        let run = CapturedRun(["rollback", "--db", path, "--scene", "main", "--kind", "catalog", "--to", "2"])
+        let run = CapturedRun(["rollback", "--db", file.path, "--scene", "main", "--kind", "catalog", "--to", "2"])
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Put back earlier record #2 (format 3, build 1.4.1 (790), saved 2025-11-24T15:26:40.000Z)"))
         #expect(try builds() == ["1.4.1 (790)", "1.5.0 (840)", "1.4.2 (812)"])
-        let restored = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", FixtureFolders.path("documents/original.json"), "--json"])
+        let restored = CapturedRun(["restore", "--db", file.path, "--scene", "main", "--document", FixtureFolders.path("documents/original.json"), "--json"])
         #expect(try JSONValue.parse(Data(restored.stdout.utf8))["state"]?["selectedID"] == 5, "\(restored.stdout)")
     }
 
     @Test func rollbackBeforeABuildPutsBackTheNewestRecordItDidNotWrite() throws {
-        let dry = CapturedRun(["rollback", "--db", path, "--scene", "main", "--kind", "catalog", "--before-build", "1.5.0 (840)", "--dry-run"])
+        let dry = CapturedRun(["rollback", "--db", file.path, "--scene", "main", "--kind", "catalog", "--before-build", "1.5.0 (840)", "--dry-run"])
         #expect(dry.exitCode == 0 && dry.stdout.hasPrefix("Would put back earlier record #1 (format 3, build 1.4.2 (812)"), "\(dry.stdout)")
         #expect(try builds() == ["1.5.0 (840)", "1.4.2 (812)", "1.4.1 (790)"], "a dry run writes nothing")
-        let run = CapturedRun(["rollback", "--db", path, "--scene", "main", "--kind", "catalog", "--before-build", "1.5.0 (840)"])
+        let run = CapturedRun(["rollback", "--db", file.path, "--scene", "main", "--kind", "catalog", "--before-build", "1.5.0 (840)"])
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(try builds() == ["1.4.2 (812)", "1.5.0 (840)", "1.4.1 (790)"])
     }
@@ -92,8 +90,8 @@ import Testing
         (["--to", "1", "--scene", "nowhere"], 66, "restorectl: scene \"nowhere\" has no catalog record and no history; nothing was changed"),
     ])
     func badRollbackInputIsAClearErrorAndWritesNothing(extra: [String], exitCode: Int32, message: String) throws {
-        let before = dir.contents("state.sqlite")
-        var arguments = ["rollback", "--db", path, "--scene", "main", "--kind", "catalog"]
+        let before = file.folder.contents("state.sqlite")
+        var arguments = ["rollback", "--db", file.path, "--scene", "main", "--kind", "catalog"]
         for (index, word) in extra.enumerated() where index % 2 == 0 && ["--kind", "--scene"].contains(word) {
             if let at = arguments.firstIndex(of: word) { arguments[at + 1] = extra[index + 1] }
         }
@@ -103,7 +101,7 @@ import Testing
         let run = CapturedRun(arguments)
         #expect(run.exitCode == exitCode, "\(run.stderr)")
         #expect(run.stderr.hasPrefix(message) && run.stderr.hasSuffix("\n") && run.stdout.isEmpty, "\(run.stderr)")
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(file.folder.contents("state.sqlite") == before)
         #expect(try builds() == ["1.5.0 (840)", "1.4.2 (812)", "1.4.1 (790)"])
     }
 }

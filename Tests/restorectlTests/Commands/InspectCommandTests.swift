@@ -8,22 +8,18 @@ import Testing
 @testable import restorectl
 
 @Suite struct InspectCommandTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     @Test func jsonListsEveryRecordWithItsFields() throws {
         for (scene, record) in [("main", "v3-viewport.json"), ("legacy", "v1.json"), ("future", "v5-no-min-reader.json"), ("bridge", "v4-min-reader-3.json")] {
-            #expect(CapturedRun(["save", "--db", path, "--scene", scene, "--account", "alice", "--state", FixtureFolders.path("records/\(record)")]).exitCode == 0)
+            #expect(CapturedRun(["save", "--db", file.path, "--scene", scene, "--account", "alice", "--state", FixtureFolders.path("records/\(record)")]).exitCode == 0)
         }
-        let before = dir.contents("state.sqlite")
-        let run = CapturedRun(["inspect", "--db", path, "--json"])
+        let before = file.folder.contents("state.sqlite")
+        let run = CapturedRun(["inspect", "--db", file.path, "--json"])
         #expect(run.exitCode == 0)
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(file.folder.contents("state.sqlite") == before)
         let json = try JSONValue.parse(Data(run.stdout.utf8))
         #expect(json["schemaVersion"] == .integer(Int64(try StateMigrations.makeMigrator().latestVersion)))
         guard case .array(let records)? = json["records"] else {
@@ -50,8 +46,8 @@ import Testing
 
     @Test func textListsRecordsAndCounts() throws {
         let latest = try StateMigrations.makeMigrator().latestVersion
-        #expect(CapturedRun(["save", "--db", path, "--scene", "main", "--state", FixtureFolders.path("records/v2.json")]).exitCode == 0)
-        let run = CapturedRun(["inspect", "--db", path])
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--state", FixtureFolders.path("records/v2.json")]).exitCode == 0)
+        let run = CapturedRun(["inspect", "--db", file.path])
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("schema version \(latest), 1 record(s)"))
         #expect(run.stdout.contains("default\tmain\tcatalog\tv2\t"))
@@ -69,8 +65,8 @@ import Testing
     }
 
     @Test func missingFileExits66() {
-        let run = CapturedRun(["inspect", "--db", path])
+        let run = CapturedRun(["inspect", "--db", file.path])
         #expect(run.exitCode == 66)
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 }

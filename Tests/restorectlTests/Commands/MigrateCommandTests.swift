@@ -9,20 +9,16 @@ import Testing
 @testable import restorectl
 
 @Suite struct MigrateCommandTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     @Test func migrateThenStatusReportsTheLatestVersionAndNothingPending() throws {
-        let migrate = CapturedRun(["migrate", "--db", path])
+        let migrate = CapturedRun(["migrate", "--db", file.path])
         #expect(migrate.exitCode == 0)
         #expect(migrate.stderr.isEmpty)
         #expect(migrate.stdout.contains("Applied 0001_create_scene_state.sql (version 1)"))
-        let status = CapturedRun(["status", "--db", path, "--json"])
+        let status = CapturedRun(["status", "--db", file.path, "--json"])
         #expect(status.exitCode == 0)
         let json = try #require(try? JSONValue.parse(Data(status.stdout.utf8)))
         #expect(json["schemaVersion"] == json["latestVersion"])
@@ -33,30 +29,30 @@ import Testing
         }
         #expect(applied.allSatisfy { $0["ok"] == .bool(true) })
         #expect(applied.count == (try Migrator().latestVersion))
-        let db = try Database(path: path, configuration: .init(access: .readOnly))
+        let db = try Database(path: file.path, configuration: .init(access: .readOnly))
         #expect(try db.fetchOne("PRAGMA integrity_check") { $0.string(0) } == "ok")
     }
 
     @Test func dryRunOnAMissingFileCreatesNothing() {
-        let run = CapturedRun(["migrate", "--db", path, "--dry-run"])
+        let run = CapturedRun(["migrate", "--db", file.path, "--dry-run"])
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("Would apply 0001_create_scene_state.sql"))
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
     @Test func dryRunOnAnOlderDatabaseChangesNothing() throws {
-        #expect(CapturedRun(["migrate", "--db", path, "--to", "1"]).exitCode == 0)
-        let before = dir.contents("state.sqlite")
-        let run = CapturedRun(["migrate", "--db", path, "--dry-run", "--json"])
+        #expect(CapturedRun(["migrate", "--db", file.path, "--to", "1"]).exitCode == 0)
+        let before = file.folder.contents("state.sqlite")
+        let run = CapturedRun(["migrate", "--db", file.path, "--dry-run", "--json"])
         #expect(run.exitCode == 0)
         let json = try JSONValue.parse(Data(run.stdout.utf8))
         #expect(json["fromVersion"] == .integer(1))
         #expect(json["dryRun"] == .bool(true))
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(file.folder.contents("state.sqlite") == before)
     }
 
     @Test func migratingStepwiseWithToStopsAtThatVersion() throws {
-        let run = CapturedRun(["migrate", "--db", path, "--to", "1", "--json"])
+        let run = CapturedRun(["migrate", "--db", file.path, "--to", "1", "--json"])
         #expect(run.exitCode == 0)
         let json = try JSONValue.parse(Data(run.stdout.utf8))
         #expect(json["schemaVersion"] == .integer(1))
@@ -78,70 +74,70 @@ import Testing
     }
 
     @Test func targetBeyondTheLatestIsAUsageError() {
-        let run = CapturedRun(["migrate", "--db", path, "--to", "999"])
+        let run = CapturedRun(["migrate", "--db", file.path, "--to", "999"])
         #expect(run.exitCode == 64)
         #expect(run.stderr.contains("999"))
-        #expect(!FileManager.default.fileExists(atPath: path) || (try? Database(path: path).ownership()) == .empty)
+        #expect(!FileManager.default.fileExists(atPath: file.path) || (try? Database(path: file.path).ownership()) == .empty)
     }
 
     @Test func newerDatabaseIsRefusedWith65AndLeftUnchanged() throws {
-        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
-        let db = try Database(path: path)
+        #expect(CapturedRun(["migrate", "--db", file.path]).exitCode == 0)
+        let db = try Database(path: file.path)
         try db.executeScript("PRAGMA user_version = 50")
         db.close()
-        let before = dir.contents("state.sqlite")
-        let run = CapturedRun(["migrate", "--db", path])
+        let before = file.folder.contents("state.sqlite")
+        let run = CapturedRun(["migrate", "--db", file.path])
         #expect(run.exitCode == 65)
         #expect(run.stderr.contains("newer"))
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(file.folder.contents("state.sqlite") == before)
     }
 
     @Test func foreignDatabaseIsRefusedWith65AndLeftUnchanged() throws {
-        let other = try Database(path: path)
+        let other = try Database(path: file.path)
         try other.executeScript("CREATE TABLE photos (id INTEGER PRIMARY KEY); INSERT INTO photos VALUES (1);")
         other.close()
-        let before = dir.contents("state.sqlite")
-        let run = CapturedRun(["migrate", "--db", path])
+        let before = file.folder.contents("state.sqlite")
+        let run = CapturedRun(["migrate", "--db", file.path])
         #expect(run.exitCode == 65)
         #expect(run.stderr.contains("another program"))
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(file.folder.contents("state.sqlite") == before)
     }
 
     @Test func checksumMismatchIsRefusedWith65NamingTheFile() throws {
-        #expect(CapturedRun(["migrate", "--db", path, "--to", "1"]).exitCode == 0)
-        let db = try Database(path: path)
+        #expect(CapturedRun(["migrate", "--db", file.path, "--to", "1"]).exitCode == 0)
+        let db = try Database(path: file.path)
         try db.execute("UPDATE schema_history SET checksum = 'x'")
         db.close()
-        let before = dir.contents("state.sqlite")
-        let run = CapturedRun(["migrate", "--db", path])
+        let before = file.folder.contents("state.sqlite")
+        let run = CapturedRun(["migrate", "--db", file.path])
         #expect(run.exitCode == 65)
         #expect(run.stderr.contains("0001_create_scene_state.sql"))
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(file.folder.contents("state.sqlite") == before)
     }
 
     @Test func corruptFileIsRefusedWith65AndLeftUnchanged() throws {
         let garbage = Data(repeating: 0xA5, count: 4096)
-        _ = FileManager.default.createFile(atPath: path, contents: garbage)
-        let run = CapturedRun(["migrate", "--db", path])
+        _ = FileManager.default.createFile(atPath: file.path, contents: garbage)
+        let run = CapturedRun(["migrate", "--db", file.path])
         #expect(run.exitCode == 65)
-        #expect(dir.contents("state.sqlite") == garbage)
+        #expect(file.folder.contents("state.sqlite") == garbage)
     }
 
     @Test func uncreatablePathExits73() {
-        let run = CapturedRun(["migrate", "--db", dir.path("no/such/folder/state.sqlite")])
+        let run = CapturedRun(["migrate", "--db", file.path("no/such/folder/state.sqlite")])
         #expect(run.exitCode == 73)
         #expect(!run.stderr.isEmpty)
     }
 
     @Test func directoryInsteadOfAFileExits73() throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 73)
+        try FileManager.default.createDirectory(atPath: file.path, withIntermediateDirectories: false)
+        #expect(CapturedRun(["migrate", "--db", file.path]).exitCode == 73)
     }
 
     @Test func statusOfAMissingFileExits66AndCreatesNothing() {
-        let run = CapturedRun(["status", "--db", path])
+        let run = CapturedRun(["status", "--db", file.path])
         #expect(run.exitCode == 66)
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
     @Test func versionAndHelpGoToStdout() {

@@ -6,92 +6,87 @@ import Testing
 @testable import restorectl
 
 @Suite struct MoveCommandTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
     let destination: String
 
     init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-        destination = dir.path("group/state.sqlite")
-        try FileManager.default.createDirectory(atPath: dir.path("group"), withIntermediateDirectories: false)
+        stateFile = try StateFile()
+        destination = stateFile.path("group/state.sqlite")
+        try FileManager.default.createDirectory(atPath: stateFile.path("group"), withIntermediateDirectories: false)
     }
 
     private func seed() {
         for scene in ["window-1", "window-2"] {
-            #expect(CapturedRun(["save", "--db", path, "--scene", scene, "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
+            #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
         }
     }
 
     @Test func moveCopiesVerifiesAndRemovesTheOldFiles() throws {
         seed()
-        let before = CapturedRun(["inspect", "--db", path, "--json"]).stdout
-        let run = CapturedRun(["move", "--db", path, "--to", destination])
+        let before = CapturedRun(["inspect", "--db", stateFile.path, "--json"]).stdout
+        let run = CapturedRun(["move", "--db", stateFile.path, "--to", destination])
         #expect(run.exitCode == 0)
         #expect(run.stderr.isEmpty)
-        #expect(run.stdout == "Moved \(path) to \(destination): 2 record(s).\n")
+        #expect(run.stdout == "Moved \(stateFile.path) to \(destination): 2 record(s).\n")
         for suffix in ["", "-wal", "-shm", "-guard"] {
-            #expect(!FileManager.default.fileExists(atPath: path + suffix), "state.sqlite\(suffix) is still there")
+            #expect(!FileManager.default.fileExists(atPath: stateFile.path + suffix), "state.sqlite\(suffix) is still there")
         }
         #expect(CapturedRun(["check", "--db", destination]).exitCode == 0)
-        #expect(CapturedRun(["inspect", "--db", destination, "--json"]).stdout == before.replacingOccurrences(of: path, with: destination))
+        #expect(CapturedRun(["inspect", "--db", destination, "--json"]).stdout == before.replacingOccurrences(of: stateFile.path, with: destination))
     }
 
     @Test func anExistingDestinationExits73AndNothingMoves() throws {
         seed()
         #expect(FileManager.default.createFile(atPath: destination, contents: Data("taken".utf8)))
-        let run = CapturedRun(["move", "--db", path, "--to", destination])
+        let run = CapturedRun(["move", "--db", stateFile.path, "--to", destination])
         #expect(run.exitCode == 73)
         #expect(run.stderr == "restorectl: \(destination) already exists; nothing was moved\n")
         #expect(FileManager.default.contents(atPath: destination) == Data("taken".utf8))
-        #expect(CapturedRun(["check", "--db", path]).exitCode == 0)
+        #expect(CapturedRun(["check", "--db", stateFile.path]).exitCode == 0)
     }
 
     @Test func aMissingFolderExits73AndNothingMoves() {
         seed()
-        let run = CapturedRun(["move", "--db", path, "--to", dir.path("nowhere/state.sqlite")])
+        let run = CapturedRun(["move", "--db", stateFile.path, "--to", stateFile.path("nowhere/state.sqlite")])
         #expect(run.exitCode == 73)
-        #expect(FileManager.default.fileExists(atPath: path))
-        #expect(!FileManager.default.fileExists(atPath: dir.path("nowhere")))
+        #expect(FileManager.default.fileExists(atPath: stateFile.path))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path("nowhere")))
     }
 
     @Test func missingDatabaseExits66AndNothingIsCreated() {
-        let run = CapturedRun(["move", "--db", path, "--to", destination])
+        let run = CapturedRun(["move", "--db", stateFile.path, "--to", destination])
         #expect(run.exitCode == 66)
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path))
         #expect(!FileManager.default.fileExists(atPath: destination))
     }
 
     @Test func aDamagedFileExits65AndStaysInPlace() throws {
         let garbage = Data((0..<8_192).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
-        #expect(FileManager.default.createFile(atPath: path, contents: garbage))
-        let run = CapturedRun(["move", "--db", path, "--to", destination])
+        #expect(FileManager.default.createFile(atPath: stateFile.path, contents: garbage))
+        let run = CapturedRun(["move", "--db", stateFile.path, "--to", destination])
         #expect(run.exitCode == 65)
-        #expect(FileManager.default.contents(atPath: path) == garbage)
+        #expect(FileManager.default.contents(atPath: stateFile.path) == garbage)
         #expect(!FileManager.default.fileExists(atPath: destination))
     }
 
-    @Test func aFileOpenInAnotherProcessExits74AndStaysInPlace() throws {
+    @Test(.enabled(if: TestHost.hasSQLiteShell, "another process holds the file open: needs the sqlite3 shell (.ci/run installs it)"))
+    func aFileOpenInAnotherProcessExits74AndStaysInPlace() throws {
         seed()
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
-            print("skipped: no sqlite3 shell to hold the file open (.ci/run installs it)")
-            return
-        }
         // An idle connection of another process (an extension between two reads).
-        let shell = try ChildProcess(tool: URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [path])
+        let shell = try ChildProcess(tool: URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [stateFile.path])
         shell.send("SELECT 'open', count(*) FROM scene_state;")
         try shell.readLines(until: "open|2")
-        let run = CapturedRun(["move", "--db", path, "--to", destination])
+        let run = CapturedRun(["move", "--db", stateFile.path, "--to", destination])
         shell.send(".quit")
         shell.waitForExit()
         #expect(run.exitCode == 74)
-        #expect(run.stderr == "restorectl: \(path) is open in another process, so it was left in place\n")
+        #expect(run.stderr == "restorectl: \(stateFile.path) is open in another process, so it was left in place\n")
         #expect(!FileManager.default.fileExists(atPath: destination))
-        #expect(CapturedRun(["check", "--db", path]).exitCode == 0)
+        #expect(CapturedRun(["check", "--db", stateFile.path]).exitCode == 0)
     }
 
     @Test func toIsRequired() {
-        let run = CapturedRun(["move", "--db", path])
+        let run = CapturedRun(["move", "--db", stateFile.path])
         #expect(run.exitCode == 64)
         #expect(run.stderr == "restorectl move: missing required option --to\n")
     }

@@ -10,17 +10,13 @@ import Testing
 /// `restorectl prune --unused-for AGE [--dry-run] [--json]` deletes the scenes neither saved
 /// nor restored for that long, every kind of them; a dry run lists and keeps them.
 @Suite struct PruneCommandTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     /// "old" saved 120 days ago (two kinds), "recent" 3 days ago.
     private func seed() throws {
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
         for (scene, days) in [("old", 120.0), ("recent", 3.0)] {
             let time = Store.now() - days * 86_400
@@ -30,7 +26,7 @@ import Testing
     }
 
     private func scenes() throws -> [String] {
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         var scenes: Set<String> = []
         try store.forEachRecord { scenes.insert($0.scene) }
@@ -39,7 +35,7 @@ import Testing
 
     @Test func aDryRunListsTheUnusedScenesAndKeepsThem() throws {
         try seed()
-        let run = CapturedRun(["prune", "--db", path, "--unused-for", "90d", "--dry-run", "--json"])
+        let run = CapturedRun(["prune", "--db", file.path, "--unused-for", "90d", "--dry-run", "--json"])
         #expect(run.exitCode == 0, "\(run.stderr)")
         let json = try JSONValue.parse(Data(run.stdout.utf8))
         #expect(json["dryRun"] == true && json["scenes"] == [["account": "default", "scene": "old"]])
@@ -48,26 +44,26 @@ import Testing
 
     @Test func pruneDeletesEveryKindOfTheUnusedScenes() throws {
         try seed()
-        let run = CapturedRun(["prune", "--db", path, "--unused-for", "90d"])
+        let run = CapturedRun(["prune", "--db", file.path, "--unused-for", "90d"])
         #expect(run.exitCode == 0)
         #expect(run.stdout == "removed scene \"old\" of account \"default\"\nRemoved 1 scene(s) unused for 90d.\n")
         #expect(try scenes() == ["recent"])
-        #expect(CapturedRun(["prune", "--db", path, "--unused-for", "2d"]).stdout.hasSuffix("Removed 1 scene(s) unused for 2d.\n"))
+        #expect(CapturedRun(["prune", "--db", file.path, "--unused-for", "2d"]).stdout.hasSuffix("Removed 1 scene(s) unused for 2d.\n"))
         #expect(try scenes().isEmpty)
     }
 
     @Test(arguments: ["90", "d", "0d", "-3d", "90y", "1.5d"])
     func aMalformedAgeIsAUsageErrorAndNothingIsDeleted(age: String) throws {
         try seed()
-        let run = CapturedRun(["prune", "--db", path, "--unused-for", age])
+        let run = CapturedRun(["prune", "--db", file.path, "--unused-for", age])
         #expect(run.exitCode == 64)
         #expect(run.stderr.contains("--unused-for"))
         #expect(try scenes() == ["old", "recent"])
     }
 
     @Test func missingDatabaseExits66AndIsNotCreated() {
-        let run = CapturedRun(["prune", "--db", path, "--unused-for", "90d"])
+        let run = CapturedRun(["prune", "--db", file.path, "--unused-for", "90d"])
         #expect(run.exitCode == 66)
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 }

@@ -8,25 +8,21 @@ import Testing
 @testable import restorectl
 
 @Suite struct PurgeCommandTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     @Test func purgeRemovesOneAccountAndLeavesNoTraceOfIt() throws {
         let secret = "{\"version\":3,\"query\":\"purge-me-7f3a\",\"selectedID\":null,\"showsOnlySelected\":false,\"viewport\":null}"
-        #expect(CapturedRun(["save", "--db", path, "--scene", "main", "--account", "alice", "--state", "-"], input: Data(secret.utf8)).exitCode == 0)
-        #expect(CapturedRun(["save", "--db", path, "--scene", "main", "--account", "bob", "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
-        #expect(CapturedRun(["shelf", "save", "--db", path, "--shelf", "to-read", "--account", "alice", "--snapshot", "-"], input: Data(ShelfCommandTests.snapshot.utf8)).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--account", "alice", "--state", "-"], input: Data(secret.utf8)).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--account", "bob", "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
+        #expect(CapturedRun(["shelf", "save", "--db", file.path, "--shelf", "to-read", "--account", "alice", "--snapshot", "-"], input: Data(ShelfCommandTests.snapshot.utf8)).exitCode == 0)
 
-        let run = CapturedRun(["purge", "--db", path, "--account", "alice"])
+        let run = CapturedRun(["purge", "--db", file.path, "--account", "alice"])
         #expect(run.exitCode == 0)
         #expect(run.stdout == "Purged account \"alice\": 1 record(s), 0 quarantined, 1 shelf snapshot(s).\n")
 
-        let json = try JSONValue.parse(Data(CapturedRun(["inspect", "--db", path, "--json"]).stdout.utf8))
+        let json = try JSONValue.parse(Data(CapturedRun(["inspect", "--db", file.path, "--json"]).stdout.utf8))
         guard case .array(let records)? = json["records"] else {
             Issue.record("no records")
             return
@@ -34,19 +30,19 @@ import Testing
         #expect(records.map { $0["account"] } == ["bob"])
         #expect(json["shelfSnapshots"] == [])
         for suffix in ["", "-wal"] {
-            let bytes = FileManager.default.contents(atPath: path + suffix) ?? Data()
+            let bytes = FileManager.default.contents(atPath: file.path + suffix) ?? Data()
             #expect(bytes.range(of: Data("purge-me-7f3a".utf8)) == nil, "the purged query is still in state.sqlite\(suffix)")
         }
     }
 
     @Test func missingDatabaseExits66AndIsNotCreated() {
-        let run = CapturedRun(["purge", "--db", path, "--account", "alice"])
+        let run = CapturedRun(["purge", "--db", file.path, "--account", "alice"])
         #expect(run.exitCode == 66)
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
     @Test func accountIsRequired() {
-        let run = CapturedRun(["purge", "--db", path])
+        let run = CapturedRun(["purge", "--db", file.path])
         #expect(run.exitCode == 64)
         #expect(run.stderr == "restorectl purge: missing required option --account\n")
     }

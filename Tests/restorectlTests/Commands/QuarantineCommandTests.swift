@@ -9,21 +9,19 @@ import Testing
 @testable import restorectl
 
 @Suite struct QuarantineCommandTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let file: StateFile
     let document = FixtureFolders.path("documents/original.json")
 
     init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
-        let db = try Database(path: path)
+        file = try StateFile()
+        #expect(CapturedRun(["migrate", "--db", file.path]).exitCode == 0)
+        let db = try Database(path: file.path)
         try db.execute("INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES ('alice', 'broken', 3, '[\"not\", \"an\", \"object\"]', 1764000000)")
         db.close()
     }
 
     private func list() throws -> JSONValue {
-        let run = CapturedRun(["quarantine", "list", "--db", path, "--json"])
+        let run = CapturedRun(["quarantine", "list", "--db", file.path, "--json"])
         #expect(run.exitCode == 0)
         return try JSONValue.parse(Data(run.stdout.utf8))
     }
@@ -31,11 +29,11 @@ import Testing
     /// The report codes of the tool's restore of the scene, which reads only, then an app's
     /// launch on it, which moves to the quarantine what the tool reported.
     private func restoreScene() throws -> [JSONValue] {
-        let before = dir.contents("state.sqlite")
-        let run = CapturedRun(["restore", "--db", path, "--scene", "broken", "--account", "alice", "--document", document, "--json"])
+        let before = file.folder.contents("state.sqlite")
+        let run = CapturedRun(["restore", "--db", file.path, "--scene", "broken", "--account", "alice", "--document", document, "--json"])
         #expect(run.exitCode == 0)
-        #expect(dir.contents("state.sqlite") == before, "the tool's restore wrote")
-        try AppLaunch.restoreCatalog(at: path, scene: "broken", account: "alice")
+        #expect(file.folder.contents("state.sqlite") == before, "the tool's restore wrote")
+        try AppLaunch.restoreCatalog(at: file.path, scene: "broken", account: "alice")
         guard case .array(let report)? = try JSONValue.parse(Data(run.stdout.utf8))["report"] else { return [] }
         return report.map { $0["code"] ?? .null }
     }
@@ -53,11 +51,11 @@ import Testing
         #expect(entry["error"] == "record must be a JSON object, got array")
 
         // Moving it back puts the bytes back in its scene; the next launch quarantines it again.
-        let back = CapturedRun(["quarantine", "restore", "--db", path, "--id", "1"])
+        let back = CapturedRun(["quarantine", "restore", "--db", file.path, "--id", "1"])
         #expect(back.exitCode == 0)
         #expect(back.stdout == "Restored quarantined record 1 to its scene.\n")
         #expect(try list() == [])
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: file.path)
         #expect(try store.record(account: "alice", scene: "broken", kind: "catalog")?.payload == Data(#"["not", "an", "object"]"#.utf8))
         store.close()
         #expect(try restoreScene() == ["record-unreadable"])
@@ -68,17 +66,17 @@ import Testing
             return
         }
 
-        let drop = CapturedRun(["quarantine", "drop", "--db", path, "--id", String(id)])
+        let drop = CapturedRun(["quarantine", "drop", "--db", file.path, "--id", String(id)])
         #expect(drop.exitCode == 0)
         #expect(try list() == [])
         #expect(try restoreScene() == ["no-record"])
-        #expect(CapturedRun(["check", "--db", path]).exitCode == 0)
+        #expect(CapturedRun(["check", "--db", file.path]).exitCode == 0)
     }
 
     @Test func restoringOverANewerSaveIsRefused() throws {
         #expect(try restoreScene() == ["record-unreadable"])
-        #expect(CapturedRun(["save", "--db", path, "--scene", "broken", "--account", "alice", "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
-        let run = CapturedRun(["quarantine", "restore", "--db", path, "--id", "1"])
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "broken", "--account", "alice", "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
+        let run = CapturedRun(["quarantine", "restore", "--db", file.path, "--id", "1"])
         #expect(run.exitCode == 65)
         #expect(run.stderr.contains("has a newer record"))
         #expect(try list().firstElement?["id"] == 1)
@@ -86,15 +84,15 @@ import Testing
 
     @Test func unknownIDExits66() {
         for action in ["restore", "drop"] {
-            let run = CapturedRun(["quarantine", action, "--db", path, "--id", "42"])
+            let run = CapturedRun(["quarantine", action, "--db", file.path, "--id", "42"])
             #expect(run.exitCode == 66)
             #expect(run.stderr.contains("no quarantined record has id 42"))
         }
     }
 
     @Test func textListShowsTheEntry() throws {
-        #expect(CapturedRun(["quarantine", "list", "--db", path]).stdout == "The quarantine is empty.\n")
+        #expect(CapturedRun(["quarantine", "list", "--db", file.path]).stdout == "The quarantine is empty.\n")
         _ = try restoreScene()
-        #expect(CapturedRun(["quarantine", "list", "--db", path]).stdout.hasPrefix("#1\talice\tbroken\tcatalog\tunreadable\t23 B\t"))
+        #expect(CapturedRun(["quarantine", "list", "--db", file.path]).stdout.hasPrefix("#1\talice\tbroken\tcatalog\tunreadable\t23 B\t"))
     }
 }

@@ -24,23 +24,21 @@ import Testing
         ["rollback", "--scene", "main", "--kind", "catalog", "--to", "1", "--dry-run"],
     ]
 
-    let folder: TemporaryDirectory
+    let file: StateFile
     let document: String
 
     init() throws {
-        folder = try TemporaryDirectory()
-        document = folder.path("document.json")
-        try Data(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: document))
+        file = try StateFile()
+        document = try file.write(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#, to: "document.json")
     }
 
     @Test(arguments: verbs, Situation.allCases)
     func aReadingVerbLeavesTheFolderByteIdentical(verb: [String], situation: Situation) throws {
-        let path = try Self.prepare(situation, in: folder)
-        let before = try Self.listing(folder.url)
+        let path = try Self.prepare(situation, at: file)
+        let before = try Self.listing(file.folder.url)
         let result = try run([verb[0], "--db", path] + verb.dropFirst().map { $0 == "DOC" ? document : $0 })
         #expect(!result.exit.wasKilled)
-        #expect(try Self.listing(folder.url) == before, "\(verb[0]) on \(situation) changed the folder: \(result.stdout) \(result.stderr)")
+        #expect(try Self.listing(file.folder.url) == before, "\(verb[0]) on \(situation) changed the folder: \(result.stdout) \(result.stderr)")
         switch situation {
         case .missing, .directory:
             #expect(result.exit.status == 66, "\(verb[0]) on \(situation): \(result.exit) \(result.stderr)")
@@ -61,48 +59,45 @@ import Testing
     }
 
     @Test func restoreReportsACrashedRestoreWithoutQuarantiningItOrMakingAGuardFile() throws {
-        let path = folder.path("state.sqlite")
+        let path = file.path
         let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
         try store.saveRecord(CatalogRecordCodec.encode(CatalogViewState(selectedID: 2)), version: 3, account: "default", scene: "main", kind: "catalog")
         store.close()
         // No guard file yet: a restore that reads makes none.
-        var before = try Self.listing(folder.url)
+        var before = try Self.listing(file.folder.url)
         let clean = try run(["restore", "--db", path, "--scene", "main", "--document", document, "--json"])
         #expect(clean.exit.isSuccess && clean.stdout.contains(#""selectedID" : 2"#) || clean.stdout.contains(#""selectedID": 2"#), "\(clean.stdout)")
-        #expect(try Self.listing(folder.url) == before)
+        #expect(try Self.listing(file.folder.url) == before)
         #expect(!FileManager.default.fileExists(atPath: path + "-guard"))
 
         try LaunchGuardFile.leaveMarksOfAKilledProcess(beside: path, [LaunchGuardMark(account: "default", scene: "main", kind: "catalog")])
-        before = try Self.listing(folder.url)
+        before = try Self.listing(file.folder.url)
         let crashed = try run(["restore", "--db", path, "--scene", "main", "--document", document, "--json"])
         #expect(crashed.exit.isSuccess)
         #expect(crashed.stdout.contains("restore-crashed") && crashed.stdout.contains("a launch would move it to the quarantine"), "\(crashed.stdout)")
-        #expect(try Self.listing(folder.url) == before, "the crashed screen's record or the guard file changed")
+        #expect(try Self.listing(file.folder.url) == before, "the crashed screen's record or the guard file changed")
     }
 
     @Test func restoreLeavesAnUnreadableRecordWhereItIs() throws {
-        let path = folder.path("state.sqlite")
+        let path = file.path
         let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
         try store.saveRecord(#"{"version":3,"query":7}"#, version: 3, account: "default", scene: "main", kind: "catalog")
         store.close()
-        let before = try Self.listing(folder.url)
+        let before = try Self.listing(file.folder.url)
         let result = try run(["restore", "--db", path, "--scene", "main", "--document", document, "--json"])
         #expect(result.exit.isSuccess)
         #expect(result.stdout.contains("record-unreadable") && result.stdout.contains("a launch would move it to the quarantine"), "\(result.stdout)")
-        #expect(try Self.listing(folder.url) == before)
+        #expect(try Self.listing(file.folder.url) == before)
     }
 
     // MARK: Support
 
     /// Runs the real `restorectl`; a run still going after 30 s is killed.
-    private func run(_ arguments: [String]) throws -> (exit: ChildProcess.Exit, stdout: String, stderr: String) {
-        let run = try ToolRun(arguments)
-        return (run.exit, run.stdout, run.stderr)
-    }
+    private func run(_ arguments: [String]) throws -> ChildRun { try ChildRun(restorectl: arguments, killedAfter: .seconds(30)) }
 
-    /// Makes `situation` at `state.sqlite` in `folder`; returns the path.
-    static func prepare(_ situation: Situation, in folder: TemporaryDirectory) throws -> String {
-        let path = folder.path("state.sqlite")
+    /// Makes `situation` at `file`'s path; returns the path.
+    static func prepare(_ situation: Situation, at file: StateFile) throws -> String {
+        let path = file.path
         switch situation {
         case .missing:
             break

@@ -9,33 +9,31 @@ import Testing
 /// outcome does not depend on the strings an export replaces replay with the same report codes
 /// from the redacted export as from the original, and replay reads only.
 @Suite struct ReplayCommandTests {
-    let folder: TemporaryDirectory
-    let original: String
+    let stateFile: StateFile
     let exported: String
     let document = FixtureFolders.path("replay/document.json")
     let formats = FixtureFolders.path("formats")
 
     init() throws {
-        folder = try TemporaryDirectory()
-        original = folder.path("state.sqlite")
-        exported = folder.path("export.sqlite")
-        let store = try Store(path: original, migrator: StateMigrations.makeMigrator())
+        stateFile = try StateFile()
+        exported = stateFile.path("export.sqlite")
+        let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
         store.close()
-        try PersonalDatabase.load(FixtureFolders.path("replay/rows.sql"), into: original)
+        try PersonalDatabase.load(FixtureFolders.path("replay/rows.sql"), into: stateFile.path)
     }
 
     @Test func anExportReplaysWithTheOriginalsReportCodes() throws {
-        let before = try ReadingVerbsTests.listing(folder.url)
-        let replayed = try ToolRun(["replay", "--db", original, "--document", document, "--formats", formats, "--json"])
+        let before = try ReadingVerbsTests.listing(stateFile.folder.url)
+        let replayed = try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", document, "--formats", formats, "--json"])
         #expect(replayed.status == 0, "\(replayed.stderr)")
-        #expect(try ReadingVerbsTests.listing(folder.url) == before, "replay changed the folder")
+        #expect(try ReadingVerbsTests.listing(stateFile.folder.url) == before, "replay changed the folder")
         let codes = try Self.codes(replayed.stdout)
         let expected = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: FixtureFolders.path("replay/expected-codes.json"))))
         #expect(codes == Self.strings(expected), "\(codes)")
 
-        let export = try ToolRun(["export", "--db", original, "--redact", "--out", exported, "--formats", formats])
+        let export = try ChildRun(restorectl: ["export", "--db", stateFile.path, "--redact", "--out", exported, "--formats", formats])
         #expect(export.status == 0, "\(export.stderr)")
-        let fromExport = try ToolRun(["replay", "--db", exported, "--document", document, "--formats", formats, "--json"])
+        let fromExport = try ChildRun(restorectl: ["replay", "--db", exported, "--document", document, "--formats", formats, "--json"])
         #expect(fromExport.status == 0, "\(fromExport.stderr)")
         #expect(try Self.codes(fromExport.stdout) == codes)
         #expect(!fromExport.stdout.contains("anne@example.org") && !fromExport.stdout.contains("Pierre"), "\(fromExport.stdout)")
@@ -43,21 +41,21 @@ import Testing
 
     @Test(arguments: 1...4)
     func anExportOfEveryShippedSchemaReplaysAsTheOriginal(version: Int) throws {
-        let older = folder.path("v\(version).sqlite")
+        let older = stateFile.path("v\(version).sqlite")
         try PersonalDatabase.load(FixtureFolders.path("schema/v\(version).sql"), into: older)
         let catalog = FixtureFolders.path("documents/original.json")
-        let replayed = try ToolRun(["replay", "--db", older, "--document", catalog, "--json"])
-        let export = try ToolRun(["export", "--db", older, "--redact", "--out", exported])
+        let replayed = try ChildRun(restorectl: ["replay", "--db", older, "--document", catalog, "--json"])
+        let export = try ChildRun(restorectl: ["export", "--db", older, "--redact", "--out", exported])
         #expect(export.status == 0, "\(export.stderr)")
         #expect(try PersonalDatabase.rowCounts(in: exported) == PersonalDatabase.rowCounts(in: older))
-        let fromExport = try ToolRun(["replay", "--db", exported, "--document", catalog, "--json"])
+        let fromExport = try ChildRun(restorectl: ["replay", "--db", exported, "--document", catalog, "--json"])
         #expect(replayed.status == 0 && fromExport.status == 0, "\(replayed.stderr) \(fromExport.stderr)")
         #expect(try Self.codes(fromExport.stdout) == Self.codes(replayed.stdout))
         #expect(try !Self.codes(replayed.stdout).isEmpty)
     }
 
     @Test func textOutputListsEachRecordInOrder() throws {
-        let run = try ToolRun(["replay", "--db", original, "--document", document])
+        let run = try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", document])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
         #expect(lines.count == 13, "\(run.stdout)")
@@ -72,29 +70,29 @@ import Testing
             (["replay", "--db", "DB", "--document", "DB"], 65),
         ] as [([String], Int32)])
     func badInputExitsAsDocumented(arguments: [String], status: Int32) throws {
-        let filled = arguments.map { $0 == "DB" ? original : $0 == "MISSING" ? folder.path("missing") : $0 }
-        let before = try ReadingVerbsTests.listing(folder.url)
-        let run = try ToolRun(filled)
+        let filled = arguments.map { $0 == "DB" ? stateFile.path : $0 == "MISSING" ? stateFile.path("missing") : $0 }
+        let before = try ReadingVerbsTests.listing(stateFile.folder.url)
+        let run = try ChildRun(restorectl: filled)
         #expect(run.status == status, "\(arguments): \(run.stderr)")
-        #expect(try ReadingVerbsTests.listing(folder.url) == before)
+        #expect(try ReadingVerbsTests.listing(stateFile.folder.url) == before)
     }
 
     /// `--record` writes the expectations and nothing else; `--expect` passes on its own
     /// recording, of the original and of its export, and reads only.
     @Test func replayExpectPassesOnItsOwnRecordingOfTheOriginalAndOfTheExport() throws {
-        let expectations = folder.path("expected.json")
-        for database in [original, exported] {
+        let expectations = stateFile.path("expected.json")
+        for database in [stateFile.path, exported] {
             if database == exported {
-                #expect(try ToolRun(["export", "--db", original, "--redact", "--out", exported, "--formats", formats]).status == 0)
+                #expect(try ChildRun(restorectl: ["export", "--db", stateFile.path, "--redact", "--out", exported, "--formats", formats]).status == 0)
             }
-            let before = try ReadingVerbsTests.listing(folder.url)
-            let recorded = try ToolRun(["replay", "--db", database, "--document", document, "--formats", formats, "--record", expectations])
-            #expect(recorded.status == 0 && recorded.stdout == "Recorded the outcome of 13 scene(s) in \(expectations).", "\(recorded.stdout) \(recorded.stderr)")
-            let after = try ReadingVerbsTests.listing(folder.url)
+            let before = try ReadingVerbsTests.listing(stateFile.folder.url)
+            let recorded = try ChildRun(restorectl: ["replay", "--db", database, "--document", document, "--formats", formats, "--record", expectations])
+            #expect(recorded.status == 0 && recorded.stdout == "Recorded the outcome of 13 scene(s) in \(expectations).\n", "\(recorded.stdout) \(recorded.stderr)")
+            let after = try ReadingVerbsTests.listing(stateFile.folder.url)
             #expect(after.filter { $0.key != "expected.json" } == before.filter { $0.key != "expected.json" }, "--record wrote something besides its file")
-            let checked = try ToolRun(["replay", "--db", database, "--document", document, "--formats", formats, "--expect", expectations])
-            #expect(checked.status == 0 && checked.stdout == "Every scene's outcome (13) is the one \(expectations) expects.", "\(checked.stdout)")
-            #expect(try ReadingVerbsTests.listing(folder.url) == after, "--expect wrote something")
+            let checked = try ChildRun(restorectl: ["replay", "--db", database, "--document", document, "--formats", formats, "--expect", expectations])
+            #expect(checked.status == 0 && checked.stdout == "Every scene's outcome (13) is the one \(expectations) expects.\n", "\(checked.stdout)")
+            #expect(try ReadingVerbsTests.listing(stateFile.folder.url) == after, "--expect wrote something")
         }
 
         // The scenes are in the order of account, scene and kind, byte by byte.
@@ -110,13 +108,13 @@ import Testing
     /// A changed outcome (the app's data changed, or the expectations were edited) fails with
     /// exit 1, naming the scene, the codes and the state's difference.
     @Test func replayExpectFailsNamingTheSceneWhoseOutcomeChanged() throws {
-        let expectations = folder.path("expected.json")
-        #expect(try ToolRun(["replay", "--db", original, "--document", document, "--formats", formats, "--record", expectations]).status == 0)
+        let expectations = stateFile.path("expected.json")
+        #expect(try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", document, "--formats", formats, "--record", expectations]).status == 0)
         var changed = try String(decoding: Data(contentsOf: URL(fileURLWithPath: document)), as: UTF8.self)
         changed = changed.replacingOccurrences(of: #"{"id": 2, "title": "Neauphle"}"#, with: "").replacingOccurrences(of: #""Trouville"},"#, with: #""Trouville"}"#)
-        let otherDocument = folder.path("changed.json")
+        let otherDocument = stateFile.path("changed.json")
         try Data(changed.utf8).write(to: URL(fileURLWithPath: otherDocument))
-        let run = try ToolRun(["replay", "--db", original, "--document", otherDocument, "--formats", formats, "--expect", expectations])
+        let run = try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", otherDocument, "--formats", formats, "--expect", expectations])
         #expect(run.status == 1, "\(run.stdout) \(run.stderr)")
         #expect(run.stderr == "restorectl: 1 scene(s) differ from \(expectations)\n", "\(run.stderr)")
         #expect(
@@ -124,13 +122,14 @@ import Testing
                 scene "notes-kept" of account "pierre@example.org" (notes):
                   codes: expected [], got [selection-cleared]
                   `selectedNoteID`: expected 2, got null
+
                 """, "\(run.stdout)")
 
         // An expectation edited by hand, or one for a record the file does not hold, fails too.
         var text = try String(decoding: Data(contentsOf: URL(fileURLWithPath: expectations)), as: UTF8.self)
         text = text.replacingOccurrences(of: #""zones-none""#, with: #""zones-elsewhere""#)
         try Data(text.utf8).write(to: URL(fileURLWithPath: expectations))
-        let edited = try ToolRun(["replay", "--db", original, "--document", document, "--formats", formats, "--expect", expectations, "--json"])
+        let edited = try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", document, "--formats", formats, "--expect", expectations, "--json"])
         #expect(edited.status == 1, "\(edited.stdout)")
         let report = try JSONValue.parse(edited.stdout)
         #expect(report["matches"] == false)
@@ -151,17 +150,17 @@ import Testing
     func badExpectationsExitAsDocumented(arguments: [String], status: Int32) throws {
         let filled = arguments.map {
             switch $0 {
-            case "FILE": folder.path("expected.json")
-            case "MISSING": folder.path("missing.json")
+            case "FILE": stateFile.path("expected.json")
+            case "MISSING": stateFile.path("missing.json")
             case "DOCUMENT": document
-            case "NOFOLDER": folder.path("no/such/folder.json")
+            case "NOFOLDER": stateFile.path("no/such/folder.json")
             default: $0
             }
         }
-        let before = try ReadingVerbsTests.listing(folder.url)
-        let run = try ToolRun(["replay", "--db", original, "--document", document] + filled)
+        let before = try ReadingVerbsTests.listing(stateFile.folder.url)
+        let run = try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", document] + filled)
         #expect(run.status == status, "\(arguments): \(run.stderr)")
-        #expect(try ReadingVerbsTests.listing(folder.url) == before)
+        #expect(try ReadingVerbsTests.listing(stateFile.folder.url) == before)
     }
 
     struct Failure: Error {}

@@ -8,14 +8,10 @@ import Testing
 @testable import restorectl
 
 @Suite struct RestoreCommandTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
     let original = FixtureFolders.path("documents/original.json")
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { stateFile = try StateFile() }
 
     @Test func helpTextIsExact() {
         let run = CapturedRun(["restore", "--help"])
@@ -48,8 +44,8 @@ import Testing
     }
 
     @Test func jsonHasTheContractFields() throws {
-        #expect(CapturedRun(["save", "--db", path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
-        let run = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", original, "--json"])
+        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--document", original, "--json"])
         #expect(run.exitCode == 0)
         #expect(run.stderr.isEmpty)
         let json = try JSONValue.parse(Data(run.stdout.utf8))
@@ -69,8 +65,8 @@ import Testing
     }
 
     @Test func textOutputSummarisesTheRestore() {
-        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
-        let run = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", FixtureFolders.path("documents/article.json")])
+        #expect(CapturedRun(["migrate", "--db", stateFile.path]).exitCode == 0)
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--document", FixtureFolders.path("documents/article.json")])
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("rows (2):"))
         #expect(run.stdout.contains("no-record: scene \"main\" has no saved state"))
@@ -82,32 +78,32 @@ import Testing
         ("absent.json", Int32(66), "no such file"),
     ])
     func documentProblemsFailBeforeTheDatabaseIsTouched(document: String, exitCode: Int32, fragment: String) {
-        let run = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", FixtureFolders.path("documents/\(document)"), "--json"])
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--document", FixtureFolders.path("documents/\(document)"), "--json"])
         #expect(run.exitCode == exitCode)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains(fragment))
         #expect(run.stderr.split(separator: "\n").count == 1)
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path))
     }
 
     @Test func missingDocumentOptionIsAUsageError() {
-        let run = CapturedRun(["restore", "--db", path, "--scene", "main"])
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main"])
         #expect(run.exitCode == 64)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == "restorectl restore: missing required option --document\n")
     }
 
     @Test func aDirectoryAsTheDatabaseExits66() throws {
-        let run = CapturedRun(["restore", "--db", dir.url.path, "--scene", "main", "--document", original, "--json"])
+        let run = CapturedRun(["restore", "--db", stateFile.folder.url.path, "--scene", "main", "--document", original, "--json"])
         #expect(run.exitCode == 66)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "restorectl: \(dir.url.path) is a directory, not a database file\n")
+        #expect(run.stderr == "restorectl: \(stateFile.folder.url.path) is a directory, not a database file\n")
     }
 
     @Test func aMissingDatabaseExits66AndIsNotCreated() throws {
-        let run = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", original, "--json"])
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--document", original, "--json"])
         #expect(run.exitCode == 66)
-        #expect(run.stderr == "restorectl: \(path): no such database file\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
+        #expect(run.stderr == "restorectl: \(stateFile.path): no such database file\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).isEmpty)
     }
 }

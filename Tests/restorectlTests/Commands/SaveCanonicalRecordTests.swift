@@ -13,28 +13,24 @@ import Testing
 /// it and the size budget counts what is stored. Each runs the built `restorectl` and reads the
 /// stored row back through StateStore.
 @Suite struct SaveCanonicalRecordTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { stateFile = try StateFile() }
 
     private func file(_ text: String, named name: String) throws -> String {
-        let file = dir.path(name)
+        let file = stateFile.path(name)
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         return file
     }
 
     private func save(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let child = try ChildProcess(restorectl: ["save", "--db", path] + arguments)
+        let child = try ChildProcess(restorectl: ["save", "--db", stateFile.path] + arguments)
         let lines = child.remainingLines()
         return (child.waitForExit().status, lines.joined(separator: "\n"), child.errorOutput())
     }
 
     private func stored(scene: String, kind: String) throws -> StoredRecord? {
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: stateFile.path)
         defer { store.close() }
         return try store.record(account: "default", scene: scene, kind: kind)
     }
@@ -74,7 +70,7 @@ import Testing
 
     @Test func anAppKindsRecordCarriesTheMinReaderVersionItsFormatDeclares() throws {
         // The inbox formats, with format 2 readable by format 1's readers.
-        let formats = dir.path("formats")
+        let formats = stateFile.path("formats")
         try FileManager.default.createDirectory(atPath: formats + "/inbox", withIntermediateDirectories: true)
         for version in [1, 2] {
             var shape = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: FixtureFolders.path("formats/inbox/shape-v\(version).json"))))

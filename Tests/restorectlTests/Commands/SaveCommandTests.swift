@@ -9,16 +9,12 @@ import Testing
 @testable import restorectl
 
 @Suite struct SaveCommandTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { stateFile = try StateFile() }
 
     private func save(_ record: String, scene: String = "main", extra: [String] = []) -> CapturedRun {
-        CapturedRun(["save", "--db", path, "--scene", scene, "--state", FixtureFolders.path("records/\(record)")] + extra)
+        CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--state", FixtureFolders.path("records/\(record)")] + extra)
     }
 
     @Test(arguments: [
@@ -36,8 +32,8 @@ import Testing
     ])
     func invalidRecordExits65NamingTheProblemAndWritesNothing(record: String, problem: String) throws {
         #expect(save("v3-viewport.json").exitCode == 0)
-        let before = try #require(dir.contents("state.sqlite"))
-        let listing = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted()
+        let before = try #require(stateFile.folder.contents("state.sqlite"))
+        let listing = try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted()
 
         let run = save(record)
 
@@ -45,22 +41,22 @@ import Testing
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains(problem), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
-        #expect(dir.contents("state.sqlite") == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == listing)
+        #expect(stateFile.folder.contents("state.sqlite") == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted() == listing)
     }
 
     @Test func invalidRecordDoesNotCreateTheDatabase() {
         #expect(save("offset-out-of-range.json").exitCode == 65)
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path))
     }
 
     @Test(arguments: [("", "empty"), (String(repeating: "a", count: 1_025), "1025 bytes")])
     func badNamesExit65(name: String, problem: String) {
         for extra in [["--scene", name], ["--scene", "main", "--account", name]] {
-            let run = CapturedRun(["save", "--db", path] + extra + ["--state", FixtureFolders.path("records/v1.json")])
+            let run = CapturedRun(["save", "--db", stateFile.path] + extra + ["--state", FixtureFolders.path("records/v1.json")])
             #expect(run.exitCode == 65)
             #expect(run.stderr.contains(problem))
-            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(!FileManager.default.fileExists(atPath: stateFile.path))
         }
     }
 
@@ -70,7 +66,7 @@ import Testing
         let run = save("v5-no-min-reader.json")
         #expect(run.exitCode == 0)
         #expect(run.stdout == "Saved format 5 record (\(canonical.utf8.count) bytes) for scene \"main\".\n")
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: stateFile.path)
         defer { store.close() }
         let stored = try #require(try store.record(account: "default", scene: "main", kind: "catalog"))
         #expect(stored.version == 5)
@@ -79,52 +75,52 @@ import Testing
 
     @Test func savingOverANewerRecordNeedsReplaceNewer() throws {
         #expect(save("v5-no-min-reader.json").exitCode == 0)
-        let before = try #require(dir.contents("state.sqlite"))
+        let before = try #require(stateFile.folder.contents("state.sqlite"))
         let refused = save("v3-minimal.json")
         #expect(refused.exitCode == 65)
         #expect(refused.stderr.contains("--replace-newer"))
-        #expect(dir.contents("state.sqlite") == before)
+        #expect(stateFile.folder.contents("state.sqlite") == before)
         #expect(save("v3-minimal.json", extra: ["--replace-newer"]).exitCode == 0)
-        let inspect = try JSONValue.parse(Data(CapturedRun(["inspect", "--db", path, "--json"]).stdout.utf8))
+        let inspect = try JSONValue.parse(Data(CapturedRun(["inspect", "--db", stateFile.path, "--json"]).stdout.utf8))
         #expect(inspect["records"]?.firstElement?["version"] == .integer(3))
     }
 
     @Test func stateDashReadsStandardInput() throws {
         let input = try #require(FileManager.default.contents(atPath: FixtureFolders.path("records/v2.json")))
-        let run = CapturedRun(["save", "--db", path, "--scene", "piped", "--account", "alice", "--state", "-"], input: input)
+        let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "piped", "--account", "alice", "--state", "-"], input: input)
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Saved format 2 record"))
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: stateFile.path)
         defer { store.close() }
         #expect(try store.record(account: "alice", scene: "piped", kind: "catalog")?.payload == Data(try JSONValue.parse(input).encoded().utf8))
     }
 
     @Test func invalidStandardInputSaysSo() {
-        let run = CapturedRun(["save", "--db", path, "--scene", "m", "--state", "-"], input: Data("[1]".utf8))
+        let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "m", "--state", "-"], input: Data("[1]".utf8))
         #expect(run.exitCode == 65)
         #expect(run.stderr.contains("on standard input"))
     }
 
     @Test func missingStateFileExits66() {
-        let run = CapturedRun(["save", "--db", path, "--scene", "m", "--state", dir.path("absent.json")])
+        let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "m", "--state", stateFile.path("absent.json")])
         #expect(run.exitCode == 66)
         #expect(run.stderr.contains("no such file"))
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path))
     }
 
     /// An input file that is a directory (or a FIFO) is 66, as the exit table says.
     @Test func aStateThatIsADirectoryOrAFIFOExits66() throws {
-        try FileManager.default.createDirectory(atPath: dir.path("state-dir"), withIntermediateDirectories: false)
-        #expect(mkfifo(dir.path("state-fifo"), 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: stateFile.path("state-dir"), withIntermediateDirectories: false)
+        #expect(mkfifo(stateFile.path("state-fifo"), 0o600) == 0)
         for (input, message) in [("state-dir", "it is a directory, not a file"), ("state-fifo", "it is not a regular file")] {
-            let run = CapturedRun(["save", "--db", path, "--scene", "m", "--state", dir.path(input)])
+            let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "m", "--state", stateFile.path(input)])
             #expect(run.exitCode == 66 && run.stderr.contains(message), "\(input): \(run.exitCode) \(run.stderr)")
         }
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path))
     }
 
     @Test func missingSceneIsAUsageError() {
-        let run = CapturedRun(["save", "--db", path, "--state", "-"])
+        let run = CapturedRun(["save", "--db", stateFile.path, "--state", "-"])
         #expect(run.exitCode == 64)
         #expect(run.stderr == "restorectl save: missing required option --scene\n")
     }

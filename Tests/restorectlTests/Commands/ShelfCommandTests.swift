@@ -16,20 +16,16 @@ import Testing
          "drafts": [{"bookID": 16, "baseRevision": 1, "proposedTitle": "The Little Schemer (4th ed.)"}]}
         """
 
-    let dir: TemporaryDirectory
-    let path: String
+    let file: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { file = try StateFile() }
 
     private func save(_ snapshot: String, shelf: String = "to-read") -> CapturedRun {
-        CapturedRun(["shelf", "save", "--db", path, "--shelf", shelf, "--snapshot", "-"], input: Data(snapshot.utf8))
+        CapturedRun(["shelf", "save", "--db", file.path, "--shelf", shelf, "--snapshot", "-"], input: Data(snapshot.utf8))
     }
 
     private func restore(_ shelf: String = "to-read") throws -> JSONValue {
-        let run = CapturedRun(["shelf", "restore", "--db", path, "--shelf", shelf, "--json"])
+        let run = CapturedRun(["shelf", "restore", "--db", file.path, "--shelf", shelf, "--json"])
         #expect(run.exitCode == 0, "\(run.stderr)")
         return try JSONValue.parse(Data(run.stdout.utf8))
     }
@@ -69,7 +65,7 @@ import Testing
     }
 
     @Test func unknownShelfRestoresEmptyWithNoRecord() throws {
-        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
+        #expect(CapturedRun(["migrate", "--db", file.path]).exitCode == 0)
         let json = try restore("nothing-here")
         #expect(json["isStale"] == false)
         #expect(json["rows"] == [])
@@ -80,13 +76,13 @@ import Testing
         let run = save(#"{"version": 1, "fetchedAt": 0, "books": [{"id": 1, "title": "A", "revision": 1}, {"id": 1, "title": "B", "revision": 1}], "drafts": []}"#)
         #expect(run.exitCode == 65)
         #expect(run.stderr.contains("invalid snapshot on standard input"))
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
     @Test func listShowsEverySnapshot() throws {
         #expect(save(Self.snapshot).exitCode == 0)
         #expect(save(Self.snapshot, shelf: "reading").exitCode == 0)
-        let run = CapturedRun(["shelf", "list", "--db", path, "--json"])
+        let run = CapturedRun(["shelf", "list", "--db", file.path, "--json"])
         #expect(run.exitCode == 0)
         guard case .array(let snapshots) = try JSONValue.parse(Data(run.stdout.utf8)) else {
             Issue.record("not an array")

@@ -7,18 +7,14 @@ import Testing
 @testable import restorectl
 
 @Suite struct StatusCommandTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { stateFile = try StateFile() }
 
     private func save(scene: String, account: String, kind: String, state: String) throws {
-        let file = dir.path("\(scene)-\(account)-\(kind).json")
+        let file = stateFile.path("\(scene)-\(account)-\(kind).json")
         try Data(state.utf8).write(to: URL(fileURLWithPath: file))
-        let run = CapturedRun(["save", "--db", path, "--scene", scene, "--account", account, "--kind", kind, "--state", file])
+        let run = CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--account", account, "--kind", kind, "--state", file])
         #expect(run.exitCode == 0, "\(run.stderr)")
     }
 
@@ -31,7 +27,7 @@ import Testing
         try save(scene: "one", account: "ada", kind: "catalog", state: catalog)
         try save(scene: "one", account: "bob", kind: "notes", state: notes)
 
-        let text = CapturedRun(["status", "--db", path])
+        let text = CapturedRun(["status", "--db", stateFile.path])
         #expect(text.exitCode == 0)
         let sizes = text.stdout.split(separator: "\n").filter { $0.hasPrefix("  size") }
         #expect(
@@ -41,7 +37,7 @@ import Testing
                 #"  size     account "bob"  notes  1 record(s)  \#(notes.utf8.count) bytes"#,
             ], "\(text.stdout)")
 
-        let json = CapturedRun(["status", "--db", path, "--json"])
+        let json = CapturedRun(["status", "--db", stateFile.path, "--json"])
         #expect(json.exitCode == 0)
         let parsed = try JSONValue.parse(Data(json.stdout.utf8))
         #expect(
@@ -53,8 +49,8 @@ import Testing
     }
 
     @Test func statusOfAnEmptyDatabaseListsNoSizes() throws {
-        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
-        let json = CapturedRun(["status", "--db", path, "--json"])
+        #expect(CapturedRun(["migrate", "--db", stateFile.path]).exitCode == 0)
+        let json = CapturedRun(["status", "--db", stateFile.path, "--json"])
         #expect(json.exitCode == 0)
         #expect(try JSONValue.parse(Data(json.stdout.utf8))["sizes"] == [])
     }
@@ -64,22 +60,22 @@ import Testing
     /// migration this build does not know shown as a newer release's, not as an edit.
     @Test(arguments: [(SchemaBuild.additive6, 4, "this build reads and writes it, never migrates it"), (.rewriting6, 6, "this build reads it without writing")])
     func statusShowsWhichReleasesMayReadAndWriteANewerFile(file: SchemaBuild, writableBy: Int, use: String) throws {
-        try file.makeFile(at: path)
-        let text = CapturedRun(["status", "--db", path])
+        try file.makeFile(at: stateFile.path)
+        let text = CapturedRun(["status", "--db", stateFile.path])
         #expect(text.exitCode == 0)
         let lines = text.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("  readable by schema 4 and later, writable by schema \(writableBy) and later"), "\(text.stdout)")
         #expect(lines.contains { $0.hasPrefix("  applied  \(SchemaBuild.migrationSixNames[file] ?? "")") && $0.hasSuffix("newer release") })
         #expect(lines.contains("  written by a newer release: \(use)"))
 
-        let json = try JSONValue.parse(Data(CapturedRun(["status", "--db", path, "--json"]).stdout.utf8))
+        let json = try JSONValue.parse(Data(CapturedRun(["status", "--db", stateFile.path, "--json"]).stdout.utf8))
         #expect(json["schemaVersion"] == 6 && json["latestVersion"] == 5)
         #expect(json["readableBy"] == 4 && json["writableBy"] == .integer(Int64(writableBy)))
     }
 
     @Test func statusOfAFileOfSchemaFourShowsItsOwnVersionForBoth() throws {
-        try SchemaBuild.schema4.makeFile(at: path)
-        let json = try JSONValue.parse(Data(CapturedRun(["status", "--db", path, "--json"]).stdout.utf8))
+        try SchemaBuild.schema4.makeFile(at: stateFile.path)
+        let json = try JSONValue.parse(Data(CapturedRun(["status", "--db", stateFile.path, "--json"]).stdout.utf8))
         #expect(json["readableBy"] == 4 && json["writableBy"] == 4)
     }
 }

@@ -108,22 +108,9 @@ private enum Shell {
     /// Runs `name` with `arguments`; a non-zero exit or output on stderr fails.
     static func run(_ name: String, _ arguments: [String]) throws -> String {
         guard let path = path(of: name) else { throw Failure("\(name) is not installed") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, stderr.isEmpty else {
-            throw Failure("\(name) exited \(process.terminationStatus): \(String(decoding: stderr, as: UTF8.self))")
-        }
-        return String(decoding: stdout, as: UTF8.self)
+        let run = try ChildRun(tool: URL(fileURLWithPath: path), arguments)
+        guard run.status == 0, run.stderr.isEmpty else { throw Failure("\(name) exited \(run.exit): \(run.stderr)") }
+        return run.stdout
     }
 
     /// A shell that could not run or failed.

@@ -14,45 +14,18 @@ import Testing
     /// No `restorectl` executable was found beside the test bundle (run `swift build`).
     struct MissingBinary: Error {}
 
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    func run(_ arguments: [String], input: Data = Data()) throws -> Result {
+    func run(_ arguments: [String], input: Data = Data()) throws -> ChildRun {
         guard let executable = Self.executable else { throw MissingBinary() }
-        return try Self.run(executable, arguments, input: input)
-    }
-
-    /// Runs `executable` with `arguments`, feeding `input`, and waits for it to exit.
-    static func run(_ executable: URL, _ arguments: [String], input: Data = Data()) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdout = Pipe()
-        let stderr = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return try ChildRun(tool: executable, arguments, input: input)
     }
 
     @Test func migrateThenStatus() throws {
         let latest = try StateMigrations.makeMigrator().latestVersion
-        let dir = try TemporaryDirectory()
-        let db = dir.path("state.sqlite")
-        let migrate = try run(["migrate", "--db", db])
+        let file = try StateFile()
+        let migrate = try run(["migrate", "--db", file.path])
         #expect(migrate.status == 0)
         #expect(migrate.stdout.hasSuffix("is at schema version \(latest).\n"))
-        let status = try run(["status", "--db", db, "--json"])
+        let status = try run(["status", "--db", file.path, "--json"])
         #expect(status.status == 0)
         #expect(status.stderr.isEmpty)
         let json = try JSONValue.parse(Data(status.stdout.utf8))
@@ -62,11 +35,10 @@ import Testing
     }
 
     @Test func saveFromStandardInputThenRestoreAgainstAFixture() throws {
-        let dir = try TemporaryDirectory()
-        let db = dir.path("state.sqlite")
+        let file = try StateFile()
         let record = try Data(contentsOf: FixtureFolders.records.appendingPathComponent("v3-viewport.json"))
-        #expect(try run(["save", "--db", db, "--scene", "main", "--state", "-"], input: record).status == 0)
-        let restore = try run(["restore", "--db", db, "--scene", "main", "--document", FixtureFolders.path("documents/deleted.json"), "--json"])
+        #expect(try run(["save", "--db", file.path, "--scene", "main", "--state", "-"], input: record).status == 0)
+        let restore = try run(["restore", "--db", file.path, "--scene", "main", "--document", FixtureFolders.path("documents/deleted.json"), "--json"])
         #expect(restore.status == 0)
         let expected = try JSONValue.parse(Data(contentsOf: FixtureFolders.cases.appendingPathComponent("anchor-rule3-deleted-after0-wins/expected-1.json")))
         let actual = try JSONValue.parse(Data(restore.stdout.utf8))
@@ -74,18 +46,17 @@ import Testing
     }
 
     @Test func aCorruptDatabaseIsReportedByTheBinaryAndMovedAsideByALaunch() throws {
-        let dir = try TemporaryDirectory()
-        let db = dir.path("state.sqlite")
+        let file = try StateFile()
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
-        try garbage.write(to: URL(fileURLWithPath: db))
-        let restore = try run(["restore", "--db", db, "--scene", "main", "--document", FixtureFolders.path("documents/article.json"), "--json"])
+        try garbage.write(to: URL(fileURLWithPath: file.path))
+        let restore = try run(["restore", "--db", file.path, "--scene", "main", "--document", FixtureFolders.path("documents/article.json"), "--json"])
         #expect(restore.status == 0)
         #expect(restore.stdout.contains("database-corrupt") && restore.stdout.contains("a launch would move it aside"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["state.sqlite"] && dir.contents("state.sqlite") == garbage)
-        try AppLaunch.restoreCatalog(at: db)
-        let copies = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix("state.sqlite.corrupt-") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path) == ["state.sqlite"] && file.folder.contents("state.sqlite") == garbage)
+        try AppLaunch.restoreCatalog(at: file.path)
+        let copies = try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path).filter { $0.hasPrefix("state.sqlite.corrupt-") }
         #expect(copies.count == 1)
-        #expect(copies.first.map { dir.contents($0) } == garbage)
+        #expect(copies.first.map { file.folder.contents($0) } == garbage)
     }
 
     @Test func usageErrorExits64WithOneStderrLineAndNoStdout() throws {

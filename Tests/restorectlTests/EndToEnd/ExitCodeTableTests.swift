@@ -74,13 +74,12 @@ import Testing
         if row.missing == 66 { #expect(atMissing.stderr.contains("no such database file"), "\(atMissing.stderr)") }
     }
 
-    @Test func aWriteOnAReadOnlyMountExits74NamingEROFS() throws {
-        guard let mount = try ScratchMount(tmpfsSize: "1m") else { return }
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+
+    func aWriteOnAReadOnlyMountExits74NamingEROFS() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "1m"))
         defer { mount.unmount() }
-        guard mount.remount(readOnly: true) else {
-            print("skipped: the tmpfs could not be remounted read-only")
-            return
-        }
+        try #require(mount.remount(readOnly: true), "the tmpfs could not be remounted read-only")
         for row in Self.rows where row.creates {
             let result = try run(row.arguments, db: mount.path("state.sqlite"))
             #expect(result.status == 74 && result.stderr.contains("EROFS"), "\(row.testDescription): \(result)")
@@ -110,7 +109,7 @@ import Testing
 
     /// Runs the real `restorectl` with `--db db` after the command words (placeholders filled),
     /// under `ulimit -n descriptorLimit` when given; killed after 30 s.
-    private func run(_ arguments: [String], db: String, descriptorLimit: Int? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    private func run(_ arguments: [String], db: String, descriptorLimit: Int? = nil) throws -> ChildRun {
         let words = arguments.prefix { !$0.hasPrefix("-") }
         let filled = arguments.dropFirst(words.count).map { argument in
             switch argument {
@@ -123,18 +122,8 @@ import Testing
             }
         }
         let full = Array(words) + ["--db", db] + filled
-        let child: ChildProcess
-        if let descriptorLimit {
-            let tool = try ChildProcess.builtTool(named: "restorectl").path
-            child = try ChildProcess(tool: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", tool] + full)
-        } else {
-            child = try ChildProcess(restorectl: full)
-        }
-        let watchdog = DispatchWorkItem { child.kill() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
-        let lines = child.remainingLines()
-        let exit = child.waitForExit()
-        watchdog.cancel()
-        return (exit.status, lines.joined(separator: "\n"), child.errorOutput())
+        guard let descriptorLimit else { return try ChildRun(restorectl: full, killedAfter: .seconds(30)) }
+        let tool = try ChildProcess.builtTool(named: "restorectl").path
+        return try ChildRun(tool: URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", tool] + full, killedAfter: .seconds(30))
     }
 }

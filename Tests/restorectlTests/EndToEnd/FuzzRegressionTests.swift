@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Replays the fuzzers' seeds and every crash input kept in `Fixtures/fuzz/` through the same
@@ -10,17 +11,8 @@ import Testing
     ])
     func everyKeptInputPassesTheFuzzersChecks(target: String, folders: [String]) throws {
         let binary = try #require(BuiltProducts.executable(named: "restorectl-fuzz"), "restorectl-fuzz was not built (run swift build)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [target] + folders.map(FixtureFolders.path)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
-        #expect(process.terminationReason == .exit)
-        #expect(text.contains("replayed without a failure"))
+        let run = try ChildRun(tool: binary, [target] + folders.map(FixtureFolders.path))
+        #expect(run.exit.isSuccess, "\(run)")
+        #expect((run.stdout + run.stderr).contains("replayed without a failure"))
     }
 }

@@ -21,17 +21,16 @@ import Testing
     @Test(arguments: FixtureCase.allNames())
     func regressionCase(_ name: String) throws {
         let fixture = try FixtureCase(named: name)
-        let dir = try TemporaryDirectory()
-        let db = dir.path("state.sqlite")
-        let normalizer = FixtureNormalizer(databasePath: db, temporaryFolder: dir.url.path)
-        try prepare(fixture.setup, of: fixture, at: db)
+        let stateFile = try StateFile()
+        let normalizer = FixtureNormalizer(databasePath: stateFile.path, temporaryFolder: stateFile.folder.url.path)
+        try prepare(fixture.setup, of: fixture, at: stateFile.path)
 
         for (index, step) in fixture.steps.enumerated() {
             let number = index + 1
             let context = "\(name) step \(number) (\(step.arguments.prefix(1).joined()))"
-            let arguments = step.arguments.map { substitute($0, db: db, in: fixture) }
-            let before = FileManager.default.contents(atPath: db)
-            let listingBefore = try listing(dir)
+            let arguments = step.arguments.map { substitute($0, db: stateFile.path, in: fixture) }
+            let before = FileManager.default.contents(atPath: stateFile.path)
+            let listingBefore = try listing(stateFile.folder)
             let input = try step.standardInput.map { try Data(contentsOf: URL(fileURLWithPath: fixture.resolve($0))) } ?? Data()
 
             let run = CapturedRun(arguments, input: input)
@@ -54,7 +53,7 @@ import Testing
             if let expectedFile = step.expectedStdout {
                 try compare(stdout, with: fixture.resolve(expectedFile), normalizer: normalizer, context: context)
             }
-            try check(step.files, fixture: fixture, db: db, before: before, listingBefore: listingBefore, dir: dir, context: context)
+            try check(step.files, fixture: fixture, db: stateFile.path, before: before, listingBefore: listingBefore, dir: stateFile.folder, context: context)
         }
     }
 

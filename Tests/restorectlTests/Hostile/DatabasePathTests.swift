@@ -14,30 +14,25 @@ import Testing
 /// or moved; and no command hangs on a FIFO (the real binary, with a watchdog that kills it, so
 /// a hang fails the test instead of stalling the run).
 @Suite struct DatabasePathTests {
-    let folder: TemporaryDirectory
+    let stateFile: StateFile
     let document: String
 
     init() throws {
-        folder = try TemporaryDirectory()
-        document = folder.path("document.json")
-        try Data(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: document))
+        stateFile = try StateFile()
+        document = try stateFile.write(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#, to: "document.json")
     }
 
     /// Runs the real `restorectl`; a run still going after 30 s is killed.
-    private func run(_ arguments: [String]) throws -> (exit: ChildProcess.Exit, stdout: String, stderr: String) {
-        let run = try ToolRun(arguments)
-        return (run.exit, run.stdout, run.stderr)
-    }
+    private func run(_ arguments: [String]) throws -> ChildRun { try ChildRun(restorectl: arguments, killedAfter: .seconds(30)) }
 
     @Test(arguments: [
         ["restore", "--scene", "main", "--document", "DOC"], ["check"], ["status"], ["inspect"], ["shelf", "restore", "--shelf", "home"],
         ["save", "--scene", "main", "--state", "STATE"], ["migrate"],
     ])
     func noCommandHangsOnAFIFOAndEachSaysWhatItIs(command: [String]) throws {
-        let fifo = folder.path("state.fifo")
+        let fifo = stateFile.path("state.fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let state = folder.path("state.json")
+        let state = stateFile.path("state.json")
         try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
         let arguments =
             [command[0]] + (command.count > 1 && command[0] == "shelf" ? [command[1]] : []) + ["--db", fifo]
@@ -51,8 +46,8 @@ import Testing
     }
 
     @Test func throughASymlinkEveryCommandSeesWhatItSeesThroughTheRealPath() throws {
-        let real = folder.path("real.sqlite")
-        let link = folder.path("link.sqlite")
+        let real = stateFile.path("real.sqlite")
+        let link = stateFile.path("link.sqlite")
         #expect(symlink(real, link) == 0)
         // Records committed in the log, not yet checkpointed: a reader must find the log beside the real file.
         let store = try Store(path: real, migrator: StateMigrations.makeMigrator())
@@ -79,16 +74,16 @@ import Testing
         ["save", "--scene", "main", "--state", "STATE"], ["restore", "--scene", "main", "--document", "DOC"], ["migrate"], ["check"],
     ])
     func aDanglingLinkIsRefusedAndNothingIsCreatedAtItsTarget(command: [String]) throws {
-        let state = folder.path("state.json")
+        let state = stateFile.path("state.json")
         try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
-        let link = folder.path("dangling.sqlite")
+        let link = stateFile.path("dangling.sqlite")
         #expect(symlink("target.sqlite", link) == 0)
-        let before = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+        let before = try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted()
         let arguments = [command[0], "--db", link] + command.dropFirst().map { $0 == "DOC" ? document : $0 == "STATE" ? state : $0 }
         let result = try run(arguments)
         #expect(result.exit.status == 66, "\(arguments): \(result.exit) \(result.stdout) \(result.stderr)")
         #expect(result.stderr.contains("target.sqlite, which does not exist"), "\(arguments): \(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted() == before)
     }
 
     /// A relative `--db` is the working directory's, and a relative link target is the link's
@@ -96,22 +91,22 @@ import Testing
     @Test(arguments: ["real", "data/real"])
     func aRelativeLinkGivenAsARelativePathOpensTheFileBesideTheLink(target: String) throws {
         let name = "\(target)-\(UUID().uuidString).sqlite"
-        try FileManager.default.createDirectory(atPath: folder.path("data"), withIntermediateDirectories: true)
-        let store = try Store(path: folder.path(name), migrator: StateMigrations.makeMigrator())
+        try FileManager.default.createDirectory(atPath: stateFile.path("data"), withIntermediateDirectories: true)
+        let store = try Store(path: stateFile.path(name), migrator: StateMigrations.makeMigrator())
         try store.saveRecord(CatalogRecordCodec.encode(CatalogViewState(selectedID: 2)), version: 3, account: "default", scene: "main", kind: "catalog")
         store.close()
-        #expect(symlink(name, folder.path("link.sqlite")) == 0)
-        let state = folder.path("state.json")
+        #expect(symlink(name, stateFile.path("link.sqlite")) == 0)
+        let state = stateFile.path("state.json")
         try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
 
-        let restored = try ToolRun(["restore", "--db", "link.sqlite", "--scene", "main", "--document", document, "--json"], in: folder.url)
+        let restored = try ChildRun(restorectl: ["restore", "--db", "link.sqlite", "--scene", "main", "--document", document, "--json"], directory: stateFile.folder.url)
         #expect(restored.exit.isSuccess && !restored.stdout.contains("no-record") && !restored.stdout.contains("database-"), "\(restored.stdout) \(restored.stderr)")
-        let saved = try ToolRun(["save", "--db", "link.sqlite", "--scene", "other", "--state", state], in: folder.url)
+        let saved = try ChildRun(restorectl: ["save", "--db", "link.sqlite", "--scene", "other", "--state", state], directory: stateFile.folder.url)
         #expect(saved.exit.isSuccess, "\(saved.stderr)")
-        let checked = try ToolRun(["check", "--db", "./link.sqlite"], in: folder.url)
+        let checked = try ChildRun(restorectl: ["check", "--db", "./link.sqlite"], directory: stateFile.folder.url)
         #expect(checked.exit.isSuccess, "\(checked.stderr)")
         #expect(!FileManager.default.fileExists(atPath: "/" + name) && !FileManager.default.fileExists(atPath: "/data/" + name))
-        let reader = try Store(readingExistingFileAt: folder.path(name))
+        let reader = try Store(readingExistingFileAt: stateFile.path(name))
         defer { reader.close() }
         #expect(try reader.record(account: "default", scene: "other", kind: "catalog") != nil)
     }
@@ -119,9 +114,9 @@ import Testing
     /// After `move`, the old path holds the move's note: every verb there, the ones that create
     /// a file and `migrate --dry-run` included, exits 66, names the new path and creates nothing.
     @Test func afterAMoveTheOldPathNamesTheNewOneToEveryVerbAndNothingIsCreatedThere() throws {
-        let old = folder.path("state.sqlite")
-        let new = folder.path("moved.sqlite")
-        let state = folder.path("state.json")
+        let old = stateFile.path
+        let new = stateFile.path("moved.sqlite")
+        let state = stateFile.path("state.json")
         try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
         #expect(try run(["save", "--db", old, "--scene", "main", "--state", state]).exit.isSuccess)
         #expect(try run(["move", "--db", old, "--to", new]).exit.isSuccess)
@@ -139,19 +134,19 @@ import Testing
     /// A link to a text file: `restore` reports `database-corrupt` and exits 0, a writing verb
     /// exits 65; the text file stays byte for byte, nothing is moved aside or created.
     @Test func aLinkToATextFileIsReportedAndLeftByteForByte() throws {
-        let text = folder.path("notes.txt")
+        let text = stateFile.path("notes.txt")
         let bytes = Data("call the plumber\n".utf8)
         try bytes.write(to: URL(fileURLWithPath: text))
-        #expect(symlink("notes.txt", folder.path("notes.sqlite")) == 0)
-        let state = folder.path("state.json")
+        #expect(symlink("notes.txt", stateFile.path("notes.sqlite")) == 0)
+        let state = stateFile.path("state.json")
         try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
-        let before = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+        let before = try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted()
 
-        let restored = try ToolRun(["restore", "--db", "notes.sqlite", "--scene", "main", "--document", document, "--json"], in: folder.url)
+        let restored = try ChildRun(restorectl: ["restore", "--db", "notes.sqlite", "--scene", "main", "--document", document, "--json"], directory: stateFile.folder.url)
         #expect(restored.exit.isSuccess && restored.stdout.contains("database-corrupt"), "\(restored.exit) \(restored.stdout) \(restored.stderr)")
-        let saved = try ToolRun(["save", "--db", "notes.sqlite", "--scene", "main", "--state", state], in: folder.url)
+        let saved = try ChildRun(restorectl: ["save", "--db", "notes.sqlite", "--scene", "main", "--state", state], directory: stateFile.folder.url)
         #expect(saved.status == 65, "\(saved.exit) \(saved.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted() == before)
         #expect(FileManager.default.contents(atPath: text) == bytes)
         #expect(!FileManager.default.fileExists(atPath: "/notes.txt"))
     }
@@ -163,22 +158,21 @@ import Testing
     static let deadPID = 4_194_400
 
     @Test func aKilledCreationsStagingFilesGoAtTheNextCreationAndAtTheNextWritingOpen() throws {
-        let folder = try TemporaryDirectory()
-        let db = folder.path("state.sqlite")
-        let leftovers = ["", "-journal", "-wal"].map { "\(db).creating-\(Self.deadPID)-0A1B\($0)" }
+        let stateFile = try StateFile()
+        let leftovers = ["", "-journal", "-wal"].map { "\(stateFile.path).creating-\(Self.deadPID)-0A1B\($0)" }
         for file in leftovers { try Data("half made".utf8).write(to: URL(fileURLWithPath: file)) }
         // The next creation of the file removes them.
-        let store = try Store(path: db, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
         store.close()
         #expect(leftovers.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
 
         // A writing open of an existing file too (the tool's `save`).
         for file in leftovers { try Data("half made".utf8).write(to: URL(fileURLWithPath: file)) }
-        let live = "\(db).creating-\(getpid())-FFFF"
+        let live = "\(stateFile.path).creating-\(getpid())-FFFF"
         try Data("mine".utf8).write(to: URL(fileURLWithPath: live))
-        let state = folder.path("state.json")
+        let state = stateFile.path("state.json")
         try Data(#"{"version":3,"query":"","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
-        #expect(CapturedRun(["save", "--db", db, "--scene", "main", "--state", state]).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", state]).exitCode == 0)
         #expect(leftovers.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
         #expect(FileManager.default.fileExists(atPath: live))  // a live creator's file stays
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import StateRestore
+import TestSupport
 import Testing
 
 @testable import restorectl
@@ -33,32 +34,32 @@ extension HostileInputTests {
     @Test(arguments: refusedCommandLines)
     func badCommandLineFailsWithOneEscapedStderrLineAndWritesNothing(arguments: [String], exitCode: Int32, message: String) {
         let document = FixtureFolders.path("documents/original.json")
-        let arguments = arguments.map { $0.replacingOccurrences(of: "$DB", with: path).replacingOccurrences(of: "$DOC", with: document) }
+        let arguments = arguments.map { $0.replacingOccurrences(of: "$DB", with: stateFile.path).replacingOccurrences(of: "$DOC", with: document) }
         let run = CapturedRun(arguments)
         Self.expectOneLineFailure(run, exitCode: exitCode, mentioning: message)
         #expect(!run.stderr.contains("secret"))
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path))
     }
 
     /// An impossible target is refused before the file is created, and leaves an existing one as it was.
     @Test(arguments: ["9223372036854775807", "-9223372036854775808", "6", "-1"])
     func migrateToAnImpossibleVersionWritesNothing(target: String) throws {
-        try expectRefusal(["migrate", "--db", path, "--to=\(target)"], exitCode: 64, mentioning: "restorectl: cannot migrate to version \(target): ")
+        try expectRefusal(["migrate", "--db", stateFile.path, "--to=\(target)"], exitCode: 64, mentioning: "restorectl: cannot migrate to version \(target): ")
     }
 
     /// The JSON key and the scene name come from the user; the message quotes them on one line.
     @Test func userTextInsideDataErrorsStaysOnOneLine() throws {
         let duplicate = try file("duplicate.json", #"{"a\nb":1,"a\nb":2}"#.utf8)
-        try expectRefusal(["save", "--db", path, "--scene", "main", "--state", duplicate], mentioning: #"duplicate key "a\nb""#)
+        try expectRefusal(["save", "--db", stateFile.path, "--scene", "main", "--state", duplicate], mentioning: #"duplicate key "a\nb""#)
 
         // A name with control characters is refused, and quoted escaped.
         let scene = "line\nbreak\u{1B}[2J"
         let newer = FixtureFolders.path("records/v5-no-min-reader.json")
-        let control = CapturedRun(["save", "--db", path, "--scene", scene, "--state", newer])
+        let control = CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--state", newer])
         Self.expectOneLineFailure(control, exitCode: 65, mentioning: #"the scene name "line\nbreak\u{1B}[2J" contains the control character U+000A"#)
         let quoted = #"line "break" \ here"#
-        #expect(CapturedRun(["save", "--db", path, "--scene", quoted, "--state", newer]).exitCode == 0)
-        let refused = CapturedRun(["save", "--db", path, "--scene", quoted, "--state", FixtureFolders.path("records/v1.json")])
+        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", quoted, "--state", newer]).exitCode == 0)
+        let refused = CapturedRun(["save", "--db", stateFile.path, "--scene", quoted, "--state", FixtureFolders.path("records/v1.json")])
         Self.expectOneLineFailure(refused, exitCode: 65, mentioning: #"restorectl: scene "line "break" \ here" holds a record of format 5"#)
     }
 
@@ -66,11 +67,11 @@ extension HostileInputTests {
         final class Lines: @unchecked Sendable { var out = "", err = "" }
         let lines = Lines()
         let console = Console(writeOut: { lines.out += $0 }, writeError: { lines.err += $0 })
-        let status = Restorectl.run(decodedArguments: ["save", "--db", path, "--scene", nil, "--state", "-"], console: console)
+        let status = Restorectl.run(decodedArguments: ["save", "--db", stateFile.path, "--scene", nil, "--state", "-"], console: console)
         #expect(status == 64)
         #expect(lines.out.isEmpty)
         #expect(lines.err == "restorectl: argument 5 is not valid UTF-8\n")
-        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path))
     }
 
     /// Argv is bytes: a shell hands the binary `a\377b`, which `CommandLine.arguments` would
@@ -79,25 +80,25 @@ extension HostileInputTests {
     func theBinaryRefusesArgvBytesThatAreNotUTF8(command: String) throws {
         guard let binary = EndToEndTests.executable else { throw EndToEndTests.MissingBinary() }
         let script = "DB=\"$1\" STATE=\"$2\"; cd \"$3\" && exec \"$0\" \(command)"
-        let result = try EndToEndTests.run(
-            URL(fileURLWithPath: "/bin/sh"),
-            ["-c", script, binary.path, path, FixtureFolders.path("records/v1.json"), dir.url.path]
+        let result = try ChildRun(
+            tool: URL(fileURLWithPath: "/bin/sh"),
+            ["-c", script, binary.path, stateFile.path, FixtureFolders.path("records/v1.json"), stateFile.folder.url.path]
         )
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("restorectl: argument ") && result.stderr.hasSuffix(" is not valid UTF-8\n"), "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).isEmpty)
     }
 
     @Test func theBinaryRefusesAHostileRecordOnStandardInputWithOneLine() throws {
         let endToEnd = EndToEndTests()
         for record in Self.representativeRefusedRecords {
-            let result = try endToEnd.run(["save", "--db", path, "--scene", "main window", "--state", "-"], input: Data(record.bytes))
+            let result = try endToEnd.run(["save", "--db", stateFile.path, "--scene", "main window", "--state", "-"], input: Data(record.bytes))
             #expect(result.status == 65)
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.contains(record.problem), "\(result.stderr)")
             Self.expectOneLine(result.stderr)
-            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(!FileManager.default.fileExists(atPath: stateFile.path))
         }
     }
 }

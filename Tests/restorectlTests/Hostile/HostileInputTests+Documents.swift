@@ -42,8 +42,8 @@ extension HostileInputTests {
     @Test(arguments: refusedDocuments)
     func restoreRefusesDocumentExit65BeforeTouchingTheDatabase(document: HostileBytes) throws {
         let file = try file("document.json", document.bytes)
-        try expectRefusal(["restore", "--db", path, "--scene", "main", "--document", file, "--json"], mentioning: document.problem)
-        let again = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", file])
+        try expectRefusal(["restore", "--db", stateFile.path, "--scene", "main", "--document", file, "--json"], mentioning: document.problem)
+        let again = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--document", file])
         #expect(again.stderr.hasPrefix("restorectl: invalid document \(file): "), "\(again.stderr)")
     }
 
@@ -61,7 +61,7 @@ extension HostileInputTests {
     }
 
     @Test func extremeAndNegativeBookIDsAreData() throws {
-        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
+        #expect(CapturedRun(["migrate", "--db", stateFile.path]).exitCode == 0)
         let document = try file("ids.json", Self.idsDocument.utf8)
         let restored = try restoreMain(against: document)
         guard case .array(let rows)? = restored["frame"]?["rows"] else {

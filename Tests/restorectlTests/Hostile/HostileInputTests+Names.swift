@@ -33,10 +33,10 @@ extension HostileInputTests {
     @Test(arguments: acceptedNames)
     func namesUpTo1024BytesAreStoredAndListedByteForByte(name: String) throws {
         let record = FixtureFolders.path("records/v3-viewport.json")
-        let save = CapturedRun(["save", "--db", path, "--scene", name, "--account", name, "--state", record])
+        let save = CapturedRun(["save", "--db", stateFile.path, "--scene", name, "--account", name, "--state", record])
         #expect(save.exitCode == 0, "\(save.stderr)")
 
-        let inspect = CapturedRun(["inspect", "--db", path, "--json"])
+        let inspect = CapturedRun(["inspect", "--db", stateFile.path, "--json"])
         #expect(inspect.exitCode == 0)
         let listed = try #require(try JSONValue.parse(inspect.stdout)["records"]?.firstElement)
         for field in ["scene", "account"] {
@@ -47,7 +47,7 @@ extension HostileInputTests {
             #expect(Array(stored.utf8) == Array(name.utf8), "\(field) \(stored.debugDescription)")
         }
 
-        let restore = CapturedRun(["restore", "--db", path, "--scene", name, "--account", name, "--document", FixtureFolders.path("documents/original.json"), "--json"])
+        let restore = CapturedRun(["restore", "--db", stateFile.path, "--scene", name, "--account", name, "--document", FixtureFolders.path("documents/original.json"), "--json"])
         #expect(restore.exitCode == 0, "\(restore.stderr)")
         let restored = try JSONValue.parse(restore.stdout)
         #expect(restored["state"]?["selectedID"] == 8)
@@ -69,15 +69,15 @@ extension HostileInputTests {
     func aNameWithAControlCharacterIsRefusedForNewWritesButWorksWhereAnOlderBuildStoredIt(name: String) throws {
         let record = FixtureFolders.path("records/v3-viewport.json")
         // New writes and new keys: refused, on one line, naming the character.
-        try expectRefusal(["save", "--db", path, "--scene", name, "--state", record], mentioning: "contains the control character U+")
-        try FileManager.default.removeItem(atPath: path)
-        try expectRefusal(["save", "--db", path, "--scene", "other", "--account", name, "--state", record], mentioning: "contains the control character U+")
-        let snapshot = dir.path("snapshot.json")
+        try expectRefusal(["save", "--db", stateFile.path, "--scene", name, "--state", record], mentioning: "contains the control character U+")
+        try FileManager.default.removeItem(atPath: stateFile.path)
+        try expectRefusal(["save", "--db", stateFile.path, "--scene", "other", "--account", name, "--state", record], mentioning: "contains the control character U+")
+        let snapshot = stateFile.path("snapshot.json")
         try Data(#"{"version":2,"query":"","books":[],"fetchedAt":0,"drafts":[]}"#.utf8).write(to: URL(fileURLWithPath: snapshot))
-        let shelf = CapturedRun(["shelf", "save", "--db", path, "--shelf", name, "--snapshot", snapshot])
+        let shelf = CapturedRun(["shelf", "save", "--db", stateFile.path, "--shelf", name, "--snapshot", snapshot])
         Self.expectOneLineFailure(shelf, exitCode: 65, mentioning: "contains the control character U+")
         #expect(throws: RestoreError.self) { try SceneKey(scene: name) }
-        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
         #expect(throws: StoreError.self) { try store.saveRecord("{}", version: 3, account: "default", scene: name, kind: "catalog") }
 
         // As an older build stored it (the schema's CHECKs allow it).
@@ -85,33 +85,33 @@ extension HostileInputTests {
         try store.database.execute(
             "INSERT INTO scene_state (account, scene, kind, version, payload, updated_at) VALUES (?, ?, 'catalog', 3, ?, 0)", [.text(name), .text(name), .text(payload)])
         store.close()
-        let inspect = CapturedRun(["inspect", "--db", path, "--json"])
+        let inspect = CapturedRun(["inspect", "--db", stateFile.path, "--json"])
         guard case .array(let records)? = try JSONValue.parse(inspect.stdout)["records"] else {
             Issue.record("no records: \(inspect.stdout)")
             return
         }
         #expect(records.contains { $0["scene"] == .string(name) && $0["account"] == .string(name) }, "listed byte for byte in JSON")
         for arguments in [["inspect"], ["status"], ["check"]] {
-            let text = CapturedRun(arguments + ["--db", path])
+            let text = CapturedRun(arguments + ["--db", stateFile.path])
             #expect(text.exitCode == 0 || text.exitCode == 1, "\(arguments): \(text.stderr)")
             #expect(!text.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }, "\(arguments) printed a raw control character")
         }
-        let restore = CapturedRun(["restore", "--db", path, "--scene", name, "--account", name, "--document", FixtureFolders.path("documents/original.json"), "--json"])
+        let restore = CapturedRun(["restore", "--db", stateFile.path, "--scene", name, "--account", name, "--document", FixtureFolders.path("documents/original.json"), "--json"])
         #expect(restore.exitCode == 0, "\(restore.stderr)")
         #expect(try JSONValue.parse(restore.stdout)["state"]?["selectedID"] == 8, "\(restore.stdout)")
-        let discard = CapturedRun(["discard", "--db", path, "--scene", name, "--account", name])
+        let discard = CapturedRun(["discard", "--db", stateFile.path, "--scene", name, "--account", name])
         #expect(discard.exitCode == 0, "\(discard.stderr)")
         #expect(discard.stdout.hasSuffix(": 1 record(s).\n") && discard.stdout.split(separator: "\n").count == 1, "\(discard.stdout)")
         #expect(!discard.stdout.dropLast().unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(discard.stdout)")
 
         // Purge and sign-out take the stored account name too.
-        let again = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        let again = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
         try again.database.execute(
             "INSERT INTO scene_state (account, scene, kind, version, payload, updated_at) VALUES (?, 'main', 'catalog', 3, ?, 0)", [.text(name), .text(payload)])
         again.close()
-        let purge = CapturedRun(["purge", "--db", path, "--account", name])
+        let purge = CapturedRun(["purge", "--db", stateFile.path, "--account", name])
         #expect(purge.exitCode == 0 && purge.stdout.contains(": 1 record(s)"), "\(purge.stdout) \(purge.stderr)")
-        let restorer = StateRestorer(path: path)
+        let restorer = StateRestorer(path: stateFile.path)
         #expect(throws: Never.self) { try restorer.signOut(account: name) }
         try restorer.close()
     }
@@ -122,9 +122,9 @@ extension HostileInputTests {
         let decomposed = "cafe\u{301}"
         #expect(composed == decomposed)
         for (name, record) in [(composed, "v1.json"), (decomposed, "v3-viewport.json")] {
-            #expect(CapturedRun(["save", "--db", path, "--scene", name, "--state", FixtureFolders.path("records/\(record)")]).exitCode == 0)
+            #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", name, "--state", FixtureFolders.path("records/\(record)")]).exitCode == 0)
         }
-        let inspect = try JSONValue.parse(CapturedRun(["inspect", "--db", path, "--json"]).stdout)
+        let inspect = try JSONValue.parse(CapturedRun(["inspect", "--db", stateFile.path, "--json"]).stdout)
         guard case .array(let records)? = inspect["records"] else {
             Issue.record("no records")
             return
@@ -132,7 +132,7 @@ extension HostileInputTests {
         #expect(records.map { $0["version"] } == [1, 3] || records.map { $0["version"] } == [3, 1])
         let document = FixtureFolders.path("documents/original.json")
         for (name, query) in [(composed, "programming"), (decomposed, "")] {
-            let restored = try JSONValue.parse(CapturedRun(["restore", "--db", path, "--scene", name, "--document", document, "--json"]).stdout)
+            let restored = try JSONValue.parse(CapturedRun(["restore", "--db", stateFile.path, "--scene", name, "--document", document, "--json"]).stdout)
             #expect(restored["state"]?["query"] == .string(query))
         }
     }
@@ -153,10 +153,10 @@ extension HostileInputTests {
         let record = FixtureFolders.path("records/v1.json")
         let document = FixtureFolders.path("documents/original.json")
         for (kind, names) in [("scene", ["--scene", name]), ("account", ["--scene", "other", "--account", name])] {
-            try expectRefusal(["save", "--db", path] + names + ["--state", record], mentioning: "the \(kind) \(problem)")
-            try FileManager.default.removeItem(atPath: path)
-            try expectRefusal(["restore", "--db", path] + names + ["--document", document, "--json"], mentioning: "the \(kind) \(problem)")
-            try FileManager.default.removeItem(atPath: path)
+            try expectRefusal(["save", "--db", stateFile.path] + names + ["--state", record], mentioning: "the \(kind) \(problem)")
+            try FileManager.default.removeItem(atPath: stateFile.path)
+            try expectRefusal(["restore", "--db", stateFile.path] + names + ["--document", document, "--json"], mentioning: "the \(kind) \(problem)")
+            try FileManager.default.removeItem(atPath: stateFile.path)
         }
     }
 }

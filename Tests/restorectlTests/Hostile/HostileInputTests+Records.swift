@@ -95,8 +95,8 @@ extension HostileInputTests {
     @Test(arguments: refusedRecords)
     func saveRefusesRecordExit65NamingTheProblemAndWritesNothing(record: HostileBytes) throws {
         let state = try file("record.json", record.bytes)
-        try expectRefusal(["save", "--db", path, "--scene", "main", "--state", state], mentioning: record.problem)
-        let again = CapturedRun(["save", "--db", path, "--scene", "main", "--state", state])
+        try expectRefusal(["save", "--db", stateFile.path, "--scene", "main", "--state", state], mentioning: record.problem)
+        let again = CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", state])
         #expect(again.stderr.hasPrefix("restorectl: invalid record \(state): "), "\(again.stderr)")
     }
 
@@ -107,8 +107,8 @@ extension HostileInputTests {
 
     @Test func saveRefusesHostileStandardInputTheSameWay() throws {
         for record in Self.representativeRefusedRecords {
-            try expectRefusal(["save", "--db", path, "--scene", "main", "--state", "-"], mentioning: record.problem, input: Data(record.bytes))
-            try FileManager.default.removeItem(atPath: path)
+            try expectRefusal(["save", "--db", stateFile.path, "--scene", "main", "--state", "-"], mentioning: record.problem, input: Data(record.bytes))
+            try FileManager.default.removeItem(atPath: stateFile.path)
         }
     }
 
@@ -179,7 +179,7 @@ extension HostileInputTests {
     func saveStoresTheAppsEncodingOfAnAcceptedRecordAndRestoreReturnsIt(label: String, record: String, restoredState: String, report: [String]) throws {
         let state = try file("record.json", record.utf8)
         let document = try file("ids.json", Self.idsDocument.utf8)
-        let save = CapturedRun(["save", "--db", path, "--scene", "main", "--state", state])
+        let save = CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", state])
         #expect(save.exitCode == 0, "\(save.stderr)")
         #expect(save.stderr.isEmpty)
         // A current-format record is stored as the app's build encodes its state; another
@@ -199,7 +199,7 @@ extension HostileInputTests {
         let query = String(repeating: "é", count: 460_800)
         let record = #"{"version":3,"query":"\#(query)","selectedID":null}"#
         #expect(record.utf8.count > 900 * 1024 && record.utf8.count < Store.maximumRecordBytes)
-        let run = CapturedRun(["save", "--db", path, "--scene", "main", "--state", "-"], input: Data(record.utf8))
+        let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", "-"], input: Data(record.utf8))
         #expect(run.exitCode == 0, "\(run.stderr)")
         try expectStoredAsTheAppWritesIt(#"{"version":3,"query":"\#(query)","selectedID":null,"showsOnlySelected":false,"viewport":null}"#)
 
@@ -214,7 +214,7 @@ extension HostileInputTests {
     /// Returns the stored bytes.
     @discardableResult
     func expectStoredAsTheAppWritesIt(_ state: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
-        let store = try Store(readingExistingFileAt: path)
+        let store = try Store(readingExistingFileAt: stateFile.path)
         defer { store.close() }
         let payload = try #require(try store.record(account: "default", scene: "main", kind: "catalog")?.payload, sourceLocation: sourceLocation)
         let text = String(decoding: payload, as: UTF8.self)

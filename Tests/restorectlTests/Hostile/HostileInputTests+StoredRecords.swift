@@ -73,8 +73,8 @@ extension HostileInputTests {
 
     /// Creates the database and plants scene "main" with `version` and `payload` (SQL expressions).
     func plant(version: String, payload: String) throws {
-        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
-        let db = try Database(path: path)
+        #expect(CapturedRun(["migrate", "--db", stateFile.path]).exitCode == 0)
+        let db = try Database(path: stateFile.path)
         defer { db.close() }
         try db.execute("INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES ('default', 'main', \(version), \(payload), 0)")
     }
@@ -82,32 +82,32 @@ extension HostileInputTests {
     @Test(arguments: plantedRecords)
     func plantedRecordIsReportedByCheckAndInspectAndRestoreNeverFails(planted: PlantedRecord) throws {
         try plant(version: planted.version, payload: planted.payload)
-        let before = try #require(dir.contents("state.sqlite"))
+        let before = try #require(stateFile.folder.contents("state.sqlite"))
 
-        let check = CapturedRun(["check", "--db", path])
+        let check = CapturedRun(["check", "--db", stateFile.path])
         #expect(check.exitCode == (planted.checkProblem == nil ? 0 : 1))
         if let problem = planted.checkProblem {
             #expect(check.stdout.contains(#"problem: catalog record of scene "main" of account "default": "#), "\(check.stdout)")
             #expect(check.stdout.contains(problem), "\(check.stdout)")
         }
-        let inspect = CapturedRun(["inspect", "--db", path, "--json"])
+        let inspect = CapturedRun(["inspect", "--db", stateFile.path, "--json"])
         #expect(inspect.exitCode == 0)
         #expect(try JSONValue.parse(inspect.stdout)["records"]?.firstElement?["decodable"] == .string(planted.decodable))
-        #expect(dir.contents("state.sqlite") == before, "check or inspect wrote")
+        #expect(stateFile.folder.contents("state.sqlite") == before, "check or inspect wrote")
 
         let restored = try restoreMain(against: FixtureFolders.path("documents/original.json"))
         #expect(Self.reportCodes(restored) == planted.report)
         let expectedSelection: JSONValue = planted.quarantineReason == nil ? 8 : .null
         #expect(restored["state"]?["selectedID"] == expectedSelection)
-        #expect(dir.contents("state.sqlite") == before, "the tool's restore wrote")
+        #expect(stateFile.folder.contents("state.sqlite") == before, "the tool's restore wrote")
         // The app's launch moves to the quarantine what the tool's restore only reported.
-        try AppLaunch.restoreCatalog(at: path)
+        try AppLaunch.restoreCatalog(at: stateFile.path)
 
-        let after = try JSONValue.parse(CapturedRun(["inspect", "--db", path, "--json"]).stdout)
+        let after = try JSONValue.parse(CapturedRun(["inspect", "--db", stateFile.path, "--json"]).stdout)
         if let reason = planted.quarantineReason {
             #expect(after["records"] == [])
             #expect(after["quarantine"]?.firstElement?["reason"] == .string(reason))
-            #expect(CapturedRun(["check", "--db", path]).stdout.contains("problem: quarantine holds record 1"))
+            #expect(CapturedRun(["check", "--db", stateFile.path]).stdout.contains("problem: quarantine holds record 1"))
             #expect(Self.reportCodes(try restoreMain(against: FixtureFolders.path("documents/original.json"))) == ["no-record"])
         } else {
             #expect(after["quarantine"] == [])
@@ -117,8 +117,8 @@ extension HostileInputTests {
     @Test func quarantineKeepsThePlantedBytesExactly() throws {
         let bytes: [UInt8] = [0x7B, 0xFF, 0x00, 0xFE, 0x7D]
         try plant(version: "3", payload: "X'7BFF00FE7D'")
-        try AppLaunch.restoreCatalog(at: path)
-        let store = try Store(readingExistingFileAt: path)
+        try AppLaunch.restoreCatalog(at: stateFile.path)
+        let store = try Store(readingExistingFileAt: stateFile.path)
         defer { store.close() }
         #expect(try store.quarantinedRecords().map(\.payload) == [Data(bytes)])
     }
@@ -128,30 +128,30 @@ extension HostileInputTests {
     @Test(arguments: ["'{not json'", "X'00FF'", #"'{"minReaderVersion":"1"}'"#, #"'{"minReaderVersion":[1]}'"#])
     func savingOverAMalformedNewerRecordIsRefusedNotAnInternalError(payload: String) throws {
         try plant(version: "9", payload: payload)
-        let before = try #require(dir.contents("state.sqlite"))
+        let before = try #require(stateFile.folder.contents("state.sqlite"))
         let record = FixtureFolders.path("records/v3-minimal.json")
-        let refused = CapturedRun(["save", "--db", path, "--scene", "main", "--state", record])
+        let refused = CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", record])
         Self.expectOneLineFailure(refused, exitCode: 65, mentioning: "--replace-newer")
-        #expect(dir.contents("state.sqlite") == before)
-        let replaced = CapturedRun(["save", "--db", path, "--scene", "main", "--state", record, "--replace-newer"])
+        #expect(stateFile.folder.contents("state.sqlite") == before)
+        let replaced = CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", record, "--replace-newer"])
         #expect(replaced.exitCode == 0, "\(replaced.stderr)")
     }
 
     /// Names outside the rules that only raw SQL can store still list without a crash.
     @Test func plantedNamesBeyondTheRulesAreListed() throws {
-        #expect(CapturedRun(["migrate", "--db", path]).exitCode == 0)
-        let db = try Database(path: path)
+        #expect(CapturedRun(["migrate", "--db", stateFile.path]).exitCode == 0)
+        let db = try Database(path: stateFile.path)
         try db.execute("PRAGMA ignore_check_constraints = ON")
         try db.execute(
             "INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES (CAST(X'61FF62' AS TEXT), hex(zeroblob(1500)), 3, ?, 0)",
             [.text(#"{"version":3}"#)]
         )
         db.close()
-        let inspect = CapturedRun(["inspect", "--db", path, "--json"])
+        let inspect = CapturedRun(["inspect", "--db", stateFile.path, "--json"])
         #expect(inspect.exitCode == 0)
         let listed = try #require(try JSONValue.parse(inspect.stdout)["records"]?.firstElement)
         #expect(listed["account"] == "a\u{FFFD}b")
         #expect(listed["scene"] == .string(String(repeating: "0", count: 3_000)))
-        #expect(CapturedRun(["check", "--db", path]).exitCode == 0)
+        #expect(CapturedRun(["check", "--db", stateFile.path]).exitCode == 0)
     }
 }

@@ -16,27 +16,23 @@ import Testing
 ///
 /// The byte-level parser cases live in `StateRestoreTests`; these tests take the whole CLI path.
 @Suite struct HostileInputTests {
-    let dir: TemporaryDirectory
-    let path: String
+    let stateFile: StateFile
 
-    init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
-    }
+    init() throws { stateFile = try StateFile() }
 
     /// Writes `bytes` to `name` in the scratch directory and returns its path.
     func file(_ name: String, _ bytes: some Sequence<UInt8>) throws -> String {
-        try Data(bytes).write(to: dir.url.appendingPathComponent(name))
-        return dir.path(name)
+        try Data(bytes).write(to: stateFile.folder.url.appendingPathComponent(name))
+        return stateFile.path(name)
     }
 
     /// Saves the `v3-viewport.json` fixture for scene "main", creating the database.
     func saveMainRecord(sourceLocation: SourceLocation = #_sourceLocation) {
-        let run = CapturedRun(["save", "--db", path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")])
+        let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")])
         #expect(run.exitCode == 0, "\(run.stderr)", sourceLocation: sourceLocation)
     }
 
-    private func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() }
+    private func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted() }
 
     /// Runs `arguments` first without a database, then over one holding a saved record, and
     /// expects each run to fail with `exitCode` and one stderr line containing `problem`,
@@ -47,14 +43,14 @@ import Testing
     ) throws {
         let fresh = CapturedRun(arguments, input: input)
         Self.expectOneLineFailure(fresh, exitCode: exitCode, mentioning: problem, sourceLocation: sourceLocation)
-        #expect(!FileManager.default.fileExists(atPath: path), "the refused command created the database", sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path), "the refused command created the database", sourceLocation: sourceLocation)
 
         saveMainRecord(sourceLocation: sourceLocation)
-        let before = try #require(dir.contents("state.sqlite"), sourceLocation: sourceLocation)
+        let before = try #require(stateFile.folder.contents("state.sqlite"), sourceLocation: sourceLocation)
         let files = try listing()
         let again = CapturedRun(arguments, input: input)
         Self.expectOneLineFailure(again, exitCode: exitCode, mentioning: problem, sourceLocation: sourceLocation)
-        #expect(dir.contents("state.sqlite") == before, "the refused command changed the database", sourceLocation: sourceLocation)
+        #expect(stateFile.folder.contents("state.sqlite") == before, "the refused command changed the database", sourceLocation: sourceLocation)
         #expect(try listing() == files, sourceLocation: sourceLocation)
     }
 
@@ -78,7 +74,7 @@ import Testing
 
     /// The `--json` output of restoring scene "main" against `document`.
     func restoreMain(against document: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
-        let run = CapturedRun(["restore", "--db", path, "--scene", "main", "--document", document, "--json"])
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--document", document, "--json"])
         #expect(run.exitCode == 0, "\(run.stderr)", sourceLocation: sourceLocation)
         #expect(run.stderr.isEmpty, sourceLocation: sourceLocation)
         return try JSONValue.parse(run.stdout, limits: JSONLimits(maxBytes: 64 << 20, maxDepth: 64))

@@ -12,28 +12,26 @@ import Testing
 /// database path itself may be a link (followed once). Launches and commands run as real
 /// processes (`restorectl-stress launch`, `restorectl`).
 @Suite struct SiblingLinkTests {
-    let folder: TemporaryDirectory
-    let db: String
+    let stateFile: StateFile
     /// What a planted link points to: a file the engine must never write.
     let target: String
     let targetBytes = Data("precious: not the guard header\n".utf8)
     let document: String
 
     init() throws {
-        folder = try TemporaryDirectory()
-        db = folder.path("state.sqlite")
-        target = folder.path("precious.txt")
-        document = folder.path("document.json")
+        stateFile = try StateFile()
+        target = stateFile.path("precious.txt")
+        document = stateFile.path("document.json")
         try targetBytes.write(to: URL(fileURLWithPath: target))
         try Data(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#.utf8)
             .write(to: URL(fileURLWithPath: document))
-        let store = try Store(path: db, migrator: StateMigrations.makeMigrator())
+        let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
         try store.saveRecord(CatalogRecordCodec.encode(CatalogViewState(selectedID: 2)), version: 3, account: "default", scene: "main", kind: "catalog")
         store.close()
     }
 
     private func launch() throws -> (status: Int32, stdout: String, stderr: String) {
-        let child = try ChildProcess(stress: ["launch", "--db", db, "--scene", "main", "--document", document])
+        let child = try ChildProcess(stress: ["launch", "--db", stateFile.path, "--scene", "main", "--document", document])
         let lines = child.remainingLines()
         return (child.waitForExit().status, lines.joined(separator: "\n"), child.errorOutput())
     }
@@ -45,18 +43,18 @@ import Testing
     }
 
     @Test func aLinkAtTheGuardFileIsNotFollowedAndTheRestoreSaysItIsUnguarded() throws {
-        #expect(symlink(target, db + "-guard") == 0)
+        #expect(symlink(target, stateFile.path + "-guard") == 0)
         let run = try launch()
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("restore-unguarded") && run.stdout.contains("symbolic link"), "\(run.stdout)")
         #expect(run.stdout.contains(#""selectedID":2"#), "the record is still restored: \(run.stdout)")
         #expect(FileManager.default.contents(atPath: target) == targetBytes, "the launch wrote through the link")
-        #expect(SiblingFile.kindOfNonRegularFile(at: db + "-guard") == "a symbolic link", "the link itself is left as it is")
+        #expect(SiblingFile.kindOfNonRegularFile(at: stateFile.path + "-guard") == "a symbolic link", "the link itself is left as it is")
     }
 
     @Test func aDanglingLinkAtTheGuardFileCreatesNothingAtItsTarget() throws {
-        let missing = folder.path("created-through-link")
-        #expect(symlink(missing, db + "-guard") == 0)
+        let missing = stateFile.path("created-through-link")
+        #expect(symlink(missing, stateFile.path + "-guard") == 0)
         let run = try launch()
         #expect(run.status == 0 && run.stdout.contains("restore-unguarded"), "\(run.stdout) \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: missing))
@@ -64,43 +62,43 @@ import Testing
 
     @Test(arguments: ["-wal", "-shm"])
     func aLinkBesideTheDatabaseRefusesTheOpenWithAClearError(suffix: String) throws {
-        #expect(symlink(target, db + suffix) == 0)
-        let status = try restorectl(["status", "--db", db])
+        #expect(symlink(target, stateFile.path + suffix) == 0)
+        let status = try restorectl(["status", "--db", stateFile.path])
         #expect(status.status != 0 && status.status != 70, "\(status)")
-        #expect(status.stderr.contains("\(db)\(suffix) is a symbolic link"), "\(status.stderr)")
+        #expect(status.stderr.contains("\(stateFile.path)\(suffix) is a symbolic link"), "\(status.stderr)")
         let launched = try launch()
         #expect(launched.status == 0)
         #expect(launched.stdout.contains("symbolic link") && !launched.stdout.contains("database-corrupt"), "\(launched.stdout)")
         #expect(FileManager.default.contents(atPath: target) == targetBytes)
-        #expect(CorruptDatabaseFiles.copies(of: db).isEmpty, "nothing was moved aside")
+        #expect(CorruptDatabaseFiles.copies(of: stateFile.path).isEmpty, "nothing was moved aside")
     }
 
     @Test func aLinkAtTheBackupLockIsRefusedAndItsTargetKept() throws {
         // A schema-3 file: migrating it takes the backup lock.
-        try FileManager.default.removeItem(atPath: db)
-        let database = try Database(path: db)
+        try FileManager.default.removeItem(atPath: stateFile.path)
+        let database = try Database(path: stateFile.path)
         try database.executeScript(String(decoding: try Data(contentsOf: URL(fileURLWithPath: FixtureFolders.path("schema/v3.sql"))), as: UTF8.self))
         database.close()
-        #expect(symlink(target, db + ".backup-lock") == 0)
-        let run = try restorectl(["migrate", "--db", db])
+        #expect(symlink(target, stateFile.path + ".backup-lock") == 0)
+        let run = try restorectl(["migrate", "--db", stateFile.path])
         #expect(run.status != 0 && run.status != 70, "\(run)")
         #expect(run.stderr.contains(".backup-lock is a symbolic link"), "\(run.stderr)")
         #expect(FileManager.default.contents(atPath: target) == targetBytes)
     }
 
     @Test func aLinkAtAMovesDestinationIsSomethingThereAndIsNotFollowed() throws {
-        let destination = folder.path("moved.sqlite")
-        let missing = folder.path("through-link.sqlite")
+        let destination = stateFile.path("moved.sqlite")
+        let missing = stateFile.path("through-link.sqlite")
         #expect(symlink(missing, destination) == 0)
-        let run = try restorectl(["move", "--db", db, "--to", destination])
+        let run = try restorectl(["move", "--db", stateFile.path, "--to", destination])
         #expect(run.status == 73, "\(run)")
         #expect(!FileManager.default.fileExists(atPath: missing), "the copy was written through the link")
-        #expect(FileManager.default.fileExists(atPath: db))
+        #expect(FileManager.default.fileExists(atPath: stateFile.path))
     }
 
     @Test func theDatabasePathItselfMayBeALink() throws {
-        let link = folder.path("link.sqlite")
-        #expect(symlink(db, link) == 0)
+        let link = stateFile.path("link.sqlite")
+        #expect(symlink(stateFile.path, link) == 0)
         let run = try restorectl(["restore", "--db", link, "--scene", "main", "--document", document, "--json"])
         #expect(run.status == 0 && run.stdout.contains(#""selectedID" : 2"#) || run.stdout.contains(#""selectedID": 2"#), "\(run)")
     }

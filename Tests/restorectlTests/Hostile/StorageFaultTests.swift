@@ -30,17 +30,10 @@ import Testing
     }
 
     /// Runs the real `restorectl`, as `user` when given (through setpriv).
-    private static func run(_ arguments: [String], as user: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    private static func run(_ arguments: [String], as user: String? = nil) throws -> ChildRun {
+        guard let user else { return try ChildRun(restorectl: arguments) }
         let tool = try ChildProcess.builtTool(named: "restorectl")
-        let child =
-            if let user {
-                try ChildProcess(tool: URL(fileURLWithPath: "/usr/bin/setpriv"), arguments: ["--reuid=\(user)", "--regid=nogroup", "--clear-groups", tool.path] + arguments)
-            } else {
-                try ChildProcess(restorectl: arguments)
-            }
-        let lines = child.remainingLines()
-        let exit = child.waitForExit()
-        return (exit.status, lines.joined(separator: "\n"), child.errorOutput())
+        return try ChildRun(tool: URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=\(user)", "--regid=nogroup", "--clear-groups", tool.path] + arguments)
     }
 
     /// The stored state a library launch restores, with its report codes.
@@ -52,17 +45,6 @@ import Testing
     }
 
     /// The file systems a full disk is tried on: a tmpfs, and ext4 on a loop device.
-    enum FileSystem: String, CaseIterable, CustomTestStringConvertible {
-        case tmpfs, ext4
-        var testDescription: String { rawValue }
-
-        func mount() throws -> ScratchMount? {
-            switch self {
-            case .tmpfs: try ScratchMount(tmpfsSize: "2m")
-            case .ext4: try ScratchMount(ext4Megabytes: 8)
-            }
-        }
-    }
 
     /// What the read-only tools print for `db`, to compare before and after a fault.
     private static func toolAnswers(_ db: String) throws -> [String] {
@@ -72,9 +54,17 @@ import Testing
         }
     }
 
-    @Test(arguments: FileSystem.allCases)
-    func onAFullDiskALaunchRestoresTheStoredStateAndTheToolsAnswerAsBefore(_ fileSystem: FileSystem) throws {
-        guard let mount = try fileSystem.mount() else { return }
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    func onAFullTmpfsALaunchRestoresTheStoredStateAndTheToolsAnswerAsBefore() throws {
+        try Self.expectAFullDiskLaunchRestoresAndTheToolsAnswerAsBefore(on: #require(try ScratchMount(tmpfsSize: "2m")))
+    }
+
+    @Test(.enabled(if: TestHost.canMountExt4, "mounts an ext4 image: needs root, a loop device and e2fsprogs"))
+    func onAFullExt4DiskALaunchRestoresTheStoredStateAndTheToolsAnswerAsBefore() throws {
+        try Self.expectAFullDiskLaunchRestoresAndTheToolsAnswerAsBefore(on: #require(try ScratchMount(ext4Megabytes: 8)))
+    }
+
+    private static func expectAFullDiskLaunchRestoresAndTheToolsAnswerAsBefore(on mount: ScratchMount) throws {
         defer { mount.unmount() }
         let db = mount.path("state.sqlite")
         try Self.makeDatabase(at: db)
@@ -110,16 +100,15 @@ import Testing
         #expect(try Self.restore(db).state.query == "after")
     }
 
-    @Test func onAReadOnlyMountALaunchRestoresTheStoredState() throws {
-        guard let mount = try ScratchMount(tmpfsSize: "4m") else { return }
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+
+    func onAReadOnlyMountALaunchRestoresTheStoredState() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "4m"))
         defer { mount.unmount() }
         let db = mount.path("state.sqlite")
         try Self.makeDatabase(at: db)
         let answersBefore = try Self.toolAnswers(db)
-        guard mount.remount(readOnly: true) else {
-            print("skipped: the tmpfs could not be remounted read-only")
-            return
-        }
+        try #require(mount.remount(readOnly: true), "the tmpfs could not be remounted read-only")
         let restored = try Self.restore(db)
         #expect(restored.state == Self.stored && restored.codes.contains(.databaseReadOnly), "\(restored.codes)")
         #expect(try Self.toolAnswers(db) == answersBefore)
@@ -130,37 +119,29 @@ import Testing
         #expect(try Self.restore(db).state.query == "after")
     }
 
-    @Test func aFileThisUserMayNotWriteIsReadAndLeavesNothingThatBlocksALaterSave() throws {
-        let folder = try TemporaryDirectory()
-        let db = folder.path("state.sqlite")
-        try Self.makeDatabase(at: db)
-        try Data(Self.document.utf8).write(to: URL(fileURLWithPath: folder.path("document.json")))
-        guard chown(folder.url.path, 65534, 65534) == 0, chown(db, 65534, 65534) == 0, chmod(folder.url.path, 0o755) == 0, chmod(db, 0o400) == 0 else {
-            print("skipped: cannot hand the database to nobody (not root)")
-            return
-        }
-        guard let run = try Self.restoreAsNobody(db, document: folder.path("document.json")) else { return }
+    @Test(.enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"))
+    func aFileThisUserMayNotWriteIsReadAndLeavesNothingThatBlocksALaterSave() throws {
+        let file = try StateFile()
+        try Self.makeDatabase(at: file.path)
+        try Data(Self.document.utf8).write(to: URL(fileURLWithPath: file.path("document.json")))
+        try #require(chown(file.folder.url.path, 65534, 65534) == 0 && chown(file.path, 65534, 65534) == 0)
+        try #require(chmod(file.folder.url.path, 0o755) == 0 && chmod(file.path, 0o400) == 0)
+        let run = try Self.restoreAsNobody(file.path, document: file.path("document.json"))
         // The tool's restore reads only, whatever the file's mode: nothing to report about it.
         #expect(run.status == 0 && run.stdout.contains(#""query": "data""#) && !run.stdout.contains("database-"), "\(run)")
-        #expect(!FileManager.default.fileExists(atPath: db + "-wal") && !FileManager.default.fileExists(atPath: db + "-shm"))
+        #expect(!FileManager.default.fileExists(atPath: file.path + "-wal") && !FileManager.default.fileExists(atPath: file.path + "-shm"))
         // Write permission back: the next save (as that user) succeeds.
-        #expect(chmod(db, 0o600) == 0)
-        let state = folder.path("after.json")
+        #expect(chmod(file.path, 0o600) == 0)
+        let state = file.path("after.json")
         try Data(#"{"version":3,"query":"after","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
         #expect(chown(state, 65534, 65534) == 0)
-        let save = try Self.run(["save", "--db", db, "--scene", "main", "--state", state], as: "nobody")
+        let save = try Self.run(["save", "--db", file.path, "--scene", "main", "--state", state], as: "nobody")
         #expect(save.status == 0, "\(save)")
     }
 
-    /// `restore --json` of scene "main" run as nobody; nil (with a printed reason) where setpriv
-    /// cannot switch users here.
-    private static func restoreAsNobody(_ db: String, document: String) throws -> (status: Int32, stdout: String, stderr: String)? {
-        let run = try Self.run(["restore", "--db", db, "--scene", "main", "--document", document, "--json"], as: "nobody")
-        guard !run.stderr.contains("setpriv:") else {
-            print("skipped: setpriv cannot switch to nobody here: \(run.stderr)")
-            return nil
-        }
-        return run
+    /// `restore --json` of scene "main" run as nobody.
+    private static func restoreAsNobody(_ db: String, document: String) throws -> ChildRun {
+        try Self.run(["restore", "--db", db, "--scene", "main", "--document", document, "--json"], as: "nobody")
     }
 
     /// A database holding `stored` in a folder `data` of its own, beside the document, ready to
@@ -175,21 +156,18 @@ import Testing
         return (folder, db)
     }
 
-    /// Hands `folder` (mode `folderMode`) and `db` (mode `fileMode`) to nobody; false when this
-    /// process may not (not root).
+    /// Hands `folder` (mode `folderMode`) and `db` (mode `fileMode`) to nobody; whether it could.
     private static func handToNobody(folder: String, folderMode: mode_t, db: String, fileMode: mode_t) -> Bool {
         chown(folder, 65534, 65534) == 0 && chown(db, 65534, 65534) == 0 && chmod(db, fileMode) == 0 && chmod(folder, folderMode) == 0
     }
 
-    @Test func aReadOnlyFolderIsReadAsItIsAndTheToolsAnswerAsBefore() throws {
+    @Test(.enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"))
+    func aReadOnlyFolderIsReadAsItIsAndTheToolsAnswerAsBefore() throws {
         let parent = try TemporaryDirectory()
         let (folder, db) = try Self.makeDatabaseInAFolderOfItsOwn(in: parent)
         let answersBefore = try Self.toolAnswers(db)
-        guard Self.handToNobody(folder: folder, folderMode: 0o500, db: db, fileMode: 0o600) else {
-            print("skipped: cannot hand the folder to nobody (not root)")
-            return
-        }
-        guard let run = try Self.restoreAsNobody(db, document: parent.path("document.json")) else { return }
+        try #require(Self.handToNobody(folder: folder, folderMode: 0o500, db: db, fileMode: 0o600))
+        let run = try Self.restoreAsNobody(db, document: parent.path("document.json"))
         // The tool's restore reads only, whatever the folder allows: nothing to report about it.
         #expect(run.status == 0 && run.stdout.contains(#""query": "data""#) && !run.stdout.contains("database-"), "\(run)")
         for (arguments, before) in zip([["check", "--db", db, "--json"], ["status", "--db", db], ["inspect", "--db", db]], answersBefore) {
@@ -206,15 +184,13 @@ import Testing
         #expect(save.status == 0, "\(save)")
     }
 
-    @Test func aFileThisUserMayNotReadIsUnavailableNamingTheCauseAndNothingIsCreated() throws {
+    @Test(.enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"))
+    func aFileThisUserMayNotReadIsUnavailableNamingTheCauseAndNothingIsCreated() throws {
         let parent = try TemporaryDirectory()
         let (folder, db) = try Self.makeDatabaseInAFolderOfItsOwn(in: parent)
         // nobody owns the folder (it could create files there) but not the file, which is 0600.
-        guard chown(folder, 65534, 65534) == 0, chmod(folder, 0o700) == 0, chmod(db, 0o600) == 0 else {
-            print("skipped: cannot hand the folder to nobody (not root)")
-            return
-        }
-        guard let run = try Self.restoreAsNobody(db, document: parent.path("document.json")) else { return }
+        try #require(chown(folder, 65534, 65534) == 0 && chmod(folder, 0o700) == 0 && chmod(db, 0o600) == 0)
+        let run = try Self.restoreAsNobody(db, document: parent.path("document.json"))
         #expect(run.status == 0 && run.stdout.contains("database-unavailable") && run.stdout.contains("EACCES"), "\(run)")
         #expect(!run.stdout.contains("database-corrupt"))
         #expect(Self.listing(folder) == ["state.sqlite"], "nothing was created or moved aside")
@@ -225,11 +201,10 @@ import Testing
     /// never reports damage or moves anything aside, a failure names EMFILE, and a save that
     /// cannot open the file exits 74 saying so.
     @Test func aProcessOutOfDescriptorsNamesEMFILEAndMovesNothingAside() throws {
-        let folder = try TemporaryDirectory()
-        let db = folder.path("state.sqlite")
-        try Self.makeDatabase(at: db)
-        try Data(Self.document.utf8).write(to: URL(fileURLWithPath: folder.path("document.json")))
-        let state = folder.path("after.json")
+        let file = try StateFile()
+        try Self.makeDatabase(at: file.path)
+        try Data(Self.document.utf8).write(to: URL(fileURLWithPath: file.path("document.json")))
+        let state = file.path("after.json")
         try Data(#"{"version":3,"query":"after","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
         let tool = try ChildProcess.builtTool(named: "restorectl").path
         func limited(_ limit: Int, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
@@ -239,22 +214,22 @@ import Testing
         }
         var namedEMFILE = false
         for limit in 4...9 {
-            let run = try limited(limit, ["restore", "--db", db, "--scene", "main", "--document", folder.path("document.json"), "--json"])
+            let run = try limited(limit, ["restore", "--db", file.path, "--scene", "main", "--document", file.path("document.json"), "--json"])
             #expect(run.status == 0, "ulimit -n \(limit): \(run)")
             #expect(!run.stdout.contains("database-corrupt"), "ulimit -n \(limit): \(run.stdout)")
             if run.stdout.contains("database-unavailable") || run.stdout.contains("database-read-only") {
                 #expect(run.stdout.contains("EMFILE"), "ulimit -n \(limit): the cause is named: \(run.stdout)")
                 namedEMFILE = true
             }
-            let save = try limited(limit, ["save", "--db", db, "--scene", "main", "--state", state])
+            let save = try limited(limit, ["save", "--db", file.path, "--scene", "main", "--state", state])
             if save.status != 0 {
                 #expect(save.status == 74 && save.stderr.contains("EMFILE"), "ulimit -n \(limit): \(save)")
                 namedEMFILE = true
             }
         }
         #expect(namedEMFILE, "no limit from 4 to 9 ran the tool out of descriptors")
-        #expect(CorruptDatabaseFiles.copies(of: db).isEmpty, "nothing was moved aside")
-        let query = try Self.restore(db).state.query
+        #expect(CorruptDatabaseFiles.copies(of: file.path).isEmpty, "nothing was moved aside")
+        let query = try Self.restore(file.path).state.query
         #expect(query == "after" || query == "data")
     }
 }
