@@ -303,17 +303,17 @@ import Testing
     /// the link still names it, nothing appears at the destination, and the restorer goes on.
     @MainActor
     @Test func aRestorerOpenedThroughALinkRefusesToMoveTheLinksTarget() throws {
-        let real = folder.path("real.sqlite")
+        let real = stateFile.path("real.sqlite")
         try seed(real)
-        #expect(symlink("real.sqlite", folder.path("link.sqlite")) == 0)
-        let restorer = StateRestorer(path: folder.path("link.sqlite"))
+        #expect(symlink("real.sqlite", stateFile.path("link.sqlite")) == 0)
+        let restorer = StateRestorer(path: stateFile.path("link.sqlite"))
         #expect(restorer.databaseReport.isEmpty)
         let before = try Data(contentsOf: URL(fileURLWithPath: real))
         let group = try TemporaryDirectory()
         #expect(throws: StoreError.self) { try restorer.relocate(to: group.path("state.sqlite")) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: real)) == before)
         #expect(try names(in: group.url.path) == [])
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.sqlite")) == "real.sqlite")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: stateFile.path("link.sqlite")) == "real.sqlite")
         #expect(try !names().contains { $0.hasSuffix("-moved") })
         #expect(restorer.path == real && restorer.databaseReport.isEmpty)
         #expect(restorer.restore(CatalogViewState.self, key, against: document).state.selectedID == 2)
