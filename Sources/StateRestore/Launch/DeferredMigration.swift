@@ -6,10 +6,11 @@ import StateStore
 /// with defaults. Each migration step commits on its own, so a kill mid-way loses nothing: the
 /// next launch finds the file at the step it reached and starts the rest again.
 enum DeferredMigration {
-    /// The files being migrated in this process, by resolved path, with what waits for them.
-    private static let running = Locked<[String: DispatchGroup]>([:])
-    /// Why the last background migration of a file failed, by resolved path.
-    private static let failures = Locked<[String: String]>([:])
+    /// The files being migrated in this process, by device and inode and opened path
+    /// (``FileKey``), with what waits for them.
+    private static let running = Locked<[FileKey: DispatchGroup]>([:])
+    /// Why the last background migration of a file failed, by the same key.
+    private static let failures = Locked<[FileKey: String]>([:])
     private static let queue = DispatchQueue(label: "restorectl.deferred-migration", qos: .utility)
     /// Called on the background queue with the path before each migration starts (tests hold
     /// a migration here to look at the launch meanwhile).
@@ -17,17 +18,17 @@ enum DeferredMigration {
 
     /// Whether a migration of `file` is running in this process.
     static func isRunning(_ file: DatabaseFile) -> Bool {
-        running.withLock { $0[file.path] != nil }
+        running.withLock { $0[file.key] != nil }
     }
 
     /// Starts migrating `file` in the background unless that is already happening: opened as
     /// the launch resolved it, so a `chdir` or a link changed meanwhile changes nothing.
     static func start(_ file: DatabaseFile, configuration: DatabaseConfiguration) {
-        let path = file.path
+        let (path, key) = (file.path, file.key)
         let group = DispatchGroup()
         let isNew = running.withLock { running -> Bool in
-            guard running[path] == nil else { return false }
-            running[path] = group
+            guard running[key] == nil else { return false }
+            running[key] = group
             return true
         }
         guard isNew else { return }
@@ -37,22 +38,22 @@ enum DeferredMigration {
             do {
                 let store = try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
                 store.close()
-                failures.withLock { $0[path] = nil }
+                failures.withLock { $0[key] = nil }
             } catch {
-                failures.withLock { $0[path] = error.localizedDescription }
+                failures.withLock { $0[key] = error.localizedDescription }
             }
-            running.withLock { $0[path] = nil }
+            running.withLock { $0[key] = nil }
             group.leave()
         }
     }
 
     /// Why the last background migration of `file` failed, if it did.
     static func failure(of file: DatabaseFile) -> String? {
-        failures.withLock { $0[file.path] }
+        failures.withLock { $0[file.key] }
     }
 
     /// Blocks until the migration of `file` running now (if any) has ended.
     static func waitUntilFinished(_ file: DatabaseFile) {
-        running.withLock { $0[file.path] }?.wait()
+        running.withLock { $0[file.key] }?.wait()
     }
 }

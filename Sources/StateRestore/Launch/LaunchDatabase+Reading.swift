@@ -44,7 +44,7 @@ extension LaunchDatabase {
             case let version where version > latest:
                 // Read exactly when a launch reads it: when what the file records lets this
                 // build read it (written too when it lets it write, as a launch does).
-                if let compatibility = try? store.recordedCompatibility(), compatibility.isReadable(byBuildAt: latest) {
+                if let compatibility = NewerSchemaRule.readableCompatibility(of: store, latestKnown: latest) {
                     if compatibility.isWritable(byBuildAt: latest) { return Opening(store: store, report: []) }
                     return Opening(store: store, report: [ReadOnlyFallback.newerReadEntry(schemaVersion: version, latestKnown: latest, writableBy: compatibility.writableBy)])
                 }

@@ -33,6 +33,20 @@ enum OpenRestorers {
         }
     }
 
+    /// `file` as this process opens it already: at the path an open restorer of the same
+    /// file (by device and inode) opens, when one reached it by another path (a hard link, a
+    /// bind mount), so both use one WAL (``DatabaseFile/opened(at:)``); `file` itself otherwise,
+    /// and for a file that does not exist yet.
+    static func file(asOpened file: DatabaseFile) -> DatabaseFile {
+        guard let identity = file.identity else { return file }
+        let all = restorers.withLock { all in all.compactMap(\.restorer) }
+        for other in all where !other.isClosed {
+            let otherFile = other.location.withLock { $0.file }
+            if otherFile.identity == identity { return otherFile.path == file.path ? file : file.opened(at: otherFile.path) }
+        }
+        return file
+    }
+
     /// Publishes the scenes this process has live on `restorer`'s file (every open, not
     /// suspended restorer's trackings, neither cancelled nor released) in the file's
     /// `-live` sibling, where a discard in another process finds them (`LiveScenesFile`);

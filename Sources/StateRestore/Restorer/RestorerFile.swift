@@ -16,6 +16,17 @@ struct RestorerFile: Sendable {
     /// only).
     mutating func note(_ opening: LaunchDatabase.Opening) {
         refusal = opening.refusal
-        if opening.store != nil, file.identity == nil || opening.replacedFile { file.identity = DatabaseFile.identity(at: file.path) }
+        if opening.store != nil, file.identity == nil || opening.replacedFile { identify(as: DatabaseFile.identity(at: file.path)) }
+    }
+
+    /// Takes the identity the file has now that an opening created it (or replaced a damaged
+    /// one), and carries this process's notes of the file (``ScenesInUse``,
+    /// ``SignedOutAccounts``) over to it: noted by path while nothing existed there, they are
+    /// found from then on by every restorer that reaches the file, by any path.
+    mutating func identify(as identity: DatabaseFile.Identity?) {
+        let old = file.key
+        file.identity = identity
+        ScenesInUse.move(from: old, to: file.key)
+        SignedOutAccounts.move(from: old, to: file.key)
     }
 }

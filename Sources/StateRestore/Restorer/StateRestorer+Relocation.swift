@@ -54,12 +54,11 @@ extension StateRestorer {
             side.store?.close()
             side.store = nil
             let file = file
-            let source = file.path
             let outcome = Result { try Store.relocate(file, to: destination, configuration: configuration) }
             if case .success = outcome {
-                ScenesInUse.move(from: source, to: destination)
-                SignedOutAccounts.move(from: source, to: destination)
                 let moved = (try? DatabaseFile(resolving: destination)) ?? DatabaseFile(unresolved: destination)
+                ScenesInUse.move(from: file.key, to: moved.key)
+                SignedOutAccounts.move(from: file.key, to: moved.key)
                 location.withLock { $0 = RestorerFile(file: moved, refusal: nil) }
             }
             reopen(&side)

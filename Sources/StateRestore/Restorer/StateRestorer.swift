@@ -119,7 +119,8 @@ public final class StateRestorer: Sendable {
         var file: RestorerFile
         let opening: LaunchDatabase.Opening
         switch resolution {
-        case .success(let resolved):
+        case .success(let resolution):
+            let resolved = OpenRestorers.file(asOpened: resolution)
             file = RestorerFile(file: resolved, refusal: nil)
             opening = LaunchDatabase.open(resolved, configuration: configuration)
         case .failure(let error):

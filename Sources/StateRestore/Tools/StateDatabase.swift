@@ -32,12 +32,22 @@ package enum StateDatabase {
         try openForWriting(requireExistingFile(path), upgrading: kinds, configuration: configuration)
     }
 
-    /// Opens the existing file at `path` without creating, migrating or writing anything.
+    /// Opens the existing file at `path` without creating, migrating or writing anything. A
+    /// newer schema is read exactly when a launch's read-only opening reads it
+    /// (``NewerSchemaRule``: the readable-by the file records reaches this build).
     ///
     /// - Throws: `StoreError.fileNotFound` when there is none, `StoreError.movedTo` when a move
-    ///   left its note there.
+    ///   left its note there, `MigrationError.databaseNewer` for a newer schema this build may
+    ///   not read.
     package static func openForReading(_ path: String) throws -> Store {
-        try Store(reading: requireExistingFile(path))
+        let store = try Store(reading: requireExistingFile(path))
+        let latest = latestSchemaVersion
+        // A newer schema is read exactly when a launch's read-only opening reads it.
+        if store.schemaVersion > latest, NewerSchemaRule.readableCompatibility(of: store, latestKnown: latest) == nil {
+            store.close()
+            throw MigrationError.databaseNewer(path: store.path, schemaVersion: store.schemaVersion, latestKnown: latest)
+        }
+        return store
     }
 
     /// The database file at `path`, resolved once, unless there is none (a symbolic link to

@@ -33,7 +33,7 @@ extension CoalescingWriter {
         let store = try Store(file: target.file, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
         if target.file.identity == nil {
             let identity = DatabaseFile.identity(at: target.path)
-            location.withLock { if $0.path == target.path { $0.file.identity = identity } }
+            location.withLock { if $0.path == target.path, $0.file.identity == nil { $0.identify(as: identity) } }
         }
         return store
     }

@@ -17,15 +17,19 @@ package struct DatabaseFile: Sendable, Hashable {
     }
 
     /// The path as the caller gave it.
-    package let requestedPath: String
+    package private(set) var requestedPath: String
     /// The absolute path opened: no link in any component.
     package let path: String
     /// Whether the requested path's last component was a link (followed to `path`): such a
     /// file is never moved aside or replaced, and nothing is ever created beside it for it.
-    package let isLinked: Bool
+    package private(set) var isLinked: Bool
     /// The file's device and inode at the resolution; nil when nothing existed there yet (or
     /// the path names no file: `:memory:`, a URI).
     package var identity: Identity?
+
+    /// What the process-wide notes of this file are kept under: its identity, or its path
+    /// while it has none (``FileKey``).
+    package var key: FileKey { identity.map { .file($0, path: path) } ?? .path(path) }
 
     /// Resolves `path` (``DatabasePath``): relative to the working directory now, the folder
     /// fully, the last component followed to an existing regular file.
@@ -93,6 +97,19 @@ package struct DatabaseFile: Sendable, Hashable {
         self.path = path
         isLinked = false
         identity = nil
+    }
+
+    /// This file opened at `path`, another path of it (a hard link, a bind mount) that another
+    /// user of the same file in this process opens: SQLite names a database's WAL and shared
+    /// memory after the path it was opened with, so one file opened by two paths side by side
+    /// would have two WALs, each unseen by the other path's connections. The requested path
+    /// and whether it was a link are kept, for reports.
+    package func opened(at path: String) -> DatabaseFile {
+        var file = DatabaseFile(linkFree: path)
+        file.requestedPath = requestedPath
+        file.isLinked = isLinked
+        file.identity = identity
+        return file
     }
 
     /// A private in-memory database (`:memory:`), a file of no file system.
