@@ -62,8 +62,11 @@ public final class ChildProcess: @unchecked Sendable {
         commandLine = ([tool.path] + arguments).joined(separator: " ")
         output = LineReader(outputPipe.fileHandleForReading.fileDescriptor, keeping: outputPipe)
         try process.run()
-        let (errors, bytes) = (errorPipe.fileHandleForReading.fileDescriptor, errorBytes)
-        DispatchQueue.global().async(group: errorReading) { bytes.data = Data(ChildProcess.bytesToEnd(of: errors)) }
+        // The handle itself is captured, not its descriptor's number: it keeps the descriptor
+        // open while the read lasts, even past this object's end (a number alone was closed
+        // with the pipe and reused, and the read blocked on another file).
+        let (errors, bytes) = (errorPipe.fileHandleForReading, errorBytes)
+        DispatchQueue.global().async(group: errorReading) { bytes.data = Data(ChildProcess.bytesToEnd(of: errors.fileDescriptor)) }
     }
 
     /// Every byte `descriptor` yields up to its end, with blocking `read(2)`. Not
