@@ -1,5 +1,6 @@
 import Foundation
 import StateRestore
+import StateStore
 
 /// Holds the turns that follow observed changes until ``runPendingTurns()`` runs them: for
 /// tests that order changes, reads and writes explicitly, and for command-line tools whose
@@ -11,20 +12,19 @@ import StateRestore
 /// model.page = 2
 /// turns.runPendingTurns()        // the tracking reads page 2 and saves it
 /// ```
-public final class ManualTurnScheduler: MainActorTurnScheduling, @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: [@MainActor @Sendable () -> Void] = []
+public final class ManualTurnScheduler: MainActorTurnScheduling, Sendable {
+    private let pending = Locked<[@MainActor @Sendable () -> Void]>([])
 
     /// An empty scheduler.
     public init() {}
 
     /// Keeps `work` until ``runPendingTurns()``.
     public func scheduleTurn(_ work: @escaping @MainActor @Sendable () -> Void) {
-        lock.withLock { pending.append(work) }
+        pending.withLock { $0.append(work) }
     }
 
     /// How many turns are waiting.
-    public var pendingTurnCount: Int { lock.withLock { pending.count } }
+    public var pendingTurnCount: Int { pending.withLock { $0.count } }
 
     /// Runs every waiting turn in the order scheduled, including turns they schedule, and
     /// returns how many ran.
@@ -33,7 +33,7 @@ public final class ManualTurnScheduler: MainActorTurnScheduling, @unchecked Send
     public func runPendingTurns() -> Int {
         var count = 0
         while true {
-            let turns = lock.withLock { () -> [@MainActor @Sendable () -> Void] in
+            let turns = pending.withLock { pending -> [@MainActor @Sendable () -> Void] in
                 defer { pending.removeAll() }
                 return pending
             }

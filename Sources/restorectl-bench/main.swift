@@ -97,7 +97,7 @@ func main() -> Int32 {
             let output = try ChildProcess.run(["__workload", name] + (isQuick ? ["--quick"] : []))
             results.append(try JSONValue.parse(output))
         }
-        let summary = BenchSummary(mode: mode, workloads: results, seconds: (ContinuousClock.now - start).seconds)
+        let summary = BenchSummary(mode: mode, workloads: results, seconds: (ContinuousClock.now - start).inSeconds)
         print(isJSON ? summary.json.encoded(pretty: true) : summary.table)
         return 0
     } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import StateStore
 
 /// Writes whole lines to stdout or stderr, each with a single unbuffered `write(2)`.
 ///
@@ -9,7 +10,7 @@ final class LinePrinter: @unchecked Sendable {
     /// The process-wide printer.
     static let shared = LinePrinter()
 
-    private let lock = NSLock()
+    private let lock = Locked()
 
     /// Prints `text` and a newline to stdout.
     func line(_ text: String) {

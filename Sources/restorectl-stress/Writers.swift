@@ -102,11 +102,10 @@ private struct WriterThread: Sendable {
 }
 
 /// A thread-safe count of failed threads.
-private final class FailureCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
+private final class FailureCounter: Sendable {
+    private let count = Locked(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }
 
 private struct WriterFailure: Error, CustomStringConvertible {

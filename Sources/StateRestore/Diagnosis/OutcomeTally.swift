@@ -13,9 +13,6 @@ public struct OutcomeTally: Hashable, Sendable, CustomStringConvertible {
     /// An empty tally.
     public init() {}
 
-    /// The mean duration; zero when nothing was counted.
-    public var meanDuration: Duration { count == 0 ? .zero : totalDuration / count }
-
     /// Counts one more operation of `bytes` that took `duration`.
     mutating func add(bytes: Int, duration: Duration) {
         count += 1
@@ -34,7 +31,7 @@ public struct OutcomeTally: Hashable, Sendable, CustomStringConvertible {
 
     /// `3 (1200 B, max 0.4 ms)`.
     public var description: String {
-        let milliseconds = Double(maxDuration.components.seconds) * 1_000 + Double(maxDuration.components.attoseconds) / 1e15
+        let milliseconds = maxDuration.inMilliseconds
         return "\(count) (\(bytes) B, max \((milliseconds * 1_000).rounded() / 1_000) ms)"
     }
 }

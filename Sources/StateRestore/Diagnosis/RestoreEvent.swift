@@ -69,7 +69,7 @@ public struct RestoreEvent: Hashable, Sendable, CustomStringConvertible {
 
     /// One line: outcome, kind, hashes, codes, bytes, duration (and a warning's message).
     public var description: String {
-        let milliseconds = Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+        let milliseconds = duration.inMilliseconds
         var line = "\(outcome) \(kind) \(accountHash)/\(sceneHash)"
         if !codes.isEmpty { line += " [\(codes.map(\.rawValue).joined(separator: ", "))]" }
         line += " \(bytes) B \((milliseconds * 1_000).rounded() / 1_000) ms"

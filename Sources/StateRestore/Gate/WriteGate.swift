@@ -107,7 +107,7 @@ package struct WriteGate: Sendable {
             fencedAt: sighting.generation,
             discardFencedAt: sighting.discardEpoch,
             historyDepth: State.declaredHistoryDepth,
-            recordLifetime: State.declaredHistoryDepth > 0 ? State.declaredLifetime.map(Self.seconds) : nil
+            recordLifetime: State.declaredHistoryDepth > 0 ? State.declaredLifetime.map(\.inSeconds) : nil
         )
     }
 
@@ -118,11 +118,6 @@ package struct WriteGate: Sendable {
     /// deletes with the record, so it cannot bring a discarded scene back.
     package static func rollbackRules(after sighting: Sighting?) -> WriteRules {
         WriteRules(fencedAt: sighting?.generation)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The rules of the tool's save of a validated record: it replaces a newer record only when

@@ -143,7 +143,10 @@ extension StateRestorer {
         restoring.withLock { side in
             side.uncompletedScreens.remove(screen)
             guard side.markedScreens.remove(screen) != nil else { return true }
-            side.launchGuard?.clear(screen.guardMark)
+            guard side.launchGuard?.clear(screen.guardMark) ?? true else {
+                side.markedScreens.insert(screen)  // still marked: closing tries again
+                return false
+            }
             return true
         }
     }

@@ -30,10 +30,4 @@ extension StateRestorer {
     /// How fresh a scene's last use must be before a restore notes a new one: a day, the
     /// grain of ``removeScenes(unusedFor:)``.
     static let useGranularitySeconds: Double = 86_400
-
-    /// `duration` in seconds.
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
 }

@@ -120,12 +120,12 @@ extension StateRestorer {
         // The configuration's clock (the wall clock unless a test set one), read once.
         let now = configuration.clock()
         if now - record.updatedAt > Self.useGranularitySeconds && !readsOnly { persistence.writer.noteUse(of: key, at: now) }
-        if let lifetime = State.declaredLifetime, now - record.updatedAt > Self.seconds(lifetime) {
+        if let lifetime = State.declaredLifetime, now - record.updatedAt > lifetime.inSeconds {
             let age = Int(now - record.updatedAt)
             report.append(
                 RestoreReportEntry(
                     .recordExpired,
-                    "the record was saved \(age) s ago, longer than \(State.self) stays meaningful (\(Int(Self.seconds(lifetime))) s); the default state was used and the record stays in place until the next save"
+                    "the record was saved \(age) s ago, longer than \(State.self) stays meaningful (\(Int(lifetime.inSeconds)) s); the default state was used and the record stays in place until the next save"
                 ))
             return readDefaults(report)
         }

@@ -16,7 +16,7 @@ extension StateRestorer {
     public func removeScenes(unusedFor age: Duration, dryRun: Bool = false) throws -> [SceneKey] {
         for screen in persistence.liveScreens() { persistence.writer.noteUse(of: screen.scene) }
         try persistence.writer.flush()
-        let cutoff = configuration.clock() - Self.seconds(age)
+        let cutoff = configuration.clock() - age.inSeconds
         let inUse = ScenesInUse.scenes(at: file).map { (account: $0.account, scene: $0.scene) }
         let unused = try recoveringFromDamage { store in try store.removeScenes(unusedSince: cutoff, dryRun: dryRun, sparing: inUse) }
         // Names an older build stored (which today's rules may refuse for new keys) are still

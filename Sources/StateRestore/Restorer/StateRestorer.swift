@@ -185,7 +185,8 @@ public final class StateRestorer: Sendable {
     /// may still crash applying the next. The next launch's first restore resets it when this
     /// launch left no mark.
     ///
-    /// - Returns: false when a mark could not be cleared (the database cannot be written).
+    /// - Returns: false when the mark could not be cleared (its guard file could not be
+    ///   written): the mark stays held, and closing the restorer tries to clear it again.
     @discardableResult
     public func completeRestore<State: RestorableState>(_ restoration: Restoration<State>) -> Bool {
         complete(ScreenKey(scene: restoration.key, kind: State.kind))

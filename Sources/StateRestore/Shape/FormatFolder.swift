@@ -25,12 +25,6 @@ public struct FormatFolder: Sendable {
         self.url = url
     }
 
-    /// The kind folders under `url`: each folder holding at least one `shape-v<N>.json`, by name.
-    public static func kindFolders(in url: URL) throws -> [FormatFolder] {
-        let folders = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil).map(FormatFolder.init)
-        return folders.filter { (try? $0.formats().isEmpty == false) ?? false }.sorted { $0.url.lastPathComponent < $1.url.lastPathComponent }
-    }
-
     /// Every `shape-v<N>.json`, oldest first (none when the folder does not exist).
     ///
     /// - Throws: ``ShapeError/invalidFormatFile(path:reason:)`` for a file that is not a format,

@@ -24,8 +24,6 @@ public struct DispatchWriteScheduler: WriteScheduling {
     public static let sharedQueue = DispatchQueue(label: "restorectl.coalescing-writer", qos: .utility)
 
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        queue.asyncAfter(deadline: .now() + .nanoseconds(max(nanoseconds, 0)), execute: work)
+        queue.asyncAfter(deadline: .now() + .nanoseconds(delay.inNanoseconds), execute: work)
     }
 }

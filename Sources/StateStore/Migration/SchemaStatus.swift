@@ -38,6 +38,4 @@ public struct SchemaStatus: Equatable, Sendable {
 
     /// Whether the database was written by a newer release.
     public var isNewer: Bool { schemaVersion > latestVersion }
-    /// Whether migrations remain to run.
-    public var hasPendingMigrations: Bool { !pending.isEmpty }
 }

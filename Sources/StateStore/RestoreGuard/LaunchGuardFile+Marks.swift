@@ -25,15 +25,17 @@ extension LaunchGuardFile {
         }
     }
 
-    /// Records that the restore of `mark`'s screen completed (or was given up).
-    package func clear(_ mark: LaunchGuardMark) {
+    /// Records that the restore of `mark`'s screen completed (or was given up). Returns false
+    /// when the slot could not be rewritten without the mark: the mark is then still held, on
+    /// disk and here, so a later clear (or the release at close) tries again.
+    @discardableResult
+    package func clear(_ mark: LaunchGuardMark) -> Bool {
         lock.withLock {
-            guard let count = marks[mark] else { return }
+            guard let count = marks[mark] else { return true }
             marks[mark] = count > 1 ? count - 1 : nil
-            if let ownSlot, count == 1 { _ = writeSlot(ownSlot, marks: Array(marks.keys)) }
+            guard let ownSlot, count == 1, writeSlot(ownSlot, marks: Array(marks.keys)) != nil else { return true }
+            marks[mark] = count
+            return false
         }
     }
-
-    /// The marks this process holds now.
-    package var currentMarks: Set<LaunchGuardMark> { lock.withLock { Set(marks.keys) } }
 }

@@ -54,7 +54,8 @@ package final class LaunchGuardFile: @unchecked Sendable {
 
     let descriptor: Int32
 
-    let lock = NSLock()
+    /// Guards the bookkeeping below and the slot's bytes while this process rewrites them.
+    let lock = Locked()
 
     /// The slot this process writes its marks to, once it has marked something.
     var ownSlot: Int?

@@ -56,12 +56,6 @@ package enum SiblingFile {
         return descriptor
     }
 
-    /// Throws unless `path` is missing or a regular file: what SQLite opens itself beside the
-    /// database (`-wal`, `-shm`, `-journal`) is checked this way before each open.
-    package static func refuseUnlessRegularOrMissing(_ path: String) throws(Refusal) {
-        if let kind = kindOfNonRegularFile(at: path) { throw .notARegularFile(path: path, kind: kind) }
-    }
-
     /// What is at `path` when it exists and is not a regular file ("a symbolic link", "a
     /// directory"…), else nil; the link itself is looked at, never its target.
     package static func kindOfNonRegularFile(at path: String) -> String? {

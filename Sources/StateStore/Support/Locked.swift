@@ -29,3 +29,16 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension Locked where Value == Void {
+    /// A lock that guards no value of its own: it serializes work on something outside Swift's
+    /// view (a file's bytes, a stream's lines), so that work never interleaves between threads.
+    package convenience init() {
+        self.init(())
+    }
+
+    /// Runs `body` while holding the lock and returns what it returns.
+    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> sending Result) throws(Failure) -> sending Result {
+        try withLock { (_: inout sending Void) throws(Failure) -> sending Result in try body() }
+    }
+}

@@ -4,10 +4,6 @@ import JSON
 import ScreenKinds
 import StateRestore
 
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
-
 /// The whole run: the workloads' results, the targets they met and missed, as JSON or a table.
 struct BenchSummary {
     let mode: BenchMode

@@ -7,8 +7,7 @@ struct Samples {
     init() {}
 
     mutating func append(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        milliseconds.append(Double(seconds) * 1_000 + Double(attoseconds) / 1e15)
+        milliseconds.append(duration.inMilliseconds)
     }
 
     /// Runs `body` and records how long it took.

@@ -83,7 +83,7 @@ enum MigrateScale {
         let upgraded = try db.fetchOne("SELECT count(*) FROM scene_state WHERE version = 3") { $0.int(0) } ?? 0
         guard upgraded == count else { throw RawConnection.Failure(description: "\(upgraded) of \(count) records upgraded") }
         db.close()
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         print(JSONValue.object(["seconds": .double(seconds), "peak_rss_mib": .double(peakResidentMiB())]).encoded())
     }
 }

@@ -22,7 +22,7 @@ enum SaveBurst {
             // Pace the changes evenly across the spread, like keystrokes.
             let due = start + spread * (Double(change + 1) / Double(changes))
             let now = ContinuousClock.now
-            if due > now { Thread.sleep(forTimeInterval: Double((due - now).components.attoseconds) / 1e18 + Double((due - now).components.seconds)) }
+            if due > now { Thread.sleep(forTimeInterval: (due - now).inSeconds) }
         }
         var burstFlush = Samples()
         try burstFlush.time { try writer.flush() }
@@ -55,7 +55,7 @@ enum SaveBurst {
         )
         report.extra = [
             "changes": .integer(Int64(changes)),
-            "burst_seconds": .double(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18),
+            "burst_seconds": .double(elapsed.inSeconds),
             "writes_to_sqlite": .integer(Int64(writes)),
             "burst_flush_ms": .double(burstFlush.median),
         ]

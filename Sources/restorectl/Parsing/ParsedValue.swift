@@ -1,4 +1,4 @@
-import Synchronization
+import StateStore
 
 /// Where an ``Option`` or ``Flag`` keeps the value parsing gives it.
 ///
@@ -8,7 +8,7 @@ import Synchronization
 /// programming error (an options type used without being parsed).
 final class ParsedValue<Value: Sendable>: Sendable {
     /// The value, once parsing has set it.
-    private let cell = Mutex<Value?>(nil)
+    private let cell = Locked<Value?>(nil)
 
     /// An empty cell.
     init() {}

@@ -1,8 +1,10 @@
 import Foundation
+import StateStore
 
 /// Where a command writes results and errors and reads standard input; tests capture it.
 final class Console: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Keeps one call's output whole when several threads print.
+    private let lock = Locked()
     private let writeOut: (String) -> Void
     private let writeError: (String) -> Void
     private let readInput: () -> Data

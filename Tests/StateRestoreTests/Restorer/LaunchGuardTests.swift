@@ -184,6 +184,27 @@ import Testing
         #expect(!again.reports(.restoreUnguarded), "\(again.report)")
         #expect(LaunchGuardFile.recordedMarks(beside: db).count == 1)
     }
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    func completingARestoreWhoseMarkCannotBeClearedSaysSoAndTheMarkIsClearedOnceItCanBe() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
+        defer { mount.unmount() }
+        let db = mount.path("state.sqlite")
+        try Self.store(CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2))), version: 3, scene: "fine", at: db)
+        let restorer = StateRestorer(path: db)
+        defer { try? restorer.close() }
+        let restored = restorer.restore(CatalogViewState.self, try SceneKey(scene: "fine"), against: Self.document)
+        #expect(LaunchGuardFile.recordedMarks(beside: db).count == 1)
+        // The guard file loses its bytes (truncated by hand) and the disk fills: rewriting the
+        // slot without the mark needs a block the disk no longer has.
+        #expect(truncate(db + "-guard", 0) == 0)
+        try mount.fill()
+        #expect(restorer.completeRestore(restored) == false)
+
+        // Space comes back: the mark is still held, and completing again clears it.
+        try mount.emptyFiller()
+        #expect(restorer.completeRestore(restored))
+        #expect(LaunchGuardFile.recordedMarks(beside: db).isEmpty)
+    }
 }
 
 /// What the maintenance operations do to the guard file.
