@@ -22,11 +22,6 @@ public enum SchemaBuild: String, CaseIterable, Sendable, CustomStringConvertible
     /// The build's name, as a matrix cell states it.
     public var description: String { rawValue }
 
-    /// The folder of the package's fixtures.
-    public static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-
     /// The newest schema version that has shipped (the embedded migrations').
     public static let shippedVersion = 5
 
@@ -54,7 +49,7 @@ public enum SchemaBuild: String, CaseIterable, Sendable, CustomStringConvertible
 
     /// A migration file of `Fixtures/schema/migration-6/`.
     public static func fixtureMigration(_ name: String) throws -> MigrationFile {
-        let url = fixtures.appendingPathComponent("schema/migration-6").appendingPathComponent(name)
+        let url = PackageFolders.schema.appendingPathComponent("migration-6").appendingPathComponent(name)
         return try MigrationFile(name: name, sql: String(contentsOf: url, encoding: .utf8))
     }
 
@@ -72,7 +67,7 @@ public enum SchemaBuild: String, CaseIterable, Sendable, CustomStringConvertible
         let dump = "v\(min(latestVersion, Self.shippedVersion)).sql"
         let database = try Database(path: path)
         defer { database.close() }
-        try database.executeScript(String(contentsOf: Self.fixtures.appendingPathComponent("schema/\(dump)"), encoding: .utf8))
+        try database.executeScript(String(contentsOf: PackageFolders.schema.appendingPathComponent("\(dump)"), encoding: .utf8))
         if latestVersion > Self.shippedVersion {
             try Migrator(migrations: migrations()).migrate(database)
             // The file is made as a newer release left it, without the backup of its migration.

@@ -32,8 +32,5 @@ enum PowerCutSettings {
     }
 
     /// Seeds that once failed, one "workload durability seed" per line, replayed on every run.
-    static let regressionFile = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/power-cuts/regressions.txt")
+    static let regressionFile = PackageFolders.fixtures.appendingPathComponent("power-cuts/regressions.txt")
 }

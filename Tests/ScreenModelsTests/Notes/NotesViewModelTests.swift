@@ -25,6 +25,26 @@ private func observe(_ model: NotesViewModel) -> NotesObservation {
 @Suite struct NotesViewModelTests {
     private let gate = Gate<[Note]>()
 
+    /// Starts a reload of `model` and returns once the loader holds it, as its call `call`.
+    private func startReload(_ model: NotesViewModel, call: Int) async -> Task<Void, Never> {
+        let reload = Task { await model.reload() }
+        await bounded("load \(call)") { await gate.waitForCalls(call + 1) }
+        return reload
+    }
+
+    /// Answers the loader's call `call` with `result` and waits for that reload to finish.
+    private func finish(_ reload: Task<Void, Never>, call: Int, with result: Result<[Note], GateFailure>) async {
+        await gate.release(call, with: result.mapError { $0 as any Error })
+        await bounded("reload \(call)") { await reload.value }
+    }
+
+    /// A model on the gated loader whose first reload published `notes`.
+    private func loadedModel(_ notes: [Note] = [swiftValues]) async -> NotesViewModel {
+        let model = NotesViewModel(loader: GatedNotesLoader(gate: gate))
+        await finish(await startReload(model, call: 0), call: 0, with: .success(notes))
+        return model
+    }
+
     @Test func reloadPublishesNotesAndTheQueryFiltersThemWhileDuplicatesAreRejected() async {
         let model = NotesViewModel(loader: FixedNotes(notes: [swiftValues, navigation]))
         await model.reload()
@@ -47,84 +67,50 @@ private func observe(_ model: NotesViewModel) -> NotesObservation {
 
     @Test func reversedCompletionOrderPublishesOnlyTheNewestReload() async {
         let model = NotesViewModel(loader: GatedNotesLoader(gate: gate))
-        let older = Task { await model.reload() }
-        await gate.waitForCalls(1)
-        let newer = Task { await model.reload() }
-        await gate.waitForCalls(2)
+        let older = await startReload(model, call: 0)
+        let newer = await startReload(model, call: 1)
         #expect(observe(model) == NotesObservation(isLoading: true))
 
-        await gate.release(1, with: .success([navigation]))
-        await newer.value
+        await finish(newer, call: 1, with: .success([navigation]))
         #expect(observe(model) == NotesObservation(notes: [navigation]))
 
-        await gate.release(0, with: .success([swiftValues]))
-        await older.value
+        await finish(older, call: 0, with: .success([swiftValues]))
         #expect(observe(model) == NotesObservation(notes: [navigation]))
     }
 
     @Test func olderFailureArrivingLateDoesNotOverwriteTheNewestResult() async {
         let model = NotesViewModel(loader: GatedNotesLoader(gate: gate))
-        let older = Task { await model.reload() }
-        await gate.waitForCalls(1)
-        let newer = Task { await model.reload() }
-        await gate.waitForCalls(2)
-        await gate.release(1, with: .success([swiftValues]))
-        await newer.value
-        await gate.release(0, with: .failure(GateFailure()))
-        await older.value
+        let older = await startReload(model, call: 0)
+        let newer = await startReload(model, call: 1)
+        await finish(newer, call: 1, with: .success([swiftValues]))
+        await finish(older, call: 0, with: .failure(GateFailure()))
         #expect(observe(model) == NotesObservation(notes: [swiftValues]))
     }
 
     @Test func cancelledReloadDoesNotPublishEvenWhenTheLoaderIgnoresCancellation() async {
-        let model = NotesViewModel(loader: GatedNotesLoader(gate: gate))
-        let first = Task { await model.reload() }
-        await gate.waitForCalls(1)
-        await gate.release(0, with: .success([swiftValues]))
-        await first.value
-
-        let cancelled = Task { await model.reload() }
-        await gate.waitForCalls(2)
+        let model = await loadedModel()
+        let cancelled = await startReload(model, call: 1)
         cancelled.cancel()
-        await gate.release(1, with: .success([navigation]))
-        await cancelled.value
+        await finish(cancelled, call: 1, with: .success([navigation]))
         #expect(observe(model) == NotesObservation(notes: [swiftValues]))
     }
 
     @Test func failedReloadKeepsExistingNotesAndShowsAMessage() async {
-        let model = NotesViewModel(loader: GatedNotesLoader(gate: gate))
-        let first = Task { await model.reload() }
-        await gate.waitForCalls(1)
-        await gate.release(0, with: .success([swiftValues]))
-        await first.value
-
-        let second = Task { await model.reload() }
-        await gate.waitForCalls(2)
+        let model = await loadedModel()
+        let second = await startReload(model, call: 1)
         #expect(observe(model) == NotesObservation(notes: [swiftValues], isLoading: true))
-        await gate.release(1, with: .failure(GateFailure()))
-        await second.value
+        await finish(second, call: 1, with: .failure(GateFailure()))
         #expect(observe(model) == NotesObservation(notes: [swiftValues], message: "Notes could not be refreshed."))
     }
 
     @Test func duplicateIdentitiesAreRejectedWhileExistingNotesStay() async {
-        let model = NotesViewModel(loader: GatedNotesLoader(gate: gate))
-        let first = Task { await model.reload() }
-        await gate.waitForCalls(1)
-        await gate.release(0, with: .success([swiftValues]))
-        await first.value
-        let second = Task { await model.reload() }
-        await gate.waitForCalls(2)
-        await gate.release(1, with: .success([navigation, Note(id: 2, title: "Again")]))
-        await second.value
+        let model = await loadedModel()
+        await finish(await startReload(model, call: 1), call: 1, with: .success([navigation, Note(id: 2, title: "Again")]))
         #expect(observe(model) == NotesObservation(notes: [swiftValues], message: "The service returned note 2 more than once."))
     }
 
     @Test func visibleNotesTrackingIsInvalidatedByQueryEditsAndPublishedNotes() async {
-        let model = NotesViewModel(loader: GatedNotesLoader(gate: gate))
-        let first = Task { await model.reload() }
-        await gate.waitForCalls(1)
-        await gate.release(0, with: .success([swiftValues]))
-        await first.value
-
+        let model = await loadedModel()
         let log = ChangeLog()
         withObservationTracking {
             _ = model.visibleNotes
@@ -139,11 +125,9 @@ private func observe(_ model: NotesViewModel) -> NotesObservation {
         } onChange: {
             log.record("notes")
         }
-        let second = Task { await model.reload() }
-        await gate.waitForCalls(2)
+        let second = await startReload(model, call: 1)
         #expect(log.recorded == ["query"])
-        await gate.release(1, with: .success([swiftValues, navigation]))
-        await second.value
+        await finish(second, call: 1, with: .success([swiftValues, navigation]))
         #expect(log.recorded == ["query", "notes"])
         #expect(model.visibleNotes == [swiftValues])
     }
@@ -164,16 +148,10 @@ private func observe(_ model: NotesViewModel) -> NotesObservation {
         let model = NotesViewModel(loader: GatedNotesLoader(gate: gate), query: "nav", selectedNoteID: 2)
         #expect(observe(model) == NotesObservation(query: "nav", selectedNoteID: 2))
 
-        let first = Task { await model.reload() }
-        await bounded("the first load") { await gate.waitForCalls(1) }
-        await gate.release(0, with: .success([swiftValues, navigation]))
-        await bounded("the first reload") { await first.value }
+        await finish(await startReload(model, call: 0), call: 0, with: .success([swiftValues, navigation]))
         #expect(observe(model) == NotesObservation(notes: [swiftValues, navigation], query: "nav", selectedNoteID: 2))
 
-        let second = Task { await model.reload() }
-        await bounded("the second load") { await gate.waitForCalls(2) }
-        await gate.release(1, with: .success([swiftValues]))
-        await bounded("the second reload") { await second.value }
+        await finish(await startReload(model, call: 1), call: 1, with: .success([swiftValues]))
         #expect(observe(model) == NotesObservation(notes: [swiftValues], query: "nav"))
     }
 
@@ -193,10 +171,7 @@ private func observe(_ model: NotesViewModel) -> NotesObservation {
 
     @Test func aFailedReloadKeepsTheSelection() async {
         let model = NotesViewModel(loader: GatedNotesLoader(gate: gate), selectedNoteID: 1)
-        let load = Task { await model.reload() }
-        await bounded("the load") { await gate.waitForCalls(1) }
-        await gate.release(0, with: .failure(GateFailure()))
-        await bounded("the reload") { await load.value }
+        await finish(await startReload(model, call: 0), call: 0, with: .failure(GateFailure()))
         #expect(observe(model) == NotesObservation(message: "Notes could not be refreshed.", selectedNoteID: 1))
     }
 }

@@ -12,10 +12,7 @@ private let emma = ShelfBook(id: 2, title: "Emma", revision: 1)
     private let saver = ControlledSaver()
 
     private func loadedModel(_ books: [ShelfBook]) -> ShelfViewModel {
-        let model = ShelfViewModel(loader: loader, saver: saver)
-        model.reload()
-        loader.complete(loader.requests.count - 1, with: .success(books))
-        return model
+        loader.loadedModel(books, saver: saver)
     }
 
     @Test func searchThatDoesNotMatchADraftedBookKeepsTheDraftAndShowsItAgainWhenListed() {

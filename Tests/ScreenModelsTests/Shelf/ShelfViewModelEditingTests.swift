@@ -22,10 +22,7 @@ private func observe(_ model: ShelfViewModel, bookID: Int) -> BookObservation {
     private let saver = ControlledSaver()
 
     private func loadedModel(_ books: [ShelfBook]) -> ShelfViewModel {
-        let model = ShelfViewModel(loader: loader, saver: saver)
-        model.reload()
-        loader.complete(loader.requests.count - 1, with: .success(books))
-        return model
+        loader.loadedModel(books, saver: saver)
     }
 
     @Test func refreshEditSaveRefreshAndReversedSaveOutcomesKeepTitleDraftAndRevisionConsistent() throws {

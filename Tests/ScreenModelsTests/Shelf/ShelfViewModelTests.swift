@@ -45,9 +45,7 @@ private let refreshMessage = "Could not refresh the shelf."
 
     @Test func successfulEmptyResponseEmptiesTheShelf() {
         let loader = ControlledShelf()
-        let model = ShelfViewModel(loader: loader)
-        model.reload()
-        loader.complete(0, with: .success([existing]))
+        let model = loader.loadedModel([existing])
         model.reload()
         loader.complete(1, with: .success([]))
         #expect(model.state == ShelfState())
@@ -94,9 +92,7 @@ private let refreshMessage = "Could not refresh the shelf."
 
     @Test func duplicateBookIDsAreRejectedWithAMessageWhileOldRowsStay() {
         let loader = ControlledShelf()
-        let model = ShelfViewModel(loader: loader)
-        model.reload()
-        loader.complete(0, with: .success([existing]))
+        let model = loader.loadedModel([existing])
         model.reload()
         loader.complete(1, with: .success([current, ShelfBook(id: 2, title: "Twin")]))
         #expect(

@@ -19,6 +19,21 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
     private let gate = Gate<[ZoneChoice]>()
     private func makeCatalog() -> SharedZoneCatalog { SharedZoneCatalog(service: GatedZoneService(gate: gate)) }
 
+    /// Two screens of one shared catalog: A's reload has reached the service, and B's reload
+    /// has published loading and joined it (one load started). Returns both reloads' tasks.
+    private func twoScreensJoiningOneLoad(
+        _ screenA: ZoneCatalogModel, _ screenB: ZoneCatalogModel, of shared: SharedZoneCatalog
+    ) async -> (loadA: Task<Void, Never>, loadB: Task<Void, Never>) {
+        let loadA = Task { await screenA.reload() }
+        await bounded("screen A's service load") { await gate.waitForCalls(1) }
+        // B's reload republishes loading and, in the same main-actor turn, joins or starts a load.
+        let bReloading = screenB.changes.watchForPublication { $0 == .loading(previous: nil) }
+        let loadB = Task { await screenB.reload() }
+        await bounded("screen B's reload to publish loading") { await bReloading.wait() }
+        #expect(shared.startedLoadCount == 1)
+        return (loadA, loadB)
+    }
+
     @Test func loadingThenLoadedWithTheRestoredSelection() async {
         let model = ZoneCatalogModel(catalog: makeCatalog(), restoringSelection: "b")
         let control = ZoneListControl()
@@ -117,14 +132,7 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         let binderA = ZoneBinder(adapter: ZoneAdapter(catalog: screenA), control: controlA)
         let binderB = ZoneBinder(adapter: ZoneAdapter(catalog: screenB), control: controlB)
 
-        let loadA = Task { await screenA.reload() }
-        await bounded("screen A's service load") { await gate.waitForCalls(1) }
-        // B's reload republishes loading and, in the same main-actor turn, joins or starts a load.
-        let bReloading = screenB.changes.watchForPublication { $0 == .loading(previous: nil) }
-        let loadB = Task { await screenB.reload() }
-        await bounded("screen B's reload to publish loading") { await bReloading.wait() }
-        #expect(shared.startedLoadCount == 1)
-
+        let (loadA, loadB) = await twoScreensJoiningOneLoad(screenA, screenB, of: shared)
         binderA.cancel()
         await gate.release(0, with: .success([amman, berlin]))
         await bounded("screen A's reload") { await loadA.value }
@@ -145,13 +153,7 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         let shared = makeCatalog()
         let screenA = ZoneCatalogModel(catalog: shared)
         let screenB = ZoneCatalogModel(catalog: shared)
-        let loadA = Task { await screenA.reload() }
-        await bounded("screen A's service load") { await gate.waitForCalls(1) }
-        let bReloading = screenB.changes.watchForPublication { $0 == .loading(previous: nil) }
-        let loadB = Task { await screenB.reload() }
-        await bounded("screen B's reload to publish loading") { await bReloading.wait() }
-        #expect(shared.startedLoadCount == 1)
-
+        let (loadA, loadB) = await twoScreensJoiningOneLoad(screenA, screenB, of: shared)
         loadA.cancel()
         await gate.release(0, with: .success([amman]))
         await bounded("screen A's cancelled reload") { await loadA.value }

@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aKindReadFromItsFormatFolderAgrees() throws {
-        let inbox = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Fixtures/formats/inbox").standardized
+        let inbox = PackageFolders.fixtures.appendingPathComponent("formats/inbox")
         let kind = try RecordKind(formats: FormatFolder(inbox))
         // Format 99 of the inbox, readable by a format-2 reader, whose query is a number.
         let record = StoredRecord(

@@ -1,11 +1,10 @@
 import Foundation
+import TestSupport
 
 /// A replayable sequence under `Fixtures/sequences/`: `#` lines say where it came from (the
 /// seed, the failure it showed, the fix), every other line is one ``ModelOperation``.
 enum ModelSequenceFile {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/sequences")
+    static let folder = PackageFolders.fixtures.appendingPathComponent("sequences")
 
     /// The operations of the file's text; a line that names no operation is an error.
     static func operations(in text: String) throws -> [ModelOperation] {

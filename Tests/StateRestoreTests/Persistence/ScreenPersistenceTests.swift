@@ -8,10 +8,7 @@ import Testing
 /// Restore → model → persist for the article screens, with turns and windows driven by hand.
 @MainActor
 @Suite struct ScreenPersistenceTests {
-    let file: StateFile
-    let key: SceneKey
-    let windows = ManualWriteScheduler()
-    let turns = ManualTurnScheduler()
+    let screen: HandDrivenScreen
     let writer: CoalescingWriter
 
     static let document = CatalogDocument(books: (1...30).map { CatalogBook(id: $0, title: "Book \($0)") })
@@ -19,38 +16,28 @@ import Testing
     static let zones = [ZoneChoice(id: "utc", title: "UTC"), ZoneChoice(id: "europe-paris", title: "Paris")]
 
     init() throws {
-        file = try StateFile()
-        key = try SceneKey(scene: "main")
-        writer = try CoalescingWriter(path: file.path, scheduler: windows)
-    }
-
-    /// What a fresh restorer reads back for `type`, or nil when nothing is stored.
-    private func stored<State: RestorableState>(_ type: State.Type) -> State? {
-        let restorer = StateRestorer(path: file.path)
-        defer { try? restorer.close() }
-        let restored = restorer.restore(State.self, key)
-        restorer.completeRestore(restored)
-        return restored.reports(.noRecord) ? nil : restored.state
+        screen = try HandDrivenScreen()
+        writer = try CoalescingWriter(path: screen.file.path, scheduler: screen.windows)
     }
 
     @Test func catalogActionsAreSavedWithoutTakingTheRenderCallback() throws {
-        let restorer = StateRestorer(path: file.path)
+        let restorer = StateRestorer(path: screen.file.path)
         defer { try? restorer.close() }
-        let restored = restorer.restore(CatalogViewState.self, key, against: Self.document)
+        let restored = restorer.restore(CatalogViewState.self, screen.key, against: Self.document)
         let model = restored.makeScreenModel()
-        let tracking = writer.persist(model, for: restored.key, carrying: restored.carriedFields, turns: turns)
+        let tracking = writer.persist(model, for: restored.key, carrying: restored.carriedFields, turns: screen.turns)
         var frames: [CatalogFrame] = []
         model.changed = { frames.append($0) }
 
         model.send(.queryChanged("Book 1"))
         model.send(.selected(12))
         #expect(frames.count == 2)
-        #expect(turns.runPendingTurns() == 1)
+        #expect(screen.turns.runPendingTurns() == 1)
         #expect(tracking.savedCount == 1)
-        windows.fireAll()
+        screen.windows.fireAll()
         #expect(writer.writesCommitted == 1)
-        #expect(stored(CatalogViewState.self) == CatalogViewState(query: "Book 1", selectedID: 12))
-        #expect(stored(CatalogViewState.self) == model.viewState)
+        #expect(screen.stored(CatalogViewState.self) == CatalogViewState(query: "Book 1", selectedID: 12))
+        #expect(screen.stored(CatalogViewState.self) == model.viewState)
 
         // A detail load changes the pane, not the view state: nothing to save.
         guard case .loading(let request) = model.detail else {
@@ -58,67 +45,67 @@ import Testing
             return
         }
         model.send(.detailLoaded(CatalogBookDetail(bookID: 12, summary: "twelve"), for: request))
-        turns.runPendingTurns()
-        windows.fireAll()
+        screen.turns.runPendingTurns()
+        screen.windows.fireAll()
         #expect(tracking.savedCount == 1)
         #expect(writer.writesCommitted == 1)
     }
 
     @Test func thousandCatalogChangesReachSQLiteAsAtMostThreeWrites() throws {
         let model = CatalogScreenModel(document: Self.document)
-        let tracking = writer.persist(model, for: key, turns: turns)
+        let tracking = writer.persist(model, for: screen.key, turns: screen.turns)
         for change in 1...1_000 {
             model.send(.queryChanged(String(repeating: "o", count: change % 7 + 1)))
             if change.isMultiple(of: 5) { model.send(.selected(change % 30 + 1)) }
-            turns.runPendingTurns()
-            if change.isMultiple(of: 500) { windows.fireAll() }
+            screen.turns.runPendingTurns()
+            if change.isMultiple(of: 500) { screen.windows.fireAll() }
         }
-        windows.fireAll()
+        screen.windows.fireAll()
         #expect(writer.writesCommitted <= 3)
         #expect(tracking.savedCount > 0)
-        #expect(stored(CatalogViewState.self) == model.viewState)
+        #expect(screen.stored(CatalogViewState.self) == model.viewState)
     }
 
     @Test func notesQueryAndSelectionAreSaved() async throws {
-        let restorer = StateRestorer(path: file.path)
+        let restorer = StateRestorer(path: screen.file.path)
         defer { try? restorer.close() }
-        try restorer.save(NotesState(query: "sqlite", selectedNoteID: 3), for: key)
-        let restored = restorer.restore(NotesState.self, key, against: Self.notes)
+        try restorer.save(NotesState(query: "sqlite", selectedNoteID: 3), for: screen.key)
+        let restored = restorer.restore(NotesState.self, screen.key, against: Self.notes)
         restorer.completeRestore(restored)
         let model = restored.makeViewModel(loader: FixedNotes(notes: Self.notes))
-        let tracking = writer.persist(model, for: restored.key, carrying: restored.carriedFields, turns: turns)
+        let tracking = writer.persist(model, for: restored.key, carrying: restored.carriedFields, turns: screen.turns)
 
         // Loading changes notes and isLoading, which the saved state does not read.
         await model.reload()
-        turns.runPendingTurns()
+        screen.turns.runPendingTurns()
         #expect(tracking.savedCount == 0)
 
         model.query = "swift"
         model.select(2)
-        #expect(turns.runPendingTurns() == 1)
+        #expect(screen.turns.runPendingTurns() == 1)
         try writer.flush()
         #expect(tracking.savedCount == 1)
         #expect(writer.writesCommitted == 1)
-        #expect(stored(NotesState.self) == NotesState(query: "swift", selectedNoteID: 2))
-        #expect(stored(NotesState.self) == NotesState(model))
+        #expect(screen.stored(NotesState.self) == NotesState(query: "swift", selectedNoteID: 2))
+        #expect(screen.stored(NotesState.self) == NotesState(model))
     }
 
     @Test func zoneSelectionIsSavedAndObserversStillReceiveEveryValue() throws {
-        let restorer = StateRestorer(path: file.path)
+        let restorer = StateRestorer(path: screen.file.path)
         defer { try? restorer.close() }
-        let restored = restorer.restore(ZonesState.self, key, against: Self.zones)
+        let restored = restorer.restore(ZonesState.self, screen.key, against: Self.zones)
         let model = try #require(restored.makeZoneModel())
         var delivered: [String] = []
         let lifetime = model.changes.observe { delivered.append($0.selectedID) }
-        let tracking = writer.persist(model, for: restored.key, carrying: restored.carriedFields, turns: turns)
+        let tracking = writer.persist(model, for: restored.key, carrying: restored.carriedFields, turns: screen.turns)
 
         model.select("europe-paris")
         model.select("nowhere")
-        #expect(turns.runPendingTurns() == 1)
+        #expect(screen.turns.runPendingTurns() == 1)
         try writer.flush()
         #expect(tracking.savedCount == 1)
         #expect(delivered == ["utc", "europe-paris"])
-        #expect(stored(ZonesState.self) == ZonesState(selectedZoneID: "europe-paris"))
+        #expect(screen.stored(ZonesState.self) == ZonesState(selectedZoneID: "europe-paris"))
         lifetime.cancel()
     }
 }

@@ -26,16 +26,23 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path).sorted()
     }
 
-    @Test func anExtensionOnAMissingFileCreatesNothingAndKeepsItsSavesPending() throws {
+    /// An extension's restorer whose widget restore gave the default with `code` alone, and the
+    /// tracking of a save of `query` typed in the widget (handed over, not yet written).
+    private func widgetTyping(_ query: String, after code: RestoreCode) throws -> (StateRestorer, PersistenceTracking, SceneKey) {
         let restorer = StateRestorer(path: file.path, configuration: extensionConfiguration, scheduler: windows)
         let key = try SceneKey(scene: "widget")
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
-        #expect(restored.report.map(\.code) == [.databaseUnavailable], "\(restored.report)")
+        #expect(restored.report.map(\.code) == [code], "\(restored.report)")
         #expect(restored.state == CatalogViewState())
         var state = restored.state
         let tracking = restorer.persist(from: restored, turns: turns) { state }
-        state.query = "typed in the widget"
+        state.query = query
         tracking.saveCurrentState()
+        return (restorer, tracking, key)
+    }
+
+    @Test func anExtensionOnAMissingFileCreatesNothingAndKeepsItsSavesPending() throws {
+        let (restorer, tracking, key) = try widgetTyping("typed in the widget", after: .databaseUnavailable)
         #expect(throws: (any Error).self) { try restorer.flush() }
         #expect(throws: RestoreError.self) { try restorer.save(NotesState(query: "by hand"), for: key) }
         #expect(try folderContents().isEmpty)
@@ -54,15 +61,7 @@ import Testing
     @Test func anExtensionOnAFileNeedingMigrationRestoresDefaultsMigratesNothingAndKeepsSavesPending() throws {
         _ = try StateDatabase.migrate(file.path, upTo: 3)
         let before = try folderContents()
-        let restorer = StateRestorer(path: file.path, configuration: extensionConfiguration, scheduler: windows)
-        let key = try SceneKey(scene: "widget")
-        let restored = restorer.restore(CatalogViewState.self, key, against: document)
-        #expect(restored.report.map(\.code) == [.databaseNeedsMigration], "\(restored.report)")
-        #expect(restored.state == CatalogViewState())
-        var state = restored.state
-        let tracking = restorer.persist(from: restored, turns: turns) { state }
-        state.query = "typed before the app migrated"
-        tracking.saveCurrentState()
+        let (restorer, tracking, key) = try widgetTyping("typed before the app migrated", after: .databaseNeedsMigration)
         #expect(throws: MigrationError.self) { try restorer.flush() }
         #expect(restorer.restore(CatalogViewState.self, key, against: document).reports(.databaseNeedsMigration))
         #expect(try StateDatabase.schemaStatus(file.path).schemaVersion == 3, "an extension never migrates")
@@ -105,15 +104,7 @@ import Testing
     @Test func anExtensionOnACorruptFileMovesNothingAsideAndChangesNothing() throws {
         let garbage = Data((0..<16_384).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
         #expect(FileManager.default.createFile(atPath: file.path, contents: garbage))
-        let restorer = StateRestorer(path: file.path, configuration: extensionConfiguration, scheduler: windows)
-        let key = try SceneKey(scene: "widget")
-        let restored = restorer.restore(CatalogViewState.self, key, against: document)
-        #expect(restored.report.map(\.code) == [.databaseUnavailable], "\(restored.report)")
-        #expect(restored.state == CatalogViewState())
-        var state = restored.state
-        let tracking = restorer.persist(from: restored, turns: turns) { state }
-        state.query = "typed in the widget"
-        tracking.saveCurrentState()
+        let (restorer, tracking, _) = try widgetTyping("typed in the widget", after: .databaseUnavailable)
         #expect(throws: (any Error).self) { try restorer.flush() }
         #expect(try folderContents() == ["state.sqlite"])
         #expect(FileManager.default.contents(atPath: file.path) == garbage)

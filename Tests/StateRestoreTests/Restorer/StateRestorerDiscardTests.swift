@@ -11,20 +11,18 @@ import Testing
 /// saves are gone; a scene still on screen is refused and nothing named is touched.
 @MainActor
 @Suite struct StateRestorerDiscardTests {
-    let file: StateFile
-    let windows = ManualWriteScheduler()
-    let turns = ManualTurnScheduler()
+    let screen: HandDrivenScreen
 
-    init() throws { file = try StateFile() }
+    init() throws { screen = try HandDrivenScreen() }
 
     private func records() throws -> [String] {
-        let store = try Store(readingExistingFileAt: file.path)
+        let store = try Store(readingExistingFileAt: screen.file.path)
         defer { store.close() }
         return try store.recordSummaries().map { "\($0.account)/\($0.scene)/\($0.kind)" }.sorted()
     }
 
     private func seed() throws {
-        let restorer = StateRestorer(path: file.path)
+        let restorer = StateRestorer(path: screen.file.path)
         for account in ["alice", "bob"] {
             for scene in ["window-1", "window-2"] {
                 let key = try SceneKey(scene: scene, account: account)
@@ -37,26 +35,26 @@ import Testing
 
     @Test func discardingASceneRemovesEveryKindsRecordItsMarksAndItsPendingSaves() throws {
         try seed()
-        let restorer = StateRestorer(path: file.path, scheduler: windows)
+        let restorer = StateRestorer(path: screen.file.path, scheduler: screen.windows)
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "window-1", account: "alice")
         let restored = restorer.restore(NotesState.self, key, against: [])
         var state = restored.state
-        let tracking = restorer.persist(from: restored, turns: turns) { state }
+        let tracking = restorer.persist(from: restored, turns: screen.turns) { state }
         state.query = "pending"
         tracking.saveCurrentState()
         tracking.cancel()  // the window closed
-        #expect(LaunchGuardFile.recordedMarks(beside: file.path).count == 1)  // its restore is marked
+        #expect(LaunchGuardFile.recordedMarks(beside: screen.file.path).count == 1)  // its restore is marked
 
         #expect(try restorer.discard([key]) == 2)
         #expect(try restorer.flush().isEmpty)
         #expect(try records() == ["alice/window-2/catalog", "alice/window-2/notes", "bob/window-1/catalog", "bob/window-1/notes", "bob/window-2/catalog", "bob/window-2/notes"])
-        #expect(LaunchGuardFile.recordedMarks(beside: file.path).isEmpty)
+        #expect(LaunchGuardFile.recordedMarks(beside: screen.file.path).isEmpty)
     }
 
     @Test func aSceneIDAloneIsDiscardedInEveryAccount() throws {
         try seed()
-        let restorer = StateRestorer(path: file.path)
+        let restorer = StateRestorer(path: screen.file.path)
         defer { try? restorer.close() }
         #expect(try restorer.discard(sceneIDs: ["window-2"]) == 4)
         #expect(try records() == ["alice/window-1/catalog", "alice/window-1/notes", "bob/window-1/catalog", "bob/window-1/notes"])
@@ -64,11 +62,11 @@ import Testing
 
     @Test func aLiveSceneIsRefusedAndNothingNamedIsDiscarded() throws {
         try seed()
-        let restorer = StateRestorer(path: file.path, scheduler: windows)
+        let restorer = StateRestorer(path: screen.file.path, scheduler: screen.windows)
         defer { try? restorer.close() }
         let live = try SceneKey(scene: "window-1", account: "bob")
         let restored = restorer.restore(NotesState.self, live, against: [])
-        let tracking = restorer.persist(from: restored, turns: turns) { restored.state }
+        let tracking = restorer.persist(from: restored, turns: screen.turns) { restored.state }
         let before = try records()
         #expect(throws: RestoreError.sceneIsLive(scene: live.description)) {
             try restorer.discard([try SceneKey(scene: "window-2", account: "alice"), live])

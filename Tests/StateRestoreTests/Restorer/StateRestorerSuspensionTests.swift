@@ -12,11 +12,9 @@ import Testing
 /// wait in memory, a restore answers defaults, and `resume()` writes what waited.
 @MainActor
 @Suite struct StateRestorerSuspensionTests {
-    let file: StateFile
-    let windows = ManualWriteScheduler()
-    let turns = ManualTurnScheduler()
+    let screen: HandDrivenScreen
 
-    init() throws { file = try StateFile() }
+    init() throws { screen = try HandDrivenScreen() }
 
     /// The locks this process holds on the database's files, from `/proc/locks` (nil where the
     /// kernel does not list them).
@@ -24,7 +22,7 @@ import Testing
         guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
         let inodes = ["", "-wal", "-shm", "-guard"].compactMap { suffix -> (String, UInt64)? in
             var status = stat()
-            return stat(file.path + suffix, &status) == 0 ? (suffix.isEmpty ? "db" : suffix, UInt64(status.st_ino)) : nil
+            return stat(screen.file.path + suffix, &status) == 0 ? (suffix.isEmpty ? "db" : suffix, UInt64(status.st_ino)) : nil
         }
         let pid = String(getpid())
         return table.split(separator: "\n").compactMap { line -> String? in
@@ -37,16 +35,16 @@ import Testing
     @Test(.enabled(if: TestHost.canReadProcLocks, "reads the kernel's lock table: needs a readable /proc/locks"))
     func afterSuspendTheProcessHoldsNoLockAndResumeWritesWhatWaited() throws {
         let key = try SceneKey(scene: "main")
-        let seed = StateRestorer(path: file.path)
+        let seed = StateRestorer(path: screen.file.path)
         try seed.save(CatalogViewState(query: "stored", selectedID: 1), for: key)
         try seed.close()
 
-        let restorer = StateRestorer(path: file.path, scheduler: windows)
+        let restorer = StateRestorer(path: screen.file.path, scheduler: screen.windows)
         defer { try? restorer.close() }
         let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms")])
         let restored = restorer.restore(CatalogViewState.self, key, against: document)
         var state = restored.state
-        let tracking = restorer.persist(from: restored, turns: turns) { state }
+        let tracking = restorer.persist(from: restored, turns: screen.turns) { state }
         state.query = "in flight"
         tracking.saveCurrentState()  // a coalesced write waiting for its window
         try restorer.save(CatalogViewState(query: "by hand", selectedID: 1), for: try SceneKey(scene: "other"))
@@ -70,24 +68,24 @@ import Testing
 
         try restorer.resume()
         #expect(restorer.writesCommitted == 2)
-        let again = StateRestorer(path: file.path)
+        let again = StateRestorer(path: screen.file.path)
         defer { try? again.close() }
         #expect(again.restore(CatalogViewState.self, key, against: document).state.query == "while suspended")
         withExtendedLifetime(tracking) {}
     }
 
     @Test func closingWhileSuspendedWritesWhatWaited() throws {
-        let restorer = StateRestorer(path: file.path, scheduler: windows)
+        let restorer = StateRestorer(path: screen.file.path, scheduler: screen.windows)
         let key = try SceneKey(scene: "main")
         let restored = restorer.restore(CatalogViewState.self, key, against: CatalogDocument(books: []))
         var state = restored.state
-        let tracking = restorer.persist(from: restored, turns: turns) { state }
+        let tracking = restorer.persist(from: restored, turns: screen.turns) { state }
         try restorer.suspend()
         state.query = "typed in the background"
         tracking.saveCurrentState()
         try restorer.close()  // the app quits without coming back
 
-        let next = StateRestorer(path: file.path)
+        let next = StateRestorer(path: screen.file.path)
         defer { try? next.close() }
         #expect(next.restore(CatalogViewState.self, key, against: CatalogDocument(books: [])).state.query == "typed in the background")
         withExtendedLifetime(tracking) {}

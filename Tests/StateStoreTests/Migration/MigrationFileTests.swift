@@ -1,5 +1,6 @@
 import Foundation
 import MigrationHeader
+import TestSupport
 import Testing
 
 @testable import StateStore

@@ -12,7 +12,7 @@ import Testing
 /// the kind's records; without it, it shows them raw and never counts them as decoded.
 @Suite struct AppKindFormatsTests {
     let stateFile: StateFile
-    let formats = FixtureFolders.path("formats")
+    let formats = PackageFolders.path("formats")
 
     init() throws { stateFile = try StateFile() }
 
@@ -50,7 +50,7 @@ import Testing
 
     @Test func checkWithoutFormatsCountsAnAppsRecordsAsNotDecoded() throws {
         try storeInboxRecord(#"{"version":2,"query":"x","sort":"thread"}"#, scene: "mail", version: 2)
-        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", PackageFolders.path("records/v3-viewport.json")]).exitCode == 0)
         let text = CapturedRun(["check", "--db", stateFile.path])
         #expect(text.exitCode == 0)
         #expect(
@@ -157,7 +157,7 @@ import Testing
     }
 
     @Test func aMissingFormatsFolderExits66AndAMalformedFormatFileExits65() throws {
-        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", PackageFolders.path("records/v3-viewport.json")]).exitCode == 0)
         let before = stateFile.folder.contents("state.sqlite")
         let missing = CapturedRun(["check", "--db", stateFile.path, "--formats", stateFile.path("nowhere")])
         #expect(missing.exitCode == 66)
@@ -169,7 +169,7 @@ import Testing
         for arguments in [
             ["check", "--db", stateFile.path], ["inspect", "--db", stateFile.path],
             ["restore", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox"],
-            ["save", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox", "--state", FixtureFolders.path("records/v3-viewport.json")],
+            ["save", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox", "--state", PackageFolders.path("records/v3-viewport.json")],
         ] {
             let run = CapturedRun(arguments + ["--formats", stateFile.path("formats")])
             #expect(run.exitCode == 65, "\(arguments[0])")

@@ -34,7 +34,7 @@ import Testing
     /// The contract: check never creates a file, also for a WAL-mode database (whose read-only
     /// connection would otherwise create `-wal` and `-shm` and could not remove them on close).
     @Test func leavesNoFilesBesideAWriteAheadLogDatabase() throws {
-        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--state", PackageFolders.path("records/v1.json")]).exitCode == 0)
         let files = try listing()
         #expect(files == ["state.sqlite"])
         #expect(try check().exitCode == 0)
@@ -42,8 +42,8 @@ import Testing
     }
 
     @Test func healthyDatabaseExits0() throws {
-        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
-        #expect(CapturedRun(["save", "--db", file.path, "--scene", "newer", "--state", FixtureFolders.path("records/v5-no-min-reader.json")]).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--state", PackageFolders.path("records/v3-viewport.json")]).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "newer", "--state", PackageFolders.path("records/v5-no-min-reader.json")]).exitCode == 0)
         let run = try check()
         #expect(run.exitCode == 0)
         let json = try JSONValue.parse(Data(run.stdout.utf8))
@@ -92,7 +92,7 @@ import Testing
         // The tool's restore leaves it; the app's launch that meets it quarantines it, and check
         // still exits 1 while the quarantine holds it.
         let before = try #require(FileManager.default.contents(atPath: file.path))
-        #expect(CapturedRun(["restore", "--db", file.path, "--scene", "bad", "--document", FixtureFolders.path("documents/article.json")]).exitCode == 0)
+        #expect(CapturedRun(["restore", "--db", file.path, "--scene", "bad", "--document", PackageFolders.path("documents/article.json")]).exitCode == 0)
         #expect(FileManager.default.contents(atPath: file.path) == before)
         try AppLaunch.restoreCatalog(at: file.path, scene: "bad")
         let after = try check()

@@ -49,7 +49,7 @@ import Testing
         }
 
         // Writing commands refuse a structurally damaged file with 65 and change nothing.
-        let record = FixtureFolders.path("records/v3-viewport.json")
+        let record = PackageFolders.path("records/v3-viewport.json")
         for arguments in [["save", "--scene", "other", "--state", record], ["migrate"]] {
             let before = try Self.listing(stateFile.folder)
             let run = CapturedRun(arguments + ["--db", stateFile.path])

@@ -13,7 +13,7 @@ import Testing
     private func seed() {
         for account in ["alice", "bob"] {
             for scene in ["window-1", "window-2"] {
-                #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--account", account, "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
+                #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--account", account, "--state", PackageFolders.path("records/v1.json")]).exitCode == 0)
             }
         }
     }

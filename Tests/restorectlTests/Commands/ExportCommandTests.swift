@@ -136,7 +136,7 @@ import Testing
                 try Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }).write(to: URL(fileURLWithPath: odd))
                 return odd
             case "NEWER":
-                try PersonalDatabase.load(FixtureFolders.path("cases/database-newer/database.sql"), into: odd)
+                try PersonalDatabase.load(PackageFolders.path("cases/database-newer/database.sql"), into: odd)
                 return odd
             case "FOREIGN":
                 try PersonalDatabase.execute("PRAGMA application_id = 42; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('Anne-Marie')", in: odd)

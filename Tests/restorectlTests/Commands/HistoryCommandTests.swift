@@ -67,7 +67,7 @@ import Testing
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Put back earlier record #2 (format 3, build 1.4.1 (790), saved 2025-11-24T15:26:40.000Z)"))
         #expect(try builds() == ["1.4.1 (790)", "1.5.0 (840)", "1.4.2 (812)"])
-        let restored = CapturedRun(["restore", "--db", file.path, "--scene", "main", "--document", FixtureFolders.path("documents/original.json"), "--json"])
+        let restored = CapturedRun(["restore", "--db", file.path, "--scene", "main", "--document", PackageFolders.path("documents/original.json"), "--json"])
         #expect(try JSONValue.parse(Data(restored.stdout.utf8))["state"]?["selectedID"] == 5, "\(restored.stdout)")
     }
 

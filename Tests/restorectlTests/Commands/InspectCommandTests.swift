@@ -14,7 +14,7 @@ import Testing
 
     @Test func jsonListsEveryRecordWithItsFields() throws {
         for (scene, record) in [("main", "v3-viewport.json"), ("legacy", "v1.json"), ("future", "v5-no-min-reader.json"), ("bridge", "v4-min-reader-3.json")] {
-            #expect(CapturedRun(["save", "--db", file.path, "--scene", scene, "--account", "alice", "--state", FixtureFolders.path("records/\(record)")]).exitCode == 0)
+            #expect(CapturedRun(["save", "--db", file.path, "--scene", scene, "--account", "alice", "--state", PackageFolders.path("records/\(record)")]).exitCode == 0)
         }
         let before = file.folder.contents("state.sqlite")
         let run = CapturedRun(["inspect", "--db", file.path, "--json"])
@@ -30,7 +30,7 @@ import Testing
         #expect(records.map { $0["decodable"] } == ["yes", "newer", "yes", "yes"])
         #expect(records.map { $0["version"] } == [4, 5, 1, 3])
         // Stored as the app's build writes it: the canonical encoding of the record.
-        let legacySize = try JSONValue.parse(#require(FileManager.default.contents(atPath: FixtureFolders.path("records/v1.json")))).encoded().utf8.count
+        let legacySize = try JSONValue.parse(#require(FileManager.default.contents(atPath: PackageFolders.path("records/v1.json")))).encoded().utf8.count
         #expect(records[2]["size"] == .integer(Int64(legacySize)))
         for record in records {
             #expect(record["account"] == "alice")
@@ -46,7 +46,7 @@ import Testing
 
     @Test func textListsRecordsAndCounts() throws {
         let latest = try StateMigrations.makeMigrator().latestVersion
-        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--state", FixtureFolders.path("records/v2.json")]).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--state", PackageFolders.path("records/v2.json")]).exitCode == 0)
         let run = CapturedRun(["inspect", "--db", file.path])
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("schema version \(latest), 1 record(s)"))

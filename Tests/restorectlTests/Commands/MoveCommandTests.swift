@@ -17,7 +17,7 @@ import Testing
 
     private func seed() {
         for scene in ["window-1", "window-2"] {
-            #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
+            #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--state", PackageFolders.path("records/v1.json")]).exitCode == 0)
         }
     }
 

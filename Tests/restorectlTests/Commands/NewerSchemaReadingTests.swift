@@ -28,7 +28,7 @@ import Testing
     /// `restore` reports `database-newer` and reads nothing, and so do these.
     @Test(arguments: verbs)
     func aNewerSchemaThisBuildMayNotReadExits65AndIsLeftAsFound(verb: [String]) throws {
-        try PersonalDatabase.load(FixtureFolders.path("cases/database-newer/database.sql"), into: path)
+        try PersonalDatabase.load(PackageFolders.path("cases/database-newer/database.sql"), into: path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let result = run(verb)
         #expect(result.exitCode == 65, "\(verb): \(result.stdout) \(result.stderr)")

@@ -15,7 +15,7 @@ import Testing
     @Test func purgeRemovesOneAccountAndLeavesNoTraceOfIt() throws {
         let secret = "{\"version\":3,\"query\":\"purge-me-7f3a\",\"selectedID\":null,\"showsOnlySelected\":false,\"viewport\":null}"
         #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--account", "alice", "--state", "-"], input: Data(secret.utf8)).exitCode == 0)
-        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--account", "bob", "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--account", "bob", "--state", PackageFolders.path("records/v1.json")]).exitCode == 0)
         #expect(CapturedRun(["shelf", "save", "--db", file.path, "--shelf", "to-read", "--account", "alice", "--snapshot", "-"], input: Data(ShelfCommandTests.snapshot.utf8)).exitCode == 0)
 
         let run = CapturedRun(["purge", "--db", file.path, "--account", "alice"])

@@ -10,7 +10,7 @@ import Testing
 
 @Suite struct QuarantineCommandTests {
     let file: StateFile
-    let document = FixtureFolders.path("documents/original.json")
+    let document = PackageFolders.path("documents/original.json")
 
     init() throws {
         file = try StateFile()
@@ -75,7 +75,7 @@ import Testing
 
     @Test func restoringOverANewerSaveIsRefused() throws {
         #expect(try restoreScene() == ["record-unreadable"])
-        #expect(CapturedRun(["save", "--db", file.path, "--scene", "broken", "--account", "alice", "--state", FixtureFolders.path("records/v1.json")]).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "broken", "--account", "alice", "--state", PackageFolders.path("records/v1.json")]).exitCode == 0)
         let run = CapturedRun(["quarantine", "restore", "--db", file.path, "--id", "1"])
         #expect(run.exitCode == 65)
         #expect(run.stderr.contains("has a newer record"))

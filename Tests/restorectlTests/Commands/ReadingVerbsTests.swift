@@ -105,18 +105,18 @@ import Testing
             var generator = SeededGenerator(seed: 26)
             try Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: path))
         case .tableMissing:
-            try load(FixtureFolders.path("cases/database-damaged-table-missing/database.sql"), into: path)
+            try load(PackageFolders.path("cases/database-damaged-table-missing/database.sql"), into: path)
         case .foreign:
             let database = try Database(path: path)
             try database.executeScript("PRAGMA application_id = 42; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('theirs');")
             database.close()
         case .newer:
-            try load(FixtureFolders.path("cases/database-newer/database.sql"), into: path)
+            try load(PackageFolders.path("cases/database-newer/database.sql"), into: path)
         case .directory:
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             try Data("inside".utf8).write(to: URL(fileURLWithPath: path + "/inside.txt"))
         case .olderSchema:
-            try load(FixtureFolders.path("schema/v3.sql"), into: path)
+            try load(PackageFolders.path("schema/v3.sql"), into: path)
         case .zeroLength:
             #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         }

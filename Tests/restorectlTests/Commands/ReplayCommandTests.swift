@@ -11,15 +11,15 @@ import Testing
 @Suite struct ReplayCommandTests {
     let stateFile: StateFile
     let exported: String
-    let document = FixtureFolders.path("replay/document.json")
-    let formats = FixtureFolders.path("formats")
+    let document = PackageFolders.path("replay/document.json")
+    let formats = PackageFolders.path("formats")
 
     init() throws {
         stateFile = try StateFile()
         exported = stateFile.path("export.sqlite")
         let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
         store.close()
-        try PersonalDatabase.load(FixtureFolders.path("replay/rows.sql"), into: stateFile.path)
+        try PersonalDatabase.load(PackageFolders.path("replay/rows.sql"), into: stateFile.path)
     }
 
     @Test func anExportReplaysWithTheOriginalsReportCodes() throws {
@@ -28,7 +28,7 @@ import Testing
         #expect(replayed.status == 0, "\(replayed.stderr)")
         #expect(try ReadingVerbsTests.listing(stateFile.folder.url) == before, "replay changed the folder")
         let codes = try Self.codes(replayed.stdout)
-        let expected = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: FixtureFolders.path("replay/expected-codes.json"))))
+        let expected = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: PackageFolders.path("replay/expected-codes.json"))))
         #expect(codes == Self.strings(expected), "\(codes)")
 
         let export = try ChildRun(restorectl: ["export", "--db", stateFile.path, "--redact", "--out", exported, "--formats", formats])
@@ -42,8 +42,8 @@ import Testing
     @Test(arguments: 1...4)
     func anExportOfEveryShippedSchemaReplaysAsTheOriginal(version: Int) throws {
         let older = stateFile.path("v\(version).sqlite")
-        try PersonalDatabase.load(FixtureFolders.path("schema/v\(version).sql"), into: older)
-        let catalog = FixtureFolders.path("documents/original.json")
+        try PersonalDatabase.load(PackageFolders.path("schema/v\(version).sql"), into: older)
+        let catalog = PackageFolders.path("documents/original.json")
         let replayed = try ChildRun(restorectl: ["replay", "--db", older, "--document", catalog, "--json"])
         let export = try ChildRun(restorectl: ["export", "--db", older, "--redact", "--out", exported])
         #expect(export.status == 0, "\(export.stderr)")

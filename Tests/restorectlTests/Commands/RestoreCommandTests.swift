@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct RestoreCommandTests {
     let stateFile: StateFile
-    let original = FixtureFolders.path("documents/original.json")
+    let original = PackageFolders.path("documents/original.json")
 
     init() throws { stateFile = try StateFile() }
 
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func jsonHasTheContractFields() throws {
-        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")]).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", PackageFolders.path("records/v3-viewport.json")]).exitCode == 0)
         let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--document", original, "--json"])
         #expect(run.exitCode == 0)
         #expect(run.stderr.isEmpty)
@@ -66,7 +66,7 @@ import Testing
 
     @Test func textOutputSummarisesTheRestore() {
         #expect(CapturedRun(["migrate", "--db", stateFile.path]).exitCode == 0)
-        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--document", FixtureFolders.path("documents/article.json")])
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--document", PackageFolders.path("documents/article.json")])
         #expect(run.exitCode == 0)
         #expect(run.stdout.contains("rows (2):"))
         #expect(run.stdout.contains("no-record: scene \"main\" has no saved state"))
@@ -78,7 +78,7 @@ import Testing
         ("absent.json", Int32(66), "no such file"),
     ])
     func documentProblemsFailBeforeTheDatabaseIsTouched(document: String, exitCode: Int32, fragment: String) {
-        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--document", FixtureFolders.path("documents/\(document)"), "--json"])
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--document", PackageFolders.path("documents/\(document)"), "--json"])
         #expect(run.exitCode == exitCode)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains(fragment))

@@ -73,7 +73,7 @@ import Testing
         let formats = stateFile.path("formats")
         try FileManager.default.createDirectory(atPath: formats + "/inbox", withIntermediateDirectories: true)
         for version in [1, 2] {
-            var shape = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: FixtureFolders.path("formats/inbox/shape-v\(version).json"))))
+            var shape = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: PackageFolders.path("formats/inbox/shape-v\(version).json"))))
             if version == 2, case .object(var object) = shape {
                 object["minReaderVersion"] = .integer(1)
                 shape = .object(object)

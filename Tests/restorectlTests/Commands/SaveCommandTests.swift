@@ -14,7 +14,7 @@ import Testing
     init() throws { stateFile = try StateFile() }
 
     private func save(_ record: String, scene: String = "main", extra: [String] = []) -> CapturedRun {
-        CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--state", FixtureFolders.path("records/\(record)")] + extra)
+        CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--state", PackageFolders.path("records/\(record)")] + extra)
     }
 
     @Test(arguments: [
@@ -53,7 +53,7 @@ import Testing
     @Test(arguments: [("", "empty"), (String(repeating: "a", count: 1_025), "1025 bytes")])
     func badNamesExit65(name: String, problem: String) {
         for extra in [["--scene", name], ["--scene", "main", "--account", name]] {
-            let run = CapturedRun(["save", "--db", stateFile.path] + extra + ["--state", FixtureFolders.path("records/v1.json")])
+            let run = CapturedRun(["save", "--db", stateFile.path] + extra + ["--state", PackageFolders.path("records/v1.json")])
             #expect(run.exitCode == 65)
             #expect(run.stderr.contains(problem))
             #expect(!FileManager.default.fileExists(atPath: stateFile.path))
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func newerRecordIsStoredAsItsFormatInTheCanonicalEncoding() throws {
-        let file = FixtureFolders.path("records/v5-no-min-reader.json")
+        let file = PackageFolders.path("records/v5-no-min-reader.json")
         let canonical = try JSONValue.parse(#require(FileManager.default.contents(atPath: file))).encoded()
         let run = save("v5-no-min-reader.json")
         #expect(run.exitCode == 0)
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func stateDashReadsStandardInput() throws {
-        let input = try #require(FileManager.default.contents(atPath: FixtureFolders.path("records/v2.json")))
+        let input = try #require(FileManager.default.contents(atPath: PackageFolders.path("records/v2.json")))
         let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "piped", "--account", "alice", "--state", "-"], input: input)
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Saved format 2 record"))

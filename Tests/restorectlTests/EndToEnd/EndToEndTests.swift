@@ -36,11 +36,11 @@ import Testing
 
     @Test func saveFromStandardInputThenRestoreAgainstAFixture() throws {
         let file = try StateFile()
-        let record = try Data(contentsOf: FixtureFolders.records.appendingPathComponent("v3-viewport.json"))
+        let record = try Data(contentsOf: PackageFolders.records.appendingPathComponent("v3-viewport.json"))
         #expect(try run(["save", "--db", file.path, "--scene", "main", "--state", "-"], input: record).status == 0)
-        let restore = try run(["restore", "--db", file.path, "--scene", "main", "--document", FixtureFolders.path("documents/deleted.json"), "--json"])
+        let restore = try run(["restore", "--db", file.path, "--scene", "main", "--document", PackageFolders.path("documents/deleted.json"), "--json"])
         #expect(restore.status == 0)
-        let expected = try JSONValue.parse(Data(contentsOf: FixtureFolders.cases.appendingPathComponent("anchor-rule3-deleted-after0-wins/expected-1.json")))
+        let expected = try JSONValue.parse(Data(contentsOf: PackageFolders.cases.appendingPathComponent("anchor-rule3-deleted-after0-wins/expected-1.json")))
         let actual = try JSONValue.parse(Data(restore.stdout.utf8))
         #expect(JSONComparison.difference(actual, expected) == nil)
     }
@@ -49,7 +49,7 @@ import Testing
         let file = try StateFile()
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: URL(fileURLWithPath: file.path))
-        let restore = try run(["restore", "--db", file.path, "--scene", "main", "--document", FixtureFolders.path("documents/article.json"), "--json"])
+        let restore = try run(["restore", "--db", file.path, "--scene", "main", "--document", PackageFolders.path("documents/article.json"), "--json"])
         #expect(restore.status == 0)
         #expect(restore.stdout.contains("database-corrupt") && restore.stdout.contains("a launch would move it aside"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path) == ["state.sqlite"] && file.folder.contents("state.sqlite") == garbage)

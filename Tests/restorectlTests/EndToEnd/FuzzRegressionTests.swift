@@ -11,7 +11,7 @@ import Testing
     ])
     func everyKeptInputPassesTheFuzzersChecks(target: String, folders: [String]) throws {
         let binary = try #require(BuiltProducts.executable(named: "restorectl-fuzz"), "restorectl-fuzz was not built (run swift build)")
-        let run = try ChildRun(tool: binary, [target] + folders.map(FixtureFolders.path))
+        let run = try ChildRun(tool: binary, [target] + folders.map(PackageFolders.path))
         #expect(run.exit.isSuccess, "\(run)")
         #expect((run.stdout + run.stderr).contains("replayed without a failure"))
     }

@@ -13,7 +13,7 @@ import Testing
 /// file against the restore rules before committing it.
 @Suite struct FixtureCaseTests {
     @Test func everyCaseFolderHasACaseFile() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: FixtureFolders.cases.path).filter { !$0.hasPrefix(".") }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: PackageFolders.cases.path).filter { !$0.hasPrefix(".") }
         #expect(!folders.isEmpty)
         #expect(Set(folders) == Set(FixtureCase.allNames()))
     }
@@ -99,7 +99,7 @@ import Testing
             Issue.record("\(context): stdout is not JSON: \(stdout)")
             return
         }
-        if FixtureFolders.isRecording {
+        if PackageFolders.isRecording {
             try (actual.encoded(pretty: true) + "\n").write(toFile: expectedPath, atomically: true, encoding: .utf8)
             return
         }

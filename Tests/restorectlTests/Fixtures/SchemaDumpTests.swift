@@ -24,7 +24,7 @@ import Testing
 
     /// The schema versions with a dump, discovered from the file names.
     static func dumpedVersions() -> [Int] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: FixtureFolders.schema.path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: PackageFolders.schema.path)) ?? []
         return names.compactMap { name -> Int? in
             guard name.hasPrefix("v"), name.hasSuffix(".sql") else { return nil }
             return Int(name.dropFirst().dropLast(4))
@@ -39,7 +39,7 @@ import Testing
     @Test(arguments: dumpedVersions())
     func dumpMigratesToTheLatestWithEveryRowAndEveryScene(version: Int) throws {
         let file = try StateFile()
-        let script = try String(contentsOf: FixtureFolders.schema.appendingPathComponent("v\(version).sql"), encoding: .utf8)
+        let script = try String(contentsOf: PackageFolders.schema.appendingPathComponent("v\(version).sql"), encoding: .utf8)
         let database = try Database(path: file.path)
         try database.executeScript(script)
         #expect(try database.ownership() == .ours(schemaVersion: version))
@@ -96,7 +96,7 @@ import Testing
             let (account, scene) = (record.key.account, record.key.scene)
             let run = CapturedRun([
                 "restore", "--db", file.path, "--scene", scene, "--account", account,
-                "--document", FixtureFolders.path("documents/original.json"), "--json",
+                "--document", PackageFolders.path("documents/original.json"), "--json",
             ])
             #expect(run.exitCode == 0, "\(scene): \(run.stderr)")
             let json = try JSONValue.parse(Data(run.stdout.utf8))

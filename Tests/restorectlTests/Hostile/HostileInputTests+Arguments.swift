@@ -33,7 +33,7 @@ extension HostileInputTests {
 
     @Test(arguments: refusedCommandLines)
     func badCommandLineFailsWithOneEscapedStderrLineAndWritesNothing(arguments: [String], exitCode: Int32, message: String) {
-        let document = FixtureFolders.path("documents/original.json")
+        let document = PackageFolders.path("documents/original.json")
         let arguments = arguments.map { $0.replacingOccurrences(of: "$DB", with: stateFile.path).replacingOccurrences(of: "$DOC", with: document) }
         let run = CapturedRun(arguments)
         Self.expectOneLineFailure(run, exitCode: exitCode, mentioning: message)
@@ -54,12 +54,12 @@ extension HostileInputTests {
 
         // A name with control characters is refused, and quoted escaped.
         let scene = "line\nbreak\u{1B}[2J"
-        let newer = FixtureFolders.path("records/v5-no-min-reader.json")
+        let newer = PackageFolders.path("records/v5-no-min-reader.json")
         let control = CapturedRun(["save", "--db", stateFile.path, "--scene", scene, "--state", newer])
         Self.expectOneLineFailure(control, exitCode: 65, mentioning: #"the scene name "line\nbreak\u{1B}[2J" contains the control character U+000A"#)
         let quoted = #"line "break" \ here"#
         #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", quoted, "--state", newer]).exitCode == 0)
-        let refused = CapturedRun(["save", "--db", stateFile.path, "--scene", quoted, "--state", FixtureFolders.path("records/v1.json")])
+        let refused = CapturedRun(["save", "--db", stateFile.path, "--scene", quoted, "--state", PackageFolders.path("records/v1.json")])
         Self.expectOneLineFailure(refused, exitCode: 65, mentioning: #"restorectl: scene "line "break" \ here" holds a record of format 5"#)
     }
 
@@ -82,7 +82,7 @@ extension HostileInputTests {
         let script = "DB=\"$1\" STATE=\"$2\"; cd \"$3\" && exec \"$0\" \(command)"
         let result = try ChildRun(
             tool: URL(fileURLWithPath: "/bin/sh"),
-            ["-c", script, binary.path, stateFile.path, FixtureFolders.path("records/v1.json"), stateFile.folder.url.path]
+            ["-c", script, binary.path, stateFile.path, PackageFolders.path("records/v1.json"), stateFile.folder.url.path]
         )
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)

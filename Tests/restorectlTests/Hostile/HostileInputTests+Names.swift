@@ -3,6 +3,7 @@ import JSON
 import ScreenKinds
 import StateRestore
 import StateStore
+import TestSupport
 import Testing
 
 /// Scene and account names: any non-empty UTF-8 string of up to 1,024 bytes without a control
@@ -32,7 +33,7 @@ extension HostileInputTests {
 
     @Test(arguments: acceptedNames)
     func namesUpTo1024BytesAreStoredAndListedByteForByte(name: String) throws {
-        let record = FixtureFolders.path("records/v3-viewport.json")
+        let record = PackageFolders.path("records/v3-viewport.json")
         let save = CapturedRun(["save", "--db", stateFile.path, "--scene", name, "--account", name, "--state", record])
         #expect(save.exitCode == 0, "\(save.stderr)")
 
@@ -47,7 +48,7 @@ extension HostileInputTests {
             #expect(Array(stored.utf8) == Array(name.utf8), "\(field) \(stored.debugDescription)")
         }
 
-        let restore = CapturedRun(["restore", "--db", stateFile.path, "--scene", name, "--account", name, "--document", FixtureFolders.path("documents/original.json"), "--json"])
+        let restore = CapturedRun(["restore", "--db", stateFile.path, "--scene", name, "--account", name, "--document", PackageFolders.path("documents/original.json"), "--json"])
         #expect(restore.exitCode == 0, "\(restore.stderr)")
         let restored = try JSONValue.parse(restore.stdout)
         #expect(restored["state"]?["selectedID"] == 8)
@@ -67,7 +68,7 @@ extension HostileInputTests {
 
     @Test(arguments: controlCharacterNames)
     func aNameWithAControlCharacterIsRefusedForNewWritesButWorksWhereAnOlderBuildStoredIt(name: String) throws {
-        let record = FixtureFolders.path("records/v3-viewport.json")
+        let record = PackageFolders.path("records/v3-viewport.json")
         // New writes and new keys: refused, on one line, naming the character.
         try expectRefusal(["save", "--db", stateFile.path, "--scene", name, "--state", record], mentioning: "contains the control character U+")
         try FileManager.default.removeItem(atPath: stateFile.path)
@@ -96,7 +97,7 @@ extension HostileInputTests {
             #expect(text.exitCode == 0 || text.exitCode == 1, "\(arguments): \(text.stderr)")
             #expect(!text.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }, "\(arguments) printed a raw control character")
         }
-        let restore = CapturedRun(["restore", "--db", stateFile.path, "--scene", name, "--account", name, "--document", FixtureFolders.path("documents/original.json"), "--json"])
+        let restore = CapturedRun(["restore", "--db", stateFile.path, "--scene", name, "--account", name, "--document", PackageFolders.path("documents/original.json"), "--json"])
         #expect(restore.exitCode == 0, "\(restore.stderr)")
         #expect(try JSONValue.parse(restore.stdout)["state"]?["selectedID"] == 8, "\(restore.stdout)")
         let discard = CapturedRun(["discard", "--db", stateFile.path, "--scene", name, "--account", name])
@@ -122,7 +123,7 @@ extension HostileInputTests {
         let decomposed = "cafe\u{301}"
         #expect(composed == decomposed)
         for (name, record) in [(composed, "v1.json"), (decomposed, "v3-viewport.json")] {
-            #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", name, "--state", FixtureFolders.path("records/\(record)")]).exitCode == 0)
+            #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", name, "--state", PackageFolders.path("records/\(record)")]).exitCode == 0)
         }
         let inspect = try JSONValue.parse(CapturedRun(["inspect", "--db", stateFile.path, "--json"]).stdout)
         guard case .array(let records)? = inspect["records"] else {
@@ -130,7 +131,7 @@ extension HostileInputTests {
             return
         }
         #expect(records.map { $0["version"] } == [1, 3] || records.map { $0["version"] } == [3, 1])
-        let document = FixtureFolders.path("documents/original.json")
+        let document = PackageFolders.path("documents/original.json")
         for (name, query) in [(composed, "programming"), (decomposed, "")] {
             let restored = try JSONValue.parse(CapturedRun(["restore", "--db", stateFile.path, "--scene", name, "--document", document, "--json"]).stdout)
             #expect(restored["state"]?["query"] == .string(query))
@@ -150,8 +151,8 @@ extension HostileInputTests {
 
     @Test(arguments: refusedNames)
     func emptyAndOverlongNamesExit65AndWriteNothing(name: String, problem: String) throws {
-        let record = FixtureFolders.path("records/v1.json")
-        let document = FixtureFolders.path("documents/original.json")
+        let record = PackageFolders.path("records/v1.json")
+        let document = PackageFolders.path("documents/original.json")
         for (kind, names) in [("scene", ["--scene", name]), ("account", ["--scene", "other", "--account", name])] {
             try expectRefusal(["save", "--db", stateFile.path] + names + ["--state", record], mentioning: "the \(kind) \(problem)")
             try FileManager.default.removeItem(atPath: stateFile.path)

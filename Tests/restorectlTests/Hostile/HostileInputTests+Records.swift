@@ -3,6 +3,7 @@ import JSON
 import ScreenKinds
 import StateRestore
 import StateStore
+import TestSupport
 import Testing
 
 /// `save --state`: every refusal is exit 65 and writes nothing; what the record rules accept is
@@ -203,7 +204,7 @@ extension HostileInputTests {
         #expect(run.exitCode == 0, "\(run.stderr)")
         try expectStoredAsTheAppWritesIt(#"{"version":3,"query":"\#(query)","selectedID":null,"showsOnlySelected":false,"viewport":null}"#)
 
-        let restored = try restoreMain(against: FixtureFolders.path("documents/original.json"))
+        let restored = try restoreMain(against: PackageFolders.path("documents/original.json"))
         #expect(restored["state"]?["query"] == .string(query))
         #expect(restored["frame"]?["rows"] == [])
         #expect(Self.reportCodes(restored) == [])

@@ -3,6 +3,7 @@ import JSON
 import ScreenKinds
 import StateRestore
 import StateStore
+import TestSupport
 import Testing
 
 /// Records planted by raw SQL, as another program or a damaged disk might leave them:
@@ -95,7 +96,7 @@ extension HostileInputTests {
         #expect(try JSONValue.parse(inspect.stdout)["records"]?.firstElement?["decodable"] == .string(planted.decodable))
         #expect(stateFile.folder.contents("state.sqlite") == before, "check or inspect wrote")
 
-        let restored = try restoreMain(against: FixtureFolders.path("documents/original.json"))
+        let restored = try restoreMain(against: PackageFolders.path("documents/original.json"))
         #expect(Self.reportCodes(restored) == planted.report)
         let expectedSelection: JSONValue = planted.quarantineReason == nil ? 8 : .null
         #expect(restored["state"]?["selectedID"] == expectedSelection)
@@ -108,7 +109,7 @@ extension HostileInputTests {
             #expect(after["records"] == [])
             #expect(after["quarantine"]?.firstElement?["reason"] == .string(reason))
             #expect(CapturedRun(["check", "--db", stateFile.path]).stdout.contains("problem: quarantine holds record 1"))
-            #expect(Self.reportCodes(try restoreMain(against: FixtureFolders.path("documents/original.json"))) == ["no-record"])
+            #expect(Self.reportCodes(try restoreMain(against: PackageFolders.path("documents/original.json"))) == ["no-record"])
         } else {
             #expect(after["quarantine"] == [])
         }
@@ -129,7 +130,7 @@ extension HostileInputTests {
     func savingOverAMalformedNewerRecordIsRefusedNotAnInternalError(payload: String) throws {
         try plant(version: "9", payload: payload)
         let before = try #require(stateFile.folder.contents("state.sqlite"))
-        let record = FixtureFolders.path("records/v3-minimal.json")
+        let record = PackageFolders.path("records/v3-minimal.json")
         let refused = CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", record])
         Self.expectOneLineFailure(refused, exitCode: 65, mentioning: "--replace-newer")
         #expect(stateFile.folder.contents("state.sqlite") == before)

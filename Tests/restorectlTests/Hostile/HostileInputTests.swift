@@ -28,7 +28,7 @@ import Testing
 
     /// Saves the `v3-viewport.json` fixture for scene "main", creating the database.
     func saveMainRecord(sourceLocation: SourceLocation = #_sourceLocation) {
-        let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", FixtureFolders.path("records/v3-viewport.json")])
+        let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", PackageFolders.path("records/v3-viewport.json")])
         #expect(run.exitCode == 0, "\(run.stderr)", sourceLocation: sourceLocation)
     }
 

@@ -77,7 +77,7 @@ import Testing
         // A schema-3 file: migrating it takes the backup lock.
         try FileManager.default.removeItem(atPath: stateFile.path)
         let database = try Database(path: stateFile.path)
-        try database.executeScript(String(decoding: try Data(contentsOf: URL(fileURLWithPath: FixtureFolders.path("schema/v3.sql"))), as: UTF8.self))
+        try database.executeScript(String(decoding: try Data(contentsOf: URL(fileURLWithPath: PackageFolders.path("schema/v3.sql"))), as: UTF8.self))
         database.close()
         #expect(symlink(target, stateFile.path + ".backup-lock") == 0)
         let run = try restorectl(["migrate", "--db", stateFile.path])

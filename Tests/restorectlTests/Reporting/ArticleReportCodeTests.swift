@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import StateRestore
+import TestSupport
 import Testing
 
 /// The articles list every report code the engine, the tool and the article screens give: a
@@ -8,9 +9,7 @@ import Testing
 @Suite struct ArticleReportCodeTests {
     /// The text of the StateRestore article `name`, from the sources beside these tests.
     static func article(_ name: String) throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return try String(contentsOf: root.appendingPathComponent("Sources/StateRestore/StateRestore.docc/\(name).md"), encoding: .utf8)
+        try String(contentsOf: PackageFolders.file("Sources/StateRestore/StateRestore.docc/\(name).md"), encoding: .utf8)
     }
 
     /// The part of `text` from the heading `heading` to the next heading of its level.

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import ScreenKinds
 import StateRestore
+import TestSupport
 
 /// One regression case from `Fixtures/cases/<name>/case.json`; the format is documented in
 /// `Fixtures/README.md`.
@@ -51,14 +52,14 @@ struct FixtureCase {
 
     /// The names of every case folder, sorted.
     static func allNames() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: FixtureFolders.cases.path)) ?? []
-        return names.filter { FileManager.default.fileExists(atPath: FixtureFolders.cases.appendingPathComponent($0).appendingPathComponent("case.json").path) }.sorted()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: PackageFolders.cases.path)) ?? []
+        return names.filter { FileManager.default.fileExists(atPath: PackageFolders.cases.appendingPathComponent($0).appendingPathComponent("case.json").path) }.sorted()
     }
 
     /// Loads `Fixtures/cases/<name>/case.json`.
     init(named name: String) throws {
         self.name = name
-        folder = FixtureFolders.cases.appendingPathComponent(name)
+        folder = PackageFolders.cases.appendingPathComponent(name)
         let data = try Data(contentsOf: folder.appendingPathComponent("case.json"))
         let json = try JSONValue.parse(data)
         guard case .string(let description)? = json["description"] else { throw FixtureFormatError("\(name): missing \"description\"") }
@@ -129,7 +130,7 @@ struct FixtureCase {
     /// Resolves a path written in `case.json`: `$FIXTURES/…` is under `Fixtures/`, anything
     /// else is relative to the case folder.
     func resolve(_ path: String) -> String {
-        if path.hasPrefix("$FIXTURES/") { return FixtureFolders.path(String(path.dropFirst("$FIXTURES/".count))) }
+        if path.hasPrefix("$FIXTURES/") { return PackageFolders.path(String(path.dropFirst("$FIXTURES/".count))) }
         return folder.appendingPathComponent(path).path
     }
 }

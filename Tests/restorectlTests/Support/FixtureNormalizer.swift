@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import ScreenKinds
 import StateRestore
+import TestSupport
 
 /// The one place where nondeterministic output is made comparable: temporary paths, the UTC
 /// stamp in moved-aside file names, and wall-clock times.
@@ -17,7 +18,7 @@ struct FixtureNormalizer {
     /// Replaces paths and corrupt-copy stamps in raw output text.
     func normalize(text: String) -> String {
         var text = text
-        for (path, token) in [(databasePath, "$DB"), (temporaryFolder, "$TMP"), (FixtureFolders.fixtures.path, "$FIXTURES")] {
+        for (path, token) in [(databasePath, "$DB"), (temporaryFolder, "$TMP"), (PackageFolders.fixtures.path, "$FIXTURES")] {
             text = text.replacingOccurrences(of: path, with: token)
             text = text.replacingOccurrences(of: path.replacingOccurrences(of: "/", with: "\\/"), with: token)
         }

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import StateRestore
 import StateStore
+import TestSupport
 
 /// A database full of personal strings, in every table and every string field of every kind,
 /// for the redacted export's tests, and what they read back from a database.
@@ -90,7 +91,7 @@ enum PersonalDatabase {
     static func makeFormats(in folder: String) throws -> String {
         let formats = folder + "/formats"
         try FileManager.default.createDirectory(atPath: formats + "/podcast", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: FixtureFolders.path("formats/inbox"), toPath: formats + "/inbox")
+        try FileManager.default.copyItem(atPath: PackageFolders.path("formats/inbox"), toPath: formats + "/inbox")
         let podcast = #"""
             {"default": {"byNumber": {}, "lastPositions": {}, "selectedEpisode": null}, "kind": "podcast", "minReaderVersion": 1,
              "shape": {"type": "object", "fields": {
