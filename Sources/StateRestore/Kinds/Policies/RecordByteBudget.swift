@@ -9,7 +9,9 @@
 ///
 /// A requirement whose type is fixed (`Int?`) is silently missed by a declaration of another
 /// type (`Int`): Swift takes the protocol's default and the declaration is an unrelated member.
-/// The kind's own declaration decides the type here instead.
+/// The kind's own declaration decides the type here instead. A declaration of another number
+/// type (`4096.0`, `UInt`, `Int64`, their optionals) does not compile: its conformance is
+/// unavailable, with a message saying how to write it, so it cannot be silently ignored.
 public protocol RecordByteBudget: Sendable {
     /// The budget in bytes, or nil for none of the kind's own.
     var recordByteBudget: Int? { get }
@@ -20,7 +22,49 @@ extension Int: RecordByteBudget {
     public var recordByteBudget: Int? { self }
 }
 
-extension Optional: RecordByteBudget where Wrapped == Int {
+extension Optional: RecordByteBudget where Wrapped: RecordByteBudget {
     /// The budget, or none of the kind's own for nil.
-    public var recordByteBudget: Int? { self }
+    public var recordByteBudget: Int? { self?.recordByteBudget ?? nil }
+}
+
+@available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
+extension Double: RecordByteBudget {
+    /// Never read: the conformance is unavailable.
+    public var recordByteBudget: Int? { nil }
+}
+
+@available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
+extension Float: RecordByteBudget {
+    /// Never read: the conformance is unavailable.
+    public var recordByteBudget: Int? { nil }
+}
+
+@available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
+extension UInt: RecordByteBudget {
+    /// Never read: the conformance is unavailable.
+    public var recordByteBudget: Int? { nil }
+}
+
+@available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
+extension Int64: RecordByteBudget {
+    /// Never read: the conformance is unavailable.
+    public var recordByteBudget: Int? { nil }
+}
+
+@available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
+extension UInt64: RecordByteBudget {
+    /// Never read: the conformance is unavailable.
+    public var recordByteBudget: Int? { nil }
+}
+
+@available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
+extension Int32: RecordByteBudget {
+    /// Never read: the conformance is unavailable.
+    public var recordByteBudget: Int? { nil }
+}
+
+@available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
+extension UInt32: RecordByteBudget {
+    /// Never read: the conformance is unavailable.
+    public var recordByteBudget: Int? { nil }
 }

@@ -5,6 +5,9 @@
 /// static let historyDepth = 3                    // Int, the requirement's default type
 /// static let historyDepth: Int? = 3              // Int?; nil keeps none
 /// ```
+///
+/// A declaration of another number type (`3.0`, `UInt`, `Int64`, their optionals) does not
+/// compile, with a message saying how to write it, so it cannot be silently ignored.
 public protocol RecordHistoryDepth: Sendable {
     /// How many earlier records of a scene to keep (0 or less: none).
     var recordHistoryDepth: Int { get }
@@ -15,7 +18,49 @@ extension Int: RecordHistoryDepth {
     public var recordHistoryDepth: Int { self }
 }
 
-extension Optional: RecordHistoryDepth where Wrapped == Int {
+extension Optional: RecordHistoryDepth where Wrapped: RecordHistoryDepth {
     /// This many earlier records; nil keeps none.
-    public var recordHistoryDepth: Int { self ?? 0 }
+    public var recordHistoryDepth: Int { self?.recordHistoryDepth ?? 0 }
+}
+
+@available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
+extension Double: RecordHistoryDepth {
+    /// Never read: the conformance is unavailable.
+    public var recordHistoryDepth: Int { 0 }
+}
+
+@available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
+extension Float: RecordHistoryDepth {
+    /// Never read: the conformance is unavailable.
+    public var recordHistoryDepth: Int { 0 }
+}
+
+@available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
+extension UInt: RecordHistoryDepth {
+    /// Never read: the conformance is unavailable.
+    public var recordHistoryDepth: Int { 0 }
+}
+
+@available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
+extension Int64: RecordHistoryDepth {
+    /// Never read: the conformance is unavailable.
+    public var recordHistoryDepth: Int { 0 }
+}
+
+@available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
+extension UInt64: RecordHistoryDepth {
+    /// Never read: the conformance is unavailable.
+    public var recordHistoryDepth: Int { 0 }
+}
+
+@available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
+extension Int32: RecordHistoryDepth {
+    /// Never read: the conformance is unavailable.
+    public var recordHistoryDepth: Int { 0 }
+}
+
+@available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
+extension UInt32: RecordHistoryDepth {
+    /// Never read: the conformance is unavailable.
+    public var recordHistoryDepth: Int { 0 }
 }

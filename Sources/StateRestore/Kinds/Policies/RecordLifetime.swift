@@ -6,6 +6,10 @@
 /// static var expiresAfter: Duration { .seconds(86_400) }    // Duration
 /// static let expiresAfter: Duration? = .seconds(86_400)     // Duration?, the default type
 /// ```
+///
+/// A number (`86_400`, a `TimeInterval`, their optionals) does not compile: it could mean
+/// seconds or anything else, and a declaration of a type that does not conform would be
+/// silently ignored, so those conformances are unavailable, with a message saying how to write it.
 public protocol RecordLifetime: Sendable {
     /// How long a saved state stays meaningful, or nil for always.
     var recordLifetime: Duration? { get }
@@ -16,7 +20,43 @@ extension Duration: RecordLifetime {
     public var recordLifetime: Duration? { self }
 }
 
-extension Optional: RecordLifetime where Wrapped == Duration {
+extension Optional: RecordLifetime where Wrapped: RecordLifetime {
     /// This long, or always for nil.
-    public var recordLifetime: Duration? { self }
+    public var recordLifetime: Duration? { self?.recordLifetime ?? nil }
+}
+
+@available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
+extension Int: RecordLifetime {
+    /// Never read: the conformance is unavailable.
+    public var recordLifetime: Duration? { nil }
+}
+
+@available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
+extension Double: RecordLifetime {
+    /// Never read: the conformance is unavailable.
+    public var recordLifetime: Duration? { nil }
+}
+
+@available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
+extension Float: RecordLifetime {
+    /// Never read: the conformance is unavailable.
+    public var recordLifetime: Duration? { nil }
+}
+
+@available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
+extension UInt: RecordLifetime {
+    /// Never read: the conformance is unavailable.
+    public var recordLifetime: Duration? { nil }
+}
+
+@available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
+extension Int64: RecordLifetime {
+    /// Never read: the conformance is unavailable.
+    public var recordLifetime: Duration? { nil }
+}
+
+@available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
+extension Int32: RecordLifetime {
+    /// Never read: the conformance is unavailable.
+    public var recordLifetime: Duration? { nil }
 }
