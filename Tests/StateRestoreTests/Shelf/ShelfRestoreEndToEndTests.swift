@@ -156,8 +156,10 @@ private final class InstantShelf: ShelfLoading {
     private func saveSnapshot(_ payload: String, version: Int, in store: Store, fetchedAt: Double) throws {
         var payload = payload
         try payload.withUTF8 { bytes in
-            _ = try store.saveShelfSnapshot(
-                utf8: bytes, version: version, account: "default", shelf: "home", rowCount: 0, fetchedAt: fetchedAt,
+            try store.write(
+                .shelfSnapshot(
+                    account: "default", shelf: "home", version: version, minReaderVersion: nil, payload: bytes, rowCount: 0, fetchedAt: fetchedAt,
+                    keeping: 3),
                 rules: WriteGate.snapshotRules(after: nil, readableUpTo: 2))
         }
     }
