@@ -9,8 +9,37 @@ extension Database {
     /// savepoints, so an inner failure undoes only the inner work.
     package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         if isInTransaction { return try savepoint(body) }
-        try execute("BEGIN IMMEDIATE")
+        try beginWriting()
         return try committing(body)
+    }
+
+    /// Begins a write transaction (`BEGIN IMMEDIATE`), counted first where a test counts the
+    /// writes attempted on this file (``countWriteAttempts(at:)``).
+    private func beginWriting() throws {
+        Self.countedWriteAttempts.withLock { counted in
+            guard !counted.isEmpty else { return }
+            let identity = Self.identity(of: path)
+            if let count = counted[identity] { counted[identity] = count + 1 }
+        }
+        try execute("BEGIN IMMEDIATE")
+    }
+
+    /// The write transactions begun on each counted file (by device and inode), for the
+    /// package's tests: empty, the usual case, costs a write one lock.
+    private static let countedWriteAttempts = Locked<[String: Int]>([:])
+
+    /// Counts, from now on, the write transactions this process begins on the file at `path`
+    /// (every write of the store begins one), for a test that asserts none is attempted (a
+    /// reading restorer's); ``stopCountingWriteAttempts(at:)`` ends it.
+    package static func countWriteAttempts(at path: String) {
+        countedWriteAttempts.withLock { $0[identity(of: path)] = 0 }
+    }
+
+    /// The write transactions begun on the file at `path` since ``countWriteAttempts(at:)``,
+    /// and the count ends; nil when it was not counted.
+    @discardableResult
+    package static func stopCountingWriteAttempts(at path: String) -> Int? {
+        countedWriteAttempts.withLock { $0.removeValue(forKey: identity(of: path)) }
     }
 
     /// Runs `body` in the transaction just begun and commits it, or rolls back when it throws.
@@ -53,7 +82,7 @@ extension Database {
         }
         if let hook = Self.crashDurableWriteHook.withLock({ $0 }) { hook(path) }
         let written: T? = try withoutSyncing {
-            try execute("BEGIN IMMEDIATE")
+            try beginWriting()
             guard writeAheadLogIsEmpty else {
                 rollbackIfNeeded()
                 return nil
