@@ -13,24 +13,26 @@ extension Database {
         return try committing(body)
     }
 
-    /// Begins a write transaction (`BEGIN IMMEDIATE`), counted first where a test counts the
-    /// writes attempted on this file (``countWriteAttempts(at:)``).
+    /// Begins a write transaction (`BEGIN IMMEDIATE`); on a connection that only reads, counted
+    /// first where a test counts the writes attempted on this file (``countWriteAttempts(at:)``).
     private func beginWriting() throws {
-        Self.countedWriteAttempts.withLock { counted in
-            guard !counted.isEmpty else { return }
-            let identity = Self.identity(of: path)
-            if let count = counted[identity] { counted[identity] = count + 1 }
+        if configuration.access == .readOnly {
+            Self.countedWriteAttempts.withLock { counted in
+                let identity = Self.identity(of: path)
+                if let count = counted[identity] { counted[identity] = count + 1 }
+            }
         }
         try execute("BEGIN IMMEDIATE")
     }
 
-    /// The write transactions begun on each counted file (by device and inode), for the
-    /// package's tests: empty, the usual case, costs a write one lock.
+    /// The write transactions begun on each counted file (by device and inode) through
+    /// connections that only read, for the package's tests. A connection that writes never
+    /// looks here: a save costs nothing for it.
     private static let countedWriteAttempts = Locked<[String: Int]>([:])
 
     /// Counts, from now on, the write transactions this process begins on the file at `path`
-    /// (every write of the store begins one), for a test that asserts none is attempted (a
-    /// reading restorer's); ``stopCountingWriteAttempts(at:)`` ends it.
+    /// through connections that only read (every write of the store begins one), for a test
+    /// that asserts a reading restorer attempts none; ``stopCountingWriteAttempts(at:)`` ends it.
     package static func countWriteAttempts(at path: String) {
         countedWriteAttempts.withLock { $0[identity(of: path)] = 0 }
     }

@@ -26,7 +26,7 @@ extension Store {
             let kind = try StoreNames.validatedKind(kind)
             try writeRecord(
                 utf8: payload, version: version, minReaderVersion: minReaderVersion, account: account, scene: scene, kind: kind,
-                at: time ?? currentTime(), rules: rules, puttingBack: nil)
+                at: time ?? currentTime(), rules: rules, isPutBack: false)
             return nil
         case .historyEntry(let id, let account, let scene, let kind, let time):
             try putBackHistoryEntry(id: id, account: account, scene: scene, kind: kind, at: time ?? currentTime(), rules: rules)
@@ -42,13 +42,12 @@ extension Store {
     }
 
     /// Writes one record's bytes under `rules`, in its own transaction unless one is open: the
-    /// one record upsert. Names and size are the caller's to check. `puttingBack` names the
-    /// history entry the bytes are (a rollback) and the build stamp it carries: the replaced
-    /// record then always goes into the history, the entry leaves it, and the record takes the
-    /// entry's stamp.
+    /// one record upsert. Names and size are the caller's to check. `isPutBack`: the bytes are a
+    /// history entry's (a rollback, inside its transaction, which finishes the entry's
+    /// bookkeeping): the replaced record always goes into the history, which is not trimmed.
     private func writeRecord(
         utf8 bytes: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?,
-        account: String, scene: String, kind: String, at time: Double, rules: WriteRules, puttingBack entry: (id: Int64, build: String?)?
+        account: String, scene: String, kind: String, at time: Double, rules: WriteRules, isPutBack: Bool
     ) throws {
         let upsert = try database.cachedStatement(Self.upsertRecordSQL)
         // One value at a time (the array `bind(_:)` takes was a heap allocation per save),
@@ -69,7 +68,7 @@ extension Store {
         var versionWritten: UInt32?
         let isOwnTransaction = !database.isInTransaction
         // A kind without history and a configuration without a build cost no statement more.
-        let keepsHistory = (rules.historyDepth > 0 || entry != nil) && hasRecordHistory
+        let keepsHistory = (rules.historyDepth > 0 || isPutBack) && hasRecordHistory
         let build = hasRecordHistory ? stampedBuild : nil
         let write = { [database] () throws in
             defer { upsert.reset() }
@@ -77,7 +76,7 @@ extension Store {
             // A rollback keeps the record it replaces whatever it holds, so it can be undone.
             let kept =
                 try keepsHistory
-                && self.keepReplacedRecord(utf8: entry == nil ? bytes : nil, account: account, scene: scene, kind: kind, replacedAt: time, rules: rules)
+                && self.keepReplacedRecord(utf8: isPutBack ? nil : bytes, account: account, scene: scene, kind: kind, replacedAt: time, rules: rules)
             if keepsHistory, !kept, let lifetime = rules.recordLifetime {
                 try self.dropHistoryOfExpiredRecord(account: account, scene: scene, kind: kind, expiredBefore: time - lifetime, rules: rules)
             }
@@ -88,18 +87,7 @@ extension Store {
                 let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
                 throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
             }
-            if let entry {
-                // The entry's stamp goes back with it, at the record's new time (or none), and
-                // the history keeps as many entries as before.
-                if let stamp = entry.build {
-                    try self.stamp(stamp, account: account, scene: scene, kind: kind, at: time)
-                } else {
-                    try database.execute(
-                        "DELETE FROM record_build WHERE account = ?1 AND scene = ?2 AND kind = ?3", [.text(account), .text(scene), .text(kind)])
-                }
-                try database.execute("DELETE FROM record_history WHERE id = ?1", [.integer(entry.id)])
-                return
-            }
+            if isPutBack { return }  // the entry's own stamp and history, its caller's
             if let build { try self.stamp(build, account: account, scene: scene, kind: kind, at: time) }
             if kept { try self.trimHistory(account: account, scene: scene, kind: kind, keeping: rules.historyDepth) }
         }
@@ -137,8 +125,16 @@ extension Store {
             try entry.payload.withUnsafeBytes { raw in
                 try writeRecord(
                     utf8: raw.bindMemory(to: UInt8.self), version: entry.version, minReaderVersion: entry.minReaderVersion, account: account, scene: scene,
-                    kind: kind, at: time, rules: rules, puttingBack: (id, entry.build))
+                    kind: kind, at: time, rules: rules, isPutBack: true)
             }
+            // The entry's stamp goes back with it, at the record's new time (or none), and the
+            // history keeps as many entries as before.
+            if let build = entry.build {
+                try stamp(build, account: account, scene: scene, kind: kind, at: time)
+            } else {
+                try database.execute("DELETE FROM record_build WHERE account = ?1 AND scene = ?2 AND kind = ?3", [.text(account), .text(scene), .text(kind)])
+            }
+            try database.execute("DELETE FROM record_history WHERE id = ?1", [.integer(id)])
         }
     }
 
@@ -153,7 +149,7 @@ extension Store {
                 try entry.payload.withUnsafeBytes { raw in
                     try writeRecord(
                         utf8: raw.bindMemory(to: UInt8.self), version: entry.version ?? 1, minReaderVersion: minReaderVersion,
-                        account: entry.account, scene: entry.scene, kind: entry.kind, at: entry.updatedAt ?? currentTime(), rules: rules, puttingBack: nil
+                        account: entry.account, scene: entry.scene, kind: entry.kind, at: entry.updatedAt ?? currentTime(), rules: rules, isPutBack: false
                     )
                 }
             } catch StoreError.existingRecordKept, StoreError.newerRecordKept {

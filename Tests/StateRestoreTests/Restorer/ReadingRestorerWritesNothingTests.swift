@@ -54,19 +54,14 @@ import Testing
         #expect(notesRecord != nil)
     }
 
-    /// The count the test above asserts is zero counts: a launch that can write marks the
-    /// undecodable snapshot and quarantines the undecodable record, each in a write transaction.
-    @Test func aLaunchThatCanWriteBeginsTheWritesTheReaderDidNot() throws {
+    /// The count the test above asserts is zero counts: a write through a connection that only
+    /// reads is attempted, refused, and counted.
+    @Test func aWriteThroughAReadingConnectionIsCounted() throws {
         Database.countWriteAttempts(at: file.path)
         defer { Database.stopCountingWriteAttempts(at: file.path) }
-        let launch = StateRestorer(path: file.path)
-        #expect(launch.restore(NotesState.self, key).report.map(\.code) == [.recordUnreadable])
-        _ = launch.restoreShelf("home")
-        try launch.close()
-        #expect((Database.stopCountingWriteAttempts(at: file.path) ?? 0) >= 2)
-        let snapshots = try file.reading { try $0.shelfSnapshots() }
-        let quarantined = try file.reading { try $0.quarantinedRecords() }
-        #expect(snapshots.map { $0.unreadableError != nil } == [true])
-        #expect(quarantined.map(\.kind) == ["notes"])
+        let reading = try Store(readingExistingFileAt: file.path)
+        defer { reading.close() }
+        #expect(throws: SQLiteError.self) { try reading.saveRecord("{}", version: 1, account: "default", scene: "other", kind: "catalog") }
+        #expect(Database.stopCountingWriteAttempts(at: file.path) == 1)
     }
 }
