@@ -99,7 +99,7 @@ public struct RecordKind: Sendable {
     }
 
     /// What this build can make of `record` (which must be of this kind), as a launch now would
-    /// read it (``RecordReading``).
+    /// read it (the one reading of a record, `RecordReading`).
     public func condition(of record: StoredRecord) -> RecordCondition {
         conditionOfRecord(record, Store.now())
     }
