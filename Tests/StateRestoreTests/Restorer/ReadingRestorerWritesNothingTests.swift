@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import ScreenModels
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -52,6 +53,25 @@ import Testing
         #expect(snapshots.map(\.unreadableError) == [nil])
         #expect(quarantined.isEmpty)
         #expect(notesRecord != nil)
+    }
+
+    /// A reading restorer's persisted saves are refused before its writer opens anything: they
+    /// stay pending, and the flush says why.
+    @Test @MainActor func aReadingRestorersPersistedSavesStayPendingAndBeginNoWrite() throws {
+        Database.countWriteAttempts(at: file.path)
+        defer { Database.stopCountingWriteAttempts(at: file.path) }
+        let reader = StateRestorer(path: file.path, configuration: DatabaseConfiguration(access: .readOnly), scheduler: ManualWriteScheduler())
+        let restored = reader.restore(CatalogViewState.self, key)
+        var state = restored.state
+        let tracking = reader.persist(from: restored, turns: ManualTurnScheduler()) { state }
+        state.selectedID = 3
+        tracking.saveCurrentState()
+        let refused = RestoreError.databaseUnusable("the restorer only reads (DatabaseConfiguration.Access.readOnly); nothing is written")
+        #expect(throws: refused) { _ = try reader.flush() }
+        #expect(reader.pendingSaves == [key])
+        tracking.cancel()
+        #expect(throws: refused) { try reader.close() }
+        #expect(Database.stopCountingWriteAttempts(at: file.path) == 0)
     }
 
     /// The count the test above asserts is zero counts: a write through a connection that only
