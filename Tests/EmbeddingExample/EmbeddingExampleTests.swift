@@ -78,7 +78,7 @@ import Testing
         defer { try? next.close() }
         let restored = next.restore(ReaderState.self, key, against: library)
         #expect(restored.state == ReaderState.defaultValue && restored.reports(.restoreCrashed))
-        let quarantined = try #require(try next.store?.quarantinedRecords().first)
+        let quarantined = try #require(try next.withStore { store, _ in try store?.quarantinedRecords().first })
         #expect(quarantined.kind == "reader" && quarantined.reason == .restoreCrashed)
     }
 
@@ -92,13 +92,13 @@ import Testing
         defer { try? restorer.close() }
         let garbage = restorer.restore(ReaderState.self, key, against: library)
         #expect(garbage.state == ReaderState.defaultValue && garbage.reports(.recordUnreadable))
-        #expect(try restorer.store?.quarantinedRecords().map(\.kind) == ["reader"])
+        #expect(try restorer.withStore { store, _ in try store?.quarantinedRecords().map(\.kind) } == ["reader"])
 
         let futureKey = try SceneKey(scene: "future")
         let future = restorer.restore(ReaderState.self, futureKey, against: library)
         #expect(future.state == ReaderState.defaultValue && future.reports(.unsupportedVersion))
         #expect(throws: RestoreError.self) { try restorer.save(ReaderState.defaultValue, for: futureKey) }
-        let kept = try #require(try restorer.store?.record(account: futureKey.account, scene: "future", kind: "reader"))
+        let kept = try #require(try restorer.withStore { store, _ in try store?.record(account: futureKey.account, scene: "future", kind: "reader") })
         #expect(String(decoding: kept.payload, as: UTF8.self) == #"{"version":3,"page":5,"theme":"sepia"}"#)
     }
 

@@ -93,20 +93,16 @@ public enum ShelfSnapshotCodec {
     /// Reads a snapshot of any format this build can read; a newer one it may not read throws
     /// `RecordError.newerVersion(version:newestReadable:)`.
     public static func decode(_ bytes: some Collection<UInt8>) throws(RecordError) -> ShelfSnapshot {
-        switch decodeForRestore(bytes) {
+        switch decodeStored(bytes).decoding {
         case .decoded(let snapshot, _): return snapshot
         case .newer(let version, _): throw .newerVersion(version: version, newestReadable: currentVersion)
         case .unreadable(let error): throw error
         }
     }
 
-    /// Reads a stored snapshot on the restore path; never throws.
-    public static func decodeForRestore(_ bytes: some Collection<UInt8>) -> ShelfSnapshotDecoding {
-        decodeStored(bytes).decoding
-    }
-
-    /// ``decodeForRestore(_:)``, with the books whose draft says `"recovered": true` (kept from
-    /// a snapshot a launch could not read; restored flagged as conflicts).
+    /// Reads a stored snapshot on the restore path (never throws), with the books whose draft
+    /// says `"recovered": true` (kept from a snapshot a launch could not read; restored flagged
+    /// as conflicts).
     package static func decodeStored(_ bytes: some Collection<UInt8>) -> (decoding: ShelfSnapshotDecoding, recoveredDrafts: Set<Int>) {
         do throws(RecordError) {
             let parsed = try parse(bytes)

@@ -43,7 +43,7 @@ extension StateRestorer {
     private static func newestReadableSnapshot(_ shelf: String, account: String, in store: Store) throws -> ShelfSnapshot? {
         var found: ShelfSnapshot?
         try store.forEachShelfSnapshot(account: account, shelf: shelf) { _, payload in
-            guard case .decoded(let snapshot, _) = ShelfSnapshotCodec.decodeForRestore(payload) else { return true }
+            guard case .decoded(let snapshot, _) = ShelfSnapshotCodec.decodeStored(payload).decoding else { return true }
             found = snapshot
             return false
         }
@@ -172,11 +172,11 @@ extension Store {
     package func saveShelfSnapshot(_ snapshot: ShelfSnapshot, shelf: String, account: String, recoveredDrafts: Set<Int>, rules: WriteRules) throws {
         let payload = try ShelfSnapshotCodec.encodedBytes(snapshot, recoveredDrafts: recoveredDrafts)
         try payload.withUnsafeBufferPointer { bytes in
-            _ = try saveShelfSnapshot(
-                utf8: bytes, version: ShelfSnapshotCodec.currentVersion, account: account, shelf: shelf,
-                rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970,
-                keeping: StateRestorer.shelfSnapshotsKept, rules: rules
-            )
+            _ = try write(
+                .shelfSnapshot(
+                    account: account, shelf: shelf, version: ShelfSnapshotCodec.currentVersion, minReaderVersion: nil, payload: bytes,
+                    rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970, keeping: StateRestorer.shelfSnapshotsKept),
+                rules: rules)
         }
     }
 
@@ -185,11 +185,11 @@ extension Store {
     public func saveShelfSnapshot(_ snapshot: ValidatedShelfSnapshot, shelf: String, account: String) throws {
         var payload = snapshot.payload
         try payload.withUTF8 { bytes in
-            _ = try saveShelfSnapshot(
-                utf8: bytes, version: snapshot.version, minReaderVersion: snapshot.minReaderVersion,
-                account: account, shelf: shelf, rowCount: snapshot.rowCount, fetchedAt: snapshot.fetchedAt ?? currentTime(),
-                keeping: StateRestorer.shelfSnapshotsKept, rules: WriteGate.snapshotRules(after: nil, readableUpTo: ShelfSnapshotCodec.currentVersion)
-            )
+            _ = try write(
+                .shelfSnapshot(
+                    account: account, shelf: shelf, version: snapshot.version, minReaderVersion: snapshot.minReaderVersion, payload: bytes,
+                    rowCount: snapshot.rowCount, fetchedAt: snapshot.fetchedAt ?? currentTime(), keeping: StateRestorer.shelfSnapshotsKept),
+                rules: WriteGate.snapshotRules(after: nil, readableUpTo: ShelfSnapshotCodec.currentVersion))
         }
     }
 }

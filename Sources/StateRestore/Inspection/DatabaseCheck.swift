@@ -4,8 +4,11 @@ import StateStore
 /// What `restorectl check` reports: the file's integrity, its schema, and what this build can
 /// make of every record. Reads only; never creates or changes the file.
 ///
-/// Records of kinds this build does not know, and records of a newer format, are listed as
-/// notes, not problems: a file shared with a newer release or another app holds them by design.
+/// Every record is read as a launch reads it (``RecordKind/condition(of:)``), and only what a
+/// launch would move to the quarantine (a record that does not decode, or is over the record
+/// limit) is a problem. Records of kinds this build does not know, records of a newer format
+/// (whether or not they decode as this build's) and expired records are listed as notes: a file
+/// shared with a newer release or another app holds them by design.
 /// They are never counted as decoded: ``recordsDecoded`` counts only the records a kind's codec
 /// (or a kind's recorded shape, for a kind read from a format folder) read.
 ///
@@ -32,6 +35,9 @@ public struct DatabaseCheck: Equatable, Sendable {
     public var recordsUnchecked = 0
     /// How many do not decode or are over the record limit (each is also a problem).
     public var recordsUnreadable = 0
+    /// How many were saved longer ago than their kind stays meaningful: a launch uses the
+    /// default state for them (a note, not a problem).
+    public var recordsExpired = 0
 
     /// The file's schema version; nil when it could not be read.
     public var schemaVersion: Int?
@@ -65,16 +71,13 @@ public struct DatabaseCheck: Equatable, Sendable {
                 check.notes.append("schema version \(store.schemaVersion); \(latest - store.schemaVersion) migration(s) pending (run restorectl migrate)")
             }
             guard store.schemaVersion >= 1 else { return check }
-            let inspector = RecordInspector(kinds: kinds)
-            try store.forEachRecord { record in
+            try RecordKind.inspectRecords(in: store, kinds: kinds) { record, condition, size in
                 check.recordsChecked += 1
                 let place = "\(record.kind) record of scene \(StoreNames.quoted(record.scene)) of account \(StoreNames.quoted(record.account))"
-                switch inspector.condition(of: record) {
+                switch condition {
                 case .readable, .readThroughMinReaderVersion:
                     check.recordsDecoded += 1
-                    if let size = inspector.sizeBreakdown(of: record) {
-                        check.warnings.append("\(place): record is \(size)")
-                    }
+                    if let size { check.warnings.append("\(place): record is \(size)") }
                 case .newer(let version):
                     check.recordsOfNewerFormats += 1
                     check.notes.append("\(place): format \(version) record kept for the newer release that wrote it")
@@ -84,6 +87,9 @@ public struct DatabaseCheck: Equatable, Sendable {
                 case .unchecked(let reason):
                     check.recordsUnchecked += 1
                     check.notes.append("\(place): \(reason)")
+                case .expired(let age):
+                    check.recordsExpired += 1
+                    check.notes.append("\(place): saved \(age) s ago, longer than the kind stays meaningful; a launch uses the default state")
                 case .oversized(let bytes):
                     check.recordsUnreadable += 1
                     check.problems.append("\(place): record is \(bytes) bytes, over the limit")

@@ -13,6 +13,9 @@ public enum RecordCondition: Equatable, Sendable {
     case unreadable(String)
     /// It is larger than the record limit.
     case oversized(bytes: Int)
+    /// It was saved `age` seconds ago, longer than its kind stays meaningful: a launch uses the
+    /// default state, and the record stays in place until the next save replaces it.
+    case expired(age: Int)
     /// Its kind is not one this build knows; it is never decoded, changed or deleted (except by
     /// `purge`).
     case unknownKind
@@ -22,16 +25,17 @@ public enum RecordCondition: Equatable, Sendable {
     public var isProblem: Bool {
         switch self {
         case .unreadable, .oversized: true
-        case .readable, .readThroughMinReaderVersion, .newer, .unchecked, .unknownKind: false
+        case .readable, .readThroughMinReaderVersion, .newer, .unchecked, .expired, .unknownKind: false
         }
     }
 
-    /// A short status word: `yes`, `newer`, `unchecked`, `unreadable` or `unknown-kind`.
+    /// A short status word: `yes`, `newer`, `unchecked`, `expired`, `unreadable` or `unknown-kind`.
     public var status: String {
         switch self {
         case .readable, .readThroughMinReaderVersion: "yes"
         case .newer: "newer"
         case .unchecked: "unchecked"
+        case .expired: "expired"
         case .unreadable, .oversized: "unreadable"
         case .unknownKind: "unknown-kind"
         }
@@ -45,6 +49,7 @@ public enum RecordCondition: Equatable, Sendable {
         case .newer(let version): "format \(version), kept for the release that wrote it"
         case .unchecked(let reason), .unreadable(let reason): reason
         case .oversized(let bytes): "\(bytes) bytes, over the 1 MiB limit"
+        case .expired(let age): "saved \(age) s ago, longer than its kind stays meaningful; a launch uses the default state"
         case .unknownKind: "a kind this build does not know; kept untouched"
         }
     }

@@ -39,7 +39,7 @@ extension RecordKind {
         }
         let codec = FormatRecordCodec(formats: formats)
         self.init(
-            name: name, currentVersion: codec.current.version, condition: { payload in codec.read(payload).condition },
+            name: name, currentVersion: codec.current.version, condition: { record, now in codec.read(record.payload, savedAt: record.updatedAt, now: now).condition },
             validation: { bytes throws(RecordError) in try codec.validateForSave(bytes) },
             restoring: DocumentContext { restorer, key in codec.restore(key, with: restorer) },
             shapes: Dictionary(formats.map { ($0.version, $0.shape) }, uniquingKeysWith: { first, _ in first }))

@@ -19,7 +19,7 @@ public struct RecordKind: Sendable {
     /// Whether the kind declares its budget (saves over it are refused) rather than taking
     /// the default (saves over it are written and reported).
     public let declaresBudget: Bool
-    private let conditionOfPayload: @Sendable (Data) -> RecordCondition
+    private let conditionOfRecord: @Sendable (StoredRecord, _ now: Double) -> RecordCondition
     private let validation: @Sendable ([UInt8]) throws(RecordError) -> ValidatedRecord
     private let upgrade: @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?
     private var documentContext: (@Sendable ([UInt8]) throws -> DocumentContext)?
@@ -28,7 +28,7 @@ public struct RecordKind: Sendable {
 
     /// A kind from its parts: what a kind without a state type (``init(formats:)``) is.
     init(
-        name: String, currentVersion: Int, condition: @escaping @Sendable (Data) -> RecordCondition,
+        name: String, currentVersion: Int, condition: @escaping @Sendable (StoredRecord, _ now: Double) -> RecordCondition,
         validation: @escaping @Sendable ([UInt8]) throws(RecordError) -> ValidatedRecord, restoring: DocumentContext,
         shapes: [Int: RecordShape]
     ) {
@@ -37,7 +37,7 @@ public struct RecordKind: Sendable {
         // An app kind read from its format folder has no type to declare a budget: the default.
         budget = RecordSizeBreakdown.defaultBudget
         declaresBudget = false
-        conditionOfPayload = condition
+        conditionOfRecord = condition
         self.validation = validation
         upgrade = { _ in nil }
         documentContext = nil
@@ -62,16 +62,12 @@ public struct RecordKind: Sendable {
         currentVersion = State.currentVersion
         budget = State.declaredByteBudget ?? RecordSizeBreakdown.defaultBudget
         declaresBudget = State.declaredByteBudget != nil
-        conditionOfPayload = { payload in
-            switch RecordCodec<State>.decode(payload) {
-            case .decoded(_, let provenance, _):
-                provenance.readThroughMinReaderVersion.map(RecordCondition.readThroughMinReaderVersion) ?? .readable
-            case .newer(let version, _): .newer(version: version)
-            // A newer release's record that does not decode is kept for it, as a launch keeps it.
-            case .unreadable(let error):
-                RecordHeader.newerVersion(ofUndecodable: payload, readerOf: State.currentVersion).map { .newer(version: $0) }
-                    ?? .unreadable(error.localizedDescription)
-            }
+        // The launch's own reading of the record, with the launch's codec.
+        conditionOfRecord = { record, now in
+            RecordReading<State>(
+                record.payload, savedAt: record.updatedAt, readerOf: State.currentVersion, lifetime: State.declaredLifetime.map(\.inSeconds),
+                now: now, decode: RecordCodec<State>.decode
+            ).condition()
         }
         validation = { bytes throws(RecordError) in try RecordCodec<State>.validateForSave(bytes, checking: check) }
         upgrade = { bytes in RecordCodec<State>.upgradedPayload(bytes) }
@@ -102,10 +98,10 @@ public struct RecordKind: Sendable {
         }
     }
 
-    /// What this build can make of `record` (which must be of this kind).
+    /// What this build can make of `record` (which must be of this kind), as a launch now would
+    /// read it (the one reading of a record, `RecordReading`).
     public func condition(of record: StoredRecord) -> RecordCondition {
-        if record.payload.count > Store.maximumRecordBytes { return .oversized(bytes: record.payload.count) }
-        return conditionOfPayload(record.payload)
+        conditionOfRecord(record, Store.now())
     }
 
     /// The breakdown of `record` (of this kind) when it is over the kind's ``budget``; nil

@@ -34,53 +34,62 @@ package struct FormatRecordCodec: Sendable {
         self.formats = Dictionary(sorted.map { ($0.version, $0) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// A record decoded from the recorded formats: the state in the current format (envelope
+    /// first, fields the current format knows), what restoring it reports before its
+    /// provenance (`record-not-upgraded`), and why it was only envelope-checked, if it was.
+    package struct Decoded: Sendable {
+        package var state: JSONObject
+        package var report: [RestoreReportEntry]
+        package var unchecked: String?
+    }
+
     /// What reading one stored record found.
     package struct Reading: Sendable {
         /// What `check` and `inspect` show.
         package var condition: RecordCondition
-        /// The state in the current format (envelope first, fields the current format knows),
-        /// or nil when the record cannot be read.
+        /// The state in the current format, or nil when the record cannot be read.
         package var state: JSONObject?
         /// What restoring it reports (version, defaults, fields left behind).
         package var report: [RestoreReportEntry]
     }
 
-    /// Reads a stored record as the engine would, from the recorded formats.
-    package func read(_ bytes: some Collection<UInt8>) -> Reading {
+    /// Reads a stored record as the engine would, from the recorded formats (the one sorting,
+    /// ``RecordReading``): nothing is moved, so a record a launch would quarantine is left in
+    /// place and the state is the default.
+    package func read(_ payload: Data, savedAt: Double = 0, now: Double = 0) -> Reading {
+        let reading = RecordReading<Decoded>(payload, savedAt: savedAt, readerOf: current.version, lifetime: nil, now: now, decode: decode)
+        var report = reading.entries(readerOf: current.version, wording: .recordedFormats, state: kind, disposition: .leftByTool)
+        guard case .decoded(let decoded, _, _) = reading else { return Reading(condition: reading.condition(), state: nil, report: report) }
+        report = decoded.report + report
+        return Reading(condition: reading.condition(unchecked: decoded.unchecked), state: decoded.state, report: report)
+    }
+
+    /// Decodes a stored record from the recorded formats: the envelope first, then the shape of
+    /// the format it is read as (its own for an older one when the folder holds it), then the
+    /// current default laid over it.
+    private func decode(_ bytes: Data) -> RecordDecoding<Decoded> {
         let object: JSONObject
         let header: RecordHeader
         do throws(RecordError) {
             object = try RecordHeader.parseObject(bytes)
             header = try RecordHeader(of: object)
         } catch {
-            return unreadable(error)
+            return .unreadable(error)
         }
         guard header.readableVersion(byReaderOf: current.version) != nil else {
-            let why = header.minReaderVersion.map { "it needs a reader of format \($0)" } ?? "it declares no minReaderVersion they meet"
-            let detail =
-                "the record has format \(header.version), newer than the recorded formats (\(current.version)), and \(why); it was kept in place for the release that wrote it and the default state was used"
-            return Reading(condition: .newer(version: header.version), state: nil, report: [RestoreReportEntry(.unsupportedVersion, detail)])
+            return .newer(version: header.version, minReaderVersion: header.minReaderVersion)
         }
         var body = JSONObject()
         for (key, value) in object where !RecordHeader.fields.contains(key) { body[key] = value }
         let isOlder = header.version < current.version
-        var condition = RecordCondition.readable
-        if let minimum = header.minReaderVersion, header.version > current.version { condition = .readThroughMinReaderVersion(minimum) }
+        var unchecked: String?
         if let format = formats[isOlder ? header.version : current.version] {
             let violations = format.shape.violations(in: .object(body))
-            if !violations.isEmpty {
-                let error = RecordError.doesNotFitShape(version: format.version, violations: violations)
-                // A newer release's record that does not fit is kept for it, as a launch keeps it.
-                guard header.version > current.version else { return unreadable(error) }
-                return Reading(
-                    condition: .newer(version: header.version), state: nil,
-                    report: [RecordHeader.newerUnreadableEntry(version: header.version, readerOf: current.version, error: error)])
-            }
+            if !violations.isEmpty { return .unreadable(.doesNotFitShape(version: format.version, violations: violations)) }
         } else {
             let recorded = formats.keys.sorted().map { "\($0)" }.joined(separator: ", ")
-            condition = .unchecked(
+            unchecked =
                 "format \(header.version) has no recorded shape (\(KindFormat.fileName(version: header.version))) in the kind's format folder, which holds format(s) \(recorded); only its envelope was checked"
-            )
         }
         var filled: [String] = []
         let merged = body.laid(over: current.defaultRecord, filled: &filled)
@@ -100,18 +109,12 @@ package struct FormatRecordCodec: Sendable {
                     "the record has format \(header.version); its upgrade to format \(current.version) is the app's code, which the tool does not have, so format \(current.version)'s defaults were laid over it as stored\(unknown)"
                 ))
         }
+        // An older record is not upgraded (its report says so above), so its provenance is the
+        // current format's.
         let provenance = RecordProvenance(
             sourceVersion: max(header.version, current.version), defaultsApplied: filled,
             readThroughMinReaderVersion: header.version > current.version ? header.minReaderVersion : nil)
-        report += StateRestorer.entries(for: provenance, currentVersion: current.version)
-        return Reading(condition: condition, state: state, report: report)
-    }
-
-    /// A record that cannot be read: restoring it shows the default and leaves it in place.
-    private func unreadable(_ error: RecordError) -> Reading {
-        let detail =
-            "the stored record could not be decoded (\(error.localizedDescription)); the tool leaves an app's record in place (the app's own restore decides about the quarantine) and the default state was used"
-        return Reading(condition: .unreadable(error.localizedDescription), state: nil, report: [RestoreReportEntry(.recordUnreadable, detail)])
+        return .decoded(Decoded(state: state, report: report, unchecked: unchecked), provenance, unknownFields: JSONObject())
     }
 
     /// Checks a record given for saving: the envelope always; a record of the current format
@@ -169,9 +172,6 @@ package struct FormatRecordCodec: Sendable {
             }
             guard let record else {
                 return (defaultState, databaseReport + [RestoreReportEntry(.noRecord, "\(key) has no saved state; the default state was used")])
-            }
-            if record.payload.count > Store.maximumRecordBytes {
-                return (defaultState, databaseReport + unreadable(.tooLarge(byteCount: record.payload.count, limit: Store.maximumRecordBytes)).report)
             }
             let reading = read(record.payload)
             return (reading.state ?? defaultState, databaseReport + reading.report)

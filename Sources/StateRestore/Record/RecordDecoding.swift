@@ -1,10 +1,11 @@
 import JSON
 
-/// The outcome of decoding a stored record of kind `State` on the restore path.
+/// The outcome of decoding a stored record of kind `State` (or, for a kind read from its format
+/// folder, of its recorded formats) on the restore path.
 ///
 /// Only ``unreadable(_:)`` is a failure; a record from a newer build is an expected outcome
 /// that the caller handles by leaving the record alone and starting from defaults.
-public enum RecordDecoding<State: RestorableState>: Equatable, Sendable {
+public enum RecordDecoding<State> {
     /// The record was read: the state, how it was obtained, and the top-level fields the
     /// current format does not define (written back on save).
     case decoded(State, RecordProvenance, unknownFields: JSONObject)
@@ -14,3 +15,7 @@ public enum RecordDecoding<State: RestorableState>: Equatable, Sendable {
     /// The record is damaged.
     case unreadable(RecordError)
 }
+
+extension RecordDecoding: Equatable where State: Equatable {}
+
+extension RecordDecoding: Sendable where State: Sendable {}

@@ -50,9 +50,13 @@ enum RecordSaving {
     private static func save(
         _ payload: String, kind: String, version: Int, minReaderVersion: Int?, for key: SceneKey, rules: WriteRules, in store: Store
     ) throws {
+        var payload = payload
         do {
-            try store.saveRecord(
-                payload, version: version, minReaderVersion: minReaderVersion, account: key.account, scene: key.scene, kind: kind, rules: rules)
+            try payload.withUTF8 { bytes in
+                _ = try store.write(
+                    .record(account: key.account, scene: key.scene, kind: kind, version: version, minReaderVersion: minReaderVersion, payload: bytes, at: nil),
+                    rules: rules)
+            }
         } catch StoreError.newerRecordKept(_, _, _, let version) {
             throw RestoreError.wouldReplaceNewerRecord(scene: key.description, version: version)
         }

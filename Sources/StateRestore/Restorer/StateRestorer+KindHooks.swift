@@ -4,7 +4,9 @@ import StateStore
 
 extension StateRestorer {
     /// Runs `body` with the launch connection's store (nil when the database may not be read)
-    /// and what opening it found: the article screens' shelf snapshots use it. A closed or
+    /// and what opening it found: the article screens' shelf snapshots use it. The connection
+    /// is lent, never handed out: `body` runs under the restore side's lock, so no other thread
+    /// uses it meanwhile, and nothing it returns may hold it (`sending`). A closed or
     /// suspended restorer reads nothing, and the report says why, as a record's restore does:
     /// an empty report with nothing restored read as "nothing stored", and the collection's
     /// restore counted as one that saw the file (model sequence

@@ -120,57 +120,11 @@ extension StateRestorer {
         // The configuration's clock (the wall clock unless a test set one), read once.
         let now = configuration.clock()
         if now - record.updatedAt > Self.useGranularitySeconds && !readsOnly { persistence.writer.noteUse(of: key, at: now) }
-        if let lifetime = State.declaredLifetime, now - record.updatedAt > lifetime.inSeconds {
-            let age = Int(now - record.updatedAt)
-            report.append(
-                RestoreReportEntry(
-                    .recordExpired,
-                    "the record was saved \(age) s ago, longer than \(State.self) stays meaningful (\(Int(lifetime.inSeconds)) s); the default state was used and the record stays in place until the next save"
-                ))
-            return readDefaults(report)
-        }
-        if record.payload.count > Store.maximumRecordBytes {
-            let detail = "the record is \(record.payload.count) bytes, over the \(Store.maximumRecordBytes)-byte limit"
-            if readsOnly {
-                report.append(
-                    RestoreReportEntry(
-                        .recordUnreadable, "\(detail); a launch would move it to the quarantine, this restore reads only and left it in place, and the default state was used"))
-                return readDefaults(report)
-            }
-            let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .oversized, error: detail)
-            report.append(RestoreReportEntry(.recordUnreadable, "\(detail); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
-            return readDefaults(report)
-        }
-        let decoding = RecordCodec<State>.decode(record.payload)
+        let reading = RecordReading<State>(
+            record.payload, savedAt: record.updatedAt, readerOf: State.currentVersion, lifetime: State.declaredLifetime.map(\.inSeconds), now: now,
+            decode: RecordCodec<State>.decode)
         phaseObserver?(.decode)
-        switch decoding {
-        case .unreadable(let error):
-            let detail = error.localizedDescription
-            if let version = RecordHeader.newerVersion(ofUndecodable: record.payload, readerOf: State.currentVersion) {
-                // A newer release's record is never moved out of its slot: that release must find it.
-                report.append(RecordHeader.newerUnreadableEntry(version: version, readerOf: State.currentVersion, error: error))
-                return readDefaults(report)
-            }
-            if readsOnly {
-                report.append(
-                    RestoreReportEntry(
-                        .recordUnreadable,
-                        "the stored record could not be decoded (\(detail)); a launch would move it to the quarantine, this restore reads only and left it in place, and the default state was used"
-                    ))
-                return readDefaults(report)
-            }
-            let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .unreadable, error: detail)
-            report.append(RestoreReportEntry(.recordUnreadable, "the stored record could not be decoded (\(detail)); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
-            return readDefaults(report)
-        case .newer(let version, let minReaderVersion):
-            let why = minReaderVersion.map { "it needs a reader of format \($0)" } ?? "it declares no minReaderVersion this build meets"
-            report.append(
-                RestoreReportEntry(
-                    .unsupportedVersion,
-                    "the record has format \(version), newer than this build reads (\(State.currentVersion)), and \(why); it was kept in place for the release that wrote it and the default state was used"
-                ))
-            return readDefaults(report)
-        case .decoded(let state, let provenance, let unknownFields):
+        if case .decoded(let state, let provenance, let unknownFields) = reading {
             report += Self.entries(for: provenance, currentVersion: State.currentVersion)
             // The record is about to be applied: only now is there something to blame.
             if !readsOnly {
@@ -180,6 +134,14 @@ extension StateRestorer {
             phaseObserver?(.mark)
             return Loaded(state: state, report: report, carried: unknownFields, generation: generation, discardEpoch: discardEpoch, bytesRead: record.payload.count)
         }
+        var disposition = RecordReading<State>.Disposition.leftByReadingRestore
+        // Only a record of this build's formats moves: a newer release's must find its own.
+        if let quarantine = reading.quarantine, !readsOnly {
+            disposition = .quarantined(
+                id: try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: quarantine.reason, error: quarantine.error))
+        }
+        report += reading.entries(readerOf: State.currentVersion, state: "\(State.self)", disposition: disposition)
+        return readDefaults(report)
     }
 
     package static func entries(for provenance: RecordProvenance, currentVersion: Int) -> [RestoreReportEntry] {

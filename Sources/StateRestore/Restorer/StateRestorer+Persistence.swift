@@ -215,12 +215,19 @@ extension StateRestorer {
         return tracking
     }
 
+    /// Why a restorer that only reads writes nothing.
+    static let readsOnlyRefusal = RestoreError.databaseUnusable("the restorer only reads (DatabaseConfiguration.Access.readOnly); nothing is written")
+
     /// Runs a write against the launch connection's store. When it finds the file damaged
     /// (`SQLITE_CORRUPT`, a missing table…), the file is moved aside as a restore would
     /// (`database-corrupt` joins `databaseReport`) and the write runs once more against the
     /// fresh database, so a launch that restored around the damage can still save.
-    package func recoveringFromDamage<T>(_ body: sending (Store) throws -> sending T) throws -> sending T {
-        try restoring.withLock { side in
+    ///
+    /// A restorer that only reads refuses a write (`writing`, the default) before any
+    /// statement: it never attempts one (``RestoreError/databaseUnusable(_:)``).
+    package func recoveringFromDamage<T>(writing: Bool = true, _ body: sending (Store) throws -> sending T) throws -> sending T {
+        if writing && readsOnly { throw Self.readsOnlyRefusal }
+        return try restoring.withLock { side in
             reopenIfUnavailable(&side)
             defer { Self.releaseReadOnlyConnection(&side) }
             guard let store = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }

@@ -14,11 +14,11 @@ extension StateRestorer {
     /// - Returns: the scenes removed (or that would be), by account and scene.
     @discardableResult
     public func removeScenes(unusedFor age: Duration, dryRun: Bool = false) throws -> [SceneKey] {
-        for screen in persistence.liveScreens() { persistence.writer.noteUse(of: screen.scene) }
+        if !readsOnly { for screen in persistence.liveScreens() { persistence.writer.noteUse(of: screen.scene) } }
         try persistence.writer.flush()
         let cutoff = configuration.clock() - age.inSeconds
         let inUse = ScenesInUse.scenes(at: file).map { (account: $0.account, scene: $0.scene) }
-        let unused = try recoveringFromDamage { store in try store.removeScenes(unusedSince: cutoff, dryRun: dryRun, sparing: inUse) }
+        let unused = try recoveringFromDamage(writing: !dryRun) { store in try store.removeScenes(unusedSince: cutoff, dryRun: dryRun, sparing: inUse) }
         // Names an older build stored (which today's rules may refuse for new keys) are still
         // forgotten here.
         let removed = unused.compactMap { try? SceneKey(storedScene: $0.scene, account: $0.account) }

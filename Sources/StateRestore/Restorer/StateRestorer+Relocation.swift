@@ -21,7 +21,7 @@ extension StateRestorer {
     /// open), the copy is removed and the restorer reopens the old file as it was.
     ///
     /// - Returns: how many records were moved.
-    /// - Throws: ``RestoreError/databaseUnusable(_:)`` for an extension's restorer (the app
+    /// - Throws: ``RestoreError/databaseUnusable(_:)`` for a restorer that only reads, an extension's restorer (the app
     ///   moves the file), a closed or suspended one, one while another restorer of this process
     ///   on the file is not closed (even suspended), or a file being migrated in the
     ///   background; `StoreError.notARegularFile` when the restorer reached its file through a
@@ -30,6 +30,7 @@ extension StateRestorer {
     @discardableResult
     public func relocate(to newPath: String, isolation: isolated (any Actor)? = #isolation) throws -> Int {
         guard configuration.role.maintainsFile else { throw RestoreError.databaseUnusable("an extension never moves the database; the app does") }
+        guard !readsOnly else { throw Self.readsOnlyRefusal }
         let (isClosed, isSuspended) = restoring.withLock { ($0.isClosed, $0.isSuspended) }
         guard !isClosed else { throw RestoreError.databaseUnusable("the restorer is closed") }
         guard !isSuspended else { throw RestoreError.databaseUnusable("the app is suspended; move the database after resume()") }

@@ -42,8 +42,9 @@ extension StateRestorer {
                         result.refused.append((key, .saveIsPending))
                     } else if let entry = try store.newestHistoryEntry(account: account, scene: scene, kind: State.kind, notWrittenBy: build) {
                         do {
-                            try store.putBackHistoryEntry(
-                                id: entry, account: account, scene: scene, kind: State.kind, rules: WriteGate.rollbackRules(after: gate.sighting(of: screen)))
+                            try store.write(
+                                .historyEntry(id: entry, account: account, scene: scene, kind: State.kind, at: nil),
+                                rules: WriteGate.rollbackRules(after: gate.sighting(of: screen)))
                             result.rolledBack.append(key)
                         } catch StoreError.accountSignedOut {
                             result.refused.append((key, .accountSignedOut))

@@ -76,7 +76,9 @@ public final class StateRestorer: Sendable {
     ///
     /// With `configuration.access` `DatabaseConfiguration.Access.readOnly` the restorer only
     /// reads: restores report what a launch would do (migrate, move a damaged file aside,
-    /// quarantine a record) and do none of it, and no crash-loop mark is made.
+    /// quarantine a record) and do none of it, no crash-loop mark is made, and every write
+    /// (a save, a persisted save, a sign-out, a discard, a rollback, a move) is refused
+    /// (``RestoreError/databaseUnusable(_:)``) before it is attempted.
     ///
     /// - Parameters:
     ///   - path: the database file.
@@ -195,8 +197,4 @@ public final class StateRestorer: Sendable {
     deinit {
         restoring.withLock { releaseLaunchGuard(&$0) }
     }
-
-    /// The launch connection's store, for the package's tests (nil when the database may not
-    /// be read or the restorer is closed).
-    package var store: Store? { restoring.withLock { $0.store } }
 }

@@ -69,8 +69,8 @@ extension StateDatabase {
     package static func rollBack(_ key: SceneKey, kind: String, to target: RollbackTarget, in store: Store) throws -> (number: Int, entry: RecordHistoryEntry) {
         try store.historyTransaction {
             let chosen = try entry(target, of: key, kind: kind, in: history(of: key, kind: kind, in: store))
-            try store.putBackHistoryEntry(
-                id: chosen.entry.id, account: key.account, scene: key.scene, kind: kind, rules: WriteGate.rollbackRules(after: nil))
+            try store.write(
+                .historyEntry(id: chosen.entry.id, account: key.account, scene: key.scene, kind: kind, at: nil), rules: WriteGate.rollbackRules(after: nil))
             return chosen
         }
     }

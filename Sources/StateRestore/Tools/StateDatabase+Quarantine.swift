@@ -10,7 +10,7 @@ extension StateDatabase {
         let header = payload.flatMap { bytes in
             try? RecordHeader(of: RecordHeader.parseObject(bytes))
         }
-        try store.restoreQuarantinedRecord(id: id, minReaderVersion: header?.minReaderVersion, rules: WriteGate.quarantineRules(replacing: replacing))
+        try store.write(.quarantinedRecord(id: id, minReaderVersion: header?.minReaderVersion), rules: WriteGate.quarantineRules(replacing: replacing))
     }
 
     /// Stores a record that passed its kind's validation (``RecordKind/validateForSave(_:)``),

@@ -53,6 +53,12 @@ extension CoalescingWriter {
             case .suspended: return []
             case .unopened:
                 guard hasPending else { return [] }
+                guard configuration.access != .readOnly else {
+                    // A restorer that only reads never attempts a write: its saves stay pending, refused.
+                    let refused = StateRestorer.readsOnlyRefusal
+                    state.withLock { $0.lastError = refused }
+                    throw refused
+                }
                 guard !DeferredMigration.isRunning(file) else {
                     // The launch handed a long migration to the background: the saves wait for it.
                     let waiting = RestoreError.databaseUnusable("the database is being migrated in the background; the saves wait for it")

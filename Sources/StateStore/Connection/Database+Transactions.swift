@@ -9,8 +9,39 @@ extension Database {
     /// savepoints, so an inner failure undoes only the inner work.
     package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         if isInTransaction { return try savepoint(body) }
-        try execute("BEGIN IMMEDIATE")
+        try beginWriting()
         return try committing(body)
+    }
+
+    /// Begins a write transaction (`BEGIN IMMEDIATE`); on a connection that only reads, counted
+    /// first where a test counts the writes attempted on this file (``countWriteAttempts(at:)``).
+    private func beginWriting() throws {
+        if configuration.access == .readOnly {
+            Self.countedWriteAttempts.withLock { counted in
+                let identity = Self.identity(of: path)
+                if let count = counted[identity] { counted[identity] = count + 1 }
+            }
+        }
+        try execute("BEGIN IMMEDIATE")
+    }
+
+    /// The write transactions begun on each counted file (by device and inode) through
+    /// connections that only read, for the package's tests. A connection that writes never
+    /// looks here: a save costs nothing for it.
+    private static let countedWriteAttempts = Locked<[String: Int]>([:])
+
+    /// Counts, from now on, the write transactions this process begins on the file at `path`
+    /// through connections that only read (every write of the store begins one), for a test
+    /// that asserts a reading restorer attempts none; ``stopCountingWriteAttempts(at:)`` ends it.
+    package static func countWriteAttempts(at path: String) {
+        countedWriteAttempts.withLock { $0[identity(of: path)] = 0 }
+    }
+
+    /// The write transactions begun on the file at `path` since ``countWriteAttempts(at:)``,
+    /// and the count ends; nil when it was not counted.
+    @discardableResult
+    package static func stopCountingWriteAttempts(at path: String) -> Int? {
+        countedWriteAttempts.withLock { $0.removeValue(forKey: identity(of: path)) }
     }
 
     /// Runs `body` in the transaction just begun and commits it, or rolls back when it throws.
@@ -53,7 +84,7 @@ extension Database {
         }
         if let hook = Self.crashDurableWriteHook.withLock({ $0 }) { hook(path) }
         let written: T? = try withoutSyncing {
-            try execute("BEGIN IMMEDIATE")
+            try beginWriting()
             guard writeAheadLogIsEmpty else {
                 rollbackIfNeeded()
                 return nil

@@ -30,7 +30,9 @@ extension Store {
         unusedSince cutoff: Double, dryRun: Bool, sparing inUse: [(account: String, scene: String)]
     ) throws -> [(account: String, scene: String)] {
         let spared = Set(inUse.map { [$0.account, $0.scene] })
-        return try database.writeTransaction {
+        // A dry run only reads: no write transaction is begun for it (a reading restorer's
+        // connection must never attempt one).
+        func removing() throws -> [(account: String, scene: String)] {
             let scenes = try database.fetchAll("SELECT account, scene, max(updated_at) FROM scene_state GROUP BY account, scene ORDER BY account, scene") {
                 (account: $0.string(0) ?? "", scene: $0.string(1) ?? "", savedAt: $0.double(2))
             }
@@ -50,6 +52,7 @@ extension Store {
             _ = try discardScenes(unused.map { (account: Optional($0.account), scene: $0.scene) })
             return unused
         }
+        return try dryRun ? database.readTransaction(removing) : database.writeTransaction(removing)
     }
 
     /// Removes the use times of the scenes (discarded, purged).

@@ -42,31 +42,6 @@ extension Store {
         }
     }
 
-    /// Moves a quarantined record back to its screen under the write gate's `rules` (a
-    /// quarantine restore that must not replace a record saved since is `onlyIfAbsent`:
-    /// `StoreError.quarantineTargetOccupied`), bytes untouched, in one transaction.
-    ///
-    /// `minReaderVersion` is what the record's format declares (the caller reads the payload;
-    /// the store does not).
-    package func restoreQuarantinedRecord(id: Int64, minReaderVersion: Int?, rules: WriteRules) throws {
-        try database.writeTransaction {
-            guard let entry = try quarantinedRecords().first(where: { $0.id == id }) else {
-                throw StoreError.quarantineEntryNotFound(id: id)
-            }
-            do {
-                try entry.payload.withUnsafeBytes { raw in
-                    try writeRecord(
-                        utf8: raw.bindMemory(to: UInt8.self), version: entry.version ?? 1, minReaderVersion: minReaderVersion,
-                        account: entry.account, scene: entry.scene, kind: entry.kind, at: entry.updatedAt ?? currentTime(), rules: rules
-                    )
-                }
-            } catch StoreError.existingRecordKept, StoreError.newerRecordKept {
-                throw StoreError.quarantineTargetOccupied(id: id, account: entry.account, scene: entry.scene, kind: entry.kind)
-            }
-            try database.execute("DELETE FROM quarantine WHERE id = ?", [.integer(id)])
-        }
-    }
-
     /// Deletes a quarantined record for good.
     public func dropQuarantinedRecord(id: Int64) throws {
         try database.writeTransaction {

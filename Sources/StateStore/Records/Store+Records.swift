@@ -1,114 +1,19 @@
 import Foundation
 
 extension Store {
-    /// Saves (inserting or replacing) the record of one (account, scene, kind), in its own
-    /// transaction unless one is already open. Returns when the commit has returned.
-    ///
-    /// The store does not read the payload: `version` and `minReaderVersion` are what the
-    /// caller's format declares. This is the storage primitive: it replaces whatever is stored.
-    /// An app saves through `StateRestorer`, whose write gate decides what a save may replace.
-    public func saveRecord(
-        _ payload: String, version: Int, minReaderVersion: Int? = nil,
-        account: String, scene: String, kind: String, at time: Double? = nil
-    ) throws {
-        try saveRecord(payload, version: version, minReaderVersion: minReaderVersion, account: account, scene: scene, kind: kind, at: time, rules: .unconditional)
-    }
-
-    /// Saves the record of one (account, scene, kind) under the write gate's `rules`, applied
-    /// inside the write transaction: with `keepingVersionsAbove: N`, an existing record whose
-    /// version is above N is kept (`StoreError.newerRecordKept`) unless it declared a
-    /// `minReaderVersion` at or below N, and with `keepingNewerEvenIfReadable` even then; with
-    /// `onlyIfAbsent`, any existing record is kept (`StoreError.existingRecordKept`); with
-    /// `fencedAt`, a save after a purge that advanced the account's generation is refused
-    /// (`StoreError.accountSignedOut`).
+    /// Saves the record of one (account, scene, kind) given as text, in its own transaction
+    /// unless one is already open, under `rules` (by default none: it replaces whatever is
+    /// stored): the package's tests and tools set files up with it. It ends in
+    /// ``write(_:rules:)``, as every write the engine makes through its write gate does.
     package func saveRecord(
         _ payload: String, version: Int, minReaderVersion: Int? = nil,
-        account: String, scene: String, kind: String, at time: Double? = nil, rules: WriteRules
+        account: String, scene: String, kind: String, at time: Double? = nil, rules: WriteRules = .unconditional
     ) throws {
-        let size = payload.utf8.count
-        guard size <= Store.maximumRecordBytes else {
-            throw StoreError.recordTooLarge(bytes: size, limit: Store.maximumRecordBytes)
-        }
-        let account = try StoreNames.validated(account, role: "account")
-        let scene = try StoreNames.validated(scene, role: "scene")
-        let kind = try StoreNames.validatedKind(kind)
-        let time = time ?? currentTime()
         var payload = payload
         try payload.withUTF8 { bytes in
-            try writeRecord(utf8: bytes, version: version, minReaderVersion: minReaderVersion, account: account, scene: scene, kind: kind, at: time, rules: rules)
-        }
-    }
-
-    /// Writes one record's bytes under `rules`, in its own transaction unless one is open: the
-    /// one function every record write ends in (a save, a quarantine restore). Names and size
-    /// are the caller's to check.
-    func writeRecord(
-        utf8 bytes: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?,
-        account: String, scene: String, kind: String, at time: Double, rules: WriteRules
-    ) throws {
-        let upsert = try database.cachedStatement(Self.upsertRecordSQL)
-        // One value at a time (the array `bind(_:)` takes was a heap allocation per save),
-        // the payload in place: SQLite reads it where the caller holds it, and the reset
-        // that ends the write unbinds it before it goes away.
-        upsert.clearBindings()
-        defer { upsert.reset() }
-        try upsert.bind(.text(account), at: 1)
-        try upsert.bind(.text(scene), at: 2)
-        try upsert.bind(.text(kind), at: 3)
-        try upsert.bind(.int(version), at: 4)
-        try upsert.bind(minReaderVersion.map(SQLiteValue.int) ?? .null, at: 5)
-        try upsert.bind(borrowingText: bytes, at: 6)
-        try upsert.bind(.real(time), at: 7)
-        try upsert.bind(rules.keepingVersionsAbove.map(SQLiteValue.int) ?? .null, at: 8)
-        try upsert.bind(rules.keepingNewerEvenIfReadable ? .int(1) : .null, at: 9)
-        try upsert.bind(rules.onlyIfAbsent ? .int(1) : .null, at: 10)
-        var versionWritten: UInt32?
-        let isOwnTransaction = !database.isInTransaction
-        // A kind without history and a configuration without a build cost no statement more.
-        let keepsHistory = rules.historyDepth > 0 && hasRecordHistory
-        let build = hasRecordHistory ? stampedBuild : nil
-        let write = { [database] () throws in
-            defer { upsert.reset() }
-            try self.checkFence(rules, account: account, scene: scene)
-            let kept = try keepsHistory && self.keepReplacedRecord(utf8: bytes, account: account, scene: scene, kind: kind, replacedAt: time, rules: rules)
-            if keepsHistory, !kept, let lifetime = rules.recordLifetime {
-                try self.dropHistoryOfExpiredRecord(account: account, scene: scene, kind: kind, expiredBefore: time - lifetime, rules: rules)
-            }
-            try self.keepFenceCache { try upsert.step() }
-            versionWritten = database.dataVersion()
-            if database.changes == 0 {
-                if rules.onlyIfAbsent { throw StoreError.existingRecordKept(account: account, scene: scene, kind: kind) }
-                let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
-                throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
-            }
-            if let build { try self.stamp(build, account: account, scene: scene, kind: kind, at: time) }
-            if kept { try self.trimHistory(account: account, scene: scene, kind: kind, keeping: rules.historyDepth) }
-        }
-        // A kind that keeps history writes with `secure_delete` on: the record it replaces
-        // leaves no bytes but its history row, and a trimmed entry none at all. (No closure
-        // around the write: one that captured it cost every save a heap box.)
-        let turnedOnSecureDelete = try keepsHistory && turnOnSecureDelete()
-        defer { if turnedOnSecureDelete { turnOffSecureDelete() } }
-        // Inside a caller's transaction no savepoint is needed: a refused upsert changed
-        // nothing, and a failing statement undoes only itself.
-        if !isOwnTransaction {
-            try write()
-        } else {
-            try database.writeTransaction(write)
-            // The commit was this store's own: the generations it read before still hold.
-            if let versionWritten, var cache = fenceCache, cache.dataVersion == versionWritten {
-                cache.dataVersion = database.dataVersion()
-                fenceCache = cache
-            }
-        }
-    }
-
-    /// Runs `write` in its own write transaction, or in the caller's when one is open.
-    func commit(_ write: () throws -> Void) throws {
-        if database.isInTransaction {
-            try write()
-        } else {
-            try database.writeTransaction(write)
+            _ = try write(
+                .record(account: account, scene: scene, kind: kind, version: version, minReaderVersion: minReaderVersion, payload: bytes, at: time),
+                rules: rules)
         }
     }
 

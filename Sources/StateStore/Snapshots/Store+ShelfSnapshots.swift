@@ -1,74 +1,32 @@
 import Foundation
 
 extension Store {
-    /// Saves a shelf snapshot and prunes that shelf's older snapshots, in one transaction.
-    /// Returns the new snapshot's id.
+    /// Saves a shelf snapshot and prunes that shelf's older snapshots, in one transaction,
+    /// replacing the rules of the write gate with none: the package's tests and tools set files
+    /// up with it. Returns the new snapshot's id.
     ///
     /// Only snapshots this format's readers can read count towards the newest `keeping` that
     /// are kept: a snapshot of a newer format (unless its `minReaderVersion` allows) or one
     /// marked unreadable is never deleted here. An app saves through `StateRestorer`, whose
     /// write gate adds the sign-out fence.
     @discardableResult
-    public func saveShelfSnapshot(
+    package func saveShelfSnapshot(
         _ payload: String, version: Int, minReaderVersion: Int? = nil, account: String, shelf: String,
         rowCount: Int, fetchedAt: Double, keeping: Int = 3
     ) throws -> Int64 {
         var payload = payload
         return try payload.withUTF8 { bytes in
-            try saveShelfSnapshot(
-                utf8: bytes, version: version, minReaderVersion: minReaderVersion, account: account, shelf: shelf,
-                rowCount: rowCount, fetchedAt: fetchedAt, keeping: keeping, rules: .unconditional
-            )
-        }
-    }
-
-    /// Saves a shelf snapshot, its payload as UTF-8 bytes that SQLite reads in place, under the
-    /// write gate's `rules`, applied inside the transaction: `keepingVersionsAbove` is the
-    /// newest format counted towards the snapshots kept (the writer's own when nil), and
-    /// `fencedAt` refuses a save after the account's sign-out (`StoreError.accountSignedOut`).
-    @discardableResult
-    package func saveShelfSnapshot(
-        utf8 payload: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int? = nil, account: String, shelf: String,
-        rowCount: Int, fetchedAt: Double, keeping: Int = 3, rules: WriteRules
-    ) throws -> Int64 {
-        let account = try StoreNames.validated(account, role: "account")
-        let shelf = try StoreNames.validated(shelf, role: "shelf")
-        let readable = rules.keepingVersionsAbove ?? version
-        return try database.writeTransaction {
-            try checkFence(rules, account: account, scene: nil)
-            let insert = try database.cachedStatement(
-                """
-                INSERT INTO shelf_snapshot (account, shelf, version, min_reader_version, payload, row_count, fetched_at, saved_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """
-            )
-            try insert.bind(
-                [
-                    .text(account), .text(shelf), .int(version), minReaderVersion.map(SQLiteValue.int) ?? .null,
-                    .null, .int(rowCount), .real(fetchedAt), .real(currentTime()),
-                ],
-                borrowingText: payload, at: 5
-            )
-            defer { insert.reset() }
-            try insert.step()
-            let id = try database.fetchOne("SELECT last_insert_rowid()") { $0.int64(0) } ?? 0
-            try database.execute(
-                """
-                DELETE FROM shelf_snapshot WHERE id IN (
-                    SELECT id FROM shelf_snapshot
-                    WHERE account = ?1 AND shelf = ?2 AND unreadable_error IS NULL
-                      AND (version <= ?3 OR min_reader_version <= ?3)
-                    ORDER BY id DESC LIMIT -1 OFFSET ?4)
-                """,
-                [.text(account), .text(shelf), .int(readable), .int(max(keeping, 1))]
-            )
-            return id
+            try write(
+                .shelfSnapshot(
+                    account: account, shelf: shelf, version: version, minReaderVersion: minReaderVersion, payload: bytes, rowCount: rowCount,
+                    fetchedAt: fetchedAt, keeping: keeping),
+                rules: .unconditional) ?? 0
         }
     }
 
     /// Marks a snapshot a reader could not decode, so it is kept (never pruned) for a build
     /// or a repair that can read it.
-    public func markShelfSnapshotUnreadable(id: Int64, error: String) throws {
+    package func markShelfSnapshotUnreadable(id: Int64, error: String) throws {
         try database.writeTransaction {
             try database.execute("UPDATE shelf_snapshot SET unreadable_error = ? WHERE id = ?", [.text(error), .integer(id)])
         }

@@ -211,7 +211,7 @@ public final class Store {
 
     /// Runs `body` in one write transaction (the store's operations inside it join it):
     /// committed when it returns, rolled back when it throws.
-    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try database.writeTransaction(body)
     }
 

@@ -19,14 +19,12 @@ enum InspectCommand {
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
         let kind = options.kind
-        let inspector = RecordInspector(kinds: try FormatsOption.kinds(in: options.formats))
+        let kinds = try FormatsOption.kinds(in: options.formats)
         let store = try StateDatabase.openForReading(path)
         defer { store.close() }
         var records: [JSONValue] = []
         var lines: [String] = []
-        try store.forEachRecord { record in
-            if let kind, record.kind != kind { return }
-            let condition = inspector.condition(of: record)
+        try RecordKind.inspectRecords(in: store, kinds: kinds, only: kind) { record, condition, _ in
             let decodable = (status: condition.status, detail: condition.detail)
             var fields: JSONObject = [
                 "account": .string(record.account), "scene": .string(record.scene), "kind": .string(record.kind),

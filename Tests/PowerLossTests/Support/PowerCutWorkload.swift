@@ -150,7 +150,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
             for step in 1...steps {
                 try restorer.save(Self.catalogState(step), for: Self.key, carryingExactly: Self.padding, replacingNewer: false)
                 acks.acknowledge()
-                if step == steps / 2 { try restorer.store?.checkpoint() }
+                if step == steps / 2 { try restorer.withStore { store, _ in try store?.checkpoint() } }
             }
         case .launch:
             for step in 1...steps {
@@ -185,7 +185,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
             for step in 1...steps {
                 try restorer.saveShelf(Self.shelf(step), shelf: "home")
                 acks.acknowledge()
-                if step == steps / 2 { try restorer.store?.checkpoint() }
+                if step == steps / 2 { try restorer.withStore { store, _ in try store?.checkpoint() } }
             }
         case .quarantine:
             let store = try Store(path: path, configuration: configuration, migrator: StateMigrations.makeMigrator())

@@ -26,7 +26,7 @@ import Testing
 
     static func kind(_ name: String, _ shapes: [Int: RecordShape]) -> RecordKind {
         RecordKind(
-            name: name, currentVersion: shapes.keys.max() ?? 1, condition: { _ in .readable },
+            name: name, currentVersion: shapes.keys.max() ?? 1, condition: { _, _ in .readable },
             validation: { _ throws(RecordError) in throw .notAnObject(got: "test") },
             restoring: DocumentContext { _, key in RestorationSummary(key: key, kind: name, state: .null, report: []) }, shapes: shapes)
     }

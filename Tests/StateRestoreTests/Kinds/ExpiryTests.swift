@@ -37,7 +37,7 @@ import Testing
         let restored = restorer.restore(RouteState.self, key)
         #expect(restored.state == RouteState.defaultValue)
         #expect(restored.report.map(\.code) == [.recordExpired])
-        let stored = try #require(try restorer.store?.record(account: key.account, scene: key.scene, kind: RouteState.kind))
+        let stored = try #require(try restorer.withStore { store, _ in try store?.record(account: key.account, scene: key.scene, kind: RouteState.kind) })
         #expect(String(decoding: stored.payload, as: UTF8.self) == #"{"version":1,"destination":"Lisbon"}"#)
     }
 
@@ -48,5 +48,24 @@ import Testing
         let restored = restorer.restore(RouteState.self, key)
         #expect(restored.state.destination == "Lisbon" && restored.report.isEmpty)
         restorer.completeRestore(restored)
+    }
+
+    /// `check` and the kind's condition read the record as a launch does: expired, a note and
+    /// not a problem (nothing a launch would quarantine), never counted as decoded.
+    @Test func checkNotesAnExpiredRecordAsTheLaunchReadsIt() throws {
+        try store(savedSecondsAgo: 2 * 86_400)
+        let check = try DatabaseCheck.run(file.path, kinds: [RecordKind(RouteState.self)])
+        #expect(check.isHealthy, "\(check.problems)")
+        #expect(check.recordsExpired == 1 && check.recordsDecoded == 0 && check.recordsUnreadable == 0)
+        #expect(check.notes.count == 1 && check.notes[0].hasPrefix(#"route record of scene "map" of account "default": saved "#), "\(check.notes)")
+        let stored = try file.reading { try $0.record(account: "default", scene: "map", kind: RouteState.kind) }
+        let condition = try RecordKind(RouteState.self).condition(of: #require(stored))
+        #expect(condition.status == "expired" && !condition.isProblem, "\(condition)")
+    }
+
+    @Test func checkDecodesARecordWithinItsLifetime() throws {
+        try store(savedSecondsAgo: 3_600)
+        let check = try DatabaseCheck.run(file.path, kinds: [RecordKind(RouteState.self)])
+        #expect(check.isHealthy && check.recordsDecoded == 1 && check.recordsExpired == 0 && check.notes.isEmpty, "\(check)")
     }
 }

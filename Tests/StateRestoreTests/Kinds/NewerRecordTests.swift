@@ -73,7 +73,7 @@ import Testing
         let next = StateRestorer(path: file.path)
         defer { try? next.close() }
         #expect(next.restore(InboxState.self, key).report.map(\.code) == [.recordNewerUnreadable])
-        #expect(try next.store?.quarantinedRecords().isEmpty == true)
+        #expect(try next.withStore { store, _ in try store?.quarantinedRecords().isEmpty } == true)
     }
 
     @Test func anAppThatAsksReplacesIt() throws {

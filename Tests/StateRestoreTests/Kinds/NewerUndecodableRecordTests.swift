@@ -41,7 +41,7 @@ import Testing
         let check = try DatabaseCheck.run(path, kinds: RecordKind.builtIn)
         #expect(check.isHealthy, "\(check.problems)")
         #expect(check.recordsOfNewerFormats == 1 && check.recordsUnreadable == 0)
-        #expect(RecordInspector(kinds: RecordKind.builtIn).condition(of: try storedRecord()) == .newer(version: 9))
+        #expect(RecordKind(CatalogViewState.self).condition(of: try storedRecord()) == .newer(version: 9))
     }
 
     @Test func aKindReadFromItsFormatFolderAgrees() throws {

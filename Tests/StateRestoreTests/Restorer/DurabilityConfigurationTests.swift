@@ -25,10 +25,10 @@ import Testing
     @Test func restorerOpensWithTheConfiguredDurability() throws {
         let powerSafe = StateRestorer(path: file.path("power.sqlite"), configuration: Self.powerSafe)
         defer { try? powerSafe.close() }
-        #expect(try Self.synchronous(of: powerSafe.store) == 2)
+        #expect(try powerSafe.withStore { store, _ in try Self.synchronous(of: store) } == 2)
         let crashSafe = StateRestorer(path: file.path("crash.sqlite"))
         defer { try? crashSafe.close() }
-        #expect(try Self.synchronous(of: crashSafe.store) == 1)
+        #expect(try crashSafe.withStore { store, _ in try Self.synchronous(of: store) } == 1)
     }
 
     @Test func freshDatabaseThatReplacesACorruptOneKeepsTheConfiguredDurability() throws {
@@ -37,6 +37,6 @@ import Testing
         let restorer = StateRestorer(path: path, configuration: Self.powerSafe)
         defer { try? restorer.close() }
         #expect(restorer.databaseReport.map(\.code) == [.databaseCorrupt])
-        #expect(try Self.synchronous(of: restorer.store) == 2)
+        #expect(try restorer.withStore { store, _ in try Self.synchronous(of: store) } == 2)
     }
 }

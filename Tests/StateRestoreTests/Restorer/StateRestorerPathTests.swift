@@ -328,11 +328,11 @@ import Testing
         try build.makeFile(at: path)
         let reading = StateRestorer(path: path, configuration: try reader.configuration(DatabaseConfiguration(access: .readOnly)))
         let readingCodes = codes(reading)
-        let readingStore = reading.store != nil
+        let readingStore = reading.withStore { store, _ in store != nil }
         try reading.close()
         let launch = StateRestorer(path: path, configuration: try reader.configuration())
         #expect(readingCodes == codes(launch), "\(build) read by \(reader): \(reading.databaseReport) vs \(launch.databaseReport)")
-        #expect(readingStore == (launch.store != nil))
+        #expect(readingStore == (launch.withStore { store, _ in store != nil }))
         try launch.close()
     }
 }

@@ -71,7 +71,7 @@ import Testing
         #expect(FileManager.default.contents(atPath: copies[0]) == garbage)
         #expect(FileManager.default.contents(atPath: copies[0] + "-wal") == log)
         try restorer.save(CatalogViewState(query: "fresh"), for: key)
-        #expect(try restorer.store?.record(account: key.account, scene: key.scene, kind: "catalog") != nil)
+        #expect(try restorer.withStore { store, _ in try store?.record(account: key.account, scene: key.scene, kind: "catalog") } != nil)
     }
 
     @Test func anotherProgramsDatabaseAndItsUncheckpointedLogAreLeftByteIdentical() throws {
@@ -96,14 +96,14 @@ import Testing
         let restorer = StateRestorer(path: stateFile.path)
         defer { try? restorer.close() }
         let newer = #"{"version":9,"layout":"columns"}"#
-        try restorer.store?.saveRecord(newer, version: 9, account: key.account, scene: key.scene, kind: "catalog")
+        try restorer.withStore { store, _ in try store?.saveRecord(newer, version: 9, account: key.account, scene: key.scene, kind: "catalog") }
         #expect(restorer.restore(CatalogViewState.self, key, against: document).report.map(\.code) == [.unsupportedVersion])
         #expect(throws: RestoreError.wouldReplaceNewerRecord(scene: key.description, version: 9)) {
             try restorer.save(CatalogViewState(query: "mine"), for: key)
         }
-        #expect(try restorer.store?.record(account: key.account, scene: key.scene, kind: "catalog")?.payload == Data(newer.utf8))
+        #expect(try restorer.withStore { store, _ in try store?.record(account: key.account, scene: key.scene, kind: "catalog")?.payload } == Data(newer.utf8))
         try restorer.save(CatalogViewState(query: "mine"), for: key, replacingNewer: true)
-        #expect(try restorer.store?.record(account: key.account, scene: key.scene, kind: "catalog")?.version == CatalogRecord.currentVersion)
+        #expect(try restorer.withStore { store, _ in try store?.record(account: key.account, scene: key.scene, kind: "catalog")?.version } == CatalogRecord.currentVersion)
     }
 
     @MainActor

@@ -144,7 +144,7 @@ private final class InstantShelf: ShelfLoading {
         for second in 0..<5 {
             try restorer.saveShelf(ShelfSnapshot(books: shelf, fetchedAt: Date(timeIntervalSince1970: Double(100 + second))), shelf: "home")
         }
-        let kept = try #require(try restorer.store?.shelfSnapshots())
+        let kept = try #require(try restorer.withStore { store, _ in try store?.shelfSnapshots() })
         try restorer.close()
         #expect(kept.map(\.version) == [2, 2, 2, 2, 9])
         #expect(kept.filter { $0.unreadableError == nil && $0.version == 2 }.map(\.fetchedAt) == [104, 103, 102])
@@ -156,8 +156,10 @@ private final class InstantShelf: ShelfLoading {
     private func saveSnapshot(_ payload: String, version: Int, in store: Store, fetchedAt: Double) throws {
         var payload = payload
         try payload.withUTF8 { bytes in
-            _ = try store.saveShelfSnapshot(
-                utf8: bytes, version: version, account: "default", shelf: "home", rowCount: 0, fetchedAt: fetchedAt,
+            _ = try store.write(
+                .shelfSnapshot(
+                    account: "default", shelf: "home", version: version, minReaderVersion: nil, payload: bytes, rowCount: 0, fetchedAt: fetchedAt,
+                    keeping: 3),
                 rules: WriteGate.snapshotRules(after: nil, readableUpTo: 2))
         }
     }

@@ -63,9 +63,9 @@ import Testing
 
         try store.saveRecord(#"{"query": "new"}"#, version: 1, account: "a", scene: "s", kind: "catalog")
         #expect(throws: StoreError.quarantineTargetOccupied(id: id, account: "a", scene: "s", kind: "catalog")) {
-            try store.restoreQuarantinedRecord(id: id, minReaderVersion: nil, rules: WriteRules(onlyIfAbsent: true))
+            try store.write(.quarantinedRecord(id: id, minReaderVersion: nil), rules: WriteRules(onlyIfAbsent: true))
         }
-        try store.restoreQuarantinedRecord(id: id, minReaderVersion: nil, rules: .unconditional)
+        try store.write(.quarantinedRecord(id: id, minReaderVersion: nil), rules: .unconditional)
         #expect(try store.record(account: "a", scene: "s", kind: "catalog")?.payload == Data(#"{"query": 5}"#.utf8))
         #expect(try store.quarantinedRecords().isEmpty)
     }

@@ -1,0 +1,211 @@
+import Foundation
+
+extension Store {
+    /// Writes one record or shelf snapshot under the write gate's `rules`, applied inside the
+    /// write transaction (its own unless one is open): the one function every such write ends
+    /// in (a save, a persisted save, a rollback, a quarantine restore, a snapshot save, the
+    /// tool's). Returns the new snapshot's id for a snapshot, nil otherwise.
+    ///
+    /// With `fencedAt`, a write after a purge that advanced the account's generation is refused
+    /// (`StoreError.accountSignedOut`), and with `discardFencedAt` one of a scene discarded
+    /// since (`StoreError.sceneDiscarded`). For a record, with `keepingVersionsAbove: N` an
+    /// existing record whose version is above N is kept (`StoreError.newerRecordKept`) unless it
+    /// declared a `minReaderVersion` at or below N, and with `keepingNewerEvenIfReadable` even
+    /// then; with `onlyIfAbsent` any existing record is kept (`StoreError.existingRecordKept`).
+    /// For a snapshot, `keepingVersionsAbove` is the newest format counted towards the
+    /// snapshots kept (the snapshot's own when nil).
+    @discardableResult
+    package func write(_ write: StoreWrite, rules: WriteRules) throws -> Int64? {
+        switch write {
+        case .record(let account, let scene, let kind, let version, let minReaderVersion, let payload, let time):
+            guard payload.count <= Store.maximumRecordBytes else {
+                throw StoreError.recordTooLarge(bytes: payload.count, limit: Store.maximumRecordBytes)
+            }
+            let account = try StoreNames.validated(account, role: "account")
+            let scene = try StoreNames.validated(scene, role: "scene")
+            let kind = try StoreNames.validatedKind(kind)
+            try writeRecord(
+                utf8: payload, version: version, minReaderVersion: minReaderVersion, account: account, scene: scene, kind: kind,
+                at: time ?? currentTime(), rules: rules, isPutBack: false)
+            return nil
+        case .historyEntry(let id, let account, let scene, let kind, let time):
+            try putBackHistoryEntry(id: id, account: account, scene: scene, kind: kind, at: time ?? currentTime(), rules: rules)
+            return nil
+        case .quarantinedRecord(let id, let minReaderVersion):
+            try restoreQuarantinedRecord(id: id, minReaderVersion: minReaderVersion, rules: rules)
+            return nil
+        case .shelfSnapshot(let account, let shelf, let version, let minReaderVersion, let payload, let rowCount, let fetchedAt, let keeping):
+            return try writeShelfSnapshot(
+                utf8: payload, version: version, minReaderVersion: minReaderVersion, account: account, shelf: shelf, rowCount: rowCount,
+                fetchedAt: fetchedAt, keeping: keeping, rules: rules)
+        }
+    }
+
+    /// Writes one record's bytes under `rules`, in its own transaction unless one is open: the
+    /// one record upsert. Names and size are the caller's to check. `isPutBack`: the bytes are a
+    /// history entry's (a rollback, inside its transaction, which finishes the entry's
+    /// bookkeeping): the replaced record always goes into the history, which is not trimmed.
+    private func writeRecord(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?,
+        account: String, scene: String, kind: String, at time: Double, rules: WriteRules, isPutBack: Bool
+    ) throws {
+        let upsert = try database.cachedStatement(Self.upsertRecordSQL)
+        // One value at a time (the array `bind(_:)` takes was a heap allocation per save),
+        // the payload in place: SQLite reads it where the caller holds it, and the reset
+        // that ends the write unbinds it before it goes away.
+        upsert.clearBindings()
+        defer { upsert.reset() }
+        try upsert.bind(.text(account), at: 1)
+        try upsert.bind(.text(scene), at: 2)
+        try upsert.bind(.text(kind), at: 3)
+        try upsert.bind(.int(version), at: 4)
+        try upsert.bind(minReaderVersion.map(SQLiteValue.int) ?? .null, at: 5)
+        try upsert.bind(borrowingText: bytes, at: 6)
+        try upsert.bind(.real(time), at: 7)
+        try upsert.bind(rules.keepingVersionsAbove.map(SQLiteValue.int) ?? .null, at: 8)
+        try upsert.bind(rules.keepingNewerEvenIfReadable ? .int(1) : .null, at: 9)
+        try upsert.bind(rules.onlyIfAbsent ? .int(1) : .null, at: 10)
+        var versionWritten: UInt32?
+        let isOwnTransaction = !database.isInTransaction
+        // A kind without history and a configuration without a build cost no statement more.
+        let keepsHistory = (rules.historyDepth > 0 || isPutBack) && hasRecordHistory
+        let build = hasRecordHistory ? stampedBuild : nil
+        let write = { [database] () throws in
+            defer { upsert.reset() }
+            try self.checkFence(rules, account: account, scene: scene)
+            // A rollback keeps the record it replaces whatever it holds, so it can be undone.
+            let kept =
+                try keepsHistory
+                && self.keepReplacedRecord(utf8: isPutBack ? nil : bytes, account: account, scene: scene, kind: kind, replacedAt: time, rules: rules)
+            if keepsHistory, !kept, let lifetime = rules.recordLifetime {
+                try self.dropHistoryOfExpiredRecord(account: account, scene: scene, kind: kind, expiredBefore: time - lifetime, rules: rules)
+            }
+            try self.keepFenceCache { try upsert.step() }
+            versionWritten = database.dataVersion()
+            if database.changes == 0 {
+                if rules.onlyIfAbsent { throw StoreError.existingRecordKept(account: account, scene: scene, kind: kind) }
+                let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
+                throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
+            }
+            if isPutBack { return }  // the entry's own stamp and history, its caller's
+            if let build { try self.stamp(build, account: account, scene: scene, kind: kind, at: time) }
+            if kept { try self.trimHistory(account: account, scene: scene, kind: kind, keeping: rules.historyDepth) }
+        }
+        // A kind that keeps history writes with `secure_delete` on: the record it replaces
+        // leaves no bytes but its history row, and a trimmed entry none at all. (No closure
+        // around the write: one that captured it cost every save a heap box.)
+        let turnedOnSecureDelete = try keepsHistory && turnOnSecureDelete()
+        defer { if turnedOnSecureDelete { turnOffSecureDelete() } }
+        // Inside a caller's transaction no savepoint is needed: a refused upsert changed
+        // nothing, and a failing statement undoes only itself.
+        if !isOwnTransaction {
+            try write()
+        } else {
+            try database.writeTransaction(write)
+            // The commit was this store's own: the generations it read before still hold.
+            if let versionWritten, var cache = fenceCache, cache.dataVersion == versionWritten {
+                cache.dataVersion = database.dataVersion()
+                fenceCache = cache
+            }
+        }
+    }
+
+    /// Puts history entry `id` of (account, scene, kind) back as its record (see
+    /// ``StoreWrite/historyEntry(id:account:scene:kind:at:)``), in one transaction (the caller's
+    /// when one is open).
+    private func putBackHistoryEntry(id: Int64, account: String, scene: String, kind: String, at time: Double, rules: WriteRules) throws {
+        guard hasRecordHistory else { throw StoreError.historyEntryNotFound(id: id) }
+        try inWriteTransaction {
+            try checkFence(rules, account: account, scene: scene)
+            let entry = try database.fetchOne(
+                "SELECT version, min_reader_version, payload, build FROM record_history WHERE id = ?1 AND account = ?2 AND scene = ?3 AND kind = ?4",
+                [.integer(id), .text(account), .text(scene), .text(kind)]
+            ) { row in (version: row.int(0), minReaderVersion: row.isNull(1) ? nil : row.int(1), payload: row.data(2) ?? Data(), build: row.string(3)) }
+            guard let entry else { throw StoreError.historyEntryNotFound(id: id) }
+            try entry.payload.withUnsafeBytes { raw in
+                try writeRecord(
+                    utf8: raw.bindMemory(to: UInt8.self), version: entry.version, minReaderVersion: entry.minReaderVersion, account: account, scene: scene,
+                    kind: kind, at: time, rules: rules, isPutBack: true)
+            }
+            // The entry's stamp goes back with it, at the record's new time (or none), and the
+            // history keeps as many entries as before.
+            if let build = entry.build {
+                try stamp(build, account: account, scene: scene, kind: kind, at: time)
+            } else {
+                try database.execute("DELETE FROM record_build WHERE account = ?1 AND scene = ?2 AND kind = ?3", [.text(account), .text(scene), .text(kind)])
+            }
+            try database.execute("DELETE FROM record_history WHERE id = ?1", [.integer(id)])
+        }
+    }
+
+    /// Moves quarantined record `id` back to its screen under `rules` (see
+    /// ``StoreWrite/quarantinedRecord(id:minReaderVersion:)``), in one transaction.
+    private func restoreQuarantinedRecord(id: Int64, minReaderVersion: Int?, rules: WriteRules) throws {
+        try inWriteTransaction {
+            guard let entry = try quarantinedRecords().first(where: { $0.id == id }) else {
+                throw StoreError.quarantineEntryNotFound(id: id)
+            }
+            do {
+                try entry.payload.withUnsafeBytes { raw in
+                    try writeRecord(
+                        utf8: raw.bindMemory(to: UInt8.self), version: entry.version ?? 1, minReaderVersion: minReaderVersion,
+                        account: entry.account, scene: entry.scene, kind: entry.kind, at: entry.updatedAt ?? currentTime(), rules: rules, isPutBack: false
+                    )
+                }
+            } catch StoreError.existingRecordKept, StoreError.newerRecordKept {
+                throw StoreError.quarantineTargetOccupied(id: id, account: entry.account, scene: entry.scene, kind: entry.kind)
+            }
+            try database.execute("DELETE FROM quarantine WHERE id = ?", [.integer(id)])
+        }
+    }
+
+    /// Saves a shelf snapshot and prunes that shelf's older snapshots, in one transaction (see
+    /// ``StoreWrite/shelfSnapshot(account:shelf:version:minReaderVersion:payload:rowCount:fetchedAt:keeping:)``).
+    private func writeShelfSnapshot(
+        utf8 payload: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?, account: String, shelf: String,
+        rowCount: Int, fetchedAt: Double, keeping: Int, rules: WriteRules
+    ) throws -> Int64 {
+        let account = try StoreNames.validated(account, role: "account")
+        let shelf = try StoreNames.validated(shelf, role: "shelf")
+        let readable = rules.keepingVersionsAbove ?? version
+        return try database.writeTransaction {
+            try checkFence(rules, account: account, scene: nil)
+            let insert = try database.cachedStatement(
+                """
+                INSERT INTO shelf_snapshot (account, shelf, version, min_reader_version, payload, row_count, fetched_at, saved_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """
+            )
+            try insert.bind(
+                [
+                    .text(account), .text(shelf), .int(version), minReaderVersion.map(SQLiteValue.int) ?? .null,
+                    .null, .int(rowCount), .real(fetchedAt), .real(currentTime()),
+                ],
+                borrowingText: payload, at: 5
+            )
+            defer { insert.reset() }
+            try insert.step()
+            let id = try database.fetchOne("SELECT last_insert_rowid()") { $0.int64(0) } ?? 0
+            try database.execute(
+                """
+                DELETE FROM shelf_snapshot WHERE id IN (
+                    SELECT id FROM shelf_snapshot
+                    WHERE account = ?1 AND shelf = ?2 AND unreadable_error IS NULL
+                      AND (version <= ?3 OR min_reader_version <= ?3)
+                    ORDER BY id DESC LIMIT -1 OFFSET ?4)
+                """,
+                [.text(account), .text(shelf), .int(readable), .int(max(keeping, 1))]
+            )
+            return id
+        }
+    }
+
+    /// Runs `write` in its own write transaction, or in the caller's when one is open.
+    private func inWriteTransaction(_ write: () throws -> Void) throws {
+        if database.isInTransaction {
+            try write()
+        } else {
+            try database.writeTransaction(write)
+        }
+    }
+}
