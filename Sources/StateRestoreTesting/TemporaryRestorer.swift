@@ -59,13 +59,14 @@ public final class TemporaryRestorer: Sendable {
         try restorer.save(state, for: scene)
     }
 
-    /// Stores the sample record `name` of `kind`'s format folder (`v2.json`, `v1-no-book.json`)
-    /// as it is, for `scene`: an older format restores through the upgrade, as on a device.
+    /// Stores the sample record `name` of `kind`'s format folder (`v2.json`, `v1-no-book.json`
+    /// in `folder`, such as `Formats/reader`) as it is, for `scene`: an older format restores
+    /// through the upgrade, as on a device.
     ///
-    /// - Throws: the file system's error when the sample cannot be read; `RecordError` when
+    /// - Throws: the file system's error when the sample cannot be read; `RestoreError` when
     ///   it is not a record this build may store.
-    public func seed<State: RestorableState>(_ kind: State.Type, sample name: String, in folder: FormatFolder, for scene: SceneKey) throws {
-        let bytes = try Data(contentsOf: folder.url.appendingPathComponent(name))
+    public func seed<State: RestorableState>(_ kind: State.Type, sample name: String, in folder: URL, for scene: SceneKey) throws {
+        let bytes = try Data(contentsOf: folder.appendingPathComponent(name))
         let record = try RecordKind(State.self).validateForSave(bytes)
         // Through the write gate, as `restorectl save` writes it (a tool restored nothing).
         let store = try StateDatabase.openForWriting(path)

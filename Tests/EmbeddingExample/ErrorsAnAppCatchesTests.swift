@@ -20,7 +20,7 @@ import Testing
         let key = try SceneKey(scene: "reader", account: "alice")
         try restorer.save(ReaderState(bookID: 1, page: 3, fontSize: 1), for: key)
         _ = restorer.restore(ReaderState.self, key, against: [1: 10])
-        let purged: Store.PurgeResult = try restorer.signOut(account: "alice")
+        let purged: PurgeResult = try restorer.signOut(account: "alice")
         #expect(purged.records == 1)
         do {
             try restorer.save(ReaderState(bookID: 1, page: 4, fontSize: 1), for: key)

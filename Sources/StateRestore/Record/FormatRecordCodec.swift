@@ -3,7 +3,7 @@ import JSON
 import StateStore
 
 /// Reads, validates and restores the records of a kind known only from its format folder (its
-/// ``KindFormat``s, `shape-v<N>.json`), without the kind's type: what `restorectl --formats DIR`
+/// `KindFormat`s, `shape-v<N>.json`), without the kind's type: what `restorectl --formats DIR`
 /// does with an app's kinds.
 ///
 /// The engine's rules, as far as data can follow them:
@@ -12,7 +12,7 @@ import StateStore
 ///   wrote it.
 /// - A record read as the current format must fit the current shape (``RecordShape/violations(in:)``);
 ///   one of an older format must fit that format's shape when the folder holds it, and is
-///   otherwise only envelope-checked (``RecordCondition/unchecked(_:)``).
+///   otherwise only envelope-checked (`RecordCondition.unchecked(_:)`).
 /// - The state is the record laid over the current format's default. An older record is not
 ///   upgraded (upgrade steps are the app's code): the current default is laid over it as
 ///   stored, and the report says so (`record-not-upgraded`), naming the fields the current
@@ -49,7 +49,7 @@ package struct FormatRecordCodec: Sendable {
     package func read(_ bytes: some Collection<UInt8>) -> Reading {
         let object: JSONObject
         let header: RecordHeader
-        do throws(RecordError) {
+        do throws(RestoreError) {
             object = try RecordHeader.parseObject(bytes)
             header = try RecordHeader(of: object)
         } catch {
@@ -69,7 +69,7 @@ package struct FormatRecordCodec: Sendable {
         if let format = formats[isOlder ? header.version : current.version] {
             let violations = format.shape.violations(in: .object(body))
             if !violations.isEmpty {
-                let error = RecordError.doesNotFitShape(version: format.version, violations: violations)
+                let error = RestoreError.doesNotFitShape(version: format.version, violations: violations)
                 // A newer release's record that does not fit is kept for it, as a launch keeps it.
                 guard header.version > current.version else { return unreadable(error) }
                 return Reading(
@@ -108,7 +108,7 @@ package struct FormatRecordCodec: Sendable {
     }
 
     /// A record that cannot be read: restoring it shows the default and leaves it in place.
-    private func unreadable(_ error: RecordError) -> Reading {
+    private func unreadable(_ error: RestoreError) -> Reading {
         let detail =
             "the stored record could not be decoded (\(error.localizedDescription)); the tool leaves an app's record in place (the app's own restore decides about the quarantine) and the default state was used"
         return Reading(condition: .unreadable(error.localizedDescription), state: nil, report: [RestoreReportEntry(.recordUnreadable, detail)])
@@ -119,7 +119,7 @@ package struct FormatRecordCodec: Sendable {
     /// is stored as declared. The text to store is what the app's build writes: the record
     /// re-encoded (no indentation, no trailing newline) with its recorded format's
     /// `minReaderVersion`, and the current format's absent fields filled from its default.
-    package func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedRecord {
+    package func validateForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ValidatedRecord {
         guard bytes.count <= Store.maximumRecordBytes else { throw .tooLarge(byteCount: bytes.count, limit: Store.maximumRecordBytes) }
         let object = try RecordHeader.parseObject(bytes)
         let header = try RecordHeader(of: object)

@@ -11,7 +11,7 @@ package enum StateDatabase {
     /// through schema 3 upgrades the stored records of `kinds`. `configuration` tunes the
     /// connection (its clock stamps what the store writes).
     ///
-    /// - Throws: `StateDatabaseError.isDirectory`; `MigrationError` for a newer, foreign or
+    /// - Throws: `RestoreError.isDirectory`; `MigrationError` for a newer, foreign or
     ///   corrupt database (nothing is written); `SQLiteError` when it cannot be opened.
     package static func openForWriting(
         _ path: String, upgrading kinds: [RecordKind] = [], configuration: DatabaseConfiguration = DatabaseConfiguration(),
@@ -159,7 +159,7 @@ package enum StateDatabase {
     private static func refuseDirectory(_ path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw StateDatabaseError.isDirectory(path: path)
+            throw RestoreError.isDirectory(path: path)
         }
     }
 }

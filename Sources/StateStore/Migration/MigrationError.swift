@@ -3,9 +3,9 @@ import Foundation
 /// Why a migration was refused or failed. A refusal leaves the database file unchanged.
 public enum MigrationError: Error, Equatable, Sendable {
     /// The database was written by a newer release of this program, and what it records does
-    /// not let this build read it (no ``SchemaCompatibility``, or a readable-by above this build).
+    /// not let this build read it (no `SchemaCompatibility`, or a readable-by above this build).
     case databaseNewer(path: String, schemaVersion: Int, latestKnown: Int)
-    /// The database was written by a newer release whose recorded ``SchemaCompatibility`` lets
+    /// The database was written by a newer release whose recorded `SchemaCompatibility` lets
     /// this build read it but not write it (its writable-by is above this build's latest
     /// version): open it with `Store(readingExistingFileAt:)`. Nothing was changed.
     case databaseNewerReadOnly(path: String, schemaVersion: Int, latestKnown: Int, writableBy: Int)
@@ -27,7 +27,7 @@ public enum MigrationError: Error, Equatable, Sendable {
     /// applying its SQL alone would leave stored records in an old format. Use the migrator
     /// of the module that knows the records (`StateMigrations.makeMigrator()`).
     case dataStepMissing(version: Int, name: String, step: String)
-    /// The file needs a migration too large for the caller's budget (``Migrator/sizeLimitBytes``);
+    /// The file needs a migration too large for the caller's budget (`Migrator.sizeLimitBytes`);
     /// nothing was changed.
     case migrationDeferred(path: String, schemaVersion: Int, bytes: Int)
     /// The file needs a migration (or, empty, its schema), and the connection is an

@@ -43,7 +43,7 @@ extension Migrator {
     }
 
     /// What migrating a file that does not exist yet would apply.
-    public func planForNewDatabase(upTo target: Int? = nil) throws -> [MigrationFile] {
+    package func planForNewDatabase(upTo target: Int? = nil) throws -> [MigrationFile] {
         let plan = try pending(
             in: SchemaStatus(schemaVersion: 0, latestVersion: latestVersion, applied: [], pending: migrations, recordedCompatibility: nil), upTo: target)
         try checkDataSteps(plan)

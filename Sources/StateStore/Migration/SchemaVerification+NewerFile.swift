@@ -4,7 +4,7 @@ extension SchemaVerification {
     ///
     /// The file is never damaged to this build: objects and migrations it does not know are
     /// a newer release's, and what it cannot read of the schema is refused as newer too. It is refused (``MigrationError/databaseNewer(path:schemaVersion:latestKnown:)``,
-    /// as before the rule) when it records no ``SchemaCompatibility``, when its readable-by is
+    /// as before the rule) when it records no `SchemaCompatibility`, when its readable-by is
     /// above this build, and when it lacks what this build's own schema needs or a history of
     /// 1…`version` (it then does not keep the contract its numbers claim).
     ///

@@ -92,7 +92,7 @@ extension SQLiteError {
     /// Whether, for a file that carries this project's header, the error means the file is
     /// damaged: SQLite finds it corrupt or not a database, its schema is malformed, or a table,
     /// index or column that its schema version requires is missing.
-    public var indicatesDamage: Bool {
+    package var indicatesDamage: Bool {
         if isCorruption { return true }
         guard code == .error else { return false }
         return ["no such table", "no such index", "no such column", "malformed database schema"].contains { message.hasPrefix($0) }

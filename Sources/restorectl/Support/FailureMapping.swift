@@ -29,19 +29,18 @@ enum FailureMapping {
         case let error as ExportError:
             if case .outputExists = error { return CommandFailure(.cannotCreate, error.localizedDescription) }
             return CommandFailure(.dataError, error.localizedDescription)
-        case let error as StateDatabaseError:
-            return CommandFailure(.cannotCreate, error.localizedDescription)
-        case let error as RollbackError:
-            switch error {
-            case .notWrittenBy: return CommandFailure(.dataError, error.localizedDescription)
-            case .noRecord, .noSuchEntry, .nothingEarlier: return CommandFailure(.noInput, error.localizedDescription)
-            }
         case let error as RestoreError:
+            switch error {
+            // A directory given as the database file.
+            case .isDirectory: return CommandFailure(.cannotCreate, error.localizedDescription)
+            // The tool's rollback: a history without the entry asked for is no such input.
+            case .noRecord, .noSuchEntry, .nothingEarlier: return CommandFailure(.noInput, error.localizedDescription)
             // Like a file open in another process: the other process must let go first.
-            if case .sceneIsLive = error { return CommandFailure(.ioError, error.localizedDescription) }
-            return CommandFailure(.dataError, error.localizedDescription)
-        case let error as RecordError:
-            return CommandFailure(.dataError, error.localizedDescription)
+            case .sceneIsLive: return CommandFailure(.ioError, error.localizedDescription)
+            // A kind's shape is the program's, not the file's (`--formats` maps its own).
+            case .notDerivable, .invalidFormatFile: return CommandFailure(.software, "internal error: \(error.localizedDescription)")
+            default: return CommandFailure(.dataError, error.localizedDescription)
+            }
         case let error as DocumentDecodingError:
             return CommandFailure(.dataError, error.localizedDescription)
         case let error as SQLiteError:
