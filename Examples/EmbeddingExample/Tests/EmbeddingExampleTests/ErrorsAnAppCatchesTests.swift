@@ -1,6 +1,6 @@
 import Foundation
 import StateRestore
-import TestSupport
+import StateRestoreTesting
 import Testing
 
 // This file imports StateRestore alone, as an app's file does: every error and result type the
@@ -10,9 +10,9 @@ import Testing
 /// call throws, and the result of a sign-out, with `import StateRestore` alone.
 @MainActor
 @Suite struct ErrorsAnAppCatchesTests {
-    let file: StateFile
+    let file: TemporaryStateFile
 
-    init() throws { file = try StateFile() }
+    init() throws { file = try TemporaryStateFile() }
 
     @Test func aSaveAfterTheSignOutIsCaughtByItsReason() throws {
         let restorer = StateRestorer(path: file.path)
