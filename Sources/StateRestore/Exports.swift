@@ -10,7 +10,6 @@
 @_exported import struct StateStore.DatabaseConfiguration
 @_exported import struct StateStore.DatabaseFileProtection
 @_exported import enum StateStore.DatabaseRole
-@_exported import enum StateStore.MigrationError
 @_exported import struct StateStore.PurgeResult
 @_exported import struct StateStore.SQLiteError
 @_exported import enum StateStore.StoreError

@@ -97,7 +97,7 @@ package struct DatabaseCheck: Equatable, Sendable {
                     "quarantine holds record \(entry.id) (\(entry.kind) record of scene \(StoreNames.quoted(entry.scene)) of account \(StoreNames.quoted(entry.account)), \(entry.reason.rawValue)): \(entry.error)"
                 )
             }
-        } catch let error as MigrationError {
+        } catch let error as StoreError where error.isSchemaProblem {
             check.problems.append(error.localizedDescription)
         } catch let error as SQLiteError where error.indicatesDamage {
             check.problems.append("not a readable database: \(error.message)")

@@ -232,7 +232,7 @@ extension StateRestorer {
                 return try body(store)
             } catch let error as SQLiteError where error.indicatesDamage {
                 recoverFromCorruption(&side, reason: error.message)
-            } catch MigrationError.corrupt(_, let reason) {
+            } catch StoreError.corrupt(_, let reason) {
                 recoverFromCorruption(&side, reason: reason)
             }
             guard let fresh = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }

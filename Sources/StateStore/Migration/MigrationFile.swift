@@ -23,9 +23,9 @@ package struct MigrationFile: Sendable, Equatable {
     /// Creates a migration from a file name of the form `NNNN_description.sql` and its text.
     ///
     /// A migration from 5 on must declare its ``compatibility``: one without it is refused
-    /// (`MigrationError.invalidMigrationSet`, saying what to add), as the build refuses such a
+    /// (`StoreError.invalidMigrationSet`, saying what to add), as the build refuses such a
     /// file in `Migrations/`.
-    package init(name: String, sql: String) throws(MigrationError) {
+    package init(name: String, sql: String) throws(StoreError) {
         let version = try Self.version(ofFileNamed: name)
         self.version = version
         self.name = name
@@ -37,7 +37,7 @@ package struct MigrationFile: Sendable, Equatable {
 
     /// A migration embedded by the build, with what the build derived from its text: nothing is
     /// parsed or hashed here, on the launch path.
-    init(embedded entry: EmbeddedMigration) throws(MigrationError) {
+    init(embedded entry: EmbeddedMigration) throws(StoreError) {
         guard try Self.version(ofFileNamed: entry.name) == entry.version else {
             throw .invalidMigrationSet("embedded migration \(entry.name) does not have the version its name gives")
         }
@@ -54,7 +54,7 @@ package struct MigrationFile: Sendable, Equatable {
     }
 
     /// The version a file name of the form `NNNN_description.sql` gives.
-    private static func version(ofFileNamed name: String) throws(MigrationError) -> Int {
+    private static func version(ofFileNamed name: String) throws(StoreError) -> Int {
         let digits = name.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, let version = Int(digits), version >= 1,
             name.dropFirst(digits.count).hasPrefix("_"), name.hasSuffix(".sql")
@@ -72,7 +72,7 @@ package struct MigrationFile: Sendable, Equatable {
     }
 
     /// The pair a migration's header declares, read by the one parser the build uses too.
-    static func declaredCompatibility(in sql: String, version: Int, name: String) throws(MigrationError) -> SchemaCompatibility? {
+    static func declaredCompatibility(in sql: String, version: Int, name: String) throws(StoreError) -> SchemaCompatibility? {
         do {
             return try MigrationHeader.compatibility(in: sql, version: version, name: name).map {
                 SchemaCompatibility(readableBy: $0.readableBy, writableBy: $0.writableBy)
@@ -106,20 +106,20 @@ package struct MigrationFile: Sendable, Equatable {
     /// They are checked once: numbered 1…N without gaps or duplicates. The build already
     /// refused a file that is not UTF-8 text or lacks its declaration, and derived each one's
     /// checksum, compatibility and schema objects (MigrationEmbedder).
-    package static var embedded: Result<[MigrationFile], MigrationError> {
-        Result { () throws(MigrationError) in try embeddedFiles() }
+    package static var embedded: Result<[MigrationFile], StoreError> {
+        Result { () throws(StoreError) in try embeddedFiles() }
     }
 
     /// The migrations compiled into this build (``embedded``), or why they cannot be used.
-    static func embeddedFiles() throws(MigrationError) -> [MigrationFile] {
+    static func embeddedFiles() throws(StoreError) -> [MigrationFile] {
         if let error = embeddedSet.error { throw error }
         return embeddedSet.files
     }
 
     /// The embedded migrations, checked once; held without `Result`, whose type a launch would
-    /// make from its mangled name (a runtime lookup of `MigrationError`'s `Error` conformance).
+    /// make from its mangled name (a runtime lookup of `StoreError`'s `Error` conformance).
     private static let embeddedSet: EmbeddedSet = {
-        do throws(MigrationError) {
+        do throws(StoreError) {
             var files: [MigrationFile] = []
             files.reserveCapacity(EmbeddedMigrations.files.count)
             for entry in EmbeddedMigrations.files { files.append(try MigrationFile(embedded: entry)) }
@@ -132,11 +132,11 @@ package struct MigrationFile: Sendable, Equatable {
     /// The embedded migrations, or why they cannot be used.
     private struct EmbeddedSet: Sendable {
         let files: [MigrationFile]
-        let error: MigrationError?
+        let error: StoreError?
     }
 
     /// Checks that `files` are numbered 1…N in order, without gaps or duplicates.
-    package static func validated(_ files: [MigrationFile]) throws(MigrationError) -> [MigrationFile] {
+    package static func validated(_ files: [MigrationFile]) throws(StoreError) -> [MigrationFile] {
         let sorted = files.sorted { $0.version < $1.version }
         for (index, file) in sorted.enumerated() where file.version != index + 1 {
             throw .invalidMigrationSet("expected migration \(index + 1), found \(file.name): numbers must run 1…N without gaps or repeats")

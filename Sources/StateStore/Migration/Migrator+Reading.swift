@@ -13,7 +13,7 @@ extension Migrator {
         let path = db.path
         let version: Int
         switch try db.ownership() {
-        case .foreign(let applicationID): throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
+        case .foreign(let applicationID): throw StoreError.foreignDatabase(path: path, applicationID: applicationID)
         case .empty: version = 0
         case .ours(let schemaVersion): version = schemaVersion
         }
@@ -70,7 +70,7 @@ extension Migrator {
         do {
             return try body()
         } catch let error as SQLiteError where error.indicatesDamage {
-            throw MigrationError.corrupt(path: path, reason: error.message)
+            throw StoreError.corrupt(path: path, reason: error.message)
         }
     }
 }

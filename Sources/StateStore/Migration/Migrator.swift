@@ -25,19 +25,19 @@ package struct Migrator: Sendable {
     package var backupsKept = 3
 
     /// When set, a store opening a file larger than this (with its `-wal`) that needs a
-    /// migration does not run it and throws ``MigrationError/migrationDeferred(path:schemaVersion:bytes:)``
+    /// migration does not run it and throws ``StoreError/migrationDeferred(path:schemaVersion:bytes:)``
     /// instead: a launch hands a long migration to a background thread.
     package var sizeLimitBytes: Int?
 
     var dataMigrations: [Int: DataMigration] = [:]
 
     /// A migrator over the migrations embedded in this build.
-    package init() throws(MigrationError) {
+    package init() throws(StoreError) {
         try self.init(migrations: MigrationFile.embeddedFiles())
     }
 
     /// A migrator over the given migrations (tests use this for failing or extra migrations).
-    package init(migrations: [MigrationFile]) throws(MigrationError) {
+    package init(migrations: [MigrationFile]) throws(StoreError) {
         self.migrations = try MigrationFile.validated(migrations)
     }
 
@@ -47,7 +47,7 @@ package struct Migrator: Sendable {
     /// Registers work to run inside migration `version`'s transaction, after its SQL.
     ///
     /// A migration whose file declares `-- data-step: <name>` is refused
-    /// (`MigrationError.dataStepMissing`) until work is registered for its version.
+    /// (`StoreError.dataStepMissing`) until work is registered for its version.
     package mutating func registerDataMigration(for version: Int, _ work: @escaping DataMigration) {
         dataMigrations[version] = work
     }

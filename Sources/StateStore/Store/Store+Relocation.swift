@@ -87,7 +87,7 @@ extension Store {
             throw error
         }
         if case .foreign(let applicationID) = try Migrator.reading(source, { try database.ownership() }) {
-            throw MigrationError.foreignDatabase(path: source, applicationID: applicationID)
+            throw StoreError.foreignDatabase(path: source, applicationID: applicationID)
         }
         let counts = try Migrator.reading(source) { try rowCounts(database) }
         try database.backup(to: staging)

@@ -45,15 +45,15 @@ package final class Store {
     ///
     /// A file of a newer schema is opened without migrating when what it records
     /// (`SchemaCompatibility`) lets this build write it; one it may only read is refused with
-    /// ``MigrationError/databaseNewerReadOnly(path:schemaVersion:latestKnown:writableBy:)`` (open
+    /// ``StoreError/databaseNewerReadOnly(path:schemaVersion:latestKnown:writableBy:)`` (open
     /// it with ``init(readingExistingFileAt:migrations:)``), and one it may not read with
-    /// ``MigrationError/databaseNewer(path:schemaVersion:latestKnown:)``. Every write transaction
+    /// ``StoreError/databaseNewer(path:schemaVersion:latestKnown:)``. Every write transaction
     /// checks the writable-by again when the file changed since the last.
     ///
     /// The migrator is explicit because some migrations declare data steps that only the
     /// module knowing the record formats can run (`StateMigrations.makeMigrator()`).
     ///
-    /// - Throws: `MigrationError` for a newer, foreign or corrupt database or a failed
+    /// - Throws: `StoreError` for a newer, foreign or corrupt database or a failed
     ///   migration; `SQLiteError` when the file cannot be opened at all.
     package convenience init(
         path: String,
@@ -99,7 +99,7 @@ package final class Store {
         do {
             switch try Migrator.reading(path, { try database.ownership() }) {
             case .foreign(let applicationID):
-                throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
+                throw StoreError.foreignDatabase(path: path, applicationID: applicationID)
             case .ours(let version) where version == migrator.latestVersion:
                 // The launch path: nothing to migrate. One statement confirms the schema the
                 // header claims (damage is `.corrupt`, before anything is written).
@@ -110,20 +110,20 @@ package final class Store {
                 // write it, never migrated, backed up or moved aside.
                 let compatibility = try SchemaVerification.verifyNewer(database, version: version, migrations: migrator.migrations)
                 guard compatibility.isWritable(byBuildAt: migrator.latestVersion) else {
-                    throw MigrationError.databaseNewerReadOnly(
+                    throw StoreError.databaseNewerReadOnly(
                         path: path, schemaVersion: version, latestKnown: migrator.latestVersion, writableBy: compatibility.writableBy)
                 }
                 try Migrator.reading(path) { try database.activateWriteAheadLog() }
                 fileVersion = version
             case .ours(let version):
-                guard configuration.role.maintainsFile else { throw MigrationError.migrationLeftToApp(path: path, schemaVersion: version) }
+                guard configuration.role.maintainsFile else { throw StoreError.migrationLeftToApp(path: path, schemaVersion: version) }
                 if let deferral = migrator.deferral(of: file, version: version) { throw deferral }
                 try migrator.migrate(database, progress: progress)
             default:
-                guard configuration.role.maintainsFile else { throw MigrationError.migrationLeftToApp(path: path, schemaVersion: 0) }
+                guard configuration.role.maintainsFile else { throw StoreError.migrationLeftToApp(path: path, schemaVersion: 0) }
                 try migrator.migrate(database, progress: progress)
             }
-        } catch let error as MigrationError where error.isRefusal {
+        } catch let error as StoreError where error.isRefusal {
             // A refused file stays exactly as found: closing normally would checkpoint its
             // write-ahead log into it, or delete a log SQLite cannot use.
             database.disableCheckpointOnClose()
@@ -147,7 +147,7 @@ package final class Store {
     private static func isStorageFault(_ error: any Error) -> Bool {
         switch error {
         case let error as SQLiteError: error.isStorageFault
-        case MigrationError.migrationFailed(_, _, let underlying): underlying.isStorageFault
+        case StoreError.migrationFailed(_, _, let underlying): underlying.isStorageFault
         default: false
         }
     }
@@ -167,7 +167,7 @@ package final class Store {
         if let missing = file.refusalIfMissing() { throw missing }
         let database = try Database(file, .readOnly)
         switch try Migrator.reading(path, { try database.ownership() }) {
-        case .foreign(let applicationID): throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
+        case .foreign(let applicationID): throw StoreError.foreignDatabase(path: path, applicationID: applicationID)
         case .empty: schemaVersion = 0
         case .ours(let version): schemaVersion = version
         }

@@ -10,17 +10,13 @@ enum FailureMapping {
             return failure
         case let error as UsageError:
             return CommandFailure(.usage, error.message)
-        case let error as MigrationError:
+        case let error as StoreError:
             switch error {
             case .invalidTarget: return CommandFailure(.usage, error.localizedDescription)
             case .invalidMigrationSet: return CommandFailure(.software, error.localizedDescription)
             // Out of space, read-only storage or an I/O error at whatever statement of a
             // migration is the storage's failure, not bad data.
             case .migrationFailed(_, _, let underlying): return CommandFailure(exitCode(for: underlying), error.localizedDescription)
-            default: return CommandFailure(.dataError, error.localizedDescription)
-            }
-        case let error as StoreError:
-            switch error {
             case .fileNotFound, .quarantineEntryNotFound, .historyEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
             case .notARegularFile, .danglingLink, .movedTo: return CommandFailure(.noInput, error.localizedDescription)
             case .fileInUse, .fileOpenElsewhere, .copyNotVerified: return CommandFailure(.ioError, error.localizedDescription)
@@ -52,7 +48,7 @@ enum FailureMapping {
 
     /// A damaged file refused by a verb that writes (`save`, `shelf save`), with what would
     /// recover it: the tool never moves a file aside, an app's launch does.
-    static func damagedFileForWriting(_ error: MigrationError) -> CommandFailure {
+    static func damagedFileForWriting(_ error: StoreError) -> CommandFailure {
         guard case .corrupt(let path, _) = error else { return failure(for: error) }
         return CommandFailure(
             .dataError,

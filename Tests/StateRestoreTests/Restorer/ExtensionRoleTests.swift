@@ -63,7 +63,7 @@ import Testing
         let tracking = restorer.persist(from: restored, turns: turns) { state }
         state.query = "typed before the app migrated"
         tracking.saveCurrentState()
-        #expect(throws: MigrationError.self) { try restorer.flush() }
+        #expect(throws: StoreError.self) { try restorer.flush() }
         #expect(restorer.restore(CatalogViewState.self, key, against: document).reports(.databaseNeedsMigration))
         #expect(try StateDatabase.schemaStatus(file.path).schemaVersion == 3, "an extension never migrates")
         #expect(try folderContents() == before, "no backup, no moved-aside copy")

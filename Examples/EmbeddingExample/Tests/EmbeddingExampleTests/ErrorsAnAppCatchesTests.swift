@@ -32,7 +32,7 @@ import Testing
 
     @Test func storageAndSchemaErrorsAreNameable() throws {
         // A directory where the file should be: the save fails with a storage error the app can
-        // name; a schema error is a type the app can match too.
+        // name; a schema error is a case of the store's error the app can match too.
         try FileManager.default.createDirectory(atPath: file.path, withIntermediateDirectories: false)
         let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
@@ -43,12 +43,12 @@ import Testing
             classified = "written"
         } catch let error as SQLiteError {
             classified = "storage \(error.code)"
-        } catch let error as MigrationError {
-            classified = "schema \(error)"
-        } catch let error as RestoreError {
-            classified = "refused \(error)"
+        } catch StoreError.corrupt(let path, _) {
+            classified = "damaged \(path)"
         } catch let error as StoreError {
             classified = "store \(error)"
+        } catch let error as RestoreError {
+            classified = "refused \(error)"
         }
         #expect(classified != "written")
         #expect(throws: RestoreError.self) { try SceneKey(scene: "") }
