@@ -28,11 +28,11 @@ public final class TemporaryRestorer: Sendable {
     /// ``ManualWriteScheduler`` makes its writes wait for the test).
     public init(
         configuration: DatabaseConfiguration = DatabaseConfiguration(), window: Duration = .seconds(1),
-        scheduler: any WriteScheduling = DispatchWriteScheduler()
+        scheduler: ManualWriteScheduler? = nil
     ) throws {
         folder = try Self.makeFolder()
         path = folder + "/state.sqlite"
-        restorer = StateRestorer(path: path, configuration: configuration, window: window, scheduler: scheduler)
+        restorer = StateRestorer(path: path, configuration: configuration, window: window, scheduler: scheduler ?? DispatchWriteScheduler())
     }
 
     /// A restorer on a copy of the database file at `database` (a report's redacted export, a
@@ -41,7 +41,7 @@ public final class TemporaryRestorer: Sendable {
     /// - Throws: the file system's error when it cannot be copied.
     public init(
         copying database: String, configuration: DatabaseConfiguration = DatabaseConfiguration(), window: Duration = .seconds(1),
-        scheduler: any WriteScheduling = DispatchWriteScheduler()
+        scheduler: ManualWriteScheduler? = nil
     ) throws {
         folder = try Self.makeFolder()
         path = folder + "/state.sqlite"
@@ -51,7 +51,7 @@ public final class TemporaryRestorer: Sendable {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
         }
-        restorer = StateRestorer(path: path, configuration: configuration, window: window, scheduler: scheduler)
+        restorer = StateRestorer(path: path, configuration: configuration, window: window, scheduler: scheduler ?? DispatchWriteScheduler())
     }
 
     /// Saves `state` as the record of its kind for `scene`, as a hand save does.

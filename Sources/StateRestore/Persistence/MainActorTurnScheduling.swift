@@ -4,7 +4,7 @@
 /// reads the new state one main-actor turn later. The default (`TaskTurnScheduler`) enqueues
 /// a main-actor task; tests and command-line tools without a running main actor inject a
 /// scheduler they drain by hand, so the order of changes, reads and writes is explicit.
-public protocol MainActorTurnScheduling: Sendable {
+package protocol MainActorTurnScheduling: Sendable {
     /// Runs `work` once on the main actor, after the caller's current turn; never synchronously.
     /// Called from the thread that made the change.
     func scheduleTurn(_ work: @escaping @MainActor @Sendable () -> Void)

@@ -4,7 +4,7 @@ import Dispatch
 ///
 /// The default (`DispatchWriteScheduler`) uses a dispatch queue's timer; tests inject a
 /// scheduler they fire by hand, so the order of saves, windows and flushes is explicit.
-public protocol WriteScheduling: Sendable {
+package protocol WriteScheduling: Sendable {
     /// Runs `work` once, `delay` from now, on some thread other than the caller's.
     func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void)
 }
