@@ -75,13 +75,6 @@ let package = Package(
             name: "StateRestoreTests",
             dependencies: ["JSON", "StateRestore", "StateStore", "StateRestoreTesting", "ScreenKinds", "ScreenModels", "TestSupport"]
         ),
-        // An app's own kind defined outside the library, through the public API only.
-        // Its format histories (Formats/<kind>) and its field report (Reports/) are read from the
-        // source tree, where recording writes.
-        .testTarget(
-            name: "EmbeddingExample", dependencies: ["StateRestore", "StateStore", "ScreenKinds", "ScreenModels", "StateRestoreTesting", "TestSupport"],
-            exclude: ["Formats", "Reports"]
-        ),
         // The built-in kinds' format histories (Formats/<kind>), checked as an app checks its own.
         .testTarget(name: "ScreenKindsFormatTests", dependencies: ["ScreenKinds", "ScreenModels", "StateRestore", "StateRestoreTesting"], exclude: ["Formats"]),
         // Simulated power loss through CFaultInjection's write-back-cache VFS, across the store

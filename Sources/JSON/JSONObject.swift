@@ -13,13 +13,14 @@
 /// object.keys              // ["a", "c"]
 /// ```
 public struct JSONObject: Equatable, Sendable {
-    /// One member of the object.
-    public typealias Element = (key: String, value: JSONValue)
+    /// One member of the object (the collection's `Element`, inferred from its subscript, so
+    /// the public surface holds no alias of its own).
+    package typealias Member = (key: String, value: JSONValue)
 
     /// Member count above which lookups go through a hash index instead of a linear scan.
     static let indexThreshold = 12
 
-    private var entries: [Element] = []
+    private var entries: [Member] = []
     /// Key → position; empty while `entries.count <= indexThreshold`.
     private var index: [CodeUnits: Int] = [:]
 
@@ -39,7 +40,7 @@ public struct JSONObject: Equatable, Sendable {
 
     /// An object of `members` in order, whose keys are already known to be unique (they come
     /// from one object): no key is compared on the way in.
-    package init(uniqueMembers members: [Element]) {
+    package init(uniqueMembers members: [Member]) {
         entries = members
         rebuildIndex()
     }
@@ -129,7 +130,7 @@ extension JSONObject: RandomAccessCollection {
     /// The position one past the last member.
     public var endIndex: Int { entries.endIndex }
     /// The member at `position`, in order.
-    public subscript(position: Int) -> Element { entries[position] }
+    public subscript(position: Int) -> (key: String, value: JSONValue) { entries[position] }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {

@@ -52,7 +52,7 @@ package struct JSONWriter {
         }
     }
 
-    private mutating func writeMember(_ member: JSONObject.Element, at position: Int, indentation: Int) {
+    private mutating func writeMember(_ member: JSONObject.Member, at position: Int, indentation: Int) {
         if position > 0 { output.append(UInt8(ascii: ",")) }
         newline(indentation + 1)
         writeString(member.key)

@@ -90,7 +90,7 @@ extension FormatHistory {
         let expectation: SampleExpectation
         do {
             expectation = try SampleExpectation(json: FormatFolder.readJSON(sample.expectationURL))
-        } catch ShapeError.invalidFormatFile(_, let reason) {
+        } catch RestoreError.invalidFormatFile(_, let reason) {
             report.failures.append("\(expectationFile): \(reason)")
             return
         }
@@ -122,7 +122,7 @@ extension FormatHistory {
             do {
                 expectedState = try JSONValueDecoder().decode(State.self, from: expected)
             } catch {
-                report.failures.append("\(expectationFile): its \"state\" is not a \(typeName) (\(RecordError(error).localizedDescription))")
+                report.failures.append("\(expectationFile): its \"state\" is not a \(typeName) (\(RestoreError(error).localizedDescription))")
                 return
             }
             if expectedState != restoration.state {

@@ -31,7 +31,7 @@ import StateRestore
 /// rewritten: after a bump, format N-1's samples keep being restored through the upgrade.
 public struct FormatHistory<State: RestorableState>: Sendable {
     /// The kind's format folder.
-    public let folder: FormatFolder
+    package let folder: FormatFolder
     /// The state recording writes as the current format's sample, `v<currentVersion>.json`
     /// (the default value when nil).
     public let sample: State?

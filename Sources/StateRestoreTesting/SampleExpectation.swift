@@ -15,7 +15,7 @@ struct SampleExpectation {
         self.codes = codes
     }
 
-    init(json: JSONValue) throws(ShapeError) {
+    init(json: JSONValue) throws(RestoreError) {
         guard case .object(let object) = json else { throw .invalidFormatFile(path: "", reason: "an expectation must be an object") }
         state = object["state"]
         if let value = object["codes"] {

@@ -28,11 +28,11 @@ public final class TemporaryRestorer: Sendable {
     /// ``ManualWriteScheduler`` makes its writes wait for the test).
     public init(
         configuration: DatabaseConfiguration = DatabaseConfiguration(), window: Duration = .seconds(1),
-        scheduler: any WriteScheduling = DispatchWriteScheduler()
+        scheduler: ManualWriteScheduler? = nil
     ) throws {
         folder = try Self.makeFolder()
         path = folder + "/state.sqlite"
-        restorer = StateRestorer(path: path, configuration: configuration, window: window, scheduler: scheduler)
+        restorer = StateRestorer(path: path, configuration: configuration, window: window, scheduler: scheduler ?? DispatchWriteScheduler())
     }
 
     /// A restorer on a copy of the database file at `database` (a report's redacted export, a
@@ -41,7 +41,7 @@ public final class TemporaryRestorer: Sendable {
     /// - Throws: the file system's error when it cannot be copied.
     public init(
         copying database: String, configuration: DatabaseConfiguration = DatabaseConfiguration(), window: Duration = .seconds(1),
-        scheduler: any WriteScheduling = DispatchWriteScheduler()
+        scheduler: ManualWriteScheduler? = nil
     ) throws {
         folder = try Self.makeFolder()
         path = folder + "/state.sqlite"
@@ -51,7 +51,7 @@ public final class TemporaryRestorer: Sendable {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
         }
-        restorer = StateRestorer(path: path, configuration: configuration, window: window, scheduler: scheduler)
+        restorer = StateRestorer(path: path, configuration: configuration, window: window, scheduler: scheduler ?? DispatchWriteScheduler())
     }
 
     /// Saves `state` as the record of its kind for `scene`, as a hand save does.
@@ -59,13 +59,14 @@ public final class TemporaryRestorer: Sendable {
         try restorer.save(state, for: scene)
     }
 
-    /// Stores the sample record `name` of `kind`'s format folder (`v2.json`, `v1-no-book.json`)
-    /// as it is, for `scene`: an older format restores through the upgrade, as on a device.
+    /// Stores the sample record `name` of `kind`'s format folder (`v2.json`, `v1-no-book.json`
+    /// in `folder`, such as `Formats/reader`) as it is, for `scene`: an older format restores
+    /// through the upgrade, as on a device.
     ///
-    /// - Throws: the file system's error when the sample cannot be read; `RecordError` when
+    /// - Throws: the file system's error when the sample cannot be read; `RestoreError` when
     ///   it is not a record this build may store.
-    public func seed<State: RestorableState>(_ kind: State.Type, sample name: String, in folder: FormatFolder, for scene: SceneKey) throws {
-        let bytes = try Data(contentsOf: folder.url.appendingPathComponent(name))
+    public func seed<State: RestorableState>(_ kind: State.Type, sample name: String, in folder: URL, for scene: SceneKey) throws {
+        let bytes = try Data(contentsOf: folder.appendingPathComponent(name))
         let record = try RecordKind(State.self).validateForSave(bytes)
         // Through the write gate, as `restorectl save` writes it (a tool restored nothing).
         let store = try StateDatabase.openForWriting(path)

@@ -12,19 +12,19 @@ import Foundation
 ///
 /// One thread at a time reads a child's output (hence `@unchecked Sendable`: the writer test
 /// hands each child to its own reading thread).
-public final class ChildProcess: @unchecked Sendable {
+package final class ChildProcess: @unchecked Sendable {
     /// How a child ended.
-    public struct Exit: Equatable, Sendable, CustomStringConvertible {
-        public let reason: Process.TerminationReason
-        public let status: Int32
-        public var wasKilled: Bool { reason == .uncaughtSignal && status == SIGKILL }
-        public var isSuccess: Bool { reason == .exit && status == 0 }
-        public var description: String { reason == .exit ? "exit \(status)" : "signal \(status)" }
+    package struct Exit: Equatable, Sendable, CustomStringConvertible {
+        package let reason: Process.TerminationReason
+        package let status: Int32
+        package var wasKilled: Bool { reason == .uncaughtSignal && status == SIGKILL }
+        package var isSuccess: Bool { reason == .exit && status == 0 }
+        package var description: String { reason == .exit ? "exit \(status)" : "signal \(status)" }
     }
 
-    public let process: Process
+    package let process: Process
     /// The command line, for failure messages (the child can be rerun by hand).
-    public let commandLine: String
+    package let commandLine: String
     private let output: LineReader
     private let errorPipe = Pipe()
     private let inputPipe = Pipe()
@@ -33,21 +33,21 @@ public final class ChildProcess: @unchecked Sendable {
     private let errorBytes = ErrorBytes()
 
     /// Launches `restorectl-stress` with `arguments`.
-    public convenience init(stress arguments: [String], directory: URL? = nil) throws {
+    package convenience init(stress arguments: [String], directory: URL? = nil) throws {
         try self.init(tool: ChildProcess.stressTool(), arguments: arguments, directory: directory)
     }
 
     /// Launches the real `restorectl` with `arguments`: an app launch or a user's command.
     /// `environment` is added to this process's (`RESTORECTL_NOW` sets the tool's clock).
     /// `directory` is its working directory (this process's when nil).
-    public convenience init(restorectl arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
+    package convenience init(restorectl arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
         try self.init(tool: ChildProcess.builtTool(named: "restorectl"), arguments: arguments, environment: environment, directory: directory)
     }
 
     /// Launches the executable at `tool` with `arguments`, and `environment` added to this
     /// process's, in `directory` (this process's working directory when nil): a child is where
     /// a test changes the working directory, which is one for the whole process.
-    public init(tool: URL, arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
+    package init(tool: URL, arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
         process = Process()
         process.executableURL = tool
         process.arguments = arguments
@@ -86,12 +86,12 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// The next whole line of stdout, blocking until it arrives; nil at end of output.
-    public func nextLine() -> String? { output.next() }
+    package func nextLine() -> String? { output.next() }
 
     /// Reads stdout until a line equal to `expected`; returns the lines before it. Throws when
     /// the output ends first (the child failed: its stderr is in the error).
     @discardableResult
-    public func readLines(until expected: String) throws -> [String] {
+    package func readLines(until expected: String) throws -> [String] {
         var before: [String] = []
         while let line = nextLine() {
             if line == expected { return before }
@@ -102,7 +102,7 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Every remaining whole line of stdout, up to the end of output.
-    public func remainingLines() -> [String] {
+    package func remainingLines() -> [String] {
         var lines: [String] = []
         while let line = nextLine() { lines.append(line) }
         return lines
@@ -110,11 +110,11 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// The rest of stdout as it is, up to the end of output, a last line without its newline
     /// included.
-    public func remainingOutput() -> Data { Data(output.rest()) }
+    package func remainingOutput() -> Data { Data(output.rest()) }
 
     /// Writes `data` to the child's stdin and closes it, from another thread, so a child that
     /// writes before it has read all of `data` does not block either side.
-    public func sendAndClose(_ data: Data) {
+    package func sendAndClose(_ data: Data) {
         let input = inputPipe.fileHandleForWriting
         DispatchQueue.global().async {
             if !data.isEmpty { input.write(data) }
@@ -123,30 +123,30 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Writes `line` and a newline to the child's stdin.
-    public func send(_ line: String) {
+    package func send(_ line: String) {
         inputPipe.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
     /// Sends SIGKILL. The child may already have exited; that is not an error.
-    public func kill() {
+    package func kill() {
         _ = Foundation.kill(process.processIdentifier, SIGKILL)
     }
 
     /// Waits for the child to end and reports how.
     @discardableResult
-    public func waitForExit() -> Exit {
+    package func waitForExit() -> Exit {
         process.waitUntilExit()
         return Exit(reason: process.terminationReason, status: process.terminationStatus)
     }
 
     /// Everything the child wrote to stderr; waits until the child closed it (it ended).
-    public func errorOutput() -> String {
+    package func errorOutput() -> String {
         errorReading.wait()
         return String(decoding: errorBytes.data, as: UTF8.self)
     }
 
     /// The built `restorectl-stress`; `RESTORECTL_STRESS_TOOL` overrides the location.
-    public static func stressTool() throws -> URL {
+    package static func stressTool() throws -> URL {
         if let override = ProcessInfo.processInfo.environment["RESTORECTL_STRESS_TOOL"] {
             let url = URL(fileURLWithPath: override)
             guard FileManager.default.isExecutableFile(atPath: url.path) else {
@@ -161,7 +161,7 @@ public final class ChildProcess: @unchecked Sendable {
     ///
     /// `swift build` and `swift test` build every target, the executables included, before the
     /// tests run, so the test targets need no dependency on them.
-    public static func builtTool(named name: String) throws -> URL {
+    package static func builtTool(named name: String) throws -> URL {
         // Linux runs the test bundle itself as the process; macOS runs it inside xctest.
         var folders: [URL] = []
         folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent())
@@ -179,9 +179,9 @@ public final class ChildProcess: @unchecked Sendable {
 }
 
 /// A child that did not behave as the test protocol expects.
-public struct ChildFailure: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct ChildFailure: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// The bytes a child wrote to stderr, written by the reading thread before it leaves the

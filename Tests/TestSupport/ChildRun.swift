@@ -9,21 +9,21 @@ import Foundation
 /// let run = try ChildRun(restorectl: ["status", "--db", file.path])
 /// #expect(run.status == 0, "\(run.stderr)")
 /// ```
-public struct ChildRun: Sendable, CustomStringConvertible {
+package struct ChildRun: Sendable, CustomStringConvertible {
     /// How the child ended.
-    public let exit: ChildProcess.Exit
+    package let exit: ChildProcess.Exit
     /// Its exit status, or -1 when a signal ended it.
-    public let status: Int32
+    package let status: Int32
     /// Everything it wrote to stdout, as UTF-8.
-    public let stdout: String
+    package let stdout: String
     /// Everything it wrote to stderr, as UTF-8.
-    public let stderr: String
+    package let stderr: String
 
     /// Runs the executable at `tool` with `arguments`, `input` on its stdin (then closed) and
     /// `environment` added to this process's, in `directory` (this process's when nil), and
     /// waits for it to end. A child still running after `limit` is killed (its exit says so),
     /// so a hang fails the test instead of stopping the run.
-    public init(
+    package init(
         tool: URL, _ arguments: [String], input: Data = Data(), environment: [String: String] = [:], directory: URL? = nil,
         killedAfter limit: DispatchTimeInterval = .seconds(120)
     ) throws {
@@ -40,7 +40,7 @@ public struct ChildRun: Sendable, CustomStringConvertible {
     }
 
     /// Runs the package's built `restorectl` with `arguments` (see the designated initializer).
-    public init(
+    package init(
         restorectl arguments: [String], input: Data = Data(), environment: [String: String] = [:], directory: URL? = nil,
         killedAfter limit: DispatchTimeInterval = .seconds(120)
     ) throws {
@@ -51,5 +51,5 @@ public struct ChildRun: Sendable, CustomStringConvertible {
     }
 
     /// The exit and both streams, for a failing expectation's message.
-    public var description: String { "\(exit); stdout: \(stdout); stderr: \(stderr)" }
+    package var description: String { "\(exit); stdout: \(stdout); stderr: \(stderr)" }
 }

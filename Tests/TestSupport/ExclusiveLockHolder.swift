@@ -3,13 +3,13 @@ import Foundation
 /// Another process holding a database's exclusive lock: the `sqlite3` shell in exclusive
 /// locking mode inside `BEGIN EXCLUSIVE`, so no connection of any process may read or write
 /// the file until ``release()``. Ordered by the shell's own output, never by sleeping.
-public final class ExclusiveLockHolder {
+package final class ExclusiveLockHolder {
     private let shell: ChildProcess
     private var isHeld = true
 
     /// Starts the shell on `path` and returns once it holds the lock. A test that uses one is
     /// enabled if ``TestHost/hasSQLiteShell``.
-    public init(path: String) throws {
+    package init(path: String) throws {
         shell = try ChildProcess(tool: URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [path])
         shell.send("PRAGMA locking_mode = EXCLUSIVE;")
         shell.send("BEGIN EXCLUSIVE;")
@@ -18,7 +18,7 @@ public final class ExclusiveLockHolder {
     }
 
     /// Ends the transaction and the shell; the lock is gone when this returns.
-    public func release() {
+    package func release() {
         guard isHeld else { return }
         isHeld = false
         shell.send("COMMIT;")

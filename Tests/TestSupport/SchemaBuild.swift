@@ -6,7 +6,7 @@ import StateStore
 /// shipped one (this build); schema 6 stands for a newer release, being one of the two fixture
 /// migrations in `Fixtures/schema/migration-6/`: an additive one that schemas 4 and 5 keep
 /// reading and writing, and a rewriting one that they may only read.
-public enum SchemaBuild: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum SchemaBuild: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Migrations 1–3.
     case schema3 = "3"
     /// Migrations 1–4: the release before record history (an older build that must keep
@@ -20,18 +20,18 @@ public enum SchemaBuild: String, CaseIterable, Sendable, CustomStringConvertible
     case rewriting6 = "6-rewriting"
 
     /// The build's name, as a matrix cell states it.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The newest schema version that has shipped (the embedded migrations').
-    public static let shippedVersion = 5
+    package static let shippedVersion = 5
 
     /// The schema-6 migration files, by build.
-    public static let migrationSixNames: [SchemaBuild: String] = [
+    package static let migrationSixNames: [SchemaBuild: String] = [
         .additive6: "0006_count_record_writes.sql", .rewriting6: "0006_record_payload_bytes.sql",
     ]
 
     /// The schema version this build knows last.
-    public var latestVersion: Int {
+    package var latestVersion: Int {
         switch self {
         case .schema3: 3
         case .schema4: 4
@@ -41,20 +41,20 @@ public enum SchemaBuild: String, CaseIterable, Sendable, CustomStringConvertible
     }
 
     /// The migrations this build knows, in order.
-    public func migrations() throws -> [MigrationFile] {
+    package func migrations() throws -> [MigrationFile] {
         let shipped = try MigrationFile.embedded.get().filter { $0.version <= min(latestVersion, Self.shippedVersion) }
         guard let name = Self.migrationSixNames[self] else { return shipped }
         return shipped + [try Self.fixtureMigration(name)]
     }
 
     /// A migration file of `Fixtures/schema/migration-6/`.
-    public static func fixtureMigration(_ name: String) throws -> MigrationFile {
+    package static func fixtureMigration(_ name: String) throws -> MigrationFile {
         let url = PackageFolders.schema.appendingPathComponent("migration-6").appendingPathComponent(name)
         return try MigrationFile(name: name, sql: String(contentsOf: url, encoding: .utf8))
     }
 
     /// A configuration that runs the engine as this build.
-    public func configuration(_ base: DatabaseConfiguration = DatabaseConfiguration()) throws -> DatabaseConfiguration {
+    package func configuration(_ base: DatabaseConfiguration = DatabaseConfiguration()) throws -> DatabaseConfiguration {
         var configuration = base
         configuration.migrations = try migrations()
         return configuration
@@ -63,7 +63,7 @@ public enum SchemaBuild: String, CaseIterable, Sendable, CustomStringConvertible
     /// Writes at `path` a database of this build's schema with the realistic rows of
     /// `Fixtures/schema/v3.sql`, `v4.sql` or `v5.sql`, a schema 6 being the v5 dump migrated by
     /// this build.
-    public func makeFile(at path: String) throws {
+    package func makeFile(at path: String) throws {
         let dump = "v\(min(latestVersion, Self.shippedVersion)).sql"
         let database = try Database(path: path)
         defer { database.close() }

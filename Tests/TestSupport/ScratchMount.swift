@@ -6,20 +6,20 @@ import Foundation
 /// root); where the machine does not allow it, `init` returns nil. A test that needs one is
 /// enabled if ``TestHost/canMountTmpfs`` (or ``TestHost/canMountExt4``), so it shows as
 /// skipped where it cannot run: it never fakes the fault.
-public final class ScratchMount {
+package final class ScratchMount {
     /// The mount point.
-    public let root: URL
+    package let root: URL
     private let folder: TemporaryDirectory
     private var isMounted = true
 
     /// Mounts a tmpfs of `size` (`"2m"`), or nil when that is not allowed here.
-    public convenience init?(tmpfsSize size: String) throws {
+    package convenience init?(tmpfsSize size: String) throws {
         try self.init(mounting: ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs"], image: nil)
     }
 
     /// Makes an ext4 image of `megabytes` (no blocks reserved for root, so root fills it too)
     /// and mounts it through a loop device, or nil when that is not possible here.
-    public convenience init?(ext4Megabytes megabytes: Int) throws {
+    package convenience init?(ext4Megabytes megabytes: Int) throws {
         let images = try TemporaryDirectory()
         let image = images.path("ext4.img")
         guard FileManager.default.createFile(atPath: image, contents: nil), truncate(image, off_t(megabytes) << 20) == 0 else {
@@ -44,10 +44,10 @@ public final class ScratchMount {
     }
 
     /// A path inside the mount.
-    public func path(_ name: String) -> String { root.appendingPathComponent(name).path }
+    package func path(_ name: String) -> String { root.appendingPathComponent(name).path }
 
     /// Writes a filler file until the file system has no space left.
-    public func fill() throws {
+    package func fill() throws {
         let descriptor = open(path("filler"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw ScratchMountError(message: "cannot create the filler: errno \(errno)") }
         defer { close(descriptor) }
@@ -60,18 +60,18 @@ public final class ScratchMount {
     }
 
     /// Removes the filler: the space comes back.
-    public func emptyFiller() throws {
+    package func emptyFiller() throws {
         try FileManager.default.removeItem(atPath: path("filler"))
     }
 
     /// Remounts read-only or read-write again; whether it worked.
     @discardableResult
-    public func remount(readOnly: Bool) -> Bool {
+    package func remount(readOnly: Bool) -> Bool {
         Self.succeeds("/bin/mount", ["-o", "remount,\(readOnly ? "ro" : "rw")", root.path])
     }
 
     /// Unmounts (lazily, so a file still open elsewhere cannot keep it).
-    public func unmount() {
+    package func unmount() {
         guard isMounted else { return }
         isMounted = false
         _ = Self.succeeds("/bin/umount", ["-l", root.path])

@@ -10,33 +10,33 @@ import StateStore
 /// let record = try file.reading { try $0.record(account: "default", scene: "main", kind: "catalog") }
 /// let document = try file.write(#"{"books": []}"#, to: "document.json")  // beside it
 /// ```
-public struct StateFile: Sendable {
+package struct StateFile: Sendable {
     /// The folder the file (and its `-wal`, `-shm`, guard file and backups) lives in.
-    public let folder: TemporaryDirectory
+    package let folder: TemporaryDirectory
     /// The database file's path; nothing is created there until something opens it.
-    public let path: String
+    package let path: String
 
     /// A path named `name` in a new, empty folder: under the temporary folder, or inside `parent`
     /// (a scratch mount's root) when given.
-    public init(named name: String = "state.sqlite", inside parent: URL? = nil) throws {
+    package init(named name: String = "state.sqlite", inside parent: URL? = nil) throws {
         folder = try parent.map { try TemporaryDirectory(inside: $0) } ?? TemporaryDirectory()
         path = folder.path(name)
     }
 
     /// The path of `name` in the file's folder: a document, a sibling or a second database.
-    public func path(_ name: String) -> String { folder.path(name) }
+    package func path(_ name: String) -> String { folder.path(name) }
 
     /// Writes `text` as UTF-8 to the file `name` in the folder (a document, a state file for the
     /// tool) and returns its path.
     @discardableResult
-    public func write(_ text: String, to name: String) throws -> String {
+    package func write(_ text: String, to name: String) throws -> String {
         let path = folder.path(name)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
 
     /// Runs `body` with a store that reads the existing file, and closes it.
-    public func reading<T>(_ body: (Store) throws -> T) throws -> T {
+    package func reading<T>(_ body: (Store) throws -> T) throws -> T {
         let store = try Store(readingExistingFileAt: path)
         defer { store.close() }
         return try body(store)

@@ -7,13 +7,13 @@ import Foundation
 /// let dir = try TemporaryDirectory()
 /// let documentPath = dir.path("document.json")  // removed with `dir`
 /// ```
-public final class TemporaryDirectory: Sendable {
+package final class TemporaryDirectory: Sendable {
     /// The directory's location.
-    public let url: URL
+    package let url: URL
 
     /// Creates an empty directory with a unique name, under the temporary folder's real path
     /// (on Apple platforms `/var` is a link, and a connection is never opened through one).
-    public init() throws {
+    package init() throws {
         let temporary = FileManager.default.temporaryDirectory.path
         let real = realpath(temporary, nil).map { pointer in
             defer { free(pointer) }
@@ -25,7 +25,7 @@ public final class TemporaryDirectory: Sendable {
     }
 
     /// Creates an empty directory with a unique name inside `parent` (a scratch mount's root).
-    public init(inside parent: URL) throws {
+    package init(inside parent: URL) throws {
         url = parent.appendingPathComponent("restorectl-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -33,8 +33,8 @@ public final class TemporaryDirectory: Sendable {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     /// The path of `name` inside the directory.
-    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    package func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     /// The bytes of the file `name`, or nil when it does not exist.
-    public func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: path(name)) }
+    package func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: path(name)) }
 }

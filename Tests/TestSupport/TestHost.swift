@@ -10,24 +10,24 @@ import Foundation
 ///     let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
 /// }
 /// ```
-public enum TestHost {
+package enum TestHost {
     /// Whether this process runs as root (CI does).
-    public static let isRoot = geteuid() == 0
+    package static let isRoot = geteuid() == 0
 
     /// Whether a tmpfs can be mounted here (root, with a mount namespace).
-    public static let canMountTmpfs = (try? ScratchMount(tmpfsSize: "64k")) != nil
+    package static let canMountTmpfs = (try? ScratchMount(tmpfsSize: "64k")) != nil
 
     /// Whether an ext4 image can be made and mounted through a loop device here (root, a loop
     /// device and e2fsprogs).
-    public static let canMountExt4 = canMountTmpfs && (try? ScratchMount(ext4Megabytes: 8)) != nil
+    package static let canMountExt4 = canMountTmpfs && (try? ScratchMount(ext4Megabytes: 8)) != nil
 
     /// Whether a child can be run as the user nobody with `setpriv` (root and util-linux).
-    public static let canRunAsNobody =
+    package static let canRunAsNobody =
         isRoot && (try? ChildRun(tool: URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "/bin/true"]))?.status == 0
 
     /// Whether the `sqlite3` shell is installed (`.ci/run` installs it).
-    public static let hasSQLiteShell = FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")
+    package static let hasSQLiteShell = FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")
 
     /// Whether `/proc/locks` (the kernel's table of file locks) can be read here.
-    public static let canReadProcLocks = FileManager.default.isReadableFile(atPath: "/proc/locks")
+    package static let canReadProcLocks = FileManager.default.isReadableFile(atPath: "/proc/locks")
 }

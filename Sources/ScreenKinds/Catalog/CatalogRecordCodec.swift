@@ -22,12 +22,12 @@ package enum CatalogRecordCodec {
     }
 
     /// Checks a catalog record given for saving, as `restorectl save` does.
-    package static func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedRecord {
+    package static func validateForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ValidatedRecord {
         try RecordCodec<CatalogViewState>.validateForSave(bytes, checking: CatalogViewState.checkForSave)
     }
 
     /// Checks a catalog record given as text.
-    package static func validateForSave(_ text: String) throws(RecordError) -> ValidatedRecord {
+    package static func validateForSave(_ text: String) throws(RestoreError) -> ValidatedRecord {
         try validateForSave(Array(text.utf8))
     }
 }

@@ -9,20 +9,20 @@ import StateRestore
 /// absent selection or viewport as `null`, in a fixed order.
 extension CatalogViewState: Codable {
     /// Reads a catalog record's fields: an absent field keeps a fresh window's value; a field of
-    /// the wrong type, or a viewport missing one of its members, throws a `RecordError` that
+    /// the wrong type, or a viewport missing one of its members, throws a `RestoreError` that
     /// names the field.
     public init(from decoder: any Decoder) throws {
         let object = try CatalogFields.object(JSONValue(from: decoder), field: nil)
         self.init()
         if let value = object["query"] {
-            guard case .string(let query) = value else { throw RecordError.wrongType(field: "query", expected: "a string", got: value.briefDescription) }
+            guard case .string(let query) = value else { throw RestoreError.wrongType(field: "query", expected: "a string", got: value.briefDescription) }
             self.query = query
         }
         if let value = object["selectedID"], value != .null {
             selectedID = try CatalogFields.id(value, field: "selectedID", expected: "an integer or null")
         }
         if let value = object["showsOnlySelected"] {
-            guard case .bool(let shows) = value else { throw RecordError.wrongType(field: "showsOnlySelected", expected: "a boolean", got: value.briefDescription) }
+            guard case .bool(let shows) = value else { throw RestoreError.wrongType(field: "showsOnlySelected", expected: "a boolean", got: value.briefDescription) }
             showsOnlySelected = shows
         }
         if let value = object["viewport"], value != .null {
@@ -59,7 +59,7 @@ enum CatalogFields {
         case anchorID, offset, before, after
     }
 
-    static func object(_ value: JSONValue, field: String?) throws(RecordError) -> JSONObject {
+    static func object(_ value: JSONValue, field: String?) throws(RestoreError) -> JSONObject {
         guard case .object(let object) = value else {
             guard let field else { throw .notAnObject(got: value.kindName) }
             throw .wrongType(field: field, expected: "an object or null", got: value.briefDescription)
@@ -67,9 +67,9 @@ enum CatalogFields {
         return object
     }
 
-    static func viewport(_ value: JSONValue) throws(RecordError) -> CatalogViewport {
+    static func viewport(_ value: JSONValue) throws(RestoreError) -> CatalogViewport {
         let object = try object(value, field: "viewport")
-        func required(_ key: String) throws(RecordError) -> JSONValue {
+        func required(_ key: String) throws(RestoreError) -> JSONValue {
             guard let value = object[key] else { throw .missingField("viewport.\(key)") }
             return value
         }
@@ -87,7 +87,7 @@ enum CatalogFields {
         )
     }
 
-    static func ids(_ value: JSONValue, field: String) throws(RecordError) -> [Int] {
+    static func ids(_ value: JSONValue, field: String) throws(RestoreError) -> [Int] {
         guard case .array(let elements) = value else {
             throw .wrongType(field: field, expected: "an array of integers", got: value.briefDescription)
         }
@@ -99,7 +99,7 @@ enum CatalogFields {
         return ids
     }
 
-    static func id(_ value: JSONValue, field: String, expected: String) throws(RecordError) -> Int {
+    static func id(_ value: JSONValue, field: String, expected: String) throws(RestoreError) -> Int {
         guard case .integer(let integer) = value, let id = Int(exactly: integer) else {
             throw .wrongType(field: field, expected: expected, got: value.briefDescription)
         }

@@ -71,7 +71,7 @@ extension CatalogViewState {
     /// The catalog's rules for a record given for saving beyond its types: a viewport's
     /// offset is finite and in `0...1`, and it lists at most three neighbours a side.
     @Sendable
-    static func checkForSave(_ body: JSONObject) throws(RecordError) {
+    static func checkForSave(_ body: JSONObject) throws(RestoreError) {
         guard case .object(let viewport)? = body["viewport"] else { return }
         if case .double(let offset)? = viewport["offset"] {
             guard offset.isFinite else { throw .offsetNotFinite(offset) }

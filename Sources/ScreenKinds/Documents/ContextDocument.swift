@@ -43,7 +43,7 @@ enum ContextDocument {
         do {
             return try JSONValueDecoder().decode(type, from: value)
         } catch {
-            switch RecordError(error) {
+            switch RestoreError(error) {
             case .missingField(let field): throw .invalidField(field: field, reason: "the field is missing")
             case .invalidField(let field, let reason): throw .invalidField(field: field, reason: reason)
             case .wrongType(let field, let expected, let got): throw .invalidField(field: field, reason: "expected \(expected), got \(got)")

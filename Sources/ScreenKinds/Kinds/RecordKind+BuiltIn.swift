@@ -4,7 +4,7 @@ import StateRestore
 extension RecordKind {
     /// The kinds of the article screens: catalog, notes and zones, each restorable by the tool
     /// against a document (the catalog's printed with its frame).
-    public static let builtIn: [RecordKind] = [
+    package static let builtIn: [RecordKind] = [
         RecordKind(
             CatalogViewState.self, checkingForSave: CatalogViewState.checkForSave, formerShapes: CatalogViewState.formerRecordShapes,
             context: { bytes in try CatalogDocumentFile.decode(bytes) }, summary: { $0.toolSummary }
@@ -14,7 +14,7 @@ extension RecordKind {
     ]
 
     /// The built-in kind named `name`, if there is one.
-    public static func builtIn(named name: String) -> RecordKind? {
+    package static func builtIn(named name: String) -> RecordKind? {
         builtIn.first { $0.name == name }
     }
 }

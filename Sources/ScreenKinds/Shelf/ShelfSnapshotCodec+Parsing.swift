@@ -22,13 +22,13 @@ extension ShelfSnapshotCodec {
         let key: String
         var rows: [Row] = []
         var count = 0
-        var firstError: RecordError?
+        var firstError: RestoreError?
 
-        mutating func add(_ value: JSONValue, _ make: (JSONObject, String) throws(RecordError) -> Row) {
+        mutating func add(_ value: JSONValue, _ make: (JSONObject, String) throws(RestoreError) -> Row) {
             count += 1
             guard firstError == nil else { return }
             let path = "\(key)[\(count - 1)]"
-            do throws(RecordError) {
+            do throws(RestoreError) {
                 rows.append(try make(try ShelfSnapshotCodec.object(value, path: path), path))
             } catch {
                 firstError = error
@@ -37,7 +37,7 @@ extension ShelfSnapshotCodec {
         }
 
         /// The rows, or the first row's error, or why the member itself is missing or not an array.
-        func get(in object: JSONObject) throws(RecordError) -> [Row] {
+        func get(in object: JSONObject) throws(RestoreError) -> [Row] {
             let value = try ShelfSnapshotCodec.field(object, key, path: key)
             guard case .array = value else {
                 throw .wrongType(field: key, expected: "an array", got: value.briefDescription)
@@ -47,7 +47,7 @@ extension ShelfSnapshotCodec {
         }
     }
 
-    static func parse(_ bytes: some Collection<UInt8>) throws(RecordError) -> ParsedSnapshot {
+    static func parse(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ParsedSnapshot {
         var parsed = ParsedSnapshot()
         let value: JSONValue
         do throws(JSONParseError) {
@@ -69,7 +69,7 @@ extension ShelfSnapshotCodec {
         return parsed
     }
 
-    static func makeBook(_ book: JSONObject, _ path: String) throws(RecordError) -> ShelfBook {
+    static func makeBook(_ book: JSONObject, _ path: String) throws(RestoreError) -> ShelfBook {
         ShelfBook(
             id: try integer(book, "id", path: path),
             title: try string(book, "title", path: path),
@@ -77,7 +77,7 @@ extension ShelfSnapshotCodec {
         )
     }
 
-    static func makeDraft(_ draft: JSONObject, _ path: String) throws(RecordError) -> ShelfDraft {
+    static func makeDraft(_ draft: JSONObject, _ path: String) throws(RestoreError) -> ShelfDraft {
         ShelfDraft(
             bookID: try integer(draft, "bookID", path: path),
             baseRevision: try integer(draft, "baseRevision", path: path),
@@ -86,13 +86,13 @@ extension ShelfSnapshotCodec {
     }
 
     /// Unlike records, snapshots have always written `version`, so it is required.
-    static func header(of object: JSONObject) throws(RecordError) -> RecordHeader {
+    static func header(of object: JSONObject) throws(RestoreError) -> RecordHeader {
         guard object["version"] != nil else { throw .missingField("version") }
         return try RecordHeader(of: object)
     }
 
     /// The fields of a v1/v2 snapshot (or a newer one read through its `minReaderVersion`).
-    static func read(_ parsed: ParsedSnapshot, defaultsApplied: inout [String]) throws(RecordError) -> ShelfSnapshot {
+    static func read(_ parsed: ParsedSnapshot, defaultsApplied: inout [String]) throws(RestoreError) -> ShelfSnapshot {
         let object = parsed.object
         var query = ""
         if let value = object["query"] {

@@ -21,17 +21,17 @@ import StateRestore
 /// let text = try ShelfSnapshotCodec.encode(snapshot)
 /// let again = try ShelfSnapshotCodec.decode(text.utf8)
 /// ```
-public enum ShelfSnapshotCodec {
+package enum ShelfSnapshotCodec {
     /// The format version this build writes, and the newest it reads natively.
-    public static let currentVersion = 2
+    package static let currentVersion = 2
 
     /// Writes `snapshot` compactly with keys `version`, `query`, `books`, `fetchedAt`, `drafts`;
     /// `fetchedAt` is written as seconds since 1970.
     ///
-    /// Throws `RecordError.invalidField(field:reason:)` for a `fetchedAt` that is not finite
+    /// Throws `RestoreError.invalidField(field:reason:)` for a `fetchedAt` that is not finite
     /// rather than write a timestamp JSON cannot hold, and for a book `id` that repeats an
     /// earlier one rather than write a snapshot that would not read back.
-    public static func encode(_ snapshot: ShelfSnapshot) throws(RecordError) -> String {
+    package static func encode(_ snapshot: ShelfSnapshot) throws(RestoreError) -> String {
         String(decoding: try encodedBytes(snapshot), as: UTF8.self)
     }
 
@@ -40,7 +40,7 @@ public enum ShelfSnapshotCodec {
     /// The drafts of books in `recoveredDrafts` are written with `"recovered": true`: kept from a
     /// stored snapshot the launch that saved this one could not read, so the next restore flags
     /// them as conflicts. Readers of format 2 that do not know the member ignore it.
-    package static func encodedBytes(_ snapshot: ShelfSnapshot, recoveredDrafts: Set<Int> = []) throws(RecordError) -> [UInt8] {
+    package static func encodedBytes(_ snapshot: ShelfSnapshot, recoveredDrafts: Set<Int> = []) throws(RestoreError) -> [UInt8] {
         let fetchedAt = snapshot.fetchedAt.timeIntervalSince1970
         guard fetchedAt.isFinite else { throw notFinite(fetchedAt) }
         try checkUniqueIDs(snapshot.books.map(\.id))
@@ -91,8 +91,8 @@ public enum ShelfSnapshotCodec {
     }
 
     /// Reads a snapshot of any format this build can read; a newer one it may not read throws
-    /// `RecordError.newerVersion(version:newestReadable:)`.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(RecordError) -> ShelfSnapshot {
+    /// `RestoreError.newerVersion(version:newestReadable:)`.
+    package static func decode(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ShelfSnapshot {
         switch decodeStored(bytes).decoding {
         case .decoded(let snapshot, _): return snapshot
         case .newer(let version, _): throw .newerVersion(version: version, newestReadable: currentVersion)
@@ -104,7 +104,7 @@ public enum ShelfSnapshotCodec {
     /// says `"recovered": true` (kept from a snapshot a launch could not read; restored flagged
     /// as conflicts).
     package static func decodeStored(_ bytes: some Collection<UInt8>) -> (decoding: ShelfSnapshotDecoding, recoveredDrafts: Set<Int>) {
-        do throws(RecordError) {
+        do throws(RestoreError) {
             let parsed = try parse(bytes)
             let header = try header(of: parsed.object)
             guard header.readableVersion(byReaderOf: currentVersion) != nil else {
@@ -124,7 +124,7 @@ public enum ShelfSnapshotCodec {
 
     /// Checks a snapshot given for storing (`restorectl shelf save`): one of a format this build
     /// reads must decode; a newer one is stored as it is.
-    public static func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedShelfSnapshot {
+    package static func validateForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ValidatedShelfSnapshot {
         let parsed = try parse(bytes)
         let header = try header(of: parsed.object)
         let payload = String(decoding: bytes, as: UTF8.self)

@@ -180,7 +180,7 @@ extension Store {
         }
     }
 
-    /// Stores a snapshot that passed ``ShelfSnapshotCodec/validateForSave(_:)`` as given (a newer
+    /// Stores a snapshot that passed `ShelfSnapshotCodec.validateForSave(_:)` as given (a newer
     /// format's too), keeping the last `StateRestorer.shelfSnapshotsKept` this build can read.
     public func saveShelfSnapshot(_ snapshot: ValidatedShelfSnapshot, shelf: String, account: String) throws {
         var payload = snapshot.payload

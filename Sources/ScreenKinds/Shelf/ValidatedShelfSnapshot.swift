@@ -1,7 +1,7 @@
 import ScreenModels
 import StateRestore
 
-/// A shelf snapshot accepted for storing by ``ShelfSnapshotCodec/validateForSave(_:)``: the
+/// A shelf snapshot accepted for storing by `ShelfSnapshotCodec.validateForSave(_:)`: the
 /// text exactly as given, with the facts the store files it under.
 public struct ValidatedShelfSnapshot: Equatable, Sendable {
     /// The snapshot's format version.

@@ -100,7 +100,7 @@ struct TextRedaction {
         return run.dropFirst(2).allSatisfy { digits.contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
     }
 
-    /// The words of the engine's messages about a record (``RecordError``, JSON parse errors,
+    /// The words of the engine's messages about a record (``RestoreError``, JSON parse errors,
     /// shape violations, a shelf snapshot's errors): what a redacted message keeps outside its
     /// quotes.
     static let engineVocabulary: Set<String> = [

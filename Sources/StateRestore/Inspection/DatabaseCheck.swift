@@ -14,45 +14,45 @@ import StateStore
 ///
 /// A record over its kind's size budget is a warning, naming its largest fields: it restores,
 /// but it is state an app should trim.
-public struct DatabaseCheck: Equatable, Sendable {
+package struct DatabaseCheck: Equatable, Sendable {
     /// Everything wrong with the file; empty when it is healthy.
-    public var problems: [String] = []
+    package var problems: [String] = []
     /// Facts worth knowing that are not problems (pending migrations, newer records, unknown kinds).
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// What is not wrong but should be fixed: records over their kind's size budget, each with
     /// its largest fields. Warnings leave the file healthy.
-    public var warnings: [String] = []
+    package var warnings: [String] = []
     /// How many records were examined.
-    public var recordsChecked = 0
+    package var recordsChecked = 0
     /// How many of them decoded with their kind's codec (or fit their kind's recorded shape).
-    public var recordsDecoded = 0
+    package var recordsDecoded = 0
     /// How many were not decoded because their kind is not one of the kinds given.
-    public var recordsOfUnknownKinds = 0
+    package var recordsOfUnknownKinds = 0
     /// How many were not decoded because they are of a newer format this build may not read.
-    public var recordsOfNewerFormats = 0
+    package var recordsOfNewerFormats = 0
     /// How many were not decoded because their kind's format folder holds no shape for their
-    /// older format (``RecordCondition/unchecked(_:)``).
-    public var recordsUnchecked = 0
+    /// older format (`RecordCondition.unchecked(_:)`).
+    package var recordsUnchecked = 0
     /// How many do not decode or are over the record limit (each is also a problem).
-    public var recordsUnreadable = 0
+    package var recordsUnreadable = 0
     /// How many were saved longer ago than their kind stays meaningful: a launch uses the
     /// default state for them (a note, not a problem).
-    public var recordsExpired = 0
+    package var recordsExpired = 0
 
     /// The file's schema version; nil when it could not be read.
-    public var schemaVersion: Int?
+    package var schemaVersion: Int?
     /// The oldest schema version whose builds may read the file (recorded by its migrations
     /// from 5 on, its own version otherwise); nil when the schema could not be read.
-    public var readableBy: Int?
+    package var readableBy: Int?
     /// The oldest schema version whose builds may write the file; nil when the schema could
     /// not be read.
-    public var writableBy: Int?
+    package var writableBy: Int?
 
     /// Whether nothing is wrong.
-    public var isHealthy: Bool { problems.isEmpty }
+    package var isHealthy: Bool { problems.isEmpty }
 
     /// Checks the existing file at `path` (`StoreError.fileNotFound` when there is none).
-    public static func run(_ path: String, kinds: [RecordKind]) throws -> DatabaseCheck {
+    package static func run(_ path: String, kinds: [RecordKind]) throws -> DatabaseCheck {
         let file = try StateDatabase.requireExistingFile(path)
         var check = DatabaseCheck()
         do {
@@ -103,7 +103,7 @@ public struct DatabaseCheck: Equatable, Sendable {
                     "quarantine holds record \(entry.id) (\(entry.kind) record of scene \(StoreNames.quoted(entry.scene)) of account \(StoreNames.quoted(entry.account)), \(entry.reason.rawValue)): \(entry.error)"
                 )
             }
-        } catch let error as MigrationError {
+        } catch let error as StoreError where error.isSchemaProblem {
             check.problems.append(error.localizedDescription)
         } catch let error as SQLiteError where error.indicatesDamage {
             check.problems.append("not a readable database: \(error.message)")

@@ -1,5 +1,5 @@
 /// What this build can make of one stored record, as `check` and `inspect` show it.
-public enum RecordCondition: Equatable, Sendable {
+package enum RecordCondition: Equatable, Sendable {
     /// It decodes, after its upgrades and defaults.
     case readable
     /// It is of a newer format and decodes as the current one through its `minReaderVersion`.
@@ -22,7 +22,7 @@ public enum RecordCondition: Equatable, Sendable {
 
     /// Whether this is something wrong with the file (unreadable or oversized); newer records
     /// and unknown kinds are expected in a file shared with other releases or apps.
-    public var isProblem: Bool {
+    package var isProblem: Bool {
         switch self {
         case .unreadable, .oversized: true
         case .readable, .readThroughMinReaderVersion, .newer, .unchecked, .expired, .unknownKind: false
@@ -30,7 +30,7 @@ public enum RecordCondition: Equatable, Sendable {
     }
 
     /// A short status word: `yes`, `newer`, `unchecked`, `expired`, `unreadable` or `unknown-kind`.
-    public var status: String {
+    package var status: String {
         switch self {
         case .readable, .readThroughMinReaderVersion: "yes"
         case .newer: "newer"
@@ -42,7 +42,7 @@ public enum RecordCondition: Equatable, Sendable {
     }
 
     /// The details behind ``status``, when there are any.
-    public var detail: String? {
+    package var detail: String? {
         switch self {
         case .readable: nil
         case .readThroughMinReaderVersion: "newer format read through minReaderVersion"

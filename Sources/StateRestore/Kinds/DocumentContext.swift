@@ -1,5 +1,5 @@
 /// The current data of one kind read from a document, ready to restore any scene against
-/// (``RecordKind/context(fromDocument:)``).
+/// (`RecordKind.context(fromDocument:)`).
 package struct DocumentContext: Sendable {
     private let restoring: @Sendable (StateRestorer, SceneKey) -> RestorationSummary
 

@@ -14,33 +14,33 @@ extension RecordKind {
     /// Its records are read from data alone: the envelope first; a record of the newest
     /// recorded format, or read as it through its `minReaderVersion`, must fit that format's
     /// shape; an older one must fit its own format's shape when the folder holds it, and is
-    /// ``RecordCondition/unchecked(_:)`` otherwise. An older record is never upgraded (the steps
+    /// `RecordCondition.unchecked(_:)` otherwise. An older record is never upgraded (the steps
     /// are the app's code): restoring it lays the current default over it as stored and says so
     /// (`record-not-upgraded`). The kind is restored without a document and never moves or
     /// rewrites a record: the app's own restore decides about the quarantine. Migrations leave
     /// its records as they are.
     ///
-    /// - Throws: ``ShapeError/invalidFormatFile(path:reason:)`` when a `shape-v<N>.json` is not
+    /// - Throws: ``RestoreError/invalidFormatFile(path:reason:)`` when a `shape-v<N>.json` is not
     ///   a format, names another kind than the folder, or the folder holds none; the file
     ///   system's error when the folder cannot be read.
-    public init(formats folder: FormatFolder) throws {
+    package init(formats folder: FormatFolder) throws {
         let formats = try folder.formats()
         let name = folder.url.lastPathComponent
         guard !formats.isEmpty else {
-            throw ShapeError.invalidFormatFile(path: folder.url.path, reason: "the folder holds no shape-v<N>.json")
+            throw RestoreError.invalidFormatFile(path: folder.url.path, reason: "the folder holds no shape-v<N>.json")
         }
         for format in formats where format.kind != name {
-            throw ShapeError.invalidFormatFile(
+            throw RestoreError.invalidFormatFile(
                 path: folder.url.appendingPathComponent(KindFormat.fileName(version: format.version)).path,
                 reason: "it describes kind \"\(format.kind)\", but its folder is named \"\(name)\"")
         }
         guard (try? StoreNames.validatedKind(name)) != nil else {
-            throw ShapeError.invalidFormatFile(path: folder.url.path, reason: "\"\(name)\" is not a kind name (1 to 64 characters of a-z, 0-9 and -)")
+            throw RestoreError.invalidFormatFile(path: folder.url.path, reason: "\"\(name)\" is not a kind name (1 to 64 characters of a-z, 0-9 and -)")
         }
         let codec = FormatRecordCodec(formats: formats)
         self.init(
             name: name, currentVersion: codec.current.version, condition: { record, now in codec.read(record.payload, savedAt: record.updatedAt, now: now).condition },
-            validation: { bytes throws(RecordError) in try codec.validateForSave(bytes) },
+            validation: { bytes throws(RestoreError) in try codec.validateForSave(bytes) },
             restoring: DocumentContext { restorer, key in codec.restore(key, with: restorer) },
             shapes: Dictionary(formats.map { ($0.version, $0.shape) }, uniquingKeysWith: { first, _ in first }))
     }
@@ -48,9 +48,9 @@ extension RecordKind {
     /// The kinds of the format folders in `url`, by name: each folder holding a
     /// `shape-v<N>.json` is one kind (``init(formats:)``); other files and folders are skipped.
     ///
-    /// - Throws: ``ShapeError/invalidFormatFile(path:reason:)`` for a malformed format file;
+    /// - Throws: ``RestoreError/invalidFormatFile(path:reason:)`` for a malformed format file;
     ///   the file system's error when `url` cannot be read.
-    public static func kinds(fromFormatsIn url: URL) throws -> [RecordKind] {
+    package static func kinds(fromFormatsIn url: URL) throws -> [RecordKind] {
         let entries = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: [.isDirectoryKey])
         var kinds: [RecordKind] = []
         for entry in entries.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {

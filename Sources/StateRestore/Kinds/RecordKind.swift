@@ -8,19 +8,19 @@ import StateStore
 /// ```swift
 /// let report = try DatabaseCheck.run(path, kinds: [RecordKind(ReaderState.self)])
 /// ```
-public struct RecordKind: Sendable {
+package struct RecordKind: Sendable {
     /// The kind's name (`State.kind`).
-    public let name: String
+    package let name: String
     /// The format the kind's type writes.
-    public let currentVersion: Int
+    package let currentVersion: Int
     /// The size budget its records are checked against, in bytes: the kind's
     /// ``RestorableState/maxRecordBytes``, else ``RecordSizeBreakdown/defaultBudget``.
-    public let budget: Int
+    package let budget: Int
     /// Whether the kind declares its budget (saves over it are refused) rather than taking
     /// the default (saves over it are written and reported).
-    public let declaresBudget: Bool
+    package let declaresBudget: Bool
     private let conditionOfRecord: @Sendable (StoredRecord, _ now: Double) -> RecordCondition
-    private let validation: @Sendable ([UInt8]) throws(RecordError) -> ValidatedRecord
+    private let validation: @Sendable ([UInt8]) throws(RestoreError) -> ValidatedRecord
     private let upgrade: @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?
     private var documentContext: (@Sendable ([UInt8]) throws -> DocumentContext)?
     private var ownContext: DocumentContext?
@@ -29,7 +29,7 @@ public struct RecordKind: Sendable {
     /// A kind from its parts: what a kind without a state type (``init(formats:)``) is.
     init(
         name: String, currentVersion: Int, condition: @escaping @Sendable (StoredRecord, _ now: Double) -> RecordCondition,
-        validation: @escaping @Sendable ([UInt8]) throws(RecordError) -> ValidatedRecord, restoring: DocumentContext,
+        validation: @escaping @Sendable ([UInt8]) throws(RestoreError) -> ValidatedRecord, restoring: DocumentContext,
         shapes: [Int: RecordShape]
     ) {
         self.name = name
@@ -46,8 +46,8 @@ public struct RecordKind: Sendable {
     }
 
     /// The kind of `type`.
-    public init<State: RestorableState>(_ type: State.Type) {
-        self.init(type, checkingForSave: { _ throws(RecordError) in })
+    package init<State: RestorableState>(_ type: State.Type) {
+        self.init(type, checkingForSave: { _ throws(RestoreError) in })
     }
 
     /// The kind of `type`, whose records given for saving also pass `check` (rules beyond
@@ -55,7 +55,7 @@ public struct RecordKind: Sendable {
     /// whose older formats had `formerShapes` (by version; what a redacted export keeps the
     /// field names of in an older record).
     package init<State: RestorableState>(
-        _ type: State.Type, checkingForSave check: @escaping @Sendable (JSONObject) throws(RecordError) -> Void,
+        _ type: State.Type, checkingForSave check: @escaping @Sendable (JSONObject) throws(RestoreError) -> Void,
         formerShapes: [Int: RecordShape] = [:]
     ) {
         name = State.kind
@@ -69,7 +69,7 @@ public struct RecordKind: Sendable {
                 now: now, decode: RecordCodec<State>.decode
             ).condition()
         }
-        validation = { bytes throws(RecordError) in try RecordCodec<State>.validateForSave(bytes, checking: check) }
+        validation = { bytes throws(RestoreError) in try RecordCodec<State>.validateForSave(bytes, checking: check) }
         upgrade = { bytes in RecordCodec<State>.upgradedPayload(bytes) }
         documentContext = nil
         ownContext = nil
@@ -82,7 +82,7 @@ public struct RecordKind: Sendable {
     /// shapes by version.
     package init<State: Reconcilable>(
         _ type: State.Type,
-        checkingForSave check: @escaping @Sendable (JSONObject) throws(RecordError) -> Void = { _ throws(RecordError) in },
+        checkingForSave check: @escaping @Sendable (JSONObject) throws(RestoreError) -> Void = { _ throws(RestoreError) in },
         formerShapes: [Int: RecordShape] = [:],
         context: @escaping @Sendable ([UInt8]) throws -> State.Context,
         summary: @escaping @Sendable (Restoration<State>) -> RestorationSummary = { RestorationSummary($0) }
@@ -100,20 +100,20 @@ public struct RecordKind: Sendable {
 
     /// What this build can make of `record` (which must be of this kind), as a launch now would
     /// read it (the one reading of a record, `RecordReading`).
-    public func condition(of record: StoredRecord) -> RecordCondition {
+    package func condition(of record: StoredRecord) -> RecordCondition {
         conditionOfRecord(record, Store.now())
     }
 
     /// The breakdown of `record` (of this kind) when it is over the kind's ``budget``; nil
     /// within it.
-    public func sizeBreakdown(of record: StoredRecord) -> RecordSizeBreakdown? {
+    package func sizeBreakdown(of record: StoredRecord) -> RecordSizeBreakdown? {
         guard record.payload.count > budget else { return nil }
         return RecordSizeBreakdown(of: record.payload, budget: budget)
     }
 
     /// Checks a record given for saving as this kind: a known version must decode with its
     /// types; a newer one is accepted as it is.
-    public func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedRecord {
+    package func validateForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ValidatedRecord {
         try validation(Array(bytes))
     }
 
@@ -124,7 +124,7 @@ public struct RecordKind: Sendable {
     package var recordShapes: [Int: RecordShape] { shapes() }
 
     /// Whether the tool can restore this kind against a document.
-    public var restoresAgainstDocument: Bool { documentContext != nil }
+    package var restoresAgainstDocument: Bool { documentContext != nil }
 
     /// Reads the data this kind is reconciled against from a JSON document (checked before
     /// any database is opened); nil when this kind has no document form. Throws the kind's

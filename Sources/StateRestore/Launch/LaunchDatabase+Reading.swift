@@ -63,9 +63,9 @@ extension LaunchDatabase {
                     "the database has schema version \(version): a launch would back it up and migrate it to \(latest) first; it was read as it is, without migrating")
                 return Opening(store: store, report: [entry])
             }
-        } catch MigrationError.foreignDatabase(_, let applicationID) {
+        } catch StoreError.foreignDatabase(_, let applicationID) {
             return Self.foreign(file, applicationID: applicationID)
-        } catch MigrationError.corrupt(_, let reason) {
+        } catch StoreError.corrupt(_, let reason) {
             return Self.readingDamaged(file, reason: reason)
         } catch let error as SQLiteError where error.indicatesDamage {
             return Self.readingDamaged(file, reason: error.message)

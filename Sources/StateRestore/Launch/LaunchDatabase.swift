@@ -96,15 +96,15 @@ enum LaunchDatabase {
             return Opening(store: store, report: [])
         } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
             return Opening(store: nil, report: [Self.busy(configuration, error)])
-        } catch MigrationError.migrationFailed(_, _, let underlying) where underlying.code == .busy || underlying.code == .locked {
+        } catch StoreError.migrationFailed(_, _, let underlying) where underlying.code == .busy || underlying.code == .locked {
             return Opening(store: nil, report: [Self.busy(configuration, underlying)])
         } catch let error as SQLiteError where error.isStorageFault && file.refusalIfMissing() == nil {
             // Nothing could be created or written (no space, a read-only folder): read what is
             // there (the failed open removed the files it began).
             return ReadOnlyFallback.open(file, because: error.message, migrations: configuration.migrations)
-        } catch MigrationError.migrationFailed(_, _, let underlying) where underlying.isStorageFault {
+        } catch StoreError.migrationFailed(_, _, let underlying) where underlying.isStorageFault {
             return ReadOnlyFallback.open(file, because: underlying.message, migrations: configuration.migrations)
-        } catch MigrationError.migrationDeferred(_, let version, let bytes) {
+        } catch StoreError.migrationDeferred(_, let version, let bytes) {
             // Too long for a launch: migrated once, off this thread; restores meanwhile answer
             // defaults, and the scenes' saves never replace a record they did not see.
             let earlier = DeferredMigration.failure(of: file).map { " (the last attempt failed: \($0))" } ?? ""
@@ -112,10 +112,10 @@ enum LaunchDatabase {
             return Opening(
                 store: nil,
                 report: [Self.needsMigration(file, detail: "from schema version \(version) (\(bytes) bytes) it would outlast the launch budget, so it is being migrated in the background\(earlier)")])
-        } catch MigrationError.migrationLeftToApp(_, let version) {
+        } catch StoreError.migrationLeftToApp(_, let version) {
             return Opening(
                 store: nil, report: [Self.needsMigration(file, detail: "from schema version \(version), which only the app does at its next launch (this is an extension)")])
-        } catch let error as MigrationError {
+        } catch let error as StoreError where error.isSchemaProblem {
             switch error {
             case .databaseNewer(_, let version, let latest):
                 return Opening(

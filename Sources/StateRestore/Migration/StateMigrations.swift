@@ -9,13 +9,13 @@ import StateStore
 /// launch path, it rewrites nothing: every record is upgraded when it is read and written back
 /// at its next save, so the outcome of a restore is the same either way. A plain `Migrator()`
 /// refuses migration 3, so nothing can apply it without this step.
-public enum StateMigrations {
+package enum StateMigrations {
     /// The schema version whose migration declares the record-upgrade data step.
     static let recordUpgradeSchemaVersion = 3
 
     /// A migrator over the embedded migrations, upgrading the stored records of `kinds` at the
     /// data step of migration 3.
-    public static func makeMigrator(upgrading kinds: [RecordKind] = []) throws -> Migrator {
+    package static func makeMigrator(upgrading kinds: [RecordKind] = []) throws -> Migrator {
         try makeMigrator(upgrading: kinds, migrations: nil)
     }
 

@@ -13,7 +13,7 @@ extension CoalescingWriter {
     /// ```
     ///
     /// The closure is held strongly; capture a model weakly or use ``persist(_:for:carrying:turns:)``
-    /// so that releasing the model ends the tracking. ``StateRestorer/persist(from:turns:_:)`` is
+    /// so that releasing the model ends the tracking. ``StateRestorer/persist(from:_:)`` is
     /// the same with the restorer's own writer, and completes the restore.
     ///
     /// - Parameters:

@@ -3,7 +3,7 @@ import JSON
 import StateStore
 
 /// Reads, validates and restores the records of a kind known only from its format folder (its
-/// ``KindFormat``s, `shape-v<N>.json`), without the kind's type: what `restorectl --formats DIR`
+/// `KindFormat`s, `shape-v<N>.json`), without the kind's type: what `restorectl --formats DIR`
 /// does with an app's kinds.
 ///
 /// The engine's rules, as far as data can follow them:
@@ -12,7 +12,7 @@ import StateStore
 ///   wrote it.
 /// - A record read as the current format must fit the current shape (``RecordShape/violations(in:)``);
 ///   one of an older format must fit that format's shape when the folder holds it, and is
-///   otherwise only envelope-checked (``RecordCondition/unchecked(_:)``).
+///   otherwise only envelope-checked (`RecordCondition.unchecked(_:)`).
 /// - The state is the record laid over the current format's default. An older record is not
 ///   upgraded (upgrade steps are the app's code): the current default is laid over it as
 ///   stored, and the report says so (`record-not-upgraded`), naming the fields the current
@@ -70,7 +70,7 @@ package struct FormatRecordCodec: Sendable {
     private func decode(_ bytes: Data) -> RecordDecoding<Decoded> {
         let object: JSONObject
         let header: RecordHeader
-        do throws(RecordError) {
+        do throws(RestoreError) {
             object = try RecordHeader.parseObject(bytes)
             header = try RecordHeader(of: object)
         } catch {
@@ -122,7 +122,7 @@ package struct FormatRecordCodec: Sendable {
     /// is stored as declared. The text to store is what the app's build writes: the record
     /// re-encoded (no indentation, no trailing newline) with its recorded format's
     /// `minReaderVersion`, and the current format's absent fields filled from its default.
-    package func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedRecord {
+    package func validateForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ValidatedRecord {
         guard bytes.count <= Store.maximumRecordBytes else { throw .tooLarge(byteCount: bytes.count, limit: Store.maximumRecordBytes) }
         let object = try RecordHeader.parseObject(bytes)
         let header = try RecordHeader(of: object)

@@ -5,13 +5,13 @@ import StateStore
 /// over, made once per process at its kind's first decode and kept, so a restore or a
 /// migration's record upgrade does not encode the default again for every record.
 enum KnownDefaults {
-    private static let objects = Locked<[ObjectIdentifier: Result<JSONObject, RecordError>]>([:])
+    private static let objects = Locked<[ObjectIdentifier: Result<JSONObject, RestoreError>]>([:])
 
     /// `State`'s default as an object, or why it cannot be one.
-    static func object<State: RestorableState>(of type: State.Type) throws(RecordError) -> JSONObject {
+    static func object<State: RestorableState>(of type: State.Type) throws(RestoreError) -> JSONObject {
         let key = ObjectIdentifier(type)
         if let known = objects.withLock({ $0[key] }) { return try known.get() }
-        let made: Result<JSONObject, RecordError>
+        let made: Result<JSONObject, RestoreError>
         do {
             guard case .object(let object) = try JSONValueEncoder().encode(State.defaultValue) else {
                 throw RestoreError.invalidRecord("a \(State.kind) state must encode as a JSON object (a struct with keyed fields)")

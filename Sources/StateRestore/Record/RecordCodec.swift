@@ -12,7 +12,7 @@ import StateStore
 package enum RecordCodec<State: RestorableState> {
     /// Decodes a stored record on the restore path; never throws.
     package static func decode(_ bytes: some Collection<UInt8>) -> RecordDecoding<State> {
-        do throws(RecordError) {
+        do throws(RestoreError) {
             let object = try RecordHeader.parseObject(bytes)
             return decode(object, header: try RecordHeader(of: object))
         } catch {
@@ -22,7 +22,7 @@ package enum RecordCodec<State: RestorableState> {
 
     /// Decodes a parsed record whose envelope was read.
     private static func decode(_ object: JSONObject, header: RecordHeader) -> RecordDecoding<State> {
-        do throws(RecordError) {
+        do throws(RestoreError) {
             guard let readAs = header.readableVersion(byReaderOf: State.currentVersion) else {
                 return .newer(version: header.version, minReaderVersion: header.minReaderVersion)
             }
@@ -98,8 +98,8 @@ package enum RecordCodec<State: RestorableState> {
     /// keeps it in place). `check` sees the body as this build reads it (after upgrades, before
     /// defaults) for the kind's rules beyond types.
     package static func validateForSave(
-        _ bytes: some Collection<UInt8>, checking check: (JSONObject) throws(RecordError) -> Void = { _ throws(RecordError) in }
-    ) throws(RecordError) -> ValidatedRecord {
+        _ bytes: some Collection<UInt8>, checking check: (JSONObject) throws(RestoreError) -> Void = { _ throws(RestoreError) in }
+    ) throws(RestoreError) -> ValidatedRecord {
         let byteCount = bytes.count
         guard byteCount <= Store.maximumRecordBytes else {
             throw .tooLarge(byteCount: byteCount, limit: Store.maximumRecordBytes)
@@ -119,7 +119,7 @@ package enum RecordCodec<State: RestorableState> {
                 do {
                     payload = try encode(state, carrying: unknown)
                 } catch {
-                    throw RecordError.invalidField(field: "record", reason: error.localizedDescription)
+                    throw RestoreError.invalidField(field: "record", reason: error.localizedDescription)
                 }
                 return ValidatedRecord(
                     kind: State.kind, currentVersion: State.currentVersion, version: envelope.version, minReaderVersion: envelope.minReaderVersion,
@@ -150,7 +150,7 @@ package enum RecordCodec<State: RestorableState> {
     // MARK: Reading
 
     /// The record's fields without the envelope, upgraded from format `version` step by step.
-    private static func upgradedBody(_ object: JSONObject, from version: Int) throws(RecordError) -> JSONObject {
+    private static func upgradedBody(_ object: JSONObject, from version: Int) throws(RestoreError) -> JSONObject {
         var body = RecordHeader.body(of: object)
         for step in version..<max(version, State.currentVersion) {
             do {
@@ -165,7 +165,7 @@ package enum RecordCodec<State: RestorableState> {
     /// Upgrades `object` from format `version`, fills defaults and decodes it.
     private static func read(
         _ object: JSONObject, from version: Int
-    ) throws(RecordError) -> (State, defaults: [String], unknown: JSONObject) {
+    ) throws(RestoreError) -> (State, defaults: [String], unknown: JSONObject) {
         let body = try upgradedBody(object, from: version)
         let defaults = try KnownDefaults.object(of: State.self)
         var filled: [String] = []
@@ -180,7 +180,7 @@ package enum RecordCodec<State: RestorableState> {
             let state = try JSONValueDecoder().decode(State.self, from: .object(merged))
             return (state, filled, unknown)
         } catch {
-            throw RecordError(error)
+            throw RestoreError(error)
         }
     }
 

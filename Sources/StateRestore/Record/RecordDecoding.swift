@@ -5,7 +5,7 @@ import JSON
 ///
 /// Only ``unreadable(_:)`` is a failure; a record from a newer build is an expected outcome
 /// that the caller handles by leaving the record alone and starting from defaults.
-public enum RecordDecoding<State> {
+package enum RecordDecoding<State> {
     /// The record was read: the state, how it was obtained, and the top-level fields the
     /// current format does not define (written back on save).
     case decoded(State, RecordProvenance, unknownFields: JSONObject)
@@ -13,7 +13,7 @@ public enum RecordDecoding<State> {
     /// `minReaderVersion`, or one above the kind's `currentVersion`.
     case newer(version: Int, minReaderVersion: Int?)
     /// The record is damaged.
-    case unreadable(RecordError)
+    case unreadable(RestoreError)
 }
 
 extension RecordDecoding: Equatable where State: Equatable {}

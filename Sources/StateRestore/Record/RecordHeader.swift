@@ -18,7 +18,7 @@ package struct RecordHeader {
         self.minReaderVersion = minReaderVersion
     }
 
-    package init(of object: JSONObject) throws(RecordError) {
+    package init(of object: JSONObject) throws(RestoreError) {
         self.init(version: 1)
         if let value = object[Self.versionField] {
             guard case .integer(let version) = value, version >= 1, let version = Int(exactly: version) else {
@@ -67,7 +67,7 @@ package struct RecordHeader {
 
     /// The report of a newer release's record that did not decode (`error`) as format
     /// `current`: kept in place for that release, the default used.
-    package static func newerUnreadableEntry(version: Int, readerOf current: Int, error: RecordError) -> RestoreReportEntry {
+    package static func newerUnreadableEntry(version: Int, readerOf current: Int, error: RestoreError) -> RestoreReportEntry {
         RestoreReportEntry(
             .recordNewerUnreadable,
             "the record has format \(version), newer than this build reads (\(current)), and did not decode as format \(current) (\(error.localizedDescription)); it was kept in place for the release that wrote it and the default state was used"
@@ -75,7 +75,7 @@ package struct RecordHeader {
     }
 
     /// Parses `bytes` as a JSON object within the record limits.
-    package static func parseObject(_ bytes: some Collection<UInt8>) throws(RecordError) -> JSONObject {
+    package static func parseObject(_ bytes: some Collection<UInt8>) throws(RestoreError) -> JSONObject {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONValue.parse(bytes, limits: limits)

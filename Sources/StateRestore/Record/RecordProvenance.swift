@@ -1,27 +1,27 @@
 /// How a decoded record was obtained from its stored form.
-public struct RecordProvenance: Equatable, Sendable {
+package struct RecordProvenance: Equatable, Sendable {
     /// The report code for a record of a newer format read through its `minReaderVersion`.
-    public static let newerReadReportCode = "record-newer-read"
+    package static let newerReadReportCode = "record-newer-read"
 
     /// The `version` the record was stored with (1 when it had none).
-    public var sourceVersion: Int
+    package var sourceVersion: Int
     /// The fields that were absent and took their defaults, as paths (`viewport`,
     /// `layout.columns`), in the order the state's type declares them. For the catalog, fields
     /// a format does not define count as absent.
-    public var defaultsApplied: [String]
+    package var defaultsApplied: [String]
     /// The record's `minReaderVersion` when it was of a newer format and read as the current one
     /// through it; otherwise `nil`.
-    public var readThroughMinReaderVersion: Int?
+    package var readThroughMinReaderVersion: Int?
 
     /// Creates a provenance.
-    public init(sourceVersion: Int, defaultsApplied: [String] = [], readThroughMinReaderVersion: Int? = nil) {
+    package init(sourceVersion: Int, defaultsApplied: [String] = [], readThroughMinReaderVersion: Int? = nil) {
         self.sourceVersion = sourceVersion
         self.defaultsApplied = defaultsApplied
         self.readThroughMinReaderVersion = readThroughMinReaderVersion
     }
 
     /// ``newerReadReportCode`` when the record was read through its `minReaderVersion`.
-    public var reportCode: String? {
+    package var reportCode: String? {
         readThroughMinReaderVersion == nil ? nil : Self.newerReadReportCode
     }
 }

@@ -17,9 +17,9 @@ package enum RecordReading<Value> {
     case unsupported(version: Int, minReaderVersion: Int?)
     /// Of a newer format that did not decode as this build's: kept in place for the release
     /// that wrote it, nothing wrong with the file.
-    case newerUnreadable(version: Int, RecordError)
+    case newerUnreadable(version: Int, RestoreError)
     /// Of this build's formats, and it does not decode: a launch moves it to the quarantine.
-    case unreadable(RecordError)
+    case unreadable(RestoreError)
     /// Saved longer ago than its kind stays meaningful (`age` and `lifetime` in seconds): the
     /// default state is used, and the record stays in place until the next save.
     case expired(age: Double, lifetime: Double)

@@ -1,20 +1,20 @@
 /// A record accepted for saving by its kind's validation (`save --kind K` in the tool): the
 /// text the app's own build would store, with the envelope the store files it under.
-public struct ValidatedRecord: Equatable, Sendable {
+package struct ValidatedRecord: Equatable, Sendable {
     /// The record's kind.
-    public let kind: String
+    package let kind: String
     /// The record's format version (1 when it has no `version` field).
-    public let version: Int
+    package let version: Int
     /// The record's declared `minReaderVersion`, if any.
-    public let minReaderVersion: Int?
+    package let minReaderVersion: Int?
     /// The text to store: the record re-encoded from its validated value (no indentation, no
     /// trailing newline), with its format's `version` and `minReaderVersion`.
-    public let payload: String
+    package let payload: String
     /// The format this build writes for the kind.
     let currentVersion: Int
 
     /// Whether the record is of a newer format than this build writes (stored as given).
-    public var isNewerThanThisBuild: Bool { version > currentVersion }
+    package var isNewerThanThisBuild: Bool { version > currentVersion }
 
     init(kind: String, currentVersion: Int, version: Int, minReaderVersion: Int? = nil, payload: String) {
         self.kind = kind

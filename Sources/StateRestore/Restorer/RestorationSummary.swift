@@ -3,19 +3,19 @@ import JSON
 /// A restoration of any kind, as the tool prints it: the state in its current record format,
 /// what the state projects over the data it was reconciled against (for kinds that say), and
 /// the report.
-public struct RestorationSummary: Equatable, Sendable {
+package struct RestorationSummary: Equatable, Sendable {
     /// The screen.
-    public let key: SceneKey
+    package let key: SceneKey
     /// The record kind.
-    public let kind: String
+    package let kind: String
     /// The restored state as its kind's current record format writes it (`{"version": N, …}`,
     /// without carried fields).
-    public let state: JSONValue
+    package let state: JSONValue
     /// What the state shows over the data it was reconciled against, for kinds that project
     /// one (the catalog's rows and selection); printed by the tool as `frame`.
-    public let frame: JSONValue?
+    package let frame: JSONValue?
     /// Every adjustment made, in order.
-    public let report: [RestoreReportEntry]
+    package let report: [RestoreReportEntry]
 
     /// The summary of `restoration`, with the projection its kind gives.
     package init<State: RestorableState>(_ restoration: Restoration<State>, frame: JSONValue? = nil) {
@@ -47,5 +47,5 @@ public struct RestorationSummary: Equatable, Sendable {
 
 extension Restoration {
     /// This restoration as the tool prints it (without a kind's projection).
-    public var summary: RestorationSummary { RestorationSummary(self) }
+    package var summary: RestorationSummary { RestorationSummary(self) }
 }

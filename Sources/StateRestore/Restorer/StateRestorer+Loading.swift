@@ -54,7 +54,7 @@ extension StateRestorer {
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport)
                 loaded.movedAside = true
                 return loaded
-            } catch MigrationError.corrupt(_, let reason) {
+            } catch StoreError.corrupt(_, let reason) {
                 recoverFromCorruption(&side, reason: reason)
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport)
                 loaded.movedAside = true

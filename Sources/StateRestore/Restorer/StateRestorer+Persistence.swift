@@ -49,8 +49,15 @@ extension StateRestorer {
     /// let tracking = restorer.persist(model, from: restored)   // keep it as long as the screen
     /// ```
     @MainActor
-    public func persist<Model: PersistableScreenModel>(
-        _ model: Model, from restoration: Restoration<Model.State>, turns: any MainActorTurnScheduling = TaskTurnScheduler()
+    public func persist<Model: PersistableScreenModel>(_ model: Model, from restoration: Restoration<Model.State>) -> PersistenceTracking {
+        persist(model, from: restoration, turns: TaskTurnScheduler())
+    }
+
+    /// ``persist(_:from:)`` with the re-reads run by `turns` (StateRestoreTesting's
+    /// `ManualTurnScheduler` for an app's tests, the package's own for its tools and tests).
+    @MainActor
+    package func persist<Model: PersistableScreenModel>(
+        _ model: Model, from restoration: Restoration<Model.State>, turns: any MainActorTurnScheduling
     ) -> PersistenceTracking {
         let tracking = PersistenceTracking(
             writer: persistence.writer, key: restoration.key, rules: saveRules(following: restoration), turns: turns,
@@ -66,15 +73,21 @@ extension StateRestorer {
     /// `state` is read at once (the baseline, not saved) and again one main-actor turn after
     /// each change of anything it read; a value that differs from the last one saved is
     /// written with the next coalesced write. The closure is held strongly: capture a model
-    /// weakly, or use ``persist(_:from:turns:)``, so that releasing the model ends the tracking.
+    /// weakly, or use ``persist(_:from:)``, so that releasing the model ends the tracking.
     ///
     /// ```swift
     /// let tracking = restorer.persist(from: restored) { ReaderState(page: reader.page) }
     /// ```
     @MainActor
-    public func persist<State: RestorableState>(
-        from restoration: Restoration<State>, turns: any MainActorTurnScheduling = TaskTurnScheduler(),
-        _ state: @escaping @MainActor () -> State
+    public func persist<State: RestorableState>(from restoration: Restoration<State>, _ state: @escaping @MainActor () -> State) -> PersistenceTracking {
+        persist(from: restoration, turns: TaskTurnScheduler(), state)
+    }
+
+    /// ``persist(from:_:)`` with the re-reads run by `turns` (StateRestoreTesting's
+    /// `ManualTurnScheduler` for an app's tests, the package's own for its tools and tests).
+    @MainActor
+    package func persist<State: RestorableState>(
+        from restoration: Restoration<State>, turns: any MainActorTurnScheduling, _ state: @escaping @MainActor () -> State
     ) -> PersistenceTracking {
         let tracking = PersistenceTracking(
             writer: persistence.writer, key: restoration.key, rules: saveRules(following: restoration), turns: turns, isSourceAlive: { true }
@@ -239,7 +252,7 @@ extension StateRestorer {
                 return try body(store)
             } catch let error as SQLiteError where error.indicatesDamage {
                 recoverFromCorruption(&side, reason: error.message)
-            } catch MigrationError.corrupt(_, let reason) {
+            } catch StoreError.corrupt(_, let reason) {
                 recoverFromCorruption(&side, reason: reason)
             }
             guard let fresh = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }

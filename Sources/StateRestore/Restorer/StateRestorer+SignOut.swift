@@ -24,7 +24,7 @@ extension StateRestorer {
     ///
     /// - Returns: what the purge removed.
     @discardableResult
-    public func signOut(account: String) throws -> Store.PurgeResult {
+    public func signOut(account: String) throws -> PurgeResult {
         let ofAccount = { @Sendable (screen: ScreenKey) in screen.scene.account == account }
         persistence.cancelTrackings(where: ofAccount)
         OpenRestorers.publishLiveScenes(of: self)

@@ -54,7 +54,7 @@ public final class StateRestorer: Sendable {
     /// The restore side: the launch connection and what it found.
     let restoring: Locked<RestoreSide>
 
-    /// The coalesced writes of ``persist(from:turns:_:)`` and the trackings that feed them.
+    /// The coalesced writes of ``persist(from:_:)`` and the trackings that feed them.
     let persistence: RestorerPersistence
 
     let configuration: DatabaseConfiguration
@@ -84,12 +84,22 @@ public final class StateRestorer: Sendable {
     ///   - path: the database file.
     ///   - configuration: how connections are opened and tuned (durability, busy timeout).
     ///   - window: how long persisted changes are collected before one write (default one second).
-    ///   - scheduler: what runs the coalesced write when the window ends (tests pass a manual one).
     ///   - events: where each restore's, save's and warning's ``RestoreEvent`` goes (nil: no
     ///     event is made, and warnings go to standard error once per process).
+    ///
+    /// An app's tests make the coalesced writes wait for them with StateRestoreTesting's
+    /// `init(path:configuration:window:scheduler:events:)`, given a `ManualWriteScheduler`.
     public convenience init(
-        path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(),
-        window: Duration = .seconds(1), scheduler: any WriteScheduling = DispatchWriteScheduler(), events: RestoreEventHandler? = nil
+        path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(), window: Duration = .seconds(1), events: RestoreEventHandler? = nil
+    ) {
+        self.init(path: path, configuration: configuration, window: window, scheduler: DispatchWriteScheduler(), events: events)
+    }
+
+    /// ``init(path:configuration:window:events:)`` with the coalesced write run by `scheduler`
+    /// when its window ends (StateRestoreTesting's `ManualWriteScheduler` for an app's tests).
+    package convenience init(
+        path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(), window: Duration = .seconds(1), scheduler: any WriteScheduling,
+        events: RestoreEventHandler? = nil
     ) {
         // Resolved once (relative to the working directory now, a link to its target), so the
         // guard file and every other sibling is made beside the real file, and every later
@@ -98,13 +108,13 @@ public final class StateRestorer: Sendable {
         self.init(resolution, requested: path, configuration: configuration, window: window, scheduler: scheduler, events: events)
     }
 
-    /// ``init(path:configuration:window:scheduler:events:)`` on a path already resolved (a tool
+    /// ``init(path:configuration:window:events:)`` on a path already resolved (a tool
     /// verb that checked the file first resolves it once).
     package convenience init(file: DatabaseFile, configuration: DatabaseConfiguration = DatabaseConfiguration()) {
         self.init(.success(file), requested: file.requestedPath, configuration: configuration, window: .seconds(1), scheduler: DispatchWriteScheduler(), events: nil)
     }
 
-    /// ``init(path:configuration:window:scheduler:events:)`` with the defaults, calling
+    /// ``init(path:configuration:window:events:)`` with the defaults, calling
     /// `phaseObserver` as each phase of a restore ends (the benchmark's restore-launch).
     package convenience init(path: String, phaseObserver: @escaping @Sendable (RestorePhase) -> Void) {
         let resolution = Result { () throws(StoreError) in try DatabaseFile(resolving: path) }.mapError { $0 as StoreError }

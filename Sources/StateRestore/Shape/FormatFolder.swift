@@ -16,44 +16,44 @@ import JSON
 ///
 /// StateRestoreTesting's `FormatHistory` checks and records it; the tool reads it to know an
 /// app's kinds without the app's code.
-public struct FormatFolder: Sendable {
+package struct FormatFolder: Sendable {
     /// The folder.
-    public let url: URL
+    package let url: URL
 
     /// The format folder at `url`.
-    public init(_ url: URL) {
+    package init(_ url: URL) {
         self.url = url
     }
 
     /// Every `shape-v<N>.json`, oldest first (none when the folder does not exist).
     ///
-    /// - Throws: ``ShapeError/invalidFormatFile(path:reason:)`` for a file that is not a format,
+    /// - Throws: ``RestoreError/invalidFormatFile(path:reason:)`` for a file that is not a format,
     ///   or whose version is not the one its name gives.
-    public func formats() throws -> [KindFormat] {
+    package func formats() throws -> [KindFormat] {
         try fileNames().compactMap(Self.formatVersion(ofFileName:)).sorted().compactMap { try format(version: $0) }
     }
 
     /// The format of `version`, or nil when the folder has no `shape-v<N>.json` for it.
     ///
-    /// - Throws: ``ShapeError/invalidFormatFile(path:reason:)``.
-    public func format(version: Int) throws -> KindFormat? {
+    /// - Throws: ``RestoreError/invalidFormatFile(path:reason:)``.
+    package func format(version: Int) throws -> KindFormat? {
         let file = url.appendingPathComponent(KindFormat.fileName(version: version))
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let format: KindFormat
         do {
             format = try KindFormat(json: try Self.readJSON(file))
-        } catch let error as ShapeError {
+        } catch let error as RestoreError {
             guard case .invalidFormatFile(_, let reason) = error else { throw error }
-            throw ShapeError.invalidFormatFile(path: file.path, reason: reason)
+            throw RestoreError.invalidFormatFile(path: file.path, reason: reason)
         }
         guard format.version == version else {
-            throw ShapeError.invalidFormatFile(path: file.path, reason: "it describes version \(format.version), not \(version)")
+            throw RestoreError.invalidFormatFile(path: file.path, reason: "it describes version \(format.version), not \(version)")
         }
         return format
     }
 
     /// The sample records (`v<N>.json`, `v<N>-<label>.json`), by version then name.
-    public func samples() throws -> [FormatSample] {
+    package func samples() throws -> [FormatSample] {
         try fileNames().compactMap { name in
             guard name.hasSuffix(".json") else { return nil }
             return FormatSample(name: String(name.dropLast(5)), in: url)
@@ -61,21 +61,21 @@ public struct FormatFolder: Sendable {
     }
 
     /// Writes `format` as `shape-v<N>.json`, creating the folder when missing.
-    public func write(_ format: KindFormat) throws {
+    package func write(_ format: KindFormat) throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try Data(format.fileText.utf8).write(to: url.appendingPathComponent(KindFormat.fileName(version: format.version)), options: .atomic)
     }
 
     /// Reads a JSON file of the folder.
     ///
-    /// - Throws: ``ShapeError/invalidFormatFile(path:reason:)`` when it is not JSON; the file
+    /// - Throws: ``RestoreError/invalidFormatFile(path:reason:)`` when it is not JSON; the file
     ///   system's error when it cannot be read.
-    public static func readJSON(_ file: URL) throws -> JSONValue {
+    package static func readJSON(_ file: URL) throws -> JSONValue {
         let bytes = try Data(contentsOf: file)
         do throws(JSONParseError) {
             return try JSONValue.parse(bytes, limits: RecordHeader.limits)
         } catch {
-            throw ShapeError.invalidFormatFile(path: file.path, reason: "not JSON: \(error)")
+            throw RestoreError.invalidFormatFile(path: file.path, reason: "not JSON: \(error)")
         }
     }
 

@@ -3,16 +3,16 @@ import Foundation
 /// A sample record in a format folder: `v<N>.json` or `v<N>-<label>.json`, a record as a
 /// release writing format N wrote it, optionally beside `<name>.expected.json`, what it must
 /// restore to.
-public struct FormatSample: Hashable, Sendable {
+package struct FormatSample: Hashable, Sendable {
     /// The file's name without `.json` (`v2-no-filters`).
-    public let name: String
+    package let name: String
     /// The sample's file.
-    public let url: URL
+    package let url: URL
     /// The format its name gives (`v2-…` is 2).
-    public let version: Int
+    package let version: Int
 
     /// The sample `name` in `folder`, when `name` is a sample's name (`v<N>` or `v<N>-<label>`).
-    public init?(name: String, in folder: URL) {
+    package init?(name: String, in folder: URL) {
         guard name.hasPrefix("v") else { return nil }
         let digits = name.dropFirst().prefix { $0.isASCII && $0.isNumber }
         let rest = name.dropFirst(1 + digits.count)
@@ -25,5 +25,5 @@ public struct FormatSample: Hashable, Sendable {
     }
 
     /// The file of what the sample must restore to: `<name>.expected.json` beside it.
-    public var expectationURL: URL { url.deletingLastPathComponent().appendingPathComponent("\(name).expected.json") }
+    package var expectationURL: URL { url.deletingLastPathComponent().appendingPathComponent("\(name).expected.json") }
 }

@@ -16,20 +16,20 @@ import JSON
 ///   "version": 2
 /// }
 /// ```
-public struct KindFormat: Equatable, Sendable {
+package struct KindFormat: Equatable, Sendable {
     /// The kind's name.
-    public var kind: String
+    package var kind: String
     /// The format version this describes.
-    public var version: Int
+    package var version: Int
     /// The oldest reader that may read records of this version.
-    public var minReaderVersion: Int
+    package var minReaderVersion: Int
     /// The records' shape (an object).
-    public var shape: RecordShape
+    package var shape: RecordShape
     /// The encoded default value: what absent fields take.
-    public var defaultRecord: JSONObject
+    package var defaultRecord: JSONObject
 
     /// A format from its parts.
-    public init(kind: String, version: Int, minReaderVersion: Int, shape: RecordShape, defaultRecord: JSONObject) {
+    package init(kind: String, version: Int, minReaderVersion: Int, shape: RecordShape, defaultRecord: JSONObject) {
         self.kind = kind
         self.version = version
         self.minReaderVersion = minReaderVersion
@@ -40,18 +40,18 @@ public struct KindFormat: Equatable, Sendable {
     /// The format `type` writes now: its ``RestorableState/currentVersion``, its shape
     /// (``RecordShape/init(of:)``) and its encoded default.
     ///
-    /// - Throws: ``ShapeError/notDerivable(kind:reasons:)`` when the shape cannot be had.
-    public init<State: RestorableState>(current type: State.Type) throws(ShapeError) {
+    /// - Throws: ``RestoreError/notDerivable(kind:reasons:)`` when the shape cannot be had.
+    package init<State: RestorableState>(current type: State.Type) throws(RestoreError) {
         self.init(
             kind: State.kind, version: State.currentVersion, minReaderVersion: State.minReaderVersion, shape: try RecordShape(of: State.self),
             defaultRecord: try RecordShape.encodedDefault(of: State.self))
     }
 
     /// The file name of version `version`'s format in a format folder: `shape-v<N>.json`.
-    public static func fileName(version: Int) -> String { "shape-v\(version).json" }
+    package static func fileName(version: Int) -> String { "shape-v\(version).json" }
 
     /// The format as JSON: `kind`, `version`, `minReaderVersion`, `shape`, `default`.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         [
             "kind": .string(kind), "version": .integer(Int64(version)), "minReaderVersion": .integer(Int64(minReaderVersion)),
             "shape": shape.jsonValue, "default": .object(defaultRecord),
@@ -60,13 +60,13 @@ public struct KindFormat: Equatable, Sendable {
 
     /// The file's text: the ``jsonValue`` indented, keys sorted, with a final newline, so a
     /// recorded file changes only where the format does.
-    public var fileText: String { jsonValue.encoded(pretty: true, sortedKeys: true) + "\n" }
+    package var fileText: String { jsonValue.encoded(pretty: true, sortedKeys: true) + "\n" }
 
     /// The format a file's JSON describes.
     ///
-    /// - Throws: ``ShapeError/invalidFormatFile(path:reason:)`` (with an empty path).
-    public init(json: JSONValue) throws(ShapeError) {
-        func invalid(_ reason: String) -> ShapeError { .invalidFormatFile(path: "", reason: reason) }
+    /// - Throws: ``RestoreError/invalidFormatFile(path:reason:)`` (with an empty path).
+    package init(json: JSONValue) throws(RestoreError) {
+        func invalid(_ reason: String) -> RestoreError { .invalidFormatFile(path: "", reason: reason) }
         guard case .object(let object) = json else { throw invalid("a format must be an object, got \(json.briefDescription)") }
         guard case .string(let kind)? = object["kind"] else { throw invalid("\"kind\" must be a string") }
         guard case .integer(let version)? = object["version"], version >= 1, let version = Int(exactly: version) else {

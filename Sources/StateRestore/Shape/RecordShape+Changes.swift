@@ -4,7 +4,7 @@ extension RecordShape {
     /// What changed from `old` to `new`, by the engine's compatibility rule: records written
     /// with `old` must still decode with `new` unless the format's version is bumped.
     ///
-    /// Breaking (``ShapeChange/isBreaking``): a field removed or renamed, retyped (but an integer
+    /// Breaking (`ShapeChange.isBreaking`): a field removed or renamed, retyped (but an integer
     /// becoming a number, or anything becoming `any`), an optional becoming required, an enum
     /// losing values or a free value becoming an enum, and a required field added where old
     /// records get no defaults. Allowed: fields added where defaults fill them (any optional
@@ -14,11 +14,11 @@ extension RecordShape {
     /// - Parameters:
     ///   - old: the shape records were written with (a format folder's lock).
     ///   - new: the shape the type reads now.
-    ///   - defaults: the encoded default value (``KindFormat/defaultRecord``), which says where
+    ///   - defaults: the encoded default value (`KindFormat.defaultRecord`), which says where
     ///     the engine fills absent fields. Without it, a required field added inside an
     ///     optional object counts as breaking.
     /// - Returns: the changes in path order (fields by name).
-    public static func changes(from old: RecordShape, to new: RecordShape, defaults: JSONObject? = nil) -> [ShapeChange] {
+    package static func changes(from old: RecordShape, to new: RecordShape, defaults: JSONObject? = nil) -> [ShapeChange] {
         var changes: [ShapeChange] = []
         compare(old, new, at: "", filling: defaults.map(Filling.byDefault) ?? .assumed, into: &changes)
         return changes

@@ -7,9 +7,9 @@ extension RecordShape {
     ///
     /// Nothing on the launch path calls this: it probes the type, which costs a decode.
     ///
-    /// - Throws: ``ShapeError/notDerivable(kind:reasons:)`` naming each field the probe could not
+    /// - Throws: ``RestoreError/notDerivable(kind:reasons:)`` naming each field the probe could not
     ///   follow, or where the default's encoding does not fit the shape.
-    public init<State: RestorableState>(of type: State.Type) throws(ShapeError) {
+    public init<State: RestorableState>(of type: State.Type) throws(RestoreError) {
         guard let explicit = State.recordShape else {
             self = try Self.derived(from: State.self)
             return
@@ -39,8 +39,8 @@ extension RecordShape {
     /// whose encoding does not fit what the decoder reads. A type inside itself is `any` below
     /// the depth its default reaches.
     ///
-    /// - Throws: ``ShapeError/notDerivable(kind:reasons:)``, each reason naming the field.
-    public static func derived<State: RestorableState>(from type: State.Type) throws(ShapeError) -> RecordShape {
+    /// - Throws: ``RestoreError/notDerivable(kind:reasons:)``, each reason naming the field.
+    public static func derived<State: RestorableState>(from type: State.Type) throws(RestoreError) -> RecordShape {
         let defaults = try encodedDefault(of: State.self)
         let root = ShapeProbeNode()
         let context = ShapeProbeContext()
@@ -85,13 +85,13 @@ extension RecordShape {
     }
 
     /// The encoded ``RestorableState/defaultValue``, as the record codec lays records over it.
-    static func encodedDefault<State: RestorableState>(of type: State.Type) throws(ShapeError) -> JSONObject {
+    static func encodedDefault<State: RestorableState>(of type: State.Type) throws(RestoreError) -> JSONObject {
         do {
             guard case .object(let object) = try JSONValueEncoder().encode(State.defaultValue) else {
-                throw ShapeError.notDerivable(kind: State.kind, reasons: ["\(State.self)'s default value does not encode as a JSON object"])
+                throw RestoreError.notDerivable(kind: State.kind, reasons: ["\(State.self)'s default value does not encode as a JSON object"])
             }
             return object
-        } catch let error as ShapeError {
+        } catch let error as RestoreError {
             throw error
         } catch {
             throw .notDerivable(kind: State.kind, reasons: ["\(State.self)'s default value cannot be encoded (\(error))"])

@@ -19,14 +19,14 @@ extension RecordShape: Codable {
 
     /// The shape a ``jsonValue`` describes.
     ///
-    /// - Throws: ``ShapeError/invalidFormatFile(path:reason:)`` (with an empty path) naming
+    /// - Throws: ``RestoreError/invalidFormatFile(path:reason:)`` (with an empty path) naming
     ///   what is wrong and where.
-    public init(json: JSONValue) throws(ShapeError) {
+    public init(json: JSONValue) throws(RestoreError) {
         try self.init(json: json, at: "")
     }
 
-    private init(json: JSONValue, at path: String) throws(ShapeError) {
-        func invalid(_ reason: String) -> ShapeError {
+    private init(json: JSONValue, at path: String) throws(RestoreError) {
+        func invalid(_ reason: String) -> RestoreError {
             .invalidFormatFile(path: "", reason: path.isEmpty ? reason : "\(path): \(reason)")
         }
         guard case .object(let object) = json else { throw invalid("a shape must be an object, got \(json.briefDescription)") }

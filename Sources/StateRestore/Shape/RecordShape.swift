@@ -19,9 +19,9 @@ import JSON
 /// }
 /// ```
 ///
-/// A shape is a value: ``changes(from:to:defaults:)`` compares two (the engine's compatibility
+/// A shape is a value: `changes(from:to:defaults:)` compares two (the engine's compatibility
 /// rule), ``violations(in:)`` checks a JSON value against one, and its `Codable` form is the
-/// sorted, readable JSON of a format folder's `shape-v<N>.json` (see ``KindFormat``).
+/// sorted, readable JSON of a format folder's `shape-v<N>.json` (see `KindFormat`).
 public struct RecordShape: Equatable, Sendable {
     /// The JSON type of the value.
     public var type: JSONType

@@ -8,9 +8,9 @@ import JSON
 ///     print(change)   // `sort` changed from string to integer
 /// }
 /// ```
-public struct ShapeChange: Equatable, Sendable, CustomStringConvertible {
+package struct ShapeChange: Equatable, Sendable, CustomStringConvertible {
     /// What changed.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// A field that was not there; breaking only when it is required and old records' values
         /// there do not get the engine's defaults (inside an array, a dictionary, or an object
         /// the default value holds as `null`).
@@ -37,26 +37,26 @@ public struct ShapeChange: Equatable, Sendable, CustomStringConvertible {
 
     /// The JSON path of the value: `sort`, `viewport.offset`, `tags[]` (an array's element),
     /// `counts.*` (a dictionary's value); empty for the record itself.
-    public let path: String
+    package let path: String
     /// What changed.
-    public let kind: Kind
+    package let kind: Kind
     /// Whether records of the old shape may no longer decode, so the format needs a new
     /// `currentVersion` and an upgrade step.
-    public let isBreaking: Bool
+    package let isBreaking: Bool
 
     /// A change at `path`.
-    public init(path: String, kind: Kind, isBreaking: Bool) {
+    package init(path: String, kind: Kind, isBreaking: Bool) {
         self.path = path
         self.kind = kind
         self.isBreaking = isBreaking
     }
 
     /// The change in words, the path in backticks: "`sort` changed from string to integer".
-    public var description: String { description(of: path.isEmpty ? "the record" : path) }
+    package var description: String { description(of: path.isEmpty ? "the record" : path) }
 
     /// The change in words, the path written after `typeName` ("`ReaderState.sort` changed
     /// from string to integer"), as a test failure names the field.
-    public func description(qualifiedBy typeName: String) -> String {
+    package func description(qualifiedBy typeName: String) -> String {
         description(of: path.isEmpty ? typeName : "\(typeName).\(path)")
     }
 

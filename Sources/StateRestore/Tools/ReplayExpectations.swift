@@ -67,12 +67,12 @@ package struct ReplayExpectations: Equatable, Sendable {
 
     /// The expectations an expectations file's JSON holds.
     ///
-    /// - Throws: ``RecordError/invalidField(field:reason:)`` naming what is malformed.
-    package init(json: JSONValue) throws(RecordError) {
+    /// - Throws: ``RestoreError/invalidField(field:reason:)`` naming what is malformed.
+    package init(json: JSONValue) throws(RestoreError) {
         guard case .array(let list)? = json["scenes"] else { throw .invalidField(field: "scenes", reason: "must be an array of scenes") }
         var scenes: [Scene] = []
         for (index, value) in list.enumerated() {
-            func string(_ key: String) throws(RecordError) -> String {
+            func string(_ key: String) throws(RestoreError) -> String {
                 guard case .string(let text)? = value[key] else { throw .invalidField(field: "scenes[\(index)].\(key)", reason: "must be a string") }
                 return text
             }
@@ -83,7 +83,7 @@ package struct ReplayExpectations: Equatable, Sendable {
                 guard case .array(let codes)? = value["codes"], let state = value["state"] else {
                     throw .invalidField(field: "scenes[\(index)]", reason: "needs \"codes\" and \"state\", or \"notRestored\"")
                 }
-                scene.codes = try codes.map { code throws(RecordError) in
+                scene.codes = try codes.map { code throws(RestoreError) in
                     guard case .string(let text) = code else { throw .invalidField(field: "scenes[\(index)].codes", reason: "must be strings") }
                     return text
                 }

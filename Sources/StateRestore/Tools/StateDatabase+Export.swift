@@ -11,14 +11,14 @@ package struct RedactedExport: Sendable {
 
 extension StateDatabase {
     /// Writes a redacted export of the database at `path` to the new file `output`
-    /// (``Store/writeRedactedExport(of:to:migrator:redacting:)`` with a ``RecordRedaction``):
+    /// (`Store.writeRedactedExport(of:to:migrator:redacting:)` with a ``RecordRedaction``):
     /// names hashed under a key written nowhere, every string and every key of every payload
     /// replaced by a placeholder of its length, except the field names and listed values of
     /// the recorded shapes of `kinds` and of `shelfSnapshotShapes`.
     ///
     /// - Returns: each table written with its row count, and the kinds without a shape.
     /// - Throws: `StoreError.fileNotFound` when there is no file at `path`; otherwise as
-    ///   ``Store/writeRedactedExport(of:to:migrator:redacting:)``. Nothing is written then.
+    ///   `Store.writeRedactedExport(of:to:migrator:redacting:)`. Nothing is written then.
     package static func exportRedacted(
         _ path: String, to output: String, kinds: [RecordKind], shelfSnapshotShapes: [RecordShape] = []
     ) throws -> RedactedExport {

@@ -13,11 +13,11 @@ extension StateDatabase {
         /// of that name, sorted (what a wrong `--account` missed).
         package var accountsElsewhere: [String] = []
 
-        /// Throws ``RollbackError/noRecord(scene:kind:elsewhere:)`` when the scene has neither a
+        /// Throws ``RestoreError/noRecord(scene:kind:elsewhere:)`` when the scene has neither a
         /// record nor a history of `kind`.
         package func requireRecord(of key: SceneKey, kind: String) throws {
             guard current == nil && entries.isEmpty else { return }
-            throw RollbackError.noRecord(scene: key.description, kind: kind, elsewhere: accountsElsewhere)
+            throw RestoreError.noRecord(scene: key.description, kind: kind, elsewhere: accountsElsewhere)
         }
     }
 
@@ -43,20 +43,20 @@ extension StateDatabase {
 
     /// The entry `target` names in `listing`, with its number.
     ///
-    /// - Throws: ``RollbackError`` when it names none.
+    /// - Throws: ``RestoreError`` when it names none.
     package static func entry(_ target: RollbackTarget, of key: SceneKey, kind: String, in listing: HistoryListing) throws -> (number: Int, entry: RecordHistoryEntry) {
         guard listing.current != nil || !listing.entries.isEmpty else {
-            throw RollbackError.noRecord(scene: key.description, kind: kind, elsewhere: listing.accountsElsewhere)
+            throw RestoreError.noRecord(scene: key.description, kind: kind, elsewhere: listing.accountsElsewhere)
         }
         switch target {
         case .entry(let number):
             guard (1...max(1, listing.entries.count)).contains(number), number <= listing.entries.count else {
-                throw RollbackError.noSuchEntry(number: number, count: listing.entries.count)
+                throw RestoreError.noSuchEntry(number: number, count: listing.entries.count)
             }
             return (number, listing.entries[number - 1])
         case .beforeBuild(let build):
-            guard listing.currentBuild == build else { throw RollbackError.notWrittenBy(build: build, writtenBy: listing.currentBuild) }
-            guard let index = listing.entries.firstIndex(where: { $0.build != build }) else { throw RollbackError.nothingEarlier(build: build) }
+            guard listing.currentBuild == build else { throw RestoreError.notWrittenBy(build: build, writtenBy: listing.currentBuild) }
+            guard let index = listing.entries.firstIndex(where: { $0.build != build }) else { throw RestoreError.nothingEarlier(build: build) }
             return (index + 1, listing.entries[index])
         }
     }
@@ -65,7 +65,7 @@ extension StateDatabase {
     /// transaction through the write gate (the tool restored nothing, so no fence): the record
     /// replaced goes into the history. Returns the entry put back with its number.
     ///
-    /// - Throws: ``RollbackError`` when `target` names nothing (nothing is written).
+    /// - Throws: ``RestoreError`` when `target` names nothing (nothing is written).
     package static func rollBack(_ key: SceneKey, kind: String, to target: RollbackTarget, in store: Store) throws -> (number: Int, entry: RecordHistoryEntry) {
         try store.historyTransaction {
             let chosen = try entry(target, of: key, kind: kind, in: history(of: key, kind: kind, in: store))

@@ -13,7 +13,7 @@ extension StateDatabase {
         try store.write(.quarantinedRecord(id: id, minReaderVersion: header?.minReaderVersion), rules: WriteGate.quarantineRules(replacing: replacing))
     }
 
-    /// Stores a record that passed its kind's validation (``RecordKind/validateForSave(_:)``),
+    /// Stores a record that passed its kind's validation (`RecordKind.validateForSave(_:)`),
     /// as given, in `store`.
     ///
     /// A stored record of a newer format than this build reads is replaced only when

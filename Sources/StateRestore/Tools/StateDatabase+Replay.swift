@@ -5,7 +5,7 @@ extension StateDatabase {
     /// launch's read path, `configuration`), each kind by its context in `contexts`, by name;
     /// a record of a kind without one is listed as not restored. Reads only.
     ///
-    /// - Throws: `StoreError.fileNotFound` when there is no file; `MigrationError` for a
+    /// - Throws: `StoreError.fileNotFound` when there is no file; `StoreError` for a
     ///   foreign or corrupt one, whose records cannot be listed.
     package static func replay(
         _ path: String, restoring contexts: [String: DocumentContext], configuration: DatabaseConfiguration

@@ -11,7 +11,7 @@ package enum StateDatabase {
     /// through schema 3 upgrades the stored records of `kinds`. `configuration` tunes the
     /// connection (its clock stamps what the store writes).
     ///
-    /// - Throws: `StateDatabaseError.isDirectory`; `MigrationError` for a newer, foreign or
+    /// - Throws: `RestoreError.isDirectory`; `StoreError` for a newer, foreign or
     ///   corrupt database (nothing is written); `SQLiteError` when it cannot be opened.
     package static func openForWriting(
         _ path: String, upgrading kinds: [RecordKind] = [], configuration: DatabaseConfiguration = DatabaseConfiguration(),
@@ -37,7 +37,7 @@ package enum StateDatabase {
     /// (``NewerSchemaRule``: the readable-by the file records reaches this build).
     ///
     /// - Throws: `StoreError.fileNotFound` when there is none, `StoreError.movedTo` when a move
-    ///   left its note there, `MigrationError.databaseNewer` for a newer schema this build may
+    ///   left its note there, `StoreError.databaseNewer` for a newer schema this build may
     ///   not read.
     package static func openForReading(_ path: String) throws -> Store {
         let store = try Store(reading: requireExistingFile(path))
@@ -45,7 +45,7 @@ package enum StateDatabase {
         // A newer schema is read exactly when a launch's read-only opening reads it.
         if store.schemaVersion > latest, NewerSchemaRule.readableCompatibility(of: store, latestKnown: latest) == nil {
             store.close()
-            throw MigrationError.databaseNewer(path: store.path, schemaVersion: store.schemaVersion, latestKnown: latest)
+            throw StoreError.databaseNewer(path: store.path, schemaVersion: store.schemaVersion, latestKnown: latest)
         }
         return store
     }
@@ -159,7 +159,7 @@ package enum StateDatabase {
     private static func refuseDirectory(_ path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw StateDatabaseError.isDirectory(path: path)
+            throw RestoreError.isDirectory(path: path)
         }
     }
 }

@@ -42,7 +42,7 @@ public struct DatabaseConfiguration: Sendable {
     package var migrations: [MigrationFile]?
     /// The time, in seconds since 1970, that the store and the engine stamp records, use times
     /// and quarantine entries with and that expiry and pruning measure ages against: the wall
-    /// clock (``Store/now()``) by default. A test sets its own to move time without waiting;
+    /// clock (`Store.now()`) by default. A test sets its own to move time without waiting;
     /// it is read once per write or restore, so it must be cheap.
     public var clock: @Sendable () -> Double = Store.now
     /// The app build that writes through this configuration, for example `"1.4.2 (812)"`:

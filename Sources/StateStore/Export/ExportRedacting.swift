@@ -1,4 +1,4 @@
-/// What a redacted export (``Store/writeRedactedExport(of:to:migrator:redacting:)``) asks of the
+/// What a redacted export (`Store.writeRedactedExport(of:to:migrator:redacting:)`) asks of the
 /// module that knows the record formats: the store knows which columns hold payloads and free
 /// text, never what is in them.
 ///

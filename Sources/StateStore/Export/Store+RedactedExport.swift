@@ -19,7 +19,7 @@ extension Store {
     ///
     /// - Returns: each table written, with its row count (as many as the source's).
     /// - Throws: ``ExportError`` for an existing output, a source without a schema, or a table
-    ///   or column this build does not know how to redact; `MigrationError` for a newer,
+    ///   or column this build does not know how to redact; `StoreError` for a newer,
     ///   foreign or corrupt source; `StoreError.fileNotFound` when there is none; `SQLiteError`
     ///   when the output cannot be written. Nothing is left at `outputPath` then.
     package static func writeRedactedExport(
@@ -35,7 +35,7 @@ extension Store {
         let source = try Store(reading: source)
         defer { source.close() }
         guard source.schemaVersion <= migrator.latestVersion else {
-            throw MigrationError.databaseNewer(path: source.path, schemaVersion: source.schemaVersion, latestKnown: migrator.latestVersion)
+            throw StoreError.databaseNewer(path: source.path, schemaVersion: source.schemaVersion, latestKnown: migrator.latestVersion)
         }
         guard source.schemaVersion >= 1 else { throw ExportError.noSchema(path: source.path) }
         let staging = output + ".exporting-\(getpid())-\(UUID().uuidString)"

@@ -1,5 +1,5 @@
 /// `store_meta` as an export writes it: its keys hash names under the source's own random key
-/// (``Store/fenceKey()``), which the export must not carry, so each is hashed again, with the
+/// (`Store.fenceKey()`), which the export must not carry, so each is hashed again, with the
 /// exported names, under a new random key.
 ///
 /// A key of a name the source no longer holds (a purged account's generation) cannot be

@@ -2,25 +2,25 @@ import Foundation
 
 /// One earlier record of an (account, scene, kind) as its history keeps it: the record as it
 /// was stored before a save or a rollback replaced it, with the build that had written it.
-public struct RecordHistoryEntry: Equatable, Sendable {
+package struct RecordHistoryEntry: Equatable, Sendable {
     /// The entry's row id: larger is newer.
-    public let id: Int64
+    package let id: Int64
     /// The record's format version, as its writer declared it.
-    public let version: Int
+    package let version: Int
     /// The oldest format whose readers may read it, as its writer declared it; nil: only its own.
-    public let minReaderVersion: Int?
+    package let minReaderVersion: Int?
     /// The payload, exactly as it was stored.
-    public let payload: Data
+    package let payload: Data
     /// When the record was saved, in seconds since 1970.
-    public let updatedAt: Double
+    package let updatedAt: Double
     /// The app build that wrote it (`DatabaseConfiguration.appBuild`); nil when its writer
     /// stamped none (an older release, the tool, a build without one).
-    public let build: String?
+    package let build: String?
     /// When a save or a rollback replaced it, in seconds since 1970.
-    public let replacedAt: Double
+    package let replacedAt: Double
 
     /// Creates an entry value.
-    public init(id: Int64, version: Int, minReaderVersion: Int?, payload: Data, updatedAt: Double, build: String?, replacedAt: Double) {
+    package init(id: Int64, version: Int, minReaderVersion: Int?, payload: Data, updatedAt: Double, build: String?, replacedAt: Double) {
         self.id = id
         self.version = version
         self.minReaderVersion = minReaderVersion

@@ -8,7 +8,7 @@ extension Store {
     /// The build that wrote the record of (account, scene, kind), or nil when it carries no
     /// stamp that counts (or there is no record, or the file has no stamps): a stamp counts
     /// while the record has the time it stamped, which an older build's save changes.
-    public func recordBuild(account: String, scene: String, kind: String) throws -> String? {
+    package func recordBuild(account: String, scene: String, kind: String) throws -> String? {
         guard hasRecordHistory else { return nil }
         let statement = try database.cachedStatement(
             """
@@ -21,7 +21,7 @@ extension Store {
     }
 
     /// The history of (account, scene, kind), newest first; empty when it keeps none.
-    public func recordHistory(account: String, scene: String, kind: String) throws -> [RecordHistoryEntry] {
+    package func recordHistory(account: String, scene: String, kind: String) throws -> [RecordHistoryEntry] {
         guard hasRecordHistory else { return [] }
         return try database.fetchAll(
             """

@@ -4,7 +4,7 @@ extension Store {
     /// only a discarded scene's identifier). Each scene is fenced in the same transaction: a
     /// save of it captured before the discard is refused, in any process
     /// (the file's discard epoch). Returns how many records went.
-    public func discardScenes(_ scenes: [(account: String?, scene: String)]) throws -> Int {
+    package func discardScenes(_ scenes: [(account: String?, scene: String)]) throws -> Int {
         try database.writeTransaction {
             try fenceDiscardedScenes(scenes)
             var removed = 0

@@ -1,25 +1,15 @@
 extension Store {
     /// What `PRAGMA integrity_check` reports, empty when the file is sound.
-    public func integrityProblems() throws -> [String] {
+    package func integrityProblems() throws -> [String] {
         let rows = try database.fetchAll("PRAGMA integrity_check") { $0.string(0) ?? "" }
         return rows == ["ok"] ? [] : rows
     }
 
     /// Every row `PRAGMA foreign_key_check` reports, as "table rowid → parent".
-    public func foreignKeyProblems() throws -> [String] {
+    package func foreignKeyProblems() throws -> [String] {
         try database.fetchAll("PRAGMA foreign_key_check") { row in
             "\(row.string(0) ?? "?") row \(row.int64(1)) references missing \(row.string(2) ?? "?")"
         }
-    }
-
-    /// What purging one account removed.
-    public struct PurgeResult: Equatable, Sendable {
-        /// The number of records deleted.
-        public let records: Int
-        /// The number of quarantined records deleted.
-        public let quarantined: Int
-        /// The number of shelf snapshots deleted.
-        public let snapshots: Int
     }
 
     /// Deletes everything stored for `account` (its records' history and build stamps too) with
@@ -32,7 +22,7 @@ extension Store {
     ///
     /// `forgettingGuardMarks: false` leaves the guard file to a caller that holds it open
     /// (closing another descriptor of it would drop that caller's locks).
-    public func purge(account: String, forgettingGuardMarks: Bool = true) throws -> PurgeResult {
+    package func purge(account: String, forgettingGuardMarks: Bool = true) throws -> PurgeResult {
         let result = try historyTransaction {
             let values: [SQLiteValue] = [.text(account)]
             let scenes = try database.fetchAll("SELECT DISTINCT scene FROM scene_state WHERE account = ?", values) { $0.string(0) ?? "" }

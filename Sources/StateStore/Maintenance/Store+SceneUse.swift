@@ -19,7 +19,7 @@ extension Store {
     /// Deletes every scene (all its kinds' records, its restore marks, its use time) neither
     /// saved nor restored since `cutoff` (seconds since 1970), in one transaction; with
     /// `dryRun`, deletes nothing. Returns the scenes, by account and scene.
-    public func removeScenes(unusedSince cutoff: Double, dryRun: Bool = false) throws -> [(account: String, scene: String)] {
+    package func removeScenes(unusedSince cutoff: Double, dryRun: Bool = false) throws -> [(account: String, scene: String)] {
         try removeScenes(unusedSince: cutoff, dryRun: dryRun, sparing: [])
     }
 

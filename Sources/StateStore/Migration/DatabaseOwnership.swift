@@ -1,5 +1,5 @@
 /// What an SQLite file is, as far as this project is concerned, read from its header alone.
-public enum DatabaseOwnership: Equatable, Sendable {
+package enum DatabaseOwnership: Equatable, Sendable {
     /// A new or zero-length file with no schema: ours to initialise.
     case empty
     /// One of ours, at this schema version (mirrored in `PRAGMA user_version`).
@@ -11,7 +11,7 @@ public enum DatabaseOwnership: Equatable, Sendable {
 extension Database {
     /// Reads the header fields that say whose database this is. Reads nothing else, so it is
     /// cheap enough for every launch; a damaged header throws `SQLITE_NOTADB`/`SQLITE_CORRUPT`.
-    public func ownership() throws(SQLiteError) -> DatabaseOwnership {
+    package func ownership() throws(SQLiteError) -> DatabaseOwnership {
         // One read transaction, so one snapshot: read separately, another process's first
         // migration could commit between the reads and make a new file look like a foreign one.
         // Plain pragmas are much cheaper to prepare than the pragma table functions, and this

@@ -2,19 +2,19 @@ import Foundation
 import MigrationHeader
 
 /// One numbered plain-SQL migration, as embedded from `Migrations/` at build time.
-public struct MigrationFile: Sendable, Equatable {
+package struct MigrationFile: Sendable, Equatable {
     /// The schema version this migration produces (the file's numeric prefix).
-    public let version: Int
+    package let version: Int
     /// The file name, for example `0001_create_scene_state.sql`.
-    public let name: String
+    package let name: String
     /// The file's SQL text, exactly as written.
-    public let sql: String
+    package let sql: String
     /// SHA-256 of the text with line endings normalised to `\n`, so a CRLF checkout is not an edit.
-    public let checksum: String
+    package let checksum: String
     /// Which older schema versions may still read and write a file once this migration is
     /// applied, as its header declares (`-- readable-by: N`, `-- writable-by: M`); nil for
     /// migrations 1–4, which predate the rule.
-    public let compatibility: SchemaCompatibility?
+    package let compatibility: SchemaCompatibility?
     /// The tables and indexes a file has once this migration and every one before it in this
     /// build are applied, as the build derived them; nil for a migration made in code, whose
     /// list the schema check derives from the SQL (`SchemaVerification.requiredObjects`).
@@ -23,9 +23,9 @@ public struct MigrationFile: Sendable, Equatable {
     /// Creates a migration from a file name of the form `NNNN_description.sql` and its text.
     ///
     /// A migration from 5 on must declare its ``compatibility``: one without it is refused
-    /// (`MigrationError.invalidMigrationSet`, saying what to add), as the build refuses such a
+    /// (`StoreError.invalidMigrationSet`, saying what to add), as the build refuses such a
     /// file in `Migrations/`.
-    public init(name: String, sql: String) throws(MigrationError) {
+    package init(name: String, sql: String) throws(StoreError) {
         let version = try Self.version(ofFileNamed: name)
         self.version = version
         self.name = name
@@ -37,7 +37,7 @@ public struct MigrationFile: Sendable, Equatable {
 
     /// A migration embedded by the build, with what the build derived from its text: nothing is
     /// parsed or hashed here, on the launch path.
-    init(embedded entry: EmbeddedMigration) throws(MigrationError) {
+    init(embedded entry: EmbeddedMigration) throws(StoreError) {
         guard try Self.version(ofFileNamed: entry.name) == entry.version else {
             throw .invalidMigrationSet("embedded migration \(entry.name) does not have the version its name gives")
         }
@@ -54,7 +54,7 @@ public struct MigrationFile: Sendable, Equatable {
     }
 
     /// The version a file name of the form `NNNN_description.sql` gives.
-    private static func version(ofFileNamed name: String) throws(MigrationError) -> Int {
+    private static func version(ofFileNamed name: String) throws(StoreError) -> Int {
         let digits = name.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, let version = Int(digits), version >= 1,
             name.dropFirst(digits.count).hasPrefix("_"), name.hasSuffix(".sql")
@@ -66,13 +66,13 @@ public struct MigrationFile: Sendable, Equatable {
 
     /// Two migrations are equal when they are the same file: what the build derived from an
     /// embedded one is not part of it.
-    public static func == (lhs: MigrationFile, rhs: MigrationFile) -> Bool {
+    package static func == (lhs: MigrationFile, rhs: MigrationFile) -> Bool {
         lhs.version == rhs.version && lhs.name == rhs.name && lhs.sql == rhs.sql && lhs.checksum == rhs.checksum
             && lhs.compatibility == rhs.compatibility
     }
 
     /// The pair a migration's header declares, read by the one parser the build uses too.
-    static func declaredCompatibility(in sql: String, version: Int, name: String) throws(MigrationError) -> SchemaCompatibility? {
+    static func declaredCompatibility(in sql: String, version: Int, name: String) throws(StoreError) -> SchemaCompatibility? {
         do {
             return try MigrationHeader.compatibility(in: sql, version: version, name: name).map {
                 SchemaCompatibility(readableBy: $0.readableBy, writableBy: $0.writableBy)
@@ -85,7 +85,7 @@ public struct MigrationFile: Sendable, Equatable {
     /// The data step the file declares with a `-- data-step: <name>` line, if any: work on
     /// stored records that the SQL alone cannot do, registered with
     /// `Migrator.registerDataMigration(for:_:)` by the module that knows the record format.
-    public var declaredDataStep: String? {
+    package var declaredDataStep: String? {
         let marker = "-- data-step:"
         for line in sql.split(whereSeparator: \.isNewline) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -97,7 +97,7 @@ public struct MigrationFile: Sendable, Equatable {
     }
 
     /// The checksum recorded in the schema history for a migration's text.
-    public static func checksum(of sql: String) -> String {
+    package static func checksum(of sql: String) -> String {
         MigrationHeader.checksum(of: sql)
     }
 
@@ -106,20 +106,20 @@ public struct MigrationFile: Sendable, Equatable {
     /// They are checked once: numbered 1…N without gaps or duplicates. The build already
     /// refused a file that is not UTF-8 text or lacks its declaration, and derived each one's
     /// checksum, compatibility and schema objects (MigrationEmbedder).
-    public static var embedded: Result<[MigrationFile], MigrationError> {
-        Result { () throws(MigrationError) in try embeddedFiles() }
+    package static var embedded: Result<[MigrationFile], StoreError> {
+        Result { () throws(StoreError) in try embeddedFiles() }
     }
 
     /// The migrations compiled into this build (``embedded``), or why they cannot be used.
-    static func embeddedFiles() throws(MigrationError) -> [MigrationFile] {
+    static func embeddedFiles() throws(StoreError) -> [MigrationFile] {
         if let error = embeddedSet.error { throw error }
         return embeddedSet.files
     }
 
     /// The embedded migrations, checked once; held without `Result`, whose type a launch would
-    /// make from its mangled name (a runtime lookup of `MigrationError`'s `Error` conformance).
+    /// make from its mangled name (a runtime lookup of `StoreError`'s `Error` conformance).
     private static let embeddedSet: EmbeddedSet = {
-        do throws(MigrationError) {
+        do throws(StoreError) {
             var files: [MigrationFile] = []
             files.reserveCapacity(EmbeddedMigrations.files.count)
             for entry in EmbeddedMigrations.files { files.append(try MigrationFile(embedded: entry)) }
@@ -132,11 +132,11 @@ public struct MigrationFile: Sendable, Equatable {
     /// The embedded migrations, or why they cannot be used.
     private struct EmbeddedSet: Sendable {
         let files: [MigrationFile]
-        let error: MigrationError?
+        let error: StoreError?
     }
 
     /// Checks that `files` are numbered 1…N in order, without gaps or duplicates.
-    public static func validated(_ files: [MigrationFile]) throws(MigrationError) -> [MigrationFile] {
+    package static func validated(_ files: [MigrationFile]) throws(StoreError) -> [MigrationFile] {
         let sorted = files.sorted { $0.version < $1.version }
         for (index, file) in sorted.enumerated() where file.version != index + 1 {
             throw .invalidMigrationSet("expected migration \(index + 1), found \(file.name): numbers must run 1…N without gaps or repeats")

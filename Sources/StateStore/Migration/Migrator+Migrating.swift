@@ -37,7 +37,7 @@ extension Migrator {
             let current = try Self.reading(db.path) { try Self.currentVersion(of: db) }
             guard current == migration.version - 1 else {
                 if current >= migration.version { return false }
-                throw MigrationError.invalidTarget(requested: migration.version, current: current, latest: latestVersion)
+                throw StoreError.invalidTarget(requested: migration.version, current: current, latest: latestVersion)
             }
             progress(MigrationProgress(version: migration.version, name: migration.name, recordsDone: 0, recordsTotal: nil))
             do {
@@ -69,10 +69,10 @@ extension Migrator {
                 }
                 try db.executeScript("PRAGMA user_version = \(migration.version)")
             } catch let error as SQLiteError {
-                throw MigrationError.migrationFailed(version: migration.version, name: migration.name, error: error)
+                throw StoreError.migrationFailed(version: migration.version, name: migration.name, error: error)
             }
             if let table = try db.fetchOne("PRAGMA foreign_key_check", row: { $0.string(0) }) {
-                throw MigrationError.foreignKeyViolation(version: migration.version, name: migration.name, table: table ?? "?")
+                throw StoreError.foreignKeyViolation(version: migration.version, name: migration.name, table: table ?? "?")
             }
             return true
         }
@@ -80,7 +80,7 @@ extension Migrator {
 
     /// The error to throw instead of migrating `file` (of schema `version`), when it is over
     /// ``sizeLimitBytes``; nil when the migration may run.
-    func deferral(of file: DatabaseFile, version: Int) -> MigrationError? {
+    func deferral(of file: DatabaseFile, version: Int) -> StoreError? {
         guard let limit = sizeLimitBytes, version > 0, version < latestVersion else { return nil }
         let path = file.path
         let bytes = [path, path + "-wal"].reduce(0) { total, file in
@@ -98,7 +98,7 @@ extension Migrator {
             let status = try status(of: db)
             try validate(status, path: db.path)
             return status
-        } catch let error as MigrationError where error.isRefusal {
+        } catch let error as StoreError where error.isRefusal {
             db.disableCheckpointOnClose()
             throw error
         }
@@ -108,25 +108,25 @@ extension Migrator {
     func checkDataSteps(_ plan: [MigrationFile]) throws {
         for migration in plan {
             if let step = migration.declaredDataStep, dataMigrations[migration.version] == nil {
-                throw MigrationError.dataStepMissing(version: migration.version, name: migration.name, step: step)
+                throw StoreError.dataStepMissing(version: migration.version, name: migration.name, step: step)
             }
         }
     }
 
     func validate(_ status: SchemaStatus, path: String) throws {
         if status.isNewer {
-            throw MigrationError.databaseNewer(path: path, schemaVersion: status.schemaVersion, latestKnown: latestVersion)
+            throw StoreError.databaseNewer(path: path, schemaVersion: status.schemaVersion, latestKnown: latestVersion)
         }
         if let broken = status.applied.first(where: { !$0.isIntact && !$0.isNewer }) {
             let name = migrations.first { $0.version == broken.version }?.name ?? broken.name
-            throw MigrationError.checksumMismatch(path: path, version: broken.version, name: name)
+            throw StoreError.checksumMismatch(path: path, version: broken.version, name: name)
         }
     }
 
     func pending(in status: SchemaStatus, upTo target: Int?) throws -> [MigrationFile] {
         let target = target ?? latestVersion
         guard target <= latestVersion, target >= status.schemaVersion else {
-            throw MigrationError.invalidTarget(requested: target, current: status.schemaVersion, latest: latestVersion)
+            throw StoreError.invalidTarget(requested: target, current: status.schemaVersion, latest: latestVersion)
         }
         return status.pending.filter { $0.version <= target }
     }

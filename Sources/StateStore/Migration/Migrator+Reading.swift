@@ -13,7 +13,7 @@ extension Migrator {
         let path = db.path
         let version: Int
         switch try db.ownership() {
-        case .foreign(let applicationID): throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
+        case .foreign(let applicationID): throw StoreError.foreignDatabase(path: path, applicationID: applicationID)
         case .empty: version = 0
         case .ours(let schemaVersion): version = schemaVersion
         }
@@ -43,7 +43,7 @@ extension Migrator {
     }
 
     /// What migrating a file that does not exist yet would apply.
-    public func planForNewDatabase(upTo target: Int? = nil) throws -> [MigrationFile] {
+    package func planForNewDatabase(upTo target: Int? = nil) throws -> [MigrationFile] {
         let plan = try pending(
             in: SchemaStatus(schemaVersion: 0, latestVersion: latestVersion, applied: [], pending: migrations, recordedCompatibility: nil), upTo: target)
         try checkDataSteps(plan)
@@ -70,7 +70,7 @@ extension Migrator {
         do {
             return try body()
         } catch let error as SQLiteError where error.indicatesDamage {
-            throw MigrationError.corrupt(path: path, reason: error.message)
+            throw StoreError.corrupt(path: path, reason: error.message)
         }
     }
 }

@@ -12,43 +12,43 @@ import Foundation
 /// let migrator = try Migrator()
 /// let applied = try migrator.migrate(db, upTo: 3)
 /// ```
-public struct Migrator: Sendable {
+package struct Migrator: Sendable {
     /// Work to run inside a migration's transaction, after its SQL, for records that SQL alone
-    /// cannot rewrite. It gets a ``RecordRewriter`` (bounded batches, one kind at a time) and
+    /// cannot rewrite. It gets a `RecordRewriter` (bounded batches, one kind at a time) and
     /// passes the progress callback on to it (the migrator fills in the version and name).
-    public typealias DataMigration = @Sendable (RecordRewriter, _ progress: (MigrationProgress) -> Void) throws -> Void
+    package typealias DataMigration = @Sendable (RecordRewriter, _ progress: (MigrationProgress) -> Void) throws -> Void
 
     /// The migrations this migrator knows, in version order.
-    public let migrations: [MigrationFile]
+    package let migrations: [MigrationFile]
 
     /// How many `<db>.backup-vN` copies to keep beside a database.
-    public var backupsKept = 3
+    package var backupsKept = 3
 
     /// When set, a store opening a file larger than this (with its `-wal`) that needs a
-    /// migration does not run it and throws ``MigrationError/migrationDeferred(path:schemaVersion:bytes:)``
+    /// migration does not run it and throws ``StoreError/migrationDeferred(path:schemaVersion:bytes:)``
     /// instead: a launch hands a long migration to a background thread.
-    public var sizeLimitBytes: Int?
+    package var sizeLimitBytes: Int?
 
     var dataMigrations: [Int: DataMigration] = [:]
 
     /// A migrator over the migrations embedded in this build.
-    public init() throws(MigrationError) {
+    package init() throws(StoreError) {
         try self.init(migrations: MigrationFile.embeddedFiles())
     }
 
     /// A migrator over the given migrations (tests use this for failing or extra migrations).
-    public init(migrations: [MigrationFile]) throws(MigrationError) {
+    package init(migrations: [MigrationFile]) throws(StoreError) {
         self.migrations = try MigrationFile.validated(migrations)
     }
 
     /// The newest version this migrator can produce.
-    public var latestVersion: Int { migrations.last?.version ?? 0 }
+    package var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// Registers work to run inside migration `version`'s transaction, after its SQL.
     ///
     /// A migration whose file declares `-- data-step: <name>` is refused
-    /// (`MigrationError.dataStepMissing`) until work is registered for its version.
-    public mutating func registerDataMigration(for version: Int, _ work: @escaping DataMigration) {
+    /// (`StoreError.dataStepMissing`) until work is registered for its version.
+    package mutating func registerDataMigration(for version: Int, _ work: @escaping DataMigration) {
         dataMigrations[version] = work
     }
 }

@@ -1,14 +1,14 @@
-/// A record's new form, as a data step's transform returns it to ``RecordRewriter``.
-public struct RecordRewrite: Equatable, Sendable {
+/// A record's new form, as a data step's transform returns it to `RecordRewriter`.
+package struct RecordRewrite: Equatable, Sendable {
     /// The format version the new payload has.
-    public var version: Int
+    package var version: Int
     /// The oldest format whose readers may read the new payload; nil for `version` only.
-    public var minReaderVersion: Int?
+    package var minReaderVersion: Int?
     /// The new payload text.
-    public var payload: String
+    package var payload: String
 
     /// Creates a rewrite.
-    public init(version: Int, minReaderVersion: Int? = nil, payload: String) {
+    package init(version: Int, minReaderVersion: Int? = nil, payload: String) {
         self.version = version
         self.minReaderVersion = minReaderVersion
         self.payload = payload

@@ -13,9 +13,9 @@
 ///     }
 /// }
 /// ```
-public struct RecordRewriter {
+package struct RecordRewriter {
     /// Rows read per batch.
-    public static let defaultBatchSize = 1_000
+    package static let defaultBatchSize = 1_000
 
     let database: Database
     /// The schema version whose migration is running (its SQL has been applied).
@@ -23,7 +23,7 @@ public struct RecordRewriter {
 
     /// Calls `transform` with the payload of every record of `kind`, in key order, and stores
     /// what it returns (nil leaves the record byte for byte). `updated_at` is kept.
-    public func rewrite(
+    package func rewrite(
         kind: String, batchSize: Int = defaultBatchSize,
         progress: (MigrationProgress) -> Void,
         _ transform: (UnsafeRawBufferPointer) throws -> RecordRewrite?

@@ -5,7 +5,7 @@
 /// The migrator adds the columns with the first migration that declares the pair, so a file
 /// of schema 4 or older has no such columns and behaves as before: only a build that knows its
 /// version may use it. A file's pair is the highest over its history, counting a row without
-/// one as its own version (see ``SchemaCompatibility``).
+/// one as its own version (see `SchemaCompatibility`).
 enum RecordedCompatibility {
     /// The pair recorded in the file, or nil when no applied migration declared one. Reads
     /// one row.

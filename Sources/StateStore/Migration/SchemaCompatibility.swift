@@ -9,20 +9,20 @@
 ///
 /// A build whose latest schema version is below the file's reads it when that version is at
 /// least ``readableBy``, writes it when at least ``writableBy``, and refuses it otherwise.
-public struct SchemaCompatibility: Equatable, Sendable {
+package struct SchemaCompatibility: Equatable, Sendable {
     /// The oldest schema version whose builds may read the file.
-    public let readableBy: Int
+    package let readableBy: Int
     /// The oldest schema version whose builds may write it (never below ``readableBy``).
-    public let writableBy: Int
+    package let writableBy: Int
 
     /// A pair of versions, as declared or recorded.
-    public init(readableBy: Int, writableBy: Int) {
+    package init(readableBy: Int, writableBy: Int) {
         self.readableBy = readableBy
         self.writableBy = writableBy
     }
 
     /// Whether a build whose latest schema version is `latestKnown` may read the file.
-    public func isReadable(byBuildAt latestKnown: Int) -> Bool { readableBy <= latestKnown }
+    package func isReadable(byBuildAt latestKnown: Int) -> Bool { readableBy <= latestKnown }
     /// Whether a build whose latest schema version is `latestKnown` may write the file.
-    public func isWritable(byBuildAt latestKnown: Int) -> Bool { writableBy <= latestKnown }
+    package func isWritable(byBuildAt latestKnown: Int) -> Bool { writableBy <= latestKnown }
 }

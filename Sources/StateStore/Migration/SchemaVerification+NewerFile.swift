@@ -3,8 +3,8 @@ extension SchemaVerification {
     /// what it records of the releases that may still use it.
     ///
     /// The file is never damaged to this build: objects and migrations it does not know are
-    /// a newer release's, and what it cannot read of the schema is refused as newer too. It is refused (``MigrationError/databaseNewer(path:schemaVersion:latestKnown:)``,
-    /// as before the rule) when it records no ``SchemaCompatibility``, when its readable-by is
+    /// a newer release's, and what it cannot read of the schema is refused as newer too. It is refused (``StoreError/databaseNewer(path:schemaVersion:latestKnown:)``,
+    /// as before the rule) when it records no `SchemaCompatibility`, when its readable-by is
     /// above this build, and when it lacks what this build's own schema needs or a history of
     /// 1…`version` (it then does not keep the contract its numbers claim).
     ///
@@ -14,7 +14,7 @@ extension SchemaVerification {
     /// when it was refused after reading the header.)
     static func verifyNewer(_ db: Database, version: Int, migrations: [MigrationFile]) throws -> SchemaCompatibility {
         let latest = migrations.last?.version ?? 0
-        let newer = MigrationError.databaseNewer(path: db.path, schemaVersion: version, latestKnown: latest)
+        let newer = StoreError.databaseNewer(path: db.path, schemaVersion: version, latestKnown: latest)
         var present: Set<String> = []
         var versions: [Int] = []
         var readableBy = 0

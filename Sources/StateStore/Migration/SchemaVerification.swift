@@ -4,7 +4,7 @@ import MigrationHeader
 /// Whether a database that carries this project's header really has the schema its
 /// `user_version` claims: every table and index the migrations up to that version create, and a
 /// `schema_history` holding exactly versions 1…N. A file that fails this is damaged
-/// (`MigrationError.corrupt`), the same as one SQLite cannot read.
+/// (`StoreError.corrupt`), the same as one SQLite cannot read.
 ///
 /// The check reads the names in `sqlite_schema` (which the first query of any connection loads
 /// anyway) and the few `schema_history` rows, so opening a healthy file stays cheap.
@@ -38,7 +38,7 @@ enum SchemaVerification {
         let checksums: Int
     }
 
-    /// Throws `MigrationError.corrupt` unless the database at `version` has every required object
+    /// Throws `StoreError.corrupt` unless the database at `version` has every required object
     /// and a schema history of exactly versions 1…`version`. Version 0 (empty) needs nothing.
     static func verify(_ db: Database, version: Int, migrations: [MigrationFile]) throws {
         guard version >= 1, version <= (migrations.last?.version ?? 0) else { return }
@@ -53,24 +53,24 @@ enum SchemaVerification {
                 if row.isText(0) { present.insert(row.string(0) ?? "") } else { versions.append(row.int(0)) }
             }
         } catch let error as SQLiteError where error.indicatesDamage {
-            throw MigrationError.corrupt(path: db.path, reason: error.message)
+            throw StoreError.corrupt(path: db.path, reason: error.message)
         }
         let missing = required.filter { !present.contains($0) }
         guard missing.isEmpty else {
             try refuseOtherHistory(db, version: version, migrations: migrations)
-            throw MigrationError.corrupt(path: db.path, reason: "schema version \(version) requires \(missing.joined(separator: ", ")), which the file lacks")
+            throw StoreError.corrupt(path: db.path, reason: "schema version \(version) requires \(missing.joined(separator: ", ")), which the file lacks")
         }
         let history = (rows: versions.count, lowest: versions.min() ?? 0, highest: versions.max() ?? 0)
         if history.rows != version || history.lowest != 1 || history.highest != version {
             let recorded = history.rows > 0 ? " (\(history.lowest)…\(history.highest))" : ""
-            throw MigrationError.corrupt(
+            throw StoreError.corrupt(
                 path: db.path,
                 reason: "user_version is \(version) but schema_history records \(history.rows) migration(s)\(recorded)"
             )
         }
     }
 
-    /// Throws `MigrationError.checksumMismatch` when the file's history names a migration up to
+    /// Throws `StoreError.checksumMismatch` when the file's history names a migration up to
     /// `version` that differs from this build's: the file is another build's schema at the same
     /// number (a release with another migration of that number), not a damaged one, and is left
     /// as it is. Runs only when the file already failed the check, so it costs a healthy launch
@@ -82,7 +82,7 @@ enum SchemaVerification {
         for row in rows ?? [] {
             guard let own = migrations.first(where: { $0.version == row.version }) else { continue }
             if own.name != row.name || own.checksum != row.checksum {
-                throw MigrationError.checksumMismatch(path: db.path, version: row.version, name: own.name)
+                throw StoreError.checksumMismatch(path: db.path, version: row.version, name: own.name)
             }
         }
     }
@@ -92,7 +92,7 @@ extension SQLiteError {
     /// Whether, for a file that carries this project's header, the error means the file is
     /// damaged: SQLite finds it corrupt or not a database, its schema is malformed, or a table,
     /// index or column that its schema version requires is missing.
-    public var indicatesDamage: Bool {
+    package var indicatesDamage: Bool {
         if isCorruption { return true }
         guard code == .error else { return false }
         return ["no such table", "no such index", "no such column", "malformed database schema"].contains { message.hasPrefix($0) }

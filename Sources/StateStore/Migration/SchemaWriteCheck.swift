@@ -3,7 +3,7 @@
 ///
 /// An app may migrate the file while an extension or an older build holds it open; once the
 /// file's schema is above ``latestKnown`` and its recorded writable-by is too, every later
-/// write of that connection is refused (`MigrationError.databaseNewer` or
+/// write of that connection is refused (`StoreError.databaseNewer` or
 /// `.databaseNewerReadOnly`) before it changes anything. The check reads the schema version
 /// only when the file's data version moved since the last check (a write by another
 /// connection): a connection's own commits keep it, so a save usually costs no statement.
@@ -26,9 +26,9 @@ extension Database {
             let recorded = try RecordedCompatibility.read(from: self)
             guard let recorded, recorded.isWritable(byBuildAt: check.latestKnown) else {
                 if let recorded, recorded.isReadable(byBuildAt: check.latestKnown) {
-                    throw MigrationError.databaseNewerReadOnly(path: path, schemaVersion: schema, latestKnown: check.latestKnown, writableBy: recorded.writableBy)
+                    throw StoreError.databaseNewerReadOnly(path: path, schemaVersion: schema, latestKnown: check.latestKnown, writableBy: recorded.writableBy)
                 }
-                throw MigrationError.databaseNewer(path: path, schemaVersion: schema, latestKnown: check.latestKnown)
+                throw StoreError.databaseNewer(path: path, schemaVersion: schema, latestKnown: check.latestKnown)
             }
         }
         check.checkedDataVersion = version

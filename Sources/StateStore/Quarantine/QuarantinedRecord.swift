@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a record was moved to the quarantine.
-public enum QuarantineReason: String, Sendable, CaseIterable {
+package enum QuarantineReason: String, Sendable, CaseIterable {
     /// It could not be decoded.
     case unreadable
     /// It was larger than the record size limit.
@@ -11,25 +11,25 @@ public enum QuarantineReason: String, Sendable, CaseIterable {
 }
 
 /// A record moved aside because this build could not use it, kept with its raw bytes.
-public struct QuarantinedRecord: Equatable, Sendable {
+package struct QuarantinedRecord: Equatable, Sendable {
     /// The quarantine entry's id, for `restorectl quarantine restore|drop`.
-    public let id: Int64
+    package let id: Int64
     /// The account the scene belongs to.
-    public let account: String
+    package let account: String
     /// The scene (window) identifier.
-    public let scene: String
+    package let scene: String
     /// Which screen's record it was.
-    public let kind: String
+    package let kind: String
     /// The version the record declared, when it had one.
-    public let version: Int?
+    package let version: Int?
     /// The record's bytes, exactly as they were stored.
-    public let payload: Data
+    package let payload: Data
     /// What went wrong, in words.
-    public let error: String
+    package let error: String
     /// Why it was moved.
-    public let reason: QuarantineReason
+    package let reason: QuarantineReason
     /// When the record was last saved, in seconds since 1970.
-    public let updatedAt: Double?
+    package let updatedAt: Double?
     /// When it was quarantined, in seconds since 1970.
-    public let quarantinedAt: Double
+    package let quarantinedAt: Double
 }

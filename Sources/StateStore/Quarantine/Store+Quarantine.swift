@@ -4,7 +4,7 @@ extension Store {
     /// Moves one screen's record, bytes untouched, to the quarantine in one transaction.
     /// Returns the quarantine id, or nil when the screen has no record.
     @discardableResult
-    public func quarantineRecord(
+    package func quarantineRecord(
         account: String, scene: String, kind: String, reason: QuarantineReason, error: String
     ) throws -> Int64? {
         try database.writeTransaction {
@@ -27,7 +27,7 @@ extension Store {
     }
 
     /// Every quarantined record, oldest first. Empty on a schema without the quarantine table.
-    public func quarantinedRecords() throws -> [QuarantinedRecord] {
+    package func quarantinedRecords() throws -> [QuarantinedRecord] {
         guard hasRecoveryTables else { return [] }
         let kind = hasRecordKinds ? "kind" : "'\(Self.legacyKind)'"
         return try database.fetchAll(
@@ -43,7 +43,7 @@ extension Store {
     }
 
     /// Deletes a quarantined record for good.
-    public func dropQuarantinedRecord(id: Int64) throws {
+    package func dropQuarantinedRecord(id: Int64) throws {
         try database.writeTransaction {
             try database.execute("DELETE FROM quarantine WHERE id = ?", [.integer(id)])
             guard database.changes > 0 else { throw StoreError.quarantineEntryNotFound(id: id) }

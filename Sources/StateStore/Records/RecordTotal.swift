@@ -1,17 +1,17 @@
 /// How much one account's records of one kind take: what `restorectl status` prints per
 /// account and kind.
-public struct RecordTotal: Equatable, Sendable {
+package struct RecordTotal: Equatable, Sendable {
     /// The account the records belong to.
-    public let account: String
+    package let account: String
     /// The records' kind.
-    public let kind: String
+    package let kind: String
     /// How many records of the kind the account holds (one per scene).
-    public let records: Int
+    package let records: Int
     /// Their payloads' size together, in bytes.
-    public let bytes: Int
+    package let bytes: Int
 
     /// The total of `records` records of `kind` in `account`, taking `bytes` bytes.
-    public init(account: String, kind: String, records: Int, bytes: Int) {
+    package init(account: String, kind: String, records: Int, bytes: Int) {
         self.account = account
         self.kind = kind
         self.records = records

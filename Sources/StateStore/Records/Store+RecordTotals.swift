@@ -1,7 +1,7 @@
 extension Store {
     /// The records' count and payload bytes per account and kind, ordered by account and kind;
     /// empty for an empty database. Reads only, and never the payloads themselves.
-    public func recordTotals() throws -> [RecordTotal] {
+    package func recordTotals() throws -> [RecordTotal] {
         guard schemaVersion >= 1 else { return [] }
         let kind = hasRecordKinds ? "kind" : "'\(Self.legacyKind)'"
         return try database.fetchAll(

@@ -32,7 +32,7 @@ extension Store {
         "SELECT version, min_reader_version, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND kind = ?3"
 
     /// The stored record of one (account, scene, kind), or nil when there is none.
-    public func record(account: String, scene: String, kind: String) throws -> StoredRecord? {
+    package func record(account: String, scene: String, kind: String) throws -> StoredRecord? {
         let statement = try database.cachedStatement(
             hasRecordKinds
                 ? Self.recordSQL
@@ -50,7 +50,7 @@ extension Store {
 
     /// Calls `body` with every record, one at a time, ordered by account, scene and kind, so
     /// memory stays flat however many there are.
-    public func forEachRecord(account: String? = nil, _ body: (StoredRecord) throws -> Void) throws {
+    package func forEachRecord(account: String? = nil, _ body: (StoredRecord) throws -> Void) throws {
         let columns =
             hasRecordKinds
             ? "account, scene, kind, version, min_reader_version, payload, updated_at"

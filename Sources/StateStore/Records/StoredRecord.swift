@@ -1,25 +1,25 @@
 import Foundation
 
 /// One screen's state record as stored: opaque versioned bytes the store does not interpret.
-public struct StoredRecord: Equatable, Sendable {
+package struct StoredRecord: Equatable, Sendable {
     /// The account the scene belongs to.
-    public let account: String
+    package let account: String
     /// The scene (window) identifier.
-    public let scene: String
+    package let scene: String
     /// Which screen's state this is (`catalog`, `notes`, or an app's own kind).
-    public let kind: String
+    package let kind: String
     /// The record's format version, as the writer declared it.
-    public let version: Int
+    package let version: Int
     /// The oldest format whose readers may read and rewrite this record, as the writer
     /// declared it; nil when only readers of `version` may.
-    public let minReaderVersion: Int?
+    package let minReaderVersion: Int?
     /// The payload, exactly as stored (JSON text when written by this project).
-    public let payload: Data
+    package let payload: Data
     /// When it was last saved, in seconds since 1970.
-    public let updatedAt: Double
+    package let updatedAt: Double
 
     /// Creates a record value.
-    public init(
+    package init(
         account: String, scene: String, kind: String, version: Int, minReaderVersion: Int? = nil,
         payload: Data, updatedAt: Double
     ) {

@@ -1,6 +1,6 @@
 extension Store {
     /// Every restore started and not completed, oldest first. Empty on a schema without marks.
-    public func restoreMarks() throws -> [RestoreMark] {
+    package func restoreMarks() throws -> [RestoreMark] {
         guard hasRecoveryTables else { return [] }
         let kind = hasRecordKinds ? "kind" : "'\(Self.legacyKind)'"
         return try database.fetchAll("SELECT account, scene, \(kind), started_at FROM restore_mark ORDER BY started_at, account, scene") { row in
@@ -11,7 +11,7 @@ extension Store {
     /// Records that a restore of this screen is starting, committed before returning so that a
     /// crash of the app during the restore finds it (a power cut may cost it: see
     /// `Database.crashDurableWriteTransaction`).
-    public func setRestoreMark(account: String, scene: String, kind: String) throws {
+    package func setRestoreMark(account: String, scene: String, kind: String) throws {
         try database.crashDurableWriteTransaction {
             try database.execute(
                 "INSERT OR REPLACE INTO restore_mark (account, scene, kind, started_at) VALUES (?, ?, ?, ?)",
@@ -21,7 +21,7 @@ extension Store {
     }
 
     /// Records that the restore of this screen completed.
-    public func clearRestoreMark(account: String, scene: String, kind: String) throws {
+    package func clearRestoreMark(account: String, scene: String, kind: String) throws {
         try database.writeTransaction {
             try database.execute(
                 "DELETE FROM restore_mark WHERE account = ? AND scene = ? AND kind = ?",
@@ -33,7 +33,7 @@ extension Store {
     /// What a launch's crash check needs of the database, in one read: whether a release
     /// before the guard file left restore marks in the database, and the count of launches in
     /// a row that crashed.
-    public func crashCheckState() throws -> (hasDatabaseMarks: Bool, crashedLaunches: Int) {
+    package func crashCheckState() throws -> (hasDatabaseMarks: Bool, crashedLaunches: Int) {
         guard hasRecoveryTables else { return (false, 0) }
         let statement = try database.cachedStatement(
             "SELECT EXISTS (SELECT 1 FROM restore_mark), (SELECT value FROM store_meta WHERE key = 'consecutive_crashed_launches')")
@@ -43,12 +43,12 @@ extension Store {
     }
 
     /// How many launches in a row found a restore that had crashed.
-    public func consecutiveCrashedLaunches() throws -> Int {
+    package func consecutiveCrashedLaunches() throws -> Int {
         try counter("consecutive_crashed_launches")
     }
 
     /// Sets the count of launches in a row that found a crashed restore.
-    public func setConsecutiveCrashedLaunches(_ count: Int) throws {
+    package func setConsecutiveCrashedLaunches(_ count: Int) throws {
         try setCounter("consecutive_crashed_launches", to: count)
     }
 

@@ -35,7 +35,7 @@ extension Store {
     /// Calls `body` with one shelf's snapshots, newest first, reading each only when `body`
     /// asked for the next one (it returns false to stop), so a restore that can use the newest
     /// snapshot reads only that one.
-    public func forEachShelfSnapshot(account: String, shelf: String, _ body: (StoredShelfSnapshot) throws -> Bool) throws {
+    package func forEachShelfSnapshot(account: String, shelf: String, _ body: (StoredShelfSnapshot) throws -> Bool) throws {
         try forEachShelfSnapshotRow(account: account, shelf: shelf) { try body(Store.shelfSnapshot($0)) }
     }
 
@@ -68,7 +68,7 @@ extension Store {
     }
 
     /// Every stored snapshot without its payload's meaning, newest first per shelf.
-    public func shelfSnapshots(account: String? = nil) throws -> [StoredShelfSnapshot] {
+    package func shelfSnapshots(account: String? = nil) throws -> [StoredShelfSnapshot] {
         guard hasRecoveryTables else { return [] }
         return try database.fetchAll(
             "SELECT \(shelfSnapshotColumns) FROM shelf_snapshot WHERE ?1 IS NULL OR account = ?1 ORDER BY account, shelf, id DESC",

@@ -2,13 +2,13 @@ import Foundation
 
 /// Moves an unreadable database file, with its `-wal` and `-shm` companions, aside
 /// byte-identical, so a fresh database can take its place and nothing is lost.
-public enum CorruptDatabaseFiles {
+package enum CorruptDatabaseFiles {
     /// How many moved-aside copies are kept beside a database.
-    public static let copiesKept = 3
+    package static let copiesKept = 3
 
     /// Renames `path` (and its `-wal`/`-shm`) to `<path>.corrupt-<UTC timestamp>`, then removes
     /// all but the newest `copiesKept` such copies. Returns the new path of the main file.
-    public static func moveAside(_ path: String, at date: Date = Date()) throws -> String {
+    package static func moveAside(_ path: String, at date: Date = Date()) throws -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -39,7 +39,7 @@ public enum CorruptDatabaseFiles {
     /// Never read while this process has a connection open on the file (it was readable enough
     /// for that connection, and closing a descriptor of the file would drop that connection's
     /// locks): then it answers false.
-    public static func lacksDatabaseHeader(_ path: String) -> Bool {
+    package static func lacksDatabaseHeader(_ path: String) -> Bool {
         guard !Database.hasOpenConnection(to: path) else { return false }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
@@ -51,7 +51,7 @@ public enum CorruptDatabaseFiles {
     }
 
     /// The moved-aside copies of `path`, oldest first.
-    public static func copies(of path: String) -> [String] {
+    package static func copies(of path: String) -> [String] {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let prefix = url.lastPathComponent + ".corrupt-"

@@ -30,7 +30,7 @@ extension Store {
     ///   - configuration: the VFS the copy is written through.
     /// - Returns: the number of scene records moved.
     @discardableResult
-    public static func relocate(from source: String, to destination: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Int {
+    package static func relocate(from source: String, to destination: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Int {
         try relocate(DatabaseFile(resolving: source), to: destination, configuration: configuration)
     }
 
@@ -87,7 +87,7 @@ extension Store {
             throw error
         }
         if case .foreign(let applicationID) = try Migrator.reading(source, { try database.ownership() }) {
-            throw MigrationError.foreignDatabase(path: source, applicationID: applicationID)
+            throw StoreError.foreignDatabase(path: source, applicationID: applicationID)
         }
         let counts = try Migrator.reading(source) { try rowCounts(database) }
         try database.backup(to: staging)

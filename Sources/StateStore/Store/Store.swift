@@ -15,9 +15,9 @@ import Foundation
 /// try store.saveRecord(#"{"version":2,"page":42}"#, version: 2, account: "default", scene: "main", kind: "reader")
 /// let record = try store.record(account: "default", scene: "main", kind: "reader")
 /// ```
-public final class Store {
+package final class Store {
     /// Records larger than this are refused on save and quarantined when found.
-    public static let maximumRecordBytes = 1_048_576
+    package static let maximumRecordBytes = 1_048_576
 
     /// The connection: the package's own code and tests only (other modules call the store's
     /// named operations, never SQL).
@@ -30,10 +30,10 @@ public final class Store {
     /// Whether the store was opened read-only (``init(readingExistingFileAt:migrations:)``).
     package var isReadOnly: Bool { database.configuration.access == .readOnly }
     /// The path of the database file.
-    public var path: String { database.path }
+    package var path: String { database.path }
     /// The schema version after opening: this build's latest, or a newer release's that this
     /// build may use.
-    public private(set) var schemaVersion: Int
+    package private(set) var schemaVersion: Int
     /// The newest schema version this build knows (its migrator's latest): what it writes of a
     /// newer file is what this version has, never a newer release's tables.
     let latestKnownVersion: Int
@@ -44,18 +44,18 @@ public final class Store {
     /// Opens (creating and migrating as needed) the database at `path` for reading and writing.
     ///
     /// A file of a newer schema is opened without migrating when what it records
-    /// (``SchemaCompatibility``) lets this build write it; one it may only read is refused with
-    /// ``MigrationError/databaseNewerReadOnly(path:schemaVersion:latestKnown:writableBy:)`` (open
+    /// (`SchemaCompatibility`) lets this build write it; one it may only read is refused with
+    /// ``StoreError/databaseNewerReadOnly(path:schemaVersion:latestKnown:writableBy:)`` (open
     /// it with ``init(readingExistingFileAt:migrations:)``), and one it may not read with
-    /// ``MigrationError/databaseNewer(path:schemaVersion:latestKnown:)``. Every write transaction
+    /// ``StoreError/databaseNewer(path:schemaVersion:latestKnown:)``. Every write transaction
     /// checks the writable-by again when the file changed since the last.
     ///
     /// The migrator is explicit because some migrations declare data steps that only the
     /// module knowing the record formats can run (`StateMigrations.makeMigrator()`).
     ///
-    /// - Throws: `MigrationError` for a newer, foreign or corrupt database or a failed
+    /// - Throws: `StoreError` for a newer, foreign or corrupt database or a failed
     ///   migration; `SQLiteError` when the file cannot be opened at all.
-    public convenience init(
+    package convenience init(
         path: String,
         configuration: DatabaseConfiguration = DatabaseConfiguration(),
         migrator: Migrator,
@@ -99,7 +99,7 @@ public final class Store {
         do {
             switch try Migrator.reading(path, { try database.ownership() }) {
             case .foreign(let applicationID):
-                throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
+                throw StoreError.foreignDatabase(path: path, applicationID: applicationID)
             case .ours(let version) where version == migrator.latestVersion:
                 // The launch path: nothing to migrate. One statement confirms the schema the
                 // header claims (damage is `.corrupt`, before anything is written).
@@ -110,20 +110,20 @@ public final class Store {
                 // write it, never migrated, backed up or moved aside.
                 let compatibility = try SchemaVerification.verifyNewer(database, version: version, migrations: migrator.migrations)
                 guard compatibility.isWritable(byBuildAt: migrator.latestVersion) else {
-                    throw MigrationError.databaseNewerReadOnly(
+                    throw StoreError.databaseNewerReadOnly(
                         path: path, schemaVersion: version, latestKnown: migrator.latestVersion, writableBy: compatibility.writableBy)
                 }
                 try Migrator.reading(path) { try database.activateWriteAheadLog() }
                 fileVersion = version
             case .ours(let version):
-                guard configuration.role.maintainsFile else { throw MigrationError.migrationLeftToApp(path: path, schemaVersion: version) }
+                guard configuration.role.maintainsFile else { throw StoreError.migrationLeftToApp(path: path, schemaVersion: version) }
                 if let deferral = migrator.deferral(of: file, version: version) { throw deferral }
                 try migrator.migrate(database, progress: progress)
             default:
-                guard configuration.role.maintainsFile else { throw MigrationError.migrationLeftToApp(path: path, schemaVersion: 0) }
+                guard configuration.role.maintainsFile else { throw StoreError.migrationLeftToApp(path: path, schemaVersion: 0) }
                 try migrator.migrate(database, progress: progress)
             }
-        } catch let error as MigrationError where error.isRefusal {
+        } catch let error as StoreError where error.isRefusal {
             // A refused file stays exactly as found: closing normally would checkpoint its
             // write-ahead log into it, or delete a log SQLite cannot use.
             database.disableCheckpointOnClose()
@@ -147,7 +147,7 @@ public final class Store {
     private static func isStorageFault(_ error: any Error) -> Bool {
         switch error {
         case let error as SQLiteError: error.isStorageFault
-        case MigrationError.migrationFailed(_, _, let underlying): underlying.isStorageFault
+        case StoreError.migrationFailed(_, _, let underlying): underlying.isStorageFault
         default: false
         }
     }
@@ -157,7 +157,7 @@ public final class Store {
     /// Reading a store that is not at the latest version works for the tables it has.
     /// `migrations` are those of the build that reads (the embedded ones when nil): a file they
     /// do not reach is checked against what they know of it.
-    public convenience init(readingExistingFileAt path: String, migrations: [MigrationFile]? = nil) throws {
+    package convenience init(readingExistingFileAt path: String, migrations: [MigrationFile]? = nil) throws {
         try self.init(reading: DatabaseFile(resolving: path), migrations: migrations)
     }
 
@@ -167,7 +167,7 @@ public final class Store {
         if let missing = file.refusalIfMissing() { throw missing }
         let database = try Database(file, .readOnly)
         switch try Migrator.reading(path, { try database.ownership() }) {
-        case .foreign(let applicationID): throw MigrationError.foreignDatabase(path: path, applicationID: applicationID)
+        case .foreign(let applicationID): throw StoreError.foreignDatabase(path: path, applicationID: applicationID)
         case .empty: schemaVersion = 0
         case .ours(let version): schemaVersion = version
         }
@@ -188,7 +188,7 @@ public final class Store {
     }
 
     /// Closes the connection.
-    public func close() { database.close() }
+    package func close() { database.close() }
 
     /// Sets how long statements wait for another connection's lock (a launch's budget for its
     /// restores, the full busy timeout for its saves).
@@ -198,13 +198,13 @@ public final class Store {
 
     /// Removes the staging files creations of this database that were killed left beside it
     /// (off the launch path: the writer's and the tools' opens call it).
-    public func removeStaleStagingFiles() {
+    package func removeStaleStagingFiles() {
         Database.removeStaleStagingFiles(of: database.file)
     }
 
     /// Closes the connection without its closing checkpoint: for a file found damaged, which
     /// is moved aside exactly as it is.
-    public func closeWithoutCheckpoint() {
+    package func closeWithoutCheckpoint() {
         database.disableCheckpointOnClose()
         database.close()
     }
@@ -223,9 +223,9 @@ public final class Store {
     package var hasRecordHistory: Bool { min(schemaVersion, latestKnownVersion) >= 5 }
 
     /// The wall clock's time in seconds since 1970: the default ``DatabaseConfiguration/clock``.
-    public static func now() -> Double { Date().timeIntervalSince1970 }
+    package static func now() -> Double { Date().timeIntervalSince1970 }
 
     /// The time by this store's clock (its configuration's ``DatabaseConfiguration/clock``), in
     /// seconds since 1970: what its writes stamp and its age cutoffs measure against.
-    public func currentTime() -> Double { database.configuration.clock() }
+    package func currentTime() -> Double { database.configuration.clock() }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Why the store refused an operation. Storage failures themselves are `SQLiteError`s and
-/// schema problems `MigrationError`s; these are the store's own rules.
+/// Why the store refused an operation or could not use a file: the store's own rules, and the
+/// file's schema (a migration refused or failed; a refusal leaves the file unchanged). Storage
+/// failures themselves are `SQLiteError`s.
 public enum StoreError: Error, Equatable, Sendable {
     /// An account, scene or shelf name that is empty, longer than 1,024 UTF-8 bytes, or (for a
     /// new write) holds a control character.
@@ -47,6 +48,41 @@ public enum StoreError: Error, Equatable, Sendable {
     /// A copy made to move the database did not match it; the copy was removed and the
     /// database left in place.
     case copyNotVerified(path: String, reason: String)
+
+    // The file's schema: a migration refused or failed.
+
+    /// The database was written by a newer release of this program, and what it records does
+    /// not let this build read it (no `SchemaCompatibility`, or a readable-by above this build).
+    case databaseNewer(path: String, schemaVersion: Int, latestKnown: Int)
+    /// The database was written by a newer release whose recorded `SchemaCompatibility` lets
+    /// this build read it but not write it (its writable-by is above this build's latest
+    /// version): open it with `Store(readingExistingFileAt:)`. Nothing was changed.
+    case databaseNewerReadOnly(path: String, schemaVersion: Int, latestKnown: Int, writableBy: Int)
+    /// An applied migration's recorded checksum differs from the file embedded in this build.
+    case checksumMismatch(path: String, version: Int, name: String)
+    /// A non-empty SQLite file that belongs to another program.
+    case foreignDatabase(path: String, applicationID: Int32)
+    /// The file is damaged or is not an SQLite database.
+    case corrupt(path: String, reason: String)
+    /// `--to` asked for a version this build does not have, or one below the current version.
+    case invalidTarget(requested: Int, current: Int, latest: Int)
+    /// A migration left rows that violate a foreign key; it was rolled back.
+    case foreignKeyViolation(version: Int, name: String, table: String)
+    /// A migration's SQL failed; it was rolled back.
+    case migrationFailed(version: Int, name: String, error: SQLiteError)
+    /// The migrations compiled into this build are not numbered 1…N.
+    case invalidMigrationSet(String)
+    /// A migration declares a data step (`-- data-step: <step>`) that nobody registered, so
+    /// applying its SQL alone would leave stored records in an old format. Use the migrator
+    /// of the module that knows the records (`StateMigrations.makeMigrator()`).
+    case dataStepMissing(version: Int, name: String, step: String)
+    /// The file needs a migration too large for the caller's budget (`Migrator.sizeLimitBytes`);
+    /// nothing was changed.
+    case migrationDeferred(path: String, schemaVersion: Int, bytes: Int)
+    /// The file needs a migration (or, empty, its schema), and the connection is an
+    /// extension's (``DatabaseRole/appExtension``), which never migrates: the app does at its
+    /// next launch. Nothing was changed.
+    case migrationLeftToApp(path: String, schemaVersion: Int)
 }
 
 extension StoreError: LocalizedError {
@@ -78,6 +114,55 @@ extension StoreError: LocalizedError {
             "scene \"\(scene)\" of account \"\(account)\" was discarded after this screen was restored; the save was dropped"
         case .fileOpenElsewhere(let path): "\(path) is open in another process, so it was left in place"
         case .copyNotVerified(let path, let reason): "the copy at \(path) did not match the database (\(reason)); it was removed and the database left in place"
+        case .databaseNewer(let path, let version, let latest):
+            "\(path) has schema version \(version), newer than this build knows (latest \(latest)); it was written by a newer release, so nothing was changed"
+        case .databaseNewerReadOnly(let path, let version, let latest, let writableBy):
+            "\(path) has schema version \(version), newer than this build knows (latest \(latest)); the release that wrote it lets this build read it but only builds of schema \(writableBy) and later write it, so nothing was changed"
+        case .checksumMismatch(let path, let version, let name):
+            "\(path): applied migration \(version) does not match \(name) in this build (checksum differs); refusing to migrate"
+        case .foreignDatabase(let path, let applicationID):
+            "\(path) is another program's SQLite database (application_id \(applicationID)); nothing was changed"
+        case .corrupt(let path, let reason):
+            "\(path) is not a readable restorectl database: \(reason)"
+        case .invalidTarget(let requested, let current, let latest):
+            requested > latest
+                ? "cannot migrate to version \(requested): this build knows versions up to \(latest)"
+                : "cannot migrate to version \(requested): the database is already at version \(current) and migrations only go forward"
+        case .foreignKeyViolation(let version, let name, let table):
+            "migration \(version) (\(name)) left a foreign key violation in table \(table); it was rolled back"
+        case .migrationFailed(let version, let name, let error):
+            "migration \(version) (\(name)) failed and was rolled back: \(error.message)"
+        case .invalidMigrationSet(let reason):
+            "invalid embedded migrations: \(reason)"
+        case .migrationDeferred(let path, let version, let bytes):
+            "\(path) needs migrating from schema version \(version), and at \(bytes) bytes that is too long to do here; nothing was changed"
+        case .migrationLeftToApp(let path, let version):
+            "\(path) needs migrating from schema version \(version), which only the app does (this is an extension's connection); nothing was changed"
+        case .dataStepMissing(let version, let name, let step):
+            "migration \(version) (\(name)) needs the data step \(step), which this migrator has not registered; nothing was changed (use the migrator from StateRestore's StateMigrations)"
+        }
+    }
+}
+
+extension StoreError {
+    /// Whether this error refuses a file this build must leave untouched (another program's,
+    /// a newer release's, a damaged one, or one whose applied migrations were edited).
+    public var isRefusal: Bool {
+        switch self {
+        case .databaseNewer, .databaseNewerReadOnly, .checksumMismatch, .foreignDatabase, .corrupt: true
+        default: false
+        }
+    }
+
+    /// Whether the error is about the file's schema or its migrations (newer, another
+    /// program's, damaged, a migration refused, failed or left to later), not one of the store's
+    /// rules about a name, a record or a path.
+    package var isSchemaProblem: Bool {
+        switch self {
+        case .databaseNewer, .databaseNewerReadOnly, .checksumMismatch, .foreignDatabase, .corrupt, .invalidTarget, .foreignKeyViolation,
+            .migrationFailed, .invalidMigrationSet, .dataStepMissing, .migrationDeferred, .migrationLeftToApp:
+            true
+        default: false
         }
     }
 }

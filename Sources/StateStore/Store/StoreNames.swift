@@ -8,17 +8,19 @@ import Foundation
 /// (``validated(_:role:)``); a name an older build stored with one still works wherever a
 /// stored name is looked up or removed (``validatedStored(_:role:)``: restore, discard, purge,
 /// sign-out). Anything that prints a name escapes it (``quoted(_:)``).
-public enum StoreNames {
+@usableFromInline
+package enum StoreNames {
     /// The longest name accepted, in UTF-8 bytes.
-    public static let maximumBytes = 1_024
+    package static let maximumBytes = 1_024
     /// The account used when none is given.
-    public static let defaultAccount = "default"
+    @usableFromInline
+    package static let defaultAccount = "default"
 
     /// The longest record kind accepted, in bytes.
-    public static let maximumKindBytes = 64
+    package static let maximumKindBytes = 64
 
     /// Returns `kind` when it is a valid record kind: 1–64 bytes of `a`–`z`, `0`–`9` and `-`.
-    public static func validatedKind(_ kind: String) throws(StoreError) -> String {
+    package static func validatedKind(_ kind: String) throws(StoreError) -> String {
         let bytes = kind.utf8
         guard !bytes.isEmpty, bytes.count <= maximumKindBytes,
             bytes.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })
@@ -30,7 +32,7 @@ public enum StoreNames {
 
     /// Returns `name` when it is acceptable as the name of a `role` ("account", "scene", "shelf")
     /// for a new write or a new key: non-empty, at most 1,024 bytes, no control character.
-    public static func validated(_ name: String, role: String) throws(StoreError) -> String {
+    package static func validated(_ name: String, role: String) throws(StoreError) -> String {
         let name = try validatedStored(name, role: role)
         if let control = name.unicodeScalars.first(where: isControl) {
             let code = String(format: "U+%04X", control.value)
@@ -42,7 +44,7 @@ public enum StoreNames {
     /// Returns `name` when a build may have stored it as the name of a `role`: non-empty and at
     /// most 1,024 bytes (what the schema's CHECKs allow). For looking up and removing what is
     /// stored, never for a new write.
-    public static func validatedStored(_ name: String, role: String) throws(StoreError) -> String {
+    package static func validatedStored(_ name: String, role: String) throws(StoreError) -> String {
         let bytes = name.utf8.count
         if bytes == 0 { throw .invalidName(role: role, reason: "the \(role) name is empty") }
         if bytes > maximumBytes {
@@ -54,13 +56,13 @@ public enum StoreNames {
     /// `name` in double quotes, with every control character written as a Swift escape
     /// (`\n`, `\u{1B}`), so a name inside a message or a listing can neither break it across
     /// lines nor drive a terminal.
-    public static func quoted(_ name: String) -> String {
+    package static func quoted(_ name: String) -> String {
         "\"" + escapingControlCharacters(in: name) + "\""
     }
 
     /// `text` with every control character (C0, U+007F, C1) and every scalar in `extra`
     /// written as a Swift escape: `\n`, `\t`, `\r`, `\0`, `\"`, `\\`, else `\u{1B}`.
-    public static func escapingControlCharacters(in text: String, alsoEscaping extra: Set<Unicode.Scalar> = []) -> String {
+    package static func escapingControlCharacters(in text: String, alsoEscaping extra: Set<Unicode.Scalar> = []) -> String {
         var escaped = ""
         for scalar in text.unicodeScalars {
             guard isControl(scalar) || extra.contains(scalar) else {

@@ -1,5 +1,5 @@
 /// What a write of a record or a shelf snapshot may replace, as the engine's write gate decided
-/// it; the store applies the rules inside the write transaction (``Store/checkFence(_:account:)``
+/// it; the store applies the rules inside the write transaction (`Store.checkFence(_:account:)`
 /// and the record upsert's conditions), and never computes one itself.
 package struct WriteRules: Sendable, Equatable {
     /// The newest format the writer reads: a stored record of a higher version is kept

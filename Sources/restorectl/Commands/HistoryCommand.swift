@@ -27,7 +27,7 @@ enum HistoryCommand {
         // --account named.
         do {
             try listing.requireRecord(of: key, kind: options.kind)
-        } catch let error as RollbackError {
+        } catch let error as RestoreError {
             throw CommandFailure(.noInput, error.noRecordSentence)
         }
         let rows = Self.rows(listing)

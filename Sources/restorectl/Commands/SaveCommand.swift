@@ -29,7 +29,7 @@ enum SaveCommand {
         let store: Store
         do {
             store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
-        } catch let error as MigrationError {
+        } catch let error as StoreError where error.isSchemaProblem {
             throw FailureMapping.damagedFileForWriting(error)
         }
         defer { store.close() }

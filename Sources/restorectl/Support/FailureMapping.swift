@@ -10,17 +10,13 @@ enum FailureMapping {
             return failure
         case let error as UsageError:
             return CommandFailure(.usage, error.message)
-        case let error as MigrationError:
+        case let error as StoreError:
             switch error {
             case .invalidTarget: return CommandFailure(.usage, error.localizedDescription)
             case .invalidMigrationSet: return CommandFailure(.software, error.localizedDescription)
             // Out of space, read-only storage or an I/O error at whatever statement of a
             // migration is the storage's failure, not bad data.
             case .migrationFailed(_, _, let underlying): return CommandFailure(exitCode(for: underlying), error.localizedDescription)
-            default: return CommandFailure(.dataError, error.localizedDescription)
-            }
-        case let error as StoreError:
-            switch error {
             case .fileNotFound, .quarantineEntryNotFound, .historyEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
             case .notARegularFile, .danglingLink, .movedTo: return CommandFailure(.noInput, error.localizedDescription)
             case .fileInUse, .fileOpenElsewhere, .copyNotVerified: return CommandFailure(.ioError, error.localizedDescription)
@@ -29,19 +25,18 @@ enum FailureMapping {
         case let error as ExportError:
             if case .outputExists = error { return CommandFailure(.cannotCreate, error.localizedDescription) }
             return CommandFailure(.dataError, error.localizedDescription)
-        case let error as StateDatabaseError:
-            return CommandFailure(.cannotCreate, error.localizedDescription)
-        case let error as RollbackError:
-            switch error {
-            case .notWrittenBy: return CommandFailure(.dataError, error.localizedDescription)
-            case .noRecord, .noSuchEntry, .nothingEarlier: return CommandFailure(.noInput, error.localizedDescription)
-            }
         case let error as RestoreError:
+            switch error {
+            // A directory given as the database file.
+            case .isDirectory: return CommandFailure(.cannotCreate, error.localizedDescription)
+            // The tool's rollback: a history without the entry asked for is no such input.
+            case .noRecord, .noSuchEntry, .nothingEarlier: return CommandFailure(.noInput, error.localizedDescription)
             // Like a file open in another process: the other process must let go first.
-            if case .sceneIsLive = error { return CommandFailure(.ioError, error.localizedDescription) }
-            return CommandFailure(.dataError, error.localizedDescription)
-        case let error as RecordError:
-            return CommandFailure(.dataError, error.localizedDescription)
+            case .sceneIsLive: return CommandFailure(.ioError, error.localizedDescription)
+            // A kind's shape is the program's, not the file's (`--formats` maps its own).
+            case .notDerivable, .invalidFormatFile: return CommandFailure(.software, "internal error: \(error.localizedDescription)")
+            default: return CommandFailure(.dataError, error.localizedDescription)
+            }
         case let error as DocumentDecodingError:
             return CommandFailure(.dataError, error.localizedDescription)
         case let error as SQLiteError:
@@ -53,7 +48,7 @@ enum FailureMapping {
 
     /// A damaged file refused by a verb that writes (`save`, `shelf save`), with what would
     /// recover it: the tool never moves a file aside, an app's launch does.
-    static func damagedFileForWriting(_ error: MigrationError) -> CommandFailure {
+    static func damagedFileForWriting(_ error: StoreError) -> CommandFailure {
         guard case .corrupt(let path, _) = error else { return failure(for: error) }
         return CommandFailure(
             .dataError,

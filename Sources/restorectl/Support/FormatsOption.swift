@@ -25,7 +25,7 @@ enum FormatsOption {
             appKinds = try RecordKind.kinds(fromFormatsIn: url)
         } catch let failure as CommandFailure {
             throw failure
-        } catch let error as ShapeError {
+        } catch let error as RestoreError where error.isShapeProblem {
             throw CommandFailure(.dataError, "invalid formats \(folder): \(error.localizedDescription)")
         } catch {
             throw CommandFailure(.ioError, "formats \(folder): cannot be read: \(error.localizedDescription)")

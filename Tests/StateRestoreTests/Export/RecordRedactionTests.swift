@@ -27,7 +27,7 @@ import Testing
     static func kind(_ name: String, _ shapes: [Int: RecordShape]) -> RecordKind {
         RecordKind(
             name: name, currentVersion: shapes.keys.max() ?? 1, condition: { _, _ in .readable },
-            validation: { _ throws(RecordError) in throw .notAnObject(got: "test") },
+            validation: { _ throws(RestoreError) in throw .notAnObject(got: "test") },
             restoring: DocumentContext { _, key in RestorationSummary(key: key, kind: name, state: .null, report: []) }, shapes: shapes)
     }
 
@@ -181,7 +181,7 @@ import Testing
         let bad = #"{"mode": "x", "search": pierre}"#
         var parseError: JSONParseError?
         do { _ = try JSONValue.parse(Array(bad.utf8)) } catch { parseError = error }
-        let notJSON = RecordError.notJSON(try #require(parseError)).localizedDescription
+        let notJSON = RestoreError.notJSON(try #require(parseError)).localizedDescription
         let redactedNotJSON = redacted(notJSON, as: .message)
         #expect(notJSON.contains("unexpected 'p'"), "\(notJSON)")
         #expect(redactedNotJSON.hasPrefix("record is not valid JSON: invalid JSON at byte 24: unexpected '") && !redactedNotJSON.contains("'p'"), "\(redactedNotJSON)")
@@ -189,7 +189,7 @@ import Testing
 
         // Each of the engine's messages, quoting only field names and the engine's numbers, is
         // kept whole.
-        let messages: [RecordError] = [
+        let messages: [RestoreError] = [
             .tooLarge(byteCount: 2_000_000, limit: 1_048_576), .notAnObject(got: "array"), .invalidVersion(got: "integer 0"),
             .invalidMinReaderVersion(got: "null"), .newerVersion(version: 9, newestReadable: 2),
             .minReaderVersionNewerThanVersion(minReaderVersion: 3, version: 2), .wrongType(field: "tags[1]", expected: "a string", got: "integer 4"),

@@ -47,7 +47,7 @@ import Testing
         let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         let record = try #require(try store.record(account: key.account, scene: key.scene, kind: InboxState.kind))
-        guard case .object(let object) = try JSONValue.parse(record.payload) else { throw RecordError.notAnObject(got: "other") }
+        guard case .object(let object) = try JSONValue.parse(record.payload) else { throw RestoreError.notAnObject(got: "other") }
         return (object, record.version, record.minReaderVersion)
     }
 

@@ -77,10 +77,10 @@ import Testing
         let newer = #"{"version":9,"anything":"goes"}"#
         let accepted = try Codec.validateForSave(Array(newer.utf8))
         #expect(accepted.kind == "layout" && accepted.version == 9 && accepted.payload == newer && accepted.isNewerThanThisBuild)
-        #expect(throws: RecordError.invalidField(field: "title", reason: "expected a string, got integer 5")) {
+        #expect(throws: RestoreError.invalidField(field: "title", reason: "expected a string, got integer 5")) {
             try Codec.validateForSave(Array(#"{"version":3,"title":5}"#.utf8))
         }
-        #expect(throws: RecordError.minReaderVersionNewerThanVersion(minReaderVersion: 4, version: 3)) {
+        #expect(throws: RestoreError.minReaderVersionNewerThanVersion(minReaderVersion: 4, version: 3)) {
             try Codec.validateForSave(Array(#"{"version":3,"minReaderVersion":4}"#.utf8))
         }
     }

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func savingChecksTheRecordAgainstItsFormatsShape() throws {
-        #expect(throws: RecordError.doesNotFitShape(version: 3, violations: ["`query` is null, but it is required"])) {
+        #expect(throws: RestoreError.doesNotFitShape(version: 3, violations: ["`query` is null, but it is required"])) {
             try kind.validateForSave(Data(#"{"version": 3, "query": null}"#.utf8))
         }
         #expect(try kind.validateForSave(Data(#"{"version": 9, "query": 1}"#.utf8)).isNewerThanThisBuild)
@@ -85,6 +85,6 @@ import Testing
     @Test func aFormatFileNamingAnotherKindThanItsFolderIsRefused() throws {
         let folder = FormatFolder(file.folder.url.appendingPathComponent("Other/outbox"))
         try folder.write(try KindFormat(current: InboxState.self))
-        #expect(throws: ShapeError.self) { try RecordKind.kinds(fromFormatsIn: file.folder.url.appendingPathComponent("Other")) }
+        #expect(throws: RestoreError.self) { try RecordKind.kinds(fromFormatsIn: file.folder.url.appendingPathComponent("Other")) }
     }
 }

@@ -91,7 +91,7 @@ import Testing
             #expect(!saved)
             // The read-only launch's writer could not write the scenes' use either, and says so.
             if outcome == .readOnly, let closing {
-                guard case .databaseNewerReadOnly(_, 6, build.latestVersion, 6) = closing as? MigrationError else {
+                guard case .databaseNewerReadOnly(_, 6, build.latestVersion, 6) = closing as? StoreError else {
                     Issue.record("closing failed with \(closing)")
                     break
                 }

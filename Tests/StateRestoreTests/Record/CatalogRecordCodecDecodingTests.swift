@@ -112,7 +112,7 @@ struct CatalogRecordCodecDecodingTests {
     @Test(
         "damaged records are unreadable with a typed error",
         arguments: [
-            ("", RecordError.notJSON(JSONParseError(offset: 0, reason: .unexpectedEndOfInput(expected: "a value")))),
+            ("", RestoreError.notJSON(JSONParseError(offset: 0, reason: .unexpectedEndOfInput(expected: "a value")))),
             (#"{"query":"a","query":"b"}"#, .notJSON(JSONParseError(offset: 13, reason: .duplicateKey("query")))),
             ("[1]", .notAnObject(got: "array")),
             ("null", .notAnObject(got: "null")),
@@ -150,8 +150,8 @@ struct CatalogRecordCodecDecodingTests {
                 .wrongType(field: "viewport.after", expected: "an array of integers", got: "integer 3")
             ),
             (#"{"version":7,"minReaderVersion":2,"query":[]}"#, .wrongType(field: "query", expected: "a string", got: "array []")),
-        ] as [(String, RecordError)])
-    func damagedRecordsAreUnreadable(text: String, error: RecordError) {
+        ] as [(String, RestoreError)])
+    func damagedRecordsAreUnreadable(text: String, error: RestoreError) {
         #expect(CatalogRecordCodec.decode(text) == .unreadable(error))
     }
 
@@ -202,13 +202,13 @@ struct CatalogRecordCodecDecodingTests {
     @Test("decoding errors read as one line naming the field")
     func decodingErrorsAreOneLine() {
         #expect(
-            RecordError.wrongType(field: "viewport.before[1]", expected: "an integer", got: #"string "x""#)
+            RestoreError.wrongType(field: "viewport.before[1]", expected: "an integer", got: #"string "x""#)
                 .localizedDescription == #"field "viewport.before[1]" must be an integer, got string "x""#)
         #expect(
-            RecordError.missingField("viewport.anchorID").localizedDescription
+            RestoreError.missingField("viewport.anchorID").localizedDescription
                 == #"field "viewport.anchorID" is missing"#)
         #expect(
-            RecordError.notJSON(JSONParseError(offset: 0, reason: .trailingCharacters)).localizedDescription
+            RestoreError.notJSON(JSONParseError(offset: 0, reason: .trailingCharacters)).localizedDescription
                 == "record is not valid JSON: invalid JSON at byte 0: unexpected characters after the JSON value")
     }
 }

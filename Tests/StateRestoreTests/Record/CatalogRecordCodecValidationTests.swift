@@ -37,7 +37,7 @@ struct CatalogRecordCodecValidationTests {
     @Test(
         "each save rule refuses with an error naming the field",
         arguments: [
-            ("[]", RecordError.notAnObject(got: "array"), "record must be a JSON object, got array"),
+            ("[]", RestoreError.notAnObject(got: "array"), "record must be a JSON object, got array"),
             (
                 "{", .notJSON(JSONParseError(offset: 1, reason: .unexpectedEndOfInput(expected: "a string key or '}'"))),
                 "record is not valid JSON: invalid JSON at byte 1: unexpected end of input, expected a string key or '}'"
@@ -109,8 +109,8 @@ struct CatalogRecordCodecValidationTests {
                 .wrongType(field: "viewport.before[0]", expected: "an integer", got: "null"),
                 #"field "viewport.before[0]" must be an integer, got null"#
             ),
-        ] as [(String, RecordError, String)])
-    func saveRulesRefuseWithNamedField(text: String, error: RecordError, description: String) {
+        ] as [(String, RestoreError, String)])
+    func saveRulesRefuseWithNamedField(text: String, error: RestoreError, description: String) {
         #expect(throws: error) { try CatalogRecordCodec.validateForSave(text) }
         #expect(error.localizedDescription == description)
         #expect(!description.contains("\n"))
@@ -123,17 +123,17 @@ struct CatalogRecordCodecValidationTests {
         #expect(atLimit.utf8.count == 1_048_576)
         #expect(try CatalogRecordCodec.validateForSave(atLimit).version == 1)
         let overLimit = String(atLimit.dropLast(2)) + #"a"}"#
-        #expect(throws: RecordError.tooLarge(byteCount: 1_048_577, limit: 1_048_576)) {
+        #expect(throws: RestoreError.tooLarge(byteCount: 1_048_577, limit: 1_048_576)) {
             try CatalogRecordCodec.validateForSave(overLimit)
         }
         #expect(
-            RecordError.tooLarge(byteCount: 1_048_577, limit: 1_048_576).localizedDescription
+            RestoreError.tooLarge(byteCount: 1_048_577, limit: 1_048_576).localizedDescription
                 == "record is 1048577 bytes, larger than the limit of 1048576 bytes")
     }
 
     @Test("invalid UTF-8 is refused")
     func invalidUTF8IsRefused() {
-        #expect(throws: RecordError.notJSON(JSONParseError(offset: 10, reason: .invalidUTF8))) {
+        #expect(throws: RestoreError.notJSON(JSONParseError(offset: 10, reason: .invalidUTF8))) {
             try CatalogRecordCodec.validateForSave(Array(#"{"query":""#.utf8) + [0xC0, 0x80] + Array(#""}"#.utf8))
         }
     }

@@ -75,7 +75,7 @@ struct ShelfSnapshotCodecTests {
     @Test("the first row that cannot be read is the one reported, wherever the header stands")
     func firstBadRowIsReported() {
         let text = #"{"books":[{"id":1,"title":"a","revision":0},{"id":2,"title":"b"},{"id":"3"}],"version":2,"fetchedAt":0,"drafts":[]}"#
-        #expect(throws: RecordError.missingField("books[1].revision")) { try ShelfSnapshotCodec.decode(text.utf8) }
+        #expect(throws: RestoreError.missingField("books[1].revision")) { try ShelfSnapshotCodec.decode(text.utf8) }
     }
 
     @Test("a large snapshot encodes to the same text as the tree of its values")
@@ -106,7 +106,7 @@ struct ShelfSnapshotCodecTests {
     @Test(
         "invalid snapshots fail with a typed error naming the field",
         arguments: [
-            ("[]", RecordError.notAnObject(got: "array")),
+            ("[]", RestoreError.notAnObject(got: "array")),
             (#"{"books":[],"fetchedAt":0,"drafts":[]}"#, .missingField("version")),
             (#"{"version":3,"books":[],"fetchedAt":0,"drafts":[]}"#, .newerVersion(version: 3, newestReadable: 2)),
             (#"{"version":3,"minReaderVersion":3,"query":"","books":[],"fetchedAt":0,"drafts":[]}"#, .newerVersion(version: 3, newestReadable: 2)),
@@ -139,39 +139,39 @@ struct ShelfSnapshotCodecTests {
             ),
             (#"{"version":1,"books":[],"fetchedAt":0,"drafts":[{"bookID":1,"baseRevision":1}]}"#, .missingField("drafts[0].proposedTitle")),
             (#"{"version":1,"version":1}"#, .notJSON(JSONParseError(offset: 13, reason: .duplicateKey("version")))),
-        ] as [(String, RecordError)])
-    func invalidSnapshotsFail(text: String, error: RecordError) {
+        ] as [(String, RestoreError)])
+    func invalidSnapshotsFail(text: String, error: RestoreError) {
         #expect(throws: error) { try ShelfSnapshotCodec.decode(text.utf8) }
     }
 
     @Test(
         "snapshots that would not read back are refused when encoding",
         arguments: [
-            ([], .nan, RecordError.invalidField(field: "fetchedAt", reason: "must be a finite number, got nan")),
+            ([], .nan, RestoreError.invalidField(field: "fetchedAt", reason: "must be a finite number, got nan")),
             ([], .infinity, .invalidField(field: "fetchedAt", reason: "must be a finite number, got inf")),
             (
                 [ShelfBook(id: 1, title: "a", revision: 0), ShelfBook(id: 1, title: "b", revision: 0)],
                 0, .invalidField(field: "books[1].id", reason: "book ID 1 is already at books[0]")
             ),
-        ] as [([ShelfBook], Double, RecordError)])
-    func unencodableSnapshotsAreRefused(books: [ShelfBook], fetchedAt: Double, error: RecordError) {
+        ] as [([ShelfBook], Double, RestoreError)])
+    func unencodableSnapshotsAreRefused(books: [ShelfBook], fetchedAt: Double, error: RestoreError) {
         // The Date is built here, not passed as an argument: describing a NaN Date traps.
         let snapshot = ShelfSnapshot(books: books, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
         #expect {
             try ShelfSnapshotCodec.encode(snapshot)
         } throws: { thrown in
-            (thrown as? RecordError) == error
+            (thrown as? RestoreError) == error
         }
     }
 
     @Test("error descriptions are one readable line")
     func errorDescriptionsAreReadable() {
         let duplicate = #"{"version":2,"books":[{"id":4,"title":"a","revision":0},{"id":4,"title":"b","revision":0}],"fetchedAt":0,"drafts":[]}"#
-        #expect(throws: RecordError.self) { try ShelfSnapshotCodec.decode(duplicate.utf8) }
+        #expect(throws: RestoreError.self) { try ShelfSnapshotCodec.decode(duplicate.utf8) }
         #expect(
-            RecordError.invalidField(field: "books[1].id", reason: "book ID 4 is already at books[0]").localizedDescription
+            RestoreError.invalidField(field: "books[1].id", reason: "book ID 4 is already at books[0]").localizedDescription
                 == #"field "books[1].id": book ID 4 is already at books[0]"#)
-        #expect(RecordError.missingField("books[0].revision").localizedDescription == #"field "books[0].revision" is missing"#)
-        #expect(RecordError.newerVersion(version: 3, newestReadable: 2).localizedDescription == "format 3 is newer than this build reads (2)")
+        #expect(RestoreError.missingField("books[0].revision").localizedDescription == #"field "books[0].revision" is missing"#)
+        #expect(RestoreError.newerVersion(version: 3, newestReadable: 2).localizedDescription == "format 3 is newer than this build reads (2)")
     }
 }

@@ -62,7 +62,7 @@ import Testing
         _ = try StateDatabase.migrate(file.path, upTo: 3)
         let before = try folderContents()
         let (restorer, tracking, key) = try widgetTyping("typed before the app migrated", after: .databaseNeedsMigration)
-        #expect(throws: MigrationError.self) { try restorer.flush() }
+        #expect(throws: StoreError.self) { try restorer.flush() }
         #expect(restorer.restore(CatalogViewState.self, key, against: document).reports(.databaseNeedsMigration))
         #expect(try StateDatabase.schemaStatus(file.path).schemaVersion == 3, "an extension never migrates")
         #expect(try folderContents() == before, "no backup, no moved-aside copy")

@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aFieldThatRefusesTheStandInHidesTheRestOfItsObjectAndTheDerivationSaysSo() throws {
-        let error = try #require(throws: ShapeError.self) { try RecordShape(of: RulesState.self) }
+        let error = try #require(throws: RestoreError.self) { try RecordShape(of: RulesState.self) }
         #expect(error.errorDescription?.contains("`rules[]`: `rules[].priority` refused the probe's stand-in value") == true)
     }
 
@@ -34,14 +34,14 @@ import Testing
     }
 
     @Test func aTypeThatReadsTheWholeRecordCannotBeDerivedAndTheErrorSaysWhatToDo() throws {
-        let error = try #require(throws: ShapeError.self) { try RecordShape(of: WholeRecordState.self) }
+        let error = try #require(throws: RestoreError.self) { try RecordShape(of: WholeRecordState.self) }
         let message = try #require(error.errorDescription)
         #expect(message.contains("kind \"whole\"") && message.contains("reads the record as a whole") && message.contains("recordShape"))
     }
 
     @Test func anExplicitShapeIsUsedAndCheckedAgainstTheDefault() throws {
         #expect(try RecordShape(of: ExplicitWholeRecordState.self) == .object(["title": .string]))
-        let error = try #require(throws: ShapeError.self) { try RecordShape(of: MisdescribedState.self) }
+        let error = try #require(throws: RestoreError.self) { try RecordShape(of: MisdescribedState.self) }
         #expect(error.errorDescription?.contains("`count` is integer 1, not a string") == true)
     }
 
@@ -56,6 +56,6 @@ import Testing
 
     @Test func aFormatFileThatIsNotAShapeIsRefusedNamingThePath() throws {
         let bad: JSONValue = ["type": "object", "fields": ["tags": ["type": "array"]]]
-        #expect(throws: ShapeError.invalidFormatFile(path: "", reason: "tags: an array needs an \"element\"")) { try RecordShape(json: bad) }
+        #expect(throws: RestoreError.invalidFormatFile(path: "", reason: "tags: an array needs an \"element\"")) { try RecordShape(json: bad) }
     }
 }

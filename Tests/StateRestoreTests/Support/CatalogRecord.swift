@@ -35,7 +35,7 @@ typealias CatalogRecordProvenance = RecordProvenance
 enum CatalogRecordDecoding: Equatable {
     case decoded(CatalogRecord, CatalogRecordProvenance)
     case newer(version: Int, minReaderVersion: Int?)
-    case unreadable(RecordError)
+    case unreadable(RestoreError)
 }
 
 /// The catalog kind's codec in the tables' terms (shadows the package's, which speaks in
@@ -55,11 +55,11 @@ enum CatalogRecordCodec {
         ScreenKinds.CatalogRecordCodec.encode(record.viewState, carrying: record.unknownFields)
     }
 
-    static func validateForSave(_ bytes: some Collection<UInt8>) throws(RecordError) -> ValidatedRecord {
+    static func validateForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ValidatedRecord {
         try ScreenKinds.CatalogRecordCodec.validateForSave(bytes)
     }
 
-    static func validateForSave(_ text: String) throws(RecordError) -> ValidatedRecord {
+    static func validateForSave(_ text: String) throws(RestoreError) -> ValidatedRecord {
         try validateForSave(Array(text.utf8))
     }
 }

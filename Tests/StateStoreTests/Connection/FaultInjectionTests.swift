@@ -241,7 +241,7 @@ import Testing
         } catch {
             // Either opening (the WAL index cannot be created) or the save itself fails.
             let described = (error as? any LocalizedError)?.errorDescription ?? ""
-            #expect(error is SQLiteError || error is MigrationError, "untyped error: \(error)")
+            #expect(error is SQLiteError || error is StoreError, "untyped error: \(error)")
             #expect(!described.isEmpty)
         }
         chmod(folder, 0o755)
@@ -396,7 +396,7 @@ import Testing
         let storageError: SQLiteError
         switch error {
         case let error as SQLiteError: storageError = error
-        case MigrationError.migrationFailed(_, _, let error): storageError = error
+        case StoreError.migrationFailed(_, _, let error): storageError = error
         default:
             Issue.record("\(fault) at \(n): unexpected error \(type(of: error)): \(error)", sourceLocation: sourceLocation)
             return

@@ -63,11 +63,11 @@ import Testing
 
     @Test(arguments: ["create.sql", "0001-create.sql", "0000_zero.sql", "0001_x.txt", "_0001.sql"])
     func malformedFileNamesAreRejected(name: String) {
-        #expect(throws: MigrationError.self) { try MigrationFile(name: name, sql: "") }
+        #expect(throws: StoreError.self) { try MigrationFile(name: name, sql: "") }
     }
 
     @Test func gapsInNumberingAreRejected() throws {
         let files = [try MigrationFile(name: "0001_a.sql", sql: ""), try MigrationFile(name: "0003_c.sql", sql: "")]
-        #expect(throws: MigrationError.self) { try Migrator(migrations: files) }
+        #expect(throws: StoreError.self) { try Migrator(migrations: files) }
     }
 }

@@ -68,8 +68,8 @@ import Testing
         #expect {
             try Migrator.withNoOpDataSteps().migrate(reopened)
         } throws: { error in
-            guard case .databaseNewer(_, 99, _) = error as? MigrationError else { return false }
-            return (error as? MigrationError)?.errorDescription?.contains("newer") == true
+            guard case .databaseNewer(_, 99, _) = error as? StoreError else { return false }
+            return (error as? StoreError)?.errorDescription?.contains("newer") == true
         }
         reopened.close()
         #expect(file() == before)
@@ -84,7 +84,7 @@ import Testing
         #expect {
             try Migrator.withNoOpDataSteps().migrate(reopened)
         } throws: { error in
-            (error as? MigrationError)?.errorDescription?.contains("0001_create_scene_state.sql") == true
+            (error as? StoreError)?.errorDescription?.contains("0001_create_scene_state.sql") == true
         }
         reopened.close()
         #expect(file() == before)
@@ -96,7 +96,7 @@ import Testing
         other.close()
         let before = file()
         let db = try Database(path: stateFile.path)
-        #expect(throws: MigrationError.foreignDatabase(path: stateFile.path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
+        #expect(throws: StoreError.foreignDatabase(path: stateFile.path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
         db.close()
         #expect(file() == before)
         #expect(!FileManager.default.fileExists(atPath: stateFile.path + "-wal"))
@@ -112,7 +112,7 @@ import Testing
         let log = stateFile.folder.contents("state.sqlite-wal")
         #expect(log?.isEmpty == false)
         let db = try Database(path: stateFile.path)
-        #expect(throws: MigrationError.foreignDatabase(path: stateFile.path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
+        #expect(throws: StoreError.foreignDatabase(path: stateFile.path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
         db.close()
         #expect(file() == before)
         #expect(stateFile.folder.contents("state.sqlite-wal") == log)
@@ -124,7 +124,7 @@ import Testing
         other.close()
         let before = file()
         let db = try Database(path: stateFile.path)
-        #expect(throws: MigrationError.foreignDatabase(path: stateFile.path, applicationID: 0)) { try Migrator.withNoOpDataSteps().migrate(db) }
+        #expect(throws: StoreError.foreignDatabase(path: stateFile.path, applicationID: 0)) { try Migrator.withNoOpDataSteps().migrate(db) }
         db.close()
         #expect(file() == before)
     }
@@ -136,7 +136,7 @@ import Testing
         #expect {
             try Migrator.withNoOpDataSteps().migrate(db)
         } throws: { error in
-            guard case .corrupt = error as? MigrationError else { return false }
+            guard case .corrupt = error as? StoreError else { return false }
             return true
         }
         db.close()
@@ -157,7 +157,7 @@ import Testing
         #expect {
             try Migrator(migrations: [good, bad]).migrate(db)
         } throws: { error in
-            guard case .migrationFailed(2, "0002_bad.sql", _) = error as? MigrationError else { return false }
+            guard case .migrationFailed(2, "0002_bad.sql", _) = error as? StoreError else { return false }
             return true
         }
         #expect(try db.scalarInt("PRAGMA user_version") == 1)
@@ -173,7 +173,7 @@ import Testing
             sql: "PRAGMA defer_foreign_keys = ON; CREATE TABLE c (p INTEGER REFERENCES p(id) DEFERRABLE INITIALLY DEFERRED); INSERT INTO c VALUES (7);"
         )
         let db = try Database(path: stateFile.path)
-        #expect(throws: MigrationError.self) { try Migrator(migrations: [parent, child]).migrate(db) }
+        #expect(throws: StoreError.self) { try Migrator(migrations: [parent, child]).migrate(db) }
         #expect(try db.scalarInt("PRAGMA user_version") == 1)
         #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'c'") == 0)
     }
@@ -216,7 +216,7 @@ import Testing
 
     @Test func targetBeyondTheLatestVersionIsRefused() throws {
         let db = try Database(path: stateFile.path)
-        #expect(throws: MigrationError.self) { try Migrator.withNoOpDataSteps().migrate(db, upTo: 999) }
+        #expect(throws: StoreError.self) { try Migrator.withNoOpDataSteps().migrate(db, upTo: 999) }
         #expect(try db.ownership() == .empty)
     }
 
@@ -263,7 +263,7 @@ import Testing
         let db = try Database(path: stateFile.path)
         try Migrator(migrations: Array(files.prefix(1))).migrate(db)
         let before = file()
-        let refused = MigrationError.dataStepMissing(version: 2, name: "0002_rewrite.sql", step: "rewrite-t")
+        let refused = StoreError.dataStepMissing(version: 2, name: "0002_rewrite.sql", step: "rewrite-t")
         #expect(throws: refused) { try Migrator(migrations: files).migrate(db) }
         #expect(throws: refused) { try Migrator(migrations: files).plan(for: db) }
         #expect(throws: refused) { try Migrator(migrations: files).planForNewDatabase() }
@@ -274,7 +274,7 @@ import Testing
 
     @Test func plainMigratorRefusesTheCatalogRecordUpgrade() throws {
         let db = try Database(path: stateFile.path)
-        #expect(throws: MigrationError.dataStepMissing(version: 3, name: "0003_upgrade_catalog_records.sql", step: "upgrade-catalog-records")) {
+        #expect(throws: StoreError.dataStepMissing(version: 3, name: "0003_upgrade_catalog_records.sql", step: "upgrade-catalog-records")) {
             try Migrator().migrate(db)
         }
         #expect(try db.ownership() == .empty)

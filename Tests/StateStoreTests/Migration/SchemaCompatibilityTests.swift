@@ -34,11 +34,11 @@ import Testing
         #expect {
             try MigrationFile(name: "0005_add_t.sql", sql: "CREATE TABLE t (x);")
         } throws: { error in
-            guard case .invalidMigrationSet(let reason) = error as? MigrationError else { return false }
+            guard case .invalidMigrationSet(let reason) = error as? StoreError else { return false }
             return reason.contains("0005_add_t.sql") && reason.contains("-- readable-by:") && reason.contains("-- writable-by:")
         }
         let half = "-- readable-by: 4\nCREATE TABLE t (x);"
-        #expect(throws: MigrationError.self) { try MigrationFile(name: "0005_add_t.sql", sql: half) }
+        #expect(throws: StoreError.self) { try MigrationFile(name: "0005_add_t.sql", sql: half) }
     }
 
     @Test(arguments: [
@@ -49,7 +49,7 @@ import Testing
         "-- readable-by: 4\n-- readable-by: 4\n-- writable-by: 4\n",
     ])
     func declaredNumbersThatCannotHoldAreRefused(header: String) {
-        #expect(throws: MigrationError.self) { try MigrationFile(name: "0005_add_t.sql", sql: header + "CREATE TABLE t (x);") }
+        #expect(throws: StoreError.self) { try MigrationFile(name: "0005_add_t.sql", sql: header + "CREATE TABLE t (x);") }
     }
 
     @Test func theShippedMigrationsOneToFourDeclareNothingAndAreUnchanged() throws {
@@ -98,7 +98,7 @@ import Testing
             "CREATE TABLE extra (x); INSERT INTO schema_history VALUES (5, '0005_extra.sql', 'x', 'now'); PRAGMA user_version = 5")
         db.close()
         let before = file()
-        #expect(throws: MigrationError.databaseNewer(path: stateFile.path, schemaVersion: 5, latestKnown: 4)) { try store(.schema4) }
+        #expect(throws: StoreError.databaseNewer(path: stateFile.path, schemaVersion: 5, latestKnown: 4)) { try store(.schema4) }
         #expect(file() == before)
     }
 
@@ -125,13 +125,13 @@ import Testing
     @Test func anOlderBuildOnlyReadsAFileWritableByNewerBuilds() throws {
         try SchemaBuild.rewriting6.makeFile(at: stateFile.path)
         let before = file()
-        #expect(throws: MigrationError.databaseNewerReadOnly(path: stateFile.path, schemaVersion: 6, latestKnown: 5, writableBy: 6)) { try store(.schema5) }
-        #expect(throws: MigrationError.databaseNewerReadOnly(path: stateFile.path, schemaVersion: 6, latestKnown: 4, writableBy: 6)) { try store(.schema4) }
+        #expect(throws: StoreError.databaseNewerReadOnly(path: stateFile.path, schemaVersion: 6, latestKnown: 5, writableBy: 6)) { try store(.schema5) }
+        #expect(throws: StoreError.databaseNewerReadOnly(path: stateFile.path, schemaVersion: 6, latestKnown: 4, writableBy: 6)) { try store(.schema4) }
         #expect(file() == before)
         let reader = try Store(readingExistingFileAt: stateFile.path)
         #expect(try reader.record(account: "default", scene: "main", kind: "catalog")?.version == 3)
         reader.close()
-        #expect(throws: MigrationError.databaseNewer(path: stateFile.path, schemaVersion: 6, latestKnown: 3)) { try store(.schema3) }
+        #expect(throws: StoreError.databaseNewer(path: stateFile.path, schemaVersion: 6, latestKnown: 3)) { try store(.schema3) }
         #expect(file() == before)
     }
 
@@ -144,7 +144,7 @@ import Testing
         #expect(status.applied.map(\.isNewer) == [false, false, false, false, false, true])
         #expect(status.applied.prefix(5).allSatisfy { $0.isIntact })
         #expect(status.recordedCompatibility == SchemaCompatibility(readableBy: 4, writableBy: 4))
-        #expect(throws: MigrationError.databaseNewer(path: stateFile.path, schemaVersion: 6, latestKnown: 5)) { try older.migrate(db) }
+        #expect(throws: StoreError.databaseNewer(path: stateFile.path, schemaVersion: 6, latestKnown: 5)) { try older.migrate(db) }
         #expect(try siblings().allSatisfy { !$0.contains(".backup-v") && !$0.contains(".corrupt-") })
     }
 
@@ -154,7 +154,7 @@ import Testing
         #expect {
             try store(.rewriting6)
         } throws: { error in
-            guard case .checksumMismatch(_, 6, _) = error as? MigrationError else { return false }
+            guard case .checksumMismatch(_, 6, _) = error as? StoreError else { return false }
             return true
         }
         #expect(file() == before)
@@ -179,11 +179,11 @@ import Testing
         defer { older.close() }
         try older.saveRecord(#"{"version":3}"#, version: 3, account: "default", scene: "a", kind: "catalog")
         try store(.rewriting6).close()
-        #expect(throws: MigrationError.databaseNewerReadOnly(path: stateFile.path, schemaVersion: 6, latestKnown: 5, writableBy: 6)) {
+        #expect(throws: StoreError.databaseNewerReadOnly(path: stateFile.path, schemaVersion: 6, latestKnown: 5, writableBy: 6)) {
             try older.saveRecord(#"{"version":3}"#, version: 3, account: "default", scene: "b", kind: "catalog")
         }
         #expect(try older.record(account: "default", scene: "b", kind: "catalog") == nil)
         // Refused again, not remembered as checked.
-        #expect(throws: MigrationError.self) { try older.writeTransaction { try older.database.execute("DELETE FROM restore_mark") } }
+        #expect(throws: StoreError.self) { try older.writeTransaction { try older.database.execute("DELETE FROM restore_mark") } }
     }
 }

@@ -121,7 +121,7 @@ import Testing
         try store.saveShelfSnapshot("{\"t\":\"\(secret)\"}", version: 1, account: "leaving", shelf: "home", rowCount: 1, fetchedAt: 0)
         try store.checkpoint()
         let result = try store.purge(account: "leaving")
-        #expect(result == Store.PurgeResult(records: 50, quarantined: 0, snapshots: 1))
+        #expect(result == PurgeResult(records: 50, quarantined: 0, snapshots: 1))
         store.close()
         let bytes = (file.folder.contents("state.sqlite") ?? Data()) + (file.folder.contents("state.sqlite-wal") ?? Data())
         #expect(bytes.range(of: Data(secret.utf8)) == nil)

@@ -12,7 +12,7 @@ import Testing
     @Test(arguments: [(Int32(13), ExitCode.ioError), (10, .ioError), (778, .ioError), (8, .ioError), (14, .cannotCreate), (11, .dataError)])
     func aMigrationThatFailsOnStorageExitsAsStorage(code: Int32, exit: ExitCode) {
         let underlying = SQLiteError(extendedCode: code, message: "database or disk is full")
-        let error = MigrationError.migrationFailed(version: 4, name: "0004_add_record_kinds.sql", error: underlying)
+        let error = StoreError.migrationFailed(version: 4, name: "0004_add_record_kinds.sql", error: underlying)
         #expect(FailureMapping.failure(for: error).exitCode == exit)
         #expect(FailureMapping.failure(for: underlying).exitCode == exit)
     }

@@ -2,8 +2,7 @@ import Foundation
 import ScreenKinds
 import ScreenModels
 import StateRestore
-import StateStore
-import TestSupport
+import StateRestoreTesting
 import Testing
 
 /// The documentation's code is this target's code: every Swift block of the README and of every
@@ -11,7 +10,8 @@ import Testing
 /// stands verbatim in one of this target's files, so it compiles as written; and it runs.
 @Suite struct ReadmeExampleTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository: this package is Examples/EmbeddingExample in it.
+    static let root = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let readme = root.appendingPathComponent("README.md")
 
     /// The ```swift blocks of `text`, but the Package.swift lines and blocks marked as not compiled.
@@ -43,7 +43,7 @@ import Testing
         let snippets = Self.snippets(in: try String(contentsOf: Self.readme, encoding: .utf8))
         #expect(snippets.count >= 2)
         for snippet in snippets {
-            #expect(sources.contains { $0.contains(snippet) }, "README snippet not found verbatim in Tests/EmbeddingExample:\n\(snippet)")
+            #expect(sources.contains { $0.contains(snippet) }, "README snippet not found verbatim in Examples/EmbeddingExample:\n\(snippet)")
         }
     }
 
@@ -53,14 +53,14 @@ import Testing
         for article in try Self.articles() {
             for snippet in Self.snippets(in: try String(contentsOf: article, encoding: .utf8)) {
                 checked += 1
-                #expect(sources.contains { $0.contains(snippet) }, "\(article.lastPathComponent): snippet not found verbatim in Tests/EmbeddingExample:\n\(snippet)")
+                #expect(sources.contains { $0.contains(snippet) }, "\(article.lastPathComponent): snippet not found verbatim in Examples/EmbeddingExample:\n\(snippet)")
             }
         }
         #expect(checked >= 5)
     }
 
     @Test @MainActor func theReaderAppSavesWithoutASaveCall() throws {
-        let stateFile = try StateFile()
+        let stateFile = try TemporaryStateFile()
         try runReaderApp(statePath: stateFile.path, library: [7: 300])  // first launch: page 1 → 2
         try runReaderApp(statePath: stateFile.path, library: [7: 300])  // second: 2 → 3
         let restorer = StateRestorer(path: stateFile.path)
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test @MainActor func theArticleScreensRestoreAndPersist() throws {
-        let stateFile = try StateFile()
+        let stateFile = try TemporaryStateFile()
         let key = try SceneKey(scene: "main")
         let restorer = StateRestorer(path: stateFile.path)
         let window = restoreArticleScreens(

@@ -25,7 +25,7 @@ import Testing
     @Test func anOlderSampleRestoresThroughTheUpgrade() throws {
         let preview = try TemporaryRestorer()
         defer { try? preview.close() }
-        let formats = FormatFolder(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Formats/reader"))
+        let formats = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Formats/reader")
         try preview.seed(ReaderState.self, sample: "v1.json", in: formats, for: main)
         let restored = preview.restorer.restore(ReaderState.self, main, against: [7: 100])
         #expect(restored.report.map(\.code).contains(.recordUpgraded), "\(restored.report)")

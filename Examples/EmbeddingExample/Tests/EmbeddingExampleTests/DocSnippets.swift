@@ -3,7 +3,6 @@ import Observation
 import ScreenKinds
 import ScreenModels
 import StateRestore
-import StateStore
 
 // The Swift blocks of the README and of the DocC articles (Sources/*/*.docc) that are not
 // already this target's code, verbatim, so that they compile as written (ReadmeExampleTests
@@ -105,14 +104,4 @@ func restoreHomeShelf(restorer: StateRestorer, loader: any ShelfLoading) -> Shel
 @MainActor
 func saveHomeShelf(_ shelf: ShelfViewModel, restorer: StateRestorer) throws {
     if let snapshot = shelf.snapshot { try restorer.saveShelf(snapshot, shelf: "home") }
-}
-
-// StateStore.md: the store on its own.
-
-/// One record written and read back through the store, as a tool or a test might.
-func readBackThroughTheStore(statePath: String) throws -> StoredRecord? {
-    let store = try Store(path: statePath, migrator: StateMigrations.makeMigrator())  // the library's migrations applied
-    defer { store.close() }
-    try store.saveRecord(#"{"version":2,"bookID":7,"page":42,"fontSize":1.0}"#, version: 2, account: "default", scene: "reader-window", kind: "reader")
-    return try store.record(account: "default", scene: "reader-window", kind: "reader")
 }

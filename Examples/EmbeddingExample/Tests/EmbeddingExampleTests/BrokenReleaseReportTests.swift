@@ -1,7 +1,6 @@
 import Foundation
 import StateRestore
 import StateRestoreTesting
-import TestSupport
 import Testing
 
 // BugReportToRegressionTest.md quotes this test: the report's scenes restore as the
@@ -58,14 +57,14 @@ import Testing
         }
     }
 
-    @Test func theScriptRemakesAReportThatReplaysWithTheCommittedCodes() throws {
-        let folder = try TemporaryDirectory()
-        let remade = folder.url.appendingPathComponent("remade.sqlite")
-        let script = try ChildProcess(
-            tool: URL(fileURLWithPath: "/bin/bash"), arguments: [Self.reports.appendingPathComponent("make-broken-release.sh").path],
-            environment: ["RESTORECTL": try ChildProcess.builtTool(named: "restorectl").path, "OUT": remade.path])
-        let exit = script.waitForExit()
-        #expect(exit.isSuccess, "\(exit): \(script.errorOutput())")
+    @Test(.enabled(if: ToolRun.restorectl != nil, "needs the restorectl tool: build the library (swift build) or set RESTORECTL"))
+    func theScriptRemakesAReportThatReplaysWithTheCommittedCodes() throws {
+        let folder = try TemporaryStateFile()
+        let remade = folder.folder.appendingPathComponent("remade.sqlite")
+        let script = try ToolRun(
+            "/bin/bash", [Self.reports.appendingPathComponent("make-broken-release.sh").path],
+            environment: ["RESTORECTL": try #require(ToolRun.restorectl), "OUT": remade.path])
+        #expect(script.status == 0, "\(script.errors)")
         // New hashes and placeholders, so its own expectations: recorded, they hold the
         // committed codes, scene for scene.
         let replay = ReportReplay(database: remade).restoring(PodcastState.self) { PodcastLibrary(afterTheReportOf: $0.recorded) }
@@ -79,16 +78,18 @@ import Testing
         }
     }
 
-    @Test func theToolReadsTheSameExpectationsButHasNotTheAppsRules() throws {
+    @Test(.enabled(if: ToolRun.restorectl != nil, "needs the restorectl tool: build the library (swift build) or set RESTORECTL"))
+    func theToolReadsTheSameExpectationsButHasNotTheAppsRules() throws {
         // `restorectl replay` restores the app's kind from its formats, unreconciled: the file
         // parses, and the phone's scene comes back as the broken release saved it.
-        let tool = try ChildProcess(restorectl: [
-            "replay", "--db", Self.report.path, "--formats", Self.reports.deletingLastPathComponent().appendingPathComponent("Formats").path,
-            "--expect", ReportReplay(database: Self.report).expectations.path,
-        ])
-        let lines = tool.remainingLines()
-        let exit = tool.waitForExit()
-        #expect(exit.reason == .exit && exit.status == 1, "\(tool.errorOutput())")
+        let tool = try ToolRun(
+            try #require(ToolRun.restorectl),
+            [
+                "replay", "--db", Self.report.path, "--formats", Self.reports.deletingLastPathComponent().appendingPathComponent("Formats").path,
+                "--expect", ReportReplay(database: Self.report).expectations.path,
+            ])
+        let lines = tool.lines
+        #expect(tool.status == 1, "\(tool.errors)")
         #expect(lines.count == 5 && lines.first?.hasSuffix("(podcast):") == true)
         #expect(lines.dropFirst().first == "  codes: expected [position-reset, episode-missing], got []")
         #expect(lines.contains("  `position`: expected 600.0, got -1"))

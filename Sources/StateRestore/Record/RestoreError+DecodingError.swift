@@ -1,7 +1,7 @@
-extension RecordError {
+extension RestoreError {
     /// A Codable failure as a one-line error naming the field by its path.
     package init(_ error: any Error) {
-        if let error = error as? RecordError {
+        if let error = error as? RestoreError {
             self = error
             return
         }
@@ -12,9 +12,9 @@ extension RecordError {
         switch error {
         case .keyNotFound(let key, let context):
             self = .missingField(Self.path(context.codingPath + [key]))
-        case .dataCorrupted(let context) where context.underlyingError is RecordError:
+        case .dataCorrupted(let context) where context.underlyingError is RestoreError:
             // A kind's own `init(from:)` may name the problem itself.
-            self = (context.underlyingError as? RecordError) ?? .invalidField(field: "", reason: "\(error)")
+            self = (context.underlyingError as? RestoreError) ?? .invalidField(field: "", reason: "\(error)")
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             self = .invalidField(field: Self.path(context.codingPath), reason: context.debugDescription)
         @unknown default:

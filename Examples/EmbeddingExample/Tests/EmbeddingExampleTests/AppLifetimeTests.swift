@@ -1,5 +1,5 @@
 import StateRestore
-import TestSupport
+import StateRestoreTesting
 import Testing
 
 /// The lifetime article's code runs as written: suspend and resume keep a save made in the
@@ -7,9 +7,9 @@ import Testing
 /// sign-out leaves nothing and refuses the late save.
 @MainActor
 @Suite struct AppLifetimeTests {
-    let file: StateFile
+    let file: TemporaryStateFile
 
-    init() throws { file = try StateFile() }
+    init() throws { file = try TemporaryStateFile() }
 
     @Test func theArticlesCallsRunAsAnAppCallsThem() throws {
         let restorer = StateRestorer(path: file.path)

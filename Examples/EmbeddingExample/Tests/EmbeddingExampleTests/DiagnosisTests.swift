@@ -1,12 +1,12 @@
 import StateRestore
-import TestSupport
+import StateRestoreTesting
 import Testing
 
 /// The diagnosis article's code, run as an app runs it: statistics and events of an upgraded
 /// release's first launches.
 @Suite struct DiagnosisTests {
     @Test func anUpgradedRecordIsCountedAndReachesTheAppsLogWithoutItsNames() throws {
-        let file = try StateFile()
+        let file = try TemporaryStateFile()
         let key = try SceneKey(scene: "reader-window")
         let library = [7: 300]
         let release1 = StateRestorer(path: file.path)

@@ -1,4 +1,5 @@
 import StateRestore
+import StateRestoreTesting
 import Testing
 
 /// The articles' snippets that compute something do what their text says.
@@ -14,8 +15,16 @@ import Testing
 
     /// DefiningAKind's `SearchState`: policies inferred from literals take effect (a budget of
     /// its own, refused over it), where a requirement of one fixed type would miss them.
-    @Test func policiesInferredFromLiteralsTakeEffect() {
-        let kind = RecordKind(SearchState.self)
-        #expect(kind.declaresBudget && kind.budget == 4 * 1024)
+    @Test func policiesInferredFromLiteralsTakeEffect() throws {
+        let preview = try TemporaryRestorer()
+        defer { try? preview.close() }
+        let key = try SceneKey(scene: "search")
+        try preview.restorer.save(SearchState(query: String(repeating: "q", count: 3 * 1024)), for: key)
+        #expect(throws: RestoreError.self) { try preview.restorer.save(SearchState(query: String(repeating: "q", count: 5 * 1024)), for: key) }
+        do {
+            try preview.restorer.save(SearchState(query: String(repeating: "q", count: 5 * 1024)), for: key)
+        } catch RestoreError.recordOverBudget(_, let kind, let size) {
+            #expect(kind == "search" && size.budget == 4 * 1024)
+        }
     }
 }

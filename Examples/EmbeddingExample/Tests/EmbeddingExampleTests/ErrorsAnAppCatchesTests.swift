@@ -1,6 +1,6 @@
 import Foundation
 import StateRestore
-import TestSupport
+import StateRestoreTesting
 import Testing
 
 // This file imports StateRestore alone, as an app's file does: every error and result type the
@@ -10,9 +10,9 @@ import Testing
 /// call throws, and the result of a sign-out, with `import StateRestore` alone.
 @MainActor
 @Suite struct ErrorsAnAppCatchesTests {
-    let file: StateFile
+    let file: TemporaryStateFile
 
-    init() throws { file = try StateFile() }
+    init() throws { file = try TemporaryStateFile() }
 
     @Test func aSaveAfterTheSignOutIsCaughtByItsReason() throws {
         let restorer = StateRestorer(path: file.path)
@@ -20,7 +20,7 @@ import Testing
         let key = try SceneKey(scene: "reader", account: "alice")
         try restorer.save(ReaderState(bookID: 1, page: 3, fontSize: 1), for: key)
         _ = restorer.restore(ReaderState.self, key, against: [1: 10])
-        let purged: Store.PurgeResult = try restorer.signOut(account: "alice")
+        let purged: PurgeResult = try restorer.signOut(account: "alice")
         #expect(purged.records == 1)
         do {
             try restorer.save(ReaderState(bookID: 1, page: 4, fontSize: 1), for: key)
@@ -32,7 +32,7 @@ import Testing
 
     @Test func storageAndSchemaErrorsAreNameable() throws {
         // A directory where the file should be: the save fails with a storage error the app can
-        // name; a schema error is a type the app can match too.
+        // name; a schema error is a case of the store's error the app can match too.
         try FileManager.default.createDirectory(atPath: file.path, withIntermediateDirectories: false)
         let restorer = StateRestorer(path: file.path)
         defer { try? restorer.close() }
@@ -43,12 +43,12 @@ import Testing
             classified = "written"
         } catch let error as SQLiteError {
             classified = "storage \(error.code)"
-        } catch let error as MigrationError {
-            classified = "schema \(error)"
-        } catch let error as RestoreError {
-            classified = "refused \(error)"
+        } catch StoreError.corrupt(let path, _) {
+            classified = "damaged \(path)"
         } catch let error as StoreError {
             classified = "store \(error)"
+        } catch let error as RestoreError {
+            classified = "refused \(error)"
         }
         #expect(classified != "written")
         #expect(throws: RestoreError.self) { try SceneKey(scene: "") }

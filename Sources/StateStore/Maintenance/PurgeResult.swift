@@ -1,0 +1,17 @@
+/// What signing out (purging) one account removed: `StateRestorer.signOut(account:)` returns
+/// it, and `import StateRestore` brings it.
+public struct PurgeResult: Equatable, Sendable {
+    /// The number of records deleted.
+    public let records: Int
+    /// The number of quarantined records deleted.
+    public let quarantined: Int
+    /// The number of shelf snapshots deleted.
+    public let snapshots: Int
+
+    /// The counts of one purge.
+    package init(records: Int, quarantined: Int, snapshots: Int) {
+        self.records = records
+        self.quarantined = quarantined
+        self.snapshots = snapshots
+    }
+}
