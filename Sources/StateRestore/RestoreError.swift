@@ -23,6 +23,11 @@ public enum RestoreError: Error, Equatable, Sendable {
     /// A flush wrote nothing (the app is suspended: ``StateRestorer/resume(isolation:)``
     /// writes them); `scenes` names every scene with a save still waiting, none of them written.
     case savesNotWritten(String, scenes: [SceneKey])
+    /// A portable record is over ``PortableConfiguration/byteBudget``; nothing was sent.
+    case portableOverBudget(scene: String, kind: String, RecordSizeBreakdown)
+    /// Sending or syncing a screen's state needs ``StateRestorer/configurePortable(_:)``
+    /// first, or a screen has nothing to send; the reason says which.
+    case portableUnavailable(String)
 }
 
 extension RestoreError: LocalizedError {
@@ -40,6 +45,8 @@ extension RestoreError: LocalizedError {
         case .recordOverBudget(let scene, let kind, let size): "\(scene): the \(kind) record is \(size); it was not saved"
         case .savesNotWritten(let reason, let scenes):
             "\(reason); nothing was written, and \(scenes.count == 1 ? "a save waits" : "\(scenes.count) saves wait"): \(scenes.map(\.description).joined(separator: ", "))"
+        case .portableOverBudget(let scene, let kind, let size): "\(scene): the portable \(kind) record is \(size); it was not sent"
+        case .portableUnavailable(let reason): reason
         }
     }
 }

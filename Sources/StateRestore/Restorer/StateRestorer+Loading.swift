@@ -141,16 +141,15 @@ extension StateRestorer {
             report.append(RestoreReportEntry(.recordUnreadable, "\(detail); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
             return readDefaults(report)
         }
-        let decoding = RecordCodec<State>.decode(record.payload)
+        let reading = RecordReading<State>(record.payload)
         phaseObserver?(.decode)
-        switch decoding {
+        switch reading {
+        case .newerKept(let entry):
+            // A newer release's record is never moved out of its slot: that release must find it.
+            report.append(entry)
+            return readDefaults(report)
         case .unreadable(let error):
             let detail = error.localizedDescription
-            if let version = RecordHeader.newerVersion(ofUndecodable: record.payload, readerOf: State.currentVersion) {
-                // A newer release's record is never moved out of its slot: that release must find it.
-                report.append(RecordHeader.newerUnreadableEntry(version: version, readerOf: State.currentVersion, error: error))
-                return readDefaults(report)
-            }
             if readsOnly {
                 report.append(
                     RestoreReportEntry(
@@ -162,16 +161,8 @@ extension StateRestorer {
             let id = try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: .unreadable, error: detail)
             report.append(RestoreReportEntry(.recordUnreadable, "the stored record could not be decoded (\(detail)); it was moved to the quarantine (id \(id ?? 0)) and the default state was used"))
             return readDefaults(report)
-        case .newer(let version, let minReaderVersion):
-            let why = minReaderVersion.map { "it needs a reader of format \($0)" } ?? "it declares no minReaderVersion this build meets"
-            report.append(
-                RestoreReportEntry(
-                    .unsupportedVersion,
-                    "the record has format \(version), newer than this build reads (\(State.currentVersion)), and \(why); it was kept in place for the release that wrote it and the default state was used"
-                ))
-            return readDefaults(report)
-        case .decoded(let state, let provenance, let unknownFields):
-            report += Self.entries(for: provenance, currentVersion: State.currentVersion)
+        case .decoded(let state, let entries, let unknownFields):
+            report += entries
             // The record is about to be applied: only now is there something to blame.
             if !readsOnly {
                 side.uncompletedScreens.insert(screen)
