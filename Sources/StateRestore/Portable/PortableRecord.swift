@@ -69,6 +69,16 @@ package struct PortableRecord: Equatable, Sendable {
         return JSONValue.object(object).encoded()
     }
 
+    /// Throws ``RestoreError/portableOverBudget(scene:kind:_:)`` when this record's text (with
+    /// a logical version of the same length) is over `budget` bytes, naming the record's largest
+    /// fields as the record budget does (``RecordSizeBreakdown``).
+    package func checkBudget(_ budget: Int, for key: SceneKey) throws(RestoreError) {
+        let size = encoded().utf8.count
+        guard size > budget else { return }
+        let fields = RecordSizeBreakdown(of: recordText.utf8, budget: budget).largestFields
+        throw .portableOverBudget(scene: key.description, kind: kind, RecordSizeBreakdown(bytes: size, budget: budget, largestFields: fields))
+    }
+
     private var unsigned: JSONObject {
         var object = JSONObject()
         object["portable"] = .integer(Int64(Self.format))
@@ -95,6 +105,31 @@ package struct PortableRecord: Equatable, Sendable {
         case foreign(String)
         /// A portable envelope of a newer format than this build reads.
         case unsupported(format: Int)
+
+        /// The report code of a landing refused for this.
+        package var code: RestoreCode {
+            switch self {
+            case .damaged: .portableDamaged
+            case .foreign: .portableForeign
+            case .unsupported: .portableUnsupported
+            }
+        }
+
+        /// Why, in words.
+        package var reason: String {
+            switch self {
+            case .damaged(let why): "the portable record is truncated or damaged: \(why)"
+            case .foreign(let why): "the bytes are not a portable record of this app: \(why)"
+            case .unsupported(let format): "the portable record's envelope has format \(format), newer than this build reads (\(PortableRecord.format))"
+            }
+        }
+    }
+
+    /// The report entry of a landing of this record.
+    package var landedEntry: RestoreReportEntry {
+        RestoreReportEntry(
+            .portableLanded,
+            "the state came from device \(StoreNames.quoted(deviceID)) (build \(StoreNames.quoted(appBuild))), logical version \(logicalVersion), format \(version)")
     }
 
     /// Reads `bytes` as a portable record; never traps, whatever the bytes.

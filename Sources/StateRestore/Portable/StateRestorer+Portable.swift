@@ -57,12 +57,7 @@ extension StateRestorer {
         let header = try RecordHeader(of: object)
         var record = PortableRecord(
             kind: State.kind, record: object, header: header, appBuild: configuration.appBuild, deviceID: configuration.deviceID, logicalVersion: 0)
-        let size = record.encoded().utf8.count
-        if size > configuration.byteBudget {
-            let fields = RecordSizeBreakdown(of: text.utf8, budget: configuration.byteBudget).largestFields
-            throw RestoreError.portableOverBudget(
-                scene: key.description, kind: State.kind, RecordSizeBreakdown(bytes: size, budget: configuration.byteBudget, largestFields: fields))
-        }
+        try record.checkBudget(configuration.byteBudget, for: key)
         record.logicalVersion = portableSide.withLock { side in
             side.witness(floor)
             return side.tick()
@@ -132,21 +127,13 @@ extension StateRestorer {
         do throws(PortableRecord.Failure) {
             record = try PortableRecord.parse(bytes)
         } catch {
-            switch error {
-            case .damaged(let why): return refusal(.portableDamaged, "the portable record is truncated or damaged: \(why)")
-            case .foreign(let why): return refusal(.portableForeign, "the bytes are not a portable record of this app: \(why)")
-            case .unsupported(let format):
-                return refusal(.portableUnsupported, "the portable record's envelope has format \(format), newer than this build reads (\(PortableRecord.format))")
-            }
+            return refusal(error.code, error.reason)
         }
         guard record.kind == State.kind else {
             return refusal(.portableForeign, "the portable record is of kind \(record.kind), not \(State.kind)")
         }
         portableSide.withLock { $0.witness(record.logicalVersion) }
-        let landed = RestoreReportEntry(
-            .portableLanded,
-            "the state came from device \(StoreNames.quoted(record.deviceID)) (build \(StoreNames.quoted(record.appBuild))), logical version \(record.logicalVersion), format \(record.version)"
-        )
+        let landed = record.landedEntry
         let text = record.recordText
         let bytesRead = text.utf8.count
         switch RecordReading<State>(text.utf8) {
