@@ -3,7 +3,7 @@ import StateRestore
 import StateStore
 
 /// A key-value store with iCloud's limits, in memory, for an app's tests of its portable slots
-/// (``StateRestore/PortableKeyValueStore``): what `NSUbiquitousKeyValueStore` accepts, refuses
+/// (StateRestore's `PortableKeyValueStore`): what `NSUbiquitousKeyValueStore` accepts, refuses
 /// and reports, without a device or an account.
 ///
 /// The limits, as Apple documents them for the ubiquitous key-value store:
@@ -15,7 +15,7 @@ import StateStore
 ///
 /// Like iCloud, the double accepts a write that takes it over a limit and reports it
 /// afterwards: the write is stored, and the next ``deliverPendingChanges()`` tells observers
-/// with a ``StateRestore/PortableStoreChange`` whose `isQuotaViolation` is true (iCloud's
+/// with a `PortableStoreChange` whose `isQuotaViolation` is true (iCloud's
 /// `NSUbiquitousKeyValueStoreQuotaViolationChange`). ``receive(_:forKey:)`` is another
 /// device's write arriving (iCloud's server change): stored, and observers told at once.
 ///

@@ -69,9 +69,9 @@ package struct PortableRecord: Equatable, Sendable {
         return JSONValue.object(object).encoded()
     }
 
-    /// Throws ``RestoreError/portableOverBudget(scene:kind:_:)`` when this record's text (with
-    /// a logical version of the same length) is over `budget` bytes, naming the record's largest
-    /// fields as the record budget does (``RecordSizeBreakdown``).
+    /// Throws ``RestoreError/portableOverBudget(scene:kind:_:)`` when this record's text is over
+    /// `budget` bytes, naming the record's largest fields as the record budget does
+    /// (``RecordSizeBreakdown``).
     package func checkBudget(_ budget: Int, for key: SceneKey) throws(RestoreError) {
         let size = encoded().utf8.count
         guard size > budget else { return }

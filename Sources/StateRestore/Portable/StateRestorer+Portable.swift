@@ -57,11 +57,12 @@ extension StateRestorer {
         let header = try RecordHeader(of: object)
         var record = PortableRecord(
             kind: State.kind, record: object, header: header, appBuild: configuration.appBuild, deviceID: configuration.deviceID, logicalVersion: 0)
-        try record.checkBudget(configuration.byteBudget, for: key)
+        // The clock moves on even for a record refused: a logical version skipped orders nothing.
         record.logicalVersion = portableSide.withLock { side in
             side.witness(floor)
             return side.tick()
         }
+        try record.checkBudget(configuration.byteBudget, for: key)
         return record
     }
 
