@@ -63,9 +63,14 @@ package struct PortableRecord: Equatable, Sendable {
     package var recordText: String { JSONValue.object(record).encoded() }
 
     /// The portable record's text.
-    package func encoded() -> String {
-        var object = unsigned
-        object[Self.checksumField] = .string(SHA256.hexDigest(of: JSONValue.object(object).encoded().utf8))
+    package func encoded() -> String { Self.signed(unsigned) }
+
+    /// The text of `object` with its checksum member set to the checksum of the rest (any
+    /// checksum it had replaced): what ``encoded()`` writes, and what the fuzzer re-signs a
+    /// mutated record with so that it reaches the checks past the checksum.
+    package static func signed(_ object: JSONObject) -> String {
+        var object = JSONObject(uniqueMembers: object.filter { !JSONObject.isSameKey($0.key, checksumField) })
+        object[checksumField] = .string(SHA256.hexDigest(of: JSONValue.object(object).encoded().utf8))
         return JSONValue.object(object).encoded()
     }
 
