@@ -140,4 +140,15 @@ import Testing
         #expect(landed.state == BookReaderV2.defaultValue)
         #expect(landed.report.map(\.code) == [.unsupportedVersion, .portableUnsupported])
     }
+
+    @Test func landingsCountInTheStatisticsByWhatArrived() throws {
+        try phone.restorer.save(BookReaderV3(bookID: 7, page: 42, fontSize: 1.5, theme: "sepia"), for: phone.key)
+        let bytes = try phone.restorer.portable(BookReaderV3.self, for: phone.key)
+        _ = tablet.restorer.restore(BookReaderV2.self, tablet.key, fromPortable: bytes, against: BookShelf(pages: [7: 300]))
+        _ = tablet.restorer.restore(BookReaderV2.self, tablet.key, fromPortable: Data(bytes.prefix(40)), against: BookShelf(pages: [7: 300]))
+        let restores = tablet.restorer.statistics[kind: "book-reader"].restores
+        #expect(restores[.newerRead].count == 1)
+        #expect(restores[.noRecord].count == 1)
+        #expect(restores.total.count == 2)
+    }
 }
