@@ -95,6 +95,11 @@ public enum RestoreError: Error, Equatable, Sendable {
 
     /// The path names a directory, not a database file.
     case isDirectory(path: String)
+    /// A portable record is over ``PortableConfiguration/byteBudget``; nothing was sent.
+    case portableOverBudget(scene: String, kind: String, RecordSizeBreakdown)
+    /// Sending or syncing a screen's state needs ``StateRestorer/configurePortable(_:)``
+    /// first, or a screen has nothing to send; the reason says which.
+    case portableUnavailable(String)
 }
 
 extension RestoreError: LocalizedError {
@@ -154,6 +159,8 @@ extension RestoreError: LocalizedError {
             "the record was not written by build \(build) (\(writtenBy.map { "it was written by build \($0)" } ?? "it carries no build stamp")); nothing was changed"
         case .nothingEarlier(let build): "the record's history holds no record written before build \(build); nothing was changed"
         case .isDirectory(let path): "\(path) is a directory, not a database file"
+        case .portableOverBudget(let scene, let kind, let size): "\(scene): the portable \(kind) record is \(size); it was not sent"
+        case .portableUnavailable(let reason): reason
         }
     }
 }

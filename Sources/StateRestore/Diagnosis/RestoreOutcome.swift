@@ -94,5 +94,9 @@ public enum RestoreOutcome: String, CaseIterable, Hashable, Sendable, CustomStri
         RestoreCode.defaultsApplied.rawValue: .adjusted, RestoreCode.codeInvalid.rawValue: .adjusted, RestoreCode.recordNotUpgraded.rawValue: .adjusted,
         RestoreCode.kindInvalid.rawValue: .exact, RestoreCode.databaseNewerRead.rawValue: .exact, RestoreCode.databaseCorrupt.rawValue: .exact,
         RestoreCode.databaseReadOnly.rawValue: .exact, RestoreCode.restoreUnguarded.rawValue: .exact,
+        // A landing: the state another device sent is what it was; bytes that are not a record
+        // this build lands bring nothing (nothing was stored, so nothing was quarantined).
+        RestoreCode.portableLanded.rawValue: .exact, RestoreCode.portableUnsupported.rawValue: .newerUnreadable,
+        RestoreCode.portableDamaged.rawValue: .noRecord, RestoreCode.portableForeign.rawValue: .noRecord, RestoreCode.portableSignedOut.rawValue: .noRecord,
     ]
 }

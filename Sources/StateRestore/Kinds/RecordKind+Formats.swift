@@ -42,6 +42,7 @@ extension RecordKind {
             name: name, currentVersion: codec.current.version, condition: { record, now in codec.read(record.payload, savedAt: record.updatedAt, now: now).condition },
             validation: { bytes throws(RestoreError) in try codec.validateForSave(bytes) },
             restoring: DocumentContext { restorer, key in codec.restore(key, with: restorer) },
+            landing: { portable in DocumentContext { restorer, key in codec.land(portable, key, with: restorer) } },
             shapes: Dictionary(formats.map { ($0.version, $0.shape) }, uniquingKeysWith: { first, _ in first }))
     }
 

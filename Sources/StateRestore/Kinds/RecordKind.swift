@@ -25,12 +25,15 @@ package struct RecordKind: Sendable {
     private var documentContext: (@Sendable ([UInt8]) throws -> DocumentContext)?
     private var ownContext: DocumentContext?
     private let shapes: @Sendable () -> [Int: RecordShape]
+    /// How the tool lands another device's portable record of this kind: against the data a
+    /// document holds (a kind with a state type), or from the recorded formats.
+    private var portableLanding: (@Sendable (_ portable: Data, _ document: [UInt8]?) throws -> DocumentContext)?
 
     /// A kind from its parts: what a kind without a state type (``init(formats:)``) is.
     init(
         name: String, currentVersion: Int, condition: @escaping @Sendable (StoredRecord, _ now: Double) -> RecordCondition,
         validation: @escaping @Sendable ([UInt8]) throws(RestoreError) -> ValidatedRecord, restoring: DocumentContext,
-        shapes: [Int: RecordShape]
+        landing: (@Sendable (Data) -> DocumentContext)? = nil, shapes: [Int: RecordShape]
     ) {
         self.name = name
         self.currentVersion = currentVersion
@@ -42,6 +45,7 @@ package struct RecordKind: Sendable {
         upgrade = { _ in nil }
         documentContext = nil
         ownContext = restoring
+        portableLanding = landing.map { landing in { @Sendable portable, _ in landing(portable) } }
         self.shapes = { shapes }
     }
 
@@ -73,6 +77,7 @@ package struct RecordKind: Sendable {
         upgrade = { bytes in RecordCodec<State>.upgradedPayload(bytes) }
         documentContext = nil
         ownContext = nil
+        portableLanding = nil
         // Probed only when asked for (a redacted export): deriving a shape costs a decode.
         shapes = { formerShapes.merging((try? RecordShape(of: State.self)).map { [State.currentVersion: $0] } ?? [:]) { _, current in current } }
     }
@@ -94,6 +99,14 @@ package struct RecordKind: Sendable {
                 let restored = restorer.restore(State.self, key, against: decoded)
                 restorer.completeRestore(restored)  // the tool applied it by printing it
                 return summary(restored)
+            }
+        }
+        portableLanding = { portable, document in
+            let decoded = try context(document ?? [])
+            return DocumentContext { restorer, key in
+                let landed = restorer.restore(State.self, key, fromPortable: portable, against: decoded)
+                restorer.completeRestore(landed)
+                return summary(landed)
             }
         }
     }
@@ -132,6 +145,13 @@ package struct RecordKind: Sendable {
     package func context(fromDocument document: some Collection<UInt8>) throws -> DocumentContext? {
         guard let documentContext else { return nil }
         return try documentContext(Array(document))
+    }
+
+    /// How the tool lands `portable`, another device's portable record of this kind: against
+    /// `document` for a kind with a state type (its document error thrown), from the recorded
+    /// formats for one read from a format folder; nil when the kind cannot be landed by the tool.
+    package func landing(fromPortable portable: Data, document: [UInt8]?) throws -> DocumentContext? {
+        try portableLanding?(portable, document)
     }
 
     /// How the tool restores this kind without a document, for a kind read from a format folder;

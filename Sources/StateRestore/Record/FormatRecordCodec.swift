@@ -155,13 +155,19 @@ package struct FormatRecordCodec: Sendable {
             kind: kind, currentVersion: current.version, version: format.version, minReaderVersion: minimum, payload: JSONValue.object(record).encoded())
     }
 
+    /// The current format's default, as a restore that reads nothing shows it.
+    package var defaultState: JSONObject {
+        var state = JSONObject()
+        state[RecordHeader.versionField] = .integer(Int64(current.version))
+        if current.minReaderVersion < current.version { state[RecordHeader.minReaderVersionField] = .integer(Int64(current.minReaderVersion)) }
+        for (key, value) in current.defaultRecord where !RecordHeader.fields.contains(key) { state[key] = value }
+        return state
+    }
+
     /// Restores `key`'s record of this kind through `restorer`'s connection, reading only: the
     /// state with defaults applied and the report, or the default state and why.
     package func restore(_ key: SceneKey, with restorer: StateRestorer) -> RestorationSummary {
-        var defaultState = JSONObject()
-        defaultState[RecordHeader.versionField] = .integer(Int64(current.version))
-        if current.minReaderVersion < current.version { defaultState[RecordHeader.minReaderVersionField] = .integer(Int64(current.minReaderVersion)) }
-        for (key, value) in current.defaultRecord where !RecordHeader.fields.contains(key) { defaultState[key] = value }
+        let defaultState = self.defaultState
         let (state, report) = restorer.withStore { store, databaseReport -> (JSONObject, [RestoreReportEntry]) in
             guard let store else { return (defaultState, databaseReport) }
             let record: StoredRecord?

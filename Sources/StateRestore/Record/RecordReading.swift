@@ -30,6 +30,13 @@ package enum RecordReading<Value> {
     /// kind stays meaningful `lifetime` seconds (nil: always), at `now`: expired first, then
     /// oversized, then what `decode` (the kind's codec, the envelope first) makes of it, where a
     /// record that does not decode but says it is newer is a newer release's.
+    /// Sorts `payload`, a record that arrived from elsewhere (another device's portable record,
+    /// a record to send), as a launch sorts a stored one: it has no age of its own, so it
+    /// never expires.
+    package init(landing payload: Data) where Value: RestorableState {
+        self.init(payload, savedAt: 0, readerOf: Value.currentVersion, lifetime: nil, now: 0, decode: RecordCodec<Value>.decode)
+    }
+
     package init(
         _ payload: Data, savedAt: Double, readerOf current: Int, lifetime: Double?, now: Double,
         decode: (Data) -> RecordDecoding<Value>

@@ -118,5 +118,6 @@ extension RestoreCode {
         .restoreCrashed, .databaseNewer, .databaseNewerRead, .databaseForeign, .databaseCorrupt, .databaseUnavailable, .databaseBusy, .databaseReadOnly, .restorerSuspended, .restoreUnguarded,
         .databaseNeedsMigration,
         .codeInvalid,
+        .portableLanded, .portableDamaged, .portableForeign, .portableUnsupported, .portableSignedOut, .destinationApplied,
     ]
 }

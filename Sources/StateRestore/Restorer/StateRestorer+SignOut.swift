@@ -12,6 +12,9 @@ extension StateRestorer {
     /// after the sign-out captures the new generation, so the account works again when the
     /// person signs back in.
     ///
+    /// The account's slots in the configured key-value store (``configurePortable(_:)``) are
+    /// removed too, so no other device lands its state.
+    ///
     /// In this process the fence reaches further: every restorer of the file refuses saves of
     /// any scene of the account, one it never restored included (a hand save throws
     /// `StoreError.accountSignedOut`), until a restore in this process reads a scene
@@ -39,6 +42,7 @@ extension StateRestorer {
             (try store.purge(account: account, forgettingGuardMarks: !hasGuard), try store.accountGeneration(account))
         }
         SignedOutAccounts.note(account, generation: generation, at: file)
+        removePortableSlots(ofAccount: account)
         ScenesInUse.forget(at: file) { $0.account == account }
         restoring.withLock { side in
             try? side.launchGuard?.forget(accountHash: LaunchGuardMark.accountHash(account))

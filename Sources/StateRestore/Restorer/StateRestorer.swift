@@ -72,6 +72,10 @@ public final class StateRestorer: Sendable {
     /// a launch's phases with it); set at init, so no thread can see it change.
     let phaseObserver: (@Sendable (RestorePhase) -> Void)?
 
+    /// What the restorer keeps for sending and landing state across devices
+    /// (``configurePortable(_:)``).
+    let portableSide = Locked(PortableSide())
+
     /// Opens (creating, migrating or recovering as needed) the database at `path`; never throws.
     ///
     /// With `configuration.access` `DatabaseConfiguration.Access.readOnly` the restorer only
@@ -162,12 +166,7 @@ public final class StateRestorer: Sendable {
     /// Restores `key`'s state of kind `type`: decoded from any format, upgraded, defaulted.
     public func restore<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Restoration<State> {
         let start = ContinuousClock.now
-        let loaded = load(State.self, key)
-        noteRestore(
-            kind: State.kind, key, report: loaded.report, warnings: loaded.invalidKind.map { [$0] } ?? [], movedAside: loaded.movedAside,
-            bytes: loaded.bytesRead, since: start)
-        return Restoration(
-            key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried, sighting: loaded.sighting)
+        return restoration(of: load(State.self, key), key, since: start)
     }
 
     /// Restores `key`'s state of kind `type` and reconciles it against `context`, the data the
@@ -176,7 +175,24 @@ public final class StateRestorer: Sendable {
         _ type: State.Type, _ key: SceneKey, against context: State.Context
     ) -> Restoration<State> {
         let start = ContinuousClock.now
-        let loaded = load(State.self, key)
+        return restoration(of: load(State.self, key), key, against: context, since: start)
+    }
+
+    /// The restoration of `loaded` (a launch's restore or a landing), counted and delivered as
+    /// a restore that began at `start`.
+    func restoration<State: RestorableState>(of loaded: Loaded<State>, _ key: SceneKey, since start: ContinuousClock.Instant) -> Restoration<State> {
+        noteRestore(
+            kind: State.kind, key, report: loaded.report, warnings: loaded.invalidKind.map { [$0] } ?? [], movedAside: loaded.movedAside,
+            bytes: loaded.bytesRead, since: start)
+        return Restoration(
+            key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried, sighting: loaded.sighting)
+    }
+
+    /// The restoration of `loaded` reconciled against `context`, counted and delivered as a
+    /// restore that began at `start`.
+    func restoration<State: Reconcilable>(
+        of loaded: Loaded<State>, _ key: SceneKey, against context: State.Context, since start: ContinuousClock.Instant
+    ) -> Restoration<State> {
         let reconciled = loaded.state.reconciled(against: context)
         phaseObserver?(.reconcile)
         let invalid = reconciled.adjustments.isEmpty ? [] : Self.invalidCodes(in: reconciled.adjustments, of: State.self)

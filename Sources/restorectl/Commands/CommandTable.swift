@@ -9,6 +9,7 @@ enum CommandTable {
             StatusCommand.spec,
             SaveCommand.spec,
             RestoreCommand.spec,
+            PortableCommand.spec,
             CheckCommand.spec,
             InspectCommand.spec,
             QuarantineCommand.spec,

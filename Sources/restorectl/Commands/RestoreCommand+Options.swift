@@ -13,6 +13,10 @@ extension RestoreCommand {
         @Option(.formats) var formats: String?
         /// Required for the built-in kinds, refused for an app's.
         @Option(name: "document", valueName: "FILE", help: "The current data to reconcile against (JSON); required for the built-in kinds.") var documentFile: String?
+        /// Another device's portable record (`restorectl portable`'s output) to land instead of
+        /// the stored record.
+        @Option(name: "portable", valueName: "FILE", help: "Show what landing this portable record (restorectl portable's output) would restore.")
+        var portableFile: String?
         @Flag(.json) var json: Bool
 
         /// `--scene` and `--account`, names an older build may have stored (a bad one is exit 65).

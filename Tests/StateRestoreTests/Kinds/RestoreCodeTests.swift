@@ -27,6 +27,7 @@ import Testing
                 "database-busy",
                 "database-read-only",
                 "restorer-suspended", "restore-unguarded", "database-needs-migration", "code-invalid",
+                "portable-landed", "portable-damaged", "portable-foreign", "portable-unsupported", "portable-signed-out", "destination-applied",
             ])
         #expect(RestoreCode.engineCodes.allSatisfy { $0.isValid })
     }

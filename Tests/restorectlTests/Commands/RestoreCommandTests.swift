@@ -19,7 +19,7 @@ import Testing
         #expect(run.stderr.isEmpty)
         #expect(
             run.stdout == """
-                USAGE: restorectl restore --db PATH --scene ID [--account A] [--kind K] (--document FILE | --formats DIR) [--json]
+                USAGE: restorectl restore --db PATH --scene ID [--account A] [--kind K] (--document FILE | --formats DIR) [--portable FILE] [--json]
 
                 Restore a window's state of one kind, reconciled against the current data.
 
@@ -28,7 +28,9 @@ import Testing
                 An app's kind (--formats) takes no document: its record is read against the recorded shapes and defaults are laid \
                 over it. It shows what a launch would restore and reads only: it never creates, migrates, moves, copies or rewrites a \
                 file. A missing database exits 66; any other database outcome exits 0 with the default state and a report saying why, \
-                and what a launch would do (move a damaged file aside, quarantine a record), which this command leaves undone.
+                and what a launch would do (move a damaged file aside, quarantine a record), which this command leaves undone. \
+                With --portable FILE (restorectl portable's output, from another device) it shows what landing that record here \
+                would restore instead, under the same rules; a file that is not a portable record of the kind exits 65.
 
                 OPTIONS:
                   --db PATH        The state database file.
@@ -37,6 +39,7 @@ import Testing
                   --kind K         The record kind: catalog, notes, zones, or an app's kind in --formats (default: catalog).
                   --formats DIR    An app's format folders, one per kind (shape-v<N>.json, as StateRestoreTesting records them).
                   --document FILE  The current data to reconcile against (JSON); required for the built-in kinds.
+                  --portable FILE  Show what landing this portable record (restorectl portable's output) would restore.
                   --json           Print the result as JSON.
                   -h, --help       Show help information.
 

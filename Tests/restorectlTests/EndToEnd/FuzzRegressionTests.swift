@@ -8,6 +8,7 @@ import Testing
     @Test(arguments: [
         ("record", ["records", "fuzz/record"]),
         ("document", ["documents", "fuzz/document"]),
+        ("portable", ["fuzz/portable"]),
     ])
     func everyKeptInputPassesTheFuzzersChecks(target: String, folders: [String]) throws {
         let binary = try #require(BuiltProducts.executable(named: "restorectl-fuzz"), "restorectl-fuzz was not built (run swift build)")
