@@ -12,14 +12,14 @@ extension LaunchGuardFile {
             }
             let slot = try ownSlot ?? takeEmptySlot()
             ownSlot = slot
-            if let count = marks[mark] {
-                marks[mark] = count + 1  // already on disk
+            if let position = marks.firstIndex(where: { $0.mark == mark }) {
+                marks[position].holders += 1  // already on disk
                 return
             }
             guard marks.count < Self.capacity else { throw LaunchGuardError.slotFull(capacity: Self.capacity) }
-            marks[mark] = 1
-            if let error = writeSlot(slot, marks: Array(marks.keys)) {
-                marks[mark] = nil
+            marks.append((mark, 1))
+            if let error = writeSlot(slot, marks: marks.map { $0.mark }) {
+                marks.removeLast()
                 throw error
             }
         }
@@ -28,12 +28,14 @@ extension LaunchGuardFile {
     /// Records that the restore of `mark`'s screen completed (or was given up).
     package func clear(_ mark: LaunchGuardMark) {
         lock.withLock {
-            guard let count = marks[mark] else { return }
-            marks[mark] = count > 1 ? count - 1 : nil
-            if let ownSlot, count == 1 { _ = writeSlot(ownSlot, marks: Array(marks.keys)) }
+            guard let position = marks.firstIndex(where: { $0.mark == mark }) else { return }
+            marks[position].holders -= 1
+            guard marks[position].holders == 0 else { return }
+            marks.remove(at: position)
+            if let ownSlot { _ = writeSlot(ownSlot, marks: marks.map { $0.mark }) }
         }
     }
 
     /// The marks this process holds now.
-    package var currentMarks: Set<LaunchGuardMark> { lock.withLock { Set(marks.keys) } }
+    package var currentMarks: Set<LaunchGuardMark> { lock.withLock { Set(marks.map { $0.mark }) } }
 }
