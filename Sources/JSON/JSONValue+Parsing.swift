@@ -14,7 +14,7 @@ extension JSONValue {
         guard bytes.count <= limits.maxBytes else {
             throw JSONParseError(offset: 0, reason: .inputTooLarge(byteCount: bytes.count, limit: limits.maxBytes))
         }
-        let result: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
+        let result: ParseOutcome? = bytes.withContiguousStorageIfAvailable { buffer in
             parseResult(buffer, limits: limits)
         }
         if let result { return try result.get() }
@@ -36,12 +36,12 @@ extension JSONValue {
         guard bytes.count <= limits.maxBytes else {
             throw JSONParseError(offset: 0, reason: .inputTooLarge(byteCount: bytes.count, limit: limits.maxBytes))
         }
-        func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+        func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> ParseOutcome {
             var parser = JSONParser(bytes: buffer, limits: limits)
             do throws(JSONParseError) {
-                return .success(try parser.parseDocument(streamingArraysOf: keys, element: element))
+                return .parsed(try parser.parseDocument(streamingArraysOf: keys, element: element))
             } catch {
-                return .failure(error)
+                return .failed(error)
             }
         }
         if let result = bytes.withContiguousStorageIfAvailable(parse) { return try result.get() }
@@ -58,12 +58,26 @@ extension JSONValue {
     private static func parseResult(
         _ buffer: UnsafeBufferPointer<UInt8>,
         limits: JSONLimits
-    ) -> Result<JSONValue, JSONParseError> {
+    ) -> ParseOutcome {
         var parser = JSONParser(bytes: buffer, limits: limits)
         do throws(JSONParseError) {
-            return .success(try parser.parseDocument())
+            return .parsed(try parser.parseDocument())
         } catch {
-            return .failure(error)
+            return .failed(error)
+        }
+    }
+
+    /// What one parse gave. Not a `Result`: a process's first parse would make its type from
+    /// its mangled name, with a runtime lookup of `JSONParseError`'s `Error` conformance.
+    private enum ParseOutcome {
+        case parsed(JSONValue)
+        case failed(JSONParseError)
+
+        func get() throws(JSONParseError) -> JSONValue {
+            switch self {
+            case .parsed(let value): return value
+            case .failed(let error): throw error
+            }
         }
     }
 }

@@ -60,7 +60,7 @@ package struct RecordKind: Sendable {
     /// field names of in an older record).
     package init<State: RestorableState>(
         _ type: State.Type, checkingForSave check: @escaping @Sendable (JSONObject) throws(RestoreError) -> Void,
-        formerShapes: [Int: RecordShape] = [:]
+        formerShapes: @autoclosure @escaping @Sendable () -> [Int: RecordShape] = [:]
     ) {
         name = State.kind
         currentVersion = State.currentVersion
@@ -78,8 +78,10 @@ package struct RecordKind: Sendable {
         documentContext = nil
         ownContext = nil
         portableLanding = nil
-        // Probed only when asked for (a redacted export): deriving a shape costs a decode.
-        shapes = { formerShapes.merging((try? RecordShape(of: State.self)).map { [State.currentVersion: $0] } ?? [:]) { _, current in current } }
+        // Probed only when asked for (a redacted export): deriving a shape costs a decode, and
+        // the former shapes are made only then too (a dictionary's first use costs a runtime
+        // conformance lookup a restore need not pay).
+        shapes = { formerShapes().merging((try? RecordShape(of: State.self)).map { [State.currentVersion: $0] } ?? [:]) { _, current in current } }
     }
 
     /// The kind of `type`, restorable by the tool against a context read from a document, and
@@ -88,11 +90,11 @@ package struct RecordKind: Sendable {
     package init<State: Reconcilable>(
         _ type: State.Type,
         checkingForSave check: @escaping @Sendable (JSONObject) throws(RestoreError) -> Void = { _ throws(RestoreError) in },
-        formerShapes: [Int: RecordShape] = [:],
+        formerShapes: @autoclosure @escaping @Sendable () -> [Int: RecordShape] = [:],
         context: @escaping @Sendable ([UInt8]) throws -> State.Context,
         summary: @escaping @Sendable (Restoration<State>) -> RestorationSummary = { RestorationSummary($0) }
     ) {
-        self.init(type, checkingForSave: check, formerShapes: formerShapes)
+        self.init(type, checkingForSave: check, formerShapes: formerShapes())
         documentContext = { bytes in
             let decoded = try context(bytes)
             return DocumentContext { restorer, key in

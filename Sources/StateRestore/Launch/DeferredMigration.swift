@@ -7,10 +7,11 @@ import StateStore
 /// next launch finds the file at the step it reached and starts the rest again.
 enum DeferredMigration {
     /// The files being migrated in this process, by device and inode and opened path
-    /// (``FileKey``), with what waits for them.
-    private static let running = Locked<[FileKey: DispatchGroup]>([:])
+    /// (``FileKey``), with what waits for them. Lists, not dictionaries: every launch asks,
+    /// and a dictionary's first use costs a runtime lookup of its key's `Hashable` conformance.
+    private static let running = Locked<[(key: FileKey, group: DispatchGroup)]>([])
     /// Why the last background migration of a file failed, by the same key.
-    private static let failures = Locked<[FileKey: String]>([:])
+    private static let failures = Locked<[(key: FileKey, reason: String)]>([])
     private static let queue = DispatchQueue(label: "restorectl.deferred-migration", qos: .utility)
     /// Called on the background queue with the path before each migration starts (tests hold
     /// a migration here to look at the launch meanwhile).
@@ -18,7 +19,7 @@ enum DeferredMigration {
 
     /// Whether a migration of `file` is running in this process.
     static func isRunning(_ file: DatabaseFile) -> Bool {
-        running.withLock { $0[file.key] != nil }
+        running.withLock { $0.contains { $0.key == file.key } }
     }
 
     /// Starts migrating `file` in the background unless that is already happening: opened as
@@ -27,8 +28,8 @@ enum DeferredMigration {
         let (path, key) = (file.path, file.key)
         let group = DispatchGroup()
         let isNew = running.withLock { running -> Bool in
-            guard running[key] == nil else { return false }
-            running[key] = group
+            guard !running.contains(where: { $0.key == key }) else { return false }
+            running.append((key, group))
             return true
         }
         guard isNew else { return }
@@ -38,22 +39,26 @@ enum DeferredMigration {
             do {
                 let store = try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
                 store.close()
-                failures.withLock { $0[key] = nil }
+                failures.withLock { $0.removeAll { $0.key == key } }
             } catch {
-                failures.withLock { $0[key] = error.localizedDescription }
+                let reason = error.localizedDescription
+                failures.withLock { failures in
+                    failures.removeAll { $0.key == key }
+                    failures.append((key, reason))
+                }
             }
-            running.withLock { $0[key] = nil }
+            running.withLock { $0.removeAll { $0.key == key } }
             group.leave()
         }
     }
 
     /// Why the last background migration of `file` failed, if it did.
     static func failure(of file: DatabaseFile) -> String? {
-        failures.withLock { $0[file.key] }
+        failures.withLock { $0.first { $0.key == file.key }?.reason }
     }
 
     /// Blocks until the migration of `file` running now (if any) has ended.
     static func waitUntilFinished(_ file: DatabaseFile) {
-        running.withLock { $0[file.key] }?.wait()
+        running.withLock { $0.first { $0.key == file.key }?.group }?.wait()
     }
 }

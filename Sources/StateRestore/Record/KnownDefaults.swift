@@ -5,22 +5,33 @@ import StateStore
 /// over, made once per process at its kind's first decode and kept, so a restore or a
 /// migration's record upgrade does not encode the default again for every record.
 enum KnownDefaults {
-    private static let objects = Locked<[ObjectIdentifier: Result<JSONObject, RestoreError>]>([:])
+    /// A list, as ``KnownShapes`` keeps its shapes, of each object or why there is none (not a
+    /// `Result`): a dictionary keyed by `ObjectIdentifier`, or a `Result`, would cost the first
+    /// restore of a process a runtime lookup of a conformance (`Hashable`, `Error`).
+    private static let objects = Locked<[(type: ObjectIdentifier, object: JSONObject?, failure: RestoreError?)]>([])
 
     /// `State`'s default as an object, or why it cannot be one.
     static func object<State: RestorableState>(of type: State.Type) throws(RestoreError) -> JSONObject {
         let key = ObjectIdentifier(type)
-        if let known = objects.withLock({ $0[key] }) { return try known.get() }
-        let made: Result<JSONObject, RestoreError>
+        if let known = objects.withLock({ $0.first { $0.type == key } }) { return try Self.value(known.object, known.failure) }
+        var made: JSONObject?
+        var failure: RestoreError?
         do {
             guard case .object(let object) = try JSONValueEncoder().encode(State.defaultValue) else {
                 throw RestoreError.invalidRecord("a \(State.kind) state must encode as a JSON object (a struct with keyed fields)")
             }
-            made = .success(object)
+            made = object
         } catch {
-            made = .failure(.invalidField(field: "", reason: "the default \(State.kind) state cannot be encoded: \(error)"))
+            failure = .invalidField(field: "", reason: "the default \(State.kind) state cannot be encoded: \(error)")
         }
-        objects.withLock { $0[key] = made }
-        return try made.get()
+        objects.withLock { known in
+            if !known.contains(where: { $0.type == key }) { known.append((key, made, failure)) }
+        }
+        return try Self.value(made, failure)
+    }
+
+    private static func value(_ object: JSONObject?, _ failure: RecordError?) throws(RecordError) -> JSONObject {
+        guard let object else { throw failure ?? .invalidField(field: "", reason: "the default state cannot be encoded") }
+        return object
     }
 }

@@ -10,6 +10,13 @@ enum KnownShapes {
     /// mangled name at its first use).
     private static let shapes = Locked<[(type: ObjectIdentifier, shape: RecordShape?)]>([])
 
+    /// `State`'s shape if this process derived it already (`.some(nil)`: it cannot be
+    /// derived), or nil when it did not.
+    static func known<State: RestorableState>(_ type: State.Type) -> RecordShape?? {
+        let key = ObjectIdentifier(type)
+        return shapes.withLock { $0.first { $0.type == key } }.map { $0.shape }
+    }
+
     /// `State`'s shape, or nil when it cannot be derived (then only top-level fields the
     /// default's encoding lacks count as unknown).
     static func shape<State: RestorableState>(of type: State.Type) -> RecordShape? {

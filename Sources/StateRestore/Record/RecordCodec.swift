@@ -171,10 +171,17 @@ package enum RecordCodec<State: RestorableState> {
         var filled: [String] = []
         let merged = overlay(body, on: defaults, path: "", filled: &filled)
         var unknown = JSONObject()
-        if let shape = KnownShapes.shape(of: State.self) {
-            unknown = UnknownFields.collect(body, shape: shape)
-        } else {
-            for (key, value) in body where defaults[key] == nil { unknown[key] = value }
+        // A record whose every field the default's encoding writes too has no unknown field,
+        // whatever the shape: restoring it derives nothing (``UnknownFields/isCovered(_:by:)``).
+        // Once the shape is known (a record that needed it, a migration's first record), it
+        // is used without the check.
+        let known = KnownShapes.known(State.self)
+        if known != nil || !UnknownFields.isCovered(body, by: defaults) {
+            if let shape = known ?? KnownShapes.shape(of: State.self) {
+                unknown = UnknownFields.collect(body, shape: shape)
+            } else {
+                for (key, value) in body where defaults[key] == nil { unknown[key] = value }
+            }
         }
         do {
             let state = try JSONValueDecoder().decode(State.self, from: .object(merged))

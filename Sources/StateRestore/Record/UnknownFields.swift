@@ -27,6 +27,25 @@ enum UnknownFields {
         return unknown
     }
 
+    /// Whether every field of `object`, at every object depth, is one `defaults` (the encoded
+    /// default state) has at the same place, an object where the record holds one: then no
+    /// field of the record is unknown, and the kind's shape need not be known.
+    ///
+    /// The shape knows every field the default's encoding writes (a derived shape adds the ones
+    /// its decoder does not read), and ``collect(_:shape:)`` follows only the fields the shape
+    /// holds as objects, so a record covered here has no unknown field under any shape. A record
+    /// with a field the default leaves out (an optional set, a field of a newer format) is not
+    /// covered, and its unknown fields are collected by the shape.
+    static func isCovered(_ object: JSONObject, by defaults: JSONObject) -> Bool {
+        for (key, value) in object {
+            guard let known = defaults[key] else { return false }
+            if case .object(let nested) = value {
+                guard case .object(let knownNested) = known, isCovered(nested, by: knownNested) else { return false }
+            }
+        }
+        return true
+    }
+
     /// Writes `unknown` (as ``collect(_:shape:)`` made it) back into `object`, a state's
     /// encoding: an unknown field where the state has no field of that name, a known object's
     /// unknown fields inside that object only when the state still holds it.

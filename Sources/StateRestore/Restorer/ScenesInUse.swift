@@ -6,32 +6,59 @@ import StateStore
 /// whatever the age of its record (the person just opened it). Another process learns of a use
 /// through the use time a restore notes with its next write, to the day.
 enum ScenesInUse {
-    /// A list per file rather than a set: a process has a few scenes open, and a set of
-    /// `SceneKey` would cost every launch a runtime lookup of its `Hashable` conformance (the
-    /// set's type is made from its mangled name at its first use) for nothing a list lacks.
-    private static let scenes = Locked<[FileKey: [SceneKey]]>([:])
+    /// A list of files rather than a dictionary, and a list of scenes per file: a process has
+    /// a few files and scenes open, and a dictionary keyed by `FileKey` or a set of `SceneKey`
+    /// would cost every launch a runtime lookup of its key's `Hashable` conformance (the type
+    /// is made from its mangled name at its first use). A file with more scenes than
+    /// `indexThreshold` (an iPad app's many windows) gets a set beside its list, so noting a
+    /// scene stays one lookup however many there are.
+    private static let scenes = Locked<[(file: FileKey, scenes: [SceneKey], index: SceneIndex?)]>([])
+
+    /// Scenes per file above which a set is kept beside the list.
+    static let indexThreshold = 16
+
+    /// The set of a file's scenes once they are many: a class, so the list's element type
+    /// holds a reference and needs no `Set` type made at a launch. Changed only under the
+    /// lock of ``scenes``, so sharing it between threads is safe.
+    private final class SceneIndex: @unchecked Sendable {
+        var keys: Set<SceneKey>
+
+        init(_ scenes: [SceneKey]) { keys = Set(scenes) }
+    }
 
     /// Notes that `scene` of `file` was restored or saved by this process.
     static func note(_ scene: SceneKey, at file: DatabaseFile) {
         let key = file.key
         scenes.withLock { byFile in
+            guard let position = byFile.firstIndex(where: { $0.file == key }) else {
+                byFile.append((key, [scene], nil))
+                return
+            }
             // The usual case, a scene noted before, costs one lookup and no copy.
-            if byFile[key]?.contains(scene) == true { return }
-            byFile[key, default: []].append(scene)
+            if let index = byFile[position].index {
+                guard index.keys.insert(scene).inserted else { return }
+            } else {
+                if byFile[position].scenes.contains(scene) { return }
+                if byFile[position].scenes.count >= indexThreshold { byFile[position].index = SceneIndex(byFile[position].scenes + [scene]) }
+            }
+            byFile[position].scenes.append(scene)
         }
     }
 
     /// The scenes of `file` in use by this process, each once.
     static func scenes(at file: DatabaseFile) -> [SceneKey] {
-        scenes.withLock { $0[file.key] ?? [] }
+        let key = file.key
+        return scenes.withLock { $0.first { $0.file == key }?.scenes ?? [] }
     }
 
     /// Forgets the scenes of `file` that `isGone` names (discarded, pruned, signed out).
     static func forget(at file: DatabaseFile, where isGone: (SceneKey) -> Bool) {
         let key = file.key
         scenes.withLock { byFile in
-            guard let current = byFile[key] else { return }
-            byFile[key] = current.filter { !isGone($0) }
+            guard let position = byFile.firstIndex(where: { $0.file == key }) else { return }
+            byFile[position].scenes.removeAll(where: isGone)
+            let kept = byFile[position].scenes
+            byFile[position].index = kept.count > indexThreshold ? SceneIndex(kept) : nil
         }
     }
 
@@ -42,7 +69,9 @@ enum ScenesInUse {
     static func move(from old: FileKey, to new: FileKey) {
         guard old != new else { return }
         scenes.withLock { byFile in
-            byFile[new] = byFile.removeValue(forKey: old)
+            let moved = byFile.first { $0.file == old }
+            byFile.removeAll { $0.file == old || $0.file == new }
+            if let moved { byFile.append((new, moved.scenes, moved.index)) }
         }
     }
 }

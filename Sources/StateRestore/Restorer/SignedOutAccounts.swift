@@ -8,16 +8,17 @@ import StateStore
 /// sign-out. Other processes keep the documented rule: a screen restored before the sign-out
 /// is fenced, one first seen after it is not.
 enum SignedOutAccounts {
-    /// A list per file: a process signs out one account at a time, rarely more.
-    private static let accounts = Locked<[FileKey: [(account: String, generation: Int)]]>([:])
+    /// One list for every file, not a dictionary by file: a process signs out one account at a
+    /// time, rarely more, and a dictionary keyed by `FileKey` would cost every launch (which
+    /// asks for the fence) a runtime lookup of its key's `Hashable` conformance.
+    private static let accounts = Locked<[(file: FileKey, account: String, generation: Int)]>([])
 
     /// Notes that this process signed `account` out of `file`, its generation now `generation`.
     static func note(_ account: String, generation: Int, at file: DatabaseFile) {
         let key = file.key
-        accounts.withLock { byFile in
-            var signedOut = byFile[key, default: []].filter { $0.account != account }
-            signedOut.append((account, generation))
-            byFile[key] = signedOut
+        accounts.withLock { signedOut in
+            signedOut.removeAll { $0.file == key && $0.account == account }
+            signedOut.append((key, account, generation))
         }
     }
 
@@ -25,18 +26,19 @@ enum SignedOutAccounts {
     /// before this process's sign-out, so the purge's refuses it; nil when this process has not
     /// signed the account out (or has restored it since).
     static func fence(for account: String, at file: DatabaseFile) -> Int? {
-        accounts.withLock { byFile in
-            guard let signedOut = byFile[file.key], !signedOut.isEmpty else { return nil }
-            return signedOut.first { $0.account == account }.map { $0.generation - 1 }
+        accounts.withLock { signedOut in
+            guard !signedOut.isEmpty else { return nil }
+            let key = file.key
+            return signedOut.first { $0.file == key && $0.account == account }.map { $0.generation - 1 }
         }
     }
 
     /// A restore in this process read `account` again: its scenes save as before.
     static func forget(_ account: String, at file: DatabaseFile) {
-        let key = file.key
-        accounts.withLock { byFile in
-            guard let signedOut = byFile[key], signedOut.contains(where: { $0.account == account }) else { return }
-            byFile[key] = signedOut.filter { $0.account != account }
+        accounts.withLock { signedOut in
+            guard !signedOut.isEmpty else { return }
+            let key = file.key
+            signedOut.removeAll { $0.file == key && $0.account == account }
         }
     }
 
@@ -46,8 +48,9 @@ enum SignedOutAccounts {
     /// earlier file, deleted since, whose inode number the new one reuses.
     static func move(from old: FileKey, to new: FileKey) {
         guard old != new else { return }
-        accounts.withLock { byFile in
-            byFile[new] = byFile.removeValue(forKey: old)
+        accounts.withLock { signedOut in
+            signedOut.removeAll { $0.file == new }
+            for index in signedOut.indices where signedOut[index].file == old { signedOut[index].file = new }
         }
     }
 }

@@ -108,38 +108,36 @@ public final class StateRestorer: Sendable {
         // Resolved once (relative to the working directory now, a link to its target), so the
         // guard file and every other sibling is made beside the real file, and every later
         // opening (the writer's, a resume's) opens this file or nothing.
-        let resolution = Result { () throws(StoreError) in try DatabaseFile(resolving: path) }.mapError { $0 as StoreError }
-        self.init(resolution, requested: path, configuration: configuration, window: window, scheduler: scheduler, events: events)
+        self.init(Resolution(path), requested: path, configuration: configuration, window: window, scheduler: scheduler, events: events)
     }
 
     /// ``init(path:configuration:window:events:)`` on a path already resolved (a tool
     /// verb that checked the file first resolves it once).
     package convenience init(file: DatabaseFile, configuration: DatabaseConfiguration = DatabaseConfiguration()) {
-        self.init(.success(file), requested: file.requestedPath, configuration: configuration, window: .seconds(1), scheduler: DispatchWriteScheduler(), events: nil)
+        self.init(.resolved(file), requested: file.requestedPath, configuration: configuration, window: .seconds(1), scheduler: DispatchWriteScheduler(), events: nil)
     }
 
     /// ``init(path:configuration:window:events:)`` with the defaults, calling
     /// `phaseObserver` as each phase of a restore ends (the benchmark's restore-launch).
     package convenience init(path: String, phaseObserver: @escaping @Sendable (RestorePhase) -> Void) {
-        let resolution = Result { () throws(StoreError) in try DatabaseFile(resolving: path) }.mapError { $0 as StoreError }
         self.init(
-            resolution, requested: path, configuration: DatabaseConfiguration(), window: .seconds(1), scheduler: DispatchWriteScheduler(), events: nil,
+            Resolution(path), requested: path, configuration: DatabaseConfiguration(), window: .seconds(1), scheduler: DispatchWriteScheduler(), events: nil,
             phaseObserver: phaseObserver)
     }
 
     private init(
-        _ resolution: Result<DatabaseFile, StoreError>, requested path: String, configuration: DatabaseConfiguration, window: Duration,
+        _ resolution: Resolution, requested path: String, configuration: DatabaseConfiguration, window: Duration,
         scheduler: any WriteScheduling, events: RestoreEventHandler?, phaseObserver: (@Sendable (RestorePhase) -> Void)? = nil
     ) {
         self.phaseObserver = phaseObserver
         var file: RestorerFile
         let opening: LaunchDatabase.Opening
         switch resolution {
-        case .success(let resolution):
+        case .resolved(let resolution):
             let resolved = OpenRestorers.file(asOpened: resolution)
             file = RestorerFile(file: resolved, refusal: nil)
             opening = LaunchDatabase.open(resolved, configuration: configuration)
-        case .failure(let error):
+        case .unresolvable(let error):
             file = RestorerFile(file: DatabaseFile(unresolved: path), refusal: nil)
             opening = LaunchDatabase.unresolvable(error)
         }
@@ -155,6 +153,22 @@ public final class StateRestorer: Sendable {
                 opensOnFirstWrite: location, window: window, configuration: configuration, scheduler: scheduler, diagnosis: Diagnosis(handler: events))
         )
         OpenRestorers.register(self)
+    }
+
+    /// A path resolved once at init, or why it cannot be. Not a `Result`: its type, made at a
+    /// process's first restorer, would cost a runtime lookup of `StoreError`'s `Error`
+    /// conformance.
+    private enum Resolution {
+        case resolved(DatabaseFile)
+        case unresolvable(StoreError)
+
+        init(_ path: String) {
+            do throws(StoreError) {
+                self = .resolved(try DatabaseFile(resolving: path))
+            } catch {
+                self = .unresolvable(error)
+            }
+        }
     }
 
     /// Whether ``close(isolation:)`` was called.

@@ -55,7 +55,7 @@ extension Migrator {
                     )
                 }
                 try db.executeScript(migration.sql)
-                if let work = dataMigrations[migration.version] {
+                if let work = dataMigration(for: migration.version) {
                     try work(RecordRewriter(database: db, schemaVersion: migration.version)) { step in
                         progress(MigrationProgress(version: migration.version, name: migration.name, recordsDone: step.recordsDone, recordsTotal: step.recordsTotal))
                     }
@@ -107,7 +107,7 @@ extension Migrator {
     /// Refuses, before anything is written, a plan with a declared data step nobody registered.
     func checkDataSteps(_ plan: [MigrationFile]) throws {
         for migration in plan {
-            if let step = migration.declaredDataStep, dataMigrations[migration.version] == nil {
+            if let step = migration.declaredDataStep, dataMigration(for: migration.version) == nil {
                 throw StoreError.dataStepMissing(version: migration.version, name: migration.name, step: step)
             }
         }

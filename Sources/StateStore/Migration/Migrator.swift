@@ -29,7 +29,15 @@ package struct Migrator: Sendable {
     /// instead: a launch hands a long migration to a background thread.
     package var sizeLimitBytes: Int?
 
-    var dataMigrations: [Int: DataMigration] = [:]
+    /// The registered data steps by migration version, a list rather than a dictionary: a
+    /// launch makes a migrator, and a dictionary's first use in a process costs a runtime
+    /// lookup of its key's `Hashable` conformance.
+    private var dataSteps: [(version: Int, work: DataMigration)] = []
+
+    /// The data step registered for migration `version`, if any.
+    func dataMigration(for version: Int) -> DataMigration? {
+        dataSteps.last { $0.version == version }?.work
+    }
 
     /// A migrator over the migrations embedded in this build.
     package init() throws(StoreError) {
@@ -49,6 +57,7 @@ package struct Migrator: Sendable {
     /// A migration whose file declares `-- data-step: <name>` is refused
     /// (`StoreError.dataStepMissing`) until work is registered for its version.
     package mutating func registerDataMigration(for version: Int, _ work: @escaping DataMigration) {
-        dataMigrations[version] = work
+        dataSteps.removeAll { $0.version == version }
+        dataSteps.append((version, work))
     }
 }

@@ -83,8 +83,8 @@ extension LaunchGuardFile {
                 // then blamed the extension's crash).
                 _ = writeSlot(slot.index, marks: slot.marks.filter { $0.accountHash != accountHash }, role: slot.role)
             }
-            marks = marks.filter { $0.key.accountHash != accountHash }
-            if let ownSlot { _ = writeSlot(ownSlot, marks: Array(marks.keys)) }
+            marks.removeAll { $0.mark.accountHash == accountHash }
+            if let ownSlot { _ = writeSlot(ownSlot, marks: marks.map { $0.mark }) }
         }
         finish(crashed, forgetting: false)
     }

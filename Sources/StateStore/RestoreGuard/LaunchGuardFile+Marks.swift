@@ -12,14 +12,14 @@ extension LaunchGuardFile {
             }
             let slot = try ownSlot ?? takeEmptySlot()
             ownSlot = slot
-            if let count = marks[mark] {
-                marks[mark] = count + 1  // already on disk
+            if let position = marks.firstIndex(where: { $0.mark == mark }) {
+                marks[position].holders += 1  // already on disk
                 return
             }
             guard marks.count < Self.capacity else { throw LaunchGuardError.slotFull(capacity: Self.capacity) }
-            marks[mark] = 1
-            if let error = writeSlot(slot, marks: Array(marks.keys)) {
-                marks[mark] = nil
+            marks.append((mark, 1))
+            if let error = writeSlot(slot, marks: marks.map { $0.mark }) {
+                marks.removeLast()
                 throw error
             }
         }
@@ -31,10 +31,12 @@ extension LaunchGuardFile {
     @discardableResult
     package func clear(_ mark: LaunchGuardMark) -> Bool {
         lock.withLock {
-            guard let count = marks[mark] else { return true }
-            marks[mark] = count > 1 ? count - 1 : nil
-            guard let ownSlot, count == 1, writeSlot(ownSlot, marks: Array(marks.keys)) != nil else { return true }
-            marks[mark] = count
+            guard let position = marks.firstIndex(where: { $0.mark == mark }) else { return true }
+            marks[position].holders -= 1
+            guard marks[position].holders == 0 else { return true }
+            marks.remove(at: position)
+            guard let ownSlot, writeSlot(ownSlot, marks: marks.map { $0.mark }) != nil else { return true }
+            marks.insert((mark: mark, holders: 1), at: position)  // still on disk: held, so a later clear tries again
             return false
         }
     }

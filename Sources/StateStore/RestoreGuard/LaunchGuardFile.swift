@@ -60,8 +60,10 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// The slot this process writes its marks to, once it has marked something.
     var ownSlot: Int?
 
-    /// This process's marks, each with how many restorers hold it.
-    var marks: [LaunchGuardMark: Int] = [:]
+    /// This process's marks, each with how many restorers hold it: a list (a process holds a
+    /// few), since a dictionary's first use costs a launch a runtime lookup of the mark's
+    /// `Hashable` conformance.
+    var marks: [(mark: LaunchGuardMark, holders: Int)] = []
 
     /// How many restorers of this process use the file.
     var users = 0

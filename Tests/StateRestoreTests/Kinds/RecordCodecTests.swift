@@ -90,4 +90,31 @@ import Testing
         state.layout.spacing = .infinity
         #expect(throws: RestoreError.self) { try Codec.encode(state) }
     }
+
+    /// A kind no other test restores, so this process's shape of it is this test's alone.
+    struct PanelState: RestorableState {
+        struct Size: Codable, Equatable, Sendable {
+            var width: Int
+        }
+        static let kind = "panel"
+        static let currentVersion = 1
+        static let defaultValue = PanelState(title: "", size: Size(width: 1), pinned: nil)
+        var title: String
+        var size: Size
+        var pinned: Bool?
+    }
+
+    /// A record whose every field, at every depth, is one the encoded default writes has no
+    /// unknown field, so restoring it derives no shape (a probing decode); the first record
+    /// with a field the default lacks derives it and carries what the shape does not know.
+    @Test func aRecordTheDefaultCoversIsRestoredWithoutDerivingTheShape() throws {
+        let covered = RecordCodec<PanelState>.decode(Array(#"{"version":1,"title":"a","size":{"width":3}}"#.utf8))
+        #expect(covered == .decoded(PanelState(title: "a", size: .init(width: 3), pinned: nil), RecordProvenance(sourceVersion: 1, defaultsApplied: ["pinned"]), unknownFields: [:]))
+        #expect(KnownShapes.known(PanelState.self) == nil, "no shape was derived")
+
+        let uncovered = RecordCodec<PanelState>.decode(Array(#"{"version":1,"title":"a","size":{"width":3,"depth":2},"pinned":true}"#.utf8))
+        #expect(
+            uncovered == .decoded(PanelState(title: "a", size: .init(width: 3), pinned: true), RecordProvenance(sourceVersion: 1, defaultsApplied: []), unknownFields: ["size": ["depth": 2]]))
+        #expect(KnownShapes.known(PanelState.self) != nil, "the shape was derived for the record that needed it")
+    }
 }

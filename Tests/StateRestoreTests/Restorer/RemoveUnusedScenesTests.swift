@@ -64,6 +64,22 @@ import Testing
         withExtendedLifetime(tracking) {}
     }
 
+    /// Past `ScenesInUse.indexThreshold` scenes a file's scenes in use are kept in a set beside
+    /// the list: each is still noted once, and every one of them still counts as used.
+    @Test func manyScenesInUseAreEachKeptOnceAndNeverRemoved() throws {
+        let count = ScenesInUse.indexThreshold * 2
+        let restoredScenes = (0..<count).map { "window-\($0)" }
+        try seed(restoredScenes.map { ($0, daysAgo: 120) } + [("never-opened", daysAgo: 120)])
+        let restorer = StateRestorer(path: file.path, scheduler: ManualWriteScheduler())
+        defer { try? restorer.close() }
+        for scene in restoredScenes + restoredScenes.prefix(3) {
+            _ = restorer.restore(CatalogViewState.self, try SceneKey(scene: scene), against: document)
+        }
+        #expect(ScenesInUse.scenes(at: restorer.file).map(\.scene) == restoredScenes, "each scene once, in the order first used")
+        let wouldGo = try restorer.removeScenes(unusedFor: .seconds(90 * Self.day), dryRun: true)
+        #expect(wouldGo.map(\.scene) == ["never-opened"])
+    }
+
     @Test func aLaunchThatOnlyRestoresMakesNoCommitForTheUse() throws {
         try seed([("reopened", daysAgo: 120)])
         let restorer = StateRestorer(path: file.path)
