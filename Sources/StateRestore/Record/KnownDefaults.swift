@@ -30,7 +30,7 @@ enum KnownDefaults {
         return try Self.value(made, failure)
     }
 
-    private static func value(_ object: JSONObject?, _ failure: RecordError?) throws(RecordError) -> JSONObject {
+    private static func value(_ object: JSONObject?, _ failure: RestoreError?) throws(RestoreError) -> JSONObject {
         guard let object else { throw failure ?? .invalidField(field: "", reason: "the default state cannot be encoded") }
         return object
     }
