@@ -38,7 +38,13 @@ extension Locked where Value == Void {
     }
 
     /// Runs `body` while holding the lock and returns what it returns.
+    ///
+    /// It takes the lock itself and never touches the (empty) value: an `inout` access to a
+    /// stored `Void` is reported by the thread sanitizer as an 8-byte write at the address of
+    /// the field beside it, the lock, which every caller reads before locking.
     package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> sending Result) throws(Failure) -> sending Result {
-        try withLock { (_: inout sending Void) throws(Failure) -> sending Result in try body() }
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 }
