@@ -13,15 +13,14 @@ import Testing
 /// (before, `check` counted it a problem, and a format-folder kind called it unreadable). A
 /// record of this build's own format that does not decode stays a problem everywhere.
 @Suite struct NewerUndecodableRecordTests {
-    let folder: TemporaryDirectory
-    let path: String
+    let file: StateFile
+    var path: String { file.path }
     let key: SceneKey
     /// Format 9 of the catalog, readable by a format-1 reader, whose query is a number.
     let newer = #"{"version":9,"minReaderVersion":1,"query":42}"#
 
     init() throws {
-        folder = try TemporaryDirectory()
-        path = folder.path("state.sqlite")
+        file = try StateFile()
         key = try SceneKey(scene: "window")
     }
 

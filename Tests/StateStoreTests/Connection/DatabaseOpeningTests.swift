@@ -8,28 +8,28 @@ import Testing
 /// mode, for every caller in the package's code.
 struct DatabaseOpeningTests {
     @Test func creatingOpensAMissingFileAsACompleteWriteAheadLogDatabase() throws {
-        let dir = try TemporaryDirectory()
-        let database = try Database(DatabaseFile(resolving: dir.path("state.sqlite")), .readWrite(createIfMissing: true))
+        let state = try StateFile()
+        let database = try Database(DatabaseFile(resolving: state.path), .readWrite(createIfMissing: true))
         defer { database.close() }
         // Published complete: the file is in WAL mode before anything else opens it, mode 0600.
         #expect(try database.fetchOne("PRAGMA journal_mode") { $0.string(0) } == "wal")
-        let attributes = try FileManager.default.attributesOfItem(atPath: dir.path("state.sqlite"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: state.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         #expect(database.configuration.access == .readWrite(createIfMissing: true))
     }
 
     @Test func theExistingAndReadingModesCreateNothingWhereNoFileIs() throws {
-        let dir = try TemporaryDirectory()
-        let file = try DatabaseFile(resolving: dir.path("missing.sqlite"))
+        let state = try StateFile()
+        let file = try DatabaseFile(resolving: state.path("missing.sqlite"))
         for mode in [Database.OpenMode.readWrite(createIfMissing: false), .readOnly] {
             #expect(throws: SQLiteError.self) { try Database(file, mode) }
-            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == [])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: state.folder.url.path) == [])
         }
     }
 
     @Test func theModeDecidesTheAccessWhateverTheConfigurationSays() throws {
-        let dir = try TemporaryDirectory()
-        let file = try DatabaseFile(resolving: dir.path("state.sqlite"))
+        let state = try StateFile()
+        let file = try DatabaseFile(resolving: state.path)
         try Database(file, .readWrite(createIfMissing: true)).close()
         let reader = try Database(file, .readOnly, configuration: DatabaseConfiguration(access: .readWrite(createIfMissing: true)))
         defer { reader.close() }
@@ -38,21 +38,21 @@ struct DatabaseOpeningTests {
     }
 
     @Test func anOwnFileIsCreatedEmptyAndPrivateNeverPublished() throws {
-        let dir = try TemporaryDirectory()
-        let staging = dir.path("state.sqlite.staging-1")
+        let state = try StateFile()
+        let staging = state.path("state.sqlite.staging-1")
         let database = try Database(DatabaseFile(linkFree: staging), .ownFile)
         defer { database.close() }
         // A plain new SQLite file (rollback journal, no schema), readable by its owner only.
         #expect(try database.fetchOne("PRAGMA journal_mode") { $0.string(0) } == "delete")
         #expect(try FileManager.default.attributesOfItem(atPath: staging)[.posixPermissions] as? Int == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["state.sqlite.staging-1"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.folder.url.path) == ["state.sqlite.staging-1"])
     }
 
     @Test func aLinkSwappedInAfterTheResolutionIsRefusedNotFollowed() throws {
-        let dir = try TemporaryDirectory()
-        let file = try DatabaseFile(resolving: dir.path("state.sqlite"))
-        try Database(DatabaseFile(resolving: dir.path("other.sqlite")), .readWrite(createIfMissing: true)).close()
-        try FileManager.default.createSymbolicLink(atPath: dir.path("state.sqlite"), withDestinationPath: "other.sqlite")
+        let state = try StateFile()
+        let file = try DatabaseFile(resolving: state.path)
+        try Database(DatabaseFile(resolving: state.path("other.sqlite")), .readWrite(createIfMissing: true)).close()
+        try FileManager.default.createSymbolicLink(atPath: state.path, withDestinationPath: "other.sqlite")
         for mode in [Database.OpenMode.readWrite(createIfMissing: true), .readWrite(createIfMissing: false), .readOnly] {
             #expect(throws: SQLiteError.self) { try Database(file, mode) }
         }

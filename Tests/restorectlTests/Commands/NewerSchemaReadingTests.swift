@@ -12,12 +12,11 @@ import Testing
 @Suite struct NewerSchemaReadingTests {
     static let verbs: [[String]] = [["inspect"], ["history", "--scene", "main", "--kind", "catalog"], ["quarantine", "list"]]
 
-    let dir: TemporaryDirectory
-    let path: String
+    let file: StateFile
+    var path: String { file.path }
 
     init() throws {
-        dir = try TemporaryDirectory()
-        path = dir.path("state.sqlite")
+        file = try StateFile()
     }
 
     private func run(_ verb: [String]) -> CapturedRun {
