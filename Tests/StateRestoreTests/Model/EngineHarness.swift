@@ -485,7 +485,7 @@ final class EngineHarness {
         case RestoreError.sceneIsLive: "sceneIsLive"
         case RestoreError.recordOverBudget: "recordOverBudget"
         case RestoreError.savesNotWritten(_, let scenes): "savesNotWritten(\(scenes.map(slot).sorted()))"
-        case let error as SQLiteError where [.busy, .locked, .full, .ioError, .cannotOpen, .readOnly].contains(error.code): "storageRefused"
+        case let error as StoreError where error.sqliteCode.map { [.busy, .locked, .full, .ioError, .cannotOpen, .readOnly].contains($0) } == true: "storageRefused"
         default: "\(error)"
         }
     }
