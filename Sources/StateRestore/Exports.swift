@@ -11,5 +11,4 @@
 @_exported import struct StateStore.DatabaseFileProtection
 @_exported import enum StateStore.DatabaseRole
 @_exported import struct StateStore.PurgeResult
-@_exported import struct StateStore.SQLiteError
 @_exported import enum StateStore.StoreError

@@ -15,7 +15,7 @@ import StateStore
 ///
 /// Like iCloud, the double accepts a write that takes it over a limit and reports it
 /// afterwards: the write is stored, and the next ``deliverPendingChanges()`` tells observers
-/// with a `PortableStoreChange` whose `isQuotaViolation` is true (iCloud's
+/// of a change whose `isQuotaViolation` is true (iCloud's
 /// `NSUbiquitousKeyValueStoreQuotaViolationChange`). ``receive(_:forKey:)`` is another
 /// device's write arriving (iCloud's server change): stored, and observers told at once.
 ///
@@ -36,9 +36,9 @@ public final class UbiquitousStoreDouble: PortableKeyValueStore, Sendable {
     private struct Contents {
         var values: [String: Data] = [:]
         var order: [String] = []
-        var handlers: [@Sendable (PortableStoreChange) -> Void] = []
-        var pending: [PortableStoreChange] = []
-        var delivered: [PortableStoreChange] = []
+        var handlers: [@Sendable (_ changedKeys: [String], _ isQuotaViolation: Bool) -> Void] = []
+        var pending: [(keys: [String], isQuotaViolation: Bool)] = []
+        var delivered: [(keys: [String], isQuotaViolation: Bool)] = []
         var refused: [String] = []
     }
 
@@ -61,7 +61,7 @@ public final class UbiquitousStoreDouble: PortableKeyValueStore, Sendable {
             }
             if contents.values.updateValue(value, forKey: key) == nil { contents.order.append(key) }
             if Self.isOverQuota(contents.values) && !contents.pending.contains(where: \.isQuotaViolation) {
-                contents.pending.append(PortableStoreChange(keys: [], isQuotaViolation: true))
+                contents.pending.append(([], isQuotaViolation: true))
             }
         }
     }
@@ -77,7 +77,7 @@ public final class UbiquitousStoreDouble: PortableKeyValueStore, Sendable {
     public var keys: [String] { contents.withLock { $0.order } }
 
     /// Calls `handler` with every change delivered from now on.
-    public func observeChanges(_ handler: @escaping @Sendable (PortableStoreChange) -> Void) {
+    public func observeChanges(_ handler: @escaping @Sendable (_ changedKeys: [String], _ isQuotaViolation: Bool) -> Void) {
         contents.withLock { $0.handlers.append(handler) }
     }
 
@@ -90,7 +90,7 @@ public final class UbiquitousStoreDouble: PortableKeyValueStore, Sendable {
             } else if contents.values.removeValue(forKey: key) != nil {
                 contents.order.removeAll { $0 == key }
             }
-            contents.pending.append(PortableStoreChange(keys: [key]))
+            contents.pending.append(([key], isQuotaViolation: false))
         }
         deliverPendingChanges()
     }
@@ -98,7 +98,7 @@ public final class UbiquitousStoreDouble: PortableKeyValueStore, Sendable {
     /// Tells the observers every change waiting (a quota violation after a write), in order.
     public func deliverPendingChanges() {
         while true {
-            let next = contents.withLock { contents -> (PortableStoreChange, [@Sendable (PortableStoreChange) -> Void])? in
+            let next = contents.withLock { contents -> ((keys: [String], isQuotaViolation: Bool), [@Sendable ([String], Bool) -> Void])? in
                 guard !contents.pending.isEmpty else { return nil }
                 let change = contents.pending.removeFirst()
                 contents.delivered.append(change)
@@ -106,12 +106,12 @@ public final class UbiquitousStoreDouble: PortableKeyValueStore, Sendable {
             }
             guard let (change, handlers) = next else { return }
             // Outside the lock: an observer reads and writes the store.
-            for handler in handlers { handler(change) }
+            for handler in handlers { handler(change.keys, change.isQuotaViolation) }
         }
     }
 
-    /// The changes delivered so far, in order.
-    public var deliveredChanges: [PortableStoreChange] { contents.withLock { $0.delivered } }
+    /// The changes delivered so far, in order: each one's keys, or a quota violation.
+    public var deliveredChanges: [(keys: [String], isQuotaViolation: Bool)] { contents.withLock { $0.delivered } }
 
     /// The keys a write was refused for (longer than 64 bytes of UTF-8).
     public var refusedKeys: [String] { contents.withLock { $0.refused } }

@@ -165,10 +165,10 @@ extension PowerLossSuite {
             let store = try Store(path: path, configuration: PowerCutVFS.configuration(.powerSafe), migrator: StateMigrations.makeMigrator())
             try store.saveRecord(#"{"query":"kept"}"#, version: 3, account: "default", scene: "kept", kind: "catalog")
             PowerCutVFS.cutNow(mode: .tear, seed: 7)
-            #expect(throws: SQLiteError.self) { try store.saveRecord("{}", version: 3, account: "default", scene: "lost", kind: "catalog") }
+            #expect(try #require(throws: StoreError.self) { try store.saveRecord("{}", version: 3, account: "default", scene: "lost", kind: "catalog") }.isSQLiteFailure)
             #expect(throws: (any Error).self) { try Store(path: path, configuration: PowerCutVFS.configuration(.powerSafe), migrator: StateMigrations.makeMigrator()) }
             PowerCutVFS.restore()
-            #expect(throws: SQLiteError.self) { try store.record(account: "default", scene: "kept", kind: "catalog") }
+            #expect(try #require(throws: StoreError.self) { try store.record(account: "default", scene: "kept", kind: "catalog") }.isSQLiteFailure)
             store.close()
             let reopened = try Store(path: path, configuration: PowerCutVFS.configuration(.powerSafe), migrator: StateMigrations.makeMigrator())
             #expect(try reopened.record(account: "default", scene: "kept", kind: "catalog") != nil)

@@ -15,21 +15,6 @@ import StateStore
 /// }
 /// ```
 public struct RecordSizeBreakdown: Equatable, Sendable, CustomStringConvertible {
-    /// One field's share of a record.
-    public struct Field: Equatable, Sendable {
-        /// The field's JSON path (`filters.tags`, `rows[]`, `rows[].body`).
-        public let path: String
-        /// The size of the field's encoded text, in bytes; for a path through `[]`, the sum
-        /// over the array's elements.
-        public let bytes: Int
-
-        /// The field at `path`, of `bytes` bytes.
-        public init(path: String, bytes: Int) {
-            self.path = path
-            self.bytes = bytes
-        }
-    }
-
     /// The budget of a kind that declares none (``RestorableState/maxRecordBytes`` nil):
     /// 256 KiB, a quarter of the store's hard limit (`Store.maximumRecordBytes`, 1 MiB).
     ///
@@ -43,14 +28,21 @@ public struct RecordSizeBreakdown: Equatable, Sendable, CustomStringConvertible 
     public let bytes: Int
     /// The budget it is over, in bytes.
     public let budget: Int
-    /// Its largest fields, largest first; at most three.
-    public let largestFields: [Field]
+    /// Its largest fields, largest first; at most three. Each is named by its JSON path
+    /// (`filters.tags`, `rows[]`, `rows[].body`) with the size of its encoded text, in bytes
+    /// (for a path through `[]`, the sum over the array's elements).
+    public let largestFields: [(path: String, bytes: Int)]
 
     /// A breakdown of `bytes` against `budget` naming `largestFields`.
-    public init(bytes: Int, budget: Int, largestFields: [Field]) {
+    public init(bytes: Int, budget: Int, largestFields: [(path: String, bytes: Int)]) {
         self.bytes = bytes
         self.budget = budget
         self.largestFields = largestFields
+    }
+
+    /// Two breakdowns are equal when their sizes, budgets and fields are.
+    public static func == (lhs: RecordSizeBreakdown, rhs: RecordSizeBreakdown) -> Bool {
+        lhs.bytes == rhs.bytes && lhs.budget == rhs.budget && lhs.largestFields.elementsEqual(rhs.largestFields, by: ==)
     }
 
     /// The breakdown of `record` (a record's JSON text) against `budget`; its envelope
@@ -112,16 +104,16 @@ public struct RecordSizeBreakdown: Equatable, Sendable, CustomStringConvertible 
 
     /// The `count` largest fields of `body`, each drilled down to the member holding at least
     /// half of it.
-    private static func largestFields(of body: JSONObject, count: Int) -> [Field] {
+    private static func largestFields(of body: JSONObject, count: Int) -> [(path: String, bytes: Int)] {
         var candidates = Node(path: "", values: [.object(body)]).children
-        var found: [Field] = []
+        var found: [(path: String, bytes: Int)] = []
         while found.count < count, let index = candidates.indices.max(by: { candidates[$0].bytes < candidates[$1].bytes }) {
             let node = candidates.remove(at: index)
             let children = node.children
             if let largest = children.map(\.bytes).max(), largest * 2 >= node.bytes {
                 candidates += children
             } else {
-                found.append(Field(path: node.path, bytes: node.bytes))
+                found.append((node.path, node.bytes))
             }
         }
         return found

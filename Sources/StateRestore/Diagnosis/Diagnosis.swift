@@ -12,8 +12,8 @@ struct Diagnosis: Sendable {
         guard let handler else { return }
         handler.handle(
             RestoreEvent(
-                kind: kind, outcome: .restore(outcome), codes: report.map(\.code), sceneHash: handler.hash(key.scene),
-                accountHash: handler.hash(key.account), duration: duration, bytes: bytes))
+                restore: outcome, kind: kind, codes: report.map(\.code), sceneHash: handler.hash(key.scene), accountHash: handler.hash(key.account),
+                duration: duration, bytes: bytes))
     }
 
     /// Delivers a save's event.
@@ -21,8 +21,7 @@ struct Diagnosis: Sendable {
         guard let handler else { return }
         handler.handle(
             RestoreEvent(
-                kind: kind, outcome: .save(outcome), sceneHash: handler.hash(key.scene), accountHash: handler.hash(key.account),
-                duration: duration, bytes: bytes))
+                save: outcome, kind: kind, sceneHash: handler.hash(key.scene), accountHash: handler.hash(key.account), duration: duration, bytes: bytes))
     }
 
     /// Delivers a naming warning (the restorer delivers each once), or without a handler
@@ -34,7 +33,6 @@ struct Diagnosis: Sendable {
         }
         handler.handle(
             RestoreEvent(
-                kind: kind, outcome: .warning, codes: [entry.code], sceneHash: handler.hash(key.scene), accountHash: handler.hash(key.account),
-                message: entry.detail))
+                warning: entry.detail, kind: kind, codes: [entry.code], sceneHash: handler.hash(key.scene), accountHash: handler.hash(key.account)))
     }
 }

@@ -10,33 +10,12 @@
 /// }
 /// ```
 public struct RestoreEvent: Hashable, Sendable, CustomStringConvertible {
-    /// What an event reports.
-    public enum Outcome: Hashable, Sendable, CustomStringConvertible {
-        /// A restore, and what it came to.
-        case restore(RestoreOutcome)
-        /// A save, and what it came to.
-        case save(SaveOutcome)
-        /// Something a developer must hear even when no report is read: a kind or report code
-        /// whose name breaks the naming rules (``RestoreCode/kindInvalid``,
-        /// ``RestoreCode/codeInvalid``); ``RestoreEvent/message`` says what. Delivered once
-        /// per restorer; a restorer without a handler writes it to standard error, once per
-        /// process.
-        case warning
-
-        /// `restore upgraded`, `save coalesced-away`, `warning`.
-        public var description: String {
-            switch self {
-            case .restore(let outcome): "restore \(outcome)"
-            case .save(let outcome): "save \(outcome)"
-            case .warning: "warning"
-            }
-        }
-    }
-
     /// The record kind.
     public let kind: String
-    /// What happened.
-    public let outcome: Outcome
+    /// What the restore came to; nil for a save or a warning.
+    public let restoreOutcome: RestoreOutcome?
+    /// What the save came to; nil for a restore or a warning.
+    public let saveOutcome: SaveOutcome?
     /// The restore's report codes, in order (empty for a save).
     public let codes: [RestoreCode]
     /// The keyed hash of the scene's name.
@@ -52,13 +31,38 @@ public struct RestoreEvent: Hashable, Sendable, CustomStringConvertible {
     /// a scene or a state); nil for restores and saves.
     public let message: String?
 
-    /// An event; the engine makes them, an app's tests may too.
+    /// Whether the event is a warning rather than a restore or a save: something a developer
+    /// must hear even when no report is read, a kind or report code whose name breaks the
+    /// naming rules (``RestoreCode/kindInvalid``, ``RestoreCode/codeInvalid``), which
+    /// ``message`` describes. Delivered once per restorer; a restorer without a handler writes
+    /// it to standard error, once per process.
+    public var isWarning: Bool { restoreOutcome == nil && saveOutcome == nil }
+
+    /// A restore's event; the engine makes them, an app's tests may too.
     public init(
-        kind: String, outcome: Outcome, codes: [RestoreCode] = [], sceneHash: String, accountHash: String,
-        duration: Duration = .zero, bytes: Int = 0, message: String? = nil
+        restore outcome: RestoreOutcome, kind: String, codes: [RestoreCode] = [], sceneHash: String, accountHash: String, duration: Duration = .zero,
+        bytes: Int = 0
+    ) {
+        self.init(kind: kind, restoreOutcome: outcome, saveOutcome: nil, codes: codes, sceneHash: sceneHash, accountHash: accountHash, duration: duration, bytes: bytes, message: nil)
+    }
+
+    /// A save's event; the engine makes them, an app's tests may too.
+    public init(save outcome: SaveOutcome, kind: String, sceneHash: String, accountHash: String, duration: Duration = .zero, bytes: Int = 0) {
+        self.init(kind: kind, restoreOutcome: nil, saveOutcome: outcome, codes: [], sceneHash: sceneHash, accountHash: accountHash, duration: duration, bytes: bytes, message: nil)
+    }
+
+    /// A warning's event, saying `message`; the engine makes them, an app's tests may too.
+    public init(warning message: String, kind: String, codes: [RestoreCode] = [], sceneHash: String, accountHash: String) {
+        self.init(kind: kind, restoreOutcome: nil, saveOutcome: nil, codes: codes, sceneHash: sceneHash, accountHash: accountHash, duration: .zero, bytes: 0, message: message)
+    }
+
+    private init(
+        kind: String, restoreOutcome: RestoreOutcome?, saveOutcome: SaveOutcome?, codes: [RestoreCode], sceneHash: String, accountHash: String,
+        duration: Duration, bytes: Int, message: String?
     ) {
         self.kind = kind
-        self.outcome = outcome
+        self.restoreOutcome = restoreOutcome
+        self.saveOutcome = saveOutcome
         self.codes = codes
         self.sceneHash = sceneHash
         self.accountHash = accountHash
@@ -67,10 +71,12 @@ public struct RestoreEvent: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// One line: outcome, kind, hashes, codes, bytes, duration (and a warning's message).
+    /// One line: what happened (`restore upgraded`, `save coalesced-away`, `warning`), kind,
+    /// hashes, codes, bytes, duration (and a warning's message).
     public var description: String {
         let milliseconds = duration.inMilliseconds
-        var line = "\(outcome) \(kind) \(accountHash)/\(sceneHash)"
+        let what = restoreOutcome.map { "restore \($0)" } ?? saveOutcome.map { "save \($0)" } ?? "warning"
+        var line = "\(what) \(kind) \(accountHash)/\(sceneHash)"
         if !codes.isEmpty { line += " [\(codes.map(\.rawValue).joined(separator: ", "))]" }
         line += " \(bytes) B \((milliseconds * 1_000).rounded() / 1_000) ms"
         if let message { line += ": \(message)" }

@@ -10,7 +10,7 @@ import StateStore
 ///
 /// ```swift
 /// let events = RestoreEventHandler(hashKey: installationKey) { event in
-///     logger.log(level: event.outcome == .warning ? .error : .debug, "\(event)")
+///     logger.log(level: event.isWarning ? .error : .debug, "\(event)")
 /// }
 /// let restorer = StateRestorer(path: statePath, events: events)
 /// ```

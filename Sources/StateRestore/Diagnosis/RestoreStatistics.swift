@@ -8,20 +8,57 @@
 /// ```swift
 /// let statistics = restorer.statistics
 /// for (kind, counts) in statistics.kinds { logger.info("\(kind): \(counts)") }
-/// if statistics[kind: "reader"].restores[.quarantined].count > 0 { … }
+/// if statistics[kind: "reader"][.quarantined].count > 0 { … }
 /// ```
 public struct RestoreStatistics: Hashable, Sendable, CustomStringConvertible {
-    /// The counts of each kind restored or saved at least once.
-    public var kinds: [String: KindStatistics] = [:]
+    /// Each kind's counts, in the order first counted: a small array searched by name, which
+    /// the engine counts into as it is. An app has a handful of kinds, and a kind's name is the
+    /// same string at every call, so comparing it costs less than hashing it (a save pays this
+    /// under a lock it takes anyway).
+    private var counted: [(kind: String, counts: KindStatistics)] = []
 
     /// No counts.
     public init() {}
 
+    /// The counts of each kind restored or saved at least once.
+    public var kinds: [String: KindStatistics] {
+        Dictionary(counted.map { ($0.kind, $0.counts) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The counts of `kind` (empty when the restorer never restored nor saved it).
-    public subscript(kind kind: String) -> KindStatistics { kinds[kind] ?? KindStatistics() }
+    public subscript(kind kind: String) -> KindStatistics { counted.first { $0.kind == kind }?.counts ?? KindStatistics() }
 
     /// One line per kind, ordered by name.
     public var description: String {
-        kinds.keys.sorted().map { "\($0): \(kinds[$0] ?? KindStatistics())" }.joined(separator: "\n")
+        counted.sorted { $0.kind < $1.kind }.map { "\($0.kind): \($0.counts)" }.joined(separator: "\n")
+    }
+
+    /// Two statistics are equal when their kinds' counts are.
+    public static func == (lhs: RestoreStatistics, rhs: RestoreStatistics) -> Bool { lhs.kinds == rhs.kinds }
+
+    /// Hashes the kinds' counts.
+    public func hash(into hasher: inout Hasher) { hasher.combine(kinds) }
+
+    /// Counts a restore of `kind` that came to `outcome`.
+    mutating func add(_ outcome: RestoreOutcome, kind: String, bytes: Int, duration: Duration) {
+        counted[slot(of: kind)].counts.add(outcome, bytes: bytes, duration: duration)
+    }
+
+    /// Counts a save of `kind` that came to `outcome`.
+    mutating func add(_ outcome: SaveOutcome, kind: String, bytes: Int, duration: Duration) {
+        counted[slot(of: kind)].counts.add(outcome, bytes: bytes, duration: duration)
+    }
+
+    /// These counts with `other`'s added (a restorer's restores and its writer's saves).
+    func merging(_ other: RestoreStatistics) -> RestoreStatistics {
+        var merged = self
+        for (kind, counts) in other.counted { merged.counted[merged.slot(of: kind)].counts.merge(counts) }
+        return merged
+    }
+
+    private mutating func slot(of kind: String) -> Int {
+        if let index = counted.firstIndex(where: { $0.kind == kind }) { return index }
+        counted.append((kind, KindStatistics()))
+        return counted.count - 1
     }
 }

@@ -105,7 +105,7 @@ package struct DatabaseCheck: Equatable, Sendable {
             }
         } catch let error as StoreError where error.isSchemaProblem {
             check.problems.append(error.localizedDescription)
-        } catch let error as SQLiteError where error.indicatesDamage {
+        } catch let error as StoreError where error.indicatesDamage {
             check.problems.append("not a readable database: \(error.message)")
         } catch {
             check.problems.append("cannot be read: \(error.localizedDescription)")

@@ -67,9 +67,9 @@ extension LaunchDatabase {
             return Self.foreign(file, applicationID: applicationID)
         } catch StoreError.corrupt(_, let reason) {
             return Self.readingDamaged(file, reason: reason)
-        } catch let error as SQLiteError where error.indicatesDamage {
+        } catch let error as StoreError where error.indicatesDamage {
             return Self.readingDamaged(file, reason: error.message)
-        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+        } catch let error as StoreError where error.isBusy {
             return Opening(store: nil, report: [Self.busy(DatabaseConfiguration(), error)])
         } catch {
             return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database could not be read: \(error.localizedDescription); nothing was moved or created")])

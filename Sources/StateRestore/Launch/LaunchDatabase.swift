@@ -94,11 +94,11 @@ enum LaunchDatabase {
             let store = try Store(file: file, configuration: budgeted, migrator: migrator)
             store.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)  // saves wait the full timeout
             return Opening(store: store, report: [])
-        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+        } catch let error as StoreError where error.isBusy {
             return Opening(store: nil, report: [Self.busy(configuration, error)])
-        } catch StoreError.migrationFailed(_, _, let underlying) where underlying.code == .busy || underlying.code == .locked {
+        } catch StoreError.migrationFailed(_, _, let underlying) where underlying.isBusy {
             return Opening(store: nil, report: [Self.busy(configuration, underlying)])
-        } catch let error as SQLiteError where error.isStorageFault && file.refusalIfMissing() == nil {
+        } catch let error as StoreError where error.isStorageFault && file.refusalIfMissing() == nil {
             // Nothing could be created or written (no space, a read-only folder): read what is
             // there (the failed open removed the files it began).
             return ReadOnlyFallback.open(file, because: error.message, migrations: configuration.migrations)
@@ -133,9 +133,9 @@ enum LaunchDatabase {
             default:
                 return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, error.localizedDescription)])
             }
-        } catch let error as SQLiteError where error.indicatesDamage {
+        } catch let error as StoreError where error.indicatesDamage {
             return recoverFromCorruption(file, reason: error.message, configuration: configuration)
-        } catch let error as SQLiteError where error.code == .cannotOpen && identity != nil && DatabaseFile.identity(at: path) != identity {
+        } catch let error as StoreError where error.sqliteCode == .cannotOpen && identity != nil && DatabaseFile.identity(at: path) != identity {
             return moved(file)
         } catch StoreError.movedTo(_, let destination) {
             return movedAway(file, to: destination)
@@ -173,7 +173,7 @@ enum LaunchDatabase {
     }
 
     /// The report of a launch that waited its whole budget for another process's lock.
-    static func busy(_ configuration: DatabaseConfiguration, _ error: SQLiteError) -> RestoreReportEntry {
+    static func busy(_ configuration: DatabaseConfiguration, _ error: StoreError) -> RestoreReportEntry {
         RestoreReportEntry(
             .databaseBusy,
             "another process held the database's lock for longer than the launch budget (\(configuration.launchBudgetMilliseconds) ms: \(error.message)); the default state was used, and this launch's saves never replace a record it did not see"

@@ -19,7 +19,10 @@ public protocol PortableKeyValueStore: Sendable {
     func remove(forKey key: String)
     /// Every key the store holds, the app's own included.
     var keys: [String] { get }
-    /// Calls `handler` with each change the store reports: the keys another device changed,
-    /// or a quota violation.
-    func observeChanges(_ handler: @escaping @Sendable (PortableStoreChange) -> Void)
+    /// Calls `handler` with each change the store reports, what iCloud's
+    /// `didChangeExternallyNotification` says: the keys whose values changed on another device
+    /// (or at the first sync), or a quota violation (`isQuotaViolation` true, no keys): the
+    /// store is over its quota (keys, total size), and writes were accepted but will not sync
+    /// until the store is made smaller.
+    func observeChanges(_ handler: @escaping @Sendable (_ changedKeys: [String], _ isQuotaViolation: Bool) -> Void)
 }

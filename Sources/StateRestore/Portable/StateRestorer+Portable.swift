@@ -16,7 +16,7 @@ extension StateRestorer {
             side.hash = KeyedHash(key: configuration.slotKey)
             side.witness(clock)
         }
-        store?.observeChanges { [weak self] change in self?.storeChanged(change) }
+        store?.observeChanges { [weak self] keys, isQuotaViolation in self?.storeChanged(keys, isQuotaViolation: isQuotaViolation) }
     }
 
     /// The portable record of `key`'s screen of kind `type`: its current state (a live

@@ -137,9 +137,9 @@ extension StateRestorer {
     /// What the store reported: for each of the engine's keys another device changed, the
     /// winner is kept (a record that loses to the one this device knows is written over with
     /// it); on a quota violation the engine's least recently published slot goes.
-    func storeChanged(_ change: PortableStoreChange) {
+    func storeChanged(_ keys: [String], isQuotaViolation: Bool) {
         guard let store = portableSide.withLock({ $0.configuration?.store }) else { return }
-        if change.isQuotaViolation {
+        if isQuotaViolation {
             portableSide.withLock { $0.quotaViolations += 1 }
             let lowest = store.keys.filter { $0.hasPrefix(PortableSlot.storeKeyPrefix) }.min { left, right in
                 let (l, r) = (Self.logicalVersion(at: left, in: store), Self.logicalVersion(at: right, in: store))
@@ -154,7 +154,7 @@ extension StateRestorer {
             }
             return
         }
-        for key in change.keys where key.hasPrefix(PortableSlot.storeKeyPrefix) { _ = winningValue(at: key, in: store) }
+        for key in keys where key.hasPrefix(PortableSlot.storeKeyPrefix) { _ = winningValue(at: key, in: store) }
     }
 
     private static func logicalVersion(at key: String, in store: any PortableKeyValueStore) -> Int {

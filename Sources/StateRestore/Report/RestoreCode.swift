@@ -64,7 +64,7 @@ extension RestoreCode {
     public static let recordNewerUnreadable = RestoreCode("record-newer-unreadable")
     /// The kind's name, or a report code it uses, is not 1–64 characters of `a`–`z`, `0`–`9`
     /// and `-`: its records cannot be saved until it is renamed. Also delivered once as a
-    /// warning (``RestoreEvent/Outcome/warning``).
+    /// warning (``RestoreEvent/isWarning``).
     public static let kindInvalid = RestoreCode("kind-invalid")
     /// The record is older than its kind's `expiresAfter`: the default state was used and the
     /// record stays in place until the next save.
@@ -96,7 +96,7 @@ extension RestoreCode {
     /// see. Restores after it return the stored state.
     public static let databaseNeedsMigration = RestoreCode("database-needs-migration")
     /// A report code of the kind's reconciliation breaks the naming rules (``isValid``); it is
-    /// reported as given, and delivered once as a warning (``RestoreEvent/Outcome/warning``).
+    /// reported as given, and delivered once as a warning (``RestoreEvent/isWarning``).
     public static let codeInvalid = RestoreCode("code-invalid")
     /// The database cannot be written (no space, read-only storage or file, no descriptor left): its stored state
     /// was read without writing, and saves wait until it can be written.

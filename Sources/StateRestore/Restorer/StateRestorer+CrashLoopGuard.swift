@@ -85,7 +85,7 @@ extension StateRestorer {
             }
             launchGuard?.finish(slots, forgetting: true)
             return CrashLoopCheck(crashedScreens: quarantined, crashedLaunches: crashedLaunches)
-        } catch let error as SQLiteError where !error.indicatesDamage {
+        } catch let error as StoreError where error.isSQLiteFailure && !error.indicatesDamage {
             launchGuard?.finish(slots, forgetting: false)
             var kept: [UInt64: CrashLoopCheck.Outcome] = [:]
             for hash in blamed { kept[hash] = .keptInPlace(error.message) }
@@ -131,7 +131,7 @@ extension StateRestorer {
     func checkingWithoutFailingTheLaunch(_ side: inout RestoreSide, in store: Store) throws -> CrashLoopCheck? {
         do {
             return try checkPreviousLaunches(in: store, &side)
-        } catch let error as SQLiteError where !error.indicatesDamage {
+        } catch let error as StoreError where error.isSQLiteFailure && !error.indicatesDamage {
             side.databaseReport.append(RestoreReportEntry(.restoreUnguarded, "the crash-loop check could not read the database (\(error.message)); restoring without it"))
             return nil
         }

@@ -49,7 +49,7 @@ extension StateRestorer {
                     loaded.invalidKind = invalid
                 }
                 return loaded
-            } catch let error as SQLiteError where error.indicatesDamage {
+            } catch let error as StoreError where error.indicatesDamage {
                 recoverFromCorruption(&side, reason: error.message)
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport)
                 loaded.movedAside = true
@@ -59,7 +59,7 @@ extension StateRestorer {
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport)
                 loaded.movedAside = true
                 return loaded
-            } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+            } catch let error as StoreError where error.isBusy {
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [LaunchDatabase.busy(configuration, error)])
                 loaded.isUnseen = true
                 side.gate.noteRestore(of: screen, loaded.sighting)

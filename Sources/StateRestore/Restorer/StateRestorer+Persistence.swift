@@ -250,7 +250,7 @@ extension StateRestorer {
             }
             do {
                 return try body(store)
-            } catch let error as SQLiteError where error.indicatesDamage {
+            } catch let error as StoreError where error.indicatesDamage {
                 recoverFromCorruption(&side, reason: error.message)
             } catch StoreError.corrupt(_, let reason) {
                 recoverFromCorruption(&side, reason: reason)

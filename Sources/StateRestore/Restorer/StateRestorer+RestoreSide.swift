@@ -36,7 +36,7 @@ extension StateRestorer {
         /// The screens this restorer restored (whose carried fields above are its own).
         var restoredScreens: Set<ScreenKey> = []
         /// Every restore so far, per kind and outcome (``StateRestorer/statistics``).
-        var restoreCounts = KindCounts()
+        var restoreCounts = RestoreStatistics()
         /// The naming warnings delivered (each once per restorer).
         var warned: Set<String> = []
     }

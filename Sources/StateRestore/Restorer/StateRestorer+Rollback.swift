@@ -23,7 +23,7 @@ extension StateRestorer {
     ///   - kind: the kind whose records are rolled back.
     ///   - build: the build whose records go, as its configuration named it.
     ///   - account: only this account's scenes; nil, the default: every account's.
-    /// - Returns: the scenes rolled back, refused (with why), and those with nothing earlier.
+    /// - Returns: the scenes rolled back, refused (a list per reason), and those with nothing earlier.
     @discardableResult
     public func rollBack<State: RestorableState>(kind: State.Type, writtenBy build: String, account: String? = nil) throws -> RollbackResult {
         let restorers = OpenRestorers.restorers(sharingFileWith: self)
@@ -37,9 +37,9 @@ extension StateRestorer {
                     guard let key = try? SceneKey(storedScene: scene, account: account) else { continue }
                     let screen = ScreenKey(scene: key, kind: State.kind)
                     if live.contains(screen) {
-                        result.refused.append((key, .sceneIsLive))
+                        result.liveScenes.append(key)
                     } else if restorers.contains(where: { $0.persistence.writer.hasPending(screen) }) {
-                        result.refused.append((key, .saveIsPending))
+                        result.pendingSaves.append(key)
                     } else if let entry = try store.newestHistoryEntry(account: account, scene: scene, kind: State.kind, notWrittenBy: build) {
                         do {
                             try store.write(
@@ -47,7 +47,7 @@ extension StateRestorer {
                                 rules: WriteGate.rollbackRules(after: gate.sighting(of: screen)))
                             result.rolledBack.append(key)
                         } catch StoreError.accountSignedOut {
-                            result.refused.append((key, .accountSignedOut))
+                            result.signedOutScenes.append(key)
                         }
                     } else {
                         result.nothingEarlier.append(key)

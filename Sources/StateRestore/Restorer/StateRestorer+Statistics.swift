@@ -4,16 +4,13 @@ extension StateRestorer {
     ///
     /// ```swift
     /// let reader = restorer.statistics[kind: "reader"]
-    /// logger.info("reader restores: \(reader.restores), saves: \(reader.saves)")
+    /// logger.info("reader: \(reader)")  // restores: upgraded 1 (…); saves: written 3 (…)
     /// ```
     ///
     /// ``RestoreOutcome`` gives the outcome a restore of several report codes counts under;
     /// ``SaveOutcome`` the outcomes of saves, persisted or by hand.
     public var statistics: RestoreStatistics {
-        var statistics = RestoreStatistics()
-        for (kind, counts) in restoring.withLock({ $0.restoreCounts }).kinds { statistics.kinds[kind, default: KindStatistics()].restores = OutcomeTallies(counts) }
-        for (kind, counts) in persistence.writer.saveCounts.kinds { statistics.kinds[kind, default: KindStatistics()].saves = OutcomeTallies(counts) }
-        return statistics
+        restoring.withLock { $0.restoreCounts }.merging(persistence.writer.saveCounts)
     }
 
     /// Counts a restore of `kind` at `key` whose report is `report`, begun at `start`, under

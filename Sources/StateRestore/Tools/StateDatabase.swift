@@ -12,7 +12,7 @@ package enum StateDatabase {
     /// connection (its clock stamps what the store writes).
     ///
     /// - Throws: `RestoreError.isDirectory`; `StoreError` for a newer, foreign or
-    ///   corrupt database (nothing is written); `SQLiteError` when it cannot be opened.
+    ///   corrupt database (nothing is written); `StoreError.sqlite` when it cannot be opened.
     package static func openForWriting(
         _ path: String, upgrading kinds: [RecordKind] = [], configuration: DatabaseConfiguration = DatabaseConfiguration(),
         progress: (MigrationProgress) -> Void = { _ in }
@@ -142,15 +142,15 @@ package enum StateDatabase {
     private static func namingTheStorageCause<T>(_ file: DatabaseFile, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as SQLiteError where error.code == .cannotOpen && error.systemErrorCode == ENOENT {
+        } catch let error as StoreError where error.sqliteCode == .cannotOpen && error.systemErrorCode == ENOENT {
             let resolved = file.path
-            guard file.refusalIfMissing() == nil else { throw error }
+            guard file.refusalIfMissing() == nil, case .sqlite(let extendedCode, _, let sql, _) = error else { throw error }
             let folder = (resolved as NSString).deletingLastPathComponent
             for file in [resolved, folder.isEmpty ? "." : folder] where access(file, W_OK) != 0 {
                 let code = errno
-                throw SQLiteError(
-                    extendedCode: error.extendedCode, message: "cannot open \(resolved) for writing: \(file) cannot be written (\(SystemErrorCause.describe(code)))",
-                    sql: error.sql, systemErrorCode: code)
+                throw StoreError.sqlite(
+                    extendedCode: extendedCode, message: "cannot open \(resolved) for writing: \(file) cannot be written (\(SystemErrorCause.describe(code)))",
+                    sql: sql, systemErrorCode: code)
             }
             throw error
         }

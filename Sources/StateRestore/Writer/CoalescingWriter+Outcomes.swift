@@ -45,7 +45,7 @@ extension CoalescingWriter {
     }
 
     /// The saves settled so far, per kind and outcome.
-    var saveCounts: KindCounts { state.withLock { $0.saveCounts } }
+    var saveCounts: RestoreStatistics { state.withLock { $0.saveCounts } }
 
     /// Drops the pending saves of the scenes another restorer of the file deleted (discarded,
     /// pruned), listing each in ``unwrittenSaves`` as ``UnwrittenSave/Reason/sceneDiscarded``:

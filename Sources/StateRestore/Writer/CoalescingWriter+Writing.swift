@@ -121,7 +121,7 @@ extension CoalescingWriter {
             } catch {
                 // A damaged file is a typed outcome (the next launch moves it aside), not a raw
                 // SQLite message.
-                let failure: any Error = (error as? SQLiteError).flatMap { $0.indicatesDamage ? StoreError.corrupt(path: store.path, reason: $0.message) : nil } ?? error
+                let failure: any Error = (error as? StoreError).flatMap { $0.indicatesDamage ? StoreError.corrupt(path: store.path, reason: $0.message) : nil } ?? error
                 settled = restore(batch, after: failure).map { (key: $0, outcome: .coalescedAway, bytes: 0, duration: .zero) }
                 state.withLock { pending in pending.uses.merge(uses) { newer, _ in newer } }
                 throw failure

@@ -70,7 +70,7 @@ package final class CoalescingWriter: Sendable {
         var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
         /// Every save settled so far, per kind and outcome (``StateRestorer/statistics``):
         /// counted under this lock, which each save takes anyway.
-        var saveCounts = KindCounts()
+        var saveCounts = RestoreStatistics()
     }
 
     struct Entry {

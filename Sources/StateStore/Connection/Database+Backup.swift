@@ -7,16 +7,16 @@ extension Database {
     ///
     /// The destination is created with mode 0600 and must not exist yet: nothing, not even a
     /// symbolic link, may be there (a link is never followed).
-    package func backup(to destination: String) throws(SQLiteError) {
+    package func backup(to destination: String) throws(StoreError) {
         var status = stat()
         guard lstat(destination, &status) != 0 else {
             let what = SiblingFile.kindOfNonRegularFile(at: destination).map { " (\($0))" } ?? ""
-            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "backup destination \(destination) already exists\(what)", systemErrorCode: EEXIST)
+            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "backup destination \(destination) already exists\(what)", systemErrorCode: EEXIST)
         }
         do {
             Foundation.close(try SiblingFile.open(destination, O_WRONLY | O_CREAT | O_EXCL))
         } catch {
-            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: error.localizedDescription, systemErrorCode: error.errno)
+            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: error.localizedDescription, systemErrorCode: error.errno)
         }
         // The copy goes through the same VFS as this connection: it is written beside the
         // database, on the same storage, and must meet the same faults and rules.
@@ -46,7 +46,7 @@ extension Database {
             for suffix in ["", "-journal", "-wal", "-shm"] {
                 try? FileManager.default.removeItem(atPath: destination + suffix)
             }
-            throw SQLiteError(extendedCode: code, message: "backup to \(destination) failed: \(String(cString: sqlite3_errstr(code)))")
+            throw StoreError.sqlite(extendedCode: code, message: "backup to \(destination) failed: \(String(cString: sqlite3_errstr(code)))")
         }
     }
 }

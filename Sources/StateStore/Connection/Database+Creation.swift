@@ -27,7 +27,7 @@ extension Database {
     /// and a rollback journal is never written beside it.
     ///
     /// A file system that cannot hard-link falls back to the empty file `init` creates.
-    static func publishNewDatabaseIfMissing(_ file: DatabaseFile, configuration: DatabaseConfiguration) throws(SQLiteError) {
+    static func publishNewDatabaseIfMissing(_ file: DatabaseFile, configuration: DatabaseConfiguration) throws(StoreError) {
         let path = file.path
         guard configuration.access == .readWrite(createIfMissing: true), !DatabasePath.isSpecial(path),
             Foundation.access(path, F_OK) != 0, errno == ENOENT
@@ -48,15 +48,14 @@ extension Database {
             try database.executeScript("PRAGMA synchronous = FULL; PRAGMA user_version = 0")
         } catch {
             // Name the path the caller asked for, not the staging file.
-            throw SQLiteError(
-                extendedCode: error.extendedCode, message: error.message.replacingOccurrences(of: staging, with: path), sql: error.sql, systemErrorCode: error.systemErrorCode)
+            throw error.rewritingMessage { $0.replacingOccurrences(of: staging, with: path) }
         }
         runCreationHook(.staged, path)
         if link(staging, path) != 0, errno != EEXIST {
             // EPERM/ENOTSUP/EXDEV…: no hard links here; `init` creates the file the old way.
             guard errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EMLINK else {
                 let code = errno
-                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+                throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
             }
         }
         runCreationHook(.published, path)

@@ -4,12 +4,12 @@ import Foundation
 extension Database {
     /// Throws `SQLITE_CANTOPEN` when a symbolic link or anything else but a regular file is at
     /// the `-wal`, `-shm` or `-journal` path of `file` (SQLite would open it through the link).
-    static func refuseLinkedCompanions(of file: DatabaseFile) throws(SQLiteError) {
+    static func refuseLinkedCompanions(of file: DatabaseFile) throws(StoreError) {
         let path = file.path
         guard !DatabasePath.isSpecial(path) else { return }
         for suffix in ["-wal", "-shm", "-journal"] {
             if let kind = SiblingFile.kindOfNonRegularFile(at: path + suffix) {
-                throw SQLiteError(
+                throw StoreError.sqlite(
                     extendedCode: SQLITE_CANTOPEN,
                     message: "\(path)\(suffix) is \(kind), not a regular file; SQLite would open it through the link, so the database was not opened",
                     systemErrorCode: kind == "a symbolic link" ? ELOOP : EINVAL)
@@ -20,7 +20,7 @@ extension Database {
     /// Creates an empty file readable by its owner only, so SQLite (and its `-wal`/`-shm` files,
     /// which copy the database's mode) never exposes state to other users. Returns whether it
     /// created the file.
-    static func createPrivateFileIfMissing(_ file: DatabaseFile) throws(SQLiteError) -> Bool {
+    static func createPrivateFileIfMissing(_ file: DatabaseFile) throws(StoreError) -> Bool {
         let path = file.path
         guard !DatabasePath.isSpecial(path) else { return false }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -29,7 +29,7 @@ extension Database {
             return true
         } else if errno != EEXIST {
             let code = errno
-            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
         }
         return false
     }
@@ -82,13 +82,13 @@ extension Database {
     ///
     /// Kept out of `init` because it reads and writes the file, which must not happen before
     /// the caller knows the file is ours; `init` itself touches nothing.
-    package func activateWriteAheadLog() throws(SQLiteError) {
+    package func activateWriteAheadLog() throws(StoreError) {
         guard configuration.access != .readOnly else { return }
         try executeScript(configuration.durability.connectionPragmas)
         let mode = try switchingToWriteAheadLog()
         // An in-memory database answers "memory"; anything else means WAL was refused.
         guard mode == "wal" || mode == "memory" else {
-            throw SQLiteError(extendedCode: SQLITE_ERROR, message: "could not enable WAL (journal mode is \(mode ?? "unknown"))", sql: "PRAGMA journal_mode = WAL")
+            throw StoreError.sqlite(extendedCode: SQLITE_ERROR, message: "could not enable WAL (journal mode is \(mode ?? "unknown"))", sql: "PRAGMA journal_mode = WAL")
         }
     }
 
@@ -96,13 +96,13 @@ extension Database {
     /// still in rollback mode and, unlike other statements, fails at once with `SQLITE_BUSY`
     /// instead of waiting. Processes opening a new file together hit that, so it is retried
     /// with a short back-off for up to the busy timeout.
-    func switchingToWriteAheadLog() throws(SQLiteError) -> String? {
+    func switchingToWriteAheadLog() throws(StoreError) -> String? {
         var waitedMilliseconds: Int32 = 0
         var pause: Int32 = 1
         while true {
             do {
                 return try fetchOne("PRAGMA journal_mode = WAL") { $0.string(0) } ?? nil
-            } catch  where error.code == .busy && waitedMilliseconds < configuration.busyTimeoutMilliseconds {
+            } catch  where error.sqliteCode == .busy && waitedMilliseconds < configuration.busyTimeoutMilliseconds {
                 sqlite3_sleep(pause)
                 waitedMilliseconds += pause
                 pause = min(pause * 2, 50)

@@ -3,7 +3,7 @@ import Foundation
 
 extension Database {
     /// A prepared statement for `sql`, reused from the cache when it was prepared before.
-    package func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+    package func cachedStatement(_ sql: String) throws(StoreError) -> Statement {
         for recent in recentStatements where recent.sql == sql { return recent.statement }
         let statement: Statement
         if let cached = statementCache[sql] {
@@ -19,13 +19,13 @@ extension Database {
     }
 
     /// Prepares `sql` without caching it.
-    package func makeStatement(_ sql: String) throws(SQLiteError) -> Statement {
+    package func makeStatement(_ sql: String) throws(StoreError) -> Statement {
         guard handle != nil else { throw closedError(sql) }
         return try Statement(database: self, sql: sql)
     }
 
     /// Runs one statement with bound values, discarding any rows.
-    package func execute(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+    package func execute(_ sql: String, _ values: [SQLiteValue] = []) throws(StoreError) {
         let statement = try cachedStatement(sql)
         if values.isEmpty, sqlite3_bind_parameter_count(statement.handle) == 0 {
             // BEGIN, COMMIT and the like: nothing to bind; only make sure it starts afresh.
@@ -38,14 +38,14 @@ extension Database {
     }
 
     /// Runs a script of several statements that take no parameters (schema changes, pragmas).
-    package func executeScript(_ sql: String) throws(SQLiteError) {
+    package func executeScript(_ sql: String) throws(StoreError) {
         guard let handle else { throw closedError(sql) }
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         guard code == SQLITE_OK else {
             sqlite3_free(message)
             // From the connection, so a refusal of the system names its errno (EMFILE, EROFS).
-            throw SQLiteError(connection: handle, resultCode: code, sql: sql)
+            throw StoreError(connection: handle, resultCode: code, sql: sql)
         }
     }
 
@@ -67,7 +67,7 @@ extension Database {
     }
 
     /// Runs a query and maps its first row, or returns nil when there is none.
-    package func fetchOne<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T? {
+    package func fetchOne<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (Statement) throws(StoreError) -> T) throws(StoreError) -> T? {
         let statement = try cachedStatement(sql)
         try statement.bind(values)
         defer { statement.reset() }
@@ -81,11 +81,11 @@ extension Database {
     /// Whether a transaction is open on this connection.
     package var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 
-    func error(_ code: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(connection: handle, resultCode: code, sql: sql)
+    func error(_ code: Int32, sql: String?) -> StoreError {
+        StoreError(connection: handle, resultCode: code, sql: sql)
     }
 
-    func closedError(_ sql: String) -> SQLiteError {
-        SQLiteError(extendedCode: SQLITE_MISUSE, message: "the connection to \(path) is closed", sql: sql)
+    func closedError(_ sql: String) -> StoreError {
+        StoreError.sqlite(extendedCode: SQLITE_MISUSE, message: "the connection to \(path) is closed", sql: sql)
     }
 }

@@ -50,9 +50,9 @@ package final class Database {
     /// `SQLITE_OPEN_NOFOLLOW` and a link swapped in since is refused, never followed. The
     /// connection's access is the mode's, whatever `configuration.access` says.
     ///
-    /// - Throws: `SQLiteError`, naming the path, when the file cannot be created or opened; a
+    /// - Throws: `StoreError.sqlite`, naming the path, when the file cannot be created or opened; a
     ///   file this call created is removed again then.
-    package init(_ file: DatabaseFile, _ mode: OpenMode, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(SQLiteError) {
+    package init(_ file: DatabaseFile, _ mode: OpenMode, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(StoreError) {
         let path = file.path
         var configuration = configuration
         configuration.access = mode.access
@@ -88,10 +88,10 @@ package final class Database {
         var connection: OpaquePointer?
         let code = sqlite3_open_v2(openPath, &connection, flags, configuration.vfsName)
         guard code == SQLITE_OK, let connection else {
-            let error = SQLiteError(connection: connection, resultCode: code, sql: nil)
+            let error = StoreError(connection: connection, resultCode: code, sql: nil)
             sqlite3_close_v2(connection)
             removeCreatedFile()
-            throw SQLiteError(extendedCode: error.extendedCode, message: "\(error.message): \(path)", systemErrorCode: error.systemErrorCode)
+            throw error.rewritingMessage { "\($0): \(path)" }
         }
         handle = connection
         Self.openConnections.withLock { $0[path, default: 0] += 1 }
@@ -107,7 +107,7 @@ package final class Database {
     /// Opens the link-free `path` a test or a benchmark made, as plain SQLite does: read only,
     /// read and write, or (creating) as ``OpenMode/ownFile``, an empty file of mode 0600 and
     /// nothing published. The package's own code opens through ``init(_:_:configuration:)``.
-    package convenience init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(SQLiteError) {
+    package convenience init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(StoreError) {
         let mode: OpenMode =
             switch configuration.access {
             case .readOnly: .readOnly
@@ -119,7 +119,7 @@ package final class Database {
 
     deinit { close() }
 
-    func configure(_ connection: OpaquePointer) throws(SQLiteError) {
+    func configure(_ connection: OpaquePointer) throws(StoreError) {
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, configuration.busyTimeoutMilliseconds)
         var ignored: Int32 = 0

@@ -16,12 +16,12 @@ package final class Statement {
     package let sql: String
     private unowned let database: Database
 
-    init(database: Database, sql: String) throws(SQLiteError) {
+    init(database: Database, sql: String) throws(StoreError) {
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else {
             sqlite3_finalize(handle)
-            throw SQLiteError(connection: database.handle, resultCode: code, sql: sql)
+            throw StoreError(connection: database.handle, resultCode: code, sql: sql)
         }
         self.handle = handle
         self.sql = sql
@@ -31,13 +31,13 @@ package final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     /// Binds `values` to the statement's parameters, in order, after clearing earlier bindings.
-    package func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    package func bind(_ values: [SQLiteValue]) throws(StoreError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         holdsLargeValue = false
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == expected else {
-            throw SQLiteError(
+            throw StoreError.sqlite(
                 extendedCode: SQLITE_RANGE,
                 message: "expected \(expected) bound values, got \(values.count)",
                 sql: sql
@@ -57,7 +57,7 @@ package final class Statement {
     }
 
     /// Binds `value` to parameter `index` (1-based), leaving the other parameters as they are.
-    package func bind(_ value: SQLiteValue, at index: Int) throws(SQLiteError) {
+    package func bind(_ value: SQLiteValue, at index: Int) throws(StoreError) {
         let index = Int32(index)
         let code: Int32
         switch value {
@@ -81,7 +81,7 @@ package final class Statement {
     /// in place, without SQLite taking a copy: the bytes must stay valid until ``reset()``,
     /// which unbinds them, so step and reset the statement before `text` goes away. The large
     /// payloads (a shelf snapshot's megabytes) are written this way.
-    package func bind(_ values: [SQLiteValue], borrowingText text: UnsafeBufferPointer<UInt8>, at index: Int) throws(SQLiteError) {
+    package func bind(_ values: [SQLiteValue], borrowingText text: UnsafeBufferPointer<UInt8>, at index: Int) throws(StoreError) {
         try bind(values)
         let code = bindText(text, at: Int32(index), copying: false)
         guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
@@ -89,7 +89,7 @@ package final class Statement {
 
     /// Binds `text` (UTF-8) to parameter `index` (1-based) in place, without SQLite taking a
     /// copy: the bytes must stay valid until ``reset()``, which unbinds them.
-    package func bind(borrowingText text: UnsafeBufferPointer<UInt8>, at index: Int) throws(SQLiteError) {
+    package func bind(borrowingText text: UnsafeBufferPointer<UInt8>, at index: Int) throws(StoreError) {
         let code = bindText(text, at: Int32(index), copying: false)
         guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
     }
@@ -108,7 +108,7 @@ package final class Statement {
 
     /// Advances to the next row; returns false when the statement is done.
     @discardableResult
-    package func step() throws(SQLiteError) -> Bool {
+    package func step() throws(StoreError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true

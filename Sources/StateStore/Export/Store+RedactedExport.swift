@@ -20,7 +20,7 @@ extension Store {
     /// - Returns: each table written, with its row count (as many as the source's).
     /// - Throws: ``ExportError`` for an existing output, a source without a schema, or a table
     ///   or column this build does not know how to redact; `StoreError` for a newer,
-    ///   foreign or corrupt source; `StoreError.fileNotFound` when there is none; `SQLiteError`
+    ///   foreign or corrupt source; `StoreError.fileNotFound` when there is none; `StoreError.sqlite`
     ///   when the output cannot be written. Nothing is left at `outputPath` then.
     package static func writeRedactedExport(
         of source: DatabaseFile, to outputPath: String, migrator: Migrator, redacting redactor: some ExportRedacting
@@ -42,7 +42,7 @@ extension Store {
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         let written = try source.database.readTransaction {
             let tables = try exportedColumns(of: source.database)
-            let target = try namingTheOutput(output, staging) { () throws(SQLiteError) in try Database(DatabaseFile(linkFree: staging), .ownFile) }
+            let target = try namingTheOutput(output, staging) { () throws(StoreError) in try Database(DatabaseFile(linkFree: staging), .ownFile) }
             defer { target.close() }
             try migrator.migrate(target, upTo: source.schemaVersion)
             let names = ExportNames()
@@ -64,20 +64,18 @@ extension Store {
         guard link(staging, output) == 0 else {
             let code = errno
             if code == EEXIST { throw ExportError.outputExists(path: output) }
-            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(output): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(output): \(SystemErrorCause.describe(code))", systemErrorCode: code)
         }
         return written
     }
 
     /// Runs `body`, which opens the staging file `staging`; its error names `output`, the path
     /// the caller gave, instead.
-    private static func namingTheOutput<T>(_ output: String, _ staging: String, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    private static func namingTheOutput<T>(_ output: String, _ staging: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         do {
             return try body()
         } catch {
-            throw SQLiteError(
-                extendedCode: error.extendedCode, message: error.message.replacingOccurrences(of: staging, with: output), sql: error.sql,
-                systemErrorCode: error.systemErrorCode)
+            throw error.rewritingMessage { $0.replacingOccurrences(of: staging, with: output) }
         }
     }
 

@@ -30,7 +30,7 @@ package enum AdditiveMigrationRules {
         let actions = Actions()
         do {
             try actions.recording(on: db) { try db.executeScript(migration.sql) }
-        } catch let error as SQLiteError {
+        } catch let error as StoreError where error.isSQLiteFailure {
             return ["\(migration.name) does not run on SQLite \(String(cString: sqlite3_libversion())) after the migrations before it: \(error.message)"]
         }
         let after = try objects(in: db)

@@ -11,7 +11,7 @@ package enum DatabaseOwnership: Equatable, Sendable {
 extension Database {
     /// Reads the header fields that say whose database this is. Reads nothing else, so it is
     /// cheap enough for every launch; a damaged header throws `SQLITE_NOTADB`/`SQLITE_CORRUPT`.
-    package func ownership() throws(SQLiteError) -> DatabaseOwnership {
+    package func ownership() throws(StoreError) -> DatabaseOwnership {
         // One read transaction, so one snapshot: read separately, another process's first
         // migration could commit between the reads and make a new file look like a foreign one.
         // Plain pragmas are much cheaper to prepare than the pragma table functions, and this

@@ -32,7 +32,7 @@ extension Migrator {
             }
             guard rename(partial, destination) == 0 else {
                 let code = errno
-                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot rename \(partial) to \(destination): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+                throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot rename \(partial) to \(destination): \(SystemErrorCause.describe(code))", systemErrorCode: code)
             }
         }
         let url = URL(fileURLWithPath: db.path)
@@ -62,13 +62,13 @@ extension Migrator {
         do {
             descriptor = try SiblingFile.open(lockPath, O_RDWR | O_CREAT)
         } catch {
-            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: error.localizedDescription, systemErrorCode: error.errno)
+            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: error.localizedDescription, systemErrorCode: error.errno)
         }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
                 let code = errno
-                throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "cannot lock \(lockPath): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+                throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot lock \(lockPath): \(SystemErrorCause.describe(code))", systemErrorCode: code)
             }
         }
         try body()

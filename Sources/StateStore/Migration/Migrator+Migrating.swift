@@ -68,7 +68,7 @@ extension Migrator {
                     try RecordedCompatibility.record(compatibility, of: migration.version, in: db)
                 }
                 try db.executeScript("PRAGMA user_version = \(migration.version)")
-            } catch let error as SQLiteError {
+            } catch let error as StoreError where error.isSQLiteFailure {
                 throw StoreError.migrationFailed(version: migration.version, name: migration.name, error: error)
             }
             if let table = try db.fetchOne("PRAGMA foreign_key_check", row: { $0.string(0) }) {

@@ -69,7 +69,7 @@ extension Migrator {
     static func reading<T>(_ path: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as SQLiteError where error.indicatesDamage {
+        } catch let error as StoreError where error.indicatesDamage {
             throw StoreError.corrupt(path: path, reason: error.message)
         }
     }

@@ -39,7 +39,7 @@ enum RecordedCompatibility {
     /// Whether `error` says the history has no compatibility columns: a file no migration from
     /// 5 on was applied to, which records nothing.
     static func isMissingColumns(_ error: any Error) -> Bool {
-        guard let error = error as? SQLiteError, error.code == .error else { return false }
+        guard let error = error as? StoreError, error.sqliteCode == .error else { return false }
         return error.message.hasPrefix("no such column: readable_by") || error.message.hasPrefix("no such column: writable_by")
     }
 }

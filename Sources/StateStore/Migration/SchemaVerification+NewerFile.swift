@@ -34,7 +34,7 @@ extension SchemaVerification {
                 readableBy = max(readableBy, row.isNull(2) ? applied : row.int(2))
                 writableBy = max(writableBy, row.isNull(3) ? applied : row.int(3))
             }
-        } catch let error as SQLiteError where error.indicatesDamage {
+        } catch let error as StoreError where error.indicatesDamage {
             // Missing compatibility columns (nothing recorded) included: a newer file is
             // refused as before the rule, never taken for damaged and moved aside.
             throw newer

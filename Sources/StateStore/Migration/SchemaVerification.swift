@@ -52,7 +52,7 @@ enum SchemaVerification {
             try db.forEachRow("SELECT name FROM sqlite_schema WHERE type IN ('table', 'index') UNION ALL SELECT version FROM schema_history") { row in
                 if row.isText(0) { present.insert(row.string(0) ?? "") } else { versions.append(row.int(0)) }
             }
-        } catch let error as SQLiteError where error.indicatesDamage {
+        } catch let error as StoreError where error.indicatesDamage {
             throw StoreError.corrupt(path: db.path, reason: error.message)
         }
         let missing = required.filter { !present.contains($0) }
@@ -85,16 +85,5 @@ enum SchemaVerification {
                 throw StoreError.checksumMismatch(path: db.path, version: row.version, name: own.name)
             }
         }
-    }
-}
-
-extension SQLiteError {
-    /// Whether, for a file that carries this project's header, the error means the file is
-    /// damaged: SQLite finds it corrupt or not a database, its schema is malformed, or a table,
-    /// index or column that its schema version requires is missing.
-    package var indicatesDamage: Bool {
-        if isCorruption { return true }
-        guard code == .error else { return false }
-        return ["no such table", "no such index", "no such column", "malformed database schema"].contains { message.hasPrefix($0) }
     }
 }

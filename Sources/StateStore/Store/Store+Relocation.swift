@@ -83,7 +83,7 @@ extension Store {
             // after it ends (the backup cannot read inside a write transaction of its source).
             try database.executeScript("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT")
         } catch {
-            if error.code == .busy || error.code == .locked { throw StoreError.fileOpenElsewhere(path: source) }
+            if error.isBusy { throw StoreError.fileOpenElsewhere(path: source) }
             throw error
         }
         if case .foreign(let applicationID) = try Migrator.reading(source, { try database.ownership() }) {
@@ -102,7 +102,7 @@ extension Store {
         var status = stat()
         guard lstat(path, &status) != 0 else {
             let what = SiblingFile.kindOfNonRegularFile(at: path).map { " (\($0))" } ?? ""
-            throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "the destination \(path) already exists\(what)", systemErrorCode: EEXIST)
+            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "the destination \(path) already exists\(what)", systemErrorCode: EEXIST)
         }
     }
 
@@ -116,7 +116,7 @@ extension Store {
         }
         let code = errno
         guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK, rename(staging, destination) == 0 else {
-            throw SQLiteError(
+            throw StoreError.sqlite(
                 extendedCode: SQLITE_CANTOPEN, message: "cannot put the copy in place at \(destination): \(SystemErrorCause.describe(code == EPERM ? errno : code))",
                 systemErrorCode: code)
         }

@@ -54,7 +54,7 @@ package final class Store {
     /// module knowing the record formats can run (`StateMigrations.makeMigrator()`).
     ///
     /// - Throws: `StoreError` for a newer, foreign or corrupt database or a failed
-    ///   migration; `SQLiteError` when the file cannot be opened at all.
+    ///   migration; its `sqlite` case when the file cannot be opened at all.
     package convenience init(
         path: String,
         configuration: DatabaseConfiguration = DatabaseConfiguration(),
@@ -146,8 +146,8 @@ package final class Store {
     /// Whether `error`, from an open or a migration, is the storage's refusal.
     private static func isStorageFault(_ error: any Error) -> Bool {
         switch error {
-        case let error as SQLiteError: error.isStorageFault
         case StoreError.migrationFailed(_, _, let underlying): underlying.isStorageFault
+        case let error as StoreError: error.isStorageFault
         default: false
         }
     }

@@ -1,9 +1,22 @@
 import Foundation
 
-/// Why the store refused an operation or could not use a file: the store's own rules, and the
-/// file's schema (a migration refused or failed; a refusal leaves the file unchanged). Storage
-/// failures themselves are `SQLiteError`s.
+/// Why the store refused an operation or could not use a file: SQLite's own failures, the
+/// store's rules, and the file's schema (a migration refused or failed; a refusal leaves the
+/// file unchanged).
+///
+/// Match a case in `catch` patterns; a SQLite failure carries SQLite's extended result code,
+/// whose low byte is the primary one (`SQLITE_BUSY` is 5):
+///
+/// ```swift
+/// do { try restorer.save(state, for: key) }
+/// catch StoreError.accountSignedOut { … }
+/// catch StoreError.sqlite(let code, let message, _, _) where code & 0xFF == 5 { … }
+/// ```
 public enum StoreError: Error, Equatable, Sendable {
+    /// SQLite failed: its extended result code (such as `SQLITE_IOERR_FSYNC`), its own
+    /// explanation, the statement that failed when there was one, and the operating system's
+    /// error number behind the failure (`EMFILE`, `EACCES`; 0 when SQLite saw none).
+    case sqlite(extendedCode: Int32, message: String, sql: String? = nil, systemErrorCode: Int32 = 0)
     /// An account, scene or shelf name that is empty, longer than 1,024 UTF-8 bytes, or (for a
     /// new write) holds a control character.
     case invalidName(role: String, reason: String)
@@ -68,8 +81,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalidTarget(requested: Int, current: Int, latest: Int)
     /// A migration left rows that violate a foreign key; it was rolled back.
     case foreignKeyViolation(version: Int, name: String, table: String)
-    /// A migration's SQL failed; it was rolled back.
-    case migrationFailed(version: Int, name: String, error: SQLiteError)
+    /// A migration's SQL failed (`error` is SQLite's failure); it was rolled back.
+    indirect case migrationFailed(version: Int, name: String, error: StoreError)
     /// The migrations compiled into this build are not numbered 1…N.
     case invalidMigrationSet(String)
     /// A migration declares a data step (`-- data-step: <step>`) that nobody registered, so
@@ -89,6 +102,7 @@ extension StoreError: LocalizedError {
     /// The error as one line, as the CLI prints it.
     public var errorDescription: String? {
         switch self {
+        case .sqlite(let extendedCode, let message, let sql, _): Self.describeSQLite(extendedCode: extendedCode, message: message, sql: sql)
         case .invalidName(let role, let reason): "invalid \(role) name: \(reason)"
         case .recordTooLarge(let bytes, let limit): "record is \(bytes) bytes, over the limit of \(limit) bytes"
         case .quarantineEntryNotFound(let id): "no quarantined record has id \(id)"

@@ -42,7 +42,7 @@ enum RestoreLaunchEvents {
         }
         precondition(sink != 0)
         let events = received.withLock { $0 }
-        guard events.count == mode.launchRepetitions + 5, events.allSatisfy({ $0.outcome == .restore(.upgraded) }) else {
+        guard events.count == mode.launchRepetitions + 5, events.allSatisfy({ $0.restoreOutcome == .upgraded }) else {
             throw RawConnection.Failure(description: "unexpected events: \(events.prefix(3))")
         }
         // The first runs warm caches and the embedded-migration parse; drop them.

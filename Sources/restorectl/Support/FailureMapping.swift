@@ -12,6 +12,7 @@ enum FailureMapping {
             return CommandFailure(.usage, error.message)
         case let error as StoreError:
             switch error {
+            case .sqlite: return CommandFailure(exitCode(for: error), error.localizedDescription)
             case .invalidTarget: return CommandFailure(.usage, error.localizedDescription)
             case .invalidMigrationSet: return CommandFailure(.software, error.localizedDescription)
             // Out of space, read-only storage or an I/O error at whatever statement of a
@@ -39,8 +40,6 @@ enum FailureMapping {
             }
         case let error as DocumentDecodingError:
             return CommandFailure(.dataError, error.localizedDescription)
-        case let error as SQLiteError:
-            return CommandFailure(exitCode(for: error), error.localizedDescription)
         default:
             return CommandFailure(.software, "internal error: \(error.localizedDescription)")
         }
@@ -57,8 +56,9 @@ enum FailureMapping {
                 + "which creates a fresh file")
     }
 
-    static func exitCode(for error: SQLiteError) -> ExitCode {
-        switch error.code {
+    /// The exit code of SQLite's failure `error`.
+    static func exitCode(for error: StoreError) -> ExitCode {
+        switch error.sqliteCode {
         // A file that cannot be opened or created is 73, unless the cause is the system's
         // (no descriptor left, an I/O error, no space, read-only storage): then it is 74, as
         // for every refusal to write an existing file.

@@ -80,7 +80,7 @@ import Testing
         #expect(closed.report.map(\.code) == [.databaseUnavailable])
 
         let delivered = takeEvents()
-        #expect(delivered.map(\.outcome) == expected.map { .restore($0.outcome) } + [.restore(.unavailable)])
+        #expect(delivered.map(\.restoreOutcome) == (expected.map(\.outcome) + [.unavailable]).map(Optional.some))
         #expect(delivered.map(\.codes) == expected.map(\.codes) + [[.databaseUnavailable]])
         #expect(delivered.map(\.sceneHash) == (expected.map(\.scene) + ["scene-exact"]).map(events.hash))
         #expect(delivered.allSatisfy { $0.kind == DiaryState.kind && $0.accountHash == events.hash(Self.account) && $0.message == nil })
@@ -88,12 +88,12 @@ import Testing
 
         let diary = restorer.statistics[kind: DiaryState.kind]
         for outcome in RestoreOutcome.allCases {
-            #expect(diary.restores[outcome].count == 1, "\(outcome): \(diary.restores)")
+            #expect(diary[outcome].count == 1, "\(outcome): \(diary)")
         }
-        #expect(diary.restores[.exact].bytes == exact.utf8.count)
-        #expect(diary.restores.total.bytes == expected.map(\.bytes).reduce(0, +))
-        #expect(diary.restores.total.maxDuration > .zero && diary.restores.total.maxDuration <= diary.restores.total.totalDuration)
-        #expect(diary.saves.total.count == 0)
+        #expect(diary[.exact].bytes == exact.utf8.count)
+        #expect(diary.restoreTotal.bytes == expected.map(\.bytes).reduce(0, +))
+        #expect(diary.restoreTotal.maxDuration > .zero && diary.restoreTotal.maxDuration <= diary.restoreTotal.totalDuration)
+        #expect(diary.saveTotal.count == 0 && diary.saves.isEmpty)
         #expect(restorer.statistics.kinds.keys.sorted() == [DiaryState.kind])
         Self.expectNoNameNorPayload(in: delivered)
     }
@@ -137,7 +137,7 @@ import Testing
         try restorer.close()
         #expect(throws: (any Error).self) { try restorer.save(DiaryState(page: 5, note: Self.secret), for: try key("scene-hand")) }
 
-        let saves = takeEvents().filter { if case .save = $0.outcome { true } else { false } }
+        let saves = takeEvents().filter { $0.saveOutcome != nil }
         let expected: [(kind: String, scene: String, outcome: SaveOutcome)] = [
             ("diary", "scene-hand", .written), ("diary", "scene-big", .writtenOversized), ("diary", "scene-newer", .newerRecordKept),
             ("diary", "scene-huge", .recordTooLarge), ("postcard", "scene-card", .overBudget), ("postcard", "scene-card", .invalidState),
@@ -145,7 +145,7 @@ import Testing
             ("diary", "scene-gone", .accountSignedOut),
             ("diary", "scene-hand", .failed),
         ]
-        #expect(saves.map(\.outcome) == expected.map { .save($0.outcome) })
+        #expect(saves.map(\.saveOutcome) == expected.map { Optional($0.outcome) })
         #expect(saves.map(\.kind) == expected.map(\.kind))
         #expect(saves.map(\.sceneHash) == expected.map { events.hash($0.scene) })
         #expect(saves.allSatisfy { $0.codes.isEmpty && $0.message == nil })
@@ -153,14 +153,14 @@ import Testing
         defer { written.close() }
         let hand = try #require(try written.record(account: Self.account, scene: "scene-hand", kind: DiaryState.kind))
         #expect(saves[0].bytes == hand.payload.count && saves[1].bytes > 300_000)
-        #expect(saves.filter { !$0.outcome.isWrittenSave }.allSatisfy { $0.bytes == 0 })
+        #expect(saves.filter { $0.saveOutcome?.isWritten != true }.allSatisfy { $0.bytes == 0 })
 
         let statistics = restorer.statistics
-        #expect(statistics[kind: "diary"].saves.byOutcome.mapValues(\.count) == [.written: 1, .writtenOversized: 1, .newerRecordKept: 1, .recordTooLarge: 1, .accountSignedOut: 1, .failed: 1])
-        #expect(statistics[kind: "postcard"].saves.byOutcome.mapValues(\.count) == [.overBudget: 1, .invalidState: 1])
-        #expect(statistics[kind: "reader"].saves.byOutcome.mapValues(\.count) == [.coalescedAway: 1, .written: 1, .discarded: 1])
-        #expect(statistics[kind: "reader"].restores[.noRecord].count == 1)
-        #expect(statistics[kind: "diary"].saves[.written].maxDuration > .zero)
+        #expect(statistics[kind: "diary"].saves.mapValues(\.count) == [.written: 1, .writtenOversized: 1, .newerRecordKept: 1, .recordTooLarge: 1, .accountSignedOut: 1, .failed: 1])
+        #expect(statistics[kind: "postcard"].saves.mapValues(\.count) == [.overBudget: 1, .invalidState: 1])
+        #expect(statistics[kind: "reader"].saves.mapValues(\.count) == [.coalescedAway: 1, .written: 1, .discarded: 1])
+        #expect(statistics[kind: "reader"][.noRecord].count == 1)
+        #expect(statistics[kind: "diary"][.written].maxDuration > .zero)
         Self.expectNoNameNorPayload(in: saves)
     }
 
@@ -210,9 +210,4 @@ import Testing
             }
         }
     }
-}
-
-extension RestoreEvent.Outcome {
-    /// Whether this is a save whose state was written.
-    var isWrittenSave: Bool { if case .save(let outcome) = self { outcome.isWritten } else { false } }
 }

@@ -47,7 +47,7 @@ import Testing
         try restorer.close()
         #expect(result.rolledBack == Array(scenes.prefix(3)))
         #expect(result.nothingEarlier == [try SceneKey(scene: "new", account: "alice")])
-        #expect(result.refused.isEmpty)
+        #expect(result.liveScenes.isEmpty && result.pendingSaves.isEmpty && result.signedOutScenes.isEmpty)
         #expect(restoredEntries() == ["good alice/a", "good alice/b", "good alice/c", "good bob/a"])
 
         let store = try Store(readingExistingFileAt: file.path)
@@ -75,13 +75,13 @@ import Testing
         var state = restored.state
         let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
         let result = try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2")
-        #expect(result.refused.map(\.scene) == [scenes[1]] && result.refused.map(\.reason) == [.sceneIsLive])
+        #expect(result.liveScenes == [scenes[1]] && result.pendingSaves.isEmpty && result.signedOutScenes.isEmpty)
         #expect(result.rolledBack == [scenes[0], scenes[2], scenes[3]])
         state.entry = "edited"
         tracking.saveCurrentState()
         tracking.cancel()
         // A save waiting to be written would overwrite the rollback: refused too.
-        #expect(try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2").refused.map(\.reason) == [.saveIsPending])
+        #expect(try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2").pendingSaves == [scenes[1]])
         try restorer.close()
         #expect(restoredEntries() == ["good", "edited", "good", "good"])
     }
@@ -99,15 +99,15 @@ import Testing
         restorer.completeRestore(applied)
         #expect(throws: RestoreError.sceneIsLive(scene: scenes[0].description)) { try restorer.discard([scenes[0]]) }
         var result = try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2")
-        #expect(result.refused.map(\.scene) == [scenes[0]] && result.refused.map(\.reason) == [.sceneIsLive])
+        #expect(result.liveScenes == [scenes[0]] && result.pendingSaves.isEmpty && result.signedOutScenes.isEmpty)
         #expect(result.rolledBack == [scenes[1], scenes[2], scenes[3]], "a completed restore is not live")
 
         // Persisted, it stays live while tracked; cancelled, it is not.
         let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { restored.state }
-        #expect(try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2").refused.map(\.reason) == [.sceneIsLive])
+        #expect(try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2").liveScenes == [scenes[0]])
         tracking.cancel()
         result = try restorer.rollBack(kind: JournalState.self, writtenBy: "1.2")
-        #expect(result.rolledBack == [scenes[0]] && result.refused.isEmpty)
+        #expect(result.rolledBack == [scenes[0]] && result.liveScenes.isEmpty && result.pendingSaves.isEmpty && result.signedOutScenes.isEmpty)
         try restorer.close()
         #expect(restoredEntries() == ["good", "good", "good", "good"])
     }
@@ -126,7 +126,7 @@ import Testing
         try save([scenes[0]], build: "1.1") { _ in "after" }
         try save([scenes[0]], build: "1.2") { _ in "bad" }
         let result = try early.rollBack(kind: JournalState.self, writtenBy: "1.2")
-        #expect(result.refused.map(\.reason) == [.accountSignedOut] && result.rolledBack.isEmpty)
+        #expect(result.signedOutScenes == [scenes[0]] && result.liveScenes.isEmpty && result.pendingSaves.isEmpty && result.rolledBack.isEmpty)
     }
 
     @Test func aPersistedSaveIsStampedAndKeepsTheRecordItReplaces() throws {

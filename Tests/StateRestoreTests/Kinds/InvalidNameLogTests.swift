@@ -45,7 +45,7 @@ struct InvalidNameLogTests {
         #expect(clamped.report.map(\.code) == [.codeInvalid, RestoreCode("Page_Clamped")], "\(clamped.report)")
         _ = restorer.restore(ClampingState.self, key, against: 3)
 
-        let warnings = events.withLock { $0 }.filter { $0.outcome == .warning }
+        let warnings = events.withLock { $0 }.filter(\.isWarning)
         #expect(warnings.map(\.codes) == [[.kindInvalid], [.codeInvalid]], "each is delivered once: \(warnings)")
         #expect(warnings.map(\.kind) == ["Misnamed_Kind", "clamping"])
         #expect(warnings[0].message?.contains("Misnamed_Kind") == true && warnings[1].message?.contains("Page_Clamped") == true)

@@ -60,16 +60,17 @@ extension ContractModel {
         guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
         reopenIfWritable(r)
         var rolledBack: [Slot] = []
-        var refused: [String] = []
+        // The refused by reason, as the result lists them: live, a save pending, signed out.
+        var refused: (live: [String], pending: [String], signedOut: [String]) = ([], [], [])
         var nothingEarlier: [Slot] = []
         for slot in records.keys.sorted() where stampedBuild(slot) == build && (account == nil || slot.account == account) {
             if isLive(slot) {
-                refused.append("\(slot) sceneIsLive")
+                refused.live.append("\(slot) sceneIsLive")
             } else if restorers.contains(where: { !$0.isChild && !$0.isClosed && $0.pending[slot] != nil }) {
-                refused.append("\(slot) saveIsPending")
+                refused.pending.append("\(slot) saveIsPending")
             } else if let index = history[slot, default: []].firstIndex(where: { $0.build != build }) {
                 if let fence = restorers[r].sightings[slot]?.generation, generation(slot.account) > fence {
-                    refused.append("\(slot) accountSignedOut")
+                    refused.signedOut.append("\(slot) accountSignedOut")
                 } else {
                     putBack(slot, index)
                     rolledBack.append(slot)
@@ -87,7 +88,7 @@ extension ContractModel {
             if let sighting = restorer.sightings[slot] { restorer.sightings[slot] = Sighting(generation: sighting.generation, discardEpoch: sighting.discardEpoch) }
         }
         restorers[r] = restorer
-        return .rolledBack(rolledBack, refused: refused, nothingEarlier: nothingEarlier)
+        return .rolledBack(rolledBack, refused: refused.live + refused.pending + refused.signedOut, nothingEarlier: nothingEarlier)
     }
 
     /// `restorectl rollback --scene S --account A --kind K --to N`: 66 when the scene has nothing

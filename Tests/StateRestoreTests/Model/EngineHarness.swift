@@ -411,7 +411,9 @@ final class EngineHarness {
         do {
             let result = try restorers[r]!.rollBack(kind: ModelNote.self, writtenBy: build, account: account)
             let slots = { (keys: [SceneKey]) in keys.map { Slot(account: $0.account, scene: $0.scene) } }
-            let refused = result.refused.map { "\(Slot(account: $0.0.account, scene: $0.0.scene)) \($0.1)" }
+            // By reason, each list in its order: the scenes live, with a save pending, signed out.
+            let refused = [(result.liveScenes, "sceneIsLive"), (result.pendingSaves, "saveIsPending"), (result.signedOutScenes, "accountSignedOut")]
+                .flatMap { keys, reason in slots(keys).map { "\($0) \(reason)" } }
             return .rolledBack(slots(result.rolledBack), refused: refused, nothingEarlier: slots(result.nothingEarlier))
         } catch {
             return .threw(Self.name(of: error))
@@ -485,7 +487,7 @@ final class EngineHarness {
         case RestoreError.sceneIsLive: "sceneIsLive"
         case RestoreError.recordOverBudget: "recordOverBudget"
         case RestoreError.savesNotWritten(_, let scenes): "savesNotWritten(\(scenes.map(slot).sorted()))"
-        case let error as SQLiteError where [.busy, .locked, .full, .ioError, .cannotOpen, .readOnly].contains(error.code): "storageRefused"
+        case let error as StoreError where error.sqliteCode.map { [.busy, .locked, .full, .ioError, .cannotOpen, .readOnly].contains($0) } == true: "storageRefused"
         default: "\(error)"
         }
     }

@@ -146,9 +146,9 @@ import Testing
         let bytes = try phone.restorer.portable(BookReaderV3.self, for: phone.key)
         _ = tablet.restorer.restore(BookReaderV2.self, tablet.key, fromPortable: bytes, against: BookShelf(pages: [7: 300]))
         _ = tablet.restorer.restore(BookReaderV2.self, tablet.key, fromPortable: Data(bytes.prefix(40)), against: BookShelf(pages: [7: 300]))
-        let restores = tablet.restorer.statistics[kind: "book-reader"].restores
-        #expect(restores[.newerRead].count == 1)
-        #expect(restores[.noRecord].count == 1)
-        #expect(restores.total.count == 2)
+        let bookReader = tablet.restorer.statistics[kind: "book-reader"]
+        #expect(bookReader[.newerRead].count == 1)
+        #expect(bookReader[.noRecord].count == 1)
+        #expect(bookReader.restoreTotal.count == 2)
     }
 }

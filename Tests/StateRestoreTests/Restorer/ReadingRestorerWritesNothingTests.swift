@@ -81,7 +81,7 @@ import Testing
         defer { Database.stopCountingWriteAttempts(at: file.path) }
         let reading = try Store(readingExistingFileAt: file.path)
         defer { reading.close() }
-        #expect(throws: SQLiteError.self) { try reading.saveRecord("{}", version: 1, account: "default", scene: "other", kind: "catalog") }
+        #expect(try #require(throws: StoreError.self) { try reading.saveRecord("{}", version: 1, account: "default", scene: "other", kind: "catalog") }.isSQLiteFailure)
         #expect(Database.stopCountingWriteAttempts(at: file.path) == 1)
     }
 }

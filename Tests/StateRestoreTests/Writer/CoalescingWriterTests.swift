@@ -120,7 +120,7 @@ import Testing
         #expect(impatient.pendingCount == 1)
         #expect(impatient.lastWriteError != nil)
         #expect(scheduler.pendingDelays == [.seconds(1)])  // retried one window later
-        #expect(throws: SQLiteError.self) { try impatient.flush() }
+        #expect(try #require(throws: StoreError.self) { try impatient.flush() }.isSQLiteFailure)
         try blocker.database.execute("COMMIT")
         try impatient.flush()
         #expect(impatient.writesCommitted == 1)

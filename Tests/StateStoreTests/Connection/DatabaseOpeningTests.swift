@@ -22,7 +22,7 @@ struct DatabaseOpeningTests {
         let state = try StateFile()
         let file = try DatabaseFile(resolving: state.path("missing.sqlite"))
         for mode in [Database.OpenMode.readWrite(createIfMissing: false), .readOnly] {
-            #expect(throws: SQLiteError.self) { try Database(file, mode) }
+            #expect(try #require(throws: StoreError.self) { try Database(file, mode) }.isSQLiteFailure)
             #expect(try FileManager.default.contentsOfDirectory(atPath: state.folder.url.path) == [])
         }
     }
@@ -34,7 +34,7 @@ struct DatabaseOpeningTests {
         let reader = try Database(file, .readOnly, configuration: DatabaseConfiguration(access: .readWrite(createIfMissing: true)))
         defer { reader.close() }
         #expect(reader.configuration.access == .readOnly)
-        #expect(throws: SQLiteError.self) { try reader.executeScript("PRAGMA user_version = 9") }
+        #expect(try #require(throws: StoreError.self) { try reader.executeScript("PRAGMA user_version = 9") }.isSQLiteFailure)
     }
 
     @Test func anOwnFileIsCreatedEmptyAndPrivateNeverPublished() throws {
@@ -54,7 +54,7 @@ struct DatabaseOpeningTests {
         try Database(DatabaseFile(resolving: state.path("other.sqlite")), .readWrite(createIfMissing: true)).close()
         try FileManager.default.createSymbolicLink(atPath: state.path, withDestinationPath: "other.sqlite")
         for mode in [Database.OpenMode.readWrite(createIfMissing: true), .readWrite(createIfMissing: false), .readOnly] {
-            #expect(throws: SQLiteError.self) { try Database(file, mode) }
+            #expect(try #require(throws: StoreError.self) { try Database(file, mode) }.isSQLiteFailure)
         }
     }
 

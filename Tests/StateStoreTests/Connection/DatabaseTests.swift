@@ -80,23 +80,29 @@ import Testing
             try db.execute("INSERT INTO t VALUES (1)")
             Issue.record("expected a constraint error")
         } catch {
-            #expect(error.code == .constraint)
-            #expect(error.extendedCode == 1555)  // SQLITE_CONSTRAINT_PRIMARYKEY
-            #expect(error.sql == "INSERT INTO t VALUES (1)")
-            #expect(error.description.contains("UNIQUE constraint failed"))
+            #expect(error.sqliteCode == .constraint)
+            guard case .sqlite(let extendedCode, let message, let sql, _) = error else {
+                Issue.record("expected SQLite's failure, got \(error)")
+                return
+            }
+            #expect(extendedCode == 1555)  // SQLITE_CONSTRAINT_PRIMARYKEY
+            #expect(sql == "INSERT INTO t VALUES (1)")
+            #expect(message.contains("UNIQUE constraint failed"))
+            #expect(error.localizedDescription.contains("UNIQUE constraint failed"))
         }
     }
 
     @Test func wrongNumberOfBoundValuesIsAnError() throws {
         let db = try Database(path: ":memory:")
-        #expect(throws: SQLiteError.self) { try db.execute("SELECT ?", []) }
+        #expect(try #require(throws: StoreError.self) { try db.execute("SELECT ?", []) }.isSQLiteFailure)
     }
 
     @Test func readOnlyConnectionNeverCreatesAFile() throws {
         let dir = try TemporaryDirectory()
-        #expect(throws: SQLiteError.self) {
+        let error = try #require(throws: StoreError.self) {
             _ = try Database(path: dir.path("missing.sqlite"), configuration: .init(access: .readOnly))
         }
+        #expect(error.isSQLiteFailure)
         #expect(!FileManager.default.fileExists(atPath: dir.path("missing.sqlite")))
     }
 
@@ -105,7 +111,7 @@ import Testing
         db.close()
         db.close()
         #expect(db.isClosed)
-        #expect(throws: SQLiteError.self) { try db.execute("SELECT 1") }
+        #expect(try #require(throws: StoreError.self) { try db.execute("SELECT 1") }.isSQLiteFailure)
     }
 
     @Test func backupCopiesEveryRow() throws {
@@ -116,7 +122,7 @@ import Testing
         try db.backup(to: dir.path("copy.sqlite"))
         let copy = try Database(path: dir.path("copy.sqlite"))
         #expect(try copy.fetchOne("SELECT x FROM t") { $0.string(0) } == "kept")
-        #expect(throws: SQLiteError.self) { try db.backup(to: dir.path("copy.sqlite")) }
+        #expect(try #require(throws: StoreError.self) { try db.backup(to: dir.path("copy.sqlite")) }.isSQLiteFailure)
     }
 
     @Test func aCachedStatementLetsGoOfALargeBoundTextWhenReset() throws {
@@ -166,7 +172,7 @@ import Testing
             statement.reset()
         }
         db.close()
-        #expect(throws: SQLiteError.self) { try db.cachedStatement("SELECT 0") }
+        #expect(try #require(throws: StoreError.self) { try db.cachedStatement("SELECT 0") }.isSQLiteFailure)
     }
 
     @Test func aReadOnlyOpenEncodesWhatAURIPathCannotHold() throws {

@@ -191,13 +191,13 @@ import Testing
         let fault = Fault(kind: .read, error: .ioError, isPersistent: true)
         let path = dir.path("new.sqlite")
         let (created, _) = FaultyVFS.inject(fault, at: 1) { Result { try Database(path: path, configuration: FaultyVFS.configuration) } }
-        #expect(throws: SQLiteError.self) { try created.get() }
+        #expect(try #require(throws: StoreError.self) { try created.get() }.isSQLiteFailure)
         #expect(!FileManager.default.fileExists(atPath: path))
 
         let existing = try makeSavedStore()
         let before = FileManager.default.contents(atPath: existing)
         let (opened, _) = FaultyVFS.inject(fault, at: 1) { Result { try Store(path: existing, configuration: FaultyVFS.configuration, migrator: .withNoOpDataSteps()) } }
-        #expect(throws: SQLiteError.self) { try opened.get() }
+        #expect(try #require(throws: StoreError.self) { try opened.get() }.isSQLiteFailure)
         #expect(FileManager.default.contents(atPath: existing) == before)
         try expectIntactStore(at: existing, holding: Self.savedRecords, after: "failed open")
     }
@@ -208,11 +208,11 @@ import Testing
         let path = try makeSavedStore()
         let reader = try Store(readingExistingFileAt: path)
         #expect(try reader.record(account: "default", scene: "main", kind: "catalog") == Self.savedRecords[0])
-        let error = try #require(throws: SQLiteError.self) {
+        let error = try #require(throws: StoreError.self) {
             try reader.saveRecord(Self.newPayload, version: 3, account: "default", scene: "main", kind: "catalog", at: 2)
         }
-        #expect(error.code == .readOnly)
-        #expect(error.description.contains("readonly"))
+        #expect(error.sqliteCode == .readOnly)
+        #expect(error.localizedDescription.contains("readonly"))
         #expect(!reader.database.isInTransaction)
         #expect(try reader.record(account: "default", scene: "main", kind: "catalog") == Self.savedRecords[0])
         reader.close()
@@ -241,7 +241,7 @@ import Testing
         } catch {
             // Either opening (the WAL index cannot be created) or the save itself fails.
             let described = (error as? any LocalizedError)?.errorDescription ?? ""
-            #expect(error is SQLiteError || error is StoreError, "untyped error: \(error)")
+            #expect(error is StoreError, "untyped error: \(error)")
             #expect(!described.isEmpty)
         }
         chmod(folder, 0o755)
@@ -259,19 +259,19 @@ import Testing
         let payload = { (index: Int) in "\(index):" + String(repeating: "p", count: 20_000) }
 
         var saved: [StoredRecord] = []
-        var failure: SQLiteError?
+        var failure: StoreError?
         for index in 0..<100 {
             do {
                 try store.saveRecord(payload(index), version: 1, account: "default", scene: "scene-\(index)", kind: "catalog", at: 1)
                 saved.append(StoredRecord(account: "default", scene: "scene-\(index)", kind: "catalog", version: 1, payload: Data(payload(index).utf8), updatedAt: 1))
-            } catch let error as SQLiteError {
+            } catch let error as StoreError where error.isSQLiteFailure {
                 failure = error
                 break
             }
         }
         let error = try #require(failure, "30 pages never filled up")
-        #expect(error.code == .full)
-        #expect(error.description.contains("database or disk is full"))
+        #expect(error.sqliteCode == .full)
+        #expect(error.localizedDescription.contains("database or disk is full"))
         #expect(!saved.isEmpty)
         #expect(!store.database.isInTransaction)
         #expect(try store.record(account: "default", scene: "scene-\(saved.count)", kind: "catalog") == nil)
@@ -393,15 +393,15 @@ import Testing
     /// Checks that `error` is a storage error carrying the injected kind of failure and a
     /// readable description.
     private func expectTypedStorageError(_ error: any Error, from fault: Fault, at n: Int, sourceLocation: SourceLocation = #_sourceLocation) {
-        let storageError: SQLiteError
+        let storageError: StoreError
         switch error {
-        case let error as SQLiteError: storageError = error
         case StoreError.migrationFailed(_, _, let error): storageError = error
+        case let error as StoreError where error.isSQLiteFailure: storageError = error
         default:
             Issue.record("\(fault) at \(n): unexpected error \(type(of: error)): \(error)", sourceLocation: sourceLocation)
             return
         }
-        #expect(storageError.code == fault.error, "\(fault) at \(n): \(storageError)", sourceLocation: sourceLocation)
+        #expect(storageError.sqliteCode == fault.error, "\(fault) at \(n): \(storageError)", sourceLocation: sourceLocation)
         let description = (error as? any LocalizedError)?.errorDescription ?? ""
         #expect(description.contains(fault.error == .full ? "database or disk is full" : "disk I/O error"), "\(fault) at \(n): \(description)", sourceLocation: sourceLocation)
     }

@@ -75,7 +75,7 @@ enum FaultKind: String, CaseIterable, Sendable {
 struct Fault: Sendable, CustomTestStringConvertible, CustomStringConvertible {
     let kind: FaultKind
     /// `.ioError` (reported with the extended code for the kind) or `.full`.
-    let error: SQLiteError.Code
+    let error: SQLiteCode
     let isPersistent: Bool
 
     var description: String { testDescription }
@@ -86,7 +86,7 @@ struct Fault: Sendable, CustomTestStringConvertible, CustomStringConvertible {
 
     /// Every kind × {I/O error, disk full} × {once, persistent}.
     static let all: [Fault] = FaultKind.allCases.flatMap { kind in
-        [SQLiteError.Code.ioError, .full].flatMap { error in
+        [SQLiteCode.ioError, .full].flatMap { error in
             [false, true].map { Fault(kind: kind, error: error, isPersistent: $0) }
         }
     }

@@ -11,16 +11,16 @@ import Testing
     /// SQLite's codes: FULL 13, IOERR 10, IOERR_WRITE 778, READONLY 8, CANTOPEN 14, CORRUPT 11.
     @Test(arguments: [(Int32(13), ExitCode.ioError), (10, .ioError), (778, .ioError), (8, .ioError), (14, .cannotCreate), (11, .dataError)])
     func aMigrationThatFailsOnStorageExitsAsStorage(code: Int32, exit: ExitCode) {
-        let underlying = SQLiteError(extendedCode: code, message: "database or disk is full")
+        let underlying = StoreError.sqlite(extendedCode: code, message: "database or disk is full")
         let error = StoreError.migrationFailed(version: 4, name: "0004_add_record_kinds.sql", error: underlying)
         #expect(FailureMapping.failure(for: error).exitCode == exit)
         #expect(FailureMapping.failure(for: underlying).exitCode == exit)
     }
 
     @Test func aFileThatCannotBeOpenedForWantOfDescriptorsExitsAsStorageNotAsUncreatable() {
-        let exhausted = SQLiteError(extendedCode: 14, message: "unable to open database file (EMFILE: Too many open files)", systemErrorCode: EMFILE)
+        let exhausted = StoreError.sqlite(extendedCode: 14, message: "unable to open database file (EMFILE: Too many open files)", systemErrorCode: EMFILE)
         #expect(FailureMapping.failure(for: exhausted).exitCode == .ioError)
-        #expect(FailureMapping.failure(for: SQLiteError(extendedCode: 14, message: "unable to open database file", systemErrorCode: EACCES)).exitCode == .cannotCreate)
+        #expect(FailureMapping.failure(for: StoreError.sqlite(extendedCode: 14, message: "unable to open database file", systemErrorCode: EACCES)).exitCode == .cannotCreate)
     }
 
     @Test func aPathThatIsNotARegularFileIsNoInput() {

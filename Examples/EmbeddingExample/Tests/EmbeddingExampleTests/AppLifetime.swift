@@ -38,5 +38,5 @@ func signOut(_ account: String, restorer: StateRestorer) throws -> Int {
 /// A fixed release undoes what 1.4.2 (812) wrote into the reader screens.
 func undoBadRelease(_ restorer: StateRestorer) throws -> Int {
     let result = try restorer.rollBack(kind: ReaderState.self, writtenBy: "1.4.2 (812)")
-    return result.rolledBack.count  // result.refused: live screens, pending saves, signed-out accounts
+    return result.rolledBack.count  // refused: result.liveScenes, .pendingSaves, .signedOutScenes
 }

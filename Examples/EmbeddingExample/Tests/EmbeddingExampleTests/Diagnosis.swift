@@ -10,10 +10,9 @@ enum LogLevel: Sendable {
 /// through a week of logs.
 func makeRestorer(statePath: String, hashKey: [UInt8], log: @escaping @Sendable (LogLevel, String) -> Void) -> StateRestorer {
     let events = RestoreEventHandler(hashKey: hashKey) { event in
-        switch event.outcome {
-        case .warning: log(.fault, "\(event)")
-        case .restore(.quarantined), .restore(.crashed), .restore(.unavailable): log(.error, "\(event)")
-        default: log(.debug, "\(event)")
+        switch event.restoreOutcome {
+        case .quarantined, .crashed, .unavailable: log(.error, "\(event)")
+        default: log(event.isWarning ? .fault : .debug, "\(event)")
         }
     }
     return StateRestorer(path: statePath, events: events)
@@ -24,8 +23,8 @@ func makeRestorer(statePath: String, hashKey: [UInt8], log: @escaping @Sendable 
 func diagnosisSummary(_ restorer: StateRestorer, log: (LogLevel, String) -> Void) -> String {
     let statistics = restorer.statistics
     let reader = statistics[kind: "reader"]
-    if reader.restores[.quarantined].count > 0 || reader.restores[.crashed].count > 0 {
-        log(.error, "reader state was lost this launch: \(reader.restores)")
+    if reader[.quarantined].count > 0 || reader[.crashed].count > 0 {
+        log(.error, "reader state was lost this launch: \(reader)")
     }
     return statistics.description
 }

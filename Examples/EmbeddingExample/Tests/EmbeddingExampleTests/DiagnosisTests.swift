@@ -35,7 +35,7 @@ func expectUpgradedReaderIsDiagnosed(path: String, key: SceneKey, library: [Int:
     let restorer = StateRestorer(path: path, events: RestoreEventHandler { event in log.append(event) })
     defer { try? restorer.close() }
     let restored = restorer.restore(ReaderState.self, key, against: library)
-    #expect(restorer.statistics[kind: "reader"].restores[.upgraded].count == 1)
-    #expect(log.events.map(\.outcome) == [.restore(.upgraded)])
+    #expect(restorer.statistics[kind: "reader"][.upgraded].count == 1)
+    #expect(log.events.map(\.restoreOutcome) == [.upgraded])
     #expect(restored.state.page == 42)
 }

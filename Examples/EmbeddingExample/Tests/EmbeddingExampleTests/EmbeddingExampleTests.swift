@@ -69,7 +69,7 @@ import Testing
         }
         #expect(restorer.pendingSaves == [key] && windows.pendingDelays.count == 1)
         windows.fireAll()
-        #expect(restorer.pendingSaves.isEmpty && restorer.statistics[kind: "reader"].saves[.written].count == 1)
+        #expect(restorer.pendingSaves.isEmpty && restorer.statistics[kind: "reader"][.written].count == 1)
         withExtendedLifetime(tracking) {}
         try restorer.close()
         let next = StateRestorer(path: file.path)

@@ -41,8 +41,8 @@ import Testing
         do {
             try restorer.save(ReaderState(bookID: nil, page: 1, fontSize: 1), for: try SceneKey(scene: "s"))
             classified = "written"
-        } catch let error as SQLiteError {
-            classified = "storage \(error.code)"
+        } catch StoreError.sqlite(let code, let message, _, _) {
+            classified = "storage \(code & 0xFF): \(message)"
         } catch StoreError.corrupt(let path, _) {
             classified = "damaged \(path)"
         } catch let error as StoreError {
