@@ -63,7 +63,9 @@ package struct JSONWriter {
 
     /// Appends `text` as it is: punctuation between pieces written with `write(_:indentation:)`.
     package mutating func append(_ text: String) {
-        output.append(contentsOf: text.utf8)
+        // Copied from the string's contiguous bytes: appending its `utf8` view went byte by byte.
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
     private mutating func appendLiteral(_ text: StaticString) {

@@ -21,7 +21,7 @@ package struct RecordKind: Sendable {
     package let declaresBudget: Bool
     private let conditionOfRecord: @Sendable (StoredRecord, _ now: Double) -> RecordCondition
     private let validation: @Sendable ([UInt8]) throws(RestoreError) -> ValidatedRecord
-    private let upgrade: @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?
+    private var upgrade: @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?
     private var documentContext: (@Sendable ([UInt8]) throws -> DocumentContext)?
     private var ownContext: DocumentContext?
     private let shapes: @Sendable () -> [Int: RecordShape]
@@ -165,5 +165,15 @@ package struct RecordKind: Sendable {
     /// migrations' record upgrades write.
     package func upgradedRecord(_ bytes: UnsafeRawBufferPointer) -> RecordRewrite? {
         upgrade(bytes)
+    }
+
+    /// This kind with its older records upgraded by `upgrade` at a migration instead of through
+    /// its codec (decode, upgrade, encode): for a kind whose format lets a record be upgraded
+    /// at the JSON level, `upgrade` must return exactly what ``upgradedRecord(_:)`` returns
+    /// for every record, a test comparing the two.
+    package func upgradingRecords(with upgrade: @escaping @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?) -> RecordKind {
+        var kind = self
+        kind.upgrade = upgrade
+        return kind
     }
 }

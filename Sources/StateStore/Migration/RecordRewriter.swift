@@ -3,8 +3,9 @@
 ///
 /// Data steps get this instead of a connection, so the library's SQL stays in the store and a
 /// step can only touch the kind it names. Memory stays flat however many records there are: it
-/// walks by primary key in batches (keyset pagination, each batch an index seek) and writes a
-/// batch's rewrites after the batch's read has finished.
+/// walks by primary key in batches (keyset pagination, each batch an index seek), and each
+/// batch is one `UPDATE` over its key range that calls the transform as an SQL function
+/// (`RecordRewriteFunction`) where SQLite reads each record, rewriting it in place.
 ///
 /// ```swift
 /// migrator.registerDataMigration(for: 3) { records, progress in
@@ -21,8 +22,11 @@ package struct RecordRewriter {
     /// The schema version whose migration is running (its SQL has been applied).
     let schemaVersion: Int
 
-    /// Calls `transform` with the payload of every record of `kind`, in key order, and stores
-    /// what it returns (nil leaves the record byte for byte). `updated_at` is kept.
+    /// Calls `transform` with the payload of every record of `kind`, in key order (once for a
+    /// run of records with the same bytes: the rewrite is a function of the payload), and stores
+    /// what it returns (nil leaves the record byte for byte). `updated_at` is kept. Reports
+    /// progress after each batch; an error `transform` throws is thrown as it was, and the
+    /// records of its batch are left as they were.
     package func rewrite(
         kind: String, batchSize: Int = defaultBatchSize,
         progress: (MigrationProgress) -> Void,
@@ -31,83 +35,99 @@ package struct RecordRewriter {
         // Before schema 4 records had no kind: every record was a catalog record.
         let hasKinds = schemaVersion >= 4
         if !hasKinds, kind != Store.legacyKind { return }
+        let batchSize = max(batchSize, 1)
         let filter = hasKinds ? "kind = ?1" : "?1 IS NOT NULL"
         let total = try database.fetchOne("SELECT count(*) FROM scene_state WHERE \(filter)", [.text(kind)]) { $0.int(0) } ?? 0
         progress(MigrationProgress(recordsDone: 0, recordsTotal: total))
-        let first = try database.makeStatement(
-            "SELECT account, scene, payload FROM scene_state WHERE \(filter) ORDER BY account, scene LIMIT ?2"
-        )
-        let next = try database.makeStatement(
-            "SELECT account, scene, payload FROM scene_state WHERE \(filter) AND (account, scene) > (?3, ?4) ORDER BY account, scene LIMIT ?2"
-        )
-        let update = try database.makeStatement(
-            hasKinds
-                ? "UPDATE scene_state SET version = ?1, min_reader_version = ?2, payload = ?3 WHERE account = ?4 AND scene = ?5 AND kind = ?6"
-                : "UPDATE scene_state SET version = ?1, payload = ?2 WHERE account = ?3 AND scene = ?4"
-        )
-        var last: (account: String, scene: String)?
-        var done = 0
-        var rewrites: [(account: String, scene: String, rewrite: RecordRewrite)] = []
-        rewrites.reserveCapacity(batchSize)
-        while true {
+        guard total > 0 else { return }
+        try RecordRewriteFunction.registering(transform, on: database) { function in
+            let batches = try Batches(database: database, filter: filter, hasKinds: hasKinds)
+            var last: (account: String, scene: String)?
+            var done = 0
+            while done < total {
+                // The batch ends at its last key, or runs to the end of the kind's records.
+                let end = try batches.key(after: last, skipping: batchSize - 1, kind: kind)
+                let update = batches.update(from: last != nil, to: end != nil)
+                update.clearBindings()
+                // Unbinds the keys and keeps no row of the table open between batches.
+                defer { update.reset() }
+                try update.bind(.text(kind), at: 1)
+                if let last {
+                    try update.bind(.text(last.account), at: 3)
+                    try update.bind(.text(last.scene), at: 4)
+                }
+                if let end {
+                    try update.bind(.text(end.account), at: 5)
+                    try update.bind(.text(end.scene), at: 6)
+                }
+                do {
+                    try update.step()
+                } catch {
+                    throw function.error ?? error
+                }
+                // Inside the migration's write transaction no other writer adds or removes a
+                // record: a batch without an end holds the records not walked yet.
+                done = end == nil ? total : done + batchSize
+                last = end
+                progress(MigrationProgress(recordsDone: done, recordsTotal: total))
+            }
+        }
+    }
+}
+
+extension RecordRewriter {
+    /// The statements of one rewrite: the key that ends a batch, and the batch's `UPDATE`
+    /// with or without each bound of its key range (a bound given as NULL would not limit the
+    /// index range, and each batch would scan to the end of the table).
+    private struct Batches {
+        let first: Statement
+        let next: Statement
+        /// By whether the range has a lower bound (`?3, ?4`) and an upper one (`?5, ?6`).
+        let updates: [Statement]
+
+        init(database: Database, filter: String, hasKinds: Bool) throws(StoreError) {
+            let keys = "SELECT account, scene FROM scene_state WHERE \(filter)"
+            let order = "ORDER BY account, scene LIMIT 1 OFFSET ?2"
+            first = try database.makeStatement("\(keys) \(order)")
+            next = try database.makeStatement("\(keys) AND (account, scene) > (?3, ?4) \(order)")
+            let function = RecordRewriteFunction.self
+            func rewritten(_ part: Int) -> String { "\(function.name)(\(part), payload)" }
+            let columns =
+                hasKinds
+                ? "version = \(rewritten(function.versionPart)), min_reader_version = \(rewritten(function.minReaderVersionPart)), payload = \(rewritten(function.payloadPart))"
+                : "version = \(rewritten(function.versionPart)), payload = \(rewritten(function.payloadPart))"
+            var updates: [Statement] = []
+            for (hasLower, hasUpper) in [(false, false), (true, false), (false, true), (true, true)] {
+                let lower = hasLower ? " AND (account, scene) > (?3, ?4)" : ""
+                let upper = hasUpper ? " AND (account, scene) <= (?5, ?6)" : ""
+                // The kind's filter before the call: the transform sees only records of its kind.
+                updates.append(
+                    try database.makeStatement(
+                        "UPDATE scene_state SET \(columns) WHERE \(filter)\(lower)\(upper) AND \(rewritten(function.versionPart)) IS NOT NULL"))
+            }
+            self.updates = updates
+        }
+
+        /// The key `skipping` records of `kind` after `last` (from the first record when nil),
+        /// or nil when there are not that many.
+        func key(after last: (account: String, scene: String)?, skipping: Int, kind: String) throws(StoreError) -> (account: String, scene: String)? {
             let query = last == nil ? first : next
             query.clearBindings()
+            defer { query.reset() }
             try query.bind(.text(kind), at: 1)
-            try query.bind(.integer(Int64(batchSize)), at: 2)
+            try query.bind(.integer(Int64(skipping)), at: 2)
             if let last {
                 try query.bind(.text(last.account), at: 3)
                 try query.bind(.text(last.scene), at: 4)
             }
-            var rows = 0
-            while try query.step() {
-                rows += 1
-                let account = query.string(0) ?? ""
-                let scene = query.string(1) ?? ""
-                last = (account, scene)
-                if let rewrite = try query.withBytes(2, transform) {
-                    rewrites.append((account, scene, rewrite))
-                }
-            }
-            query.reset()
-            // The batch's writes after its read: each bound in place from the strings held here
-            // (no copy for SQLite to make), the one statement stepped once per record.
-            for (account, scene, rewrite) in rewrites {
-                try Self.write(rewrite, account: account, scene: scene, kind: hasKinds ? kind : nil, with: update)
-            }
-            rewrites.removeAll(keepingCapacity: true)
-            done += rows
-            if rows > 0 { progress(MigrationProgress(recordsDone: done, recordsTotal: total)) }
-            if rows < batchSize { break }
+            guard try query.step() else { return nil }
+            return (query.string(0) ?? "", query.string(1) ?? "")
         }
-    }
 
-    /// Runs `update` (the kinds' form when `kind` is given) for one record, its texts bound in
-    /// place for the duration of the step.
-    private static func write(_ rewrite: RecordRewrite, account: String, scene: String, kind: String?, with update: Statement) throws {
-        var payload = rewrite.payload
-        var account = account
-        var scene = scene
-        try payload.withUTF8 { payload in
-            try account.withUTF8 { account in
-                try scene.withUTF8 { scene in
-                    update.clearBindings()
-                    // Unbinds the borrowed texts before they go away, whether the step ran or threw.
-                    defer { update.reset() }
-                    try update.bind(.integer(Int64(rewrite.version)), at: 1)
-                    if let kind {
-                        try update.bind(rewrite.minReaderVersion.map { .integer(Int64($0)) } ?? .null, at: 2)
-                        try update.bind(borrowingText: payload, at: 3)
-                        try update.bind(borrowingText: account, at: 4)
-                        try update.bind(borrowingText: scene, at: 5)
-                        try update.bind(.text(kind), at: 6)
-                    } else {
-                        try update.bind(borrowingText: payload, at: 2)
-                        try update.bind(borrowingText: account, at: 3)
-                        try update.bind(borrowingText: scene, at: 4)
-                    }
-                    try update.step()
-                }
-            }
+        /// The batch's `UPDATE`, bounded below when it follows another batch and above when it
+        /// does not run to the end.
+        func update(from hasLower: Bool, to hasUpper: Bool) -> Statement {
+            updates[(hasLower ? 1 : 0) + (hasUpper ? 2 : 0)]
         }
     }
 }
