@@ -166,7 +166,10 @@ extension StateRestorer {
             defer { Self.releaseReadOnlyConnection(&side) }
             let store = side.store
             let carrying = side.carriedFields[screen] ?? JSONObject()
-            if side.gate.sighting(of: screen)?.generation == nil, let fence = SignedOutAccounts.fence(for: screen.scene.account, at: file) {
+            let known = side.gate.sighting(of: screen)
+            // Captured before (every save after a screen's first): no lookup more.
+            if let known, known.generation != nil { return PersistenceTracking.SaveRules(carrying: carrying, sighting: known) }
+            if let fence = SignedOutAccounts.fence(for: screen.scene.account, at: file) {
                 // Fenced for this save only: once the account is restored again, the screen's
                 // first save captures the generation then.
                 return PersistenceTracking.SaveRules(carrying: carrying, sighting: WriteGate.Sighting(generation: fence))

@@ -52,8 +52,8 @@ extension Store {
         let upsert = try database.cachedStatement(Self.upsertRecordSQL)
         // One value at a time (the array `bind(_:)` takes was a heap allocation per save),
         // the payload in place: SQLite reads it where the caller holds it, and the reset
-        // that ends the write unbinds it before it goes away.
-        upsert.clearBindings()
+        // that ends the write unbinds it before it goes away. Every parameter is bound below,
+        // and every use of the statement ends in that reset, so none is cleared first.
         defer { upsert.reset() }
         try upsert.bind(.text(account), at: 1)
         try upsert.bind(.text(scene), at: 2)

@@ -22,9 +22,11 @@ extension DatabaseConfiguration {
         return configuration
     }
 
-    /// The time `RESTORECTL_NOW` sets, or nil when it is unset or not a finite number.
+    /// The time `RESTORECTL_NOW` sets, or nil when it is unset or not a finite number. Read
+    /// with `getenv`: `ProcessInfo.environment` copies the whole environment into a dictionary
+    /// at every call (0.35 M instructions of a cold `restorectl restore`).
     private static func fixedNow() -> Double? {
-        guard let text = ProcessInfo.processInfo.environment["RESTORECTL_NOW"], let now = Double(text), now.isFinite else { return nil }
+        guard let variable = getenv("RESTORECTL_NOW"), let now = Double(String(cString: variable)), now.isFinite else { return nil }
         return now
     }
 }

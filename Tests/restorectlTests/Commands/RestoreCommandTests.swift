@@ -89,6 +89,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: stateFile.path))
     }
 
+    @Test(arguments: [
+        ("notes", #"{}"#, #"field "notes": the field is missing"#),
+        ("notes", #"{"notes":null}"#, #"field "notes": expected an array, got null"#),
+        ("notes", #"{"notes":[5]}"#, #"field "notes[0]": expected an object, got integer 5"#),
+        ("notes", #"{"notes":[{"title":"a"}]}"#, #"field "notes[0].id": the field is missing"#),
+        ("notes", #"{"notes":[{"id":"x","title":"a"}]}"#, #"field "notes[0].id": expected an integer, got string "x""#),
+        ("notes", #"{"notes":[{"id":1.0,"title":"a"}]}"#, #"field "notes[0].id": expected an integer, got number 1.0"#),
+        ("notes", #"{"notes":[{"id":99999999999999999999,"title":"a"}]}"#, #"field "notes[0].id": expected an integer, got number 1e+20"#),
+        ("notes", #"{"notes":[{"id":1,"title":"a"},{"id":2,"title":null}]}"#, #"field "notes[1].title": expected a string, got null"#),
+        ("zones", #"{"notes":[]}"#, #"field "choices": the field is missing"#),
+        ("zones", #"{"choices":{}}"#, #"field "choices": expected an array, got object {}"#),
+        ("zones", #"{"choices":[null]}"#, #"field "choices[0]": expected an object, got null"#),
+        ("zones", #"{"choices":[{"id":1,"title":"a"}]}"#, #"field "choices[0].id": expected a string, got integer 1"#),
+        ("zones", #"{"choices":[{"id":"p"}]}"#, #"field "choices[0].title": the field is missing"#),
+        ("notes", #"[1]"#, #"document must be a JSON object with a "books" array, got array"#),
+    ])
+    func aNotesOrZonesDocumentOfTheWrongShapeNamesTheField(kind: String, document: String, detail: String) throws {
+        let path = stateFile.path("document.json")
+        try Data(document.utf8).write(to: URL(fileURLWithPath: path))
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--kind", kind, "--document", path])
+        #expect(run.exitCode == 65)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "restorectl: invalid document \(path): \(detail)\n")
+    }
+
+    @Test func aNotesDocumentIgnoresMembersItDoesNotRead() throws {
+        let path = stateFile.path("document.json")
+        try Data(#"{"notes":[{"id":3,"title":"SQLite","pinned":true}],"updated":"today"}"#.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(CapturedRun(["migrate", "--db", stateFile.path]).exitCode == 0)
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main", "--kind", "notes", "--document", path])
+        #expect(run.exitCode == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.hasPrefix("Scene \"main\" (notes)\n"))
+    }
+
     @Test func missingDocumentOptionIsAUsageError() {
         let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "main"])
         #expect(run.exitCode == 64)
