@@ -21,9 +21,29 @@ import StateRestore
 /// let text = try ShelfSnapshotCodec.encode(snapshot)
 /// let again = try ShelfSnapshotCodec.decode(text.utf8)
 /// ```
-package enum ShelfSnapshotCodec {
+package enum ShelfSnapshotCodec: SnapshotFormat {
+    /// A stored snapshot as read: the shelf's snapshot, and the books whose draft says
+    /// `"recovered": true` (kept from a snapshot a launch could not read; restored flagged as
+    /// conflicts).
+    package struct Stored: Equatable, Sendable {
+        /// The shelf's snapshot.
+        package var snapshot: ShelfSnapshot
+        /// The books whose draft was recovered.
+        package var recoveredDrafts: Set<Int> = []
+
+        /// `snapshot`, with the drafts of `recoveredDrafts`' books flagged as recovered.
+        package init(snapshot: ShelfSnapshot, recoveredDrafts: Set<Int> = []) {
+            self.snapshot = snapshot
+            self.recoveredDrafts = recoveredDrafts
+        }
+    }
+
+    /// What the snapshots are of, as reports name them.
+    package static let kind = "shelf"
     /// The format version this build writes, and the newest it reads natively.
     package static let currentVersion = 2
+    /// How many snapshots this build reads are kept per shelf.
+    package static var kept: Int { StateRestorer.shelfSnapshotsKept }
 
     /// Writes `snapshot` compactly with keys `version`, `query`, `books`, `fetchedAt`, `drafts`;
     /// `fetchedAt` is written as seconds since 1970.
@@ -72,6 +92,23 @@ package enum ShelfSnapshotCodec {
         return writer.output
     }
 
+    /// `stored` in the current format, with its row count and `fetchedAt`.
+    package static func encoded(_ stored: Stored) throws -> (bytes: [UInt8], rowCount: Int, fetchedAt: Double) {
+        let bytes = try encodedBytes(stored.snapshot, recoveredDrafts: stored.recoveredDrafts)
+        return (bytes, stored.snapshot.books.count, stored.snapshot.fetchedAt.timeIntervalSince1970)
+    }
+
+    /// `snapshot` with the drafts of `stored` it lacks (of books it has no draft for), flagged
+    /// as recovered.
+    package static func keeping(_ stored: Stored, in snapshot: Stored) -> Stored {
+        let drafted = Set(snapshot.snapshot.drafts.map(\.bookID))
+        let lacking = stored.snapshot.drafts.filter { !drafted.contains($0.bookID) }
+        var merged = snapshot
+        merged.snapshot.drafts += lacking
+        merged.recoveredDrafts.formUnion(lacking.map(\.bookID))
+        return merged
+    }
+
     /// The encoded size when no text needs escapes (one with escapes grows the buffer once).
     static func estimatedSize(of snapshot: ShelfSnapshot) -> Int {
         func digits(_ number: Int) -> Int {
@@ -93,22 +130,23 @@ package enum ShelfSnapshotCodec {
     /// Reads a snapshot of any format this build can read; a newer one it may not read throws
     /// `RestoreError.newerVersion(version:newestReadable:)`.
     package static func decode(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ShelfSnapshot {
-        switch decodeStored(bytes).decoding {
-        case .decoded(let snapshot, _): return snapshot
+        switch decodeStored(bytes) {
+        case .decoded(let stored, _, _): return stored.snapshot
         case .newer(let version, _): throw .newerVersion(version: version, newestReadable: currentVersion)
         case .unreadable(let error): throw error
         }
     }
 
-    /// Reads a stored snapshot on the restore path (never throws), with the books whose draft
-    /// says `"recovered": true` (kept from a snapshot a launch could not read; restored flagged
-    /// as conflicts).
-    package static func decodeStored(_ bytes: some Collection<UInt8>) -> (decoding: ShelfSnapshotDecoding, recoveredDrafts: Set<Int>) {
+    /// Reads a stored snapshot on the restore path (never throws).
+    package static func decode(stored bytes: UnsafeBufferPointer<UInt8>) -> RecordDecoding<Stored> { decodeStored(bytes) }
+
+    /// ``decode(stored:)`` of any bytes.
+    package static func decodeStored(_ bytes: some Collection<UInt8>) -> RecordDecoding<Stored> {
         do throws(RestoreError) {
             let parsed = try parse(bytes)
             let header = try header(of: parsed.object)
             guard header.readableVersion(byReaderOf: currentVersion) != nil else {
-                return (.newer(version: header.version, minReaderVersion: header.minReaderVersion), [])
+                return .newer(version: header.version, minReaderVersion: header.minReaderVersion)
             }
             var defaults: [String] = []
             let snapshot = try read(parsed, defaultsApplied: &defaults)
@@ -116,9 +154,9 @@ package enum ShelfSnapshotCodec {
                 sourceVersion: header.version, defaultsApplied: defaults,
                 readThroughMinReaderVersion: header.version > currentVersion ? header.minReaderVersion : nil
             )
-            return (.decoded(snapshot, provenance), parsed.recoveredDrafts)
+            return .decoded(Stored(snapshot: snapshot, recoveredDrafts: parsed.recoveredDrafts), provenance, unknownFields: JSONObject())
         } catch {
-            return (.unreadable(error), [])
+            return .unreadable(error)
         }
     }
 

@@ -24,11 +24,9 @@ package struct WriteGate: Sendable {
         var isUnseen = false
     }
 
-    /// Each screen's latest sighting by this restorer.
+    /// Each screen's latest sighting by this restorer, a kind's snapshots' included (under the
+    /// key `StateRestorer.snapshotScreen` gives them).
     private var screens: [ScreenKey: Sighting] = [:]
-    /// The same for what a kind stores outside records (a shelf's snapshots), by the name the
-    /// kind gives it.
-    private var collections: [String: Sighting] = [:]
 
     /// The sighting of `screen`'s latest restore, or nil when this restorer never restored or
     /// saved it.
@@ -47,22 +45,12 @@ package struct WriteGate: Sendable {
         Self.sightingForSave(&screens[screen], current: current)
     }
 
-    /// The sighting a save of `collection` follows, captured as for a screen.
-    mutating func sightingForSave(ofCollection collection: String, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
-        Self.sightingForSave(&collections[collection], current: current)
-    }
-
     private static func sightingForSave(_ known: inout Sighting?, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
         if let known, known.generation != nil { return known }
         var sighting = known ?? Sighting()
         (sighting.generation, sighting.discardEpoch) = current()
         known = sighting
         return sighting
-    }
-
-    /// Notes what a restore of `collection` saw.
-    mutating func noteRestore(ofCollection collection: String, _ sighting: Sighting) {
-        Self.note(sighting, over: &collections[collection])
     }
 
     /// Replaces `known` with a restore's `sighting`, keeping the generation captured before
@@ -72,9 +60,6 @@ package struct WriteGate: Sendable {
         if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (known?.generation, known?.discardEpoch) }
         known = sighting
     }
-
-    /// The sighting of `collection`'s latest restore, or nil.
-    func sighting(ofCollection collection: String) -> Sighting? { collections[collection] }
 
     /// Forgets what the screens `isGone` names kept of their restores (discarded, pruned,
     /// signed out), except the fences: a save of such a screen stays fenced until it is
@@ -135,7 +120,7 @@ package struct WriteGate: Sendable {
     }
 
     /// The rules of a snapshot save of a format this build reads up to `readableUpTo`, after
-    /// `sighting` (the collection's latest restore): fenced at its generation.
+    /// `sighting` (the latest restore of the snapshots): fenced at its generation.
     package static func snapshotRules(after sighting: Sighting?, readableUpTo: Int) -> WriteRules {
         WriteRules(keepingVersionsAbove: readableUpTo, fencedAt: sighting?.generation)
     }

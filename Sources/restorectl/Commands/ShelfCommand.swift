@@ -50,11 +50,10 @@ enum ShelfCommand {
             throw FailureMapping.damagedFileForWriting(error)
         }
         defer { store.close() }
+        try validated.save(shelf: shelf, account: account, in: store)
         if let snapshot = validated.snapshot {
-            try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)
             console.print("Saved a snapshot of shelf \(StoreNames.quoted(shelf)) with \(snapshot.books.count) row(s) and \(snapshot.drafts.count) draft(s).")
         } else {
-            try store.saveShelfSnapshot(validated, shelf: shelf, account: account)
             console.print("Saved a format \(validated.version) snapshot of shelf \(StoreNames.quoted(shelf)) as given (newer than this build reads).")
         }
         return .success

@@ -58,13 +58,13 @@ private final class InstantShelf: ShelfLoading {
     }
 
     @Test func aDraftOnAnOlderRevisionReachesTheViewModelAsAConflict() throws {
-        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         let snapshot = ShelfSnapshot(
             books: shelf, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
             drafts: [ShelfDraft(bookID: 2, baseRevision: 3, proposedTitle: "Emma, again"), ShelfDraft(bookID: 9, baseRevision: 1, proposedTitle: "Gone")]
         )
-        try store.saveShelfSnapshot(snapshot, shelf: "home", account: StoreNames.defaultAccount)
-        store.close()
+        let saving = StateRestorer(path: file.path)
+        try saving.saveShelf(snapshot, shelf: "home")
+        try saving.close()
 
         let restored = StateRestorer(path: file.path).restoreShelf("home")
         #expect(restored.report.map(\.code) == [.draftConflict, .draftDropped])

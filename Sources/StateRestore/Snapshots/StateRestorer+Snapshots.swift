@@ -1,0 +1,151 @@
+import StateStore
+
+extension StateRestorer {
+    /// Restores the newest snapshot named `name` (of `account`) that this build reads, with
+    /// the report of every adjustment; nil when none is readable.
+    ///
+    /// A newer snapshot this build may not read stays in place (`unsupported-version`); an
+    /// undecodable one is marked and kept (`record-unreadable`); either way an older one is
+    /// tried. Whether the restore read the file is noted for the saves that follow it.
+    package func restoreSnapshot<Format: SnapshotFormat>(
+        _ format: Format.Type, named name: String, account: String
+    ) -> (snapshot: Format.Snapshot?, report: [RestoreReportEntry]) {
+        let restored = withStore { store, report in Self.restoreSnapshot(Format.self, named: name, account: account, from: store, report: report) }
+        let sawFile = !restored.report.contains { RestoreCode.fileNotRead.contains($0.code) }
+        let screen = Self.snapshotScreen(Format.self, named: name, account: account)
+        restoring.withLock { side in
+            let generation = sawFile ? try? side.store?.accountGeneration(account) : nil
+            side.gate.noteRestore(of: screen, WriteGate.Sighting(generation: generation, discardEpoch: nil, isUnseen: !sawFile))
+            if generation != nil { SignedOutAccounts.forget(account, at: file) }
+        }
+        return restored
+    }
+
+    private static func restoreSnapshot<Format: SnapshotFormat>(
+        _ format: Format.Type, named name: String, account: String, from store: Store?, report databaseReport: [RestoreReportEntry]
+    ) -> (snapshot: Format.Snapshot?, report: [RestoreReportEntry]) {
+        var report = databaseReport
+        guard let store else { return (nil, report) }
+        do {
+            var restored: (Format.Snapshot, RecordProvenance)?
+            var unreadable: [(id: Int64, error: String)] = []
+            try store.forEachShelfSnapshot(account: account, shelf: name) { stored, payload in
+                switch Format.decode(stored: payload) {
+                case .decoded(let snapshot, let provenance, _):
+                    restored = (snapshot, provenance)
+                    return false
+                case .newer(let version, _):
+                    report.append(
+                        RestoreReportEntry(
+                            .unsupportedVersion,
+                            "\(Format.kind) snapshot \(stored.id) has format \(version), newer than this build reads (\(Format.currentVersion)); it was kept for the release that wrote it and an older snapshot was tried"
+                        ))
+                    return true
+                case .unreadable(let error):
+                    if stored.unreadableError == nil { unreadable.append((stored.id, error.localizedDescription)) }
+                    report.append(
+                        RestoreReportEntry(
+                            .recordUnreadable,
+                            "\(Format.kind) snapshot \(stored.id) could not be decoded (\(error.localizedDescription)); it was kept and an older snapshot was tried"))
+                    return true
+                }
+            }
+            // A connection that only reads never attempts the mark (it would be refused, and
+            // a `try?` would hide that); the next launch that can write marks them.
+            for entry in unreadable where !store.isReadOnly {
+                try? store.markShelfSnapshotUnreadable(id: entry.id, error: entry.error)
+            }
+            if let (snapshot, provenance) = restored {
+                return (snapshot, report + entries(for: provenance, currentVersion: Format.currentVersion))
+            }
+            report.append(RestoreReportEntry(.noRecord, "\(Format.kind) \(StoreNames.quoted(name)) has no readable snapshot; it starts empty"))
+        } catch {
+            report.append(RestoreReportEntry(.databaseUnavailable, "the \(Format.kind) snapshots could not be read: \(error.localizedDescription)"))
+        }
+        return (nil, report)
+    }
+
+    /// Saves `snapshot` under `name` (of `account`) in the current format, keeping the last
+    /// `Format.kept` this build reads, under the write gate's rules: fenced at the sign-out
+    /// generation its latest restore captured (or, never restored, the one its first save
+    /// finds).
+    ///
+    /// After a restore that could not read the file (`database-unavailable`, `database-busy`),
+    /// the snapshot is saved with what of the newest stored one it must not hide
+    /// (`Format.keeping(_:in:)`): nothing a person typed is hidden by a launch that never saw
+    /// it. That lasts until a restore of the snapshots reads the file.
+    package func saveSnapshot<Format: SnapshotFormat>(_ snapshot: Format.Snapshot, as format: Format.Type, named name: String, account: String) throws {
+        let screen = Self.snapshotScreen(Format.self, named: name, account: account)
+        let (rules, isUnseen) = restoring.withLock { side in
+            reopenIfUnavailable(&side)
+            defer { Self.releaseReadOnlyConnection(&side) }
+            let store = side.store
+            let isUnseen = side.gate.sighting(of: screen)?.isUnseen ?? false
+            if side.gate.sighting(of: screen)?.generation == nil, let fence = SignedOutAccounts.fence(for: account, at: file) {
+                return (WriteGate.snapshotRules(after: WriteGate.Sighting(generation: fence), readableUpTo: Format.currentVersion), isUnseen)
+            }
+            let sighting = side.gate.sightingForSave(of: screen) { firstFence(in: store, account: account) }
+            return (WriteGate.snapshotRules(after: sighting, readableUpTo: Format.currentVersion), isUnseen)
+        }
+        try recoveringFromDamage { store in
+            var snapshot = snapshot
+            if isUnseen, let stored = try Self.newestReadableSnapshot(Format.self, named: name, account: account, in: store) {
+                snapshot = Format.keeping(stored, in: snapshot)
+            }
+            let encoded = try Format.encoded(snapshot)
+            try encoded.bytes.withUnsafeBufferPointer { bytes in
+                try Self.writeSnapshot(
+                    bytes, version: Format.currentVersion, minReaderVersion: nil, rowCount: encoded.rowCount, fetchedAt: encoded.fetchedAt,
+                    as: Format.self, named: name, account: account, rules: rules, in: store)
+            }
+        }
+    }
+
+    /// The newest stored snapshot named `name` that this build reads.
+    private static func newestReadableSnapshot<Format: SnapshotFormat>(
+        _ format: Format.Type, named name: String, account: String, in store: Store
+    ) throws -> Format.Snapshot? {
+        var found: Format.Snapshot?
+        try store.forEachShelfSnapshot(account: account, shelf: name) { _, payload in
+            guard case .decoded(let snapshot, _, _) = Format.decode(stored: payload) else { return true }
+            found = snapshot
+            return false
+        }
+        return found
+    }
+
+    /// The key under which the write gate notes what the last restore of the snapshots named
+    /// `name` saw. Its scene holds control characters, which no new scene's name may: a discard
+    /// or prune of a scene does not forget it.
+    static func snapshotScreen<Format: SnapshotFormat>(_ format: Format.Type, named name: String, account: String) -> ScreenKey {
+        ScreenKey(scene: SceneKey(unchecked: "\u{0}\(Format.kind)\u{0}\(name)", account: account), kind: Format.kind)
+    }
+
+    /// Writes a snapshot's payload as given (a newer format's too), keeping the last
+    /// `Format.kept` this build reads, under `rules`: the one write of a snapshot, for an app's
+    /// save and the tool's alike. A snapshot without a `fetchedAt` is filed under now.
+    package static func writeSnapshot<Format: SnapshotFormat>(
+        _ payload: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?, rowCount: Int, fetchedAt: Double?,
+        as format: Format.Type, named name: String, account: String, rules: WriteRules, in store: Store
+    ) throws {
+        _ = try store.write(
+            .shelfSnapshot(
+                account: account, shelf: name, version: version, minReaderVersion: minReaderVersion, payload: payload,
+                rowCount: rowCount, fetchedAt: fetchedAt ?? store.currentTime(), keeping: Format.kept),
+            rules: rules)
+    }
+}
+
+extension StateDatabase {
+    /// Stores a snapshot the tool validated, its payload as given (a newer format's too), under
+    /// the write gate's rules for the tool: no restore came before it, so no fence; a stored
+    /// snapshot of a newer format is kept.
+    package static func saveSnapshot<Format: SnapshotFormat>(
+        _ payload: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?, rowCount: Int, fetchedAt: Double?,
+        as format: Format.Type, named name: String, account: String, in store: Store
+    ) throws {
+        try StateRestorer.writeSnapshot(
+            payload, version: version, minReaderVersion: minReaderVersion, rowCount: rowCount, fetchedAt: fetchedAt,
+            as: Format.self, named: name, account: account, rules: WriteGate.snapshotRules(after: nil, readableUpTo: Format.currentVersion), in: store)
+    }
+}
