@@ -162,21 +162,25 @@ extension StateRestorer {
     /// generation now, at its first save.
     private func handSaveRules(for screen: ScreenKey) -> PersistenceTracking.SaveRules {
         restoring.withLock { side in
-            reopenIfUnavailable(&side)
-            defer { Self.releaseReadOnlyConnection(&side) }
-            let store = side.store
-            let carrying = side.carriedFields[screen] ?? JSONObject()
-            let known = side.gate.sighting(of: screen)
-            // Captured before (every save after a screen's first): no lookup more.
-            if let known, known.generation != nil { return PersistenceTracking.SaveRules(carrying: carrying, sighting: known) }
-            if let fence = SignedOutAccounts.fence(for: screen.scene.account, at: file) {
-                // Fenced for this save only: once the account is restored again, the screen's
-                // first save captures the generation then.
-                return PersistenceTracking.SaveRules(carrying: carrying, sighting: WriteGate.Sighting(generation: fence))
-            }
-            let sighting = side.gate.sightingForSave(of: screen) { firstFence(in: store, account: screen.scene.account) }
-            return PersistenceTracking.SaveRules(carrying: carrying, sighting: sighting)
+            PersistenceTracking.SaveRules(carrying: side.carriedFields[screen] ?? JSONObject(), sighting: sightingForSave(of: screen, &side))
         }
+    }
+
+    /// The sighting a save of `screen` (a record's or a kind's snapshots') follows: its latest
+    /// restore's; a screen this restorer never restored captures the account's sign-out
+    /// generation now, at its first save.
+    func sightingForSave(of screen: ScreenKey, _ side: inout RestoreSide) -> WriteGate.Sighting {
+        reopenIfUnavailable(&side)
+        defer { Self.releaseReadOnlyConnection(&side) }
+        let store = side.store
+        // Captured before (every save after a screen's first): no lookup more.
+        if let known = side.gate.sighting(of: screen), known.generation != nil { return known }
+        if let fence = SignedOutAccounts.fence(for: screen.scene.account, at: file) {
+            // Fenced for this save only: once the account is restored again, the screen's
+            // first save captures the generation then.
+            return WriteGate.Sighting(generation: fence)
+        }
+        return side.gate.sightingForSave(of: screen) { firstFence(in: store, account: screen.scene.account) }
     }
 
     /// The fences a screen's first save captures when no restore captured them: the account's

@@ -76,17 +76,8 @@ extension StateRestorer {
     /// it. That lasts until a restore of the snapshots reads the file.
     package func saveSnapshot<Format: SnapshotFormat>(_ snapshot: Format.Snapshot, as format: Format.Type, named name: String, account: String) throws {
         let screen = Self.snapshotScreen(Format.self, named: name, account: account)
-        let (rules, isUnseen) = restoring.withLock { side in
-            reopenIfUnavailable(&side)
-            defer { Self.releaseReadOnlyConnection(&side) }
-            let store = side.store
-            let isUnseen = side.gate.sighting(of: screen)?.isUnseen ?? false
-            if side.gate.sighting(of: screen)?.generation == nil, let fence = SignedOutAccounts.fence(for: account, at: file) {
-                return (WriteGate.snapshotRules(after: WriteGate.Sighting(generation: fence), readableUpTo: Format.currentVersion), isUnseen)
-            }
-            let sighting = side.gate.sightingForSave(of: screen) { firstFence(in: store, account: account) }
-            return (WriteGate.snapshotRules(after: sighting, readableUpTo: Format.currentVersion), isUnseen)
-        }
+        let (sighting, isUnseen) = restoring.withLock { side in (sightingForSave(of: screen, &side), side.gate.sighting(of: screen)?.isUnseen ?? false) }
+        let rules = WriteGate.snapshotRules(after: sighting, readableUpTo: Format.currentVersion)
         try recoveringFromDamage { store in
             var snapshot = snapshot
             if isUnseen, let stored = try Self.newestReadableSnapshot(Format.self, named: name, account: account, in: store) {
