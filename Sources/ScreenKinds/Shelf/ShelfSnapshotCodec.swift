@@ -161,11 +161,10 @@ package enum ShelfSnapshotCodec: SnapshotFormat {
     }
 
     /// Checks a snapshot given for storing (`restorectl shelf save`): one of a format this build
-    /// reads must decode; a newer one is stored as it is.
+    /// reads must decode, and is stored in the current format; a newer one is stored as it is.
     package static func validateForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ValidatedShelfSnapshot {
         let parsed = try parse(bytes)
         let header = try header(of: parsed.object)
-        let payload = String(decoding: bytes, as: UTF8.self)
         if header.readableVersion(byReaderOf: currentVersion) == nil {
             var fetchedAt: Double?
             switch parsed.object["fetchedAt"] {
@@ -174,14 +173,14 @@ package enum ShelfSnapshotCodec: SnapshotFormat {
             default: fetchedAt = nil
             }
             return ValidatedShelfSnapshot(
-                version: header.version, minReaderVersion: header.minReaderVersion, payload: payload,
+                version: header.version, minReaderVersion: header.minReaderVersion, payload: String(decoding: bytes, as: UTF8.self),
                 rowCount: parsed.books.count, fetchedAt: fetchedAt, snapshot: nil
             )
         }
         var defaults: [String] = []
         let snapshot = try read(parsed, defaultsApplied: &defaults)
         return ValidatedShelfSnapshot(
-            version: header.version, minReaderVersion: header.minReaderVersion, payload: payload,
+            version: currentVersion, minReaderVersion: nil, payload: try encode(snapshot),
             rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970, snapshot: snapshot
         )
     }
