@@ -21,13 +21,14 @@ package struct ValidatedShelfSnapshot: Equatable, Sendable {
 }
 
 extension ValidatedShelfSnapshot {
-    /// Stores the snapshot (the tool's `shelf save`) under the write gate's rules for the tool.
+    /// Stores the snapshot (the tool's `shelf save`) under the write gate's rules for a save
+    /// no restore came before: no fence, and a stored snapshot of a newer format is kept.
     package func save(shelf: String, account: String, in store: Store) throws {
         var payload = payload
         try payload.withUTF8 { bytes in
-            try StateDatabase.saveSnapshot(
+            try StateRestorer.writeSnapshot(
                 bytes, version: version, minReaderVersion: minReaderVersion, rowCount: rowCount, fetchedAt: fetchedAt,
-                as: ShelfSnapshotCodec.self, named: shelf, account: account, in: store)
+                as: ShelfSnapshotCodec.self, named: shelf, account: account, after: nil, in: store)
         }
     }
 }

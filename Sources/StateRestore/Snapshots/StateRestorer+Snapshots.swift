@@ -77,7 +77,6 @@ extension StateRestorer {
     package func saveSnapshot<Format: SnapshotFormat>(_ snapshot: Format.Snapshot, as format: Format.Type, named name: String, account: String) throws {
         let screen = Self.snapshotScreen(Format.self, named: name, account: account)
         let (sighting, isUnseen) = restoring.withLock { side in (sightingForSave(of: screen, &side), side.gate.sighting(of: screen)?.isUnseen ?? false) }
-        let rules = WriteGate.snapshotRules(after: sighting, readableUpTo: Format.currentVersion)
         try recoveringFromDamage { store in
             var snapshot = snapshot
             if isUnseen, let stored = try Self.newestReadableSnapshot(Format.self, named: name, account: account, in: store) {
@@ -87,7 +86,7 @@ extension StateRestorer {
             try encoded.bytes.withUnsafeBufferPointer { bytes in
                 try Self.writeSnapshot(
                     bytes, version: Format.currentVersion, minReaderVersion: nil, rowCount: encoded.rowCount, fetchedAt: encoded.fetchedAt,
-                    as: Format.self, named: name, account: account, rules: rules, in: store)
+                    as: Format.self, named: name, account: account, after: sighting, in: store)
             }
         }
     }
@@ -113,30 +112,17 @@ extension StateRestorer {
     }
 
     /// Writes a snapshot's payload as given (a newer format's too), keeping the last
-    /// `Format.kept` this build reads, under `rules`: the one write of a snapshot, for an app's
-    /// save and the tool's alike. A snapshot without a `fetchedAt` is filed under now.
+    /// `Format.kept` this build reads, under the write gate's rules for a save after
+    /// `sighting`: the one write of a snapshot, an app's save and the tool's (nil: no restore
+    /// came before it, so no fence) alike. A snapshot without a `fetchedAt` is filed under now.
     package static func writeSnapshot<Format: SnapshotFormat>(
         _ payload: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?, rowCount: Int, fetchedAt: Double?,
-        as format: Format.Type, named name: String, account: String, rules: WriteRules, in store: Store
+        as format: Format.Type, named name: String, account: String, after sighting: WriteGate.Sighting?, in store: Store
     ) throws {
         _ = try store.write(
             .shelfSnapshot(
                 account: account, shelf: name, version: version, minReaderVersion: minReaderVersion, payload: payload,
                 rowCount: rowCount, fetchedAt: fetchedAt ?? store.currentTime(), keeping: Format.kept),
-            rules: rules)
-    }
-}
-
-extension StateDatabase {
-    /// Stores a snapshot the tool validated, its payload as given (a newer format's too), under
-    /// the write gate's rules for the tool: no restore came before it, so no fence; a stored
-    /// snapshot of a newer format is kept.
-    package static func saveSnapshot<Format: SnapshotFormat>(
-        _ payload: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?, rowCount: Int, fetchedAt: Double?,
-        as format: Format.Type, named name: String, account: String, in store: Store
-    ) throws {
-        try StateRestorer.writeSnapshot(
-            payload, version: version, minReaderVersion: minReaderVersion, rowCount: rowCount, fetchedAt: fetchedAt,
-            as: Format.self, named: name, account: account, rules: WriteGate.snapshotRules(after: nil, readableUpTo: Format.currentVersion), in: store)
+            rules: WriteGate.snapshotRules(after: sighting, readableUpTo: Format.currentVersion))
     }
 }

@@ -156,11 +156,9 @@ private final class InstantShelf: ShelfLoading {
     private func saveSnapshot(_ payload: String, version: Int, in store: Store, fetchedAt: Double) throws {
         var payload = payload
         try payload.withUTF8 { bytes in
-            _ = try store.write(
-                .shelfSnapshot(
-                    account: "default", shelf: "home", version: version, minReaderVersion: nil, payload: bytes, rowCount: 0, fetchedAt: fetchedAt,
-                    keeping: 3),
-                rules: WriteGate.snapshotRules(after: nil, readableUpTo: 2))
+            try StateRestorer.writeSnapshot(
+                bytes, version: version, minReaderVersion: nil, rowCount: 0, fetchedAt: fetchedAt, as: ShelfSnapshotCodec.self, named: "home",
+                account: "default", after: nil, in: store)
         }
     }
 }
