@@ -43,12 +43,7 @@ enum ShelfCommand {
         let validated = try InputFiles.read(file, console: console, what: "snapshot", decodingAs: "snapshot") {
             try ShelfSnapshotCodec.validateForSave($0)
         }
-        let store: Store
-        do {
-            store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
-        } catch let error as StoreError where error.isSchemaProblem {
-            throw FailureMapping.damagedFileForWriting(error)
-        }
+        let store = try FailureMapping.openForSaving(path)
         defer { store.close() }
         try validated.save(shelf: shelf, account: account, in: store)
         if let snapshot = validated.snapshot {
