@@ -121,7 +121,7 @@ package struct WriteGate: Sendable {
 
     /// The rules of a snapshot save of a format this build reads up to `readableUpTo`, after
     /// `sighting` (the latest restore of the snapshots): fenced at its generation.
-    package static func snapshotRules(after sighting: Sighting?, readableUpTo: Int) -> WriteRules {
+    static func snapshotRules(after sighting: Sighting?, readableUpTo: Int) -> WriteRules {
         WriteRules(keepingVersionsAbove: readableUpTo, fencedAt: sighting?.generation)
     }
 }

@@ -245,7 +245,7 @@ extension StateRestorer {
     ///
     /// A restorer that only reads refuses a write (`writing`, the default) before any
     /// statement: it never attempts one (``RestoreError/databaseUnusable(_:)``).
-    package func recoveringFromDamage<T>(writing: Bool = true, _ body: sending (Store) throws -> sending T) throws -> sending T {
+    func recoveringFromDamage<T>(writing: Bool = true, _ body: sending (Store) throws -> sending T) throws -> sending T {
         if writing && readsOnly { throw Self.readsOnlyRefusal }
         return try restoring.withLock { side in
             reopenIfUnavailable(&side)
