@@ -52,15 +52,17 @@ package enum ShelfSnapshotCodec: SnapshotFormat {
     /// rather than write a timestamp JSON cannot hold, and for a book `id` that repeats an
     /// earlier one rather than write a snapshot that would not read back.
     package static func encode(_ snapshot: ShelfSnapshot) throws(RestoreError) -> String {
-        String(decoding: try encodedBytes(snapshot), as: UTF8.self)
+        String(decoding: try encoded(Stored(snapshot: snapshot)).bytes, as: UTF8.self)
     }
 
-    /// ``encode(_:)``'s text as UTF-8 bytes, which the store writes without another copy.
+    /// ``encode(_:)``'s text as UTF-8 bytes, which the store writes without another copy, with
+    /// the row count and `fetchedAt` it is filed under.
     ///
-    /// The drafts of books in `recoveredDrafts` are written with `"recovered": true`: kept from a
-    /// stored snapshot the launch that saved this one could not read, so the next restore flags
-    /// them as conflicts. Readers of format 2 that do not know the member ignore it.
-    package static func encodedBytes(_ snapshot: ShelfSnapshot, recoveredDrafts: Set<Int> = []) throws(RestoreError) -> [UInt8] {
+    /// The drafts of the books in `recoveredDrafts` are written with `"recovered": true`: kept
+    /// from a stored snapshot the launch that saved this one could not read, so the next restore
+    /// flags them as conflicts. Readers of format 2 that do not know the member ignore it.
+    package static func encoded(_ stored: Stored) throws(RestoreError) -> (bytes: [UInt8], rowCount: Int, fetchedAt: Double) {
+        let (snapshot, recoveredDrafts) = (stored.snapshot, stored.recoveredDrafts)
         let fetchedAt = snapshot.fetchedAt.timeIntervalSince1970
         guard fetchedAt.isFinite else { throw notFinite(fetchedAt) }
         try checkUniqueIDs(snapshot.books.map(\.id))
@@ -89,13 +91,7 @@ package enum ShelfSnapshotCodec: SnapshotFormat {
             writer.write(.object(object))
         }
         writer.append("]}")
-        return writer.output
-    }
-
-    /// `stored` in the current format, with its row count and `fetchedAt`.
-    package static func encoded(_ stored: Stored) throws -> (bytes: [UInt8], rowCount: Int, fetchedAt: Double) {
-        let bytes = try encodedBytes(stored.snapshot, recoveredDrafts: stored.recoveredDrafts)
-        return (bytes, stored.snapshot.books.count, stored.snapshot.fetchedAt.timeIntervalSince1970)
+        return (writer.output, snapshot.books.count, fetchedAt)
     }
 
     /// `snapshot` with the drafts of `stored` it lacks (of books it has no draft for), flagged
