@@ -4,7 +4,8 @@ import StateStore
 /// Writes records through the store's named operations, under the rules the write gate
 /// decided: a state in its kind's current format, or a record the tool validated.
 enum RecordSaving {
-    /// Saves `state` for `key` in its kind's current record format under `rules`, in its own
+    /// Saves `state` for `key` in its kind's current record format, carrying the fields
+    /// `sighting` carries, under the gate's rules for a save after `sighting`, in its own
     /// transaction unless one is open. A newer record the rules keep is
     /// `RestoreError.wouldReplaceNewerRecord`.
     ///
@@ -15,14 +16,14 @@ enum RecordSaving {
     ///   default budget (nil within it).
     @discardableResult
     static func save<State: RestorableState>(
-        _ state: State, for key: SceneKey, carrying fields: JSONObject, rules: WriteRules, in store: Store
+        _ state: State, for key: SceneKey, after sighting: WriteGate.Sighting, replacingNewer: Bool, in store: Store
     ) throws -> (bytes: Int, oversized: RecordSizeBreakdown?) {
-        let payload = try RecordCodec<State>.encode(state, carrying: fields)
+        let payload = try RecordCodec<State>.encode(state, carrying: sighting.carried)
         let oversized = try checkBudget(payload, of: State.self, for: key)
-        let envelope = RecordCodec<State>.envelope(carrying: fields)
+        let envelope = RecordCodec<State>.envelope(carrying: sighting.carried)
         try save(
             payload, kind: State.kind, version: envelope.version, minReaderVersion: envelope.minReaderVersion ?? State.minReaderVersion,
-            for: key, rules: rules, in: store
+            for: key, rules: WriteGate.recordRules(for: State.self, after: sighting, replacingNewer: replacingNewer), in: store
         )
         return (payload.utf8.count, oversized)
     }
