@@ -34,7 +34,7 @@ enum SaveCommand {
         }
         defer { store.close() }
         do {
-            try StateDatabase.save(record, for: key, in: store, replacingNewer: options.replacesNewer)
+            try RecordSaving.save(record, for: key, in: store, replacingNewer: options.replacesNewer)
         } catch RestoreError.wouldReplaceNewerRecord(let scene, let version) {
             throw CommandFailure(.dataError, "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it (use --replace-newer to do so deliberately)")
         }
