@@ -69,7 +69,8 @@ let package = Package(
         // child processes, and the schema "builds" the compatibility tests run the engine as.
         .target(name: "TestSupport", dependencies: ["StateStore"], path: "Tests/TestSupport"),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "MigrationHeader", "CFaultInjection", "TestSupport"]),
-        .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
+        // StateStore only for the package's one lock type (`Locked`), which the tests' logs use.
+        .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels", "StateStore"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "StateRestoreTests",

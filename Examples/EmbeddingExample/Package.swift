@@ -29,7 +29,10 @@ let package = Package(
             exclude: ["Formats", "Reports"]
         ),
         // A kind's policies as an app spells them: every spelling here must take effect.
-        .testTarget(name: "KindSpellingTests", dependencies: [.product(name: "StateRestore", package: engine)]),
+        .testTarget(
+            name: "KindSpellingTests",
+            dependencies: [.product(name: "StateRestore", package: engine), .product(name: "StateRestoreTesting", package: engine)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -116,7 +116,7 @@ extension FormatHistory {
             // format since the expectation was recorded takes its default there too.
             if case .object(let given) = expected, case .object(let defaults) = try JSONValueEncoder().encode(State.defaultValue) {
                 var filled: [String] = []
-                expected = .object(RecordCodec<State>.overlay(given, on: defaults, path: "", filled: &filled))
+                expected = .object(given.laid(over: defaults, filled: &filled))
             }
             let expectedState: State
             do {

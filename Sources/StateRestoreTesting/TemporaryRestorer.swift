@@ -71,7 +71,7 @@ public final class TemporaryRestorer: Sendable {
         // Through the write gate, as `restorectl save` writes it (a tool restored nothing).
         let store = try StateDatabase.openForWriting(path)
         defer { store.close() }
-        try StateDatabase.save(record, for: scene, in: store)
+        try RecordSaving.save(record, for: scene, in: store)
     }
 
     /// Closes the restorer (writing what is pending) and removes the folder; later calls do

@@ -27,21 +27,22 @@ enum FuzzTarget: String, CaseIterable {
     private static let sampleDocument = CatalogDocument(books: (1...40).map { CatalogBook(id: $0, title: "Book \($0) \($0 % 3 == 0 ? "Swift" : "Other")") })
 
     private static func checkRecord(_ bytes: UnsafeRawBufferPointer) {
-        let decoding = CatalogRecordCodec.decode(bytes)
-        let validation = Result { try CatalogRecordCodec.validateForSave(bytes) }
+        let decoding = RecordCodec<CatalogViewState>.decode(bytes)
+        let validation = Result { try RecordKind.catalog.validateForSave(bytes) }
         if case .success(let validated) = validation {
             // Anything save accepts must read back as a record or as a newer record, which a
             // restore keeps in place whether or not it decodes.
-            if case .unreadable(let error) = CatalogRecordCodec.decode(validated.payload), !validated.isNewerThanThisBuild {
+            if case .unreadable(let error) = RecordCodec<CatalogViewState>.decode(validated.payload.utf8), !validated.isNewerThanThisBuild {
                 preconditionFailure("save accepted a record restore cannot read: \(error)")
             }
         }
         guard case .decoded(let record, _, _) = decoding else { return }
         // Encoding is total and round-trips: the encoded form validates and decodes equal.
-        let encoded = CatalogRecordCodec.encode(record)
+        let encoded: String
+        do { encoded = try RecordCodec<CatalogViewState>.encode(record) } catch { preconditionFailure("a decoded record does not encode: \(error)") }
         guard encoded.utf8.count <= Store.maximumRecordBytes else { return }
-        precondition((try? CatalogRecordCodec.validateForSave(encoded)) != nil, "encoded record fails save validation: \(encoded)")
-        guard case .decoded(let again, _, _) = CatalogRecordCodec.decode(encoded) else {
+        precondition((try? RecordKind.catalog.validateForSave(encoded.utf8)) != nil, "encoded record fails save validation: \(encoded)")
+        guard case .decoded(let again, _, _) = RecordCodec<CatalogViewState>.decode(encoded.utf8) else {
             preconditionFailure("encoded record does not decode: \(encoded)")
         }
         precondition(again.query == record.query && again.selectedID == record.selectedID && again.showsOnlySelected == record.showsOnlySelected, "round trip changed the record")

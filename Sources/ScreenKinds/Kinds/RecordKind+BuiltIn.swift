@@ -11,8 +11,9 @@ extension RecordKind {
     ]
 
     /// The catalog kind, its older records upgraded at the JSON level (`CatalogJSONUpgrade`)
-    /// while its format is the one that upgrade writes, through its codec otherwise.
-    private static var catalog: RecordKind {
+    /// while its format is the one that upgrade writes, through its codec otherwise; its save
+    /// validation checks the catalog's rules beyond types (the tool's, the fuzzer's).
+    package static var catalog: RecordKind {
         let kind = RecordKind(
             CatalogViewState.self, checkingForSave: CatalogViewState.checkForSave, formerShapes: CatalogViewState.formerRecordShapes,
             context: { bytes in try CatalogDocumentFile.decode(bytes) }, summary: { $0.toolSummary }

@@ -15,9 +15,4 @@ extension RestoreCode {
     public static let draftDropped = RestoreCode("draft-dropped")
     /// A shelf draft was made against an older revision of its book; it was kept and flagged.
     public static let draftConflict = RestoreCode("draft-conflict")
-
-    /// Every code the article screens' kinds report, besides the engine's.
-    public static let screenCodes: [RestoreCode] = [
-        .selectionCleared, .selectionReplaced, .anchorMoved, .anchorReset, .offsetClamped, .draftDropped, .draftConflict,
-    ]
 }

@@ -13,7 +13,8 @@ import StateStore
 /// and forgetting a screen's other bookkeeping (discard, sign-out, prune) keeps it, so a screen
 /// restored before a sign-out stays fenced until it is restored again.
 package struct WriteGate: Sendable {
-    /// What one restore saw, for the saves that follow it.
+    /// What one restore saw, for the saves that follow it: the one value a restoration, the
+    /// gate, a tracking's saves and the writer's pending saves hold of it.
     package struct Sighting: Sendable, Equatable {
         /// The account's sign-out generation when the screen was restored; nil: no fence.
         var generation: Int?
@@ -22,6 +23,10 @@ package struct WriteGate: Sendable {
         var discardEpoch: Int?
         /// The restore could not read the file: create the record, never replace one.
         var isUnseen = false
+        /// The fields of the record read that this build does not know, written back by every
+        /// save; for a newer record read through its `minReaderVersion`, also its `version`
+        /// and `minReaderVersion`, so a save writes that format again.
+        var carried = JSONObject()
     }
 
     /// Each screen's latest sighting by this restorer, a kind's snapshots' included (under the
@@ -62,8 +67,8 @@ package struct WriteGate: Sendable {
     }
 
     /// Forgets what the screens `isGone` names kept of their restores (discarded, pruned,
-    /// signed out), except the fences: a save of such a screen stays fenced until it is
-    /// restored again.
+    /// signed out: the fields carried, a file not read), except the fences: a save of such a
+    /// screen stays fenced until it is restored again.
     mutating func forget(where isGone: (ScreenKey) -> Bool) {
         for (screen, sighting) in screens where isGone(screen) {
             screens[screen] = Sighting(generation: sighting.generation, discardEpoch: sighting.discardEpoch)
@@ -72,7 +77,7 @@ package struct WriteGate: Sendable {
 
     // MARK: Rules
 
-    /// The rules of a save of a `State` carrying `fields` after `sighting`. A stored record of
+    /// The rules of a save of a `State` after `sighting`, carrying its fields. A stored record of
     /// a format above the one the save writes (the kind's current one, or the newer format a
     /// record read through its `minReaderVersion` is written back as) is kept, whatever
     /// `minReaderVersion` it declares: only a restore that read it (its format is carried) may
@@ -82,11 +87,10 @@ package struct WriteGate: Sendable {
     /// `replacingNewer` (a hand save that says so) lets it replace a newer or an unseen record,
     /// never a signed-out account's.
     static func recordRules<State: RestorableState>(
-        for type: State.Type, after sighting: Sighting?, carrying fields: JSONObject, replacingNewer: Bool
+        for type: State.Type, after sighting: Sighting, replacingNewer: Bool
     ) -> WriteRules {
-        let sighting = sighting ?? Sighting()
-        return WriteRules(
-            keepingVersionsAbove: replacingNewer ? nil : RecordCodec<State>.envelope(carrying: fields).version,
+        WriteRules(
+            keepingVersionsAbove: replacingNewer ? nil : RecordCodec<State>.envelope(carrying: sighting.carried).version,
             keepingNewerEvenIfReadable: !replacingNewer,
             onlyIfAbsent: sighting.isUnseen && !replacingNewer,
             fencedAt: sighting.generation,

@@ -43,26 +43,20 @@ public final class PersistenceTracking {
     /// write, not a write of its own).
     public private(set) var savedCount = 0
 
-    /// How a save of the tracked screen is written: the fields it carries, and what the
-    /// screen's latest restore saw, from which the write gate decides what it may replace.
-    /// Asked at each save, so a restorer's tracking follows the screen's latest restore (a
-    /// scene restored unavailable, then read).
-    struct SaveRules {
-        var carrying: JSONObject
-        var sighting: WriteGate.Sighting?
-    }
-
     convenience init<State: RestorableState>(
         writer: CoalescingWriter, key: SceneKey, carrying fields: JSONObject,
         turns: any MainActorTurnScheduling, isSourceAlive: @escaping @MainActor () -> Bool,
         read: @escaping @MainActor () -> State?
     ) {
-        let rules = SaveRules(carrying: fields)
-        self.init(writer: writer, key: key, rules: { rules }, turns: turns, isSourceAlive: isSourceAlive, read: read)
+        let sighting = WriteGate.Sighting(carried: fields)
+        self.init(writer: writer, key: key, sighting: { sighting }, turns: turns, isSourceAlive: isSourceAlive, read: read)
     }
 
+    /// Tracks `read`'s state for `key`; each save follows `sighting()`, asked at that save (the
+    /// fields it carries and what the write gate lets it replace), so a restorer's tracking
+    /// follows the screen's latest restore (a scene restored unavailable, then read).
     init<State: RestorableState>(
-        writer: CoalescingWriter, key: SceneKey, rules: @escaping @MainActor () -> SaveRules,
+        writer: CoalescingWriter, key: SceneKey, sighting: @escaping @MainActor () -> WriteGate.Sighting,
         turns: any MainActorTurnScheduling, isSourceAlive: @escaping @MainActor () -> Bool,
         read: @escaping @MainActor () -> State?
     ) {
@@ -74,8 +68,7 @@ public final class PersistenceTracking {
             let current = tracked ? withObservationTracking({ read() }, onChange: self.onChange) : read()
             guard let current else { return false }
             if let previous = lastSaved, previous != current {
-                let rules = rules()
-                writer.save(current, for: key, rules: rules)
+                writer.save(current, for: key, after: sighting())
                 savedCount += 1
             }
             lastSaved = current

@@ -120,10 +120,10 @@ extension StateRestorer {
     func land<State: RestorableState>(_ type: State.Type, _ key: SceneKey, _ bytes: some Collection<UInt8>) -> (loaded: Loaded<State>, record: PortableRecord?) {
         let screen = ScreenKey(scene: key, kind: State.kind)
         let refusal = { (code: RestoreCode, detail: String) -> (loaded: Loaded<State>, record: PortableRecord?) in
-            let sighting = self.restoring.withLock { $0.gate.sighting(of: screen) } ?? WriteGate.Sighting()
-            var loaded = Loaded<State>(state: State.defaultValue, report: [RestoreReportEntry(code, "\(detail); nothing landed and the default state was used")])
-            (loaded.generation, loaded.discardEpoch, loaded.isUnseen) = (sighting.generation, sighting.discardEpoch, sighting.isUnseen)
-            return (loaded, nil)
+            var sighting = self.restoring.withLock { $0.gate.sighting(of: screen) } ?? WriteGate.Sighting()
+            sighting.carried = JSONObject()
+            let report = [RestoreReportEntry(code, "\(detail); nothing landed and the default state was used")]
+            return (Loaded<State>(state: State.defaultValue, report: report, sighting: sighting), nil)
         }
         if SignedOutAccounts.fence(for: key.account, at: file) != nil {
             return refusal(.portableSignedOut, "account \(StoreNames.quoted(key.account)) signed out on this device")
@@ -165,15 +165,13 @@ extension StateRestorer {
                 defer { Self.releaseReadOnlyConnection(&side) }
                 let store = side.isClosed || side.isSuspended ? nil : side.store
                 let fence = firstFence(in: store, account: key.account)
-                let sighting = WriteGate.Sighting(generation: fence.generation, discardEpoch: fence.discardEpoch, isUnseen: fence.generation == nil)
+                let sighting = WriteGate.Sighting(
+                    generation: fence.generation, discardEpoch: fence.discardEpoch, isUnseen: fence.generation == nil, carried: carried)
                 // A restore for the gate: its saves follow this sighting and carry the landed
                 // record's unknown fields. No crash-loop mark: nothing local was applied.
                 side.gate.noteRestore(of: screen, sighting)
                 side.restoredScreens.insert(screen)
-                side.carriedFields[screen] = carried.isEmpty ? nil : carried
-                return Loaded<State>(
-                    state: state, report: side.databaseReport + [landed] + entries, carried: carried, isUnseen: sighting.isUnseen,
-                    generation: sighting.generation, discardEpoch: sighting.discardEpoch, bytesRead: bytesRead)
+                return Loaded<State>(state: state, report: side.databaseReport + [landed] + entries, sighting: sighting, bytesRead: bytesRead)
             }
             if let invalid = Self.invalidNames(State.self) {
                 loaded.report.insert(invalid, at: 0)

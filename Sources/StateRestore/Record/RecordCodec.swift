@@ -169,7 +169,7 @@ package enum RecordCodec<State: RestorableState> {
         let body = try upgradedBody(object, from: version)
         let defaults = try KnownDefaults.object(of: State.self)
         var filled: [String] = []
-        let merged = overlay(body, on: defaults, path: "", filled: &filled)
+        let merged = body.laid(over: defaults, filled: &filled)
         var unknown = JSONObject()
         // A record whose every field the default's encoding writes too has no unknown field,
         // whatever the shape: restoring it derives nothing (``UnknownFields/isCovered(_:by:)``).
@@ -189,12 +189,6 @@ package enum RecordCodec<State: RestorableState> {
         } catch {
             throw RestoreError(error)
         }
-    }
-
-    /// `stored` laid over `defaults` (``JSONObject/laid(over:path:filled:)``): absent fields
-    /// at any object depth take the default, their paths appended to `filled`.
-    package static func overlay(_ stored: JSONObject, on defaults: JSONObject, path: String, filled: inout [String]) -> JSONObject {
-        stored.laid(over: defaults, path: path, filled: &filled)
     }
 
     private static func encodedObject(_ state: State) throws -> JSONObject {

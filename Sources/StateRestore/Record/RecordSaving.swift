@@ -3,8 +3,9 @@ import StateStore
 
 /// Writes records through the store's named operations, under the rules the write gate
 /// decided: a state in its kind's current format, or a record the tool validated.
-enum RecordSaving {
-    /// Saves `state` for `key` in its kind's current record format under `rules`, in its own
+package enum RecordSaving {
+    /// Saves `state` for `key` in its kind's current record format, carrying the fields
+    /// `sighting` carries, under the gate's rules for a save after `sighting`, in its own
     /// transaction unless one is open. A newer record the rules keep is
     /// `RestoreError.wouldReplaceNewerRecord`.
     ///
@@ -15,14 +16,14 @@ enum RecordSaving {
     ///   default budget (nil within it).
     @discardableResult
     static func save<State: RestorableState>(
-        _ state: State, for key: SceneKey, carrying fields: JSONObject, rules: WriteRules, in store: Store
+        _ state: State, for key: SceneKey, after sighting: WriteGate.Sighting, replacingNewer: Bool, in store: Store
     ) throws -> (bytes: Int, oversized: RecordSizeBreakdown?) {
-        let payload = try RecordCodec<State>.encode(state, carrying: fields)
+        let payload = try RecordCodec<State>.encode(state, carrying: sighting.carried)
         let oversized = try checkBudget(payload, of: State.self, for: key)
-        let envelope = RecordCodec<State>.envelope(carrying: fields)
+        let envelope = RecordCodec<State>.envelope(carrying: sighting.carried)
         try save(
             payload, kind: State.kind, version: envelope.version, minReaderVersion: envelope.minReaderVersion ?? State.minReaderVersion,
-            for: key, rules: rules, in: store
+            for: key, rules: WriteGate.recordRules(for: State.self, after: sighting, replacingNewer: replacingNewer), in: store
         )
         return (payload.utf8.count, oversized)
     }
@@ -39,8 +40,12 @@ enum RecordSaving {
         return size
     }
 
-    /// Stores a validated record (the tool's) under the gate's rules for it.
-    static func save(_ record: ValidatedRecord, for key: SceneKey, in store: Store, replacingNewer: Bool) throws {
+    /// Stores a record that passed its kind's validation (`RecordKind.validateForSave(_:)`),
+    /// as given, in `store` (the tool's save, a test's seed), under the gate's rules for it:
+    /// a stored record of a newer format than this build reads is replaced only when
+    /// `replacingNewer` is true or the given record is itself of a newer format (a newer
+    /// release's record given on purpose).
+    package static func save(_ record: ValidatedRecord, for key: SceneKey, in store: Store, replacingNewer: Bool = false) throws {
         try save(
             record.payload, kind: record.kind, version: record.version, minReaderVersion: record.minReaderVersion,
             for: key, rules: WriteGate.recordRules(forTool: record, replacingNewer: replacingNewer), in: store

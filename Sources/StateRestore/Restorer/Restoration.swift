@@ -25,26 +25,25 @@ public struct Restoration<State: RestorableState>: Sendable {
     /// object field holds its own unknown fields), to write back in place when saving; for a
     /// newer record read through its `minReaderVersion`, also its `version` and
     /// `minReaderVersion`, so a save writes it as that format again, never lowered.
-    public let carriedFields: JSONObject
+    public var carriedFields: JSONObject { sighting.carried }
     /// The state as decoded, before reconciliation (hand-over recomputes kind-specific detail).
     package let decodedState: State
     /// What the state was reconciled against, when it was.
     @usableFromInline let reconciliationContext: ReconciliationContext?
     /// What the restore saw, from which the write gate decides what this restoration's saves
-    /// may replace (the sign-out generation it captured, a file not read).
+    /// may replace (the sign-out generation it captured, a file not read), with the fields
+    /// they carry.
     let sighting: WriteGate.Sighting
 
     init(
         key: SceneKey, state: State, report: [RestoreReportEntry], adjustments: [RestoreReportEntry] = [],
-        carriedFields: JSONObject = JSONObject(), decodedState: State? = nil, context: ReconciliationContext? = nil,
-        sighting: WriteGate.Sighting = WriteGate.Sighting()
+        sighting: WriteGate.Sighting = WriteGate.Sighting(), decodedState: State? = nil, context: ReconciliationContext? = nil
     ) {
         self.sighting = sighting
         self.key = key
         self.state = state
         self.report = report
         self.adjustments = adjustments
-        self.carriedFields = carriedFields
         self.decodedState = decodedState ?? state
         self.reconciliationContext = context
     }

@@ -11,7 +11,6 @@ extension StateRestorer {
             side.markedScreens.remove(screen)
         }
         side.uncompletedScreens = side.uncompletedScreens.filter { !isGone($0) }
-        side.carriedFields = side.carriedFields.filter { !isGone($0.key) }
         side.gate.forget(where: isGone)
         side.restoredScreens = side.restoredScreens.filter { !isGone($0) }
     }

@@ -7,22 +7,16 @@ extension StateRestorer {
     struct Loaded<State> {
         var state: State
         var report: [RestoreReportEntry]
-        var carried = JSONObject()
-        /// The file could not be read: the stored record, if any, was not seen.
-        var isUnseen = false
-        /// The account's sign-out generation the restore read; nil when it read none.
-        var generation: Int?
-        /// The file's discard epoch the restore read with it.
-        var discardEpoch: Int?
+        /// What the restore saw, for the write gate: the fields it carries, the account's
+        /// sign-out generation and the file's discard epoch it read (nil when it read none),
+        /// and whether it could not read the file (the stored record, if any, was not seen).
+        var sighting = WriteGate.Sighting()
         /// The stored record's bytes, when one was read.
         var bytesRead = 0
         /// This restore found the file damaged and moved it aside.
         var movedAside = false
         /// The report entry saying the kind's name breaks the rules (a warning), or nil.
         var invalidKind: RestoreReportEntry?
-
-        /// What the restore saw, for the write gate.
-        var sighting: WriteGate.Sighting { WriteGate.Sighting(generation: generation, discardEpoch: discardEpoch, isUnseen: isUnseen) }
     }
 
     func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
@@ -36,14 +30,13 @@ extension StateRestorer {
             do {
                 var loaded = try loadFromStore(State.self, screen, &side)
                 side.restoredScreens.insert(screen)
-                side.carriedFields[screen] = loaded.carried.isEmpty ? nil : loaded.carried
                 if side.store == nil && side.databaseReport.contains(where: { RestoreCode.fileNotRead.contains($0.code) }) {
-                    loaded.isUnseen = true
+                    loaded.sighting.isUnseen = true
                 }
                 side.gate.noteRestore(of: screen, loaded.sighting)
                 ScenesInUse.note(key, at: file)
                 // Reading the account again is signing back in, for every restorer of the process.
-                if loaded.generation != nil { SignedOutAccounts.forget(key.account, at: file) }
+                if loaded.sighting.generation != nil { SignedOutAccounts.forget(key.account, at: file) }
                 if let invalid = Self.invalidNames(State.self) {
                     loaded.report.insert(invalid, at: 0)
                     loaded.invalidKind = invalid
@@ -59,16 +52,16 @@ extension StateRestorer {
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport)
                 loaded.movedAside = true
                 return loaded
-            } catch let error as StoreError where error.isBusy {
-                var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [LaunchDatabase.busy(configuration, error)])
-                loaded.isUnseen = true
-                side.gate.noteRestore(of: screen, loaded.sighting)
-                return loaded
             } catch {
-                let entry = RestoreReportEntry(.databaseUnavailable, "the stored state could not be read: \(error.localizedDescription)")
+                let entry =
+                    (error as? StoreError).flatMap { $0.isBusy ? LaunchDatabase.busy(configuration, $0) : nil }
+                    ?? RestoreReportEntry(.databaseUnavailable, "the stored state could not be read: \(error.localizedDescription)")
                 var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [entry])
-                loaded.isUnseen = true
-                side.gate.noteRestore(of: screen, loaded.sighting)
+                loaded.sighting.isUnseen = true
+                // The screen's saves keep carrying what its earlier restore read, if any.
+                var noted = loaded.sighting
+                noted.carried = side.gate.sighting(of: screen)?.carried ?? JSONObject()
+                side.gate.noteRestore(of: screen, noted)
                 return loaded
             }
         }
@@ -85,24 +78,25 @@ extension StateRestorer {
             // Fixtures/sequences/restore-after-close-says-why.txt).
             let closed = RestoreReportEntry(.databaseUnavailable, "the restorer was closed (close()); nothing is read again and the default state was used")
             var loaded = Loaded(state: State.defaultValue, report: [closed])
-            loaded.isUnseen = true
+            loaded.sighting.isUnseen = true
             return loaded
         }
         if side.isSuspended {
             let suspended = RestoreReportEntry(.restorerSuspended, "the app is suspended (its connections are closed until resume()); the default state was used")
             var loaded = Loaded(state: State.defaultValue, report: [suspended])
-            loaded.isUnseen = true
+            loaded.sighting.isUnseen = true
             return loaded
         }
         guard let store = side.store else { return Loaded(state: State.defaultValue, report: side.databaseReport) }
         if let skipped = try crashLoopGuard(screen, in: store, &side) {
             let read = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind)
-            return Loaded(state: State.defaultValue, report: side.databaseReport + skipped, generation: read.generation, discardEpoch: read.discardEpoch)
+            return Loaded(state: State.defaultValue, report: side.databaseReport + skipped, sighting: WriteGate.Sighting(generation: read.generation, discardEpoch: read.discardEpoch))
         }
         // The record, and the account's sign-out generation as it was then: this screen's saves
         // are dropped after a sign-out that advances it, in this process or another.
         let (stored, generation, discardEpoch) = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind)
-        let defaults = { (report: [RestoreReportEntry]) in Loaded(state: State.defaultValue, report: report, generation: generation, discardEpoch: discardEpoch) }
+        let seen = WriteGate.Sighting(generation: generation, discardEpoch: discardEpoch)
+        let defaults = { (report: [RestoreReportEntry]) in Loaded(state: State.defaultValue, report: report, sighting: seen) }
         var report = side.databaseReport
         guard let record = stored else {
             report.append(RestoreReportEntry(.noRecord, "\(key) has no saved state; the default state was used"))
@@ -132,7 +126,9 @@ extension StateRestorer {
                 if let unguarded = mark(screen, &side) { report.append(unguarded) }
             }
             phaseObserver?(.mark)
-            return Loaded(state: state, report: report, carried: unknownFields, generation: generation, discardEpoch: discardEpoch, bytesRead: record.payload.count)
+            return Loaded(
+                state: state, report: report, sighting: WriteGate.Sighting(generation: generation, discardEpoch: discardEpoch, carried: unknownFields),
+                bytesRead: record.payload.count)
         }
         var disposition = RecordReading<State>.Disposition.leftByReadingRestore
         // Only a record of this build's formats moves: a newer release's must find its own.

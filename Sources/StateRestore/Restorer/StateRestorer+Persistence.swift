@@ -14,14 +14,12 @@ extension StateRestorer {
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
         let start = ContinuousClock.now
         let screen = ScreenKey(scene: key, kind: State.kind)
-        let rules = handSaveRules(for: screen)
+        let sighting = handSaveSighting(for: screen)
         ScenesInUse.note(key, at: file)
         let written: (bytes: Int, oversized: RecordSizeBreakdown?)
         do {
             written = try recoveringFromDamage { store in
-                try RecordSaving.save(
-                    state, for: key, carrying: rules.carrying,
-                    rules: WriteGate.recordRules(for: State.self, after: rules.sighting, carrying: rules.carrying, replacingNewer: replacingNewer), in: store)
+                try RecordSaving.save(state, for: key, after: sighting, replacingNewer: replacingNewer, in: store)
             }
         } catch {
             persistence.writer.noteRefused(screen, error, duration: start.duration(to: .now))
@@ -33,11 +31,10 @@ extension StateRestorer {
     /// Saves `state` for `key` with exactly `fields` carried (the package's tests pad records
     /// with them), under the gate's rules for the screen.
     package func save<State: RestorableState>(_ state: State, for key: SceneKey, carryingExactly fields: JSONObject, replacingNewer: Bool) throws {
-        let sighting = handSaveRules(for: ScreenKey(scene: key, kind: State.kind)).sighting
+        var sighting = handSaveSighting(for: ScreenKey(scene: key, kind: State.kind))
+        sighting.carried = fields
         try recoveringFromDamage { store in
-            _ = try RecordSaving.save(
-                state, for: key, carrying: fields,
-                rules: WriteGate.recordRules(for: State.self, after: sighting, carrying: fields, replacingNewer: replacingNewer), in: store)
+            _ = try RecordSaving.save(state, for: key, after: sighting, replacingNewer: replacingNewer, in: store)
         }
     }
 
@@ -60,7 +57,7 @@ extension StateRestorer {
         _ model: Model, from restoration: Restoration<Model.State>, turns: any MainActorTurnScheduling
     ) -> PersistenceTracking {
         let tracking = PersistenceTracking(
-            writer: persistence.writer, key: restoration.key, rules: saveRules(following: restoration), turns: turns,
+            writer: persistence.writer, key: restoration.key, sighting: sighting(following: restoration), turns: turns,
             isSourceAlive: { [weak model] in model != nil }
         ) { [weak model] in model?.restorableState }
         return tracked(tracking, restoration, turns: turns)
@@ -90,7 +87,7 @@ extension StateRestorer {
         from restoration: Restoration<State>, turns: any MainActorTurnScheduling, _ state: @escaping @MainActor () -> State
     ) -> PersistenceTracking {
         let tracking = PersistenceTracking(
-            writer: persistence.writer, key: restoration.key, rules: saveRules(following: restoration), turns: turns, isSourceAlive: { true }
+            writer: persistence.writer, key: restoration.key, sighting: sighting(following: restoration), turns: turns, isSourceAlive: { true }
         ) { state() }
         return tracked(tracking, restoration, turns: turns)
     }
@@ -157,12 +154,12 @@ extension StateRestorer {
 
     // MARK: Internals
 
-    /// What a hand save of `screen` follows: the fields and the sighting of the screen's
-    /// latest restore; a screen this restorer never restored captures the account's sign-out
-    /// generation now, at its first save.
-    private func handSaveRules(for screen: ScreenKey) -> PersistenceTracking.SaveRules {
+    /// What a hand save of `screen` follows: the sighting of the screen's latest restore; a
+    /// screen this restorer never restored captures the account's sign-out generation now, at
+    /// its first save.
+    private func handSaveSighting(for screen: ScreenKey) -> WriteGate.Sighting {
         restoring.withLock { side in
-            PersistenceTracking.SaveRules(carrying: side.carriedFields[screen] ?? JSONObject(), sighting: sightingForSave(of: screen, &side))
+            sightingForSave(of: screen, &side)
         }
     }
 
@@ -173,12 +170,13 @@ extension StateRestorer {
         reopenIfUnavailable(&side)
         defer { Self.releaseReadOnlyConnection(&side) }
         let store = side.store
+        let known = side.gate.sighting(of: screen)
         // Captured before (every save after a screen's first): no lookup more.
-        if let known = side.gate.sighting(of: screen), known.generation != nil { return known }
+        if let known, known.generation != nil { return known }
         if let fence = SignedOutAccounts.fence(for: screen.scene.account, at: file) {
             // Fenced for this save only: once the account is restored again, the screen's
             // first save captures the generation then.
-            return WriteGate.Sighting(generation: fence)
+            return WriteGate.Sighting(generation: fence, carried: known?.carried ?? JSONObject())
         }
         return side.gate.sightingForSave(of: screen) { firstFence(in: store, account: screen.scene.account) }
     }
@@ -190,19 +188,19 @@ extension StateRestorer {
         (try? store?.accountGeneration(account), try? store?.discardEpoch())
     }
 
-    /// The save rules of a tracking of `restoration`'s screen, asked at each save: what the
-    /// screen's latest restore by this restorer saw, or the restoration's own when this
+    /// The sighting a tracking of `restoration`'s screen saves after, asked at each save: what
+    /// the screen's latest restore by this restorer saw, or the restoration's own when this
     /// restorer never restored the screen (or is gone). The fields carried are the latest
     /// restore's while this restorer still holds them.
-    func saveRules<State: RestorableState>(following restoration: Restoration<State>) -> @MainActor () -> PersistenceTracking.SaveRules {
+    func sighting<State: RestorableState>(following restoration: Restoration<State>) -> @MainActor () -> WriteGate.Sighting {
         let screen = ScreenKey(scene: restoration.key, kind: State.kind)
-        let own = PersistenceTracking.SaveRules(carrying: restoration.carriedFields, sighting: restoration.sighting)
+        let own = restoration.sighting
         return { [weak self] in
             guard let self else { return own }
             return self.restoring.withLock { side in
-                PersistenceTracking.SaveRules(
-                    carrying: side.restoredScreens.contains(screen) ? side.carriedFields[screen] ?? JSONObject() : own.carrying,
-                    sighting: side.gate.sighting(of: screen) ?? own.sighting)
+                var sighting = side.gate.sighting(of: screen) ?? own
+                if !side.restoredScreens.contains(screen) { sighting.carried = own.carried }
+                return sighting
             }
         }
     }

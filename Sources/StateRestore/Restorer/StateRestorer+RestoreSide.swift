@@ -27,13 +27,11 @@ extension StateRestorer {
         var isSuspended = false
         /// Whether ``StateRestorer/close(isolation:)`` was called: nothing opens again.
         var isClosed = false
-        /// The unknown fields of each screen's last restored record, carried into its saves.
-        var carriedFields: [ScreenKey: JSONObject] = [:]
         /// What each screen's (and shelf's) latest restore saw, from which the write gate
         /// decides what its saves may replace: the sign-out generation it captured, a newer
-        /// record kept, a file it could not read.
+        /// record kept, a file it could not read, the fields its saves carry.
         var gate = WriteGate()
-        /// The screens this restorer restored (whose carried fields above are its own).
+        /// The screens this restorer restored (whose carried fields in the gate are its own).
         var restoredScreens: Set<ScreenKey> = []
         /// Every restore so far, per kind and outcome (``StateRestorer/statistics``).
         var restoreCounts = RestoreStatistics()

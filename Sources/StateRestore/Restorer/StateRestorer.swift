@@ -199,7 +199,7 @@ public final class StateRestorer: Sendable {
             kind: State.kind, key, report: loaded.report, warnings: loaded.invalidKind.map { [$0] } ?? [], movedAside: loaded.movedAside,
             bytes: loaded.bytesRead, since: start)
         return Restoration(
-            key: key, state: loaded.state, report: loaded.report, carriedFields: loaded.carried, sighting: loaded.sighting)
+            key: key, state: loaded.state, report: loaded.report, sighting: loaded.sighting)
     }
 
     /// The restoration of `loaded` reconciled against `context`, counted and delivered as a
@@ -215,7 +215,7 @@ public final class StateRestorer: Sendable {
         noteRestore(kind: State.kind, key, report: report, warnings: warnings, movedAside: loaded.movedAside, bytes: loaded.bytesRead, since: start)
         return Restoration(
             key: key, state: reconciled.state, report: report, adjustments: reconciled.adjustments,
-            carriedFields: loaded.carried, decodedState: loaded.state, context: ReconciliationContext.Holding(context), sighting: loaded.sighting
+            sighting: loaded.sighting, decodedState: loaded.state, context: ReconciliationContext.Holding(context)
         )
     }
 

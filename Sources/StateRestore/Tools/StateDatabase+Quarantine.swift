@@ -12,14 +12,4 @@ extension StateDatabase {
         }
         try store.write(.quarantinedRecord(id: id, minReaderVersion: header?.minReaderVersion), rules: WriteGate.quarantineRules(replacing: replacing))
     }
-
-    /// Stores a record that passed its kind's validation (`RecordKind.validateForSave(_:)`),
-    /// as given, in `store`.
-    ///
-    /// A stored record of a newer format than this build reads is replaced only when
-    /// `replacingNewer` is true or the given record is itself of a newer format (a newer
-    /// release's record given on purpose).
-    package static func save(_ record: ValidatedRecord, for key: SceneKey, in store: Store, replacingNewer: Bool = false) throws {
-        try RecordSaving.save(record, for: key, in: store, replacingNewer: replacingNewer)
-    }
 }

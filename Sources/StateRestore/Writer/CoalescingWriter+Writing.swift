@@ -97,7 +97,8 @@ extension CoalescingWriter {
                         let start = ContinuousClock.now
                         defer { measured[key, default: (0, .zero)].duration = start.duration(to: .now) }
                         do {
-                            let written = try Self.save(entry.state, for: key.scene, entry: entry, in: store)
+                            // The state's existential is opened: the codec runs for its concrete kind.
+                            let written = try RecordSaving.save(entry.state, for: key.scene, after: entry.sighting, replacingNewer: false, in: store)
                             oversized[key] = written.oversized
                             measured[key] = (written.bytes, .zero)
                         } catch RestoreError.wouldReplaceNewerRecord(_, let version) {
@@ -141,15 +142,6 @@ extension CoalescingWriter {
             }
             return skipped.keys.map(\.scene).sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
         }
-    }
-
-    /// Saves one entry; opened from its existential so the codec runs for its concrete kind.
-    static func save<State: RestorableState>(
-        _ state: State, for key: SceneKey, entry: Entry, in store: Store
-    ) throws -> (bytes: Int, oversized: RecordSizeBreakdown?) {
-        try RecordSaving.save(
-            state, for: key, carrying: entry.carrying,
-            rules: WriteGate.recordRules(for: State.self, after: entry.sighting, carrying: entry.carrying, replacingNewer: false), in: store)
     }
 
     /// Puts a failed batch back, except scenes saved again since (their newer state wins):

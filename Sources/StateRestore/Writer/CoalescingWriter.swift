@@ -75,10 +75,9 @@ package final class CoalescingWriter: Sendable {
 
     struct Entry {
         var state: any RestorableState
-        var carrying: JSONObject
-        /// What the screen's restore saw (nil: a save by hand of this writer, no restore): the
-        /// write gate's rules for the write follow from it.
-        var sighting: WriteGate.Sighting?
+        /// What the screen's restore saw (none for a save by hand of this writer): the fields
+        /// the write carries, and the write gate's rules for it.
+        var sighting: WriteGate.Sighting
     }
 
     /// Opens (creating and migrating as needed) the database at `path` for writing.
@@ -118,15 +117,15 @@ package final class CoalescingWriter: Sendable {
     /// Records `state` as `key`'s latest and schedules a write unless one is scheduled.
     /// Returns at once; the state is written when the window ends or at the next `flush()`.
     package func save<State: RestorableState>(_ state: State, for key: SceneKey, carrying fields: JSONObject = JSONObject()) {
-        save(state, for: key, rules: PersistenceTracking.SaveRules(carrying: fields))
+        save(state, for: key, after: WriteGate.Sighting(carried: fields))
     }
 
     /// `save(_:for:carrying:)` following what a restorer's restore of the screen saw: the
-    /// write gate's rules for its write (the newer record that must stay, the record it did not
-    /// see, the sign-out fence) follow from it.
-    func save<State: RestorableState>(_ state: State, for key: SceneKey, rules: PersistenceTracking.SaveRules) {
+    /// fields it carries and the write gate's rules for its write (the newer record that must
+    /// stay, the record it did not see, the sign-out fence) follow from it.
+    func save<State: RestorableState>(_ state: State, for key: SceneKey, after sighting: WriteGate.Sighting) {
         let (mustSchedule, replaced) = self.state.withLock { pending in
-            let replaced = pending.entries.updateValue(Entry(state: state, carrying: rules.carrying, sighting: rules.sighting), forKey: ScreenKey(scene: key, kind: State.kind)) != nil
+            let replaced = pending.entries.updateValue(Entry(state: state, sighting: sighting), forKey: ScreenKey(scene: key, kind: State.kind)) != nil
             if replaced { pending.saveCounts.add(SaveOutcome.coalescedAway, kind: State.kind, bytes: 0, duration: .zero) }
             guard !pending.isScheduled else { return (false, replaced) }
             pending.isScheduled = true

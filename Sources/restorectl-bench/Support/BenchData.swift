@@ -33,6 +33,6 @@ enum BenchData {
 
     /// The record the engine writes for `state`, encoded once for the raw twin and alternatives.
     static func payload(_ state: CatalogViewState) -> String {
-        CatalogRecordCodec.encode(state)
+        do { return try RecordCodec<CatalogViewState>.encode(state) } catch { preconditionFailure("a bench state always encodes: \(error)") }
     }
 }

@@ -19,7 +19,7 @@ enum Decode {
 
     static func run(_ mode: BenchMode) throws -> WorkloadReport {
         let rounds = mode.decodeRounds
-        let catalog = Data(CatalogRecordCodec.encode(BenchData.state(7)).utf8)
+        let catalog = Data(try RecordCodec<CatalogViewState>.encode(BenchData.state(7)).utf8)
         let notes = Data(try RecordCodec<NotesState>.encode(NotesState(query: "groceries for the week", selectedNoteID: 42)).utf8)
         let zones = Data(try RecordCodec<ZonesState>.encode(ZonesState(selectedZoneID: "europe-west")).utf8)
         let kinds: [(name: String, engine: () -> Int, foundation: (JSONDecoder) throws -> Int)] = [

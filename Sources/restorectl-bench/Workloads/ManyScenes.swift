@@ -74,7 +74,7 @@ enum ManyScenes {
                 for (key, state) in zip(keys, states) { try files.save(BenchData.payload(state), account: key.account, scene: key.scene) }
             }
             var jsonRows = 0
-            for key in keys { jsonRows += project(CatalogRecordCodec.decode(try files.load(account: key.account, scene: key.scene))) }
+            for key in keys { jsonRows += project(RecordCodec<CatalogViewState>.decode(try files.load(account: key.account, scene: key.scene))) }
             json.append(ContinuousClock.now - jsonStart)
 
             // UserDefaults.
@@ -85,7 +85,7 @@ enum ManyScenes {
                 defaults.defaults.synchronize()
             }
             var defaultsRows = 0
-            for key in keys { defaultsRows += project(CatalogRecordCodec.decode(defaults.load(account: key.account, scene: key.scene) ?? "")) }
+            for key in keys { defaultsRows += project(RecordCodec<CatalogViewState>.decode((defaults.load(account: key.account, scene: key.scene) ?? "").utf8)) }
             userDefaults.append(ContinuousClock.now - defaultsStart)
             guard jsonRows == rows, defaultsRows == rows else { throw RawConnection.Failure(description: "alternatives restored different rows") }
         }
@@ -131,7 +131,7 @@ enum ManyScenes {
         for key in keys {
             bindKey(record, key)
             guard sqlite3_step(record) == SQLITE_ROW else { throw RawConnection.Failure(description: "no record") }
-            let decoding = RawConnection.withColumnBytes(record, 2) { CatalogRecordCodec.decode($0) }
+            let decoding = RawConnection.withColumnBytes(record, 2) { RecordCodec<CatalogViewState>.decode($0) }
             sqlite3_reset(record)
             rows += project(decoding)
         }

@@ -8,7 +8,7 @@ import StateStore
 
 /// `restore-launch`: a cold open, read, decode, upgrade of a v1 record, reconciliation against
 /// a 10,000-book document and the frame, repeated. Three variants run interleaved:
-/// - engine storage: `Store` open + `record` + `CatalogRecordCodec.decode` (comparable to raw);
+/// - engine storage: `Store` open + `record` + `RecordCodec<CatalogViewState>.decode` (comparable to raw);
 /// - engine total: `StateRestorer` open + `restore` (crash-loop mark, upgrade, reconciliation)
 ///   + the window of rows the screen shows first (`restored.window()`) + `completeRestore` —
 ///   what an app's launch pays, timed phase by phase (``phases``); its `close` is a phase of
@@ -44,7 +44,7 @@ enum RestoreLaunch {
                         let store = try storage.time { () throws -> Store in
                             let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
                             let record = try store.record(account: key.account, scene: key.scene, kind: "catalog")
-                            if case .decoded(let decoded, _, _) = CatalogRecordCodec.decode(record?.payload ?? Data()) { sink &+= decoded.selectedID ?? 0 }
+                            if case .decoded(let decoded, _, _) = RecordCodec<CatalogViewState>.decode(record?.payload ?? Data()) { sink &+= decoded.selectedID ?? 0 }
                             return store
                         }
                         store.close()
@@ -141,7 +141,7 @@ enum RestoreLaunch {
         RawConnection.bind(select, 2, key.scene)
         RawConnection.bind(select, 3, CatalogViewState.kind)
         guard sqlite3_step(select) == SQLITE_ROW else { throw RawConnection.Failure(description: "no row in \(path)") }
-        let decoding = RawConnection.withColumnBytes(select, payloadColumn) { CatalogRecordCodec.decode($0) }
+        let decoding = RawConnection.withColumnBytes(select, payloadColumn) { RecordCodec<CatalogViewState>.decode($0) }
         if case .decoded(let decoded, _, _) = decoding { sink &+= decoded.selectedID ?? 0 }
         return connection
     }

@@ -37,7 +37,7 @@ enum DemoCommand {
         }
         // A third window last saved by version 1.0 of the app, in the oldest record format.
         let legacy = try RecordKind(CatalogViewState.self).validateForSave(Array(#"{"query":"programming","selectedID":103}"#.utf8))
-        try StateDatabase.save(legacy, for: try SceneKey(scene: "legacy", account: account), in: first, replacingNewer: true)
+        try RecordSaving.save(legacy, for: try SceneKey(scene: "legacy", account: account), in: first, replacingNewer: true)
         say("Launch 1, window \"legacy\" holds a format-1 record from an old release: {\"query\":\"programming\",\"selectedID\":103}")
         let readingKey = try SceneKey(scene: "reading", account: account)
         say(

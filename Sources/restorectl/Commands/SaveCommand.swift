@@ -29,7 +29,7 @@ enum SaveCommand {
         let store = try FailureMapping.openForSaving(path)
         defer { store.close() }
         do {
-            try StateDatabase.save(record, for: key, in: store, replacingNewer: options.replacesNewer)
+            try RecordSaving.save(record, for: key, in: store, replacingNewer: options.replacesNewer)
         } catch RestoreError.wouldReplaceNewerRecord(let scene, let version) {
             throw CommandFailure(.dataError, "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it (use --replace-newer to do so deliberately)")
         }

@@ -21,12 +21,7 @@ private let bobNote = Note(id: 2, title: "Bob's list")
         let host = NotesFeatureHost(identity: "alice", restoredQuery: "plan", restoredSelectedNoteID: 1) { _ in
             NoLoadExpected(context: "from constructing the host")
         }
-        let log = ChangeLog()
-        withObservationTracking {
-            _ = (host.model.notes, host.model.isLoading, host.model.message)
-        } onChange: {
-            log.record("model changed")
-        }
+        let log = ChangeLog.observing("model changed") { _ = (host.model.notes, host.model.isLoading, host.model.message) }
         // Any task construction spawned runs before this returns; a load would change the model
         // (reload sets isLoading first) and call the loader, which fails the test.
         await drainMainActor()
@@ -105,12 +100,7 @@ private let bobNote = Note(id: 2, title: "Bob's list")
     @Test func accountSwitchWhileHiddenStartsNoWorkUntilAppearing() async {
         let host = makeHost()
         #expect(host.show("bob") == nil)
-        let log = ChangeLog()
-        withObservationTracking {
-            _ = host.model.isLoading
-        } onChange: {
-            log.record("bob's model started loading")
-        }
+        let log = ChangeLog.observing("bob's model started loading") { _ = host.model.isLoading }
         await drainMainActor()
         #expect(log.recorded.isEmpty)
         #expect(await bob.calls == 0)
@@ -125,12 +115,7 @@ private let bobNote = Note(id: 2, title: "Bob's list")
 
     @Test func accountSwitchInvalidatesObserversOfTheOwnedModel() {
         let host = makeHost()
-        let log = ChangeLog()
-        withObservationTracking {
-            _ = host.model
-        } onChange: {
-            log.record("model")
-        }
+        let log = ChangeLog.observing("model") { _ = host.model }
         host.show("alice")
         #expect(log.recorded.isEmpty)
         host.show("bob")

@@ -7,12 +7,7 @@ import Testing
 @Suite struct NotesPreviewTests {
     @Test func previewStartsNoWorkUntilItAppearsThenShowsTheFixedNotesFiltered() async throws {
         let host = NotesFeatureHost.preview(restoredQuery: "swift", restoredSelectedNoteID: 3)
-        let log = ChangeLog()
-        withObservationTracking {
-            _ = (host.model.notes, host.model.isLoading, host.model.message)
-        } onChange: {
-            log.record("model changed")
-        }
+        let log = ChangeLog.observing("model changed") { _ = (host.model.notes, host.model.isLoading, host.model.message) }
         await drainMainActor()
         #expect(log.recorded.isEmpty)
         #expect(host.model.notes.isEmpty && !host.model.isLoading)

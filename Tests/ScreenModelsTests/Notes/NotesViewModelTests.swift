@@ -111,12 +111,7 @@ private func observe(_ model: NotesViewModel) -> NotesObservation {
 
     @Test func visibleNotesTrackingIsInvalidatedByQueryEditsAndPublishedNotes() async {
         let model = await loadedModel()
-        let log = ChangeLog()
-        withObservationTracking {
-            _ = model.visibleNotes
-        } onChange: {
-            log.record("query")
-        }
+        let log = ChangeLog.observing("query") { _ = model.visibleNotes }
         model.query = "swift"
         #expect(log.recorded == ["query"])
 
@@ -134,12 +129,7 @@ private func observe(_ model: NotesViewModel) -> NotesObservation {
 
     @Test func trackingOnlyTheMessageIgnoresQueryEdits() {
         let model = NotesViewModel(loader: FixedNotes(notes: []))
-        let log = ChangeLog()
-        withObservationTracking {
-            _ = model.message
-        } onChange: {
-            log.record("message")
-        }
+        let log = ChangeLog.observing("message") { _ = model.message }
         model.query = "anything"
         #expect(log.recorded.isEmpty)
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StateStore
 import Testing
 
 /// Awaits `operation`, recording an issue instead of hanging when it has not finished within
@@ -30,19 +31,18 @@ func bounded<T: Sendable>(
 }
 
 /// Resumes a continuation with the first of several racing results.
-private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<T?, Never>?
+private final class ResumeOnce<T: Sendable>: Sendable {
+    private let continuation: Locked<CheckedContinuation<T?, Never>?>
 
     init(_ continuation: CheckedContinuation<T?, Never>) {
-        self.continuation = continuation
+        self.continuation = Locked(continuation)
     }
 
     func resume(returning value: T?) {
-        lock.lock()
-        let pending = continuation
-        continuation = nil
-        lock.unlock()
+        let pending = continuation.withLock { continuation in
+            defer { continuation = nil }
+            return continuation
+        }
         pending?.resume(returning: value)
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import StateRestore
 import StateStore
-import Synchronization
 
 /// A kind that keeps its last three records, and one whose records expire after an hour.
 struct JournalState: RestorableState {
@@ -20,25 +19,6 @@ struct DraftState: RestorableState {
     static let historyDepth = 2
     static let expiresAfter: Duration? = .seconds(3_600)
     var text: String
-}
-
-/// A clock a test moves by hand, shared by the configurations it makes.
-final class HandClock: Sendable {
-    private let time: Mutex<Double>
-
-    init(_ start: Double = 1_800_000_000) { time = Mutex(start) }
-
-    var now: Double { time.withLock { $0 } }
-
-    func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
-
-    /// A configuration stamping `build` (none when nil), on this clock.
-    func configuration(build: String?, _ base: DatabaseConfiguration = DatabaseConfiguration()) -> DatabaseConfiguration {
-        var configuration = base
-        configuration.appBuild = build
-        configuration.clock = { [self] in now }
-        return configuration
-    }
 }
 
 extension Store {

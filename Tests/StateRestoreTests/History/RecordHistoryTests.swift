@@ -1,6 +1,7 @@
 import Foundation
 import ScreenKinds
 import ScreenModels
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -14,7 +15,7 @@ import Testing
     let file: StateFile
     var path: String { file.path }
     let key: SceneKey
-    let clock = HandClock()
+    let clock = ManualClock()
 
     init() throws {
         file = try StateFile()
@@ -27,7 +28,7 @@ import Testing
         let restorer = StateRestorer(path: path, configuration: clock.configuration(build: build))
         defer { try? restorer.close() }
         for entry in entries {
-            clock.advance(10)
+            clock.advance(by: 10)
             try restorer.save(JournalState(entry: entry), for: key)
         }
     }
@@ -73,14 +74,14 @@ import Testing
         let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "1.0"))
         defer { try? restorer.close() }
         for text in ["a", "b", "c"] {
-            clock.advance(60)
+            clock.advance(by: 60)
             try restorer.save(DraftState(text: text), for: key)
         }
         #expect(try reading { try $0.historyLines(key, kind: "draft") }.count == 2)
-        clock.advance(7_200)
+        clock.advance(by: 7_200)
         try restorer.save(DraftState(text: "fresh"), for: key)
         #expect(try reading { try $0.historyLines(key, kind: "draft") } == [])
-        clock.advance(60)
+        clock.advance(by: 60)
         try restorer.save(DraftState(text: "next"), for: key)
         #expect(try reading { try $0.historyLines(key, kind: "draft") } == [#"{"version":1,"text":"fresh"}@1.0"#])
     }
@@ -107,7 +108,7 @@ import Testing
         try restorer.save(JournalState(entry: "bob's again"), for: bob)
         try restorer.close()
         #expect(try reading { try $0.historyRowCount() } == 1)
-        clock.advance(3 * 86_400)
+        clock.advance(by: 3 * 86_400)
         let store = try Store(path: path, configuration: clock.configuration(build: nil), migrator: StateMigrations.makeMigrator())
         defer { store.close() }
         #expect(try store.removeScenes(unusedSince: clock.now - 86_400, dryRun: false, sparing: []).count == 1)

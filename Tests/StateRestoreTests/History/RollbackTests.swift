@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite struct RollbackTests {
     let file: StateFile
-    let clock = HandClock()
+    let clock = ManualClock()
     let scenes: [SceneKey]
 
     init() throws {
@@ -25,7 +25,7 @@ import Testing
         let restorer = StateRestorer(path: file.path, configuration: clock.configuration(build: build))
         defer { try? restorer.close() }
         for scene in scenes {
-            clock.advance(1)
+            clock.advance(by: 1)
             try restorer.save(JournalState(entry: entry(scene)), for: scene)
         }
     }

@@ -38,11 +38,11 @@ enum CatalogRecordDecoding: Equatable {
     case unreadable(RestoreError)
 }
 
-/// The catalog kind's codec in the tables' terms (shadows the package's, which speaks in
+/// The catalog kind's codec in the tables' terms (the engine's speaks in
 /// `RecordDecoding<CatalogViewState>`).
 enum CatalogRecordCodec {
     static func decode(_ bytes: some Collection<UInt8>) -> CatalogRecordDecoding {
-        switch ScreenKinds.CatalogRecordCodec.decode(bytes) {
+        switch RecordCodec<CatalogViewState>.decode(bytes) {
         case .decoded(let state, let provenance, let unknown): .decoded(CatalogRecord(state, carrying: unknown), provenance)
         case .newer(let version, let minimum): .newer(version: version, minReaderVersion: minimum)
         case .unreadable(let error): .unreadable(error)
@@ -51,12 +51,14 @@ enum CatalogRecordCodec {
 
     static func decode(_ text: String) -> CatalogRecordDecoding { decode(Array(text.utf8)) }
 
+    /// A catalog state always encodes (its offset is clamped into `0...1`).
     static func encode(_ record: CatalogRecord) -> String {
-        ScreenKinds.CatalogRecordCodec.encode(record.viewState, carrying: record.unknownFields)
+        try! RecordCodec<CatalogViewState>.encode(record.viewState, carrying: record.unknownFields)
     }
 
+    /// Checks a catalog record as `restorectl save` does.
     static func validateForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ValidatedRecord {
-        try ScreenKinds.CatalogRecordCodec.validateForSave(bytes)
+        try RecordKind.catalog.validateForSave(bytes)
     }
 
     static func validateForSave(_ text: String) throws(RestoreError) -> ValidatedRecord {

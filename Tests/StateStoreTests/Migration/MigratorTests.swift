@@ -91,14 +91,7 @@ import Testing
     }
 
     @Test func anotherProgramsDatabaseIsRefusedAndLeftUnchanged() throws {
-        let other = try Database(path: stateFile.path)
-        try other.executeScript("PRAGMA application_id = 42; CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada');")
-        other.close()
-        let before = file()
-        let db = try Database(path: stateFile.path)
-        #expect(throws: StoreError.foreignDatabase(path: stateFile.path, applicationID: 42)) { try Migrator.withNoOpDataSteps().migrate(db) }
-        db.close()
-        #expect(file() == before)
+        try expectRefusedAsForeign(after: "PRAGMA application_id = 42; CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada');", applicationID: 42)
         #expect(!FileManager.default.fileExists(atPath: stateFile.path + "-wal"))
     }
 
@@ -119,14 +112,22 @@ import Testing
     }
 
     @Test func sqliteFileWithoutApplicationIDButWithTablesIsForeign() throws {
+        try expectRefusedAsForeign(after: "CREATE TABLE contacts (name TEXT)", applicationID: 0)
+    }
+
+    /// Writes `script` into the file as another program would, then expects the migration to
+    /// refuse it as that program's (`applicationID`) and leave its bytes as they were.
+    private func expectRefusedAsForeign(after script: String, applicationID: Int32, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let other = try Database(path: stateFile.path)
-        try other.executeScript("CREATE TABLE contacts (name TEXT)")
+        try other.executeScript(script)
         other.close()
         let before = file()
         let db = try Database(path: stateFile.path)
-        #expect(throws: StoreError.foreignDatabase(path: stateFile.path, applicationID: 0)) { try Migrator.withNoOpDataSteps().migrate(db) }
+        #expect(throws: StoreError.foreignDatabase(path: stateFile.path, applicationID: applicationID), sourceLocation: sourceLocation) {
+            try Migrator.withNoOpDataSteps().migrate(db)
+        }
         db.close()
-        #expect(file() == before)
+        #expect(file() == before, sourceLocation: sourceLocation)
     }
 
     @Test func fileThatIsNotADatabaseIsReportedCorruptAndLeftUnchanged() throws {

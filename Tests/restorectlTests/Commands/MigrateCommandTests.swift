@@ -82,37 +82,29 @@ import Testing
 
     @Test func newerDatabaseIsRefusedWith65AndLeftUnchanged() throws {
         #expect(CapturedRun(["migrate", "--db", file.path]).exitCode == 0)
-        let db = try Database(path: file.path)
-        try db.executeScript("PRAGMA user_version = 50")
-        db.close()
-        let before = file.folder.contents("state.sqlite")
-        let run = CapturedRun(["migrate", "--db", file.path])
-        #expect(run.exitCode == 65)
-        #expect(run.stderr.contains("newer"))
-        #expect(file.folder.contents("state.sqlite") == before)
+        try expectMigrateRefused(after: "PRAGMA user_version = 50", saying: "newer")
     }
 
     @Test func foreignDatabaseIsRefusedWith65AndLeftUnchanged() throws {
-        let other = try Database(path: file.path)
-        try other.executeScript("CREATE TABLE photos (id INTEGER PRIMARY KEY); INSERT INTO photos VALUES (1);")
-        other.close()
-        let before = file.folder.contents("state.sqlite")
-        let run = CapturedRun(["migrate", "--db", file.path])
-        #expect(run.exitCode == 65)
-        #expect(run.stderr.contains("another program"))
-        #expect(file.folder.contents("state.sqlite") == before)
+        try expectMigrateRefused(after: "CREATE TABLE photos (id INTEGER PRIMARY KEY); INSERT INTO photos VALUES (1);", saying: "another program")
     }
 
     @Test func checksumMismatchIsRefusedWith65NamingTheFile() throws {
         #expect(CapturedRun(["migrate", "--db", file.path, "--to", "1"]).exitCode == 0)
+        try expectMigrateRefused(after: "UPDATE schema_history SET checksum = 'x'", saying: "0001_create_scene_state.sql")
+    }
+
+    /// Runs `script` on the file (as another program or release would), then expects `migrate`
+    /// to exit 65 with `message` on stderr and leave the file's bytes as they were.
+    private func expectMigrateRefused(after script: String, saying message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let db = try Database(path: file.path)
-        try db.execute("UPDATE schema_history SET checksum = 'x'")
+        try db.executeScript(script)
         db.close()
         let before = file.folder.contents("state.sqlite")
         let run = CapturedRun(["migrate", "--db", file.path])
-        #expect(run.exitCode == 65)
-        #expect(run.stderr.contains("0001_create_scene_state.sql"))
-        #expect(file.folder.contents("state.sqlite") == before)
+        #expect(run.exitCode == 65, sourceLocation: sourceLocation)
+        #expect(run.stderr.contains(message), "stderr: \(run.stderr)", sourceLocation: sourceLocation)
+        #expect(file.folder.contents("state.sqlite") == before, sourceLocation: sourceLocation)
     }
 
     @Test func corruptFileIsRefusedWith65AndLeftUnchanged() throws {

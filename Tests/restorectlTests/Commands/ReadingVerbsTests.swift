@@ -61,7 +61,7 @@ import Testing
     @Test func restoreReportsACrashedRestoreWithoutQuarantiningItOrMakingAGuardFile() throws {
         let path = file.path
         let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
-        try store.saveRecord(CatalogRecordCodec.encode(CatalogViewState(selectedID: 2)), version: 3, account: "default", scene: "main", kind: "catalog")
+        try store.saveRecord(RecordCodec<CatalogViewState>.encode(CatalogViewState(selectedID: 2)), version: 3, account: "default", scene: "main", kind: "catalog")
         store.close()
         // No guard file yet: a restore that reads makes none.
         var before = try Self.listing(file.folder.url)

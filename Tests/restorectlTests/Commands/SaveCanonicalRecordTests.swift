@@ -50,7 +50,7 @@ import Testing
         let run = try save(["--scene", "main", "--state", input])
         #expect(run.status == 0, "\(run.stderr)")
         let record = try #require(try stored(scene: "main", kind: "catalog"))
-        let expected = CatalogRecordCodec.encode(CatalogViewState(query: "the", selectedID: 2))
+        let expected = try RecordCodec<CatalogViewState>.encode(CatalogViewState(query: "the", selectedID: 2))
         #expect(String(decoding: record.payload, as: UTF8.self) == expected)
         #expect(record.version == CatalogViewState.currentVersion)
         #expect(record.minReaderVersion == nil)

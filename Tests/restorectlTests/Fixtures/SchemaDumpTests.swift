@@ -106,7 +106,7 @@ import Testing
             }
             let codes = report.compactMap { entry -> String? in if case .string(let code)? = entry["code"] { code } else { nil } }
             let context = "\(account)/\(scene) (format \(record.version)) restored with \(codes)"
-            switch CatalogRecordCodec.decode(record.payload) {
+            switch RecordCodec<CatalogViewState>.decode(record.payload) {
             case .decoded:
                 let allowed: Set<String> = ["record-upgraded", "defaults-applied", "record-newer-read", "selection-cleared", "anchor-moved", "anchor-reset"]
                 #expect(Set(codes).isSubset(of: allowed), "\(context)")
@@ -138,7 +138,7 @@ import Testing
     /// The record a payload decodes to when it is of a format older than the current one (and
     /// so is what the upgrade step must rewrite); nil for current, newer and undecodable ones.
     static func olderFormatRecord(_ payload: Data) -> (state: CatalogViewState, unknownFields: JSONObject)? {
-        guard case .decoded(let state, let provenance, let unknown) = CatalogRecordCodec.decode(payload),
+        guard case .decoded(let state, let provenance, let unknown) = RecordCodec<CatalogViewState>.decode(payload),
             provenance.sourceVersion < CatalogViewState.currentVersion
         else { return nil }
         return (state, unknown)
@@ -149,7 +149,7 @@ import Testing
     /// define kept in its order.
     private func expectUpgraded(_ row: StoredRow, from record: (state: CatalogViewState, unknownFields: JSONObject)) {
         #expect(row.version == CatalogViewState.currentVersion, "\(row.key): stored version \(row.version)")
-        guard case .decoded(let upgraded, let provenance, let upgradedUnknown) = CatalogRecordCodec.decode(row.payload) else {
+        guard case .decoded(let upgraded, let provenance, let upgradedUnknown) = RecordCodec<CatalogViewState>.decode(row.payload) else {
             Issue.record("\(row.key): the upgraded record does not decode: \(String(decoding: row.payload, as: UTF8.self))")
             return
         }

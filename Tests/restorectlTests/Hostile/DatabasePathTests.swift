@@ -53,7 +53,7 @@ import Testing
         let store = try Store(path: real, migrator: StateMigrations.makeMigrator())
         for scene in 0..<20 {
             try store.saveRecord(
-                CatalogRecordCodec.encode(CatalogViewState(selectedID: 1)), version: 3, account: "default", scene: "s\(scene)", kind: "catalog")
+                RecordCodec<CatalogViewState>.encode(CatalogViewState(selectedID: 1)), version: 3, account: "default", scene: "s\(scene)", kind: "catalog")
         }
         #expect(FileManager.default.fileExists(atPath: real + "-wal"))
         for command in [["check", "--json"], ["inspect", "--json"], ["status", "--json"]] {
@@ -93,7 +93,7 @@ import Testing
         let name = "\(target)-\(UUID().uuidString).sqlite"
         try FileManager.default.createDirectory(atPath: stateFile.path("data"), withIntermediateDirectories: true)
         let store = try Store(path: stateFile.path(name), migrator: StateMigrations.makeMigrator())
-        try store.saveRecord(CatalogRecordCodec.encode(CatalogViewState(selectedID: 2)), version: 3, account: "default", scene: "main", kind: "catalog")
+        try store.saveRecord(RecordCodec<CatalogViewState>.encode(CatalogViewState(selectedID: 2)), version: 3, account: "default", scene: "main", kind: "catalog")
         store.close()
         #expect(symlink(name, stateFile.path("link.sqlite")) == 0)
         let state = stateFile.path("state.json")

@@ -26,7 +26,7 @@ import Testing
         try Data(#"{"books": [{"id": 1, "title": "Algorithms"}, {"id": 2, "title": "Database Internals"}]}"#.utf8)
             .write(to: URL(fileURLWithPath: document))
         let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
-        try store.saveRecord(CatalogRecordCodec.encode(CatalogViewState(selectedID: 2)), version: 3, account: "default", scene: "main", kind: "catalog")
+        try store.saveRecord(RecordCodec<CatalogViewState>.encode(CatalogViewState(selectedID: 2)), version: 3, account: "default", scene: "main", kind: "catalog")
         store.close()
     }
 

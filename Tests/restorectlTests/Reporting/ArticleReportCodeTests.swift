@@ -22,7 +22,8 @@ import Testing
 
     @Test func theToolsArticleListsEveryCodeItCanPrint() throws {
         let list = Self.section("### Report codes", of: try Self.article("TheRestorectlTool"))
-        let codes = RestoreCode.engineCodes + RestoreCode.screenCodes + [.recordNotUpgraded]
+        let screenCodes: [RestoreCode] = [.selectionCleared, .selectionReplaced, .anchorMoved, .anchorReset, .offsetClamped, .draftDropped, .draftConflict]
+        let codes = RestoreCode.engineCodes + screenCodes + [.recordNotUpgraded]
         for code in codes { #expect(list.contains("`\(code.rawValue)`"), "TheRestorectlTool's report codes leave out \(code.rawValue)") }
     }
 

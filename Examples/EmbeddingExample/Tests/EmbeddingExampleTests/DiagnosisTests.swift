@@ -15,12 +15,12 @@ import Testing
 
         try expectUpgradedReaderIsDiagnosed(path: file.path, key: key, library: library)
 
-        let lines = LogLines()
+        let lines = ReceivedValues<String>()
         let next = makeRestorer(statePath: file.path, hashKey: Array("kept in the keychain".utf8)) { level, line in lines.append("\(level) \(line)") }
         _ = next.restore(ReaderState.self, key, against: library)
         #expect(diagnosisSummary(next) { _, line in lines.append(line) }.hasPrefix("reader: restores: upgraded 1"))
         try next.close()
-        let logged = lines.lines
+        let logged = lines.all
         #expect(logged.count == 1 && logged[0].hasPrefix("debug restore upgraded reader "), "\(logged)")
         // Named by hashes under the key the app keeps: the same at every launch, never the names.
         let names = RestoreEventHandler(hashKey: Array("kept in the keychain".utf8)) { _ in }
@@ -31,11 +31,11 @@ import Testing
 /// An app's test of its restorer's diagnosis: the upgraded record is counted, and its event
 /// reaches the test's own handler.
 func expectUpgradedReaderIsDiagnosed(path: String, key: SceneKey, library: [Int: Int]) throws {
-    let log = EventLog()
+    let log = ReceivedValues<RestoreEvent>()
     let restorer = StateRestorer(path: path, events: RestoreEventHandler { event in log.append(event) })
     defer { try? restorer.close() }
     let restored = restorer.restore(ReaderState.self, key, against: library)
     #expect(restorer.statistics[kind: "reader"][.upgraded].count == 1)
-    #expect(log.events.map(\.restoreOutcome) == [.upgraded])
+    #expect(log.all.map(\.restoreOutcome) == [.upgraded])
     #expect(restored.state.page == 42)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StateRestore
+import StateRestoreTesting
 import Testing
 
 /// A kind's policies take effect however an app spells them: written out as `Int` or `Int?`
@@ -8,35 +9,15 @@ import Testing
 /// 4096 }` compiled and the default, no budget, won). The kinds are declared in a package of
 /// their own, as an app's are, and every check goes through the public API of a restorer.
 @Suite struct KindSpellingTests {
-    /// A clock the test moves by hand, shared by the configurations it makes.
-    final class HandClock: @unchecked Sendable {
-        private let lock = NSLock()
-        private var time = 1_800_000_000.0
-
-        var now: Double { lock.withLock { time } }
-
-        func advance(_ seconds: Double) { lock.withLock { time += seconds } }
-
-        /// A configuration stamping `build` (none when nil), on this clock.
-        func configuration(build: String? = nil) -> DatabaseConfiguration {
-            var configuration = DatabaseConfiguration()
-            configuration.appBuild = build
-            configuration.clock = { [self] in now }
-            return configuration
-        }
-    }
-
-    let folder: URL
-    let path: String
+    let file: TemporaryStateFile
+    var path: String { file.path }
     let key: SceneKey
-    let clock = HandClock()
+    let clock = ManualClock()
     /// Longer than any budget below allows (the record is about 120 bytes).
     let longText = String(repeating: "x", count: 100)
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kind-spellings-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        path = folder.appendingPathComponent("state.sqlite").path
+        file = try TemporaryStateFile()
         key = try SceneKey(scene: "window")
     }
 
@@ -71,7 +52,7 @@ import Testing
         for (build, saves) in [("A", [(three, "by A"), (four, "by A")]), ("B", [(three, "1"), (three, "2"), (three, "3"), (four, "1"), (four, "2"), (four, "3"), (four, "4")])] {
             let restorer = StateRestorer(path: path, configuration: clock.configuration(build: build))
             for (scene, text) in saves {
-                clock.advance(1)
+                clock.advance(by: 1)
                 try restorer.save(make(text), for: scene)
             }
             try restorer.close()
@@ -93,13 +74,13 @@ import Testing
         let saving = StateRestorer(path: path, configuration: clock.configuration())
         try saving.save(make("fresh"), for: key)
         try saving.close()
-        clock.advance(30)
+        clock.advance(by: 30)
         let early = StateRestorer(path: path, configuration: clock.configuration())
         let withinLifetime = early.restore(State.self, key)
         #expect(withinLifetime.state == make("fresh") && withinLifetime.report.isEmpty, "\(State.kind): \(withinLifetime.report)")
         early.completeRestore(withinLifetime)
         try early.close()
-        clock.advance(60)
+        clock.advance(by: 60)
         let late = StateRestorer(path: path, configuration: clock.configuration())
         defer { try? late.close() }
         let expired = late.restore(State.self, key)
