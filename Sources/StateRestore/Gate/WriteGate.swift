@@ -40,30 +40,21 @@ package struct WriteGate: Sendable {
     /// Notes what a restore of `screen` saw. A restore that could not read the account's
     /// generation (the file unavailable) keeps the one captured before.
     mutating func noteRestore(of screen: ScreenKey, _ sighting: Sighting) {
-        Self.note(sighting, over: &screens[screen])
+        var sighting = sighting
+        let known = screens[screen]
+        if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (known?.generation, known?.discardEpoch) }
+        screens[screen] = sighting
     }
 
     /// The sighting a save of `screen` follows; a screen never restored captures the account's
     /// generation and the file's discard epoch now (`current`), at its first save, and is
     /// fenced from then on.
     mutating func sightingForSave(of screen: ScreenKey, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
-        Self.sightingForSave(&screens[screen], current: current)
-    }
-
-    private static func sightingForSave(_ known: inout Sighting?, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
-        if let known, known.generation != nil { return known }
-        var sighting = known ?? Sighting()
+        if let known = screens[screen], known.generation != nil { return known }
+        var sighting = screens[screen] ?? Sighting()
         (sighting.generation, sighting.discardEpoch) = current()
-        known = sighting
+        screens[screen] = sighting
         return sighting
-    }
-
-    /// Replaces `known` with a restore's `sighting`, keeping the generation captured before
-    /// when this restore read none.
-    private static func note(_ sighting: Sighting, over known: inout Sighting?) {
-        var sighting = sighting
-        if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (known?.generation, known?.discardEpoch) }
-        known = sighting
     }
 
     /// Forgets what the screens `isGone` names kept of their restores (discarded, pruned,
