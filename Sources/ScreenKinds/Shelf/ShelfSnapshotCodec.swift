@@ -21,9 +21,29 @@ import StateRestore
 /// let text = try ShelfSnapshotCodec.encode(snapshot)
 /// let again = try ShelfSnapshotCodec.decode(text.utf8)
 /// ```
-package enum ShelfSnapshotCodec {
+package enum ShelfSnapshotCodec: SnapshotFormat {
+    /// A stored snapshot as read: the shelf's snapshot, and the books whose draft says
+    /// `"recovered": true` (kept from a snapshot a launch could not read; restored flagged as
+    /// conflicts).
+    package struct Stored: Equatable, Sendable {
+        /// The shelf's snapshot.
+        package var snapshot: ShelfSnapshot
+        /// The books whose draft was recovered.
+        package var recoveredDrafts: Set<Int> = []
+
+        /// `snapshot`, with the drafts of `recoveredDrafts`' books flagged as recovered.
+        package init(snapshot: ShelfSnapshot, recoveredDrafts: Set<Int> = []) {
+            self.snapshot = snapshot
+            self.recoveredDrafts = recoveredDrafts
+        }
+    }
+
+    /// What the snapshots are of, as reports name them.
+    package static let kind = "shelf"
     /// The format version this build writes, and the newest it reads natively.
     package static let currentVersion = 2
+    /// How many snapshots this build reads are kept per shelf.
+    package static var kept: Int { StateRestorer.shelfSnapshotsKept }
 
     /// Writes `snapshot` compactly with keys `version`, `query`, `books`, `fetchedAt`, `drafts`;
     /// `fetchedAt` is written as seconds since 1970.
@@ -32,15 +52,17 @@ package enum ShelfSnapshotCodec {
     /// rather than write a timestamp JSON cannot hold, and for a book `id` that repeats an
     /// earlier one rather than write a snapshot that would not read back.
     package static func encode(_ snapshot: ShelfSnapshot) throws(RestoreError) -> String {
-        String(decoding: try encodedBytes(snapshot), as: UTF8.self)
+        String(decoding: try encoded(Stored(snapshot: snapshot)).bytes, as: UTF8.self)
     }
 
-    /// ``encode(_:)``'s text as UTF-8 bytes, which the store writes without another copy.
+    /// ``encode(_:)``'s text as UTF-8 bytes, which the store writes without another copy, with
+    /// the row count and `fetchedAt` it is filed under.
     ///
-    /// The drafts of books in `recoveredDrafts` are written with `"recovered": true`: kept from a
-    /// stored snapshot the launch that saved this one could not read, so the next restore flags
-    /// them as conflicts. Readers of format 2 that do not know the member ignore it.
-    package static func encodedBytes(_ snapshot: ShelfSnapshot, recoveredDrafts: Set<Int> = []) throws(RestoreError) -> [UInt8] {
+    /// The drafts of the books in `recoveredDrafts` are written with `"recovered": true`: kept
+    /// from a stored snapshot the launch that saved this one could not read, so the next restore
+    /// flags them as conflicts. Readers of format 2 that do not know the member ignore it.
+    package static func encoded(_ stored: Stored) throws(RestoreError) -> (bytes: [UInt8], rowCount: Int, fetchedAt: Double) {
+        let (snapshot, recoveredDrafts) = (stored.snapshot, stored.recoveredDrafts)
         let fetchedAt = snapshot.fetchedAt.timeIntervalSince1970
         guard fetchedAt.isFinite else { throw notFinite(fetchedAt) }
         try checkUniqueIDs(snapshot.books.map(\.id))
@@ -69,7 +91,18 @@ package enum ShelfSnapshotCodec {
             writer.write(.object(object))
         }
         writer.append("]}")
-        return writer.output
+        return (writer.output, snapshot.books.count, fetchedAt)
+    }
+
+    /// `snapshot` with the drafts of `stored` it lacks (of books it has no draft for), flagged
+    /// as recovered.
+    package static func keeping(_ stored: Stored, in snapshot: Stored) -> Stored {
+        let drafted = Set(snapshot.snapshot.drafts.map(\.bookID))
+        let lacking = stored.snapshot.drafts.filter { !drafted.contains($0.bookID) }
+        var merged = snapshot
+        merged.snapshot.drafts += lacking
+        merged.recoveredDrafts.formUnion(lacking.map(\.bookID))
+        return merged
     }
 
     /// The encoded size when no text needs escapes (one with escapes grows the buffer once).
@@ -93,22 +126,23 @@ package enum ShelfSnapshotCodec {
     /// Reads a snapshot of any format this build can read; a newer one it may not read throws
     /// `RestoreError.newerVersion(version:newestReadable:)`.
     package static func decode(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ShelfSnapshot {
-        switch decodeStored(bytes).decoding {
-        case .decoded(let snapshot, _): return snapshot
+        switch decodeStored(bytes) {
+        case .decoded(let stored, _, _): return stored.snapshot
         case .newer(let version, _): throw .newerVersion(version: version, newestReadable: currentVersion)
         case .unreadable(let error): throw error
         }
     }
 
-    /// Reads a stored snapshot on the restore path (never throws), with the books whose draft
-    /// says `"recovered": true` (kept from a snapshot a launch could not read; restored flagged
-    /// as conflicts).
-    package static func decodeStored(_ bytes: some Collection<UInt8>) -> (decoding: ShelfSnapshotDecoding, recoveredDrafts: Set<Int>) {
+    /// Reads a stored snapshot on the restore path (never throws).
+    package static func decode(stored bytes: UnsafeBufferPointer<UInt8>) -> RecordDecoding<Stored> { decodeStored(bytes) }
+
+    /// ``decode(stored:)`` of any bytes.
+    package static func decodeStored(_ bytes: some Collection<UInt8>) -> RecordDecoding<Stored> {
         do throws(RestoreError) {
             let parsed = try parse(bytes)
             let header = try header(of: parsed.object)
             guard header.readableVersion(byReaderOf: currentVersion) != nil else {
-                return (.newer(version: header.version, minReaderVersion: header.minReaderVersion), [])
+                return .newer(version: header.version, minReaderVersion: header.minReaderVersion)
             }
             var defaults: [String] = []
             let snapshot = try read(parsed, defaultsApplied: &defaults)
@@ -116,18 +150,17 @@ package enum ShelfSnapshotCodec {
                 sourceVersion: header.version, defaultsApplied: defaults,
                 readThroughMinReaderVersion: header.version > currentVersion ? header.minReaderVersion : nil
             )
-            return (.decoded(snapshot, provenance), parsed.recoveredDrafts)
+            return .decoded(Stored(snapshot: snapshot, recoveredDrafts: parsed.recoveredDrafts), provenance, unknownFields: JSONObject())
         } catch {
-            return (.unreadable(error), [])
+            return .unreadable(error)
         }
     }
 
     /// Checks a snapshot given for storing (`restorectl shelf save`): one of a format this build
-    /// reads must decode; a newer one is stored as it is.
+    /// reads must decode, and is stored in the current format; a newer one is stored as it is.
     package static func validateForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ValidatedShelfSnapshot {
         let parsed = try parse(bytes)
         let header = try header(of: parsed.object)
-        let payload = String(decoding: bytes, as: UTF8.self)
         if header.readableVersion(byReaderOf: currentVersion) == nil {
             var fetchedAt: Double?
             switch parsed.object["fetchedAt"] {
@@ -136,14 +169,14 @@ package enum ShelfSnapshotCodec {
             default: fetchedAt = nil
             }
             return ValidatedShelfSnapshot(
-                version: header.version, minReaderVersion: header.minReaderVersion, payload: payload,
+                version: header.version, minReaderVersion: header.minReaderVersion, payload: String(decoding: bytes, as: UTF8.self),
                 rowCount: parsed.books.count, fetchedAt: fetchedAt, snapshot: nil
             )
         }
         var defaults: [String] = []
         let snapshot = try read(parsed, defaultsApplied: &defaults)
         return ValidatedShelfSnapshot(
-            version: header.version, minReaderVersion: header.minReaderVersion, payload: payload,
+            version: currentVersion, minReaderVersion: nil, payload: try encode(snapshot),
             rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970, snapshot: snapshot
         )
     }

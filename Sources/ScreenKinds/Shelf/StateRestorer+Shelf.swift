@@ -18,36 +18,7 @@ extension StateRestorer {
     /// conflicts: nothing a person typed is hidden by a launch that never saw it. That lasts
     /// until a restore of the shelf reads the file.
     public func saveShelf(_ snapshot: ShelfSnapshot, shelf: String, account: String = StoreNames.defaultAccount) throws {
-        let collection = Self.shelfCollection(shelf, account: account)
-        let isUnseen = collectionIsUnseen(collection)
-        let rules = snapshotRules(forCollection: collection, account: account, readableUpTo: ShelfSnapshotCodec.currentVersion)
-        try recoveringFromDamage { store in
-            guard isUnseen, let stored = try Self.newestReadableSnapshot(shelf, account: account, in: store) else {
-                return try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account, recoveredDrafts: [], rules: rules)
-            }
-            let drafted = Set(snapshot.drafts.map(\.bookID))
-            let lacking = stored.drafts.filter { !drafted.contains($0.bookID) }
-            var merged = snapshot
-            merged.drafts += lacking
-            let recovered = Set(lacking.map(\.bookID))
-            try store.saveShelfSnapshot(merged, shelf: shelf, account: account, recoveredDrafts: recovered, rules: rules)
-        }
-    }
-
-    /// The name under which the restorer notes whether a shelf's last restore read the file.
-    private static func shelfCollection(_ shelf: String, account: String) -> String {
-        "shelf\u{0}\(account)\u{0}\(shelf)"
-    }
-
-    /// The newest stored snapshot of the shelf this build reads.
-    private static func newestReadableSnapshot(_ shelf: String, account: String, in store: Store) throws -> ShelfSnapshot? {
-        var found: ShelfSnapshot?
-        try store.forEachShelfSnapshot(account: account, shelf: shelf) { _, payload in
-            guard case .decoded(let snapshot, _) = ShelfSnapshotCodec.decodeStored(payload).decoding else { return true }
-            found = snapshot
-            return false
-        }
-        return found
+        try saveSnapshot(ShelfSnapshotCodec.Stored(snapshot: snapshot), as: ShelfSnapshotCodec.self, named: shelf, account: account)
     }
 
     /// Restores a shelf's newest snapshot this build can read, with its query.
@@ -61,54 +32,11 @@ extension StateRestorer {
     ///   undecodable one is marked and kept (`record-unreadable`); either way an older one is
     ///   tried.
     public func restoreShelf(_ shelf: String, account: String = StoreNames.defaultAccount) -> ShelfRestoration {
-        let restoration = withStore { store, databaseReport in Self.restoreShelf(shelf, account: account, from: store, report: databaseReport) }
-        let couldNotRead = restoration.report.contains { RestoreCode.fileNotRead.contains($0.code) }
-        noteRestore(ofCollection: Self.shelfCollection(shelf, account: account), account: account, sawFile: !couldNotRead)
-        return restoration
-    }
-
-    private static func restoreShelf(_ shelf: String, account: String, from store: Store?, report databaseReport: [RestoreReportEntry]) -> ShelfRestoration {
-        var report = databaseReport
-        guard let store else {
-            return ShelfRestoration(account: account, shelf: shelf, snapshot: nil, conflictingDrafts: [], report: report)
+        let restored = restoreSnapshot(ShelfSnapshotCodec.self, named: shelf, account: account)
+        guard let stored = restored.snapshot else {
+            return ShelfRestoration(account: account, shelf: shelf, snapshot: nil, conflictingDrafts: [], report: restored.report)
         }
-        do {
-            var restored: (ShelfSnapshot, RecordProvenance, Set<Int>)?
-            var unreadable: [(id: Int64, error: String)] = []
-            try store.forEachShelfSnapshot(account: account, shelf: shelf) { stored, payload in
-                let decoded = ShelfSnapshotCodec.decodeStored(payload)
-                switch decoded.decoding {
-                case .decoded(let snapshot, let provenance):
-                    restored = (snapshot, provenance, decoded.recoveredDrafts)
-                    return false
-                case .newer(let version, _):
-                    report.append(
-                        RestoreReportEntry(
-                            .unsupportedVersion,
-                            "shelf snapshot \(stored.id) has format \(version), newer than this build reads (\(ShelfSnapshotCodec.currentVersion)); it was kept for the release that wrote it and an older snapshot was tried"
-                        ))
-                    return true
-                case .unreadable(let error):
-                    if stored.unreadableError == nil { unreadable.append((stored.id, error.localizedDescription)) }
-                    report.append(
-                        RestoreReportEntry(.recordUnreadable, "shelf snapshot \(stored.id) could not be decoded (\(error.localizedDescription)); it was kept and an older snapshot was tried"))
-                    return true
-                }
-            }
-            // A connection that only reads never attempts the mark (it would be refused, and
-            // a `try?` would hide that); the next launch that can write marks them.
-            for entry in unreadable where !store.isReadOnly {
-                try? store.markShelfSnapshotUnreadable(id: entry.id, error: entry.error)
-            }
-            if let (snapshot, provenance, recovered) = restored {
-                report += entries(for: provenance, currentVersion: ShelfSnapshotCodec.currentVersion)
-                return reconciled(snapshot, recoveredDrafts: recovered, account: account, shelf: shelf, report: report)
-            }
-            report.append(RestoreReportEntry(.noRecord, "shelf \(StoreNames.quoted(shelf)) has no readable snapshot; it starts empty"))
-        } catch {
-            report.append(RestoreReportEntry(.databaseUnavailable, "the shelf snapshots could not be read: \(error.localizedDescription)"))
-        }
-        return ShelfRestoration(account: account, shelf: shelf, snapshot: nil, conflictingDrafts: [], report: report)
+        return Self.reconciled(stored.snapshot, recoveredDrafts: stored.recoveredDrafts, account: account, shelf: shelf, report: restored.report)
     }
 
     private static func reconciled(
@@ -153,43 +81,5 @@ extension StateRestorer {
         }
         let restored = ShelfSnapshot(books: snapshot.books, fetchedAt: snapshot.fetchedAt, drafts: kept, query: snapshot.query)
         return ShelfRestoration(account: account, shelf: shelf, snapshot: restored, conflictingDrafts: conflicts, report: report)
-    }
-}
-
-extension Store {
-    /// Stores a shelf snapshot in the current format, keeping the last
-    /// `StateRestorer.shelfSnapshotsKept` this build can read. The tool's way: no restore came
-    /// before it, so the write gate sets no fence; an app saves through
-    /// ``StateRestore/StateRestorer/saveShelf(_:shelf:account:)``.
-    public func saveShelfSnapshot(_ snapshot: ShelfSnapshot, shelf: String, account: String) throws {
-        let rules = WriteGate.snapshotRules(after: nil, readableUpTo: ShelfSnapshotCodec.currentVersion)
-        try saveShelfSnapshot(snapshot, shelf: shelf, account: account, recoveredDrafts: [], rules: rules)
-    }
-
-    /// ``saveShelfSnapshot(_:shelf:account:)`` with the drafts of `recoveredDrafts`' books
-    /// marked as kept from a snapshot the saving launch could not read, under the write gate's
-    /// `rules`.
-    package func saveShelfSnapshot(_ snapshot: ShelfSnapshot, shelf: String, account: String, recoveredDrafts: Set<Int>, rules: WriteRules) throws {
-        let payload = try ShelfSnapshotCodec.encodedBytes(snapshot, recoveredDrafts: recoveredDrafts)
-        try payload.withUnsafeBufferPointer { bytes in
-            _ = try write(
-                .shelfSnapshot(
-                    account: account, shelf: shelf, version: ShelfSnapshotCodec.currentVersion, minReaderVersion: nil, payload: bytes,
-                    rowCount: snapshot.books.count, fetchedAt: snapshot.fetchedAt.timeIntervalSince1970, keeping: StateRestorer.shelfSnapshotsKept),
-                rules: rules)
-        }
-    }
-
-    /// Stores a snapshot that passed `ShelfSnapshotCodec.validateForSave(_:)` as given (a newer
-    /// format's too), keeping the last `StateRestorer.shelfSnapshotsKept` this build can read.
-    public func saveShelfSnapshot(_ snapshot: ValidatedShelfSnapshot, shelf: String, account: String) throws {
-        var payload = snapshot.payload
-        try payload.withUTF8 { bytes in
-            _ = try write(
-                .shelfSnapshot(
-                    account: account, shelf: shelf, version: snapshot.version, minReaderVersion: snapshot.minReaderVersion, payload: bytes,
-                    rowCount: snapshot.rowCount, fetchedAt: snapshot.fetchedAt ?? currentTime(), keeping: StateRestorer.shelfSnapshotsKept),
-                rules: WriteGate.snapshotRules(after: nil, readableUpTo: ShelfSnapshotCodec.currentVersion))
-        }
     }
 }

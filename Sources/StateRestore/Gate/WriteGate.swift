@@ -29,11 +29,9 @@ package struct WriteGate: Sendable {
         var carried = JSONObject()
     }
 
-    /// Each screen's latest sighting by this restorer.
+    /// Each screen's latest sighting by this restorer, a kind's snapshots' included (under the
+    /// key `StateRestorer.snapshotScreen` gives them).
     private var screens: [ScreenKey: Sighting] = [:]
-    /// The same for what a kind stores outside records (a shelf's snapshots), by the name the
-    /// kind gives it.
-    private var collections: [String: Sighting] = [:]
 
     /// The sighting of `screen`'s latest restore, or nil when this restorer never restored or
     /// saved it.
@@ -42,44 +40,22 @@ package struct WriteGate: Sendable {
     /// Notes what a restore of `screen` saw. A restore that could not read the account's
     /// generation (the file unavailable) keeps the one captured before.
     mutating func noteRestore(of screen: ScreenKey, _ sighting: Sighting) {
-        Self.note(sighting, over: &screens[screen])
+        var sighting = sighting
+        let known = screens[screen]
+        if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (known?.generation, known?.discardEpoch) }
+        screens[screen] = sighting
     }
 
     /// The sighting a save of `screen` follows; a screen never restored captures the account's
     /// generation and the file's discard epoch now (`current`), at its first save, and is
     /// fenced from then on.
     mutating func sightingForSave(of screen: ScreenKey, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
-        Self.sightingForSave(&screens[screen], current: current)
-    }
-
-    /// The sighting a save of `collection` follows, captured as for a screen.
-    mutating func sightingForSave(ofCollection collection: String, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
-        Self.sightingForSave(&collections[collection], current: current)
-    }
-
-    private static func sightingForSave(_ known: inout Sighting?, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
-        if let known, known.generation != nil { return known }
-        var sighting = known ?? Sighting()
+        if let known = screens[screen], known.generation != nil { return known }
+        var sighting = screens[screen] ?? Sighting()
         (sighting.generation, sighting.discardEpoch) = current()
-        known = sighting
+        screens[screen] = sighting
         return sighting
     }
-
-    /// Notes what a restore of `collection` saw.
-    mutating func noteRestore(ofCollection collection: String, _ sighting: Sighting) {
-        Self.note(sighting, over: &collections[collection])
-    }
-
-    /// Replaces `known` with a restore's `sighting`, keeping the generation captured before
-    /// when this restore read none.
-    private static func note(_ sighting: Sighting, over known: inout Sighting?) {
-        var sighting = sighting
-        if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (known?.generation, known?.discardEpoch) }
-        known = sighting
-    }
-
-    /// The sighting of `collection`'s latest restore, or nil.
-    func sighting(ofCollection collection: String) -> Sighting? { collections[collection] }
 
     /// Forgets what the screens `isGone` names kept of their restores (discarded, pruned,
     /// signed out: the fields carried, a file not read), except the fences: a save of such a
@@ -139,8 +115,8 @@ package struct WriteGate: Sendable {
     }
 
     /// The rules of a snapshot save of a format this build reads up to `readableUpTo`, after
-    /// `sighting` (the collection's latest restore): fenced at its generation.
-    package static func snapshotRules(after sighting: Sighting?, readableUpTo: Int) -> WriteRules {
+    /// `sighting` (the latest restore of the snapshots): fenced at its generation.
+    static func snapshotRules(after sighting: Sighting?, readableUpTo: Int) -> WriteRules {
         WriteRules(keepingVersionsAbove: readableUpTo, fencedAt: sighting?.generation)
     }
 }

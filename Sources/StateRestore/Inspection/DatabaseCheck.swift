@@ -56,7 +56,7 @@ package struct DatabaseCheck: Equatable, Sendable {
         let file = try StateDatabase.requireExistingFile(path)
         var check = DatabaseCheck()
         do {
-            let store = try Store(reading: file)
+            let store = try Store(reading: file, kindBeforeKinds: StateMigrations.kindBeforeKinds)
             defer { store.close() }
             check.problems += try store.integrityProblems().map { "integrity: \($0)" }
             check.problems += try store.foreignKeyProblems().map { "foreign key: \($0)" }

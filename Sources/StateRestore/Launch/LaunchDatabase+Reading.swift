@@ -28,7 +28,7 @@ extension LaunchDatabase {
         }
         let latest = configuration.migrations?.last?.version ?? StateDatabase.latestSchemaVersion
         do {
-            let store = try Store(reading: file, migrations: configuration.migrations)
+            let store = try Store(reading: file, migrations: configuration.migrations, kindBeforeKinds: StateMigrations.kindBeforeKinds)
             switch store.schemaVersion {
             case latest:
                 return Opening(store: store, report: [])

@@ -151,7 +151,7 @@ enum LaunchDatabase {
     /// on the way to moving a file aside.
     static func newerRelease(_ file: DatabaseFile, reason: String, configuration: DatabaseConfiguration) -> Opening? {
         guard let latest = try? StateMigrations.makeMigrator(for: configuration).latestVersion,
-            let reader = try? Store(reading: file, migrations: configuration.migrations)
+            let reader = try? Store(reading: file, migrations: configuration.migrations, kindBeforeKinds: StateMigrations.kindBeforeKinds)
         else { return nil }
         defer { reader.close() }
         guard reader.schemaVersion > latest else { return nil }

@@ -21,7 +21,7 @@ enum ReadOnlyFallback {
     /// `migrations` are the reading build's (the embedded ones when nil).
     static func openNewer(_ file: DatabaseFile, schemaVersion: Int, latestKnown: Int, writableBy: Int, migrations: [MigrationFile]?) -> LaunchDatabase.Opening {
         do {
-            let store = try Store(reading: file, migrations: migrations)
+            let store = try Store(reading: file, migrations: migrations, kindBeforeKinds: StateMigrations.kindBeforeKinds)
             return LaunchDatabase.Opening(store: store, report: [newerReadEntry(schemaVersion: schemaVersion, latestKnown: latestKnown, writableBy: writableBy)])
         } catch {
             return LaunchDatabase.Opening(
@@ -47,7 +47,7 @@ enum ReadOnlyFallback {
     /// `migrations` are the reading build's (the embedded ones when nil).
     static func open(_ file: DatabaseFile, because reason: String, migrations: [MigrationFile]?) -> LaunchDatabase.Opening {
         do {
-            let store = try Store(reading: file, migrations: migrations)
+            let store = try Store(reading: file, migrations: migrations, kindBeforeKinds: StateMigrations.kindBeforeKinds)
             let entry = RestoreReportEntry(
                 .databaseReadOnly,
                 "the database cannot be opened for writing (\(reason)); its stored state was read without writing, and saves wait until it can be written")

@@ -10,6 +10,11 @@ import StateStore
 /// at its next save, so the outcome of a restore is the same either way. A plain `Migrator()`
 /// refuses migration 3, so nothing can apply it without this step.
 package enum StateMigrations {
+    /// The kind migration 4 gives every record stored before records had kinds (its column's
+    /// default): stores of older schemas are opened with it, so they read those records as
+    /// that kind's. The store itself knows no kind.
+    package static let kindBeforeKinds = "catalog"
+
     /// The schema version whose migration declares the record-upgrade data step.
     static let recordUpgradeSchemaVersion = 3
 
@@ -28,6 +33,7 @@ package enum StateMigrations {
 
     private static func makeMigrator(upgrading kinds: [RecordKind], migrations: [MigrationFile]?) throws -> Migrator {
         var migrator = try migrations.map { try Migrator(migrations: $0) } ?? Migrator()
+        migrator.kindBeforeKinds = kindBeforeKinds
         migrator.registerDataMigration(for: recordUpgradeSchemaVersion) { records, progress in
             for kind in kinds {
                 try records.rewrite(kind: kind.name, batchSize: RecordRewriter.defaultBatchSize, progress: progress) { bytes in

@@ -110,7 +110,7 @@ extension RestoreCode {
     /// The codes that say a restore did not read the file (unavailable, busy past the launch
     /// budget, waiting for a background migration, suspended): what it holds was not seen, so
     /// saves must not replace it and the next restore tries the file again.
-    package static let fileNotRead: Set<RestoreCode> = [.databaseUnavailable, .databaseBusy, .databaseNeedsMigration, .restorerSuspended]
+    static let fileNotRead: Set<RestoreCode> = [.databaseUnavailable, .databaseBusy, .databaseNeedsMigration, .restorerSuspended]
 
     /// Every code the engine itself reports (a kind's reconciliation adds its own).
     public static let engineCodes: [RestoreCode] = [

@@ -140,7 +140,7 @@ extension StateRestorer {
         return readDefaults(report)
     }
 
-    package static func entries(for provenance: RecordProvenance, currentVersion: Int) -> [RestoreReportEntry] {
+    static func entries(for provenance: RecordProvenance, currentVersion: Int) -> [RestoreReportEntry] {
         var entries: [RestoreReportEntry] = []
         if let minimum = provenance.readThroughMinReaderVersion {
             entries.append(

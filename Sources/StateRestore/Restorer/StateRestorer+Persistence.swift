@@ -159,19 +159,26 @@ extension StateRestorer {
     /// its first save.
     private func handSaveSighting(for screen: ScreenKey) -> WriteGate.Sighting {
         restoring.withLock { side in
-            reopenIfUnavailable(&side)
-            defer { Self.releaseReadOnlyConnection(&side) }
-            let store = side.store
-            let known = side.gate.sighting(of: screen)
-            // Captured before (every save after a screen's first): no lookup more.
-            if let known, known.generation != nil { return known }
-            if let fence = SignedOutAccounts.fence(for: screen.scene.account, at: file) {
-                // Fenced for this save only: once the account is restored again, the screen's
-                // first save captures the generation then.
-                return WriteGate.Sighting(generation: fence, carried: known?.carried ?? JSONObject())
-            }
-            return side.gate.sightingForSave(of: screen) { firstFence(in: store, account: screen.scene.account) }
+            sightingForSave(of: screen, &side)
         }
+    }
+
+    /// The sighting a save of `screen` (a record's or a kind's snapshots') follows: its latest
+    /// restore's; a screen this restorer never restored captures the account's sign-out
+    /// generation now, at its first save.
+    func sightingForSave(of screen: ScreenKey, _ side: inout RestoreSide) -> WriteGate.Sighting {
+        reopenIfUnavailable(&side)
+        defer { Self.releaseReadOnlyConnection(&side) }
+        let store = side.store
+        let known = side.gate.sighting(of: screen)
+        // Captured before (every save after a screen's first): no lookup more.
+        if let known, known.generation != nil { return known }
+        if let fence = SignedOutAccounts.fence(for: screen.scene.account, at: file) {
+            // Fenced for this save only: once the account is restored again, the screen's
+            // first save captures the generation then.
+            return WriteGate.Sighting(generation: fence, carried: known?.carried ?? JSONObject())
+        }
+        return side.gate.sightingForSave(of: screen) { firstFence(in: store, account: screen.scene.account) }
     }
 
     /// The fences a screen's first save captures when no restore captured them: the account's
@@ -236,7 +243,7 @@ extension StateRestorer {
     ///
     /// A restorer that only reads refuses a write (`writing`, the default) before any
     /// statement: it never attempts one (``RestoreError/databaseUnusable(_:)``).
-    package func recoveringFromDamage<T>(writing: Bool = true, _ body: sending (Store) throws -> sending T) throws -> sending T {
+    func recoveringFromDamage<T>(writing: Bool = true, _ body: sending (Store) throws -> sending T) throws -> sending T {
         if writing && readsOnly { throw Self.readsOnlyRefusal }
         return try restoring.withLock { side in
             reopenIfUnavailable(&side)

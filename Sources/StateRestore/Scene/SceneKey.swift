@@ -32,6 +32,13 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A key of names not checked, for what is never stored as a scene (the write gate's key
+    /// of a kind's snapshots).
+    init(unchecked scene: String, account: String) {
+        self.scene = scene
+        self.account = account
+    }
+
     /// The scene, and its account unless it is the default one, for messages, each quoted with
     /// its control characters escaped (`StoreNames.quoted(_:)`): `scene "main" of account "work"`.
     public var description: String {

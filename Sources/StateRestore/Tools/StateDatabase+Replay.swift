@@ -28,7 +28,7 @@ extension StateDatabase {
     /// Every record's place, kind, version and size in the existing `file`, ordered by
     /// account, scene and kind (none in a file without a schema); reads only.
     private static func recordSummaries(_ file: DatabaseFile) throws -> [StoredRecordSummary] {
-        let store = try Store(reading: file)
+        let store = try Store(reading: file, kindBeforeKinds: StateMigrations.kindBeforeKinds)
         defer { store.close() }
         guard store.schemaVersion >= 1 else { return [] }
         return try store.recordSummaries()

@@ -40,7 +40,7 @@ package enum StateDatabase {
     ///   left its note there, `StoreError.databaseNewer` for a newer schema this build may
     ///   not read.
     package static func openForReading(_ path: String) throws -> Store {
-        let store = try Store(reading: requireExistingFile(path))
+        let store = try Store(reading: requireExistingFile(path), kindBeforeKinds: StateMigrations.kindBeforeKinds)
         let latest = latestSchemaVersion
         // A newer schema is read exactly when a launch's read-only opening reads it.
         if store.schemaVersion > latest, NewerSchemaRule.readableCompatibility(of: store, latestKnown: latest) == nil {

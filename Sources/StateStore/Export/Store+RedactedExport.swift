@@ -32,7 +32,7 @@ extension Store {
         // Its folder resolved (no link is on the path SQLite opens); nothing is there.
         let output = DatabasePath.inResolvedFolder(outputPath)
         guard lstat(output, &status) != 0 else { throw ExportError.outputExists(path: output) }
-        let source = try Store(reading: source)
+        let source = try Store(reading: source, kindBeforeKinds: migrator.kindBeforeKinds)
         defer { source.close() }
         guard source.schemaVersion <= migrator.latestVersion else {
             throw StoreError.databaseNewer(path: source.path, schemaVersion: source.schemaVersion, latestKnown: migrator.latestVersion)
@@ -49,7 +49,7 @@ extension Store {
             let written = try target.writeTransaction {
                 var written: [ExportedTable] = []
                 for (table, columns) in tables {
-                    let rows = try copyRows(of: table, columns: columns, from: source.database, to: target, names: names, redactor: redactor)
+                    let rows = try copyRows(of: table, columns: columns, from: source, to: target, names: names, redactor: redactor)
                     written.append(ExportedTable(name: table, rows: rows))
                 }
                 if try source.database.tableNames().contains("store_meta") {
@@ -99,7 +99,7 @@ extension Store {
     /// Copies every row of `table` from `source` to `target`, each value written as its
     /// column's treatment says; returns the number of rows.
     private static func copyRows(
-        of table: String, columns: [(name: String, treatment: ExportColumn)], from source: Database, to target: Database, names: ExportNames,
+        of table: String, columns: [(name: String, treatment: ExportColumn)], from source: Store, to target: Database, names: ExportNames,
         redactor: some ExportRedacting
     ) throws -> Int {
         let list = columns.map { Database.quotedIdentifier($0.name) }.joined(separator: ", ")
@@ -107,8 +107,8 @@ extension Store {
             "INSERT INTO \(Database.quotedIdentifier(table)) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
         let kindIndex = columns.firstIndex { $0.name == "kind" }
         var rows = 0
-        try source.forEachRow("SELECT \(list) FROM \(Database.quotedIdentifier(table))") { row in
-            let kind = kindIndex.flatMap { row.string($0) } ?? "catalog"
+        try source.database.forEachRow("SELECT \(list) FROM \(Database.quotedIdentifier(table))") { row in
+            let kind = kindIndex.flatMap { row.string($0) } ?? source.kindBeforeKinds ?? ""
             let values = columns.indices.map { index in
                 exported(row.value(index), as: columns[index].treatment, kind: kind, names: names, redactor: redactor)
             }

@@ -56,7 +56,7 @@ extension Migrator {
                 }
                 try db.executeScript(migration.sql)
                 if let work = dataMigration(for: migration.version) {
-                    try work(RecordRewriter(database: db, schemaVersion: migration.version)) { step in
+                    try work(RecordRewriter(database: db, schemaVersion: migration.version, kindBeforeKinds: kindBeforeKinds)) { step in
                         progress(MigrationProgress(version: migration.version, name: migration.name, recordsDone: step.recordsDone, recordsTotal: step.recordsTotal))
                     }
                 }

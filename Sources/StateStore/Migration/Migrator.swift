@@ -21,6 +21,10 @@ package struct Migrator: Sendable {
     /// The migrations this migrator knows, in version order.
     package let migrations: [MigrationFile]
 
+    /// The kind of every record stored before records had kinds (schema 3 and older), which
+    /// the module that knows the kinds supplies; nil: such records have none (no kind's).
+    package var kindBeforeKinds: String?
+
     /// How many `<db>.backup-vN` copies to keep beside a database.
     package var backupsKept = 3
 

@@ -21,6 +21,8 @@ package struct RecordRewriter {
     let database: Database
     /// The schema version whose migration is running (its SQL has been applied).
     let schemaVersion: Int
+    /// The kind of every record before schema 4 (the migrator's ``Migrator/kindBeforeKinds``).
+    var kindBeforeKinds: String?
 
     /// Calls `transform` with the payload of every record of `kind`, in key order (once for a
     /// run of records with the same bytes: the rewrite is a function of the payload), and stores
@@ -32,9 +34,9 @@ package struct RecordRewriter {
         progress: (MigrationProgress) -> Void,
         _ transform: (UnsafeRawBufferPointer) throws -> RecordRewrite?
     ) throws {
-        // Before schema 4 records had no kind: every record was a catalog record.
+        // Before schema 4 records had no kind: every record is of the kind the migrator names.
         let hasKinds = schemaVersion >= 4
-        if !hasKinds, kind != Store.legacyKind { return }
+        if !hasKinds, kind != kindBeforeKinds { return }
         let batchSize = max(batchSize, 1)
         let filter = hasKinds ? "kind = ?1" : "?1 IS NOT NULL"
         let total = try database.fetchOne("SELECT count(*) FROM scene_state WHERE \(filter)", [.text(kind)]) { $0.int(0) } ?? 0

@@ -29,7 +29,7 @@ extension Store {
     /// Every quarantined record, oldest first. Empty on a schema without the quarantine table.
     package func quarantinedRecords() throws -> [QuarantinedRecord] {
         guard hasRecoveryTables else { return [] }
-        let kind = hasRecordKinds ? "kind" : "'\(Self.legacyKind)'"
+        let kind = hasRecordKinds ? "kind" : kindBeforeKindsSQL
         return try database.fetchAll(
             "SELECT id, account, scene, \(kind), version, payload, error, reason, updated_at, quarantined_at FROM quarantine ORDER BY id"
         ) { row in

@@ -36,7 +36,7 @@ extension Store {
         let statement = try database.cachedStatement(
             hasRecordKinds
                 ? Self.recordSQL
-                : "SELECT version, NULL, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND ?3 = '\(Self.legacyKind)'"
+                : "SELECT version, NULL, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND ?3 = \(kindBeforeKindsSQL)"
         )
         try statement.bind([.text(account), .text(scene), .text(kind)])
         defer { statement.reset() }
@@ -54,7 +54,7 @@ extension Store {
         let columns =
             hasRecordKinds
             ? "account, scene, kind, version, min_reader_version, payload, updated_at"
-            : "account, scene, '\(Self.legacyKind)', version, NULL, payload, updated_at"
+            : "account, scene, \(kindBeforeKindsSQL), version, NULL, payload, updated_at"
         let statement = try database.makeStatement(
             "SELECT \(columns) FROM scene_state WHERE ?1 IS NULL OR account = ?1 ORDER BY account, scene\(hasRecordKinds ? ", kind" : "")"
         )
@@ -71,17 +71,17 @@ extension Store {
     }
 
     /// Whether records carry a kind (schema version 4 and later). Every record of an older
-    /// schema is a catalog record.
+    /// schema is of the kind the store was opened with (``kindBeforeKinds``).
     var hasRecordKinds: Bool { schemaVersion >= 4 }
 
-    /// The kind every record had before records had kinds (schema 3 and older).
-    static let legacyKind = "catalog"
+    /// The kind of the records of an older schema as an SQL literal (`NULL` for none).
+    var kindBeforeKindsSQL: String { kindBeforeKinds.map { "'\($0.replacingOccurrences(of: "'", with: "''"))'" } ?? "NULL" }
 }
 
 extension Store {
     /// Every record's location, kind, version, size and time, ordered by account, scene and kind.
     package func recordSummaries() throws -> [StoredRecordSummary] {
-        let kind = hasRecordKinds ? "kind" : "'\(Self.legacyKind)'"
+        let kind = hasRecordKinds ? "kind" : kindBeforeKindsSQL
         return try database.fetchAll(
             "SELECT account, scene, \(kind), version, length(CAST(payload AS BLOB)), updated_at FROM scene_state ORDER BY account, scene, 3"
         ) { row in

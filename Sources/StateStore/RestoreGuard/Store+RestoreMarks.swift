@@ -2,7 +2,7 @@ extension Store {
     /// Every restore started and not completed, oldest first. Empty on a schema without marks.
     package func restoreMarks() throws -> [RestoreMark] {
         guard hasRecoveryTables else { return [] }
-        let kind = hasRecordKinds ? "kind" : "'\(Self.legacyKind)'"
+        let kind = hasRecordKinds ? "kind" : kindBeforeKindsSQL
         return try database.fetchAll("SELECT account, scene, \(kind), started_at FROM restore_mark ORDER BY started_at, account, scene") { row in
             RestoreMark(account: row.string(0) ?? "", scene: row.string(1) ?? "", kind: row.string(2) ?? "", startedAt: row.double(3))
         }

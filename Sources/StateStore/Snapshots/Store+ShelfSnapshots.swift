@@ -34,14 +34,9 @@ extension Store {
 
     /// Calls `body` with one shelf's snapshots, newest first, reading each only when `body`
     /// asked for the next one (it returns false to stop), so a restore that can use the newest
-    /// snapshot reads only that one.
-    package func forEachShelfSnapshot(account: String, shelf: String, _ body: (StoredShelfSnapshot) throws -> Bool) throws {
-        try forEachShelfSnapshotRow(account: account, shelf: shelf) { try body(Store.shelfSnapshot($0)) }
-    }
-
-    /// Like ``forEachShelfSnapshot(account:shelf:_:)``, but hands the payload over where SQLite
-    /// holds it, valid only during the call (the snapshot's own `payload` is empty), so a
-    /// restore decodes a large snapshot without a copy of its text.
+    /// snapshot reads only that one. The payload is handed over where SQLite holds it, valid
+    /// only during the call (the snapshot's own `payload` is empty), so a restore decodes a
+    /// large snapshot without a copy of its text.
     package func forEachShelfSnapshot(
         account: String, shelf: String,
         payloadInPlace body: (StoredShelfSnapshot, UnsafeBufferPointer<UInt8>) throws -> Bool

@@ -27,7 +27,7 @@ package final class Store {
     /// unchanged (nothing written by anyone since): a save's fence then costs no statement.
     var fenceCache: AccountGenerationCache?
 
-    /// Whether the store was opened read-only (``init(readingExistingFileAt:migrations:)``).
+    /// Whether the store was opened read-only (``init(readingExistingFileAt:migrations:kindBeforeKinds:)``).
     package var isReadOnly: Bool { database.configuration.access == .readOnly }
     /// The path of the database file.
     package var path: String { database.path }
@@ -37,6 +37,10 @@ package final class Store {
     /// The newest schema version this build knows (its migrator's latest): what it writes of a
     /// newer file is what this version has, never a newer release's tables.
     let latestKnownVersion: Int
+    /// The kind of every record of a schema before records had kinds (3 and older), which the
+    /// module that knows the kinds supplies (``Migrator/kindBeforeKinds`` for a store that
+    /// writes); nil: such records have none, and no kind's lookup finds them.
+    package let kindBeforeKinds: String?
     /// The build its saves stamp (``DatabaseConfiguration/appBuild`` when it can be one), read
     /// once: a save never copies the configuration.
     let stampedBuild: String?
@@ -46,7 +50,7 @@ package final class Store {
     /// A file of a newer schema is opened without migrating when what it records
     /// (`SchemaCompatibility`) lets this build write it; one it may only read is refused with
     /// ``StoreError/databaseNewerReadOnly(path:schemaVersion:latestKnown:writableBy:)`` (open
-    /// it with ``init(readingExistingFileAt:migrations:)``), and one it may not read with
+    /// it with ``init(readingExistingFileAt:migrations:kindBeforeKinds:)``), and one it may not read with
     /// ``StoreError/databaseNewer(path:schemaVersion:latestKnown:)``. Every write transaction
     /// checks the writable-by again when the file changed since the last.
     ///
@@ -140,6 +144,7 @@ package final class Store {
         self.database = database
         self.schemaVersion = fileVersion
         self.latestKnownVersion = migrator.latestVersion
+        self.kindBeforeKinds = migrator.kindBeforeKinds
         self.stampedBuild = configuration.appBuild.flatMap { Self.isStampable($0) ? $0 : nil }
     }
 
@@ -157,12 +162,12 @@ package final class Store {
     /// Reading a store that is not at the latest version works for the tables it has.
     /// `migrations` are those of the build that reads (the embedded ones when nil): a file they
     /// do not reach is checked against what they know of it.
-    package convenience init(readingExistingFileAt path: String, migrations: [MigrationFile]? = nil) throws {
-        try self.init(reading: DatabaseFile(resolving: path), migrations: migrations)
+    package convenience init(readingExistingFileAt path: String, migrations: [MigrationFile]? = nil, kindBeforeKinds: String? = nil) throws {
+        try self.init(reading: DatabaseFile(resolving: path), migrations: migrations, kindBeforeKinds: kindBeforeKinds)
     }
 
-    /// ``init(readingExistingFileAt:migrations:)`` on a file already resolved.
-    package init(reading file: DatabaseFile, migrations: [MigrationFile]? = nil) throws {
+    /// ``init(readingExistingFileAt:migrations:kindBeforeKinds:)`` on a file already resolved.
+    package init(reading file: DatabaseFile, migrations: [MigrationFile]? = nil, kindBeforeKinds: String? = nil) throws {
         let path = file.path
         if let missing = file.refusalIfMissing() { throw missing }
         let database = try Database(file, .readOnly)
@@ -177,6 +182,7 @@ package final class Store {
         }
         self.database = database
         self.latestKnownVersion = known?.last?.version ?? schemaVersion
+        self.kindBeforeKinds = kindBeforeKinds
         self.stampedBuild = nil
     }
 

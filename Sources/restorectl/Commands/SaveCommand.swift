@@ -26,12 +26,7 @@ enum SaveCommand {
         let record = try InputFiles.read(stateFile, console: console, what: "state", decodingAs: "record") {
             try kind.validateForSave($0)
         }
-        let store: Store
-        do {
-            store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
-        } catch let error as StoreError where error.isSchemaProblem {
-            throw FailureMapping.damagedFileForWriting(error)
-        }
+        let store = try FailureMapping.openForSaving(path)
         defer { store.close() }
         do {
             try RecordSaving.save(record, for: key, in: store, replacingNewer: options.replacesNewer)

@@ -43,18 +43,12 @@ enum ShelfCommand {
         let validated = try InputFiles.read(file, console: console, what: "snapshot", decodingAs: "snapshot") {
             try ShelfSnapshotCodec.validateForSave($0)
         }
-        let store: Store
-        do {
-            store = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
-        } catch let error as StoreError where error.isSchemaProblem {
-            throw FailureMapping.damagedFileForWriting(error)
-        }
+        let store = try FailureMapping.openForSaving(path)
         defer { store.close() }
+        try validated.save(shelf: shelf, account: account, in: store)
         if let snapshot = validated.snapshot {
-            try store.saveShelfSnapshot(snapshot, shelf: shelf, account: account)
             console.print("Saved a snapshot of shelf \(StoreNames.quoted(shelf)) with \(snapshot.books.count) row(s) and \(snapshot.drafts.count) draft(s).")
         } else {
-            try store.saveShelfSnapshot(validated, shelf: shelf, account: account)
             console.print("Saved a format \(validated.version) snapshot of shelf \(StoreNames.quoted(shelf)) as given (newer than this build reads).")
         }
         return .success

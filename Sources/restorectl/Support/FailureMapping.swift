@@ -45,15 +45,20 @@ enum FailureMapping {
         }
     }
 
-    /// A damaged file refused by a verb that writes (`save`, `shelf save`), with what would
-    /// recover it: the tool never moves a file aside, an app's launch does.
-    static func damagedFileForWriting(_ error: StoreError) -> CommandFailure {
-        guard case .corrupt(let path, _) = error else { return failure(for: error) }
-        return CommandFailure(
-            .dataError,
-            "\(error.localizedDescription); nothing was written. The app's next launch moves a damaged file aside (as \(path).corrupt-<time>) and "
-                + "starts a fresh one; to save with the tool now, move the file aside yourself (mv \(path) \(path).damaged) and save again, "
-                + "which creates a fresh file")
+    /// Opens the file at `path` for a verb that saves (`save`, `shelf save`), creating and
+    /// migrating it as needed. A damaged file is refused with what would recover it: the tool
+    /// never moves a file aside, an app's launch does.
+    static func openForSaving(_ path: String) throws -> Store {
+        do {
+            return try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
+        } catch let error as StoreError where error.isSchemaProblem {
+            guard case .corrupt(let path, _) = error else { throw failure(for: error) }
+            throw CommandFailure(
+                .dataError,
+                "\(error.localizedDescription); nothing was written. The app's next launch moves a damaged file aside (as \(path).corrupt-<time>) and "
+                    + "starts a fresh one; to save with the tool now, move the file aside yourself (mv \(path) \(path).damaged) and save again, "
+                    + "which creates a fresh file")
+        }
     }
 
     /// The exit code of SQLite's failure `error`.

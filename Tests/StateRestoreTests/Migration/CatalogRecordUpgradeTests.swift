@@ -83,7 +83,8 @@ import Testing
         }
         var done: [Int] = []
         try db.writeTransaction {
-            try RecordRewriter(database: db, schemaVersion: 3).rewrite(kind: CatalogViewState.kind, batchSize: batchSize, progress: { done.append($0.recordsDone) }, Self.catalog.upgradedRecord)
+            try RecordRewriter(database: db, schemaVersion: 3, kindBeforeKinds: CatalogViewState.kind).rewrite(
+                kind: CatalogViewState.kind, batchSize: batchSize, progress: { done.append($0.recordsDone) }, Self.catalog.upgradedRecord)
         }
         let expected = [0] + stride(from: batchSize, to: 6, by: batchSize).map { $0 } + [6]
         #expect(done == expected)
@@ -98,7 +99,8 @@ import Testing
     @Test func emptyTableReportsNothingToDo() throws {
         var reports: [MigrationProgress] = []
         try db.writeTransaction {
-            try RecordRewriter(database: db, schemaVersion: 3).rewrite(kind: CatalogViewState.kind, progress: { reports.append($0) }, Self.catalog.upgradedRecord)
+            try RecordRewriter(database: db, schemaVersion: 3, kindBeforeKinds: CatalogViewState.kind).rewrite(
+                kind: CatalogViewState.kind, progress: { reports.append($0) }, Self.catalog.upgradedRecord)
         }
         #expect(reports == [MigrationProgress(recordsDone: 0, recordsTotal: 0)])
     }

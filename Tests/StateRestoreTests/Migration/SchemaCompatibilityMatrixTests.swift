@@ -55,7 +55,7 @@ import Testing
     }
 
     private func storedQuery() throws -> String? {
-        let reader = try Store(readingExistingFileAt: stateFile.path)
+        let reader = try Store(readingExistingFileAt: stateFile.path, kindBeforeKinds: StateMigrations.kindBeforeKinds)
         defer { reader.close() }
         let record = try reader.record(account: key.account, scene: key.scene, kind: "catalog")
         return record.flatMap { String(decoding: $0.payload, as: UTF8.self).contains(#""query":"saved""#) ? "saved" : "stored" }
@@ -116,7 +116,7 @@ import Testing
         let restorer = StateRestorer(path: stateFile.path, configuration: try SchemaBuild.schema4.configuration())
         defer { try? restorer.close() }
         func table() throws -> [String] {
-            let reader = try Store(readingExistingFileAt: stateFile.path)
+            let reader = try Store(readingExistingFileAt: stateFile.path, kindBeforeKinds: StateMigrations.kindBeforeKinds)
             defer { reader.close() }
             let writes = try reader.database.fetchAll("SELECT account, scene, kind, writes FROM record_write ORDER BY 1, 2, 3") {
                 "\($0.string(0) ?? "")/\($0.string(1) ?? "")/\($0.string(2) ?? ""):\($0.int(3))"
@@ -142,7 +142,7 @@ import Testing
         #expect(try table() == ["bob/window-3/notes:1"])
         _ = try restorer.signOut(account: "bob")
         #expect(try table() == [])
-        let reader = try Store(readingExistingFileAt: stateFile.path)
+        let reader = try Store(readingExistingFileAt: stateFile.path, kindBeforeKinds: StateMigrations.kindBeforeKinds)
         defer { reader.close() }
         #expect(try reader.database.fetchOne("SELECT count(*) FROM record_write WHERE account = 'bob'") { $0.int(0) } == 0)
         #expect(try reader.database.fetchOne("PRAGMA foreign_key_check") { $0.string(0) } == nil)

@@ -46,20 +46,20 @@ struct ShelfSnapshotCodecTests {
     func formatOneReadsWithAnEmptyQuery() throws {
         let text = #"{"version":1,"books":[{"id":1,"title":"a","revision":2}],"fetchedAt":5,"drafts":[]}"#
         let expected = ShelfSnapshot(books: [ShelfBook(id: 1, title: "a", revision: 2)], fetchedAt: Date(timeIntervalSince1970: 5))
-        #expect(ShelfSnapshotCodec.decodeStored(text.utf8).decoding == .decoded(expected, RecordProvenance(sourceVersion: 1, defaultsApplied: ["query"])))
+        #expect(ShelfSnapshotCodec.decodeStored(text.utf8) == .decoded(.init(snapshot: expected), RecordProvenance(sourceVersion: 1, defaultsApplied: ["query"]), unknownFields: [:]))
     }
 
     @Test("a newer snapshot is read through its minReaderVersion, and left alone without one")
     func newerSnapshotsFollowMinReaderVersion() throws {
         let readable = #"{"version":4,"minReaderVersion":2,"query":"q","books":[],"fetchedAt":5,"drafts":[],"sort":"title"}"#
         #expect(
-            ShelfSnapshotCodec.decodeStored(readable.utf8).decoding
+            ShelfSnapshotCodec.decodeStored(readable.utf8)
                 == .decoded(
-                    ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: 5), query: "q"),
-                    RecordProvenance(sourceVersion: 4, readThroughMinReaderVersion: 2)
+                    .init(snapshot: ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: 5), query: "q")),
+                    RecordProvenance(sourceVersion: 4, readThroughMinReaderVersion: 2), unknownFields: [:]
                 ))
         let unreadable = #"{"version":4,"books":"a newer shape"}"#
-        #expect(ShelfSnapshotCodec.decodeStored(unreadable.utf8).decoding == .newer(version: 4, minReaderVersion: nil))
+        #expect(ShelfSnapshotCodec.decodeStored(unreadable.utf8) == .newer(version: 4, minReaderVersion: nil))
         let validated = try ShelfSnapshotCodec.validateForSave(unreadable.utf8)
         #expect(validated.snapshot == nil && validated.payload == unreadable && validated.version == 4)
     }
@@ -67,7 +67,7 @@ struct ShelfSnapshotCodecTests {
     @Test("a newer snapshot whose rows this build cannot read is still left for its release, not called unreadable")
     func newerSnapshotRowsAreNotJudged() throws {
         let text = #"{"books":[1,{"id":"x"}],"version":4,"drafts":[[]]}"#
-        #expect(ShelfSnapshotCodec.decodeStored(text.utf8).decoding == .newer(version: 4, minReaderVersion: nil))
+        #expect(ShelfSnapshotCodec.decodeStored(text.utf8) == .newer(version: 4, minReaderVersion: nil))
         let validated = try ShelfSnapshotCodec.validateForSave(text.utf8)
         #expect(validated.snapshot == nil && validated.rowCount == 2)
     }

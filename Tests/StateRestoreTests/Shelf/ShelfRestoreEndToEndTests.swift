@@ -58,13 +58,13 @@ private final class InstantShelf: ShelfLoading {
     }
 
     @Test func aDraftOnAnOlderRevisionReachesTheViewModelAsAConflict() throws {
-        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
         let snapshot = ShelfSnapshot(
             books: shelf, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
             drafts: [ShelfDraft(bookID: 2, baseRevision: 3, proposedTitle: "Emma, again"), ShelfDraft(bookID: 9, baseRevision: 1, proposedTitle: "Gone")]
         )
-        try store.saveShelfSnapshot(snapshot, shelf: "home", account: StoreNames.defaultAccount)
-        store.close()
+        let saving = StateRestorer(path: file.path)
+        try saving.saveShelf(snapshot, shelf: "home")
+        try saving.close()
 
         let restored = StateRestorer(path: file.path).restoreShelf("home")
         #expect(restored.report.map(\.code) == [.draftConflict, .draftDropped])
@@ -92,6 +92,8 @@ private final class InstantShelf: ShelfLoading {
         let unreadable = launch.restoreShelf("home")
         #expect(unreadable.snapshot == nil && unreadable.report.contains { $0.code == .databaseBusy }, "\(unreadable.report)")
         holder.release()
+        // Discarding a scene of the shelf's name forgets that scene, not what the shelf's restore saw.
+        #expect(try launch.discard([SceneKey(scene: "home")]) == 0)
 
         // Typed in this launch: a draft of book 2 (it supersedes the stored one) and of book 3.
         let typed = ShelfSnapshot(
@@ -156,11 +158,9 @@ private final class InstantShelf: ShelfLoading {
     private func saveSnapshot(_ payload: String, version: Int, in store: Store, fetchedAt: Double) throws {
         var payload = payload
         try payload.withUTF8 { bytes in
-            _ = try store.write(
-                .shelfSnapshot(
-                    account: "default", shelf: "home", version: version, minReaderVersion: nil, payload: bytes, rowCount: 0, fetchedAt: fetchedAt,
-                    keeping: 3),
-                rules: WriteGate.snapshotRules(after: nil, readableUpTo: 2))
+            try StateRestorer.writeSnapshot(
+                bytes, version: version, minReaderVersion: nil, rowCount: 0, fetchedAt: fetchedAt, as: ShelfSnapshotCodec.self, named: "home",
+                account: "default", after: nil, in: store)
         }
     }
 }

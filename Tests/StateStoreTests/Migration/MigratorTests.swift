@@ -284,6 +284,7 @@ import Testing
     @Test func dataStepRunsInsideTheMigrationTransactionWithStampedProgress() throws {
         let files = try declaringMigrations()
         var migrator = try Migrator(migrations: files)
+        migrator.kindBeforeKinds = "catalog"
         migrator.registerDataMigration(for: 2) { records, progress in
             try records.rewrite(kind: "catalog", progress: progress) { bytes in
                 RecordRewrite(version: 2, payload: String(decoding: bytes, as: UTF8.self).uppercased())
@@ -319,6 +320,7 @@ import Testing
         struct Refused: Error {}
         let files = try declaringMigrations()
         var migrator = try Migrator(migrations: files)
+        migrator.kindBeforeKinds = "catalog"
         migrator.registerDataMigration(for: 2) { records, progress in
             try records.rewrite(kind: "catalog", progress: progress) { _ in RecordRewrite(version: 2, payload: "changed") }
             throw Refused()
