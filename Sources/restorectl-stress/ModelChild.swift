@@ -90,7 +90,10 @@ struct ModelChild {
                 guard let key = try? SceneKey(scene: arguments[1], account: arguments[0]), let note = Self.note(arguments[2]) else { continue }
                 let kill = arguments.count > 3 ? arguments[3] : ""
                 if kill == "kill-before" { Self.die() }
-                let answer = Self.answer { try restorer.save(note, for: key) }
+                let answer = Self.answer {
+                    try restorer.save(note, for: key)
+                    return "saved"
+                }
                 if kill == "kill-after" { Self.die() }
                 LinePrinter.shared.line(answer)
             case "persist" where arguments.count == 2:
@@ -115,68 +118,48 @@ struct ModelChild {
             case "flush":
                 let kill = arguments.first ?? ""
                 if kill == "kill-before" { Self.die() }
-                let answer: String
-                do {
-                    answer = "flushed \(Self.scenes(try restorer.flush()))"
-                } catch {
-                    answer = "refused \(Self.name(of: error))"
-                }
+                let answer = Self.answer { "flushed \(Self.scenes(try restorer.flush()))" }
                 if kill == "kill-after" { Self.die() }
                 LinePrinter.shared.line(answer)
             case "prune" where arguments.count == 1:
                 guard let days = Int64(arguments[0]) else { continue }
-                do {
-                    LinePrinter.shared.line("pruned \(Self.scenes(try restorer.removeScenes(unusedFor: .seconds(days * 86_400))))")
-                } catch {
-                    LinePrinter.shared.line("refused \(Self.name(of: error))")
-                }
+                LinePrinter.shared.line(Self.answer { "pruned \(Self.scenes(try restorer.removeScenes(unusedFor: .seconds(days * 86_400))))" })
             case "discard" where arguments.count == 2:
                 guard let key = try? SceneKey(scene: arguments[1], account: arguments[0]) else { continue }
-                do {
-                    LinePrinter.shared.line("discarded \(try restorer.discard([key]))")
-                } catch {
-                    LinePrinter.shared.line("refused \(Self.name(of: error))")
-                }
+                LinePrinter.shared.line(Self.answer { "discarded \(try restorer.discard([key]))" })
             case "sign-out" where arguments.count == 1:
-                do {
-                    LinePrinter.shared.line("signed-out \(try restorer.signOut(account: arguments[0]).records)")
-                } catch {
-                    LinePrinter.shared.line("refused \(Self.name(of: error))")
-                }
+                LinePrinter.shared.line(Self.answer { "signed-out \(try restorer.signOut(account: arguments[0]).records)" })
             case "suspend":
-                do {
-                    try restorer.suspend()
-                    LinePrinter.shared.line("suspended")
-                } catch {
-                    LinePrinter.shared.line("refused \(Self.name(of: error))")
-                }
+                LinePrinter.shared.line(
+                    Self.answer {
+                        try restorer.suspend()
+                        return "suspended"
+                    })
             case "resume":
-                do {
-                    _ = try restorer.resume()
-                    let codes = restorer.databaseReport.map(\.code.rawValue)
-                    LinePrinter.shared.line("resumed \(codes.isEmpty ? "-" : codes.joined(separator: ","))")
-                } catch {
-                    LinePrinter.shared.line("refused \(Self.name(of: error))")
-                }
+                LinePrinter.shared.line(
+                    Self.answer {
+                        _ = try restorer.resume()
+                        let codes = restorer.databaseReport.map(\.code.rawValue)
+                        return "resumed \(codes.isEmpty ? "-" : codes.joined(separator: ","))"
+                    })
             case "chdir" where arguments.count == 1:
                 LinePrinter.shared.line(FileManager.default.changeCurrentDirectoryPath(arguments[0]) ? "chdir" : "error: chdir \(arguments[0])")
             case "path":
                 LinePrinter.shared.line("path \(restorer.path)")
             case "hold":
-                do {
-                    let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
-                    try store.writeTransaction {
-                        LinePrinter.shared.line("held")
-                        _ = readLine()
-                    }
-                    store.close()
-                    LinePrinter.shared.line("released")
-                } catch {
-                    LinePrinter.shared.line("refused \(Self.name(of: error))")
-                }
+                LinePrinter.shared.line(
+                    Self.answer {
+                        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+                        try store.writeTransaction {
+                            LinePrinter.shared.line("held")
+                            _ = readLine()
+                        }
+                        store.close()
+                        return "released"
+                    })
                 return
             case "exit":
-                LinePrinter.shared.line(Self.answer { try restorer.close() } == "saved" ? "closed" : "refused")
+                LinePrinter.shared.line((try? restorer.close()) == nil ? "refused" : "closed")
                 withExtendedLifetime(trackings) {}
                 return
             default:
@@ -216,11 +199,10 @@ struct ModelChild {
         return "\(codes.isEmpty ? "-" : codes.joined(separator: ",")) \(note) \(extra) \(format)"
     }
 
-    /// `saved`, or `refused <reason>` in the model's names.
-    private static func answer(_ body: () throws -> Void) -> String {
+    /// The answer `body` gives, or `refused <reason>` in the model's names when it throws.
+    private static func answer(_ body: () throws -> String) -> String {
         do {
-            try body()
-            return "saved"
+            return try body()
         } catch {
             return "refused \(name(of: error))"
         }

@@ -1,32 +1,13 @@
 import StateStore
 
-/// A subcommand with its validated arguments. Every argument is explicit: the tests decide
-/// paths, counts and names, so a failing run can be repeated by hand from the test's message.
-enum StressCommand: Equatable {
-    /// Saves `count` records numbered from `start` round-robin over `scenes` scenes.
-    case saveLoop(db: String, account: String, scenePrefix: String, scenes: Int, start: Int, count: Int)
-    /// `threads` threads, each with its own store, save `count` records to shared and own scenes.
-    case writers(db: String, threads: Int, count: Int, id: Int)
-    /// Creates a database at schema version `upTo` holding `records` version-1 records.
-    case makeLarge(db: String, records: Int, upTo: Int)
-    /// Opens the database with `Store`, migrating it to the latest version.
-    case migrate(db: String)
-    /// Restores (and completes) the `completing` scenes, then restores `scene` with the same
-    /// `StateRestorer`, printing each outcome, and dies by SIGKILL.
-    case restoreThenCrash(db: String, scene: String, account: String, completing: [String], document: String)
-    /// Restores `scene` (the parent made the file unreadable), persists a change, then, after
-    /// the parent's `go` on stdin (the file readable again), flushes and prints what happened.
-    case saveAfterUnavailable(db: String, scene: String)
-    /// Prints whether another process holds a lock on the file (`held <pid>` or `free`).
-    case lockProbe(db: String)
-    /// Restores `scene` of `account`, waits for the parent's sign-out (`go`), then saves.
-    case saveAfterSignOut(db: String, account: String, scene: String)
-    /// One app launch restoring (and completing) `scene`'s catalog; prints the outcome as JSON.
-    case launch(db: String, scene: String, document: String)
-    /// Takes part in a model-based sequence: one operation a line on stdin (`ModelChild`).
-    case modelChild(db: String, build: String?, isExtension: Bool)
-    /// An extension's `count` hand saves, each between a resume and a suspend (`ExtensionSaves`).
-    case extensionSaves(db: String, count: Int)
+/// A subcommand with its validated arguments, ready to run. Every argument is explicit: the
+/// tests decide paths, counts and names, so a failing run can be repeated by hand from the
+/// test's message. Each subcommand's type says what it does and prints (`SaveLoop`, `Writers`,
+/// `LargeDatabase`, `MigrateCommand`, `RestoreThenCrash`, `SaveAfterUnavailable`, `LockProbe`,
+/// `SaveAfterSignOut`, `Launch`, `ModelChild`, `ExtensionSaves`).
+struct StressCommand {
+    /// Runs the subcommand, printing its protocol lines.
+    let run: () throws -> Void
 
     static let usage = """
         usage: restorectl-stress save-loop --db PATH --account A --scene-prefix P --scenes K --start N --count M
@@ -49,73 +30,48 @@ enum StressCommand: Equatable {
         var options = try Options(parsing: arguments.dropFirst())
         switch name {
         case "save-loop":
-            self = .saveLoop(
-                db: try options.string("--db"), account: try options.string("--account"),
-                scenePrefix: try options.string("--scene-prefix"), scenes: try options.int("--scenes", minimum: 1),
-                start: try options.int("--start", minimum: 0), count: try options.int("--count", minimum: 0)
-            )
+            let loop = SaveLoop(
+                path: try options.string("--db"), account: try options.string("--account"),
+                scenePrefix: try options.string("--scene-prefix"), scenes: try options.int("--scenes", minimum: 1))
+            let (start, count) = (try options.int("--start", minimum: 0), try options.int("--count", minimum: 0))
+            run = { try loop.run(from: start, count: count) }
         case "writers":
-            self = .writers(
-                db: try options.string("--db"), threads: try options.int("--threads", minimum: 1),
-                count: try options.int("--count", minimum: 0), id: try options.int("--id", minimum: 0)
-            )
+            let writers = Writers(
+                path: try options.string("--db"), threads: try options.int("--threads", minimum: 1),
+                count: try options.int("--count", minimum: 0), writerID: try options.int("--id", minimum: 0))
+            run = writers.run
         case "make-large":
-            self = .makeLarge(db: try options.string("--db"), records: try options.int("--records", minimum: 0), upTo: try options.int("--upTo", minimum: 1))
+            let (path, records, version) = (try options.string("--db"), try options.int("--records", minimum: 0), try options.int("--upTo", minimum: 1))
+            run = { try LargeDatabase.make(path: path, records: records, upTo: version) }
         case "migrate":
-            self = .migrate(db: try options.string("--db"))
+            let path = try options.string("--db")
+            run = { try MigrateCommand.run(path: path) }
         case "restore-then-crash":
-            self = .restoreThenCrash(
-                db: try options.string("--db"), scene: try options.string("--scene"),
+            let crash = RestoreThenCrash(
+                path: try options.string("--db"), scene: try options.string("--scene"),
                 account: options.optionalString("--account") ?? StoreNames.defaultAccount,
                 completing: options.optionalString("--completing").map { $0.split(separator: ",").map(String.init) } ?? [],
-                document: try options.string("--document")
-            )
+                documentPath: try options.string("--document"))
+            run = { try crash.run() }
         case "save-after-unavailable":
-            self = .saveAfterUnavailable(db: try options.string("--db"), scene: try options.string("--scene"))
+            run = SaveAfterUnavailable(path: try options.string("--db"), scene: try options.string("--scene")).run
         case "lock-probe":
-            self = .lockProbe(db: try options.string("--db"))
+            let path = try options.string("--db")
+            run = { try LockProbe.run(path: path) }
         case "save-after-sign-out":
-            self = .saveAfterSignOut(db: try options.string("--db"), account: try options.string("--account"), scene: try options.string("--scene"))
+            run = SaveAfterSignOut(path: try options.string("--db"), account: try options.string("--account"), scene: try options.string("--scene")).run
         case "launch":
-            self = .launch(db: try options.string("--db"), scene: try options.string("--scene"), document: try options.string("--document"))
+            run = Launch(path: try options.string("--db"), scene: try options.string("--scene"), documentPath: try options.string("--document")).run
         case "model-child":
             let role = options.optionalString("--role") ?? "app"
             guard role == "app" || role == "extension" else { throw StressUsageError(message: "--role takes app or extension, not \(role)") }
-            self = .modelChild(db: try options.string("--db"), build: options.optionalString("--build"), isExtension: role == "extension")
+            run = ModelChild(path: try options.string("--db"), build: options.optionalString("--build"), role: role == "extension" ? .appExtension : .app).run
         case "extension-saves":
-            self = .extensionSaves(db: try options.string("--db"), count: try options.int("--count", minimum: 0))
+            run = ExtensionSaves(path: try options.string("--db"), count: try options.int("--count", minimum: 0)).run
         default:
             throw StressUsageError(message: "unknown subcommand \(name)")
         }
         if let unused = options.remainingNames.first { throw StressUsageError(message: "unknown option \(unused) for \(name)") }
-    }
-
-    /// Runs the subcommand, printing its protocol lines.
-    func run() throws {
-        switch self {
-        case .saveLoop(let db, let account, let prefix, let scenes, let start, let count):
-            try SaveLoop(path: db, account: account, scenePrefix: prefix, scenes: scenes).run(from: start, count: count)
-        case .writers(let db, let threads, let count, let id):
-            try Writers(path: db, threads: threads, count: count, writerID: id).run()
-        case .makeLarge(let db, let records, let upTo):
-            try LargeDatabase.make(path: db, records: records, upTo: upTo)
-        case .migrate(let db):
-            try MigrateCommand.run(path: db)
-        case .saveAfterUnavailable(let db, let scene):
-            try SaveAfterUnavailable(path: db, scene: scene).run()
-        case .restoreThenCrash(let db, let scene, let account, let completing, let document):
-            try RestoreThenCrash(path: db, scene: scene, account: account, completing: completing, documentPath: document).run()
-        case .lockProbe(let db):
-            try LockProbe.run(path: db)
-        case .saveAfterSignOut(let db, let account, let scene):
-            try SaveAfterSignOut(path: db, account: account, scene: scene).run()
-        case .launch(let db, let scene, let document):
-            try Launch(path: db, scene: scene, documentPath: document).run()
-        case .modelChild(let db, let build, let isExtension):
-            ModelChild(path: db, build: build, role: isExtension ? .appExtension : .app).run()
-        case .extensionSaves(let db, let count):
-            try ExtensionSaves(path: db, count: count).run()
-        }
     }
 }
 

@@ -30,14 +30,14 @@ import StateStore
 package final class RecordRedaction: ExportRedacting {
     private var placeholders: Placeholders
     private let shapes: [String: [RecordShape]]
-    private let shelfSnapshotShapes: [RecordShape]
+    private let snapshotShapes: [RecordShape]
     private let text: TextRedaction
     private var unshapedKinds: Set<String> = []
 
     /// A redaction that keeps the field names and listed values of the shapes of `kinds`
-    /// (every format's) and of `shelfSnapshotShapes` (a shelf snapshot's formats; without
-    /// them every key of a snapshot is replaced).
-    package init(kinds: [RecordKind], shelfSnapshotShapes: [RecordShape] = []) {
+    /// (every format's) and of `snapshotShapes` (the formats of a kind stored as snapshots,
+    /// the shelf's; without them every key of a snapshot is replaced).
+    package init(kinds: [RecordKind], snapshotShapes: [RecordShape] = []) {
         var shapes: [String: [RecordShape]] = [:]
         var names: Set<String> = ["version", "minReaderVersion"]
         var values: Set<String> = []
@@ -46,9 +46,9 @@ package final class RecordRedaction: ExportRedacting {
             shapes[kind.name] = versions
             for shape in versions { Self.collectKept(of: shape, names: &names, values: &values) }
         }
-        for shape in shelfSnapshotShapes { Self.collectKept(of: shape, names: &names, values: &values) }
+        for shape in snapshotShapes { Self.collectKept(of: shape, names: &names, values: &values) }
         self.shapes = shapes
-        self.shelfSnapshotShapes = shelfSnapshotShapes
+        self.snapshotShapes = snapshotShapes
         let words = Set(names.flatMap { $0.split { !$0.isLetter && !$0.isNumber }.map(String.init) })
         text = TextRedaction(keptWords: TextRedaction.engineVocabulary.union(words), keptQuotedWords: words.union(names))
         placeholders = Placeholders(avoiding: names.union(values))
@@ -68,8 +68,8 @@ package final class RecordRedaction: ExportRedacting {
             let kindShapes = shapes[kind] ?? []
             if kindShapes.isEmpty { unshapedKinds.insert(kind) }
             return redactedJSON(bytes, shapes: kindShapes) ?? text.redactedPayload(bytes, placeholders: &placeholders)
-        case .shelfSnapshot:
-            return redactedJSON(bytes, shapes: shelfSnapshotShapes) ?? text.redactedPayload(bytes, placeholders: &placeholders)
+        case .snapshot:
+            return redactedJSON(bytes, shapes: snapshotShapes) ?? text.redactedPayload(bytes, placeholders: &placeholders)
         case .message:
             return text.redactedMessage(bytes, placeholders: &placeholders)
         }

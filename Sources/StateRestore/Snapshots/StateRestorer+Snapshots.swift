@@ -51,7 +51,7 @@ extension StateRestorer {
         do {
             var restored: (Format.Snapshot, RecordProvenance)?
             var unreadable: [(id: Int64, error: String)] = []
-            try store.forEachShelfSnapshot(account: account, shelf: name) { stored, payload in
+            try store.forEachSnapshot(account: account, collection: name) { stored, payload in
                 switch Format.decode(stored: payload) {
                 case .decoded(let snapshot, let provenance, _):
                     restored = (snapshot, provenance)
@@ -75,7 +75,7 @@ extension StateRestorer {
             // A connection that only reads never attempts the mark (it would be refused, and
             // a `try?` would hide that); the next launch that can write marks them.
             for entry in unreadable where !store.isReadOnly {
-                try? store.markShelfSnapshotUnreadable(id: entry.id, error: entry.error)
+                try? store.markSnapshotUnreadable(id: entry.id, error: entry.error)
             }
             if let (snapshot, provenance) = restored {
                 return (snapshot, report + entries(for: provenance, currentVersion: Format.currentVersion))
@@ -118,7 +118,7 @@ extension StateRestorer {
         _ format: Format.Type, named name: String, account: String, in store: Store
     ) throws -> Format.Snapshot? {
         var found: Format.Snapshot?
-        try store.forEachShelfSnapshot(account: account, shelf: name) { _, payload in
+        try store.forEachSnapshot(account: account, collection: name) { _, payload in
             guard case .decoded(let snapshot, _, _) = Format.decode(stored: payload) else { return true }
             found = snapshot
             return false
@@ -142,8 +142,8 @@ extension StateRestorer {
         as format: Format.Type, named name: String, account: String, after sighting: WriteGate.Sighting?, in store: Store
     ) throws {
         _ = try store.write(
-            .shelfSnapshot(
-                account: account, shelf: name, version: version, minReaderVersion: minReaderVersion, payload: payload,
+            .snapshot(
+                account: account, collection: name, version: version, minReaderVersion: minReaderVersion, payload: payload,
                 rowCount: rowCount, fetchedAt: fetchedAt ?? store.currentTime(), keeping: Format.kept),
             rules: WriteGate.snapshotRules(after: sighting, readableUpTo: Format.currentVersion))
     }

@@ -43,7 +43,7 @@ enum ExportColumn: Equatable {
             "shelf_snapshot",
             [
                 "id": .kept, "account": .name, "shelf": .name, "version": .kept, "min_reader_version": .kept,
-                "payload": .content(.shelfSnapshot), "row_count": .kept, "fetched_at": .kept, "saved_at": .kept,
+                "payload": .content(.snapshot), "row_count": .kept, "fetched_at": .kept, "saved_at": .kept,
                 "unreadable_error": .content(.message),
             ]
         ),

@@ -4,21 +4,21 @@ package enum ExportedContent: Equatable, Sendable {
     case record(kind: String)
     /// A quarantined payload of a kind: JSON or bytes that are not.
     case quarantined(kind: String)
-    /// A shelf snapshot's payload.
-    case shelfSnapshot
+    /// A snapshot's payload (of a kind stored as snapshots, the shelf's).
+    case snapshot
     /// Free text that may quote a payload (a quarantine entry's error).
     case message
 
     /// What a column holds, before the row's kind is known.
     enum Role: Equatable {
-        case record, quarantined, shelfSnapshot, message
+        case record, quarantined, snapshot, message
 
         /// The content of a row of `kind`.
         func content(kind: String) -> ExportedContent {
             switch self {
             case .record: .record(kind: kind)
             case .quarantined: .quarantined(kind: kind)
-            case .shelfSnapshot: .shelfSnapshot
+            case .snapshot: .snapshot
             case .message: .message
             }
         }

@@ -5,7 +5,7 @@ public struct PurgeResult: Equatable, Sendable {
     public let records: Int
     /// The number of quarantined records deleted.
     public let quarantined: Int
-    /// The number of shelf snapshots deleted.
+    /// The number of snapshots deleted (of the kinds stored as snapshots, the shelf's).
     public let snapshots: Int
 
     /// The counts of one purge.

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The project's SQLite store: versioned scene records, quarantine, crash-loop marks and shelf
-/// snapshots in one database file. It stores records; it does not know what a catalog is.
+/// The project's SQLite store: versioned scene records, quarantine, crash-loop marks and
+/// snapshots in one database file. It stores records and snapshots; it does not know what a
+/// catalog or a shelf is.
 ///
 /// Opening for writing creates the file (mode 0600) when missing, refuses another program's
 /// database or one from a newer release, and migrates an older one to the latest schema; an

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Store {
-    /// Writes one record or shelf snapshot under the write gate's `rules`, applied inside the
+    /// Writes one record or snapshot under the write gate's `rules`, applied inside the
     /// write transaction (its own unless one is open): the one function every such write ends
     /// in (a save, a persisted save, a rollback, a quarantine restore, a snapshot save, the
     /// tool's). Returns the new snapshot's id for a snapshot, nil otherwise.
@@ -34,9 +34,9 @@ extension Store {
         case .quarantinedRecord(let id, let minReaderVersion):
             try restoreQuarantinedRecord(id: id, minReaderVersion: minReaderVersion, rules: rules)
             return nil
-        case .shelfSnapshot(let account, let shelf, let version, let minReaderVersion, let payload, let rowCount, let fetchedAt, let keeping):
-            return try writeShelfSnapshot(
-                utf8: payload, version: version, minReaderVersion: minReaderVersion, account: account, shelf: shelf, rowCount: rowCount,
+        case .snapshot(let account, let collection, let version, let minReaderVersion, let payload, let rowCount, let fetchedAt, let keeping):
+            return try writeSnapshot(
+                utf8: payload, version: version, minReaderVersion: minReaderVersion, account: account, collection: collection, rowCount: rowCount,
                 fetchedAt: fetchedAt, keeping: keeping, rules: rules)
         }
     }
@@ -159,10 +159,10 @@ extension Store {
         }
     }
 
-    /// Saves a shelf snapshot and prunes that shelf's older snapshots, in one transaction (see
-    /// ``StoreWrite/shelfSnapshot(account:shelf:version:minReaderVersion:payload:rowCount:fetchedAt:keeping:)``).
-    private func writeShelfSnapshot(
-        utf8 payload: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?, account: String, shelf: String,
+    /// Saves a snapshot and prunes that collection's older snapshots, in one transaction (see
+    /// ``StoreWrite/snapshot(account:collection:version:minReaderVersion:payload:rowCount:fetchedAt:keeping:)``).
+    private func writeSnapshot(
+        utf8 payload: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?, account: String, collection shelf: String,
         rowCount: Int, fetchedAt: Double, keeping: Int, rules: WriteRules
     ) throws -> Int64 {
         let account = try StoreNames.validated(account, role: "account")

@@ -1,4 +1,4 @@
-/// One write of a record or a shelf snapshot, as ``Store/write(_:rules:)`` (the one function
+/// One write of a record or a snapshot, as ``Store/write(_:rules:)`` (the one function
 /// every such write ends in) takes it. A payload is borrowed: SQLite reads it where the caller
 /// holds it, for the duration of the call only.
 package enum StoreWrite {
@@ -18,9 +18,10 @@ package enum StoreWrite {
     /// not). `StoreError.quarantineEntryNotFound` when there is no such entry;
     /// `StoreError.quarantineTargetOccupied` when the rules keep the record stored since.
     case quarantinedRecord(id: Int64, minReaderVersion: Int?)
-    /// A shelf snapshot's UTF-8 `payload`, after which the shelf keeps the newest `keeping`
-    /// snapshots its readers can read (besides every newer or unreadable one).
-    case shelfSnapshot(
-        account: String, shelf: String, version: Int, minReaderVersion: Int?, payload: UnsafeBufferPointer<UInt8>, rowCount: Int,
+    /// A snapshot's UTF-8 `payload` for `collection` (of a kind stored as snapshots, the
+    /// shelf's), after which the collection keeps the newest `keeping` snapshots its readers
+    /// can read (besides every newer or unreadable one).
+    case snapshot(
+        account: String, collection: String, version: Int, minReaderVersion: Int?, payload: UnsafeBufferPointer<UInt8>, rowCount: Int,
         fetchedAt: Double, keeping: Int)
 }

@@ -34,7 +34,7 @@ enum ExportCommand {
         guard options.redact else { throw UsageError(command: "restorectl export", kind: .missingRequiredOption("--redact")) }
         let kinds = try FormatsOption.kinds(in: options.formats)
         let export = try StateDatabase.exportRedacted(
-            options.database, to: options.output, kinds: kinds, shelfSnapshotShapes: ShelfSnapshotCodec.recordShapes)
+            options.database, to: options.output, kinds: kinds, snapshotShapes: ShelfSnapshotCodec.recordShapes)
         let tables = export.tables
         if !export.kindsWithoutShapes.isEmpty {
             let names = export.kindsWithoutShapes.joined(separator: ", ")

@@ -44,7 +44,7 @@ enum InspectCommand {
             records.append(.object(fields))
         }
         let quarantined = try store.quarantinedRecords()
-        let snapshots = try store.shelfSnapshots()
+        let snapshots = try store.snapshots()
         if options.json {
             JSONOutput.print(
                 .object([

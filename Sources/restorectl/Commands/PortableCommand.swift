@@ -19,9 +19,9 @@ enum PortableCommand {
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
-        let key = try options.key
-        let kind = try KindOption.kind(named: options.kind, among: FormatsOption.kinds(in: options.formats), formats: options.formats, commandPath: ["portable"])
-        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(options.database), configuration: .toolReading)
+        let key = try options.record.key
+        let kind = try options.record.resolvedKind(commandPath: ["portable"])
+        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(options.record.database), configuration: .toolReading)
         defer { try? restorer.close() }
         let text = try restorer.portableText(
             of: kind, for: key, deviceID: options.device ?? "restorectl", appBuild: options.build ?? Restorectl.version,

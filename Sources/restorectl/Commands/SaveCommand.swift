@@ -19,9 +19,9 @@ enum SaveCommand {
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
-        let path = options.database
-        let key = try options.key
-        let kind = try KindOption.kind(named: options.kind, among: FormatsOption.kinds(in: options.formats), formats: options.formats, commandPath: ["save"])
+        let path = options.record.database
+        let key = try options.record.key
+        let kind = try options.record.resolvedKind(commandPath: ["save"])
         let stateFile = options.stateFile
         let record = try InputFiles.read(stateFile, console: console, what: "state", decodingAs: "record") {
             try kind.validateForSave($0)

@@ -100,7 +100,7 @@ enum ShelfCommand {
     static func list(_ options: ListOptions, console: Console) throws -> ExitCode {
         let store = try StateDatabase.openForReading(options.database)
         defer { store.close() }
-        let snapshots = try store.shelfSnapshots(account: options.account)
+        let snapshots = try store.snapshots(account: options.account)
         if options.json {
             JSONOutput.print(.array(snapshots.map(summaryJSON)), to: console)
         } else if snapshots.isEmpty {
@@ -111,16 +111,16 @@ enum ShelfCommand {
         return .success
     }
 
-    static func summaryJSON(_ snapshot: StoredShelfSnapshot) -> JSONValue {
+    static func summaryJSON(_ snapshot: StoredSnapshot) -> JSONValue {
         .object([
-            "id": .integer(snapshot.id), "account": .string(snapshot.account), "shelf": .string(snapshot.shelf),
+            "id": .integer(snapshot.id), "account": .string(snapshot.account), "shelf": .string(snapshot.collection),
             "version": JSONOutput.int(snapshot.version), "rows": JSONOutput.int(snapshot.rowCount),
             "size": JSONOutput.int(snapshot.payload.count),
             "fetchedAt": .string(Timestamps.iso8601(snapshot.fetchedAt)), "savedAt": .string(Timestamps.iso8601(snapshot.savedAt)),
         ])
     }
 
-    static func summaryLine(_ snapshot: StoredShelfSnapshot) -> String {
-        "#\(snapshot.id)\t\(snapshot.account.escapingControlCharacters())\t\(snapshot.shelf.escapingControlCharacters())\t\(snapshot.rowCount) rows\tfetched \(Timestamps.iso8601(snapshot.fetchedAt))"
+    static func summaryLine(_ snapshot: StoredSnapshot) -> String {
+        "#\(snapshot.id)\t\(snapshot.account.escapingControlCharacters())\t\(snapshot.collection.escapingControlCharacters())\t\(snapshot.rowCount) rows\tfetched \(Timestamps.iso8601(snapshot.fetchedAt))"
     }
 }

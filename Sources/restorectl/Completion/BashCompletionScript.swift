@@ -37,7 +37,7 @@ struct BashCompletionScript {
                 "set -- 1",
             ]
         }
-        body.append("local opts=\(quoted(words.joined(separator: " ")))")
+        body.append("local opts=\(words.joined(separator: " ").singleQuotedWord)")
         if spec.isGroup {
             body += [
                 "if [[ $COMP_CWORD == \"$1\" ]]; then",
@@ -46,10 +46,9 @@ struct BashCompletionScript {
                 "fi",
                 "case ${COMP_WORDS[$1]} in",
             ]
-            for subcommand in spec.subcommands {
-                let child = CompletionNode(spec: subcommand, path: node.path + [subcommand.name])
+            for child in node.children {
                 body += [
-                    "    (\(subcommand.name))",
+                    "    (\(child.spec.name))",
                     "        \(child.functionName(root: root)) $(($1+1))",
                     "        return",
                     "        ;;",
@@ -77,7 +76,7 @@ struct BashCompletionScript {
                     "        COMPREPLY=( $(compgen -f -- \"$cur\") )",
                 ]
             case .words(let words):
-                lines.append("        COMPREPLY=( $(compgen -W \(quoted(words.joined(separator: " "))) -- \"$cur\") )")
+                lines.append("        COMPREPLY=( $(compgen -W \(words.joined(separator: " ").singleQuotedWord) -- \"$cur\") )")
             case .none:
                 break
             }
@@ -85,10 +84,5 @@ struct BashCompletionScript {
         }
         lines.append("esac")
         return lines
-    }
-
-    /// `text` as one single-quoted bash word.
-    private func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

@@ -35,10 +35,13 @@ struct CompletionNode {
 
     /// Every command of the tree below and including `root`, parents before children.
     static func all(from root: CommandSpec) -> [CompletionNode] {
-        func walk(_ spec: CommandSpec, _ path: [String]) -> [CompletionNode] {
-            [CompletionNode(spec: spec, path: path)] + spec.subcommands.flatMap { walk($0, path + [$0.name]) }
-        }
-        return walk(root, [])
+        func walk(_ node: CompletionNode) -> [CompletionNode] { [node] + node.children.flatMap(walk) }
+        return walk(CompletionNode(spec: root, path: []))
+    }
+
+    /// The command's subcommands, in their order.
+    var children: [CompletionNode] {
+        spec.subcommands.map { CompletionNode(spec: $0, path: path + [$0.name]) }
     }
 
     /// A shell function name for this command: `_restorectl`, `_restorectl_shelf_save`.
@@ -49,5 +52,13 @@ struct CompletionNode {
     /// The built-in options every command has, and `--version` on the root.
     var builtInWords: [String] {
         (path.isEmpty ? ["--version"] : []) + ["-h", "--help"]
+    }
+}
+
+extension String {
+    /// The text as one single-quoted bash or zsh word: each `'` ends the quoting, is escaped
+    /// and starts it again.
+    var singleQuotedWord: String {
+        "'" + replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

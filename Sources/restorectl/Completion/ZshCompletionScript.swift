@@ -54,7 +54,7 @@ struct ZshCompletionScript {
                 "        local -a subcommands",
                 "        subcommands=(",
             ]
-            body += spec.subcommands.map { "            " + quoted("\(escapedName($0.name)):\($0.abstract)") }
+            body += spec.subcommands.map { "            " + "\(escapedName($0.name)):\($0.abstract)".singleQuotedWord }
             body += [
                 "        )",
                 "        _describe -V subcommand subcommands && ret=0",
@@ -62,10 +62,9 @@ struct ZshCompletionScript {
                 "    (arg)",
                 "        case ${words[1]} in",
             ]
-            for subcommand in spec.subcommands {
-                let child = CompletionNode(spec: subcommand, path: node.path + [subcommand.name])
+            for child in node.children {
                 body += [
-                    "            (\(subcommand.name))",
+                    "            (\(child.spec.name))",
                     "                \(child.functionName(root: root)) && ret=0",
                     "                ;;",
                 ]
@@ -88,7 +87,7 @@ struct ZshCompletionScript {
             case .none: text += ":\(message): "
             }
         }
-        return quoted(text)
+        return text.singleQuotedWord
     }
 
     /// Escapes what ends an explanation early inside `[…]`.
@@ -101,10 +100,5 @@ struct ZshCompletionScript {
     /// Escapes the `:` that would end a name in a `_describe` item.
     private func escapedName(_ name: String) -> String {
         name.replacingOccurrences(of: ":", with: #"\:"#)
-    }
-
-    /// `text` as one single-quoted zsh word.
-    private func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

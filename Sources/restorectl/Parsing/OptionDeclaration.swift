@@ -38,10 +38,4 @@ struct FlagDeclaration: Sendable {
     let name: String
     /// A one-line description shown in the options table.
     let help: String
-
-    /// Declares a flag's name and help.
-    init(name: String, help: String) {
-        self.name = name
-        self.help = help
-    }
 }

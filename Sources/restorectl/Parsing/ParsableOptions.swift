@@ -1,4 +1,5 @@
-/// A command's options as typed values: one ``Option`` or ``Flag`` property per option.
+/// A command's options as typed values: one ``Option`` or ``Flag`` property per option, or an
+/// ``OptionGroup`` property for options several commands declare alike.
 ///
 /// Each property is the option's whole declaration: name, placeholder, help and completion in
 /// the attribute, type, default and required-ness in the property. The command's spec lists
@@ -24,9 +25,23 @@ protocol ParsableOptions: Sendable {
 extension ParsableOptions {
     func validate() throws {}
 
-    /// The option properties of this instance, in declaration order.
+    /// The option properties of this instance, in declaration order, an ``OptionGroup``'s in
+    /// its place.
     private var optionProperties: [any OptionProperty] {
-        Mirror(reflecting: self).children.compactMap { $0.value as? any OptionProperty }
+        Self.optionProperties(of: self)
+    }
+
+    /// The option properties of `value`, in declaration order, an ``OptionGroup``'s in its place.
+    private static func optionProperties(of value: Any) -> [any OptionProperty] {
+        var properties: [any OptionProperty] = []
+        for child in Mirror(reflecting: value).children {
+            if let property = child.value as? any OptionProperty {
+                properties.append(property)
+            } else if let group = child.value as? any OptionGroup {
+                properties += optionProperties(of: group)
+            }
+        }
+        return properties
     }
 
     /// The options of the command that parses into this type, in declaration order.

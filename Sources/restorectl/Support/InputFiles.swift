@@ -1,6 +1,4 @@
 import Foundation
-import ScreenKinds
-import ScreenModels
 import StateRestore
 
 /// Reading the files commands take (`--state FILE|-`, `--snapshot FILE|-`, `--document FILE`),
@@ -33,16 +31,6 @@ enum InputFiles {
             return try decode(data)
         } catch {
             throw CommandFailure(.dataError, "invalid \(kind) \(path == "-" ? "on standard input" : path): \(error.localizedDescription)")
-        }
-    }
-
-    /// The catalog document in `path`: `{"books": [{"id": Int, "title": String}, …]}`.
-    static func document(_ path: String, console: Console) throws -> CatalogDocument {
-        let data = try read(path, console: console, what: "document")
-        do {
-            return try CatalogDocumentFile.decode(data)
-        } catch {
-            throw CommandFailure(.dataError, "invalid document \(path): \(error.localizedDescription)")
         }
     }
 

@@ -135,7 +135,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
                     try store.saveRecord(Self.quarantinePayload(scene.count), version: 3, account: account, scene: scene, kind: "catalog")
                 }
                 try store.quarantineRecord(account: account, scene: "bad", kind: "catalog", reason: .unreadable, error: "prepared")
-                try store.saveShelfSnapshot(#"{"account":"\#(account)"}"#, version: 1, account: account, shelf: "home", rowCount: 0, fetchedAt: 1)
+                try store.saveSnapshot(#"{"account":"\#(account)"}"#, version: 1, account: account, collection: "home", rowCount: 0, fetchedAt: 1)
             }
         }
     }
@@ -234,7 +234,7 @@ enum PowerCutWorkload: Hashable, Sendable, CustomStringConvertible {
             return try recoveredMigration(from: from, at: path, fail: fail)
         case .shelfSnapshot:
             let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
-            let kept = try store.shelfSnapshots(account: "default").map { Int($0.fetchedAt) }
+            let kept = try store.snapshots(account: "default").map { Int($0.fetchedAt) }
             store.close()
             let newest = kept.first ?? 0
             guard kept == Array(stride(from: newest, to: max(newest - 3, 0), by: -1)) else {

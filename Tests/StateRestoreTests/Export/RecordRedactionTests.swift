@@ -76,7 +76,7 @@ import Testing
     @Test func equalStringsGetEqualPlaceholdersAndDifferentOnesDifferentOnes() throws {
         let redaction = RecordRedaction(kinds: [Self.inbox])
         let first = try JSONValue.parse(redacted(#"{"mode": "Marguerite", "search": "Marguerite", "sort": "Margueritf"}"#, with: redaction))
-        let second = try JSONValue.parse(redacted(#"{"books": [{"title": "Marguerite"}]}"#, as: .shelfSnapshot, with: redaction))
+        let second = try JSONValue.parse(redacted(#"{"books": [{"title": "Marguerite"}]}"#, as: .snapshot, with: redaction))
         guard case .array(let books)? = second[keys(second).first ?? ""], let book = books.first else { throw Failure("no books") }
         #expect(first["mode"] == first["search"] && first["mode"] == book[keys(book).first ?? ""] && first["mode"] != first["sort"])
         // Marguerite, Margueritf, and the snapshot's two keys (it was given no shape).
@@ -151,12 +151,12 @@ import Testing
         _ = redaction.redacted(Array(#"{"a": 1}"#.utf8), as: .record(kind: "inbox"))
         _ = redaction.redacted(Array(#"{"a": 1}"#.utf8), as: .record(kind: "podcast"))
         _ = redaction.redacted(Array(#"{"a": "#.utf8), as: .quarantined(kind: "mail"))
-        _ = redaction.redacted(Array(#"{"a": 1}"#.utf8), as: .shelfSnapshot)
+        _ = redaction.redacted(Array(#"{"a": 1}"#.utf8), as: .snapshot)
         #expect(redaction.kindsWithoutShapes == ["mail", "podcast"])
     }
 
     @Test func theBuiltInKindsKeepTheirFormerFormatsFieldNamesAndTheShelfSnapshotItsOwn() throws {
-        let redaction = RecordRedaction(kinds: RecordKind.builtIn, shelfSnapshotShapes: ShelfSnapshotCodec.recordShapes)
+        let redaction = RecordRedaction(kinds: RecordKind.builtIn, snapshotShapes: ShelfSnapshotCodec.recordShapes)
         #expect(RecordKind.builtIn(named: "catalog")?.recordShapes.keys.sorted() == [1, 2, 3])
         let catalog = try JSONValue.parse(
             redacted(#"{"version":2,"query":"Duras","selectedID":3,"showsOnlySelected":true,"Duras":1}"#, as: .record(kind: "catalog"), with: redaction))
@@ -164,7 +164,7 @@ import Testing
         let snapshot = try JSONValue.parse(
             redacted(
                 #"{"version":2,"query":"q","books":[{"id":1,"title":"Pacifique","revision":1}],"fetchedAt":0,"drafts":[{"bookID":1,"baseRevision":1,"proposedTitle":"x","recovered":true}]}"#,
-                as: .shelfSnapshot, with: redaction))
+                as: .snapshot, with: redaction))
         #expect(keys(snapshot) == ["version", "query", "books", "fetchedAt", "drafts"])
         guard case .array(let drafts)? = snapshot["drafts"], case .array(let books)? = snapshot["books"] else { throw Failure("no drafts") }
         #expect(keys(drafts.first) == ["bookID", "baseRevision", "proposedTitle", "recovered"] && keys(books.first) == ["id", "title", "revision"])

@@ -22,7 +22,7 @@ import Testing
         let catalog = CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2)))
         try store.saveRecord(catalog, version: CatalogViewState.currentVersion, account: key.account, scene: key.scene, kind: "catalog")
         try store.saveRecord(#"{"version":1,"selectedNoteID":"not a number"}"#, version: 1, account: key.account, scene: key.scene, kind: "notes")
-        try store.saveShelfSnapshot(#"{"version":2,"books":5}"#, version: 2, account: key.account, shelf: "home", rowCount: 0, fetchedAt: 0)
+        try store.saveSnapshot(#"{"version":2,"books":5}"#, version: 2, account: key.account, collection: "home", rowCount: 0, fetchedAt: 0)
     }
 
     @Test func everyOperationOfAReadingRestorerBeginsNoWriteTransaction() throws {
@@ -47,7 +47,7 @@ import Testing
         try reader.close()
         #expect(Database.stopCountingWriteAttempts(at: file.path) == 0)
         // Nothing was marked, quarantined or replaced.
-        let snapshots = try file.reading { try $0.shelfSnapshots() }
+        let snapshots = try file.reading { try $0.snapshots() }
         let quarantined = try file.reading { try $0.quarantinedRecords() }
         let notesRecord = try file.reading { try $0.record(account: "default", scene: "main", kind: "notes") }
         #expect(snapshots.map(\.unreadableError) == [nil])

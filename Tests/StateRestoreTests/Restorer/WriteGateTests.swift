@@ -130,7 +130,7 @@ import Testing
         }
         let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
-        #expect(try store.shelfSnapshots(account: "alice").isEmpty)
+        #expect(try store.snapshots(account: "alice").isEmpty)
     }
 
     @Test func aSceneThisProcessRestoredIsInUseForItsPrune() throws {

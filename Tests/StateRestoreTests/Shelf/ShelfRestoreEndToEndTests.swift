@@ -146,7 +146,7 @@ private final class InstantShelf: ShelfLoading {
         for second in 0..<5 {
             try restorer.saveShelf(ShelfSnapshot(books: shelf, fetchedAt: Date(timeIntervalSince1970: Double(100 + second))), shelf: "home")
         }
-        let kept = try #require(try restorer.withStore { store, _ in try store?.shelfSnapshots() })
+        let kept = try #require(try restorer.withStore { store, _ in try store?.snapshots() })
         try restorer.close()
         #expect(kept.map(\.version) == [2, 2, 2, 2, 9])
         #expect(kept.filter { $0.unreadableError == nil && $0.version == 2 }.map(\.fetchedAt) == [104, 103, 102])

@@ -103,12 +103,12 @@ import Testing
     @Test func onlyTheNewestShelfSnapshotsAreKept() throws {
         let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         for index in 1...5 {
-            try store.saveShelfSnapshot("{\"n\":\(index)}", version: 1, account: "a", shelf: "home", rowCount: index, fetchedAt: Double(index), keeping: 3)
+            try store.saveSnapshot("{\"n\":\(index)}", version: 1, account: "a", collection: "home", rowCount: index, fetchedAt: Double(index), keeping: 3)
         }
-        try store.saveShelfSnapshot("{}", version: 1, account: "a", shelf: "work", rowCount: 0, fetchedAt: 0)
-        #expect(try store.shelfSnapshots(account: "a").first { $0.shelf == "home" }?.rowCount == 5)
-        #expect(try store.shelfSnapshots(account: "a").map(\.rowCount) == [5, 4, 3, 0])
-        #expect(try store.shelfSnapshots(account: "a").first { $0.shelf == "none" } == nil)
+        try store.saveSnapshot("{}", version: 1, account: "a", collection: "work", rowCount: 0, fetchedAt: 0)
+        #expect(try store.snapshots(account: "a").first { $0.collection == "home" }?.rowCount == 5)
+        #expect(try store.snapshots(account: "a").map(\.rowCount) == [5, 4, 3, 0])
+        #expect(try store.snapshots(account: "a").first { $0.collection == "none" } == nil)
     }
 
     @Test func purgeLeavesNoTraceOfTheAccountInTheFile() throws {
@@ -118,7 +118,7 @@ import Testing
             try store.saveRecord("{\"query\":\"\(secret)-\(index)\"}", version: 1, account: "leaving", scene: "s\(index)", kind: "catalog")
         }
         try store.saveRecord(#"{"query":"kept"}"#, version: 1, account: "staying", scene: "s", kind: "catalog")
-        try store.saveShelfSnapshot("{\"t\":\"\(secret)\"}", version: 1, account: "leaving", shelf: "home", rowCount: 1, fetchedAt: 0)
+        try store.saveSnapshot("{\"t\":\"\(secret)\"}", version: 1, account: "leaving", collection: "home", rowCount: 1, fetchedAt: 0)
         try store.checkpoint()
         let result = try store.purge(account: "leaving")
         #expect(result == PurgeResult(records: 50, quarantined: 0, snapshots: 1))

@@ -77,4 +77,12 @@ struct ParsableOptionsTests {
         let options = try SampleMigrateOptions.parse(command)
         #expect(options.database == "x" && options.target == nil && !options.isDryRun && options.json)
     }
+
+    @Test func aGroupsOptionsStandWhereItsPropertyDoesAndAreFilledByParsing() throws {
+        #expect(SampleGroupedMigrateOptions.declaredOptions == SampleCommands.migrate.options)
+        let command = try SampleCommands.command(["migrate", "--db", "x", "--to", "3", "--json"])
+        #expect(try SampleGroupedMigrateOptions.optionsRead(parsing: command) == SampleCommands.migrate.options)
+        let options = try SampleGroupedMigrateOptions.parse(command)
+        #expect(options.group.database == "x" && options.group.target == 3 && !options.isDryRun && options.json)
+    }
 }

@@ -25,3 +25,16 @@ struct SampleKindsOfOptions: ParsableOptions {
         if account == "refused" { throw CommandFailure(.dataError, "refused account") }
     }
 }
+
+/// Options shared as a group, for ``ParsableOptionsTests``.
+struct SampleGroup: OptionGroup {
+    @Option(name: "db", valueName: "PATH", help: "The state database file.") var database: String
+    @Option(name: "to", valueName: "N", help: "Stop at schema version N.") var target: Int?
+}
+
+/// ``SampleMigrateOptions`` with its first two options declared as a group.
+struct SampleGroupedMigrateOptions: ParsableOptions {
+    let group = SampleGroup()
+    @Flag(name: "dry-run", help: "Print the plan without applying it.") var isDryRun: Bool
+    @Flag(name: "json", help: "Print machine-readable output.") var json: Bool
+}

@@ -1,13 +1,15 @@
 import Foundation
 
-/// A shelf snapshot as stored: an opaque versioned payload plus the facts `list` shows.
-package struct StoredShelfSnapshot: Equatable, Sendable {
+/// A snapshot as stored, of whatever kind is stored as snapshots (the shelf's): an opaque
+/// versioned payload plus the facts `list` shows.
+package struct StoredSnapshot: Equatable, Sendable {
     /// The snapshot's id (increasing with each save).
     package let id: Int64
-    /// The account the shelf belongs to.
+    /// The account the collection belongs to.
     package let account: String
-    /// The shelf's name.
-    package let shelf: String
+    /// The name of the collection the snapshot is of (a shelf's name; the table's `shelf`
+    /// column).
+    package let collection: String
     /// The payload's format version.
     package let version: Int
     /// The oldest format whose readers may read it, as its writer declared; nil when only
