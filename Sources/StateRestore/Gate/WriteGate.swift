@@ -30,7 +30,7 @@ package struct WriteGate: Sendable {
     }
 
     /// Each screen's latest sighting by this restorer.
-    private var screens: [ScreenKey: Sighting] = [:]
+    private var screens = ScreenTable<Sighting>()
     /// The same for what a kind stores outside records (a shelf's snapshots), by the name the
     /// kind gives it.
     private var collections: [String: Sighting] = [:]
@@ -85,7 +85,7 @@ package struct WriteGate: Sendable {
     /// signed out: the fields carried, a file not read), except the fences: a save of such a
     /// screen stays fenced until it is restored again.
     mutating func forget(where isGone: (ScreenKey) -> Bool) {
-        for (screen, sighting) in screens where isGone(screen) {
+        for (screen, sighting) in screens.elements where isGone(screen) {
             screens[screen] = Sighting(generation: sighting.generation, discardEpoch: sighting.discardEpoch)
         }
     }
