@@ -124,14 +124,15 @@ package final class Database {
         sqlite3_busy_timeout(connection, configuration.busyTimeoutMilliseconds)
         var ignored: Int32 = 0
         _ = csqlite_db_config_int(connection, SQLITE_DBCONFIG_DEFENSIVE, 1, &ignored)
+        // `trusted_schema=OFF` and `foreign_keys=ON` as the connection's settings, not pragmas:
+        // the same flags, without a statement parsed and run for each at every open.
         _ = csqlite_db_config_int(connection, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &ignored)
-        try executeScript(
-            """
-            PRAGMA foreign_keys = ON;
-            PRAGMA trusted_schema = OFF;
-            PRAGMA journal_size_limit = \(configuration.journalSizeLimitBytes);
-            """
-        )
+        _ = csqlite_db_config_int(connection, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &ignored)
+        // The log's size limit applies when a write or checkpoint ends, which a read-only
+        // connection never does.
+        if configuration.access != .readOnly {
+            try executeScript("PRAGMA journal_size_limit = \(configuration.journalSizeLimitBytes)")
+        }
     }
 
     /// Sets how long this connection's statements wait for another connection's lock.
