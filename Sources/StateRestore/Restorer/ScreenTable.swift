@@ -9,12 +9,15 @@
 /// there are. The dictionary is held by a class, so the list's type needs no dictionary type
 /// made at a launch (as ``ScenesInUse`` does).
 struct ScreenTable<Value: Sendable>: Sendable {
-    /// The screens and their values while there are at most ``indexThreshold``.
-    private var entries: [(key: ScreenKey, value: Value)] = []
-    /// Every screen and its value once there were more (`entries` is empty then).
+    /// The screens while there are at most ``indexThreshold``, and their values at the same
+    /// positions: two lists rather than one of tuples, whose type the first restore made from
+    /// its mangled name (44 k instructions).
+    private var keys: [ScreenKey] = []
+    private var values: [Value] = []
+    /// Every screen and its value once there were more (the lists are empty then).
     private var hashed: Hashed?
 
-    /// Screens above which the dictionary replaces the list.
+    /// Screens above which the dictionary replaces the lists.
     static var indexThreshold: Int { 16 }
 
     /// The dictionary of a table of many screens. Copied before a change when another table
@@ -28,7 +31,7 @@ struct ScreenTable<Value: Sendable>: Sendable {
     init() {}
 
     /// The number of screens.
-    var count: Int { hashed?.table.count ?? entries.count }
+    var count: Int { hashed?.table.count ?? keys.count }
 
     /// Whether there is no screen.
     var isEmpty: Bool { count == 0 }
@@ -37,7 +40,7 @@ struct ScreenTable<Value: Sendable>: Sendable {
     subscript(screen: ScreenKey) -> Value? {
         get {
             if let hashed { return hashed.table[screen] }
-            return entries.first { $0.key == screen }?.value
+            return keys.firstIndex(of: screen).map { values[$0] }
         }
         set {
             if let newValue { update(newValue, for: screen) } else { removeValue(for: screen) }
@@ -50,18 +53,20 @@ struct ScreenTable<Value: Sendable>: Sendable {
         if hashed != nil {
             return uniqueHashed().table.updateValue(value, forKey: screen)
         }
-        if let position = entries.firstIndex(where: { $0.key == screen }) {
-            defer { entries[position].value = value }
-            return entries[position].value
+        if let position = keys.firstIndex(of: screen) {
+            defer { values[position] = value }
+            return values[position]
         }
-        if entries.count >= Self.indexThreshold {
-            var table = [ScreenKey: Value](minimumCapacity: entries.count * 2)
-            for entry in entries { table[entry.key] = entry.value }
+        if keys.count >= Self.indexThreshold {
+            var table = [ScreenKey: Value](minimumCapacity: keys.count * 2)
+            for (key, value) in zip(keys, values) { table[key] = value }
             table[screen] = value
             hashed = Hashed(table)
-            entries = []
+            keys = []
+            values = []
         } else {
-            entries.append((screen, value))
+            keys.append(screen)
+            values.append(value)
         }
         return nil
     }
@@ -70,31 +75,29 @@ struct ScreenTable<Value: Sendable>: Sendable {
     @discardableResult
     mutating func removeValue(for screen: ScreenKey) -> Value? {
         if hashed != nil { return uniqueHashed().table.removeValue(forKey: screen) }
-        guard let position = entries.firstIndex(where: { $0.key == screen }) else { return nil }
-        return entries.remove(at: position).value
+        guard let position = keys.firstIndex(of: screen) else { return nil }
+        keys.remove(at: position)
+        return values.remove(at: position)
     }
 
     /// Removes every screen.
     mutating func removeAll() {
-        entries = []
+        keys = []
+        values = []
         hashed = nil
     }
 
     /// Keeps the screens `isKept` names.
     mutating func keep(where isKept: (ScreenKey) -> Bool) {
-        if hashed != nil {
-            let table = uniqueHashed().table.filter { isKept($0.key) }
-            hashed = nil
-            for (screen, value) in table { update(value, for: screen) }
-        } else {
-            entries.removeAll { !isKept($0.key) }
-        }
+        let kept = elements.filter { isKept($0.key) }
+        removeAll()
+        for (screen, value) in kept { update(value, for: screen) }
     }
 
     /// Each screen and its value, in no particular order.
     var elements: [(key: ScreenKey, value: Value)] {
         if let hashed { return hashed.table.map { ($0.key, $0.value) } }
-        return entries
+        return zip(keys, values).map { ($0, $1) }
     }
 
     /// The dictionary, copied first when another table shares it.
