@@ -26,12 +26,12 @@ extension Store {
         let version = database.dataVersion()
         if let cache = fenceCache, cache.dataVersion == version {
             if cache.fenceKey == nil { return 0 }
-            if let generation = cache.generations[account] { return generation }
+            if let generation = cache.generation(of: account) { return generation }
         }
         let key = try fenceKey()
         let generation = try key.map { try storedGeneration(account, fenceKey: $0) } ?? 0
         var cache = fenceCache.flatMap { $0.dataVersion == version && $0.fenceKey == key ? $0 : nil } ?? AccountGenerationCache(dataVersion: version, fenceKey: key)
-        cache.generations[account] = generation
+        cache.note(generation, of: account)
         fenceCache = cache
         return generation
     }
@@ -142,7 +142,7 @@ extension Store {
         let generation = try key.map { try storedGeneration(account, fenceKey: $0) } ?? 0
         let version = database.dataVersion()
         var cache = fenceCache.flatMap { $0.dataVersion == version && $0.fenceKey == key ? $0 : nil } ?? AccountGenerationCache(dataVersion: version, fenceKey: key)
-        cache.generations[account] = generation
+        cache.note(generation, of: account)
         cache.discardEpoch = epoch
         fenceCache = cache
         return (stored, generation, epoch)
