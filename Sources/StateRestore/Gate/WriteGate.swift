@@ -31,7 +31,7 @@ package struct WriteGate: Sendable {
 
     /// Each screen's latest sighting by this restorer, a kind's snapshots' included (under the
     /// key `StateRestorer.snapshotScreen` gives them).
-    private var screens: [ScreenKey: Sighting] = [:]
+    private var screens = ScreenTable<Sighting>()
 
     /// The sighting of `screen`'s latest restore, or nil when this restorer never restored or
     /// saved it.
@@ -61,7 +61,7 @@ package struct WriteGate: Sendable {
     /// signed out: the fields carried, a file not read), except the fences: a save of such a
     /// screen stays fenced until it is restored again.
     mutating func forget(where isGone: (ScreenKey) -> Bool) {
-        for (screen, sighting) in screens where isGone(screen) {
+        for (screen, sighting) in screens.elements where isGone(screen) {
             screens[screen] = Sighting(generation: sighting.generation, discardEpoch: sighting.discardEpoch)
         }
     }

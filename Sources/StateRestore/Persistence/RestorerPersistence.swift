@@ -10,7 +10,7 @@ final class RestorerPersistence: Sendable {
 
     private struct Live {
         var trackings: [WeakTracking] = []
-        var pendingCompletions: Set<ScreenKey> = []
+        var pendingCompletions = ScreenSet()
     }
 
     private struct WeakTracking {
@@ -52,11 +52,11 @@ final class RestorerPersistence: Sendable {
 
     /// Whether `screen`'s completion was still pending; it is not any more.
     func takeCompletion(_ screen: ScreenKey) -> Bool {
-        live.withLock { $0.pendingCompletions.remove(screen) != nil }
+        live.withLock { $0.pendingCompletions.remove(screen) }
     }
 
     /// Every pending completion, taken.
-    func takeAllCompletions() -> Set<ScreenKey> {
+    func takeAllCompletions() -> ScreenSet {
         live.withLock { live in
             defer { live.pendingCompletions.removeAll() }
             return live.pendingCompletions

@@ -7,8 +7,23 @@ import StateStore
 enum KnownDefaults {
     /// A list, as ``KnownShapes`` keeps its shapes, of each object or why there is none (not a
     /// `Result`): a dictionary keyed by `ObjectIdentifier`, or a `Result`, would cost the first
-    /// restore of a process a runtime lookup of a conformance (`Hashable`, `Error`).
-    private static let objects = Locked<[(type: ObjectIdentifier, object: JSONObject?, failure: RestoreError?)]>([])
+    /// restore of a process a runtime lookup of a conformance (`Hashable`, `Error`). Its
+    /// elements are objects: a list of tuples had its type (the tuple's, the optional error's)
+    /// made from its mangled name at the first restore (0.13 M instructions).
+    private static let objects = Locked<[Known]>([])
+
+    /// One kind's object, or why there is none.
+    private final class Known: Sendable {
+        let type: ObjectIdentifier
+        let object: JSONObject?
+        let failure: RestoreError?
+
+        init(type: ObjectIdentifier, object: JSONObject?, failure: RestoreError?) {
+            self.type = type
+            self.object = object
+            self.failure = failure
+        }
+    }
 
     /// `State`'s default as an object, or why it cannot be one.
     static func object<State: RestorableState>(of type: State.Type) throws(RestoreError) -> JSONObject {
@@ -25,7 +40,7 @@ enum KnownDefaults {
             failure = .invalidField(field: "", reason: "the default \(State.kind) state cannot be encoded: \(error)")
         }
         objects.withLock { known in
-            if !known.contains(where: { $0.type == key }) { known.append((key, made, failure)) }
+            if !known.contains(where: { $0.type == key }) { known.append(Known(type: key, object: made, failure: failure)) }
         }
         return try Self.value(made, failure)
     }

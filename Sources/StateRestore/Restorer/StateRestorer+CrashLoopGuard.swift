@@ -142,7 +142,7 @@ extension StateRestorer {
     func complete(_ screen: ScreenKey) -> Bool {
         restoring.withLock { side in
             side.uncompletedScreens.remove(screen)
-            guard side.markedScreens.remove(screen) != nil else { return true }
+            guard side.markedScreens.remove(screen) else { return true }
             guard side.launchGuard?.clear(screen.guardMark) ?? true else {
                 side.markedScreens.insert(screen)  // still marked: closing tries again
                 return false

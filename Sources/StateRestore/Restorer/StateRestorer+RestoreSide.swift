@@ -13,11 +13,11 @@ extension StateRestorer {
         /// What this launch's first restore found about the previous launches; nil before it.
         var crashLoopCheck: CrashLoopCheck?
         /// Screens this restorer marked "restore in progress" and has not completed.
-        var markedScreens: Set<ScreenKey> = []
+        var markedScreens = ScreenSet()
         /// Screens whose restore applied a record and that are neither persisted nor completed
         /// (`completeRestore`), marked or not: live, as a tracked screen is (see
         /// ``StateRestorer/liveScreens()``).
-        var uncompletedScreens: Set<ScreenKey> = []
+        var uncompletedScreens = ScreenSet()
         /// The crash-loop guard's marks file, once the first restore has opened it; nil before,
         /// and when it cannot be had (then ``guardUnavailable`` says why).
         var launchGuard: LaunchGuardFile?
@@ -32,7 +32,7 @@ extension StateRestorer {
         /// record kept, a file it could not read, the fields its saves carry.
         var gate = WriteGate()
         /// The screens this restorer restored (whose carried fields in the gate are its own).
-        var restoredScreens: Set<ScreenKey> = []
+        var restoredScreens = ScreenSet()
         /// Every restore so far, per kind and outcome (``StateRestorer/statistics``).
         var restoreCounts = RestoreStatistics()
         /// The naming warnings delivered (each once per restorer).

@@ -6,16 +6,38 @@ extension Database {
     package func cachedStatement(_ sql: String) throws(StoreError) -> Statement {
         for recent in recentStatements where recent.sql == sql { return recent.statement }
         let statement: Statement
-        if let cached = statementCache[sql] {
+        if let cached = cached(sql) {
             statement = cached
         } else {
             statement = try makeStatement(sql)
-            if statementCache.count >= configuration.statementCacheCapacity { statementCache.removeAll() }
-            statementCache[sql] = statement
+            keep(statement, for: sql)
         }
         if recentStatements.count >= Self.recentStatementCount { recentStatements.removeLast() }
         recentStatements.insert((sql, statement), at: 0)
         return statement
+    }
+
+    /// The cached statement for `sql`, if any.
+    private func cached(_ sql: String) -> Statement? {
+        if statementCache.isEmpty { return statementList.first { $0.sql == sql }?.statement }
+        return statementCache[sql]
+    }
+
+    /// Caches `statement`: in the list while the connection has prepared at most
+    /// ``listedStatementCount``, in the dictionary past that; both are emptied when they hold
+    /// the configuration's capacity.
+    private func keep(_ statement: Statement, for sql: String) {
+        if statementList.count + statementCache.count >= configuration.statementCacheCapacity {
+            statementList.removeAll()
+            statementCache.removeAll()
+        }
+        if statementCache.isEmpty, statementList.count < Self.listedStatementCount {
+            statementList.append((sql, statement))
+            return
+        }
+        for listed in statementList { statementCache[listed.sql] = listed.statement }
+        statementList.removeAll()
+        statementCache[sql] = statement
     }
 
     /// Prepares `sql` without caching it.

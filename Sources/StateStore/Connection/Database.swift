@@ -34,7 +34,16 @@ package final class Database {
     /// is still one the store's build may write. Nil (no check) until a store has opened the file.
     package var schemaWriteCheck: SchemaWriteCheck?
 
+    /// The prepared statements by their SQL: a list while the connection has prepared a few
+    /// (``listedStatementCount``: a launch prepares about eight), a dictionary past them. A
+    /// dictionary at the first statement had its type made from its mangled name at a
+    /// process's first open, a runtime lookup of `String: Hashable` (0.35 M instructions at an
+    /// app's cold launch).
+    var statementList: [(sql: String, statement: Statement)] = []
     var statementCache: [String: Statement] = [:]
+
+    /// Statements kept in ``statementList`` before the cache is a dictionary.
+    static let listedStatementCount = 16
 
     /// The last few statements taken from `statementCache` or prepared, newest first, checked
     /// before it: comparing a hot path's SQL with these (the same string storage compares by
@@ -94,7 +103,7 @@ package final class Database {
             throw error.rewritingMessage { "\($0): \(path)" }
         }
         handle = connection
-        Self.openConnections.withLock { $0[path, default: 0] += 1 }
+        Self.openConnections.withLock { $0.append(path) }
         do {
             try configure(connection)
         } catch {
@@ -124,14 +133,15 @@ package final class Database {
         sqlite3_busy_timeout(connection, configuration.busyTimeoutMilliseconds)
         var ignored: Int32 = 0
         _ = csqlite_db_config_int(connection, SQLITE_DBCONFIG_DEFENSIVE, 1, &ignored)
+        // `trusted_schema=OFF` and `foreign_keys=ON` as the connection's settings, not pragmas:
+        // the same flags, without a statement parsed and run for each at every open.
         _ = csqlite_db_config_int(connection, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &ignored)
-        try executeScript(
-            """
-            PRAGMA foreign_keys = ON;
-            PRAGMA trusted_schema = OFF;
-            PRAGMA journal_size_limit = \(configuration.journalSizeLimitBytes);
-            """
-        )
+        _ = csqlite_db_config_int(connection, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &ignored)
+        // The log's size limit applies when a write or checkpoint ends, which a read-only
+        // connection never does.
+        if configuration.access != .readOnly {
+            try executeScript("PRAGMA journal_size_limit = \(configuration.journalSizeLimitBytes)")
+        }
     }
 
     /// Sets how long this connection's statements wait for another connection's lock.
@@ -152,13 +162,13 @@ package final class Database {
     /// Finalizes cached statements and closes the connection. Safe to call more than once.
     package func close() {
         recentStatements.removeAll()
+        statementList.removeAll()
         statementCache.removeAll()
         guard let connection = handle else { return }
         handle = nil
         sqlite3_close_v2(connection)
-        Self.openConnections.withLock { [path] counts in
-            let remaining = (counts[path] ?? 1) - 1
-            counts[path] = remaining > 0 ? remaining : nil
+        Self.openConnections.withLock { [path] paths in
+            if let position = paths.firstIndex(of: path) { paths.remove(at: position) }
         }
     }
 

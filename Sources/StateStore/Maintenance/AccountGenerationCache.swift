@@ -5,8 +5,29 @@ struct AccountGenerationCache {
     var dataVersion: UInt32
     /// The database's hashing key then; nil: no account was ever signed out, every generation is 0.
     var fenceKey: Int64?
-    /// The generations read, by account.
-    var generations: [String: Int] = [:]
+    /// The generations read, by account: a list, since a file has a few accounts; a
+    /// `[String: Int]` had its type made from its mangled name at a launch's first read (a
+    /// runtime lookup of `String: Hashable`).
+    private var generations: [(account: String, generation: Int)] = []
+
+    init(dataVersion: UInt32, fenceKey: Int64?) {
+        self.dataVersion = dataVersion
+        self.fenceKey = fenceKey
+    }
+
+    /// The generation read of `account`, if it was.
+    func generation(of account: String) -> Int? {
+        generations.first { $0.account == account }?.generation
+    }
+
+    /// Notes the generation read of `account`.
+    mutating func note(_ generation: Int, of account: String) {
+        if let position = generations.firstIndex(where: { $0.account == account }) {
+            generations[position].generation = generation
+        } else {
+            generations.append((account, generation))
+        }
+    }
     /// The discard epoch read (`Store.discardEpoch()`), once read.
     var discardEpoch: Int?
 }

@@ -26,12 +26,12 @@ extension Store {
         let version = database.dataVersion()
         if let cache = fenceCache, cache.dataVersion == version {
             if cache.fenceKey == nil { return 0 }
-            if let generation = cache.generations[account] { return generation }
+            if let generation = cache.generation(of: account) { return generation }
         }
         let key = try fenceKey()
         let generation = try key.map { try storedGeneration(account, fenceKey: $0) } ?? 0
         var cache = fenceCache.flatMap { $0.dataVersion == version && $0.fenceKey == key ? $0 : nil } ?? AccountGenerationCache(dataVersion: version, fenceKey: key)
-        cache.generations[account] = generation
+        cache.note(generation, of: account)
         fenceCache = cache
         return generation
     }
@@ -102,9 +102,49 @@ extension Store {
     /// record is read first: it starts the read transaction, so the data version the
     /// generation's cache is checked against is this snapshot's.
     package func recordAndGeneration(account: String, scene: String, kind: String) throws -> (record: StoredRecord?, generation: Int, discardEpoch: Int) {
-        try database.readTransaction {
+        if !database.isInTransaction, hasRecordKinds, hasRecoveryTables {
+            return try launchRead(account: account, scene: scene, kind: kind)
+        }
+        return try database.readTransaction {
             let record = try record(account: account, scene: scene, kind: kind)
             return (record, try accountGeneration(account), try discardEpoch())
         }
+    }
+
+    /// The record, the account's generation and the discard epoch of a schema with kinds, in
+    /// one snapshot without `BEGIN` and `ROLLBACK`: the record's statement, held at its row,
+    /// keeps the read transaction it began open for the reads of `store_meta` after it, one
+    /// statement for them all (a scene without a record is read as before, in a transaction). A launch's read was four statements to prepare on its new connection, two
+    /// now. What it read is cached for the snapshot's data version, as
+    /// ``accountGeneration(_:)`` and ``discardEpoch()`` cache it.
+    private func launchRead(account: String, scene: String, kind: String) throws -> (record: StoredRecord?, generation: Int, discardEpoch: Int) {
+        let statement = try database.cachedStatement(Self.recordSQL)
+        try statement.bind([.text(account), .text(scene), .text(kind)])
+        defer { statement.reset() }
+        let stored: StoredRecord?
+        if try statement.step() {
+            stored = StoredRecord(
+                account: account, scene: scene, kind: kind, version: statement.int(0),
+                minReaderVersion: statement.isNull(1) ? nil : statement.int(1),
+                payload: statement.data(2) ?? Data(), updatedAt: statement.double(3)
+            )
+        } else {
+            // No row: the statement ended the read transaction it began, so the record is
+            // read again with the rest in one (a scene without a record pairs its absence with
+            // the generation of the same snapshot too).
+            statement.reset()
+            return try database.readTransaction {
+                (try record(account: account, scene: scene, kind: kind), try accountGeneration(account), try discardEpoch())
+            }
+        }
+        let key = try fenceKey()
+        let epoch = try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.discardEpochKey)]) { $0.int(0) } ?? 0
+        let generation = try key.map { try storedGeneration(account, fenceKey: $0) } ?? 0
+        let version = database.dataVersion()
+        var cache = fenceCache.flatMap { $0.dataVersion == version && $0.fenceKey == key ? $0 : nil } ?? AccountGenerationCache(dataVersion: version, fenceKey: key)
+        cache.note(generation, of: account)
+        cache.discardEpoch = epoch
+        fenceCache = cache
+        return (stored, generation, epoch)
     }
 }

@@ -14,12 +14,13 @@ extension Database {
     package func ownership() throws(StoreError) -> DatabaseOwnership {
         // One read transaction, so one snapshot: read separately, another process's first
         // migration could commit between the reads and make a new file look like a foreign one.
-        // Plain pragmas are much cheaper to prepare than the pragma table functions, and this
-        // runs at every launch.
-        let startsTransaction = !isInTransaction
-        if startsTransaction { try execute("BEGIN DEFERRED") }
-        defer { if startsTransaction, isInTransaction { try? execute("ROLLBACK") } }
-        let applicationID = try fetchOne("PRAGMA application_id") { Int32(truncatingIfNeeded: $0.int64(0)) } ?? 0
+        // The first statement, held at its row until the end, keeps the read transaction it
+        // began open, so the reads after it see its snapshot, without the BEGIN and ROLLBACK a
+        // launch paid for it (two statements more to prepare and run). Plain pragmas are much
+        // cheaper to prepare than the pragma table functions, and this runs at every launch.
+        let header = try cachedStatement("PRAGMA application_id")
+        defer { header.reset() }
+        let applicationID = try header.step() ? Int32(truncatingIfNeeded: header.int64(0)) : 0
         if applicationID == Database.applicationID {
             return .ours(schemaVersion: try fetchOne("PRAGMA user_version") { $0.int(0) } ?? 0)
         }

@@ -110,6 +110,10 @@ package struct MigrationFile: Sendable, Equatable {
         Result { () throws(StoreError) in try embeddedFiles() }
     }
 
+    /// The newest version of the migrations compiled into this build (0 when they cannot be
+    /// used): a migrator's ``Migrator/latestVersion`` without making one.
+    package static var latestEmbeddedVersion: Int { embeddedSet.files.last?.version ?? 0 }
+
     /// The migrations compiled into this build (``embedded``), or why they cannot be used.
     static func embeddedFiles() throws(StoreError) -> [MigrationFile] {
         if let error = embeddedSet.error { throw error }

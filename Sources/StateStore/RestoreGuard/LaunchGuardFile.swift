@@ -78,7 +78,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// Whether the file is known to carry the header (a file opened as it was is read first).
     var isFormatted = false
 
-    static let registry = Locked<[String: LaunchGuardFile]>([:])
+    static let registry = Locked<PathTable<LaunchGuardFile>>(PathTable())
 
     init(path: String, descriptor: Int32, isFormatted: Bool, role: DatabaseRole) {
         self.path = path

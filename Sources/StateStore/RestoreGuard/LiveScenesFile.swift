@@ -31,7 +31,7 @@ package final class LiveScenesFile: @unchecked Sendable {
     package static let capacity = (slotSize - slotHeaderSize) / entrySize
 
     /// The open files, by path; each holds this process's locked slot.
-    private static let registry = Locked<[String: LiveScenesFile]>([:])
+    private static let registry = Locked<PathTable<LiveScenesFile>>(PathTable())
 
     let descriptor: Int32
     let slot: Int

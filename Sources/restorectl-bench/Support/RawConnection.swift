@@ -27,7 +27,8 @@ final class RawConnection {
         var ignored: Int32 = 0
         _ = csqlite_db_config_int(connection, SQLITE_DBCONFIG_DEFENSIVE, 1, &ignored)
         _ = csqlite_db_config_int(connection, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &ignored)
-        try exec("PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF; PRAGMA journal_size_limit = 4194304;")
+        _ = csqlite_db_config_int(connection, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &ignored)
+        try exec("PRAGMA journal_size_limit = 4194304")
         _ = try scalar("PRAGMA application_id")
         _ = try scalar("PRAGMA user_version")
         try exec("PRAGMA synchronous = NORMAL")

@@ -13,21 +13,21 @@ extension OptionDeclaration {
     static let kind = OptionDeclaration(
         name: "kind",
         valueName: "K",
-        help: "The record kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")), or an app's kind in --formats (default: catalog).",
+        help: "The record kind: \(RecordKind.builtIn.map(\.name).joined(by: ", ")), or an app's kind in --formats (default: catalog).",
         completion: .words(RecordKind.builtIn.map(\.name))
     )
     /// `--kind K` of the listing commands, where absent means every kind.
     static let kindFilter = OptionDeclaration(
         name: "kind",
         valueName: "K",
-        help: "Only records of this kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")), or any other kind name (default: every kind).",
+        help: "Only records of this kind: \(RecordKind.builtIn.map(\.name).joined(by: ", ")), or any other kind name (default: every kind).",
         completion: .words(RecordKind.builtIn.map(\.name))
     )
     /// `--kind K` of the history verbs: required, any kind name (its records are not decoded).
     static let historyKind = OptionDeclaration(
         name: "kind",
         valueName: "K",
-        help: "The record kind: \(RecordKind.builtIn.map(\.name).joined(separator: ", ")), or any other kind name.",
+        help: "The record kind: \(RecordKind.builtIn.map(\.name).joined(by: ", ")), or any other kind name.",
         completion: .words(RecordKind.builtIn.map(\.name))
     )
     /// `--formats DIR`: an app's format folders.

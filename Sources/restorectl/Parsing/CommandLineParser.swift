@@ -52,7 +52,7 @@ enum CommandLineParser {
 
         /// The tool's name followed by the command path, as error messages name the command.
         var commandName: String {
-            ([root.name] + path).joined(separator: " ")
+            ([root.name] + path).joined(by: " ")
         }
 
         /// Keeps the first problem; later ones are not reported.

@@ -12,7 +12,7 @@ enum Summary {
         if case .object(let fields) = restoration.state {
             // The envelope (`version`, `minReaderVersion`) is the record's, not the state's.
             let shown = fields.filter { $0.key != "version" && $0.key != "minReaderVersion" }.map { "\($0.key): \($0.value.encoded())" }
-            lines.append("  " + shown.joined(separator: "   "))
+            lines.append("  " + shown.joined(by: "   "))
         }
         if let frame = restoration.frame, case .array(let rows)? = frame["rows"] {
             let anchorID = restoration.state["viewport"]?["anchorID"]
@@ -31,6 +31,6 @@ enum Summary {
             lines.append("  report:")
             for entry in restoration.report { lines.append("    \(entry.code.rawValue): \(entry.detail)") }
         }
-        return lines.joined(separator: "\n")
+        return lines.joined(by: "\n")
     }
 }

@@ -1,0 +1,30 @@
+/// Values by path, as a dictionary answers for them, held in a list: a process holds a few
+/// files of each kind open. A `[String: V]` made at a launch had its type made from its mangled
+/// name, a runtime lookup of `String: Hashable` that scans every conformance record of the
+/// process (0.34 M instructions at an app's cold launch).
+struct PathTable<Value> {
+    private var entries: [(path: String, value: Value)] = []
+
+    init() {}
+
+    /// `path`'s value; setting nil removes it.
+    subscript(path: String) -> Value? {
+        get { entries.first { $0.path == path }?.value }
+        set {
+            let position = entries.firstIndex { $0.path == path }
+            switch (position, newValue) {
+            case (let position?, let value?): entries[position].value = value
+            case (let position?, nil): entries.remove(at: position)
+            case (nil, let value?): entries.append((path, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// Removes `path`; returns its value.
+    @discardableResult
+    mutating func removeValue(forKey path: String) -> Value? {
+        guard let position = entries.firstIndex(where: { $0.path == path }) else { return nil }
+        return entries.remove(at: position).value
+    }
+}
