@@ -141,11 +141,15 @@ package final class Database {
 
     /// SQLite's data version of the main database: it changes with every change to the file,
     /// by this connection or any other (in any process), so an unchanged value means nothing
-    /// was written since it was read. A file-control call, no statement.
+    /// was written since it was read. A file-control call, no statement (and no name: SQLite
+    /// takes a null name for the main database without comparing names).
+    ///
+    /// Inside a transaction it holds still: SQLite changes it when a transaction begins after
+    /// another connection's write, and at a commit, never at a statement.
     package func dataVersion() -> UInt32 {
         guard let handle else { return 0 }
         var version: UInt32 = 0
-        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
+        _ = sqlite3_file_control(handle, nil, SQLITE_FCNTL_DATA_VERSION, &version)
         return version
     }
 

@@ -65,14 +65,16 @@ extension Store {
         try upsert.bind(rules.keepingVersionsAbove.map(SQLiteValue.int) ?? .null, at: 8)
         try upsert.bind(rules.keepingNewerEvenIfReadable ? .int(1) : .null, at: 9)
         try upsert.bind(rules.onlyIfAbsent ? .int(1) : .null, at: 10)
-        var versionWritten: UInt32?
         let isOwnTransaction = !database.isInTransaction
         // A kind without history and a configuration without a build cost no statement more.
         let keepsHistory = (rules.historyDepth > 0 || isPutBack) && hasRecordHistory
         let build = hasRecordHistory ? stampedBuild : nil
-        let write = { [database] () throws in
+        // `dataVersion`: the file's under the write lock, which no statement of the transaction
+        // changes (only its commit does): the fences' cache is checked against it, and no
+        // version is read around the upsert.
+        let write = { [database] (dataVersion: UInt32) throws in
             defer { upsert.reset() }
-            try self.checkFence(rules, account: account, scene: scene)
+            try self.checkFence(rules, account: account, scene: scene, atDataVersion: dataVersion)
             // A rollback keeps the record it replaces whatever it holds, so it can be undone.
             let kept =
                 try keepsHistory
@@ -80,8 +82,7 @@ extension Store {
             if keepsHistory, !kept, let lifetime = rules.recordLifetime {
                 try self.dropHistoryOfExpiredRecord(account: account, scene: scene, kind: kind, expiredBefore: time - lifetime, rules: rules)
             }
-            try self.keepFenceCache { try upsert.step() }
-            versionWritten = database.dataVersion()
+            try upsert.step()
             if database.changes == 0 {
                 if rules.onlyIfAbsent { throw StoreError.existingRecordKept(account: account, scene: scene, kind: kind) }
                 let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
@@ -99,14 +100,11 @@ extension Store {
         // Inside a caller's transaction no savepoint is needed: a refused upsert changed
         // nothing, and a failing statement undoes only itself.
         if !isOwnTransaction {
-            try write()
+            try write(database.dataVersion())
         } else {
-            try database.writeTransaction(write)
+            let versions = try database.writeTransactionReadingDataVersions(write)
             // The commit was this store's own: the generations it read before still hold.
-            if let versionWritten, var cache = fenceCache, cache.dataVersion == versionWritten {
-                cache.dataVersion = database.dataVersion()
-                fenceCache = cache
-            }
+            keepFenceCache(acrossCommitFrom: versions.began, to: versions.committed)
         }
     }
 
