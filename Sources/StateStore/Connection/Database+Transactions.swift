@@ -22,7 +22,7 @@ extension Database {
                 if let count = counted[identity] { counted[identity] = count + 1 }
             }
         }
-        try execute("BEGIN IMMEDIATE")
+        try run(.beginImmediate)
     }
 
     /// The write transactions begun on each counted file (by device and inode) through
@@ -52,7 +52,7 @@ extension Database {
         do {
             let checked = try refuseUnwritableSchema()
             let result = try body()
-            try execute("COMMIT")
+            try run(.commit)
             if checked != nil { keepSchemaWriteCheck(acrossCommitFrom: checked, committed: dataVersion()) }
             return result
         } catch {
@@ -78,7 +78,7 @@ extension Database {
             let checked = try refuseUnwritableSchema()
             let began = checked ?? dataVersion()
             let result = try body(began)
-            try execute("COMMIT")
+            try run(.commit)
             let committed = dataVersion()
             keepSchemaWriteCheck(acrossCommitFrom: checked, committed: committed)
             return (result, began, committed)

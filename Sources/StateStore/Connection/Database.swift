@@ -43,6 +43,10 @@ package final class Database {
 
     static let recentStatementCount = 6
 
+    /// The statements every write runs (``KeptStatement``), by slot, each prepared at its first
+    /// use and finalized with the cache's at `close()`.
+    var keptStatements = [Statement?](repeating: nil, count: KeptStatement.slotCount)
+
     /// Opens `file` as `mode` says: the one way the package's code opens a database file (a
     /// launch, a read-only restorer, every tool verb, the writer's connection, a deferred
     /// migration, an export, a relocation, staging and backup files). `file` is resolved
@@ -157,6 +161,7 @@ package final class Database {
     package func close() {
         recentStatements.removeAll()
         statementCache.removeAll()
+        keptStatements = [Statement?](repeating: nil, count: KeptStatement.slotCount)
         guard let connection = handle else { return }
         handle = nil
         sqlite3_close_v2(connection)

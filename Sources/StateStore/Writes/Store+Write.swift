@@ -49,7 +49,7 @@ extension Store {
         utf8 bytes: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?,
         account: String, scene: String, kind: String, at time: Double, rules: WriteRules, isPutBack: Bool
     ) throws {
-        let upsert = try database.cachedStatement(Self.upsertRecordSQL)
+        let upsert = try database.statement(.upsertRecord)
         // One value at a time (the array `bind(_:)` takes was a heap allocation per save),
         // the payload in place: SQLite reads it where the caller holds it, and the reset
         // that ends the write unbinds it before it goes away. Every parameter is bound below,
