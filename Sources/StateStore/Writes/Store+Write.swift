@@ -55,9 +55,10 @@ extension Store {
         // that ends the write unbinds it before it goes away. Every parameter is bound below,
         // and every use of the statement ends in that reset, so none is cleared first.
         defer { upsert.reset() }
-        try upsert.bind(.text(account), at: 1)
-        try upsert.bind(.text(scene), at: 2)
-        try upsert.bind(.text(kind), at: 3)
+        // The key as the last save bound it stays bound (a screen's saves repeat it).
+        try upsert.bindUnlessBound(account, at: 1)
+        try upsert.bindUnlessBound(scene, at: 2)
+        try upsert.bindUnlessBound(kind, at: 3)
         try upsert.bind(.int(version), at: 4)
         try upsert.bind(minReaderVersion.map(SQLiteValue.int) ?? .null, at: 5)
         try upsert.bind(borrowingText: bytes, at: 6)
