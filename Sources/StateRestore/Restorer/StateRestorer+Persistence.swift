@@ -14,11 +14,11 @@ extension StateRestorer {
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
         let start = ContinuousClock.now
         let screen = ScreenKey(scene: key, kind: State.kind)
-        let sighting = handSaveSighting(for: screen)
         ScenesInUse.note(key, at: file)
         let written: (bytes: Int, oversized: RecordSizeBreakdown?)
         do {
-            written = try recoveringFromDamage { store in
+            // The sighting is looked up under the write's own lock: one lock a save, not two.
+            written = try recoveringFromDamage(afterSightingOf: screen) { store, sighting in
                 try RecordSaving.save(state, for: key, after: sighting, replacingNewer: replacingNewer, in: store)
             }
         } catch {
@@ -161,17 +161,23 @@ extension StateRestorer {
         restoring.withLock { side in
             reopenIfUnavailable(&side)
             defer { Self.releaseReadOnlyConnection(&side) }
-            let store = side.store
-            let known = side.gate.sighting(of: screen)
-            // Captured before (every save after a screen's first): no lookup more.
-            if let known, known.generation != nil { return known }
-            if let fence = SignedOutAccounts.fence(for: screen.scene.account, at: file) {
-                // Fenced for this save only: once the account is restored again, the screen's
-                // first save captures the generation then.
-                return WriteGate.Sighting(generation: fence, carried: known?.carried ?? JSONObject())
-            }
-            return side.gate.sightingForSave(of: screen) { firstFence(in: store, account: screen.scene.account) }
+            return handSaveSighting(for: screen, in: &side)
         }
+    }
+
+    /// ``handSaveSighting(for:)`` under the restore side's lock, its connection reopened if
+    /// it was unavailable.
+    private func handSaveSighting(for screen: ScreenKey, in side: inout RestoreSide) -> WriteGate.Sighting {
+        let store = side.store
+        let known = side.gate.sighting(of: screen)
+        // Captured before (every save after a screen's first): no lookup more.
+        if let known, known.generation != nil { return known }
+        if let fence = SignedOutAccounts.fence(for: screen.scene.account, at: file) {
+            // Fenced for this save only: once the account is restored again, the screen's
+            // first save captures the generation then.
+            return WriteGate.Sighting(generation: fence, carried: known?.carried ?? JSONObject())
+        }
+        return side.gate.sightingForSave(of: screen) { firstFence(in: store, account: screen.scene.account) }
     }
 
     /// The fences a screen's first save captures when no restore captured them: the account's
@@ -255,6 +261,34 @@ extension StateRestorer {
             }
             guard let fresh = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
             return try body(fresh)
+        }
+    }
+
+    /// ``recoveringFromDamage(writing:_:)`` for a hand save of `screen`, given the sighting it
+    /// follows (``handSaveSighting(for:)``), looked up under the same lock: one lock a save,
+    /// not two. (The same steps as there: a closure shared by both would have to leave the
+    /// lock's region.)
+    private func recoveringFromDamage<T>(
+        afterSightingOf screen: ScreenKey, _ body: sending (Store, WriteGate.Sighting) throws -> sending T
+    ) throws -> sending T {
+        if readsOnly { throw Self.readsOnlyRefusal }
+        return try restoring.withLock { side in
+            reopenIfUnavailable(&side)
+            defer { Self.releaseReadOnlyConnection(&side) }
+            let sighting = handSaveSighting(for: screen, in: &side)
+            guard let store = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
+            if store.isReadOnly, let newer = side.databaseReport.first(where: { $0.code == .databaseNewerRead }) {
+                throw RestoreError.databaseUnusable(newer.detail)
+            }
+            do {
+                return try body(store, sighting)
+            } catch let error as StoreError where error.indicatesDamage {
+                recoverFromCorruption(&side, reason: error.message)
+            } catch StoreError.corrupt(_, let reason) {
+                recoverFromCorruption(&side, reason: reason)
+            }
+            guard let fresh = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
+            return try body(fresh, sighting)
         }
     }
 }

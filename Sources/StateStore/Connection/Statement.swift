@@ -17,7 +17,7 @@ package final class Statement {
     /// The texts ``bindUnlessBound(_:at:)`` bound to the first parameters (by index) and SQLite
     /// still holds; empty until it is first used.
     private var keptTexts: [String?] = []
-    private static let keptTextCount = 4
+    private static let keptTextCount = 4  // parameters 1 to 3
     private static let largeValueBytes = 64 * 1024
     /// The statement's SQL text, kept for error reports.
     package let sql: String
@@ -78,15 +78,11 @@ package final class Statement {
         keptTexts[index] = text
     }
 
-    /// Forgets the text kept for parameter `index`: something else is bound there now.
-    private func forgetKeptText(at index: Int32) {
-        if Int(index) < keptTexts.count { keptTexts[Int(index)] = nil }
-    }
 
     /// Binds `value` to parameter `index` (1-based), leaving the other parameters as they are.
     package func bind(_ value: SQLiteValue, at index: Int) throws(StoreError) {
+        if index < Self.keptTextCount, !keptTexts.isEmpty { keptTexts[index] = nil }
         let index = Int32(index)
-        if !keptTexts.isEmpty { forgetKeptText(at: index) }
         let code: Int32
         switch value {
         case .null: code = sqlite3_bind_null(handle, index)
@@ -131,7 +127,7 @@ package final class Statement {
         } else if !copying {
             borrowedIndex = index
         }
-        if !copying, !keptTexts.isEmpty { forgetKeptText(at: index) }
+        if !copying, index < Self.keptTextCount, !keptTexts.isEmpty { keptTexts[Int(index)] = nil }
         let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
         return sqlite3_bind_text64(
             handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
