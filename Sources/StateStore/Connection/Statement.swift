@@ -78,7 +78,6 @@ package final class Statement {
         keptTexts[index] = text
     }
 
-
     /// Binds `value` to parameter `index` (1-based), leaving the other parameters as they are.
     package func bind(_ value: SQLiteValue, at index: Int) throws(StoreError) {
         if index < Self.keptTextCount, !keptTexts.isEmpty { keptTexts[index] = nil }
