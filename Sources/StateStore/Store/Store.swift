@@ -27,6 +27,10 @@ package final class Store {
     /// unchanged (nothing written by anyone since): a save's fence then costs no statement.
     var fenceCache: AccountGenerationCache?
 
+    /// The names of the last record written, as checked then (``StoreNames``): a screen's
+    /// next save, under the same names, is not checked again.
+    var checkedRecordNames: (account: String, scene: String, kind: String)?
+
     /// Whether the store was opened read-only (``init(readingExistingFileAt:migrations:)``).
     package var isReadOnly: Bool { database.configuration.access == .readOnly }
     /// The path of the database file.

@@ -21,9 +21,14 @@ extension Store {
             guard payload.count <= Store.maximumRecordBytes else {
                 throw StoreError.recordTooLarge(bytes: payload.count, limit: Store.maximumRecordBytes)
             }
-            let account = try StoreNames.validated(account, role: "account")
-            let scene = try StoreNames.validated(scene, role: "scene")
-            let kind = try StoreNames.validatedKind(kind)
+            if let checked = checkedRecordNames, checked.account == account, checked.scene == scene, checked.kind == kind {
+                // The same names as the last write's: checked then.
+            } else {
+                _ = try StoreNames.validated(account, role: "account")
+                _ = try StoreNames.validated(scene, role: "scene")
+                _ = try StoreNames.validatedKind(kind)
+                checkedRecordNames = (account, scene, kind)
+            }
             try writeRecord(
                 utf8: payload, version: version, minReaderVersion: minReaderVersion, account: account, scene: scene, kind: kind,
                 at: time ?? currentTime(), rules: rules, isPutBack: false)
