@@ -14,7 +14,7 @@ extension StateRestorer {
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
         let start = ContinuousClock.now
         let screen = ScreenKey(scene: key, kind: State.kind)
-        ScenesInUse.note(key, at: file)
+        ScenesInUse.note(key, atFile: location.withLock { $0.file.key })
         let written: (bytes: Int, oversized: RecordSizeBreakdown?)
         do {
             // The sighting is looked up under the write's own lock: one lock a save, not two.
