@@ -45,7 +45,9 @@ package final class Database {
 
     /// The statements every write runs (``KeptStatement``), by slot, each prepared at its first
     /// use and finalized with the cache's at `close()`.
-    var keptStatements = [Statement?](repeating: nil, count: KeptStatement.slotCount)
+    /// (A connection is used by one thread at a time and this is never reached re-entrantly,
+    /// so its accesses skip the runtime's exclusivity check: a save takes three.)
+    @exclusivity(unchecked) var keptStatements = [Statement?](repeating: nil, count: KeptStatement.slotCount)
 
     /// Opens `file` as `mode` says: the one way the package's code opens a database file (a
     /// launch, a read-only restorer, every tool verb, the writer's connection, a deferred
