@@ -32,7 +32,9 @@ package final class Database {
 
     /// What each write transaction checks before its first statement: that the file's schema
     /// is still one the store's build may write. Nil (no check) until a store has opened the file.
-    package var schemaWriteCheck: SchemaWriteCheck?
+    /// (Checked under the write lock by the one thread using the connection, never re-entrantly:
+    /// its accesses skip the runtime's exclusivity check.)
+    @exclusivity(unchecked) package var schemaWriteCheck: SchemaWriteCheck?
 
     var statementCache: [String: Statement] = [:]
 

@@ -10,13 +10,16 @@ package final class Statement {
     /// Whether a text or blob of at least `largeValueBytes` is bound: SQLite holds its own copy
     /// of a bound value until the next bind, so `reset()` lets go of a large one (a shelf
     /// snapshot's megabytes) instead of keeping it alive in the statement cache.
-    private var holdsLargeValue = false
+    /// (This and the bindings' bookkeeping below are reached by the one thread using the
+    /// connection, never re-entrantly: their accesses skip the runtime's exclusivity check,
+    /// which cost each bind more than SQLite's own bind.)
+    @exclusivity(unchecked) private var holdsLargeValue = false
     /// The one parameter bound in place since the last reset (0: none), unbound alone at the
     /// next `reset()`; a second one, or a large value, unbinds them all there.
-    private var borrowedIndex: Int32 = 0
+    @exclusivity(unchecked) private var borrowedIndex: Int32 = 0
     /// The texts ``bindUnlessBound(_:at:)`` bound to the first parameters (by index) and SQLite
     /// still holds; empty until it is first used.
-    private var keptTexts: [String?] = []
+    @exclusivity(unchecked) private var keptTexts: [String?] = []
     private static let keptTextCount = 4  // parameters 1 to 3
     private static let largeValueBytes = 64 * 1024
     /// The statement's SQL text, kept for error reports.
