@@ -57,8 +57,9 @@ extension Store {
         let upsert = try database.statement(.upsertRecord)
         // One value at a time (the array `bind(_:)` takes was a heap allocation per save),
         // the payload in place: SQLite reads it where the caller holds it, and the reset
-        // that ends the write unbinds it before it goes away. Every parameter is bound below,
-        // and every use of the statement ends in that reset, so none is cleared first.
+        // that ends the write unbinds it before it goes away. Every parameter is bound below
+        // (the key kept as the last save bound it when it repeats), and every use of the
+        // statement ends in that reset, so none is cleared first.
         defer { upsert.reset() }
         // The key as the last save bound it stays bound (a screen's saves repeat it).
         try upsert.bindUnlessBound(account, at: 1)
