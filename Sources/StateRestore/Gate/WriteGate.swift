@@ -80,14 +80,15 @@ package struct WriteGate: Sendable {
     static func recordRules<State: RestorableState>(
         for type: State.Type, after sighting: Sighting, replacingNewer: Bool
     ) -> WriteRules {
-        WriteRules(
+        let historyDepth = State.declaredHistoryDepth
+        return WriteRules(
             keepingVersionsAbove: replacingNewer ? nil : RecordCodec<State>.envelope(carrying: sighting.carried).version,
             keepingNewerEvenIfReadable: !replacingNewer,
             onlyIfAbsent: sighting.isUnseen && !replacingNewer,
             fencedAt: sighting.generation,
             discardFencedAt: sighting.discardEpoch,
-            historyDepth: State.declaredHistoryDepth,
-            recordLifetime: State.declaredHistoryDepth > 0 ? State.declaredLifetime.map(\.inSeconds) : nil
+            historyDepth: historyDepth,
+            recordLifetime: historyDepth > 0 ? State.declaredLifetime.map(\.inSeconds) : nil
         )
     }
 

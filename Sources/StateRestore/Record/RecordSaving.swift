@@ -19,7 +19,7 @@ package enum RecordSaving {
         _ state: State, for key: SceneKey, after sighting: WriteGate.Sighting, replacingNewer: Bool, in store: Store
     ) throws -> (bytes: Int, oversized: RecordSizeBreakdown?) {
         let payload = try RecordCodec<State>.encode(state, carrying: sighting.carried)
-        let oversized = try checkBudget(payload, of: State.self, for: key)
+        let oversized = try checkBudget(payload, State.declaredByteBudget, of: State.self, for: key)
         let envelope = RecordCodec<State>.envelope(carrying: sighting.carried)
         try save(
             payload, kind: State.kind, version: envelope.version, minReaderVersion: envelope.minReaderVersion ?? State.minReaderVersion,
@@ -31,12 +31,15 @@ package enum RecordSaving {
     /// Compares the encoded size with the kind's budget (a count the string holds: nothing is
     /// measured on a save within it). Over a declared budget it throws; over the default one it
     /// returns the breakdown. A record over the store's hard limit is left to the store.
-    private static func checkBudget<State: RestorableState>(_ payload: String, of type: State.Type, for key: SceneKey) throws -> RecordSizeBreakdown? {
+    /// `declared` is the kind's own budget (`State.declaredByteBudget`, asked once).
+    private static func checkBudget<State: RestorableState>(
+        _ payload: String, _ declared: Int?, of type: State.Type, for key: SceneKey
+    ) throws -> RecordSizeBreakdown? {
         let bytes = payload.utf8.count
-        let budget = State.declaredByteBudget ?? RecordSizeBreakdown.defaultBudget
-        guard bytes > budget, State.declaredByteBudget != nil || bytes <= Store.maximumRecordBytes else { return nil }
+        let budget = declared ?? RecordSizeBreakdown.defaultBudget
+        guard bytes > budget, declared != nil || bytes <= Store.maximumRecordBytes else { return nil }
         let size = RecordSizeBreakdown(of: payload.utf8, budget: budget)
-        if State.declaredByteBudget != nil { throw RestoreError.recordOverBudget(scene: key.description, kind: State.kind, size) }
+        if declared != nil { throw RestoreError.recordOverBudget(scene: key.description, kind: State.kind, size) }
         return size
     }
 

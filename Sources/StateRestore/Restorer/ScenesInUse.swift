@@ -28,7 +28,12 @@ enum ScenesInUse {
 
     /// Notes that `scene` of `file` was restored or saved by this process.
     static func note(_ scene: SceneKey, at file: DatabaseFile) {
-        let key = file.key
+        note(scene, atFile: file.key)
+    }
+
+    /// ``note(_:at:)`` for the file noted under `key` (a save asks its restorer for the key
+    /// alone, without copying the file's description).
+    static func note(_ scene: SceneKey, atFile key: FileKey) {
         scenes.withLock { byFile in
             guard let position = byFile.firstIndex(where: { $0.file == key }) else {
                 byFile.append((key, [scene], nil))

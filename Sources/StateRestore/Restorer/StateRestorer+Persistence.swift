@@ -14,11 +14,11 @@ extension StateRestorer {
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
         let start = ContinuousClock.now
         let screen = ScreenKey(scene: key, kind: State.kind)
-        let sighting = handSaveSighting(for: screen)
-        ScenesInUse.note(key, at: file)
+        ScenesInUse.note(key, atFile: location.withLock { $0.file.key })
         let written: (bytes: Int, oversized: RecordSizeBreakdown?)
         do {
-            written = try recoveringFromDamage { store in
+            // The sighting is looked up under the write's own lock: one lock a save, not two.
+            written = try recoveringFromDamage(afterSightingOf: screen) { store, sighting in
                 try RecordSaving.save(state, for: key, after: sighting, replacingNewer: replacingNewer, in: store)
             }
         } catch {
@@ -165,10 +165,15 @@ extension StateRestorer {
 
     /// The sighting a save of `screen` (a record's or a kind's snapshots') follows: its latest
     /// restore's; a screen this restorer never restored captures the account's sign-out
-    /// generation now, at its first save.
+    /// generation now, at its first save. The connection is reopened if it was unavailable.
     func sightingForSave(of screen: ScreenKey, _ side: inout RestoreSide) -> WriteGate.Sighting {
         reopenIfUnavailable(&side)
         defer { Self.releaseReadOnlyConnection(&side) }
+        return sightingForSave(of: screen, on: &side)
+    }
+
+    /// ``sightingForSave(of:_:)`` on the connection `side` holds, which the caller reopened.
+    private func sightingForSave(of screen: ScreenKey, on side: inout RestoreSide) -> WriteGate.Sighting {
         let store = side.store
         let known = side.gate.sighting(of: screen)
         // Captured before (every save after a screen's first): no lookup more.
@@ -262,6 +267,34 @@ extension StateRestorer {
             }
             guard let fresh = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
             return try body(fresh)
+        }
+    }
+
+    /// ``recoveringFromDamage(writing:_:)`` for a hand save of `screen`, given the sighting it
+    /// follows (``handSaveSighting(for:)``), looked up under the same lock: one lock a save,
+    /// not two. (The same steps as there: a closure shared by both would have to leave the
+    /// lock's region.)
+    private func recoveringFromDamage<T>(
+        afterSightingOf screen: ScreenKey, _ body: sending (Store, WriteGate.Sighting) throws -> sending T
+    ) throws -> sending T {
+        if readsOnly { throw Self.readsOnlyRefusal }
+        return try restoring.withLock { side in
+            reopenIfUnavailable(&side)
+            defer { Self.releaseReadOnlyConnection(&side) }
+            let sighting = sightingForSave(of: screen, on: &side)
+            guard let store = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
+            if store.isReadOnly, let newer = side.databaseReport.first(where: { $0.code == .databaseNewerRead }) {
+                throw RestoreError.databaseUnusable(newer.detail)
+            }
+            do {
+                return try body(store, sighting)
+            } catch let error as StoreError where error.indicatesDamage {
+                recoverFromCorruption(&side, reason: error.message)
+            } catch StoreError.corrupt(_, let reason) {
+                recoverFromCorruption(&side, reason: reason)
+            }
+            guard let fresh = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
+            return try body(fresh, sighting)
         }
     }
 }

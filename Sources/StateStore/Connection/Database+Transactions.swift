@@ -22,7 +22,7 @@ extension Database {
                 if let count = counted[identity] { counted[identity] = count + 1 }
             }
         }
-        try execute("BEGIN IMMEDIATE")
+        try run(.beginImmediate)
     }
 
     /// The write transactions begun on each counted file (by device and inode) through
@@ -52,9 +52,36 @@ extension Database {
         do {
             let checked = try refuseUnwritableSchema()
             let result = try body()
-            try execute("COMMIT")
-            keepSchemaWriteCheck(acrossCommitFrom: checked)
+            try run(.commit)
+            if checked != nil { keepSchemaWriteCheck(acrossCommitFrom: checked, committed: dataVersion()) }
             return result
+        } catch {
+            rollbackIfNeeded()
+            throw error
+        }
+    }
+
+    /// Runs `body` in a write transaction of its own, given the file's data version under the
+    /// write lock (which nothing but this transaction's commit changes until it ends), and
+    /// returns its result with that version and the one after the commit: a write that keeps
+    /// what it read at one data version valid across its own commit asks for no version more.
+    /// Not inside a transaction.
+    package func writeTransactionReadingDataVersions<T>(_ body: (UInt32) throws -> T) throws -> (result: T, began: UInt32, committed: UInt32) {
+        precondition(!isInTransaction, "a write transaction of its own, not inside another")
+        try beginWriting()
+        return try committingReadingDataVersions(body)
+    }
+
+    /// ``committing(_:)``, reading the data version once after the begin and once after the commit.
+    private func committingReadingDataVersions<T>(_ body: (UInt32) throws -> T) throws -> (result: T, began: UInt32, committed: UInt32) {
+        do {
+            let checked = try refuseUnwritableSchema()
+            let began = checked ?? dataVersion()
+            let result = try body(began)
+            try run(.commit)
+            let committed = dataVersion()
+            keepSchemaWriteCheck(acrossCommitFrom: checked, committed: committed)
+            return (result, began, committed)
         } catch {
             rollbackIfNeeded()
             throw error

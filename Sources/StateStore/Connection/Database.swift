@@ -32,7 +32,9 @@ package final class Database {
 
     /// What each write transaction checks before its first statement: that the file's schema
     /// is still one the store's build may write. Nil (no check) until a store has opened the file.
-    package var schemaWriteCheck: SchemaWriteCheck?
+    /// (Checked under the write lock by the one thread using the connection, never re-entrantly:
+    /// its accesses skip the runtime's exclusivity check.)
+    @exclusivity(unchecked) package var schemaWriteCheck: SchemaWriteCheck?
 
     /// The prepared statements by their SQL: a list while the connection has prepared a few
     /// (``listedStatementCount``: a launch prepares about eight), a dictionary past them. A
@@ -51,6 +53,12 @@ package final class Database {
     var recentStatements: [(sql: String, statement: Statement)] = []
 
     static let recentStatementCount = 6
+
+    /// The statements every write runs (``KeptStatement``), by slot, each prepared at its first
+    /// use and finalized with the cache's at `close()`.
+    /// (A connection is used by one thread at a time and this is never reached re-entrantly,
+    /// so its accesses skip the runtime's exclusivity check: a save takes three.)
+    @exclusivity(unchecked) var keptStatements = [Statement?](repeating: nil, count: KeptStatement.slotCount)
 
     /// Opens `file` as `mode` says: the one way the package's code opens a database file (a
     /// launch, a read-only restorer, every tool verb, the writer's connection, a deferred
@@ -151,11 +159,15 @@ package final class Database {
 
     /// SQLite's data version of the main database: it changes with every change to the file,
     /// by this connection or any other (in any process), so an unchanged value means nothing
-    /// was written since it was read. A file-control call, no statement.
+    /// was written since it was read. A file-control call, no statement (and no name: SQLite
+    /// takes a null name for the main database without comparing names).
+    ///
+    /// Inside a transaction it holds still: SQLite changes it when a transaction begins after
+    /// another connection's write, and at a commit, never at a statement.
     package func dataVersion() -> UInt32 {
         guard let handle else { return 0 }
         var version: UInt32 = 0
-        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
+        _ = sqlite3_file_control(handle, nil, SQLITE_FCNTL_DATA_VERSION, &version)
         return version
     }
 
@@ -164,6 +176,7 @@ package final class Database {
         recentStatements.removeAll()
         statementList.removeAll()
         statementCache.removeAll()
+        keptStatements = [Statement?](repeating: nil, count: KeptStatement.slotCount)
         guard let connection = handle else { return }
         handle = nil
         sqlite3_close_v2(connection)

@@ -10,7 +10,17 @@ package final class Statement {
     /// Whether a text or blob of at least `largeValueBytes` is bound: SQLite holds its own copy
     /// of a bound value until the next bind, so `reset()` lets go of a large one (a shelf
     /// snapshot's megabytes) instead of keeping it alive in the statement cache.
-    private var holdsLargeValue = false
+    /// (This and the bindings' bookkeeping below are reached by the one thread using the
+    /// connection, never re-entrantly: their accesses skip the runtime's exclusivity check,
+    /// which cost each bind more than SQLite's own bind.)
+    @exclusivity(unchecked) private var holdsLargeValue = false
+    /// The one parameter bound in place since the last reset (0: none), unbound alone at the
+    /// next `reset()`; a second one, or a large value, unbinds them all there.
+    @exclusivity(unchecked) private var borrowedIndex: Int32 = 0
+    /// The texts ``bindUnlessBound(_:at:)`` bound to the first parameters (by index) and SQLite
+    /// still holds; empty until it is first used.
+    @exclusivity(unchecked) private var keptTexts: [String?] = []
+    private static let keptTextCount = 4  // parameters 1 to 3
     private static let largeValueBytes = 64 * 1024
     /// The statement's SQL text, kept for error reports.
     package let sql: String
@@ -35,6 +45,8 @@ package final class Statement {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         holdsLargeValue = false
+        borrowedIndex = 0
+        if !keptTexts.isEmpty { keptTexts.removeAll(keepingCapacity: true) }
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == expected else {
             throw StoreError.sqlite(
@@ -54,10 +66,24 @@ package final class Statement {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         holdsLargeValue = false
+        borrowedIndex = 0
+        if !keptTexts.isEmpty { keptTexts.removeAll(keepingCapacity: true) }
+    }
+
+    /// Binds `text` to parameter `index` (1-based) as ``bind(_:at:)`` does, unless the text this
+    /// call bound there last is the same and still bound: a key that repeats from one run to
+    /// the next (a save's account, scene and kind) is not copied into SQLite again.
+    package func bindUnlessBound(_ text: String, at index: Int) throws(StoreError) {
+        if index < keptTexts.count, keptTexts[index] == text { return }
+        try bind(.text(text), at: index)
+        guard index < Self.keptTextCount else { return }
+        if keptTexts.isEmpty { keptTexts = [String?](repeating: nil, count: Self.keptTextCount) }
+        keptTexts[index] = text
     }
 
     /// Binds `value` to parameter `index` (1-based), leaving the other parameters as they are.
     package func bind(_ value: SQLiteValue, at index: Int) throws(StoreError) {
+        if index < Self.keptTextCount, !keptTexts.isEmpty { keptTexts[index] = nil }
         let index = Int32(index)
         let code: Int32
         switch value {
@@ -98,7 +124,12 @@ package final class Statement {
     /// copy SQLite owns or in place. A value bound in place, or a large one, is unbound at the
     /// next `reset()`.
     private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32, copying: Bool) -> Int32 {
-        if !copying || bytes.count >= Self.largeValueBytes { holdsLargeValue = true }
+        if bytes.count >= Self.largeValueBytes || (!copying && borrowedIndex != 0 && borrowedIndex != index) {
+            holdsLargeValue = true
+        } else if !copying {
+            borrowedIndex = index
+        }
+        if !copying, index < Self.keptTextCount, !keptTexts.isEmpty { keptTexts[Int(index)] = nil }
         let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
         return sqlite3_bind_text64(
             handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
@@ -121,13 +152,20 @@ package final class Statement {
     }
 
     /// Makes the statement ready to run again, keeping its bindings, except that a large text
-    /// or blob (64 KiB or more) is unbound, so a cached statement does not keep it in memory:
-    /// bind again before running a statement that had one.
+    /// or blob (64 KiB or more) is unbound, so a cached statement does not keep it in memory,
+    /// and so is a text bound in place (alone, when it is the only value to unbind: clearing
+    /// every binding cost a save nearly a thousand instructions): bind again before running a
+    /// statement that had one.
     package func reset() {
         sqlite3_reset(handle)
         if holdsLargeValue {
             sqlite3_clear_bindings(handle)
             holdsLargeValue = false
+            borrowedIndex = 0
+            if !keptTexts.isEmpty { keptTexts.removeAll(keepingCapacity: true) }
+        } else if borrowedIndex != 0 {
+            sqlite3_bind_null(handle, borrowedIndex)
+            borrowedIndex = 0
         }
     }
 

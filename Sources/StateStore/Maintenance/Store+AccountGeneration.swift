@@ -23,7 +23,11 @@ extension Store {
         guard database.isInTransaction else {
             return try database.readTransaction { try fenceKey().map { try storedGeneration(account, fenceKey: $0) } ?? 0 }
         }
-        let version = database.dataVersion()
+        return try accountGeneration(account, atDataVersion: database.dataVersion())
+    }
+
+    /// ``accountGeneration(_:)`` inside a transaction whose data version is `version`.
+    func accountGeneration(_ account: String, atDataVersion version: UInt32) throws -> Int {
         if let cache = fenceCache, cache.dataVersion == version {
             if cache.fenceKey == nil { return 0 }
             if let generation = cache.generation(of: account) { return generation }
@@ -41,18 +45,14 @@ extension Store {
         try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.generationKey(account, fenceKey: fenceKey))]) { $0.int(0) } ?? 0
     }
 
-    /// Keeps the cache valid across this store's own write (a record's upsert, its commit):
-    /// it changed nothing the cache holds, so the data version after it is one the cache may
-    /// answer for, if the cache held for the version before it.
-    @discardableResult
-    func keepFenceCache<T>(across write: () throws -> T) rethrows -> T {
-        let before = database.dataVersion()
-        let result = try write()
-        if var cache = fenceCache, cache.dataVersion == before {
-            cache.dataVersion = database.dataVersion()
+    /// Keeps the cache valid across this store's own commit of a write (a record's upsert)
+    /// that began at data version `began` and left it at `committed`: the write changed
+    /// nothing the cache holds, so the cache answers for `committed` if it held for `began`.
+    func keepFenceCache(acrossCommitFrom began: UInt32, to committed: UInt32) {
+        if var cache = fenceCache, cache.dataVersion == began {
+            cache.dataVersion = committed
             fenceCache = cache
         }
-        return result
     }
 
     /// Advances `account`'s generation; inside the caller's write transaction.

@@ -22,7 +22,12 @@ extension Store {
     package func discardEpoch() throws -> Int {
         guard hasRecoveryTables else { return 0 }
         guard database.isInTransaction else { return try database.readTransaction { try storedDiscardEpoch() } }
-        let version = database.dataVersion()
+        return try discardEpoch(atDataVersion: database.dataVersion())
+    }
+
+    /// ``discardEpoch()`` inside a transaction whose data version is `version`.
+    func discardEpoch(atDataVersion version: UInt32) throws -> Int {
+        guard hasRecoveryTables else { return 0 }
         if let cache = fenceCache, cache.dataVersion == version, let epoch = cache.discardEpoch { return epoch }
         let epoch = try storedDiscardEpoch()
         var cache = try fenceCache.flatMap { $0.dataVersion == version ? $0 : nil } ?? AccountGenerationCache(dataVersion: version, fenceKey: fenceKey())
@@ -57,9 +62,10 @@ extension Store {
 
     /// Refuses a save of (`account`, `scene`) captured at a discard epoch older than the
     /// scene's fence (``StoreError/sceneDiscarded(account:scene:)``); inside the write
-    /// transaction. Costs no statement while no discard happened since the capture.
-    func checkDiscardFence(_ rules: WriteRules, account: String, scene: String) throws {
-        guard let captured = rules.discardFencedAt, try discardEpoch() > captured, let key = try fenceKey() else { return }
+    /// transaction, whose data version is `version`. Costs no statement while no discard
+    /// happened since the capture.
+    func checkDiscardFence(_ rules: WriteRules, account: String, scene: String, atDataVersion version: UInt32) throws {
+        guard let captured = rules.discardFencedAt, try discardEpoch(atDataVersion: version) > captured, let key = try fenceKey() else { return }
         let fence =
             try database.fetchOne(
                 "SELECT max(value) FROM store_meta WHERE key IN (?, ?)",

@@ -36,11 +36,12 @@ extension Database {
         return version
     }
 
-    /// After this connection's own commit of a transaction that began at `checked`: the schema
-    /// it checked still holds (nothing else could write in between).
-    func keepSchemaWriteCheck(acrossCommitFrom checked: UInt32?) {
+    /// After this connection's own commit of a transaction that began at `checked`, which left
+    /// the data version at `committed`: the schema it checked still holds (nothing else could
+    /// write in between).
+    func keepSchemaWriteCheck(acrossCommitFrom checked: UInt32?, committed: UInt32) {
         guard let checked, var check = schemaWriteCheck, check.checkedDataVersion == checked else { return }
-        check.checkedDataVersion = dataVersion()
+        check.checkedDataVersion = committed
         schemaWriteCheck = check
     }
 }

@@ -26,7 +26,14 @@ package final class Store {
 
     /// The sign-out generations this store last read, valid while the file's data version is
     /// unchanged (nothing written by anyone since): a save's fence then costs no statement.
-    var fenceCache: AccountGenerationCache?
+    /// (A store is used by one thread at a time, and neither this nor `checkedRecordNames` is
+    /// reached re-entrantly: their accesses skip the runtime's exclusivity check, which a save
+    /// paid several times.)
+    @exclusivity(unchecked) var fenceCache: AccountGenerationCache?
+
+    /// The names of the last record written, as checked then (``StoreNames``): a screen's
+    /// next save, under the same names, is not checked again.
+    @exclusivity(unchecked) var checkedRecordNames: (account: String, scene: String, kind: String)?
 
     /// Whether the store was opened read-only (``init(readingExistingFileAt:migrations:kindBeforeKinds:)``).
     package var isReadOnly: Bool { database.configuration.access == .readOnly }

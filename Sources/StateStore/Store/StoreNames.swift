@@ -21,10 +21,13 @@ package enum StoreNames {
 
     /// Returns `kind` when it is a valid record kind: 1–64 bytes of `a`–`z`, `0`–`9` and `-`.
     package static func validatedKind(_ kind: String) throws(StoreError) -> String {
-        let bytes = kind.utf8
-        guard !bytes.isEmpty, bytes.count <= maximumKindBytes,
-            bytes.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })
-        else {
+        var kind = kind
+        // One pass over the contiguous bytes (a save checks its kind every time).
+        let isValid = kind.withUTF8 { bytes in
+            !bytes.isEmpty && bytes.count <= maximumKindBytes
+                && bytes.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+        }
+        guard isValid else {
             throw .invalidName(role: "kind", reason: "a record kind is 1 to \(maximumKindBytes) characters of a-z, 0-9 and -")
         }
         return kind
@@ -34,6 +37,7 @@ package enum StoreNames {
     /// for a new write or a new key: non-empty, at most 1,024 bytes, no control character.
     package static func validated(_ name: String, role: String) throws(StoreError) -> String {
         let name = try validatedStored(name, role: role)
+        guard containsControlCharacter(name) else { return name }
         if let control = name.unicodeScalars.first(where: isControl) {
             let code = String(format: "U+%04X", control.value)
             throw .invalidName(role: role, reason: "the \(role) name \(quoted(name)) contains the control character \(code); a new name may hold none")
@@ -79,6 +83,21 @@ package enum StoreNames {
             }
         }
         return escaped
+    }
+
+    /// Whether `name` holds a control character (C0, U+007F, C1), read from its UTF-8 bytes in
+    /// one pass (a save checks its account and scene every time): C0 and U+007F are single
+    /// bytes, C1 is 0xC2 followed by 0x80–0x9F (0xC2 is never a continuation byte).
+    private static func containsControlCharacter(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
+                previous = byte
+            }
+            return false
+        }
     }
 
     /// C0 (U+0000–U+001F), U+007F and C1 (U+0080–U+009F).

@@ -21,9 +21,14 @@ extension Store {
             guard payload.count <= Store.maximumRecordBytes else {
                 throw StoreError.recordTooLarge(bytes: payload.count, limit: Store.maximumRecordBytes)
             }
-            let account = try StoreNames.validated(account, role: "account")
-            let scene = try StoreNames.validated(scene, role: "scene")
-            let kind = try StoreNames.validatedKind(kind)
+            if let checked = checkedRecordNames, checked.account == account, checked.scene == scene, checked.kind == kind {
+                // The same names as the last write's: checked then.
+            } else {
+                _ = try StoreNames.validated(account, role: "account")
+                _ = try StoreNames.validated(scene, role: "scene")
+                _ = try StoreNames.validatedKind(kind)
+                checkedRecordNames = (account, scene, kind)
+            }
             try writeRecord(
                 utf8: payload, version: version, minReaderVersion: minReaderVersion, account: account, scene: scene, kind: kind,
                 at: time ?? currentTime(), rules: rules, isPutBack: false)
@@ -49,15 +54,17 @@ extension Store {
         utf8 bytes: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?,
         account: String, scene: String, kind: String, at time: Double, rules: WriteRules, isPutBack: Bool
     ) throws {
-        let upsert = try database.cachedStatement(Self.upsertRecordSQL)
+        let upsert = try database.statement(.upsertRecord)
         // One value at a time (the array `bind(_:)` takes was a heap allocation per save),
         // the payload in place: SQLite reads it where the caller holds it, and the reset
-        // that ends the write unbinds it before it goes away. Every parameter is bound below,
-        // and every use of the statement ends in that reset, so none is cleared first.
+        // that ends the write unbinds it before it goes away. Every parameter is bound below
+        // (the key kept as the last save bound it when it repeats), and every use of the
+        // statement ends in that reset, so none is cleared first.
         defer { upsert.reset() }
-        try upsert.bind(.text(account), at: 1)
-        try upsert.bind(.text(scene), at: 2)
-        try upsert.bind(.text(kind), at: 3)
+        // The key as the last save bound it stays bound (a screen's saves repeat it).
+        try upsert.bindUnlessBound(account, at: 1)
+        try upsert.bindUnlessBound(scene, at: 2)
+        try upsert.bindUnlessBound(kind, at: 3)
         try upsert.bind(.int(version), at: 4)
         try upsert.bind(minReaderVersion.map(SQLiteValue.int) ?? .null, at: 5)
         try upsert.bind(borrowingText: bytes, at: 6)
@@ -65,14 +72,16 @@ extension Store {
         try upsert.bind(rules.keepingVersionsAbove.map(SQLiteValue.int) ?? .null, at: 8)
         try upsert.bind(rules.keepingNewerEvenIfReadable ? .int(1) : .null, at: 9)
         try upsert.bind(rules.onlyIfAbsent ? .int(1) : .null, at: 10)
-        var versionWritten: UInt32?
         let isOwnTransaction = !database.isInTransaction
         // A kind without history and a configuration without a build cost no statement more.
         let keepsHistory = (rules.historyDepth > 0 || isPutBack) && hasRecordHistory
         let build = hasRecordHistory ? stampedBuild : nil
-        let write = { [database] () throws in
+        // `dataVersion`: the file's under the write lock, which no statement of the transaction
+        // changes (only its commit does): the fences' cache is checked against it, and no
+        // version is read around the upsert.
+        let write = { [database] (dataVersion: UInt32) throws in
             defer { upsert.reset() }
-            try self.checkFence(rules, account: account, scene: scene)
+            try self.checkFence(rules, account: account, scene: scene, atDataVersion: dataVersion)
             // A rollback keeps the record it replaces whatever it holds, so it can be undone.
             let kept =
                 try keepsHistory
@@ -80,8 +89,7 @@ extension Store {
             if keepsHistory, !kept, let lifetime = rules.recordLifetime {
                 try self.dropHistoryOfExpiredRecord(account: account, scene: scene, kind: kind, expiredBefore: time - lifetime, rules: rules)
             }
-            try self.keepFenceCache { try upsert.step() }
-            versionWritten = database.dataVersion()
+            try upsert.step()
             if database.changes == 0 {
                 if rules.onlyIfAbsent { throw StoreError.existingRecordKept(account: account, scene: scene, kind: kind) }
                 let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
@@ -99,14 +107,11 @@ extension Store {
         // Inside a caller's transaction no savepoint is needed: a refused upsert changed
         // nothing, and a failing statement undoes only itself.
         if !isOwnTransaction {
-            try write()
+            try write(database.dataVersion())
         } else {
-            try database.writeTransaction(write)
+            let versions = try database.writeTransactionReadingDataVersions(write)
             // The commit was this store's own: the generations it read before still hold.
-            if let versionWritten, var cache = fenceCache, cache.dataVersion == versionWritten {
-                cache.dataVersion = database.dataVersion()
-                fenceCache = cache
-            }
+            keepFenceCache(acrossCommitFrom: versions.began, to: versions.committed)
         }
     }
 
