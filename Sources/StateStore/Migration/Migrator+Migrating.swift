@@ -26,6 +26,9 @@ extension Migrator {
         for migration in plan where try apply(migration, to: db, progress: progress) {
             applied.append(migration)
         }
+        // A rename (0004's) opened SQLite's temp database, which every later write
+        // transaction on this connection would begin and commit too: close it.
+        try db.releaseTemporarySchema()
         return applied
     }
 

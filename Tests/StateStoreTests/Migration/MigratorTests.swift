@@ -43,6 +43,16 @@ import Testing
         #expect(try stepwise.schemaDump() == fresh.schemaDump())
     }
 
+    /// 0004's `ALTER TABLE … RENAME` opens SQLite's temp database; a connection that keeps
+    /// it would begin and commit it in every later write transaction.
+    @Test func migratingLeavesNoTempDatabaseOpen() throws {
+        let db = try migrated()
+        #expect(try db.fetchAll("PRAGMA database_list") { $0.string(1) } == ["main"])
+        #expect(!db.hasTemporarySchemaOpen)
+        try db.writeTransaction { try db.execute("DELETE FROM schema_history WHERE version < 0") }
+        #expect(!db.hasTemporarySchemaOpen)
+    }
+
     @Test func migratingTwiceAppliesNothingTheSecondTime() throws {
         let db = try migrated()
         #expect(try Migrator.withNoOpDataSteps().migrate(db).isEmpty)
