@@ -27,8 +27,9 @@ extension Migrator {
             applied.append(migration)
         }
         // A rename (0004's) opened SQLite's temp database, which every later write
-        // transaction on this connection would begin and commit too: close it.
-        try db.releaseTemporarySchema()
+        // transaction on this connection would begin and commit too: close it. Only a cost is
+        // at stake, so a failure to close it never fails the migration that succeeded.
+        try? db.releaseTemporarySchema()
         return applied
     }
 
