@@ -25,9 +25,9 @@ enum RestoreCommand {
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
-        let path = options.database
-        let key = try options.key
-        let kind = try KindOption.kind(named: options.kind, among: FormatsOption.kinds(in: options.formats), formats: options.formats, commandPath: ["restore"])
+        let path = options.record.database
+        let key = try options.record.key
+        let kind = try options.record.resolvedKind(commandPath: ["restore"])
         let context =
             try options.portableFile.map { try landing(of: kind, portableFile: $0, documentFile: options.documentFile, console: console) }
             ?? self.context(of: kind, documentFile: options.documentFile, console: console)
