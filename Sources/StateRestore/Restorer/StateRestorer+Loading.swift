@@ -34,7 +34,8 @@ extension StateRestorer {
                     loaded.sighting.isUnseen = true
                 }
                 side.gate.noteRestore(of: screen, loaded.sighting)
-                ScenesInUse.note(key, at: file)
+                // A closed restorer notes no use (its file may since have been replaced).
+                if !side.isClosed { ScenesInUse.note(key, at: file) }
                 // Reading the account again is signing back in, for every restorer of the process.
                 if loaded.sighting.generation != nil { SignedOutAccounts.forget(key.account, at: file) }
                 if let invalid = Self.invalidNames(State.self) {

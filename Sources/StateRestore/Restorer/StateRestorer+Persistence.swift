@@ -14,7 +14,6 @@ extension StateRestorer {
     public func save<State: RestorableState>(_ state: State, for key: SceneKey, replacingNewer: Bool = false) throws {
         let start = ContinuousClock.now
         let screen = ScreenKey(scene: key, kind: State.kind)
-        ScenesInUse.note(key, atFile: location.withLock { $0.file.key })
         let written: (bytes: Int, oversized: RecordSizeBreakdown?)
         do {
             // The sighting is looked up under the write's own lock: one lock a save, not two.
@@ -222,7 +221,8 @@ extension StateRestorer {
         _ tracking: PersistenceTracking, _ restoration: Restoration<State>, turns: any MainActorTurnScheduling
     ) -> PersistenceTracking {
         let screen = ScreenKey(scene: restoration.key, kind: State.kind)
-        ScenesInUse.note(restoration.key, at: file)
+        // A closed restorer notes no use, as its saves do not (``recoveringFromDamage(afterSightingOf:_:)``).
+        if !isClosed { ScenesInUse.note(restoration.key, at: file) }
         persistence.register(tracking, completing: screen)
         // Live from now by its tracking, even before the turn that completes the restore.
         restoring.withLock { _ = $0.uncompletedScreens.remove(screen) }
@@ -273,12 +273,16 @@ extension StateRestorer {
     /// ``recoveringFromDamage(writing:_:)`` for a hand save of `screen`, given the sighting it
     /// follows (``handSaveSighting(for:)``), looked up under the same lock: one lock a save,
     /// not two. (The same steps as there: a closure shared by both would have to leave the
-    /// lock's region.)
+    /// lock's region.) Notes the scene in use (``ScenesInUse``) whatever the gate then says,
+    /// but not by a closed restorer: it has no file any more, and the one it had may since
+    /// have been replaced (model sequence
+    /// `Fixtures/sequences/a-closed-restorers-save-notes-no-use-of-the-file-that-replaced-its-own.txt`).
     private func recoveringFromDamage<T>(
         afterSightingOf screen: ScreenKey, _ body: sending (Store, WriteGate.Sighting) throws -> sending T
     ) throws -> sending T {
         if readsOnly { throw Self.readsOnlyRefusal }
         return try restoring.withLock { side in
+            if !side.isClosed { ScenesInUse.note(screen.scene, atFile: location.withLock { $0.file.key }) }
             reopenIfUnavailable(&side)
             defer { Self.releaseReadOnlyConnection(&side) }
             let sighting = sightingForSave(of: screen, on: &side)

@@ -5,7 +5,8 @@ extension StateRestorer {
     /// crash-loop marks, its use time), in one transaction, for an app whose windows come and go
     /// (every new iPad or Mac window is a new scene). A scene this process restored or saved
     /// (through any restorer of the file), or that is live in it, is in use whatever the age
-    /// of its record, and is never removed here. A restore notes its scene's use with the restorer's next write (or the flush
+    /// of its record, and is never removed here (a closed restorer's calls note no use: it has
+    /// no file any more). A restore notes its scene's use with the restorer's next write (or the flush
     /// at suspension or close), never with a commit of its own; the use is kept to the day.
     ///
     /// - Parameters:

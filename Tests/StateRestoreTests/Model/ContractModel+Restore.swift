@@ -91,7 +91,8 @@ extension ContractModel {
         if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (restorer.sightings[slot]?.generation, restorer.sightings[slot]?.discardEpoch) }
         restorer.sightings[slot] = sighting
         restorer.restorations[slot] = (note, carried, sighting)
-        if !restorer.isChild { scenesInUse.insert(slot) } else { restorer.inUse.insert(slot) }
+        // As ``noteUse(of:by:)``, on the restorer's copy this method writes back.
+        if !restorer.isClosed { if !restorer.isChild { scenesInUse.insert(slot) } else { restorer.inUse.insert(slot) } }
         return .restored(note, codes: codes, carried: carried)
     }
 }
