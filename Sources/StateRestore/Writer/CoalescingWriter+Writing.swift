@@ -83,39 +83,36 @@ extension CoalescingWriter {
                 return (pending.entries, uses)
             }
             guard !batch.isEmpty || !uses.isEmpty else { return [] }
-            var skipped: [ScreenKey: UnwrittenSave.Reason] = [:]
-            var oversized: [ScreenKey: RecordSizeBreakdown] = [:]
-            // Each save's bytes written (zero when skipped) and time (encode and statement; the
-            // commit is the batch's).
-            var measured: [ScreenKey: (bytes: Int, duration: Duration)] = [:]
+            // Each save's outcome, bytes written (zero when skipped) and time (encode and
+            // statement; the commit is the batch's), in one list: nothing hashed per save.
+            var results: [(key: ScreenKey, skipped: UnwrittenSave.Reason?, oversized: RecordSizeBreakdown?, bytes: Int, duration: Duration)] = []
             do {
                 try store.writeTransaction {
-                    skipped = [:]
-                    oversized = [:]
-                    measured = [:]
+                    results.removeAll(keepingCapacity: true)
+                    results.reserveCapacity(batch.count)
                     for (key, entry) in batch {
                         let start = ContinuousClock.now
-                        defer { measured[key, default: (0, .zero)].duration = start.duration(to: .now) }
+                        var written: (bytes: Int, oversized: RecordSizeBreakdown?) = (0, nil)
+                        var skipped: UnwrittenSave.Reason?
                         do {
                             // The state's existential is opened: the codec runs for its concrete kind.
-                            let written = try RecordSaving.save(entry.state, for: key.scene, after: entry.sighting, replacingNewer: false, in: store)
-                            oversized[key] = written.oversized
-                            measured[key] = (written.bytes, .zero)
+                            written = try RecordSaving.save(entry.state, for: key.scene, after: entry.sighting, replacingNewer: false, in: store)
                         } catch RestoreError.wouldReplaceNewerRecord(_, let version) {
-                            skipped[key] = .newerRecordKept(version: version)
+                            skipped = .newerRecordKept(version: version)
                         } catch StoreError.existingRecordKept {
-                            skipped[key] = .storedRecordNotSeen
+                            skipped = .storedRecordNotSeen
                         } catch RestoreError.invalidRecord(let detail) {
-                            skipped[key] = .invalidState(detail)
+                            skipped = .invalidState(detail)
                         } catch StoreError.recordTooLarge(let bytes, let limit) {
-                            skipped[key] = .recordTooLarge(bytes: bytes, limit: limit)
+                            skipped = .recordTooLarge(bytes: bytes, limit: limit)
                         } catch StoreError.accountSignedOut {
-                            skipped[key] = .accountSignedOut
+                            skipped = .accountSignedOut
                         } catch StoreError.sceneDiscarded {
-                            skipped[key] = .sceneDiscarded
+                            skipped = .sceneDiscarded
                         } catch RestoreError.recordOverBudget(_, _, let size) {
-                            skipped[key] = .overBudget(size)
+                            skipped = .overBudget(size)
                         }
+                        results.append((key, skipped, written.oversized, written.bytes, start.duration(to: .now)))
                     }
                     try store.noteScenesUsed(uses.keys.map { (account: $0.account, scene: $0.scene) }, at: uses.values.max() ?? store.currentTime())
                 }
@@ -127,20 +124,30 @@ extension CoalescingWriter {
                 state.withLock { pending in pending.uses.merge(uses) { newer, _ in newer } }
                 throw failure
             }
-            settled = batch.keys.map { key in
-                let outcome = skipped[key].map(SaveOutcome.init) ?? (oversized[key] == nil ? .written : .writtenOversized)
-                return (key: key, outcome: outcome, bytes: measured[key]?.bytes ?? 0, duration: measured[key]?.duration ?? .zero)
+            settled = results.map { result in
+                let outcome = result.skipped.map(SaveOutcome.init) ?? (result.oversized == nil ? .written : .writtenOversized)
+                return (key: result.key, outcome: outcome, bytes: result.bytes, duration: result.duration)
             }
             state.withLock { pending in
                 pending.writesCommitted += 1
                 pending.lastError = nil
-                for key in batch.keys {
-                    pending.unwritten[key] = skipped[key]
-                    if skipped[key] == nil { pending.oversized[key] = oversized[key] }
+                for result in results {
+                    // Set, or removed where something was there (a removal from an empty
+                    // dictionary still hashes the key).
+                    if let reason = result.skipped {
+                        pending.unwritten[result.key] = reason
+                        continue
+                    }
+                    if !pending.unwritten.isEmpty { pending.unwritten[result.key] = nil }
+                    if let oversized = result.oversized {
+                        pending.oversized[result.key] = oversized
+                    } else if !pending.oversized.isEmpty {
+                        pending.oversized[result.key] = nil
+                    }
                 }
                 for save in settled { pending.saveCounts.add(save.outcome, kind: save.key.kind, bytes: save.bytes, duration: save.duration) }
             }
-            return skipped.keys.map(\.scene).sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
+            return results.compactMap { $0.skipped == nil ? nil : $0.key.scene }.sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
         }
     }
 
