@@ -88,7 +88,7 @@ extension LaunchGuardFile {
     func writeSlot(_ slot: Int, marks: [LaunchGuardMark], magic: [UInt8] = slotMagic, role: DatabaseRole? = nil) -> LaunchGuardError? {
         var bytes = [UInt8](repeating: 0, count: Self.slotHeaderSize + marks.count * Self.markSize)
         bytes.replaceSubrange(0..<4, with: magic)
-        Self.put(UInt32(bitPattern: getpid()), into: &bytes, at: 4)
+        Self.put(processID, into: &bytes, at: 4)
         Self.put(UInt32(marks.count), into: &bytes, at: 8)
         bytes[12] = Self.roleByte(role ?? self.role)
         for (index, mark) in marks.enumerated() {
