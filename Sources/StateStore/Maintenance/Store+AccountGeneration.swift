@@ -40,6 +40,27 @@ extension Store {
         return generation
     }
 
+    /// `account`'s generation and the discard epoch, inside a transaction whose data version is
+    /// `version`: from the cache while it holds for `version` (nothing was written since they
+    /// were read: many scenes restored in a row read no `store_meta` row), otherwise read with
+    /// one read of the fence key for both, and cached.
+    func fences(of account: String, atDataVersion version: UInt32) throws -> (generation: Int, discardEpoch: Int) {
+        guard hasRecoveryTables else { return (0, 0) }
+        if let cache = fenceCache, cache.dataVersion == version, let epoch = cache.discardEpoch,
+            let generation = cache.fenceKey == nil ? 0 : cache.generation(of: account)
+        {
+            return (generation, epoch)
+        }
+        let key = try fenceKey()
+        let epoch = try storedDiscardEpoch()
+        let generation = try key.map { try storedGeneration(account, fenceKey: $0) } ?? 0
+        var cache = fenceCache.flatMap { $0.dataVersion == version && $0.fenceKey == key ? $0 : nil } ?? AccountGenerationCache(dataVersion: version, fenceKey: key)
+        cache.note(generation, of: account)
+        cache.discardEpoch = epoch
+        fenceCache = cache
+        return (generation, epoch)
+    }
+
     /// `account`'s generation as stored under the database's `fenceKey`: 0 before its first purge.
     private func storedGeneration(_ account: String, fenceKey: Int64) throws -> Int {
         try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.generationKey(account, fenceKey: fenceKey))]) { $0.int(0) } ?? 0
@@ -105,9 +126,16 @@ extension Store {
         if !database.isInTransaction, hasRecordKinds, hasRecoveryTables {
             return try launchRead(account: account, scene: scene, kind: kind)
         }
-        return try database.readTransaction {
+        return try readRecordAndFences(account: account, scene: scene, kind: kind)
+    }
+
+    /// The record and its account's fences in one read transaction (the record read first, so
+    /// the fences are checked against this snapshot's data version).
+    private func readRecordAndFences(account: String, scene: String, kind: String) throws -> (record: StoredRecord?, generation: Int, discardEpoch: Int) {
+        try database.readTransaction {
             let record = try record(account: account, scene: scene, kind: kind)
-            return (record, try accountGeneration(account), try discardEpoch())
+            let fences = try fences(of: account, atDataVersion: database.dataVersion())
+            return (record, fences.generation, fences.discardEpoch)
         }
     }
 
@@ -136,26 +164,11 @@ extension Store {
             // read again with the rest in one (a scene without a record pairs its absence with
             // the generation of the same snapshot too).
             statement.reset()
-            return try database.readTransaction {
-                (try record(account: account, scene: scene, kind: kind), try accountGeneration(account), try discardEpoch())
-            }
+            return try readRecordAndFences(account: account, scene: scene, kind: kind)
         }
-        // While the snapshot's data version is the cache's, nothing was written since it was
-        // read: a screen restored after another of the same account reads no `store_meta` row
-        // (many scenes restored in a row: three statements a scene fewer).
-        let version = database.dataVersion()
-        if let cache = fenceCache, cache.dataVersion == version, let epoch = cache.discardEpoch,
-            let generation = cache.fenceKey == nil ? 0 : cache.generation(of: account)
-        {
-            return (stored, generation, epoch)
-        }
-        let key = try fenceKey()
-        let epoch = try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.discardEpochKey)]) { $0.int(0) } ?? 0
-        let generation = try key.map { try storedGeneration(account, fenceKey: $0) } ?? 0
-        var cache = fenceCache.flatMap { $0.dataVersion == version && $0.fenceKey == key ? $0 : nil } ?? AccountGenerationCache(dataVersion: version, fenceKey: key)
-        cache.note(generation, of: account)
-        cache.discardEpoch = epoch
-        fenceCache = cache
-        return (stored, generation, epoch)
+        // The statement, held at its row, keeps the snapshot open: its data version is the one
+        // the fences are read or cached at.
+        let fences = try fences(of: account, atDataVersion: database.dataVersion())
+        return (stored, fences.generation, fences.discardEpoch)
     }
 }

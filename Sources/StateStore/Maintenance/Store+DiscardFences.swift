@@ -36,7 +36,7 @@ extension Store {
         return epoch
     }
 
-    private func storedDiscardEpoch() throws -> Int {
+    func storedDiscardEpoch() throws -> Int {
         try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(Self.discardEpochKey)]) { $0.int(0) } ?? 0
     }
 
