@@ -12,7 +12,7 @@ extension ContractModel {
         switch operation {
         case .save(let r, let slot, _):
             reopenIfWritable(r)
-            noteUse(of: slot, by: r)
+            restorers[r].noteUse(of: slot, inProcess: &scenesInUse)
             guard !restorers[r].isClosed, !restorers[r].isSuspended else { return nil }
             if restorers[r].sightings[slot]?.generation == nil && signOutFence(r, slot.account) == nil {
                 restorers[r].sightings[slot] = Sighting(generation: generation(slot.account), discardEpoch: discardEpoch, isUnseen: restorers[r].sightings[slot]?.isUnseen ?? false)

@@ -91,8 +91,7 @@ extension ContractModel {
         if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (restorer.sightings[slot]?.generation, restorer.sightings[slot]?.discardEpoch) }
         restorer.sightings[slot] = sighting
         restorer.restorations[slot] = (note, carried, sighting)
-        // As ``noteUse(of:by:)``, on the restorer's copy this method writes back.
-        if !restorer.isClosed { if !restorer.isChild { scenesInUse.insert(slot) } else { restorer.inUse.insert(slot) } }
+        restorer.noteUse(of: slot, inProcess: &scenesInUse)
         return .restored(note, codes: codes, carried: carried)
     }
 }

@@ -58,19 +58,11 @@ extension ContractModel {
         return nil
     }
 
-    /// `slot` in use by the restorer's process (``unusedScenes(before:sparing:)`` spares it),
-    /// by a restore, a save or a persist whatever their outcome; a closed restorer notes
-    /// nothing, having no file any more (the one it had may have been replaced since).
-    mutating func noteUse(of slot: Slot, by r: Int) {
-        guard !restorers[r].isClosed else { return }
-        if !restorers[r].isChild { scenesInUse.insert(slot) } else { restorers[r].inUse.insert(slot) }
-    }
-
     /// `StateRestorer.save(_:for:)`: now, under the gate's rules for the screen (a screen never
     /// restored captures the account's generation at its first save).
     mutating func save(_ r: Int, _ slot: Slot, _ note: ModelNote) -> Outcome {
         reopenIfWritable(r)
-        noteUse(of: slot, by: r)
+        restorers[r].noteUse(of: slot, inProcess: &scenesInUse)
         let available = !restorers[r].isClosed && !restorers[r].isSuspended
         var sighting = restorers[r].sightings[slot] ?? Sighting()
         if sighting.generation == nil, let fence = signOutFence(r, slot.account) {
@@ -91,7 +83,7 @@ extension ContractModel {
     /// `persist(from:turns:_:)` of the restorer's latest restoration of `slot`.
     mutating func persist(_ r: Int, _ slot: Slot) -> Outcome {
         guard let restoration = restorers[r].restorations[slot] else { return .skipped }
-        noteUse(of: slot, by: r)
+        restorers[r].noteUse(of: slot, inProcess: &scenesInUse)
         restorers[r].uncompleted.remove(slot)
         restorers[r].pendingCompletions.insert(slot)
         trackings.append(
@@ -214,4 +206,15 @@ extension ContractModel {
 struct ModelFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+extension ContractModel.Restorer {
+    /// `slot` in use by this restorer's process (``ContractModel/unusedScenes(before:sparing:)``
+    /// spares it), by a restore, a save or a persist whatever their outcome: this process's
+    /// `scenesInUse`, or a child's own. A closed restorer notes nothing, having no file any more
+    /// (the one it had may have been replaced since).
+    mutating func noteUse(of slot: ContractModel.Slot, inProcess scenesInUse: inout Set<ContractModel.Slot>) {
+        guard !isClosed else { return }
+        if !isChild { scenesInUse.insert(slot) } else { inUse.insert(slot) }
+    }
 }
