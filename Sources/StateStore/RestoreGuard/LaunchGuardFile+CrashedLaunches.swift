@@ -43,7 +43,7 @@ extension LaunchGuardFile {
             var crashed: [CrashedSlot] = []
             for slot in 0..<Self.slotCount where slot != ownSlot && !handling.contains(slot) {
                 let base = Self.headerSize + slot * Self.slotSize
-                guard Array(bytes[base..<base + 4]) == Self.slotMagic, Self.uint32(bytes, at: base + 8) > 0 else { continue }
+                guard Self.bytes(bytes, at: base, are: Self.slotMagic), Self.uint32(bytes, at: base + 8) > 0 else { continue }
                 guard Self.slot(slot, of: bytes, isOf: ofEveryRole ? nil : role) else { continue }
                 guard tryLock(slot) else { continue }  // its process is alive
                 // Locked now: read it again, it may have been emptied before the lock was had.
@@ -112,9 +112,8 @@ extension LaunchGuardFile {
     /// is alive.
     static func peekCrashed(descriptor: Int32, role: DatabaseRole, skipping: Set<Int>) -> (marks: [LaunchGuardMark], crashedLaunches: Int) {
         let size = headerSize + slotCount * slotSize
-        var bytes = [UInt8](repeating: 0, count: size)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
-        guard read == size, Array(bytes[0..<fileMagic.count]) == fileMagic else { return ([], 0) }
+        let (bytes, read) = read(size, from: descriptor)
+        guard read == size, Self.bytes(bytes, at: 0, are: fileMagic) else { return ([], 0) }
         var crashed: [LaunchGuardMark] = []
         for slot in 0..<slotCount where !skipping.contains(slot) && Self.slot(slot, of: bytes, isOf: role) {
             guard let marks = marks(inSlot: slot, of: bytes), !marks.isEmpty else { continue }
@@ -131,8 +130,7 @@ extension LaunchGuardFile {
         guard let descriptor = try? SiblingFile.open(databasePath + "-guard", O_RDONLY) else { return [] }
         defer { Foundation.close(descriptor) }
         let size = headerSize + slotCount * slotSize
-        var bytes = [UInt8](repeating: 0, count: size)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
+        let (bytes, read) = read(size, from: descriptor)
         guard read == size else { return [] }
         return (0..<slotCount).flatMap { marks(inSlot: $0, of: bytes) ?? [] }
     }
@@ -140,7 +138,7 @@ extension LaunchGuardFile {
     /// The marks `slot` holds in the file's `bytes`, or nil when the slot is not in use.
     static func marks(inSlot slot: Int, of bytes: [UInt8]) -> [LaunchGuardMark]? {
         let base = headerSize + slot * slotSize
-        guard Array(bytes[base..<base + 4]) == slotMagic else { return nil }
+        guard Self.bytes(bytes, at: base, are: slotMagic) else { return nil }
         return (0..<min(Int(uint32(bytes, at: base + 8)), capacity)).map { index in
             let offset = base + slotHeaderSize + index * markSize
             return LaunchGuardMark(accountHash: uint64(bytes, at: offset), screenHash: uint64(bytes, at: offset + 8))
@@ -152,8 +150,8 @@ extension LaunchGuardFile {
     package static func recordedCrashedLaunches(beside databasePath: String, role: DatabaseRole = .app) -> Int {
         guard let descriptor = try? SiblingFile.open(databasePath + "-guard", O_RDONLY) else { return 0 }
         defer { Foundation.close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 24)
-        guard bytes.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 24, 0) }) == 24, Array(bytes[0..<8]) == fileMagic else { return 0 }
+        let (bytes, read) = read(24, from: descriptor)
+        guard read == 24, Self.bytes(bytes, at: 0, are: fileMagic) else { return 0 }
         return Int(uint32(bytes, at: crashCountOffset(role)))
     }
 

@@ -44,10 +44,9 @@ extension LaunchGuardFile {
 
     func readAll() throws -> [UInt8] {
         let size = Self.headerSize + Self.slotCount * Self.slotSize
-        var bytes = [UInt8](repeating: 0, count: size)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
+        let (bytes, read) = Self.read(size, from: descriptor)
         guard read >= 0 else { throw LaunchGuardError.unavailable(path: path, errno: errno) }
-        guard read >= Self.fileMagic.count, Array(bytes[0..<Self.fileMagic.count]) == Self.fileMagic else {
+        guard read >= Self.fileMagic.count, Self.bytes(bytes, at: 0, are: Self.fileMagic) else {
             // Not laid out (yet): nothing in it counts.
             return [UInt8](repeating: 0, count: size)
         }
@@ -67,7 +66,7 @@ extension LaunchGuardFile {
         snapshot = nil
         for slot in 0..<Self.slotCount {
             let base = Self.headerSize + slot * Self.slotSize
-            guard Array(bytes[base..<base + 4]) != Self.slotMagic || Self.uint32(bytes, at: base + 8) == 0 else { continue }
+            guard !Self.bytes(bytes, at: base, are: Self.slotMagic) || Self.uint32(bytes, at: base + 8) == 0 else { continue }
             guard tryLock(slot) else { continue }
             if slotIsEmptyNow(slot) { return slot }
             unlock(slot)
@@ -80,7 +79,7 @@ extension LaunchGuardFile {
         var header = [UInt8](repeating: 0, count: Self.slotHeaderSize)
         let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, Self.slotHeaderSize, off_t(Self.headerSize + slot * Self.slotSize)) }
         guard read == Self.slotHeaderSize else { return read >= 0 }  // past the end: never written
-        return Array(header[0..<4]) != Self.slotMagic || Self.uint32(header, at: 8) == 0
+        return !Self.bytes(header, at: 0, are: Self.slotMagic) || Self.uint32(header, at: 8) == 0
     }
 
     /// Writes `marks` into `slot` as a slot of `role` (nil: this process's); the error, or nil
@@ -138,6 +137,28 @@ extension LaunchGuardFile {
     }
 
     // MARK: Bytes
+
+    /// Up to `count` bytes of the file open at `descriptor` from its start, and what `pread`
+    /// answered (negative: it failed, `errno` says why). Bytes past the file's end are zero.
+    /// Read straight into the array: a launch reads the whole guard file, and filling 16 KiB
+    /// with zeros first cost more instructions than the rest of its crash check.
+    static func read(_ count: Int, from descriptor: Int32) -> (bytes: [UInt8], read: Int) {
+        var read = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            read = pread(descriptor, buffer.baseAddress, count, 0)
+            let filled = max(read, 0)
+            if filled < count { (buffer.baseAddress! + filled).initialize(repeating: 0, count: count - filled) }
+            initialized = count
+        }
+        return (bytes, read)
+    }
+
+    /// Whether `bytes` holds `magic` at `offset` (compared in place, without copying a slice).
+    static func bytes(_ bytes: [UInt8], at offset: Int, are magic: [UInt8]) -> Bool {
+        guard offset >= 0, bytes.count - offset >= magic.count else { return false }
+        for index in magic.indices where bytes[offset + index] != magic[index] { return false }
+        return true
+    }
 
     static func put<T: FixedWidthInteger>(_ value: T, into bytes: inout [UInt8], at offset: Int) {
         withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<offset + MemoryLayout<T>.size, with: $0) }

@@ -75,13 +75,12 @@ package final class LiveScenesFile: @unchecked Sendable {
 
     private static func live(_ named: [(account: String?, scene: String)], descriptor: Int32, skipping own: Int?) -> [(account: String?, scene: String)] {
         let size = headerSize + slotCount * slotSize
-        var bytes = [UInt8](repeating: 0, count: size)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
-        guard read == size, Array(bytes[0..<fileMagic.count]) == fileMagic else { return [] }
+        let (bytes, read) = LaunchGuardFile.read(size, from: descriptor)
+        guard read == size, LaunchGuardFile.bytes(bytes, at: 0, are: fileMagic) else { return [] }
         var entries: [(account: UInt64, scene: UInt64)] = []
         for slot in 0..<slotCount where slot != own {
             let base = headerSize + slot * slotSize
-            guard Array(bytes[base..<base + 4]) == slotMagic else { continue }
+            guard LaunchGuardFile.bytes(bytes, at: base, are: slotMagic) else { continue }
             let count = min(Int(LaunchGuardFile.uint32(bytes, at: base + 8)), capacity)
             guard count > 0, isLocked(slot, descriptor: descriptor) else { continue }  // empty, or its process is gone
             for index in 0..<count {

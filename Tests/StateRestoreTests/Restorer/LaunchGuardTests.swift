@@ -232,4 +232,26 @@ import Testing
         try restorer.close()
         #expect(!FileManager.default.fileExists(atPath: stateFile.path + "-guard"))
     }
+
+    @Test func aGuardFileCutShortInsideAKilledLaunchsSlotBlamesTheMarksItStillHolds() throws {
+        let stateFile = try StateFile()
+        let key = try SceneKey(scene: "main")
+        let seed = StateRestorer(path: stateFile.path)
+        try seed.save(NotesState(query: "n"), for: key)
+        try seed.save(ZonesState(selectedZoneID: "paris"), for: key)
+        try seed.close()
+        // A killed launch marked the notes and then the zones; the file then loses its end in
+        // the middle of that slot (64-byte header, 16-byte slot header, 16 bytes a mark): the
+        // notes mark is whole, the zones mark is gone.
+        try LaunchGuardFile.leaveMarksOfAKilledProcess(
+            beside: stateFile.path, [NotesState.kind, ZonesState.kind].map { LaunchGuardMark(account: key.account, scene: key.scene, kind: $0) })
+        #expect(truncate(stateFile.path + "-guard", 64 + 16 + 16) == 0)
+
+        let launch = StateRestorer(path: stateFile.path)
+        defer { try? launch.close() }
+        let notes = launch.restore(NotesState.self, key, against: [Note(id: 1, title: "WAL")])
+        #expect(notes.reports(.restoreCrashed) && notes.state == NotesState())
+        let zones = launch.restore(ZonesState.self, key, against: [ZoneChoice(id: "utc", title: "UTC"), ZoneChoice(id: "paris", title: "Paris")])
+        #expect(!zones.reports(.restoreCrashed) && zones.state.selectedZoneID == "paris", "\(zones.report)")
+    }
 }
