@@ -155,9 +155,7 @@ extension LaunchGuardFile {
 
     /// Whether `bytes` holds `magic` at `offset` (compared in place, without copying a slice).
     static func bytes(_ bytes: [UInt8], at offset: Int, are magic: [UInt8]) -> Bool {
-        guard offset >= 0, bytes.count - offset >= magic.count else { return false }
-        for index in magic.indices where bytes[offset + index] != magic[index] { return false }
-        return true
+        offset >= 0 && offset <= bytes.count && bytes[offset...].starts(with: magic)
     }
 
     static func put<T: FixedWidthInteger>(_ value: T, into bytes: inout [UInt8], at offset: Int) {

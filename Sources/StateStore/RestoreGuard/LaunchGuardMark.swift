@@ -37,19 +37,17 @@ package struct LaunchGuardMark: Hashable, Sendable {
     }
 
     /// FNV-1a's starting value.
-    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    /// `hash` gone on over `part`'s UTF-8 bytes.
+    /// `hash` gone on over `part`'s UTF-8 bytes: in place for a native string (the view's
+    /// iterator costs several times more), through the view otherwise.
     private static func hash(_ part: String, from hash: UInt64) -> UInt64 {
-        // A native string's bytes are read in place; the view's iterator costs several times more.
-        if let hashed = part.utf8.withContiguousStorageIfAvailable({ $0.reduce(hash) { ($0 ^ UInt64($1)) &* prime } }) { return hashed }
-        var hash = hash
-        for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* prime }
-        return hash
+        part.utf8.withContiguousStorageIfAvailable { $0.reduce(hash, step) } ?? part.utf8.reduce(hash, step)
     }
 
     /// `hash` gone on over the zero byte between two parts.
-    private static func separated(_ hash: UInt64) -> UInt64 { hash &* prime }
+    private static func separated(_ hash: UInt64) -> UInt64 { step(hash, 0) }
 
-    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+    /// One byte of FNV-1a.
+    private static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
 }
