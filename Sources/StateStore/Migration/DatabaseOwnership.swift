@@ -11,7 +11,15 @@ package enum DatabaseOwnership: Equatable, Sendable {
 extension Database {
     /// Reads the header fields that say whose database this is. Reads nothing else, so it is
     /// cheap enough for every launch; a damaged header throws `SQLITE_NOTADB`/`SQLITE_CORRUPT`.
-    package func ownership() throws(StoreError) -> DatabaseOwnership {
+    package func ownership() throws -> DatabaseOwnership {
+        try ownership { $0 }
+    }
+
+    /// Reads whose database this is (``ownership()``), then runs `body` with the answer in the
+    /// same read transaction: what `body` reads (the schema check of a launch) sees the same
+    /// snapshot, and pays for no transaction of its own (each costs two `fcntl` locks and an
+    /// `fstat`). `body` must not write or change the journal mode.
+    package func ownership<T>(_ body: (DatabaseOwnership) throws -> T) throws -> T {
         // One read transaction, so one snapshot: read separately, another process's first
         // migration could commit between the reads and make a new file look like a foreign one.
         // The first statement, held at its row until the end, keeps the read transaction it
@@ -21,10 +29,13 @@ extension Database {
         let header = try cachedStatement("PRAGMA application_id")
         defer { header.reset() }
         let applicationID = try header.step() ? Int32(truncatingIfNeeded: header.int64(0)) : 0
+        let ownership: DatabaseOwnership
         if applicationID == Database.applicationID {
-            return .ours(schemaVersion: try fetchOne("PRAGMA user_version") { $0.int(0) } ?? 0)
+            ownership = .ours(schemaVersion: try fetchOne("PRAGMA user_version") { $0.int(0) } ?? 0)
+        } else {
+            let objects = try fetchOne("SELECT count(*) FROM sqlite_schema") { $0.int(0) } ?? 0
+            ownership = applicationID == 0 && objects == 0 ? .empty : .foreign(applicationID: applicationID)
         }
-        let objects = try fetchOne("SELECT count(*) FROM sqlite_schema") { $0.int(0) } ?? 0
-        return applicationID == 0 && objects == 0 ? .empty : .foreign(applicationID: applicationID)
+        return try body(ownership)
     }
 }

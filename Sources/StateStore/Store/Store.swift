@@ -109,13 +109,21 @@ package final class Store {
             throw error
         }
         do {
-            switch try Migrator.reading(path, { try database.ownership() }) {
+            let ownership = try Migrator.reading(path) {
+                try database.ownership { ownership in
+                    // The launch path: nothing to migrate. One statement confirms the schema the
+                    // header claims (damage is `.corrupt`, before anything is written), in the
+                    // ownership read's transaction.
+                    if case .ours(let version) = ownership, version == migrator.latestVersion {
+                        try SchemaVerification.verify(database, version: version, migrations: migrator.migrations)
+                    }
+                    return ownership
+                }
+            }
+            switch ownership {
             case .foreign(let applicationID):
                 throw StoreError.foreignDatabase(path: path, applicationID: applicationID)
             case .ours(let version) where version == migrator.latestVersion:
-                // The launch path: nothing to migrate. One statement confirms the schema the
-                // header claims (damage is `.corrupt`, before anything is written).
-                try SchemaVerification.verify(database, version: version, migrations: migrator.migrations)
                 try Migrator.reading(path) { try database.activateWriteAheadLog() }
             case .ours(let version) where version > migrator.latestVersion:
                 // A newer release's file: used as it is when what it records lets this build
@@ -179,14 +187,19 @@ package final class Store {
         let path = file.path
         if let missing = file.refusalIfMissing() { throw missing }
         let database = try Database(file, .readOnly)
-        switch try Migrator.reading(path, { try database.ownership() }) {
-        case .foreign(let applicationID): throw StoreError.foreignDatabase(path: path, applicationID: applicationID)
-        case .empty: schemaVersion = 0
-        case .ours(let version): schemaVersion = version
-        }
         let known = migrations ?? (try? MigrationFile.embeddedFiles())
-        if let known {
-            try SchemaVerification.verify(database, version: schemaVersion, migrations: known)
+        // The schema check reads in the ownership read's transaction.
+        schemaVersion = try Migrator.reading(path) {
+            try database.ownership { ownership in
+                let version: Int
+                switch ownership {
+                case .foreign(let applicationID): throw StoreError.foreignDatabase(path: path, applicationID: applicationID)
+                case .empty: version = 0
+                case .ours(let schemaVersion): version = schemaVersion
+                }
+                if let known { try SchemaVerification.verify(database, version: version, migrations: known) }
+                return version
+            }
         }
         self.database = database
         self.latestKnownVersion = known?.last?.version ?? schemaVersion
