@@ -99,9 +99,14 @@ extension LaunchGuardFile {
     /// Only `role`'s slots and count are read.
     package static func crashedMarksWithoutHandling(beside databasePath: String, role: DatabaseRole = .app) -> (marks: [LaunchGuardMark], crashedLaunches: Int) {
         let path = databasePath + "-guard"
-        if let file = registry.withLock({ $0[path] }) {
-            return file.lock.withLock { peekCrashed(descriptor: file.descriptor, role: role, skipping: Set(file.handling).union(file.ownSlot.map { [$0] } ?? [])) }
+        // Asked under the registry's lock: the last user's release closes the descriptor under
+        // it, and a number closed meanwhile could name another file by the time it is read.
+        let own = registry.withLock { files in
+            files[path].map { file in
+                file.lock.withLock { peekCrashed(descriptor: file.descriptor, role: role, skipping: Set(file.handling).union(file.ownSlot.map { [$0] } ?? [])) }
+            }
         }
+        if let own { return own }
         guard let descriptor = try? SiblingFile.open(path, O_RDONLY) else { return ([], 0) }
         defer { Foundation.close(descriptor) }
         return peekCrashed(descriptor: descriptor, role: role, skipping: [])
