@@ -196,9 +196,23 @@ import Testing
         #expect(LaunchGuardFile.recordedMarks(beside: db).count == 1)
         // The guard file loses its bytes (truncated by hand) and the disk fills: rewriting the
         // slot without the mark needs a block the disk no longer has.
+        func guardDescriptors() -> String {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            return names.compactMap { name in
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name)) ?? "?"
+                return target.hasPrefix(mount.root.path) ? "\(name)->\(target)" : nil
+            }.sorted().joined(separator: ", ")
+        }
+        func freeBlocks() -> String {
+            var info = statvfs()
+            return statvfs(mount.root.path, &info) == 0 ? "\(info.f_bfree)/\(info.f_blocks)" : "errno \(errno)"
+        }
+        let before = guardDescriptors()
         #expect(truncate(db + "-guard", 0) == 0)
         try mount.fill()
-        #expect(restorer.completeRestore(restored) == false)
+        let afterFill = (guardDescriptors(), freeBlocks())
+        let completed = restorer.completeRestore(restored)
+        #expect(completed == false, "before: \(before); after fill: \(afterFill); after complete: \(guardDescriptors()) \(freeBlocks())")
 
         // Space comes back: the mark is still held, and completing again clears it.
         try mount.emptyFiller()
