@@ -194,9 +194,9 @@ import Testing
         defer { try? restorer.close() }
         let restored = restorer.restore(CatalogViewState.self, try SceneKey(scene: "fine"), against: Self.document)
         #expect(LaunchGuardFile.recordedMarks(beside: db).count == 1)
-        // The guard file loses its bytes (truncated by hand) and the disk fills: rewriting the
-        // slot without the mark needs a block the disk no longer has.
-        func guardDescriptors() -> String {
+        // For a failure's message: this process's descriptors of files on the mount, and the
+        // mount's free blocks (a completion that wrote on the full disk must say which it was).
+        func descriptorsOnTheMount() -> String {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
             return names.compactMap { name in
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name)) ?? "?"
@@ -207,12 +207,14 @@ import Testing
             var info = statvfs()
             return statvfs(mount.root.path, &info) == 0 ? "\(info.f_bfree)/\(info.f_blocks)" : "errno \(errno)"
         }
-        let before = guardDescriptors()
+        let before = descriptorsOnTheMount()
+        // The guard file loses its bytes (truncated by hand) and the disk fills: rewriting the
+        // slot without the mark needs a block the disk no longer has.
         #expect(truncate(db + "-guard", 0) == 0)
         try mount.fill()
-        let afterFill = (guardDescriptors(), freeBlocks())
+        let afterFill = (descriptorsOnTheMount(), freeBlocks())
         let completed = restorer.completeRestore(restored)
-        #expect(completed == false, "before: \(before); after fill: \(afterFill); after complete: \(guardDescriptors()) \(freeBlocks())")
+        #expect(completed == false, "before: \(before); after fill: \(afterFill); after complete: \(descriptorsOnTheMount()) \(freeBlocks())")
 
         // Space comes back: the mark is still held, and completing again clears it.
         try mount.emptyFiller()
