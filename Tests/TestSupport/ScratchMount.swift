@@ -47,8 +47,13 @@ package final class ScratchMount {
     package func path(_ name: String) -> String { root.appendingPathComponent(name).path }
 
     /// Writes a filler file until the file system has no space left.
+    ///
+    /// Opened close-on-exec: tests run side by side, and a child another test spawns while the
+    /// filler is open (Foundation's `Process` closes in the child only the descriptors below the
+    /// highest it saw) would otherwise keep it open for its whole life, so removing the filler
+    /// would give no space back until that child ended: a full-disk test failed now and then.
     package func fill() throws {
-        let descriptor = open(path("filler"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let descriptor = open(path("filler"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw ScratchMountError(message: "cannot create the filler: errno \(errno)") }
         defer { close(descriptor) }
         let chunk = [UInt8](repeating: 0xA5, count: 4_096)

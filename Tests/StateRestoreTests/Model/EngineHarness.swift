@@ -118,7 +118,7 @@ final class EngineHarness {
 
     /// Damages the database file's header in place (no restorer of any process has it open).
     func damage() throws {
-        let descriptor = open(path, O_WRONLY)
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ModelFailure("cannot open \(path) to damage it: errno \(errno)") }
         defer { _ = Foundation.close(descriptor) }
         let garbage = Array("not a database, damaged".utf8)
