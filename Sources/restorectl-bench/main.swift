@@ -4,7 +4,7 @@ import JSON
 import ScreenKinds
 import StateRestore
 
-// restorectl-bench [--quick] [--json] [--only NAME]
+// restorectl-bench [--quick | --smoke] [--json] [--only NAME]
 //
 // Measures the engine against its raw-SQLite twin and the usual alternatives in one run, each
 // workload in its own child process so peak memory is per workload. Hidden subcommands
@@ -56,7 +56,7 @@ func main() -> Int32 {
     do {
         switch arguments.first {
         case "__workload":
-            let mode = arguments.contains("--quick") ? BenchMode.quick : BenchMode.full
+            let mode = BenchMode(arguments: arguments)
             print(try runWorkload(arguments[1], mode).json.encoded())
             return 0
         case "__shelf-memory":
@@ -74,18 +74,17 @@ func main() -> Int32 {
         default:
             break
         }
-        let isQuick = arguments.contains("--quick")
+        let mode = BenchMode(arguments: arguments)
         let isJSON = arguments.contains("--json")
         var names = workloadNames
         if let only = arguments.firstIndex(of: "--only"), only + 1 < arguments.count {
             names = arguments[only + 1].split(separator: ",").map(String.init)
             arguments.removeSubrange(only...(only + 1))
         }
-        if let unknown = arguments.first(where: { !["--quick", "--json"].contains($0) }) {
-            FileHandle.standardError.write(Data("usage: restorectl-bench [--quick] [--json] [--only NAME[,NAME…]] (unknown argument \(unknown))\n".utf8))
+        if let unknown = arguments.first(where: { !["--quick", "--smoke", "--json"].contains($0) }) {
+            FileHandle.standardError.write(Data("usage: restorectl-bench [--quick | --smoke] [--json] [--only NAME[,NAME…]] (unknown argument \(unknown))\n".utf8))
             return 64
         }
-        let mode = isQuick ? BenchMode.quick : BenchMode.full
         // UserDefaults writes under XDG_CONFIG_HOME (and HOME): keep both in a temporary folder.
         let configHome = try Scratch("config")
         ChildProcess.environment["XDG_CONFIG_HOME"] = configHome.path("config")
@@ -94,7 +93,7 @@ func main() -> Int32 {
         var results: [JSONValue] = []
         for name in names {
             if !isJSON { FileHandle.standardError.write(Data("running \(name)…\n".utf8)) }
-            let output = try ChildProcess.run(["__workload", name] + (isQuick ? ["--quick"] : []))
+            let output = try ChildProcess.run(["__workload", name] + mode.flags)
             results.append(try JSONValue.parse(output))
         }
         let summary = BenchSummary(mode: mode, workloads: results, seconds: (ContinuousClock.now - start).inSeconds)

@@ -1,11 +1,12 @@
-/// How big and how repeated each workload is: `--quick` for CI (under a minute on two cores),
-/// the default for the README's table.
+/// How big and how repeated each workload is: the default for the README's table, `--quick` for
+/// a look on a quiet machine (under a minute on two cores), `--smoke` for CI's debug build.
 struct BenchMode {
+    /// `full`, `quick` or `smoke`: what the report says it ran.
+    var name: String
     var isQuick: Bool
     var launchRepetitions: Int
     var singleSaves: Int
     var flushRepetitions: Int
-    var shelfSizes: [Int]
     var shelfRepetitions: Int
     var migrateSizes: [Int]
     var manyScenesRepetitions: Int
@@ -15,15 +16,32 @@ struct BenchMode {
     var coldLaunches: Int
 
     static let full = BenchMode(
-        isQuick: false, launchRepetitions: 1_000, singleSaves: 10_000, flushRepetitions: 500,
-        shelfSizes: [10_000, 100_000], shelfRepetitions: 10, migrateSizes: [10_000, 100_000, 1_000_000],
+        name: "full", isQuick: false, launchRepetitions: 1_000, singleSaves: 10_000, flushRepetitions: 500,
+        shelfRepetitions: 10, migrateSizes: [10_000, 100_000, 1_000_000],
         manyScenesRepetitions: 10, decodeRounds: 300, coldLaunches: 200
     )
     static let quick = BenchMode(
-        isQuick: true, launchRepetitions: 200, singleSaves: 2_000, flushRepetitions: 100,
-        shelfSizes: [10_000, 100_000], shelfRepetitions: 3, migrateSizes: [10_000, 100_000],
+        name: "quick", isQuick: true, launchRepetitions: 200, singleSaves: 2_000, flushRepetitions: 100,
+        shelfRepetitions: 3, migrateSizes: [10_000, 100_000],
         manyScenesRepetitions: 3, decodeRounds: 60, coldLaunches: 40
     )
 
-    var name: String { isQuick ? "quick" : "full" }
+    /// Every workload at the quick sizes (the 100,000-row snapshot and migration included), timed
+    /// the fewest times its report needs once the warm-up samples are dropped: CI runs it on the
+    /// debug build, to check that each workload runs and reports, not what it measures.
+    static let smoke = BenchMode(
+        name: "smoke", isQuick: true, launchRepetitions: 7, singleSaves: 20, flushRepetitions: 7,
+        shelfRepetitions: 2, migrateSizes: [10_000, 100_000],
+        manyScenesRepetitions: 1, decodeRounds: 7, coldLaunches: 5
+    )
+
+    /// The flag that names this mode to a workload's child process.
+    var flags: [String] { name == "full" ? [] : ["--\(name)"] }
+}
+
+extension BenchMode {
+    /// The mode a command line's flag names (`--quick`, `--smoke`), full when neither.
+    init(arguments: [String]) {
+        self = arguments.contains("--smoke") ? .smoke : arguments.contains("--quick") ? .quick : .full
+    }
 }

@@ -25,7 +25,10 @@ struct BenchSummary {
         return .object([
             "mode": .string(mode.name),
             "quick_reductions": mode.isQuick
-                ? .string("fewer repetitions (launch 200, save-single 2,000, flush 100, shelf 3, many-scenes 3, decode 60, cold-launch 40); migrate-scale 10k and 100k only")
+                ? .string(
+                    "fewer repetitions (launch \(mode.launchRepetitions), save-single \(mode.singleSaves), flush \(mode.flushRepetitions), "
+                        + "shelf \(mode.shelfRepetitions), many-scenes \(mode.manyScenesRepetitions), decode \(mode.decodeRounds), "
+                        + "cold-launch \(mode.coldLaunches)); migrate-scale \(mode.migrateSizes.map { "\($0 / 1_000)k" }.joined(separator: " and ")) only")
                 : .null,
             "sqlite_version": .string(String(cString: sqlite3_libversion())),
             "cores": .integer(Int64(ProcessInfo.processInfo.activeProcessorCount)),
