@@ -31,7 +31,7 @@ struct BenchMode {
     /// debug build, to check that each workload runs and reports, not what it measures.
     static let smoke = BenchMode(
         name: "smoke", isQuick: true, launchRepetitions: 7, singleSaves: 20, flushRepetitions: 7,
-        shelfRepetitions: 2, migrateSizes: [10_000, 100_000],
+        shelfRepetitions: 1, migrateSizes: [10_000, 100_000],
         manyScenesRepetitions: 1, decodeRounds: 7, coldLaunches: 5
     )
 
