@@ -49,9 +49,13 @@ package final class ScratchMount {
     /// Writes a filler file until the file system has no space left.
     ///
     /// Opened close-on-exec: tests run side by side, and a child another test spawns while the
-    /// filler is open (Foundation's `Process` closes in the child only the descriptors below the
-    /// highest it saw) would otherwise keep it open for its whole life, so removing the filler
-    /// would give no space back until that child ended: a full-disk test failed now and then.
+    /// filler is open would otherwise keep it for its whole life (Foundation's `Process` closes
+    /// in the child only the descriptors up to the highest it saw before the spawn).
+    ///
+    /// A file on the mount that is removed while a child another test is spawning still holds
+    /// it (from the fork to its exec, or to its own closing of it) gives its blocks back only
+    /// when that child lets go: a test that needs the disk to stay full keeps SQLite from
+    /// removing its `-wal` and `-shm` there (a second connection open) until it is done.
     package func fill() throws {
         let descriptor = open(path("filler"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw ScratchMountError(message: "cannot create the filler: errno \(errno)") }
@@ -64,8 +68,10 @@ package final class ScratchMount {
         guard errno == ENOSPC else { throw ScratchMountError(message: "the filler stopped with errno \(errno), not ENOSPC") }
     }
 
-    /// Removes the filler: the space comes back.
+    /// Removes the filler: the space comes back at once. It is cut to nothing first, which
+    /// frees its blocks whoever still holds it (a child another test is spawning).
     package func emptyFiller() throws {
+        guard truncate(path("filler"), 0) == 0 else { throw ScratchMountError(message: "cannot empty the filler: errno \(errno)") }
         try FileManager.default.removeItem(atPath: path("filler"))
     }
 

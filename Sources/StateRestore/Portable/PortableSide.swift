@@ -15,8 +15,6 @@ struct PortableSide: Sendable {
     /// For each store key, the record text landing produced (after reconciliation): a state
     /// equal to it is not published again, so two devices never overwrite each other in a loop.
     var landedText: [String: String] = [:]
-    /// The quota violations the store reported, counted.
-    var quotaViolations = 0
 
     /// The next logical version, taken.
     mutating func tick() -> Int {

@@ -58,9 +58,6 @@ extension StateRestorer {
         return restored
     }
 
-    /// How many quota violations the configured store reported.
-    package var portableQuotaViolations: Int { portableSide.withLock { $0.quotaViolations } }
-
     // MARK: Internals
 
     /// The configured store and `slot`'s key in it for kind `State`.
@@ -140,7 +137,6 @@ extension StateRestorer {
     func storeChanged(_ keys: [String], isQuotaViolation: Bool) {
         guard let store = portableSide.withLock({ $0.configuration?.store }) else { return }
         if isQuotaViolation {
-            portableSide.withLock { $0.quotaViolations += 1 }
             let lowest = store.keys.filter { $0.hasPrefix(PortableSlot.storeKeyPrefix) }.min { left, right in
                 let (l, r) = (Self.logicalVersion(at: left, in: store), Self.logicalVersion(at: right, in: store))
                 return l != r ? l < r : left < right

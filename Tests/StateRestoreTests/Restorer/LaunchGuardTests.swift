@@ -166,10 +166,11 @@ import Testing
         let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
         defer { mount.unmount() }
         let db = mount.path("state.sqlite")
-        try Self.store(CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2))), version: 3, scene: "fine", at: db)
-        // A connection that keeps the -wal and -shm in place, so the file opens on the full disk.
+        // A connection that keeps the -wal and -shm in place, so the file opens on the full disk
+        // (and no removal of theirs gives blocks back late: see `ScratchMount.fill()`).
         let holder = try Store(path: db, migrator: StateMigrations.makeMigrator())
         defer { holder.close() }
+        try Self.store(CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2))), version: 3, scene: "fine", at: db)
         let restorer = StateRestorer(path: db)
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "fine")
@@ -189,6 +190,10 @@ import Testing
         let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
         defer { mount.unmount() }
         let db = mount.path("state.sqlite")
+        // Open throughout, so SQLite removes no -wal or -shm on the mount: a removal's blocks
+        // could come back after the fill below (see `ScratchMount.fill()`).
+        let holder = try Store(path: db, migrator: StateMigrations.makeMigrator())
+        defer { holder.close() }
         try Self.store(CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2))), version: 3, scene: "fine", at: db)
         let restorer = StateRestorer(path: db)
         defer { try? restorer.close() }
