@@ -52,9 +52,12 @@ extension ContractModel {
     }
 
     /// After a restorer closed its connections: the last one closing cleanly, on a file system
-    /// with room, takes the log files a killed process left with it.
-    mutating func forgetLogFilesIfLastClosed() {
-        if !isFull, !isReadOnly, !restorers.contains(where: { $0.holdsLogFiles }) { logFilesLeftByKill = false }
+    /// with room, takes the log files a killed process left with it. Only a connection that
+    /// held them does: a restorer suspended again, or closed while suspended with nothing to
+    /// write, closes none, and a killed child's log files stay (model sequence
+    /// Fixtures/sequences/seed-5469606191745.txt).
+    mutating func forgetLogFilesIfLastClosed(closingOneThatHeldThem heldLogFiles: Bool) {
+        if heldLogFiles, !isFull, !isReadOnly, !restorers.contains(where: { $0.holdsLogFiles }) { logFilesLeftByKill = false }
     }
 
     /// Before each restore, hand save, discard, rollback, sign-out, prune and shelf restore or

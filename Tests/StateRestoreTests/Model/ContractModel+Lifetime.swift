@@ -11,13 +11,15 @@ extension ContractModel {
     /// throws; nothing opens again.
     mutating func close(_ r: Int) -> Outcome {
         handOver(r)
+        let heldLogFiles = restorers[r].holdsLogFiles
         // Closing while suspended writes what waited for resume: nothing is dropped silently.
         restorers[r].isSuspended = false
         let written = writePending(r, includingUses: true)
+        let closesLogFiles = heldLogFiles || restorers[r].writerIsOpen
         restorers[r].isClosed = true
         restorers[r].writerClosed = true
         restorers[r].writerIsOpen = false
-        forgetLogFilesIfLastClosed()
+        forgetLogFilesIfLastClosed(closingOneThatHeldThem: closesLogFiles)
         publish(process(of: r))
         if case .failure(let failure) = written { return .threw(failure.description) }
         return .done
@@ -29,9 +31,10 @@ extension ContractModel {
         let written = writePending(r, includingUses: true)
         // A closed restorer stays closed ("nothing opens again").
         if !restorers[r].isClosed {
+            let heldLogFiles = restorers[r].holdsLogFiles
             restorers[r].isSuspended = true
             restorers[r].writerIsOpen = false
-            forgetLogFilesIfLastClosed()
+            forgetLogFilesIfLastClosed(closingOneThatHeldThem: heldLogFiles)
             publish(process(of: r))
             // Resuming opens the file as a launch does: its next restore checks for crashes again.
             restorers[r].crashCheck = nil
