@@ -99,11 +99,10 @@ for target in package.targets where target.type != .system && target.type != .pl
 }
 
 // CI (.ci/run) builds some targets apart or not at all: RESTORECTL_LEAVE_OUT names the targets
-// (and their products) a build leaves out, separated by spaces. Its debug build leaves out the
-// benchmark, built once in release on its own; its sanitizer builds also leave out the
+// (and their products) a build leaves out, separated by spaces. Its sanitizer builds leave out the
 // command-line tool's test target (the tool holds no unsafe pointer and starts no thread; it still
-// runs sanitized as the child of the engine's tests that launch it) and the fuzzer. Unset, as in
-// every other build, the package is whole.
+// runs sanitized as the child of the engine's tests that launch it), the benchmark (its smoke run
+// uses the debug build) and the fuzzer. Unset, as in every other build, the package is whole.
 if let leftOut = Context.environment["RESTORECTL_LEAVE_OUT"] {
     let omitted = Set(leftOut.split(separator: " ").map(String.init))
     package.targets.removeAll { omitted.contains($0.name) }

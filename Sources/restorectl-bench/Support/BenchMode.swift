@@ -3,7 +3,6 @@
 struct BenchMode {
     /// `full`, `quick` or `smoke`: what the report says it ran.
     var name: String
-    var isQuick: Bool
     var launchRepetitions: Int
     var singleSaves: Int
     var flushRepetitions: Int
@@ -16,12 +15,12 @@ struct BenchMode {
     var coldLaunches: Int
 
     static let full = BenchMode(
-        name: "full", isQuick: false, launchRepetitions: 1_000, singleSaves: 10_000, flushRepetitions: 500,
+        name: "full", launchRepetitions: 1_000, singleSaves: 10_000, flushRepetitions: 500,
         shelfRepetitions: 10, migrateSizes: [10_000, 100_000, 1_000_000],
         manyScenesRepetitions: 10, decodeRounds: 300, coldLaunches: 200
     )
     static let quick = BenchMode(
-        name: "quick", isQuick: true, launchRepetitions: 200, singleSaves: 2_000, flushRepetitions: 100,
+        name: "quick", launchRepetitions: 200, singleSaves: 2_000, flushRepetitions: 100,
         shelfRepetitions: 3, migrateSizes: [10_000, 100_000],
         manyScenesRepetitions: 3, decodeRounds: 60, coldLaunches: 40
     )
@@ -30,13 +29,16 @@ struct BenchMode {
     /// the fewest times its report needs once the warm-up samples are dropped: CI runs it on the
     /// debug build, to check that each workload runs and reports, not what it measures.
     static let smoke = BenchMode(
-        name: "smoke", isQuick: true, launchRepetitions: 7, singleSaves: 20, flushRepetitions: 7,
+        name: "smoke", launchRepetitions: 7, singleSaves: 20, flushRepetitions: 7,
         shelfRepetitions: 1, migrateSizes: [10_000, 100_000],
         manyScenesRepetitions: 1, decodeRounds: 7, coldLaunches: 5
     )
 
+    /// Whether the runs are reduced (`quick` and `smoke`): fewer repetitions, smaller sizes.
+    var isQuick: Bool { name != "full" }
+
     /// The flag that names this mode to a workload's child process.
-    var flags: [String] { name == "full" ? [] : ["--\(name)"] }
+    var flags: [String] { isQuick ? ["--\(name)"] : [] }
 }
 
 extension BenchMode {
