@@ -18,7 +18,8 @@ import Testing
         let settings = ModelSettings.fromEnvironment()
         let pairs = ModelRun.Pairs()
         let started = Date()
-        print("model: \(settings.fixedSeeds.count) fixed seeds, \(settings.randomCount) random from RESTORECTL_MODEL_SEED=\(settings.baseSeed), \(settings.length) operations each")
+        let share = settings.shardCount == 1 ? "" : ": shard \(settings.shard) of \(settings.shardCount), \(settings.seeds.count) of them"
+        print("model: \(settings.fixedSeeds.count) fixed seeds, \(settings.randomCount) random from RESTORECTL_MODEL_SEED=\(settings.baseSeed), \(settings.length) operations each\(share)")
         // Every few sequences have storage faults, on a small tmpfs of their own (one for the test).
         let mount = try Self.scratchMount()
         defer { mount?.unmount() }

@@ -7,12 +7,17 @@ import Foundation
 /// each `RESTORECTL_MODEL_LENGTH` operations long (default 40), starting no new sequence after
 /// `RESTORECTL_MODEL_SECONDS` (default: no limit). The defaults take a few seconds, for the
 /// plain `swift test` and the sanitizer runs; `.ci/run` and `.ci/soak` ask for more.
+/// `RESTORECTL_MODEL_SHARD=K/N` runs only every Nth of those seeds from the Kth (counting from
+/// 0), so N processes run one list side by side, each on a core (`.ci/run` runs two).
 struct ModelSettings {
     var fixedSeeds: [UInt64]
     var randomCount: Int
     var baseSeed: UInt64
     var length: Int
     var seconds: Double?
+    /// This process's share of the seeds: those at `shard`, `shard + shardCount`, ….
+    var shard = 0
+    var shardCount = 1
 
     static func fromEnvironment() -> ModelSettings {
         let environment = ProcessInfo.processInfo.environment
@@ -20,12 +25,16 @@ struct ModelSettings {
         // The sanitizer runs (RESTORECTL_QUICK_TESTS=1) check the code that runs, not how often.
         let isQuick = environment["RESTORECTL_QUICK_TESTS"] == "1"
         let fixed = number("RESTORECTL_MODEL_FIXED") ?? (isQuick ? 9 : 20)
+        let shard = environment["RESTORECTL_MODEL_SHARD"].map { $0.split(separator: "/").compactMap { Int($0) } }
+        if let shard { precondition(shard.count == 2 && (0..<shard[1]).contains(shard[0]), "RESTORECTL_MODEL_SHARD is K/N with 0 <= K < N") }
         return ModelSettings(
             fixedSeeds: fixed == 0 ? [] : Array(1...fixed),
             randomCount: Int(number("RESTORECTL_MODEL_SEQUENCES") ?? (isQuick ? 3 : 10)),
             baseSeed: number("RESTORECTL_MODEL_SEED") ?? UInt64(Date().timeIntervalSince1970 * 1_000),
             length: Int(number("RESTORECTL_MODEL_LENGTH") ?? 40),
-            seconds: number("RESTORECTL_MODEL_SECONDS").map { Double($0) }
+            seconds: number("RESTORECTL_MODEL_SECONDS").map { Double($0) },
+            shard: shard?[0] ?? 0,
+            shardCount: shard?[1] ?? 1
         )
     }
 
@@ -33,6 +42,9 @@ struct ModelSettings {
     /// up, a file held busy by another process, a file damaged in place).
     func hasFaults(_ seed: UInt64) -> Bool { seed % 3 == 0 }
 
-    /// Every sequence's seed: the fixed ones, then the random ones.
-    var seeds: [UInt64] { fixedSeeds + (0..<UInt64(randomCount)).map { baseSeed &+ $0 &* 0x1_0000_0001 } }
+    /// This process's sequences' seeds: of the fixed ones, then the random ones, its shard's.
+    var seeds: [UInt64] {
+        let all = fixedSeeds + (0..<UInt64(randomCount)).map { baseSeed &+ $0 &* 0x1_0000_0001 }
+        return all.enumerated().filter { $0.offset % shardCount == shard }.map(\.element)
+    }
 }
