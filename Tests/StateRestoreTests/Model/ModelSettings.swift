@@ -8,7 +8,7 @@ import Foundation
 /// `RESTORECTL_MODEL_SECONDS` (default: no limit). The defaults take a few seconds, for the
 /// plain `swift test` and the sanitizer runs; `.ci/run` and `.ci/soak` ask for more.
 /// `RESTORECTL_MODEL_SHARD=K/N` runs only every Nth of those seeds from the Kth (counting from
-/// 0), so N processes run one list side by side, each on a core (`.ci/run` runs two).
+/// 0), so N processes run one list side by side, sharing the cores (`.ci/run` and `.ci/soak` run three).
 struct ModelSettings {
     var fixedSeeds: [UInt64]
     var randomCount: Int
