@@ -98,13 +98,18 @@ for target in package.targets where target.type != .system && target.type != .pl
         ]
 }
 
-// CI (.ci/run) builds some targets apart or not at all: RESTORECTL_LEAVE_OUT names the targets
-// (and their products) a build leaves out, separated by spaces. Its sanitizer builds leave out the
-// command-line tool's test target (the tool holds no unsafe pointer and starts no thread; it still
-// runs sanitized as the child of the engine's tests that launch it), the benchmark (its smoke run
-// uses the debug build) and the fuzzer. Unset, as in every other build, the package is whole.
+// CI (.ci/run) builds some targets apart or not at all: RESTORECTL_LEAVE_OUT names, separated by
+// spaces, the targets (and their products) a build leaves out, and the folders or files of a
+// target it leaves out of that target (`Target/Folder`, `Target/Folder/File.swift`). Its sanitizer
+// builds leave out the command-line tool's test target (the tool holds no unsafe pointer and starts
+// no thread; it still runs sanitized as the child of the engine's tests that launch it), the
+// benchmark (its smoke run uses the debug build) and the fuzzer; .ci/run says what else the
+// thread sanitizer's leaves out, and why. Unset, as in every other build, the package is whole.
 if let leftOut = Context.environment["RESTORECTL_LEAVE_OUT"] {
     let omitted = Set(leftOut.split(separator: " ").map(String.init))
     package.targets.removeAll { omitted.contains($0.name) }
     package.products.removeAll { omitted.contains($0.name) }
+    for target in package.targets {
+        target.exclude += omitted.compactMap { $0.hasPrefix(target.name + "/") ? String($0.dropFirst(target.name.count + 1)) : nil }
+    }
 }
