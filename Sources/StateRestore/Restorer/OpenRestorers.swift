@@ -24,10 +24,15 @@ enum OpenRestorers {
     /// not closed: the same file by device and inode (whatever path, link or working directory
     /// each was given), by path only while either has no file yet.
     static func restorers(sharingFileWith restorer: StateRestorer) -> [StateRestorer] {
-        let file = restorer.location.withLock { $0.file }
+        restorers(sharingFileWith: restorer.file)
+    }
+
+    /// The restorers of `file` that are not closed: by device and inode, by path only while
+    /// either has no file yet.
+    private static func restorers(sharingFileWith file: DatabaseFile) -> [StateRestorer] {
         let all = restorers.withLock { all in all.compactMap(\.restorer) }
         return all.filter { other in
-            let otherFile = other === restorer ? file : other.location.withLock { $0.file }
+            let otherFile = other.file
             let isSameFile = file.identity != nil && otherFile.identity != nil ? file.identity == otherFile.identity : file.path == otherFile.path
             return isSameFile && !other.isClosed
         }
@@ -47,20 +52,38 @@ enum OpenRestorers {
         return file
     }
 
-    /// Publishes the scenes this process has live on `restorer`'s file (every open, not
-    /// suspended restorer's trackings, neither cancelled nor released) in the file's
+    /// Publishes the scenes this process has live on the file at `restorer`'s path (every
+    /// open, not suspended restorer's trackings, neither cancelled nor released) in the file's
     /// `-live` sibling, where a discard in another process finds them (`LiveScenesFile`);
     /// none releases this process's slot. A restorer that only reads, or that has no connection
     /// to the file, publishes nothing (nothing is created for it). A file that cannot be written
     /// publishes nothing: within the process, live scenes are refused all the same.
+    ///
+    /// The sibling is the file's that is at the path now. When `restorer`'s own file is no
+    /// longer there (a later launch moved it aside as damaged and started another), the
+    /// publication is that of the restorers of the file that is: `restorer` publishing its own
+    /// (none) would release the scenes they have live (model sequence
+    /// Fixtures/sequences/a-replaced-files-restorer-publishes-nothing-over-the-live-scenes-of-its-successor.txt).
     static func publishLiveScenes(of restorer: StateRestorer) {
-        let path = restorer.path
+        let file = restorer.file
         var scenes: [(account: String, scene: String)] = []
-        for restorer in restorers(sharingFileWith: restorer) where restorer.publishesLiveScenes {
+        for restorer in restorers(publishingFor: file) where restorer.publishesLiveScenes {
             for screen in restorer.persistence.liveScreens() where !scenes.contains(where: { $0 == (screen.scene.account, screen.scene.scene) }) {
                 scenes.append((screen.scene.account, screen.scene.scene))
             }
         }
-        try? LiveScenesFile.publish(scenes, beside: path)
+        try? LiveScenesFile.publish(scenes, beside: file.path)
+    }
+
+    /// The restorers that are not closed of the file at `file`'s path now: those sharing
+    /// `file` while it is still the one there (or nothing, or no file of a file system, is
+    /// there), else those of the file that replaced it.
+    private static func restorers(publishingFor file: DatabaseFile) -> [StateRestorer] {
+        guard let own = file.identity, let now = DatabaseFile.identity(at: file.path), now != own else {
+            return restorers(sharingFileWith: file)
+        }
+        var current = DatabaseFile(linkFree: file.path)
+        current.identity = now
+        return restorers(sharingFileWith: current)
     }
 }
