@@ -60,6 +60,15 @@ extension ContractModel {
         if heldLogFiles, !isFull, !isReadOnly, !restorers.contains(where: { $0.holdsLogFiles }) { logFilesLeftByKill = false }
     }
 
+    /// A connection that is no restorer's opened the file for writing and closed it cleanly:
+    /// another build's store, or the tool's command that wrote (or opened to write and
+    /// refused). As the last connection it takes the log files a killed process left, as a
+    /// restorer's does; one that only read (the tool's readers) cannot (model sequence
+    /// Fixtures/sequences/the-tools-last-connection-takes-the-log-files-a-killed-child-left.txt).
+    mutating func closeWritingConnectionOfAnotherStore() {
+        forgetLogFilesIfLastClosed(closingOneThatHeldThem: true)
+    }
+
     /// Before each restore, hand save, discard, rollback, sign-out, prune and shelf restore or
     /// save (Reliability, "Reading only"): a restorer that could only read opens the file again
     /// as a launch does now, and is a writer from then on when that opening can write (the file

@@ -97,6 +97,8 @@ extension ContractModel {
         let entries = history[slot, default: []]
         guard records[slot] != nil || !entries.isEmpty, number >= 1, number <= entries.count else { return .toolExit(66) }
         putBack(slot, number - 1)
+        // What to put back is found reading only; the write opens the file for writing.
+        closeWritingConnectionOfAnotherStore()
         return .toolExit(0)
     }
 
@@ -108,6 +110,7 @@ extension ContractModel {
         guard stampedBuild(slot) == build else { return .toolExit(65) }
         guard let index = entries.firstIndex(where: { $0.build != build }) else { return .toolExit(66) }
         putBack(slot, index)
+        closeWritingConnectionOfAnotherStore()
         return .toolExit(0)
     }
 }

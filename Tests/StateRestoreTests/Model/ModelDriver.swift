@@ -296,7 +296,7 @@ struct ModelDriver {
         case .write(let slot, let build):
             serial += 1
             _ = model.write(slot, build, serial: serial)
-        case .toolPurge(let account): _ = model.purge(account)
+        case .toolPurge(let account): _ = model.toolPurge(account)
         case .toolDiscard(let slot): _ = model.toolDiscard(slot)
         case .toolPrune(let days): _ = model.toolPrune(days: days)
         case .toolQuarantineRestore(let entry, let replacing): _ = model.toolQuarantineRestore(entry, replacing: replacing)

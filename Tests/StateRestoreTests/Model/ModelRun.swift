@@ -323,8 +323,7 @@ struct ModelRun {
             (expected, actual) = (model.write(slot, build, serial: writes), try engine.write(slot, build, serial: writes))
         case .toolPurge(let account):
             guard ContractModel.accounts.contains(account) else { return nil }
-            _ = model.purge(account)
-            (expected, actual) = (.toolExit(0), try engine.tool(["purge", "--db", engine.path, "--account", account]))
+            (expected, actual) = (model.toolPurge(account), try engine.tool(["purge", "--db", engine.path, "--account", account]))
         case .toolDiscard(let slot):
             guard isSlot(slot) else { return nil }
             (expected, actual) = (model.toolDiscard(slot), try engine.toolStatus(["discard", "--db", engine.path, "--scene", slot.scene, "--account", slot.account]))
