@@ -94,6 +94,9 @@ extension ContractModel {
         shelves = [:]
         generations = [:]
         useTimes = [:]
+        // This process's uses were noted on the file moved aside: none is of the new one (model
+        // sequence Fixtures/sequences/a-scene-used-before-the-damage-is-not-in-use-on-the-new-file.txt).
+        scenesInUse = []
         restorers[r].reportPrefix = ["database-corrupt"]
     }
 
