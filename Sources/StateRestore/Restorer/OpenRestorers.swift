@@ -59,31 +59,20 @@ enum OpenRestorers {
     /// to the file, publishes nothing (nothing is created for it). A file that cannot be written
     /// publishes nothing: within the process, live scenes are refused all the same.
     ///
-    /// The sibling is the file's that is at the path now. When `restorer`'s own file is no
-    /// longer there (a later launch moved it aside as damaged and started another), the
-    /// publication is that of the restorers of the file that is: `restorer` publishing its own
-    /// (none) would release the scenes they have live (model sequence
+    /// The sibling is the file's that is at the path now (its identity, one `lstat`). When
+    /// `restorer`'s own file is no longer there (a later launch moved it aside as damaged and
+    /// started another), the publication is that of the restorers of the file that is:
+    /// `restorer` publishing its own (none) would release the scenes they have live (model sequence
     /// Fixtures/sequences/a-replaced-files-restorer-publishes-nothing-over-the-live-scenes-of-its-successor.txt).
     static func publishLiveScenes(of restorer: StateRestorer) {
-        let file = restorer.file
+        var file = restorer.file
+        if file.identity != nil, let now = DatabaseFile.identity(at: file.path) { file.identity = now }
         var scenes: [(account: String, scene: String)] = []
-        for restorer in restorers(publishingFor: file) where restorer.publishesLiveScenes {
+        for restorer in restorers(sharingFileWith: file) where restorer.publishesLiveScenes {
             for screen in restorer.persistence.liveScreens() where !scenes.contains(where: { $0 == (screen.scene.account, screen.scene.scene) }) {
                 scenes.append((screen.scene.account, screen.scene.scene))
             }
         }
         try? LiveScenesFile.publish(scenes, beside: file.path)
-    }
-
-    /// The restorers that are not closed of the file at `file`'s path now: those sharing
-    /// `file` while it is still the one there (or nothing, or no file of a file system, is
-    /// there), else those of the file that replaced it.
-    private static func restorers(publishingFor file: DatabaseFile) -> [StateRestorer] {
-        guard let own = file.identity, let now = DatabaseFile.identity(at: file.path), now != own else {
-            return restorers(sharingFileWith: file)
-        }
-        var current = DatabaseFile(linkFree: file.path)
-        current.identity = now
-        return restorers(sharingFileWith: current)
     }
 }
