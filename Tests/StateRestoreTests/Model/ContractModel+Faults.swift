@@ -51,22 +51,16 @@ extension ContractModel {
         isReadOnly || (isFull && !logFilesLeftByKill && !restorers.contains { $0.holdsLogFiles })
     }
 
-    /// After a restorer closed its connections: the last one closing cleanly, on a file system
-    /// with room, takes the log files a killed process left with it. Only a connection that
-    /// held them does: a restorer suspended again, or closed while suspended with nothing to
-    /// write, closes none, and a killed child's log files stay (model sequence
-    /// Fixtures/sequences/seed-5469606191745.txt).
+    /// After a restorer closed its connections, or a connection that is no restorer's closed one
+    /// it opened for writing (another build's store, the tool's commands that write or open to
+    /// write and refuse; the tool's readers cannot): the last one closing cleanly, on a file
+    /// system with room, takes the log files a killed process left with it (model sequence
+    /// Fixtures/sequences/the-tools-last-connection-takes-the-log-files-a-killed-child-left.txt).
+    /// Only a connection that held them does: a restorer suspended again, or closed while
+    /// suspended with nothing to write, closes none, and a killed child's log files stay (model
+    /// sequence Fixtures/sequences/seed-5469606191745.txt).
     mutating func forgetLogFilesIfLastClosed(closingOneThatHeldThem heldLogFiles: Bool) {
         if heldLogFiles, !isFull, !isReadOnly, !restorers.contains(where: { $0.holdsLogFiles }) { logFilesLeftByKill = false }
-    }
-
-    /// A connection that is no restorer's opened the file for writing and closed it cleanly:
-    /// another build's store, or the tool's command that wrote (or opened to write and
-    /// refused). As the last connection it takes the log files a killed process left, as a
-    /// restorer's does; one that only read (the tool's readers) cannot (model sequence
-    /// Fixtures/sequences/the-tools-last-connection-takes-the-log-files-a-killed-child-left.txt).
-    mutating func closeWritingConnectionOfAnotherStore() {
-        forgetLogFilesIfLastClosed(closingOneThatHeldThem: true)
     }
 
     /// Before each restore, hand save, discard, rollback, sign-out, prune and shelf restore or

@@ -98,7 +98,7 @@ extension ContractModel {
         guard records[slot] != nil || !entries.isEmpty, number >= 1, number <= entries.count else { return .toolExit(66) }
         putBack(slot, number - 1)
         // What to put back is found reading only; the write opens the file for writing.
-        closeWritingConnectionOfAnotherStore()
+        forgetLogFilesIfLastClosed(closingOneThatHeldThem: true)
         return .toolExit(0)
     }
 
@@ -110,7 +110,7 @@ extension ContractModel {
         guard stampedBuild(slot) == build else { return .toolExit(65) }
         guard let index = entries.firstIndex(where: { $0.build != build }) else { return .toolExit(66) }
         putBack(slot, index)
-        closeWritingConnectionOfAnotherStore()
+        forgetLogFilesIfLastClosed(closingOneThatHeldThem: true)
         return .toolExit(0)
     }
 }

@@ -112,7 +112,7 @@ extension ContractModel {
     /// `restorectl purge --account A`.
     mutating func toolPurge(_ account: String) -> Outcome {
         _ = purge(account)
-        closeWritingConnectionOfAnotherStore()
+        forgetLogFilesIfLastClosed(closingOneThatHeldThem: true)
         return .toolExit(0)
     }
 
@@ -183,13 +183,13 @@ extension ContractModel {
     /// Another build of the kind writes `slot` (its own store, no rules).
     mutating func write(_ slot: Slot, _ build: ModelOperation.Build, serial: Int) -> Outcome {
         records[slot] = ModelWrites.record(build, serial: serial, at: now)
-        closeWritingConnectionOfAnotherStore()
+        forgetLogFilesIfLastClosed(closingOneThatHeldThem: true)
         return .done
     }
 
     /// `restorectl prune --unused-for Nd` at the model's time: no scene is spared.
     mutating func toolPrune(days: Int) -> Outcome {
-        defer { closeWritingConnectionOfAnotherStore() }
+        defer { forgetLogFilesIfLastClosed(closingOneThatHeldThem: true) }
         // The scenes on screen in any process are spared.
         let removed = unusedScenes(before: now - Double(days) * Self.day, sparing: publishedElsewhere(than: Self.toolProcess))
         for slot in removed {
@@ -203,7 +203,7 @@ extension ContractModel {
     /// `restorectl discard --scene S --account A`.
     mutating func toolDiscard(_ slot: Slot) -> Outcome {
         // It opens the file for writing before it looks at what is live.
-        defer { closeWritingConnectionOfAnotherStore() }
+        defer { forgetLogFilesIfLastClosed(closingOneThatHeldThem: true) }
         // On screen in a process: refused (74), nothing discarded.
         if publishedElsewhere(than: Self.toolProcess).contains(slot) { return .toolExit(74) }
         records[slot] = nil
@@ -216,7 +216,7 @@ extension ContractModel {
     /// replacing; bytes untouched, with the time the record had.
     mutating func toolQuarantineRestore(_ entry: Int, replacing: Bool) -> Outcome {
         guard quarantine.indices.contains(entry) else { return .skipped }
-        defer { closeWritingConnectionOfAnotherStore() }
+        defer { forgetLogFilesIfLastClosed(closingOneThatHeldThem: true) }
         let moved = quarantine[entry]
         if records[moved.slot] != nil && !replacing { return .toolExit(1) }
         records[moved.slot] = Record(
