@@ -19,7 +19,9 @@ package struct WriteGate: Sendable {
         /// The account's sign-out generation when the screen was restored; nil: no fence.
         var generation: Int?
         /// The file's discard epoch when the screen was restored: a save after a discard of
-        /// the scene is refused. Nil: no fence (read with the generation, so nil together).
+        /// the scene is refused. Nil: no fence. Read with the generation, so nil together,
+        /// except for a screen of an account this process signed out: its saves are fenced at
+        /// the sign-out, and the epoch its first save captured is kept alone.
         var discardEpoch: Int?
         /// The restore could not read the file: create the record, never replace one.
         var isUnseen = false
@@ -49,12 +51,28 @@ package struct WriteGate: Sendable {
     /// The sighting a save of `screen` follows; a screen never restored captures the account's
     /// generation and the file's discard epoch now (`current`), at its first save, and is
     /// fenced from then on.
+    /// A discard epoch captured before (a save while the account was signed out in this
+    /// process) is kept.
     mutating func sightingForSave(of screen: ScreenKey, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
         if let known = screens[screen], known.generation != nil { return known }
         var sighting = screens[screen] ?? Sighting()
-        (sighting.generation, sighting.discardEpoch) = current()
+        let now = current()
+        sighting.generation = now.generation
+        sighting.discardEpoch = sighting.discardEpoch ?? now.discardEpoch
         screens[screen] = sighting
         return sighting
+    }
+
+    /// The discard epoch a save of `screen` is fenced at while its account is signed out in
+    /// this process (the generation is the sign-out's, for that save only): the one its latest
+    /// restore or first save captured, or the file's now (`current`), kept from then on, so a
+    /// discard after the screen's first save refuses the saves that follow it.
+    mutating func discardEpochForSave(of screen: ScreenKey, current: () -> Int?) -> Int? {
+        if let epoch = screens[screen]?.discardEpoch { return epoch }
+        var sighting = screens[screen] ?? Sighting()
+        sighting.discardEpoch = current()
+        screens[screen] = sighting
+        return sighting.discardEpoch
     }
 
     /// Forgets what the screens `isGone` names kept of their restores (discarded, pruned,

@@ -178,9 +178,12 @@ extension StateRestorer {
         // Captured before (every save after a screen's first): no lookup more.
         if let known, known.generation != nil { return known }
         if let fence = SignedOutAccounts.fence(for: screen.scene.account, at: file) {
-            // Fenced for this save only: once the account is restored again, the screen's
-            // first save captures the generation then.
-            return WriteGate.Sighting(generation: fence, carried: known?.carried ?? JSONObject())
+            // Fenced at the sign-out for this save only: once the account is restored again,
+            // the screen's first save captures the generation then. The discard epoch is the
+            // one its first save captured, kept: a discard after it refuses this save (model
+            // sequence `Fixtures/sequences/a-discard-fences-a-screen-of-an-account-signed-out-here-from-its-first-save.txt`).
+            let discardEpoch = side.gate.discardEpochForSave(of: screen) { try? store?.discardEpoch() }
+            return WriteGate.Sighting(generation: fence, discardEpoch: discardEpoch, carried: known?.carried ?? JSONObject())
         }
         return side.gate.sightingForSave(of: screen) { firstFence(in: store, account: screen.scene.account) }
     }

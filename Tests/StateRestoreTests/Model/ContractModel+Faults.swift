@@ -14,9 +14,7 @@ extension ContractModel {
             reopenIfWritable(r)
             restorers[r].noteUse(of: slot, inProcess: &scenesInUse)
             guard !restorers[r].isClosed, !restorers[r].isSuspended else { return nil }
-            if restorers[r].sightings[slot]?.generation == nil && signOutFence(r, slot.account) == nil {
-                restorers[r].sightings[slot] = Sighting(generation: generation(slot.account), discardEpoch: discardEpoch, isUnseen: restorers[r].sightings[slot]?.isUnseen ?? false)
-            }
+            _ = sightingForSave(r, slot)
             return .threw("storageRefused")
         case .fireWindows(let r):
             // The window's write fails and is scheduled again.

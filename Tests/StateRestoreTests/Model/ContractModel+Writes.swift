@@ -58,21 +58,36 @@ extension ContractModel {
         return nil
     }
 
+    /// The sighting a save of `slot` by `r` follows (the gate's): its latest restore's; a screen
+    /// never restored captures the account's generation and the file's discard epoch at its
+    /// first save (neither while the restorer is closed or suspended). While its process has
+    /// signed the account out (and not restored it since), the generation is the sign-out's,
+    /// for that save only, and the discard epoch the screen's first save captured is kept.
+    mutating func sightingForSave(_ r: Int, _ slot: Slot) -> Sighting {
+        let available = !restorers[r].isClosed && !restorers[r].isSuspended
+        var sighting = restorers[r].sightings[slot] ?? Sighting()
+        guard sighting.generation == nil else { return sighting }
+        if let fence = signOutFence(r, slot.account) {
+            if sighting.discardEpoch == nil, available {
+                sighting.discardEpoch = discardEpoch
+                restorers[r].sightings[slot] = sighting
+            }
+            sighting.generation = fence
+        } else {
+            sighting.generation = available ? generation(slot.account) : nil
+            sighting.discardEpoch = sighting.discardEpoch ?? (available ? discardEpoch : nil)
+            restorers[r].sightings[slot] = sighting
+        }
+        return sighting
+    }
+
     /// `StateRestorer.save(_:for:)`: now, under the gate's rules for the screen (a screen never
     /// restored captures the account's generation at its first save).
     mutating func save(_ r: Int, _ slot: Slot, _ note: ModelNote) -> Outcome {
         reopenIfWritable(r)
         restorers[r].noteUse(of: slot, inProcess: &scenesInUse)
-        let available = !restorers[r].isClosed && !restorers[r].isSuspended
-        var sighting = restorers[r].sightings[slot] ?? Sighting()
-        if sighting.generation == nil, let fence = signOutFence(r, slot.account) {
-            sighting.generation = fence
-        } else if sighting.generation == nil {
-            sighting.generation = available ? generation(slot.account) : nil
-            sighting.discardEpoch = available ? discardEpoch : nil
-            restorers[r].sightings[slot] = sighting
-        }
-        guard available else { return .threw("databaseUnusable") }
+        let sighting = sightingForSave(r, slot)
+        guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
         if let refusal = write(note, to: slot, carrying: restorers[r].carried[slot] ?? .none, after: sighting, by: restorers[r].build) { return .threw(refusal.error) }
         // A save written ends the screen's unwritten entry ("until the screen's next save is
         // written"), a hand save's as a persisted one's.
