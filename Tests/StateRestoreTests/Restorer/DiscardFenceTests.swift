@@ -123,6 +123,37 @@ import Testing
         try widget.save(NotesState(query: "signed in again"), for: never)
     }
 
+    /// A screen of an account this process signed out sees the file at its first save, refused
+    /// or not: a discard after it refuses the screen's later saves, after the account is
+    /// restored again too (model sequence
+    /// `Fixtures/sequences/a-discard-fences-a-screen-of-an-account-signed-out-here-from-its-first-save.txt`).
+    @Test func aDiscardAfterTheFirstSaveOfASignedOutAccountsSceneRefusesItsLaterSaves() throws {
+        let app = StateRestorer(path: file.path)
+        defer { try? app.close() }
+        try app.signOut(account: "alice")
+        let never = try SceneKey(scene: "never-restored", account: "alice")
+        #expect(throws: StoreError.accountSignedOut(account: "alice")) {
+            try app.save(NotesState(query: "before the discard"), for: never)
+        }
+        // Another process, which signed nobody out, saves the scene; then it is discarded.
+        let child = try ChildProcess(stress: ["model-child", "--db", file.path])
+        _ = try child.readLines(until: "ready")
+        child.send("\(Date().timeIntervalSince1970) save alice never-restored elsewhere|-|0")
+        #expect(child.nextLine() == "saved", "\(child.errorOutput())")
+        child.kill()
+        _ = child.waitForExit()
+        #expect(try app.discard([never]) == 1)
+        // Signed back in (a restore of another scene): the screen's state is still from before
+        // the discard.
+        _ = app.restore(NotesState.self, window, against: [])
+        #expect(throws: StoreError.sceneDiscarded(account: "alice", scene: "never-restored")) {
+            try app.save(NotesState(query: "before the discard"), for: never)
+        }
+        // A restore of the scene after the discard captures the new fence: it saves again.
+        _ = app.restore(NotesState.self, never, against: [])
+        try app.save(NotesState(query: "a new window"), for: never)
+    }
+
     @Test func aFlushWhileSuspendedNamesEverySaveItDidNotWrite() throws {
         let app = StateRestorer(path: file.path, scheduler: windows)
         defer { try? app.close() }
