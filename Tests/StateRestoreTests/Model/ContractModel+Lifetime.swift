@@ -92,7 +92,9 @@ extension ContractModel {
         fenceDiscarded([slot])
         forget(r) { $0 == slot }
         dropDeletedElsewhere(by: r) { $0 == slot }
-        scenesInUse.remove(slot)
+        // The discarding process forgets its use of the scene; another process's use stays
+        // (model sequence Fixtures/sequences/a-discard-in-another-process-leaves-this-processs-use-of-the-scene.txt).
+        if restorers[r].isChild { restorers[r].inUse.remove(slot) } else { scenesInUse.remove(slot) }
         return .count(removed)
     }
 
