@@ -56,7 +56,7 @@ extension ContractModel {
     /// Fixtures/sequences/the-tools-last-connection-takes-the-log-files-a-killed-child-left.txt).
     /// Only a connection that held them does: a restorer suspended again, or closed while
     /// suspended with nothing to write, closes none, and a killed child's log files stay (model
-    /// sequence Fixtures/sequences/seed-5469606191745.txt).
+    /// sequence Fixtures/sequences/a-second-suspend-closes-no-connection-and-leaves-a-killed-childs-log-files.txt).
     mutating func forgetLogFilesIfLastClosed(closingOneThatHeldThem heldLogFiles: Bool) {
         if heldLogFiles, !isFull, !isReadOnly, !restorers.contains(where: { $0.holdsLogFiles }) { logFilesLeftByKill = false }
     }
