@@ -86,13 +86,17 @@ extension ContractModel {
         shelves = [:]
         generations = [:]
         useTimes = [:]
-        // This process's uses were noted on the file moved aside. A launch of this process that
-        // moves it aside carries them to the new file, as the engine carries its notes of a file
-        // to the one that replaced it (model sequence
+        // This process's notes of the file (its scenes in use, its sign-outs) were of the file
+        // moved aside. A launch of this process that moves it aside carries them to the new file,
+        // as the engine carries its notes of a file to the one that replaced it (model sequence
         // Fixtures/sequences/a-scene-used-here-before-the-damage-is-in-use-on-the-file-this-process-started.txt);
-        // a child's launch does not, so none of them is of the new file (model sequence
-        // Fixtures/sequences/a-scene-used-before-the-damage-is-not-in-use-on-the-new-file.txt).
-        if restorers[r].isChild { scenesInUse = [] }
+        // a child's launch does not, so none of them is of the new file (model sequences
+        // Fixtures/sequences/a-scene-used-before-the-damage-is-not-in-use-on-the-new-file.txt and
+        // Fixtures/sequences/a-sign-out-here-does-not-fence-the-file-a-child-started-after-the-damage.txt).
+        if restorers[r].isChild {
+            scenesInUse = []
+            signedOutHere = [:]
+        }
         restorers[r].reportPrefix = ["database-corrupt"]
     }
 
