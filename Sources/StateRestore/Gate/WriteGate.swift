@@ -50,9 +50,8 @@ package struct WriteGate: Sendable {
 
     /// The sighting a save of `screen` follows; a screen never restored captures the account's
     /// generation and the file's discard epoch now (`current`), at its first save, and is
-    /// fenced from then on.
-    /// A discard epoch captured before (a save while the account was signed out in this
-    /// process) is kept.
+    /// fenced from then on. A discard epoch it captured before (a save while the account was
+    /// signed out in this process) is kept.
     mutating func sightingForSave(of screen: ScreenKey, current: () -> (generation: Int?, discardEpoch: Int?)) -> Sighting {
         if let known = screens[screen], known.generation != nil { return known }
         var sighting = screens[screen] ?? Sighting()

@@ -76,6 +76,13 @@ extension ContractModel {
         restorers[r] = restorer
     }
 
+    /// Forgets the scenes `isGone` names from the uses of `r`'s process (this one's
+    /// `scenesInUse`, a child's own): a discard or sign-out forgets the discarding process's
+    /// uses, never another's.
+    mutating func forgetUses(in r: Int, where isGone: (Slot) -> Bool) {
+        if restorers[r].isChild { restorers[r].inUse = restorers[r].inUse.filter { !isGone($0) } } else { scenesInUse = scenesInUse.filter { !isGone($0) } }
+    }
+
     /// `discard(_:)`: refused while the scene is live in this process; otherwise every record
     /// of the scene goes, with its use time and the restorer's bookkeeping of it.
     mutating func discard(_ r: Int, _ slot: Slot) -> Outcome {
@@ -94,7 +101,7 @@ extension ContractModel {
         dropDeletedElsewhere(by: r) { $0 == slot }
         // The discarding process forgets its use of the scene; another process's use stays
         // (model sequence Fixtures/sequences/a-discard-in-another-process-leaves-this-processs-use-of-the-scene.txt).
-        if restorers[r].isChild { restorers[r].inUse.remove(slot) } else { scenesInUse.remove(slot) }
+        forgetUses(in: r) { $0 == slot }
         return .count(removed)
     }
 
@@ -148,11 +155,7 @@ extension ContractModel {
         let removed = purge(account)
         // Every restorer of the process fences the account's saves until it restores it again.
         if restorer.isChild { restorers[r].signedOut[account] = generation(account) - 1 } else { signedOutHere[account] = generation(account) - 1 }
-        if restorer.isChild {
-            restorers[r].inUse = restorer.inUse.filter { $0.account != account }
-        } else {
-            scenesInUse = scenesInUse.filter { $0.account != account }
-        }
+        forgetUses(in: r) { $0.account == account }
         forget(r) { $0.account == account }
         return .count(removed)
     }
