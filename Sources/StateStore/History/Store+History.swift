@@ -10,14 +10,13 @@ extension Store {
     /// while the record has the time it stamped, which an older build's save changes.
     package func recordBuild(account: String, scene: String, kind: String) throws -> String? {
         guard hasRecordHistory else { return nil }
-        let statement = try database.cachedStatement(
+        return try database.fetchOne(
             """
             SELECT b.build FROM record_build b JOIN scene_state s USING (account, scene, kind)
             WHERE b.account = ?1 AND b.scene = ?2 AND b.kind = ?3 AND b.updated_at = s.updated_at
-            """)
-        try statement.bind([.text(account), .text(scene), .text(kind)])
-        defer { statement.reset() }
-        return try statement.step() ? statement.string(0) : nil
+            """,
+            [.text(account), .text(scene), .text(kind)]
+        ) { $0.string(0) } ?? nil
     }
 
     /// The history of (account, scene, kind), newest first; empty when it keeps none.
@@ -78,18 +77,16 @@ extension Store {
     /// (under the same conditions as the upsert) is about to replace it: an expired record's
     /// history goes when the record does.
     func dropHistoryOfExpiredRecord(account: String, scene: String, kind: String, expiredBefore: Double, rules: WriteRules) throws {
-        let drop = try database.cachedStatement(
+        try database.execute(
             """
             DELETE FROM record_history WHERE account = ?1 AND scene = ?2 AND kind = ?3 AND EXISTS (
                 SELECT 1 FROM scene_state s WHERE s.account = ?1 AND s.scene = ?2 AND s.kind = ?3 AND s.updated_at < ?4
                 AND ?7 IS NULL AND (?5 IS NULL OR s.version <= ?5 OR (?6 IS NULL AND s.min_reader_version <= ?5)))
-            """)
-        defer { drop.reset() }
-        try drop.bind([
-            .text(account), .text(scene), .text(kind), .real(expiredBefore), rules.keepingVersionsAbove.map(SQLiteValue.int) ?? .null,
-            rules.keepingNewerEvenIfReadable ? .int(1) : .null, rules.onlyIfAbsent ? .int(1) : .null,
-        ])
-        _ = try drop.step()
+            """,
+            [
+                .text(account), .text(scene), .text(kind), .real(expiredBefore), rules.keepingVersionsAbove.map(SQLiteValue.int) ?? .null,
+                rules.keepingNewerEvenIfReadable ? .int(1) : .null, rules.onlyIfAbsent ? .int(1) : .null,
+            ])
     }
 
     /// The copy of a replaced record into its history; the conditions are the upsert's, ?8 the
@@ -107,52 +104,31 @@ extension Store {
 
     /// Stamps the record just written at `time` with `build`, replacing an earlier stamp.
     func stamp(_ build: String, account: String, scene: String, kind: String, at time: Double) throws {
-        let stamp = try database.cachedStatement(
-            "INSERT OR REPLACE INTO record_build (account, scene, kind, build, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)")
-        defer { stamp.reset() }
-        try stamp.bind([.text(account), .text(scene), .text(kind), .text(build), .real(time)])
-        _ = try stamp.step()
+        try database.execute(
+            "INSERT OR REPLACE INTO record_build (account, scene, kind, build, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            [.text(account), .text(scene), .text(kind), .text(build), .real(time)])
     }
 
     /// Deletes the history entries of (account, scene, kind) beyond the newest `depth`.
     func trimHistory(account: String, scene: String, kind: String, keeping depth: Int) throws {
-        let trim = try database.cachedStatement(
+        try database.execute(
             """
             DELETE FROM record_history WHERE account = ?1 AND scene = ?2 AND kind = ?3 AND id <= (
                 SELECT id FROM record_history WHERE account = ?1 AND scene = ?2 AND kind = ?3 ORDER BY id DESC LIMIT 1 OFFSET ?4)
-            """)
-        defer { trim.reset() }
-        try trim.bind([.text(account), .text(scene), .text(kind), .int(depth)])
-        _ = try trim.step()
-    }
-
-    /// Runs `body` with `secure_delete` on (what it deletes or replaces is overwritten with
-    /// zeros), then back as it was: a connection whose SQLite turns it on by default keeps it.
-    func withSecureDelete<T>(_ body: () throws -> T) throws -> T {
-        let turnedOn = try turnOnSecureDelete()
-        defer { if turnedOn { turnOffSecureDelete() } }
-        return try body()
+            """,
+            [.text(account), .text(scene), .text(kind), .int(depth)])
     }
 
     /// Turns `secure_delete` on; true when it was off (the caller turns it off again).
     func turnOnSecureDelete() throws -> Bool {
-        let current = try database.cachedStatement("PRAGMA secure_delete")
-        let isOn = try current.step() && current.int(0) == 1
-        current.reset()
-        if isOn { return false }
-        try setSecureDelete("PRAGMA secure_delete = ON")
+        if try database.fetchOne("PRAGMA secure_delete", row: { $0.int(0) == 1 }) ?? false { return false }
+        try database.execute("PRAGMA secure_delete = ON")
         return true
     }
 
     /// Turns `secure_delete` off again after ``turnOnSecureDelete()`` turned it on.
     func turnOffSecureDelete() {
-        try? setSecureDelete("PRAGMA secure_delete = OFF")
-    }
-
-    private func setSecureDelete(_ sql: String) throws {
-        let statement = try database.cachedStatement(sql)
-        defer { statement.reset() }
-        _ = try statement.step()
+        try? database.execute("PRAGMA secure_delete = OFF")
     }
 }
 
@@ -161,10 +137,9 @@ extension Store {
     /// (an entry without a stamp counts as another build's), or nil.
     package func newestHistoryEntry(account: String, scene: String, kind: String, notWrittenBy build: String) throws -> Int64? {
         guard hasRecordHistory else { return nil }
-        let statement = try database.cachedStatement(
-            "SELECT id FROM record_history WHERE account = ?1 AND scene = ?2 AND kind = ?3 AND build IS NOT ?4 ORDER BY id DESC LIMIT 1")
-        defer { statement.reset() }
-        try statement.bind([.text(account), .text(scene), .text(kind), .text(build)])
-        return try statement.step() ? statement.int64(0) : nil
+        return try database.fetchOne(
+            "SELECT id FROM record_history WHERE account = ?1 AND scene = ?2 AND kind = ?3 AND build IS NOT ?4 ORDER BY id DESC LIMIT 1",
+            [.text(account), .text(scene), .text(kind), .text(build)]
+        ) { $0.int64(0) }
     }
 }

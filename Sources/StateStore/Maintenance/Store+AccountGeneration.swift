@@ -154,11 +154,7 @@ extension Store {
         defer { statement.reset() }
         let stored: StoredRecord?
         if try statement.step() {
-            stored = StoredRecord(
-                account: account, scene: scene, kind: kind, version: statement.int(0),
-                minReaderVersion: statement.isNull(1) ? nil : statement.int(1),
-                payload: statement.data(2) ?? Data(), updatedAt: statement.double(3)
-            )
+            stored = Self.storedRecord(at: statement, account: account, scene: scene, kind: kind)
         } else {
             // No row: the statement ended the read transaction it began, so the record is
             // read again with the rest in one (a scene without a record pairs its absence with

@@ -33,19 +33,20 @@ extension Store {
 
     /// The stored record of one (account, scene, kind), or nil when there is none.
     package func record(account: String, scene: String, kind: String) throws -> StoredRecord? {
-        let statement = try database.cachedStatement(
+        try database.fetchOne(
             hasRecordKinds
                 ? Self.recordSQL
-                : "SELECT version, NULL, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND ?3 = \(kindBeforeKindsSQL)"
-        )
-        try statement.bind([.text(account), .text(scene), .text(kind)])
-        defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        return StoredRecord(
-            account: account, scene: scene, kind: kind, version: statement.int(0),
-            minReaderVersion: statement.isNull(1) ? nil : statement.int(1),
-            payload: statement.data(2) ?? Data(), updatedAt: statement.double(3)
-        )
+                : "SELECT version, NULL, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND ?3 = \(kindBeforeKindsSQL)",
+            [.text(account), .text(scene), .text(kind)]
+        ) { Self.storedRecord(at: $0, account: account, scene: scene, kind: kind) }
+    }
+
+    /// The record of (account, scene, kind) in `row`, the current row of a query of its version,
+    /// min_reader_version, payload and updated_at (``recordSQL``).
+    static func storedRecord(at row: Statement, account: String, scene: String, kind: String) -> StoredRecord {
+        StoredRecord(
+            account: account, scene: scene, kind: kind, version: row.int(0), minReaderVersion: row.isNull(1) ? nil : row.int(1),
+            payload: row.data(2) ?? Data(), updatedAt: row.double(3))
     }
 
     /// Calls `body` with every record, one at a time, ordered by account, scene and kind, so

@@ -35,31 +35,21 @@ extension Store {
     /// a row that crashed.
     package func crashCheckState() throws -> (hasDatabaseMarks: Bool, crashedLaunches: Int) {
         guard hasRecoveryTables else { return (false, 0) }
-        let statement = try database.cachedStatement(
-            "SELECT EXISTS (SELECT 1 FROM restore_mark), (SELECT value FROM store_meta WHERE key = 'consecutive_crashed_launches')")
-        defer { statement.reset() }
-        guard try statement.step() else { return (false, 0) }
-        return (statement.int(0) != 0, statement.isNull(1) ? 0 : statement.int(1))
+        return try database.fetchOne(
+            "SELECT EXISTS (SELECT 1 FROM restore_mark), (SELECT value FROM store_meta WHERE key = 'consecutive_crashed_launches')"
+        ) { ($0.int(0) != 0, $0.isNull(1) ? 0 : $0.int(1)) } ?? (false, 0)
     }
 
     /// How many launches in a row found a restore that had crashed.
     package func consecutiveCrashedLaunches() throws -> Int {
-        try counter("consecutive_crashed_launches")
+        guard hasRecoveryTables else { return 0 }
+        return try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text("consecutive_crashed_launches")]) { $0.int(0) } ?? 0
     }
 
     /// Sets the count of launches in a row that found a crashed restore.
     package func setConsecutiveCrashedLaunches(_ count: Int) throws {
-        try setCounter("consecutive_crashed_launches", to: count)
-    }
-
-    func counter(_ key: String) throws -> Int {
-        guard hasRecoveryTables else { return 0 }
-        return try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(key)]) { $0.int(0) } ?? 0
-    }
-
-    func setCounter(_ key: String, to value: Int) throws {
         try database.writeTransaction {
-            try database.execute("INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)", [.text(key), .int(value)])
+            try database.execute("INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)", [.text("consecutive_crashed_launches"), .int(count)])
         }
     }
 }
