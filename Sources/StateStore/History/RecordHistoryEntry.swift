@@ -18,15 +18,4 @@ package struct RecordHistoryEntry: Equatable, Sendable {
     package let build: String?
     /// When a save or a rollback replaced it, in seconds since 1970.
     package let replacedAt: Double
-
-    /// Creates an entry value.
-    package init(id: Int64, version: Int, minReaderVersion: Int?, payload: Data, updatedAt: Double, build: String?, replacedAt: Double) {
-        self.id = id
-        self.version = version
-        self.minReaderVersion = minReaderVersion
-        self.payload = payload
-        self.updatedAt = updatedAt
-        self.build = build
-        self.replacedAt = replacedAt
-    }
 }

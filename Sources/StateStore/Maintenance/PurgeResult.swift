@@ -7,11 +7,4 @@ public struct PurgeResult: Equatable, Sendable {
     public let quarantined: Int
     /// The number of snapshots deleted (of the kinds stored as snapshots, the shelf's).
     public let snapshots: Int
-
-    /// The counts of one purge.
-    package init(records: Int, quarantined: Int, snapshots: Int) {
-        self.records = records
-        self.quarantined = quarantined
-        self.snapshots = snapshots
-    }
 }

@@ -2,9 +2,7 @@
 /// MigrationEmbedder): its text and what the build derived from it, so that a launch parses
 /// and hashes nothing.
 struct EmbeddedMigration: Sendable {
-    /// The schema version the file's name gives.
     let version: Int
-    /// The file name, for example `0001_create_scene_state.sql`.
     let name: String
     /// The checksum of ``sql`` (`MigrationHeader.checksum(of:)`).
     let checksum: String
@@ -16,6 +14,5 @@ struct EmbeddedMigration: Sendable {
     /// The tables and indexes a file has once this migration and all before it are applied,
     /// sorted (`SchemaChange.objects(after:)`).
     let schemaObjects: [String]
-    /// The file's text, exactly as written.
     let sql: String
 }

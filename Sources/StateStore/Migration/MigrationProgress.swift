@@ -9,7 +9,6 @@ package struct MigrationProgress: Equatable, Sendable {
     /// Records its data step will rewrite, when known.
     package let recordsTotal: Int?
 
-    /// Creates a progress report.
     package init(version: Int, name: String, recordsDone: Int, recordsTotal: Int?) {
         self.version = version
         self.name = name

@@ -7,7 +7,6 @@ package struct RecordRewrite: Equatable, Sendable {
     /// The new payload text.
     package var payload: String
 
-    /// Creates a rewrite.
     package init(version: Int, minReaderVersion: Int? = nil, payload: String) {
         self.version = version
         self.minReaderVersion = minReaderVersion

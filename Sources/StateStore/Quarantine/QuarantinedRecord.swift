@@ -14,9 +14,7 @@ package enum QuarantineReason: String, Sendable, CaseIterable {
 package struct QuarantinedRecord: Equatable, Sendable {
     /// The quarantine entry's id, for `restorectl quarantine restore|drop`.
     package let id: Int64
-    /// The account the scene belongs to.
     package let account: String
-    /// The scene (window) identifier.
     package let scene: String
     /// Which screen's record it was.
     package let kind: String

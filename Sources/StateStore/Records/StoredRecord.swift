@@ -2,9 +2,7 @@ import Foundation
 
 /// One screen's state record as stored: opaque versioned bytes the store does not interpret.
 package struct StoredRecord: Equatable, Sendable {
-    /// The account the scene belongs to.
     package let account: String
-    /// The scene (window) identifier.
     package let scene: String
     /// Which screen's state this is (`catalog`, `notes`, or an app's own kind).
     package let kind: String
@@ -18,7 +16,6 @@ package struct StoredRecord: Equatable, Sendable {
     /// When it was last saved, in seconds since 1970.
     package let updatedAt: Double
 
-    /// Creates a record value.
     package init(
         account: String, scene: String, kind: String, version: Int, minReaderVersion: Int? = nil,
         payload: Data, updatedAt: Double

@@ -1,8 +1,6 @@
 /// One record's place, size and time without its payload, for the package's tests and tools.
 package struct StoredRecordSummary: Equatable, Sendable {
-    /// The account the scene belongs to.
     package let account: String
-    /// The scene (window) identifier.
     package let scene: String
     /// The record's kind (which screen's state it holds).
     package let kind: String

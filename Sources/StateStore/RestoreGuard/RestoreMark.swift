@@ -1,9 +1,7 @@
 /// A restore that was started and not yet completed: the durable crash-loop mark of one
 /// screen (account, scene, kind).
 package struct RestoreMark: Equatable, Sendable {
-    /// The account the scene belongs to.
     package let account: String
-    /// The scene (window) identifier.
     package let scene: String
     /// Which screen's record was being restored.
     package let kind: String
