@@ -8,11 +8,7 @@ extension Database {
     /// The destination is created with mode 0600 and must not exist yet: nothing, not even a
     /// symbolic link, may be there (a link is never followed).
     package func backup(to destination: String) throws(StoreError) {
-        var status = stat()
-        guard lstat(destination, &status) != 0 else {
-            let what = SiblingFile.kindOfNonRegularFile(at: destination).map { " (\($0))" } ?? ""
-            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "backup destination \(destination) already exists\(what)", systemErrorCode: EEXIST)
-        }
+        try Self.refuseExisting(destination, named: "backup destination")
         do {
             Foundation.close(try SiblingFile.open(destination, O_WRONLY | O_CREAT | O_EXCL))
         } catch {
@@ -47,6 +43,15 @@ extension Database {
                 try? FileManager.default.removeItem(atPath: destination + suffix)
             }
             throw StoreError.sqlite(extendedCode: code, message: "backup to \(destination) failed: \(String(cString: sqlite3_errstr(code)))")
+        }
+    }
+
+    /// Throws unless nothing, not even a link, is at `path`, naming it "`role` `path`".
+    static func refuseExisting(_ path: String, named role: String) throws(StoreError) {
+        var status = stat()
+        guard lstat(path, &status) != 0 else {
+            let what = SiblingFile.kindOfNonRegularFile(at: path).map { " (\($0))" } ?? ""
+            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "\(role) \(path) already exists\(what)", systemErrorCode: EEXIST)
         }
     }
 }

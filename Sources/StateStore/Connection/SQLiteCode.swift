@@ -9,15 +9,12 @@ import CSQLite
 package struct SQLiteCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The primary result code, such as `SQLITE_BUSY` (5).
     package let rawValue: Int32
-    /// Creates a code from a primary result code.
     package init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// `SQLITE_ERROR`: a generic error, such as an SQL error or a missing table.
     package static let error = SQLiteCode(rawValue: SQLITE_ERROR)
     /// `SQLITE_PERM`: the requested access mode is not allowed.
     package static let permission = SQLiteCode(rawValue: SQLITE_PERM)
-    /// `SQLITE_ABORT`: the operation was aborted, for example by a rollback.
-    package static let abort = SQLiteCode(rawValue: SQLITE_ABORT)
     /// `SQLITE_BUSY`: another connection holds a lock and the busy timeout expired.
     package static let busy = SQLiteCode(rawValue: SQLITE_BUSY)
     /// `SQLITE_LOCKED`: a conflict inside the same connection or shared cache.
@@ -36,8 +33,6 @@ package struct SQLiteCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     package static let cannotOpen = SQLiteCode(rawValue: SQLITE_CANTOPEN)
     /// `SQLITE_CONSTRAINT`: a constraint, such as a foreign key or uniqueness, failed.
     package static let constraint = SQLiteCode(rawValue: SQLITE_CONSTRAINT)
-    /// `SQLITE_TOOBIG`: a string or blob is over SQLite's size limit.
-    package static let tooBig = SQLiteCode(rawValue: SQLITE_TOOBIG)
     /// `SQLITE_NOTADB`: the file is not a database.
     package static let notADatabase = SQLiteCode(rawValue: SQLITE_NOTADB)
 

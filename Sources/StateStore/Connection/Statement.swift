@@ -42,11 +42,7 @@ package final class Statement {
 
     /// Binds `values` to the statement's parameters, in order, after clearing earlier bindings.
     package func bind(_ values: [SQLiteValue]) throws(StoreError) {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
-        holdsLargeValue = false
-        borrowedIndex = 0
-        if !keptTexts.isEmpty { keptTexts.removeAll(keepingCapacity: true) }
+        clearBindings()
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == expected else {
             throw StoreError.sqlite(
@@ -157,13 +153,12 @@ package final class Statement {
     /// every binding cost a save nearly a thousand instructions): bind again before running a
     /// statement that had one.
     package func reset() {
-        sqlite3_reset(handle)
         if holdsLargeValue {
-            sqlite3_clear_bindings(handle)
-            holdsLargeValue = false
-            borrowedIndex = 0
-            if !keptTexts.isEmpty { keptTexts.removeAll(keepingCapacity: true) }
-        } else if borrowedIndex != 0 {
+            clearBindings()
+            return
+        }
+        sqlite3_reset(handle)
+        if borrowedIndex != 0 {
             sqlite3_bind_null(handle, borrowedIndex)
             borrowedIndex = 0
         }

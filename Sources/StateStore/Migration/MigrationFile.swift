@@ -30,7 +30,7 @@ package struct MigrationFile: Sendable, Equatable {
         self.version = version
         self.name = name
         self.sql = sql
-        self.checksum = MigrationFile.checksum(of: sql)
+        self.checksum = MigrationHeader.checksum(of: sql)
         self.compatibility = try MigrationFile.declaredCompatibility(in: sql, version: version, name: name)
         self.schemaObjects = nil
     }
@@ -94,11 +94,6 @@ package struct MigrationFile: Sendable, Equatable {
             if !name.isEmpty { return name }
         }
         return nil
-    }
-
-    /// The checksum recorded in the schema history for a migration's text.
-    package static func checksum(of sql: String) -> String {
-        MigrationHeader.checksum(of: sql)
     }
 
     /// The migrations compiled into this build, in version order.

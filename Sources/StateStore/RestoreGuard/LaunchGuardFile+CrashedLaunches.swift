@@ -116,9 +116,8 @@ extension LaunchGuardFile {
     /// `descriptor`, asking with `F_GETLK` (which takes no lock) whether each slot's process
     /// is alive.
     static func peekCrashed(descriptor: Int32, role: DatabaseRole, skipping: Set<Int>) -> (marks: [LaunchGuardMark], crashedLaunches: Int) {
-        let size = headerSize + slotCount * slotSize
-        let (bytes, read) = read(size, from: descriptor)
-        guard read == size, Self.bytes(bytes, at: 0, are: fileMagic) else { return ([], 0) }
+        let (bytes, read) = read(fileSize, from: descriptor)
+        guard read == fileSize, Self.bytes(bytes, at: 0, are: fileMagic) else { return ([], 0) }
         var crashed: [LaunchGuardMark] = []
         for slot in 0..<slotCount where !skipping.contains(slot) && Self.slot(slot, of: bytes, isOf: role) {
             guard let marks = marks(inSlot: slot, of: bytes), !marks.isEmpty else { continue }
@@ -134,9 +133,8 @@ extension LaunchGuardFile {
     package static func recordedMarks(beside databasePath: String) -> [LaunchGuardMark] {
         guard let descriptor = try? SiblingFile.open(databasePath + "-guard", O_RDONLY) else { return [] }
         defer { Foundation.close(descriptor) }
-        let size = headerSize + slotCount * slotSize
-        let (bytes, read) = read(size, from: descriptor)
-        guard read == size else { return [] }
+        let (bytes, read) = read(fileSize, from: descriptor)
+        guard read == fileSize else { return [] }
         return (0..<slotCount).flatMap { marks(inSlot: $0, of: bytes) ?? [] }
     }
 

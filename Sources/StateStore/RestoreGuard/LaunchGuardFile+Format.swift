@@ -9,7 +9,6 @@ extension LaunchGuardFile {
             throw LaunchGuardError(error)
         }
         var status = stat()
-        let size = headerSize + slotCount * slotSize
         guard fstat(descriptor, &status) == 0 else {
             let code = errno
             Foundation.close(descriptor)
@@ -17,7 +16,7 @@ extension LaunchGuardFile {
         }
         var header = [UInt8](repeating: 0, count: fileMagic.count)
         let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, fileMagic.count, 0) }
-        if read == fileMagic.count, header == fileMagic, Int(status.st_size) >= size { return descriptor }
+        if read == fileMagic.count, header == fileMagic, Int(status.st_size) >= fileSize { return descriptor }
         do {
             try format(descriptor, path: path, isNew: read <= 0 && status.st_size == 0)
         } catch {
@@ -35,7 +34,7 @@ extension LaunchGuardFile {
         put(UInt32(slotCount), into: &fresh, at: 8)
         put(UInt32(slotSize), into: &fresh, at: 12)
         let written = fresh.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, headerSize, 0) }
-        guard written == headerSize, ftruncate(descriptor, off_t(headerSize + slotCount * slotSize)) == 0 else {
+        guard written == headerSize, ftruncate(descriptor, off_t(fileSize)) == 0 else {
             let code = written < 0 || written == headerSize ? errno : ENOSPC
             if isNew { unlink(path) }
             throw LaunchGuardError.unavailable(path: path, errno: code)
@@ -43,12 +42,11 @@ extension LaunchGuardFile {
     }
 
     func readAll() throws -> [UInt8] {
-        let size = Self.headerSize + Self.slotCount * Self.slotSize
-        let (bytes, read) = Self.read(size, from: descriptor)
+        let (bytes, read) = Self.read(Self.fileSize, from: descriptor)
         guard read >= 0 else { throw LaunchGuardError.unavailable(path: path, errno: errno) }
         guard read >= Self.fileMagic.count, Self.bytes(bytes, at: 0, are: Self.fileMagic) else {
             // Not laid out (yet): nothing in it counts.
-            return [UInt8](repeating: 0, count: size)
+            return [UInt8](repeating: 0, count: Self.fileSize)
         }
         isFormatted = true
         return bytes

@@ -34,6 +34,8 @@ package final class LaunchGuardFile: @unchecked Sendable {
 
     static let slotSize = 1_024
 
+    static let fileSize = headerSize + slotCount * slotSize
+
     static let slotHeaderSize = 16
 
     static let markSize = 16

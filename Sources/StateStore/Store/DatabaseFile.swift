@@ -70,11 +70,7 @@ package struct DatabaseFile: Sendable, Hashable {
                 followed = true
                 // A relative target is relative to the link's own folder, as the kernel reads it.
                 current = target.hasPrefix("/") ? target : (real == "/" ? "/" : real + "/") + target
-            case S_IFIFO: throw .notARegularFile(path: path, kind: "a FIFO")
-            case S_IFSOCK: throw .notARegularFile(path: path, kind: "a socket")
-            case S_IFCHR, S_IFBLK: throw .notARegularFile(path: path, kind: "a device")
-            case S_IFDIR: throw .notARegularFile(path: path, kind: "a directory")
-            default: throw .notARegularFile(path: path, kind: "not a regular file")
+            default: throw .notARegularFile(path: path, kind: SiblingFile.kind(of: status.st_mode))
             }
         }
         throw .notARegularFile(path: path, kind: "a loop of symlinks")

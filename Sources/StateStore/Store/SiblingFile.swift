@@ -64,7 +64,7 @@ package enum SiblingFile {
         return kind(of: status.st_mode)
     }
 
-    private static func kind(of mode: mode_t) -> String {
+    static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFLNK: "a symbolic link"
         case S_IFDIR: "a directory"

@@ -46,7 +46,7 @@ extension Store {
         // The destination's last component is never resolved: a link there is something that
         // exists, refused, not followed (its folder is, as every path's).
         let destination = DatabasePath.inResolvedFolder(destination)
-        try refuseExisting(destination)
+        try Database.refuseExisting(destination, named: "the destination")
         try ensureUnused(file)
         let database = try Database(file, .readWrite(createIfMissing: false), configuration: configuration)
         let staging = "\(destination).moving-\(getpid())-\(UUID().uuidString)"
@@ -92,18 +92,9 @@ extension Store {
         let counts = try Migrator.reading(source) { try rowCounts(database) }
         try database.backup(to: staging)
         try verifyCopy(at: staging, matching: counts, configuration: configuration)
-        try refuseExisting(destination)
+        try Database.refuseExisting(destination, named: "the destination")
         try publish(staging, at: destination)
         return counts
-    }
-
-    /// Throws unless nothing, not even a link, is at `path`.
-    private static func refuseExisting(_ path: String) throws {
-        var status = stat()
-        guard lstat(path, &status) != 0 else {
-            let what = SiblingFile.kindOfNonRegularFile(at: path).map { " (\($0))" } ?? ""
-            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "the destination \(path) already exists\(what)", systemErrorCode: EEXIST)
-        }
     }
 
     /// Puts the verified copy at `staging` in place at `destination`, never replacing what
