@@ -10,17 +10,7 @@ extension JSONValue {
         _ bytes: some Collection<UInt8>,
         limits: JSONLimits = .default
     ) throws(JSONParseError) -> JSONValue {
-        // Refuse oversized input before copying anything.
-        guard bytes.count <= limits.maxBytes else {
-            throw JSONParseError(offset: 0, reason: .inputTooLarge(byteCount: bytes.count, limit: limits.maxBytes))
-        }
-        let result: ParseOutcome? = bytes.withContiguousStorageIfAvailable { buffer in
-            parseResult(buffer, limits: limits)
-        }
-        if let result { return try result.get() }
-        return try Array(bytes).withUnsafeBufferPointer { buffer in
-            parseResult(buffer, limits: limits)
-        }.get()
+        try parse(bytes, limits: limits) { parser throws(JSONParseError) in try parser.parseDocument() }
     }
 
     /// Parses like ``parse(_:limits:)``, but hands each element of the top-level arrays named in
@@ -33,19 +23,7 @@ extension JSONValue {
         streamingArraysOf keys: Set<String>,
         element: (String, JSONValue) -> Void
     ) throws(JSONParseError) -> JSONValue {
-        guard bytes.count <= limits.maxBytes else {
-            throw JSONParseError(offset: 0, reason: .inputTooLarge(byteCount: bytes.count, limit: limits.maxBytes))
-        }
-        func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> ParseOutcome {
-            var parser = JSONParser(bytes: buffer, limits: limits)
-            do throws(JSONParseError) {
-                return .parsed(try parser.parseDocument(streamingArraysOf: keys, element: element))
-            } catch {
-                return .failed(error)
-            }
-        }
-        if let result = bytes.withContiguousStorageIfAvailable(parse) { return try result.get() }
-        return try Array(bytes).withUnsafeBufferPointer(parse).get()
+        try parse(bytes, limits: limits) { parser throws(JSONParseError) in try parser.parseDocument(streamingArraysOf: keys, element: element) }
     }
 
     /// Parses the UTF-8 encoding of `text`; see `parse(_:limits:)`.
@@ -55,16 +33,26 @@ extension JSONValue {
         return try parse(text.utf8, limits: limits)
     }
 
-    private static func parseResult(
-        _ buffer: UnsafeBufferPointer<UInt8>,
-        limits: JSONLimits
-    ) -> ParseOutcome {
-        var parser = JSONParser(bytes: buffer, limits: limits)
-        do throws(JSONParseError) {
-            return .parsed(try parser.parseDocument())
-        } catch {
-            return .failed(error)
+    /// Runs `document` on a parser of `bytes`, refusing oversized input before copying anything
+    /// and copying only bytes not already contiguous.
+    private static func parse(
+        _ bytes: some Collection<UInt8>,
+        limits: JSONLimits,
+        _ document: (inout JSONParser) throws(JSONParseError) -> JSONValue
+    ) throws(JSONParseError) -> JSONValue {
+        guard bytes.count <= limits.maxBytes else {
+            throw JSONParseError(offset: 0, reason: .inputTooLarge(byteCount: bytes.count, limit: limits.maxBytes))
         }
+        func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> ParseOutcome {
+            var parser = JSONParser(bytes: buffer, limits: limits)
+            do throws(JSONParseError) {
+                return .parsed(try document(&parser))
+            } catch {
+                return .failed(error)
+            }
+        }
+        if let result = bytes.withContiguousStorageIfAvailable(parse) { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer(parse).get()
     }
 
     /// What one parse gave. Not a `Result`: a process's first parse would make its type from

@@ -77,37 +77,22 @@ extension JSONValue {
     }
 }
 
-extension JSONValue: ExpressibleByNilLiteral {
+extension JSONValue:
+    ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     /// Creates `.null`.
     public init(nilLiteral: ()) { self = .null }
-}
-
-extension JSONValue: ExpressibleByBooleanLiteral {
     /// Creates `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-}
-
-extension JSONValue: ExpressibleByIntegerLiteral {
     /// Creates `.integer`.
     public init(integerLiteral value: Int64) { self = .integer(value) }
-}
-
-extension JSONValue: ExpressibleByFloatLiteral {
     /// Creates `.double`.
     public init(floatLiteral value: Double) { self = .double(value) }
-}
-
-extension JSONValue: ExpressibleByStringLiteral {
     /// Creates `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
-}
-
-extension JSONValue: ExpressibleByArrayLiteral {
     /// Creates `.array`.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-}
-
-extension JSONValue: ExpressibleByDictionaryLiteral {
     /// Creates `.object` with the pairs in literal order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var object = JSONObject()

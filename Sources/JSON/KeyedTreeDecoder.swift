@@ -33,17 +33,8 @@ struct KeyedTreeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try TreeDecoder.bool(try value(for: key)) { codingPath + [key] } }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try TreeDecoder.string(try value(for: key)) { codingPath + [key] } }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try TreeDecoder.double(try value(for: key)) { codingPath + [key] } }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try decode(Double.self, forKey: key)) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder(for: key).decodeValue(type) }
 
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
@@ -60,17 +51,8 @@ struct KeyedTreeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         try presentValue(for: key).map { value in try TreeDecoder.double(value) { codingPath + [key] } }
     }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeIfPresent(Double.self, forKey: key).map(Float.init) }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(type, key) }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(type, key) }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try presentValue(for: key).map { value in try TreeDecoder(value: value, parentPath: codingPath, last: .key(key)).decodeValue(type) }
     }

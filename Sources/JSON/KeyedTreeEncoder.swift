@@ -8,17 +8,8 @@ struct KeyedTreeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
     mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), key) }
     mutating func encode(_ value: Double, forKey key: Key) throws { put(try TreeEncoder.double(value, at: codingPath + [key]), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { put(try TreeEncoder.double(Double(value), at: codingPath + [key]), key) }
     mutating func encode(_ value: Int, forKey key: Key) throws { put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { put(.integer(Int64(value)), key) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { put(.integer(value), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { put(try TreeEncoder.integer(value, at: codingPath + [key]), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(try TreeEncoder.integer(value, at: codingPath + [key]), key) }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
         node.set(key.stringValue, try TreeEncoder.encoded(value, at: codingPath + [key]))
     }
