@@ -35,14 +35,7 @@ package struct KeyedHash: Sendable {
     /// The MAC of `text`'s UTF-8 bytes as lowercase hexadecimal, cut to `characterCount`
     /// characters (64, the whole MAC, by default).
     package func hex(of text: String, characterCount: Int = 64) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(64)
-        for byte in mac(of: text.utf8) {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: out.prefix(max(0, min(64, characterCount))), as: UTF8.self)
+        String(SHA256.hex(mac(of: text.utf8)).prefix(max(0, min(64, characterCount))))
     }
 
     private static let blockByteCount = 64

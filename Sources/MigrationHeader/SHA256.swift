@@ -63,13 +63,6 @@ package struct SHA256: Sendable {
         return hasher.finalizeHex()
     }
 
-    /// Returns the lowercase hexadecimal SHA-256 digest of `data`.
-    package static func hexDigest(of data: Data) -> String {
-        var hasher = SHA256()
-        hasher.update(data)
-        return hasher.finalizeHex()
-    }
-
     /// Returns the 32-byte SHA-256 digest of `bytes`.
     package static func digest(of bytes: some Sequence<UInt8>) -> [UInt8] {
         var hasher = SHA256()
@@ -95,11 +88,6 @@ package struct SHA256: Sendable {
             }
         }
         chunk.withUnsafeBytes { update(raw: $0) }
-    }
-
-    /// Appends the bytes of `data` to the message.
-    package mutating func update(_ data: Data) {
-        data.withUnsafeBytes { update(raw: $0) }
     }
 
     /// Returns the 32-byte digest of the message so far, leaving the hasher unchanged.
@@ -131,10 +119,15 @@ package struct SHA256: Sendable {
 
     /// Returns the lowercase hexadecimal digest of the message so far, leaving the hasher unchanged.
     package func finalizeHex() -> String {
+        Self.hex(finalize())
+    }
+
+    /// `bytes` as lowercase hexadecimal, two digits a byte.
+    static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
-        text.reserveCapacity(2 * Self.digestByteCount)
-        for byte in finalize() {
+        text.reserveCapacity(2 * bytes.count)
+        for byte in bytes {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0f)])
         }
