@@ -17,6 +17,13 @@ public protocol RecordByteBudget: Sendable {
     var recordByteBudget: Int? { get }
 }
 
+extension RecordByteBudget {
+    /// Never read: only the unavailable conformances below take it. Unavailable itself, so a
+    /// conformance that is available must declare its own.
+    @available(*, unavailable, message: "only the unavailable conformances take this default")
+    public var recordByteBudget: Int? { nil }
+}
+
 extension Int: RecordByteBudget {
     /// The budget: this many bytes.
     public var recordByteBudget: Int? { self }
@@ -28,43 +35,22 @@ extension Optional: RecordByteBudget where Wrapped: RecordByteBudget {
 }
 
 @available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
-extension Double: RecordByteBudget {
-    /// Never read: the conformance is unavailable.
-    public var recordByteBudget: Int? { nil }
-}
+extension Double: RecordByteBudget {}
 
 @available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
-extension Float: RecordByteBudget {
-    /// Never read: the conformance is unavailable.
-    public var recordByteBudget: Int? { nil }
-}
+extension Float: RecordByteBudget {}
 
 @available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
-extension UInt: RecordByteBudget {
-    /// Never read: the conformance is unavailable.
-    public var recordByteBudget: Int? { nil }
-}
+extension UInt: RecordByteBudget {}
 
 @available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
-extension Int64: RecordByteBudget {
-    /// Never read: the conformance is unavailable.
-    public var recordByteBudget: Int? { nil }
-}
+extension Int64: RecordByteBudget {}
 
 @available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
-extension UInt64: RecordByteBudget {
-    /// Never read: the conformance is unavailable.
-    public var recordByteBudget: Int? { nil }
-}
+extension UInt64: RecordByteBudget {}
 
 @available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
-extension Int32: RecordByteBudget {
-    /// Never read: the conformance is unavailable.
-    public var recordByteBudget: Int? { nil }
-}
+extension Int32: RecordByteBudget {}
 
 @available(*, unavailable, message: "a record budget is a number of bytes as an Int: static let maxRecordBytes = 4096")
-extension UInt32: RecordByteBudget {
-    /// Never read: the conformance is unavailable.
-    public var recordByteBudget: Int? { nil }
-}
+extension UInt32: RecordByteBudget {}

@@ -13,6 +13,13 @@ public protocol RecordHistoryDepth: Sendable {
     var recordHistoryDepth: Int { get }
 }
 
+extension RecordHistoryDepth {
+    /// Never read: only the unavailable conformances below take it. Unavailable itself, so a
+    /// conformance that is available must declare its own.
+    @available(*, unavailable, message: "only the unavailable conformances take this default")
+    public var recordHistoryDepth: Int { 0 }
+}
+
 extension Int: RecordHistoryDepth {
     /// This many earlier records (0 or less: none).
     public var recordHistoryDepth: Int { self }
@@ -24,43 +31,22 @@ extension Optional: RecordHistoryDepth where Wrapped: RecordHistoryDepth {
 }
 
 @available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
-extension Double: RecordHistoryDepth {
-    /// Never read: the conformance is unavailable.
-    public var recordHistoryDepth: Int { 0 }
-}
+extension Double: RecordHistoryDepth {}
 
 @available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
-extension Float: RecordHistoryDepth {
-    /// Never read: the conformance is unavailable.
-    public var recordHistoryDepth: Int { 0 }
-}
+extension Float: RecordHistoryDepth {}
 
 @available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
-extension UInt: RecordHistoryDepth {
-    /// Never read: the conformance is unavailable.
-    public var recordHistoryDepth: Int { 0 }
-}
+extension UInt: RecordHistoryDepth {}
 
 @available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
-extension Int64: RecordHistoryDepth {
-    /// Never read: the conformance is unavailable.
-    public var recordHistoryDepth: Int { 0 }
-}
+extension Int64: RecordHistoryDepth {}
 
 @available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
-extension UInt64: RecordHistoryDepth {
-    /// Never read: the conformance is unavailable.
-    public var recordHistoryDepth: Int { 0 }
-}
+extension UInt64: RecordHistoryDepth {}
 
 @available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
-extension Int32: RecordHistoryDepth {
-    /// Never read: the conformance is unavailable.
-    public var recordHistoryDepth: Int { 0 }
-}
+extension Int32: RecordHistoryDepth {}
 
 @available(*, unavailable, message: "a history depth is a count of earlier records as an Int: static let historyDepth = 3")
-extension UInt32: RecordHistoryDepth {
-    /// Never read: the conformance is unavailable.
-    public var recordHistoryDepth: Int { 0 }
-}
+extension UInt32: RecordHistoryDepth {}

@@ -15,6 +15,13 @@ public protocol RecordLifetime: Sendable {
     var recordLifetime: Duration? { get }
 }
 
+extension RecordLifetime {
+    /// Never read: only the unavailable conformances below take it. Unavailable itself, so a
+    /// conformance that is available must declare its own.
+    @available(*, unavailable, message: "only the unavailable conformances take this default")
+    public var recordLifetime: Duration? { nil }
+}
+
 extension Duration: RecordLifetime {
     /// This long.
     public var recordLifetime: Duration? { self }
@@ -26,37 +33,19 @@ extension Optional: RecordLifetime where Wrapped: RecordLifetime {
 }
 
 @available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
-extension Int: RecordLifetime {
-    /// Never read: the conformance is unavailable.
-    public var recordLifetime: Duration? { nil }
-}
+extension Int: RecordLifetime {}
 
 @available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
-extension Double: RecordLifetime {
-    /// Never read: the conformance is unavailable.
-    public var recordLifetime: Duration? { nil }
-}
+extension Double: RecordLifetime {}
 
 @available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
-extension Float: RecordLifetime {
-    /// Never read: the conformance is unavailable.
-    public var recordLifetime: Duration? { nil }
-}
+extension Float: RecordLifetime {}
 
 @available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
-extension UInt: RecordLifetime {
-    /// Never read: the conformance is unavailable.
-    public var recordLifetime: Duration? { nil }
-}
+extension UInt: RecordLifetime {}
 
 @available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
-extension Int64: RecordLifetime {
-    /// Never read: the conformance is unavailable.
-    public var recordLifetime: Duration? { nil }
-}
+extension Int64: RecordLifetime {}
 
 @available(*, unavailable, message: "a lifetime is a Duration, not a number: static let expiresAfter = Duration.seconds(86_400)")
-extension Int32: RecordLifetime {
-    /// Never read: the conformance is unavailable.
-    public var recordLifetime: Duration? { nil }
-}
+extension Int32: RecordLifetime {}
