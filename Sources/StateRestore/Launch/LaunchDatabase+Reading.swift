@@ -20,8 +20,7 @@ extension LaunchDatabase {
         }
         if let missing = file.refusalIfMissing() {
             if case .movedTo(_, let destination) = missing { return Self.movedAway(file, to: destination) }
-            return Opening(
-                store: nil, report: [RestoreReportEntry(.databaseUnavailable, "there is no database at \(path); reading creates none, and the default state was used")])
+            return .unopened(.databaseUnavailable, "there is no database at \(path); reading creates none, and the default state was used")
         }
         if CorruptDatabaseFiles.lacksDatabaseHeader(path) {
             return Self.readingDamaged(file, reason: "the file does not start with the SQLite header")
@@ -34,13 +33,8 @@ extension LaunchDatabase {
                 return Opening(store: store, report: [])
             case 0:
                 store.close()
-                return Opening(
-                    store: nil,
-                    report: [
-                        RestoreReportEntry(
-                            .databaseNeedsMigration,
-                            "the file holds no schema yet: a launch would lay out the latest schema (\(latest)) in it; reading left it as it is, and the default state was used")
-                    ])
+                return .unopened(
+                    .databaseNeedsMigration, "the file holds no schema yet: a launch would lay out the latest schema (\(latest)) in it; reading left it as it is, and the default state was used")
             case let version where version > latest:
                 // Read exactly when a launch reads it: when what the file records lets this
                 // build read it (written too when it lets it write, as a launch does).
@@ -49,12 +43,7 @@ extension LaunchDatabase {
                     return Opening(store: store, report: [ReadOnlyFallback.newerReadEntry(schemaVersion: version, latestKnown: latest, writableBy: compatibility.writableBy)])
                 }
                 store.close()
-                return Opening(
-                    store: nil,
-                    report: [
-                        RestoreReportEntry(
-                            .databaseNewer, "the database has schema version \(version), newer than this build knows (\(latest)); it was written by a newer release, so nothing was read or changed")
-                    ])
+                return .newer(schemaVersion: version, latestKnown: latest)
             case let version:
                 // Read as it is: its records are upgraded in memory, as a launch's restore
                 // upgrades them after migrating.
@@ -72,7 +61,7 @@ extension LaunchDatabase {
         } catch let error as StoreError where error.isBusy {
             return Opening(store: nil, report: [Self.busy(DatabaseConfiguration(), error)])
         } catch {
-            return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database could not be read: \(error.localizedDescription); nothing was moved or created")])
+            return .unopened(.databaseUnavailable, "the database could not be read: \(error.localizedDescription); nothing was moved or created")
         }
     }
 

@@ -20,31 +20,37 @@ enum LaunchDatabase {
         /// Whether a damaged file was moved aside and a fresh one made in its place (a new
         /// inode at the path).
         var replacedFile = false
+
+        /// No store, and one entry reported; saves refused for `refusal` when there is one.
+        static func unopened(_ code: RestoreCode, _ detail: String, refusal: StoreError? = nil) -> Opening {
+            Opening(store: nil, report: [RestoreReportEntry(code, detail)], refusal: refusal)
+        }
+
+        /// The refusal of a file a newer release wrote, of a schema this build may not read.
+        static func newer(schemaVersion: Int, latestKnown: Int) -> Opening {
+            unopened(
+                .databaseNewer, "the database has schema version \(schemaVersion), newer than this build knows (\(latestKnown)); it was written by a newer release, so nothing was read or changed")
+        }
     }
 
     /// The opening of a path that does not resolve (a dangling link, a FIFO, a directory, a
     /// loop): nothing is opened or created, and saves are refused with the same reason.
     static func unresolvable(_ error: StoreError) -> Opening {
-        Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database cannot be opened: \(error.localizedDescription)")], refusal: error)
+        .unopened(.databaseUnavailable, "the database cannot be opened: \(error.localizedDescription)", refusal: error)
     }
 
     /// The refusal of a file that is no longer the one this restorer opened (moved by
     /// `restorectl move` or another process, removed, or replaced): nothing is created there.
     static func moved(_ file: DatabaseFile) -> Opening {
         let error = StoreError.fileMoved(path: file.path)
-        return Opening(
-            store: nil,
-            report: [RestoreReportEntry(.databaseUnavailable, "\(error.localizedDescription); the default state was used and saves are refused (open the file at its new path)")],
-            refusal: error)
+        return .unopened(.databaseUnavailable, "\(error.localizedDescription); the default state was used and saves are refused (open the file at its new path)", refusal: error)
     }
 
     /// The opening of a path where a move left its note instead of the file (`<db>-moved`):
     /// nothing is created there, and saves are refused.
     static func movedAway(_ file: DatabaseFile, to destination: String) -> Opening {
         let error = StoreError.movedTo(path: file.path, destination: destination)
-        return Opening(
-            store: nil, report: [RestoreReportEntry(.databaseUnavailable, "\(error.localizedDescription); the default state was used and saves are refused")],
-            refusal: error)
+        return .unopened(.databaseUnavailable, "\(error.localizedDescription); the default state was used and saves are refused", refusal: error)
     }
 
     /// Whether `file` is still the file this restorer opened (`identity`, nil: nothing was
@@ -69,13 +75,8 @@ enum LaunchDatabase {
         if identity != nil, configuration.access == .readWrite(createIfMissing: true) { configuration.access = .readWrite(createIfMissing: false) }
         if !configuration.role.maintainsFile, let missing = file.refusalIfMissing() {
             if case .movedTo(_, let destination) = missing { return movedAway(file, to: destination) }
-            return Opening(
-                store: nil,
-                report: [
-                    RestoreReportEntry(
-                        .databaseUnavailable,
-                        "there is no database at \(path) yet, and an extension never creates one (the app does at its launch); the default state was used and saves wait")
-                ])
+            return .unopened(
+                .databaseUnavailable, "there is no database at \(path) yet, and an extension never creates one (the app does at its launch); the default state was used and saves wait")
         }
         if CorruptDatabaseFiles.lacksDatabaseHeader(path) {
             return recoverFromCorruption(file, reason: "the file does not start with the SQLite header", configuration: configuration)
@@ -118,12 +119,7 @@ enum LaunchDatabase {
         } catch let error as StoreError where error.isSchemaProblem {
             switch error {
             case .databaseNewer(_, let version, let latest):
-                return Opening(
-                    store: nil,
-                    report: [
-                        RestoreReportEntry(
-                            .databaseNewer, "the database has schema version \(version), newer than this build knows (\(latest)); it was written by a newer release, so nothing was read or changed")
-                    ])
+                return .newer(schemaVersion: version, latestKnown: latest)
             case .databaseNewerReadOnly(_, let version, let latest, let writableBy):
                 return ReadOnlyFallback.openNewer(file, schemaVersion: version, latestKnown: latest, writableBy: writableBy, migrations: configuration.migrations)
             case .foreignDatabase(_, let applicationID):
@@ -131,7 +127,7 @@ enum LaunchDatabase {
             case .corrupt(_, let reason):
                 return recoverFromCorruption(file, reason: reason, configuration: configuration)
             default:
-                return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, error.localizedDescription)])
+                return .unopened(.databaseUnavailable, error.localizedDescription)
             }
         } catch let error as StoreError where error.indicatesDamage {
             return recoverFromCorruption(file, reason: error.message, configuration: configuration)
@@ -140,7 +136,7 @@ enum LaunchDatabase {
         } catch StoreError.movedTo(_, let destination) {
             return movedAway(file, to: destination)
         } catch {
-            return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database could not be opened: \(error.localizedDescription)")])
+            return .unopened(.databaseUnavailable, "the database could not be opened: \(error.localizedDescription)")
         }
     }
 
@@ -155,14 +151,10 @@ enum LaunchDatabase {
         else { return nil }
         defer { reader.close() }
         guard reader.schemaVersion > latest else { return nil }
-        return Opening(
-            store: nil,
-            report: [
-                RestoreReportEntry(
-                    .databaseNewer,
-                    "the database has schema version \(reader.schemaVersion), newer than this build knows (\(latest)): a newer release migrated it while this one had it open, and this build cannot read it (\(reason)); nothing was moved or changed"
-                )
-            ])
+        return .unopened(
+            .databaseNewer,
+            "the database has schema version \(reader.schemaVersion), newer than this build knows (\(latest)): a newer release migrated it while this one had it open, and this build cannot read it (\(reason)); nothing was moved or changed"
+        )
     }
 
     /// The report of a launch that found a migration too long to run on its path.
@@ -191,14 +183,9 @@ enum LaunchDatabase {
     /// What a damaged file at the end of the app's link gets: reported, left byte for byte,
     /// nothing created beside it, saves refused. Recovery is for the app's own file only.
     static func linkedDamage(_ file: DatabaseFile, reason: String) -> Opening {
-        Opening(
-            store: nil,
-            report: [
-                RestoreReportEntry(
-                    .databaseCorrupt,
-                    "the file \(file.requestedPath) links to, \(file.path), is not a readable database (\(reason)); what a link points at is never moved aside or replaced, so it was left as it is, nothing was created, the default state was used and saves are refused"
-                )
-            ],
+        .unopened(
+            .databaseCorrupt,
+            "the file \(file.requestedPath) links to, \(file.path), is not a readable database (\(reason)); what a link points at is never moved aside or replaced, so it was left as it is, nothing was created, the default state was used and saves are refused",
             refusal: .linkedFileUnusable(path: file.requestedPath, reason: "not a readable database (\(reason))"))
     }
 
@@ -211,20 +198,16 @@ enum LaunchDatabase {
         if file.isLinked { return linkedDamage(file, reason: reason) }
         if configuration.access == .readOnly { return Opening(store: nil, report: [wouldMoveAside(file, reason: reason)]) }
         guard configuration.role.maintainsFile else {
-            return Opening(
-                store: nil,
-                report: [
-                    RestoreReportEntry(
-                        .databaseUnavailable,
-                        "the file is not a readable database (\(reason)); an extension never moves it aside (the app does at its next launch), so it was left as it is, the default state was used and saves wait"
-                    )
-                ])
+            return .unopened(
+                .databaseUnavailable,
+                "the file is not a readable database (\(reason)); an extension never moves it aside (the app does at its next launch), so it was left as it is, the default state was used and saves wait"
+            )
         }
         let moved: String
         do {
             moved = try CorruptDatabaseFiles.moveAside(path)
         } catch {
-            return Opening(store: nil, report: [RestoreReportEntry(.databaseUnavailable, "the database is unreadable (\(reason)) and could not be moved aside: \(error.localizedDescription)")])
+            return .unopened(.databaseUnavailable, "the database is unreadable (\(reason)) and could not be moved aside: \(error.localizedDescription)")
         }
         let entry = RestoreReportEntry(.databaseCorrupt, "the file was not a readable database (\(reason)); it was moved aside unchanged to \(moved) and a fresh database was created")
         do {

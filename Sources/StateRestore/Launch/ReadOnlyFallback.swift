@@ -24,14 +24,10 @@ enum ReadOnlyFallback {
             let store = try Store(reading: file, migrations: migrations, kindBeforeKinds: StateMigrations.kindBeforeKinds)
             return LaunchDatabase.Opening(store: store, report: [newerReadEntry(schemaVersion: schemaVersion, latestKnown: latestKnown, writableBy: writableBy)])
         } catch {
-            return LaunchDatabase.Opening(
-                store: nil,
-                report: [
-                    RestoreReportEntry(
-                        .databaseNewer,
-                        "the database has schema version \(schemaVersion), newer than this build knows (\(latestKnown)), and could not be read: \(error.localizedDescription); nothing was read or changed"
-                    )
-                ])
+            return .unopened(
+                .databaseNewer,
+                "the database has schema version \(schemaVersion), newer than this build knows (\(latestKnown)), and could not be read: \(error.localizedDescription); nothing was read or changed"
+            )
         }
     }
 
@@ -53,10 +49,7 @@ enum ReadOnlyFallback {
                 "the database cannot be opened for writing (\(reason)); its stored state was read without writing, and saves wait until it can be written")
             return LaunchDatabase.Opening(store: store, report: [entry])
         } catch {
-            return LaunchDatabase.Opening(
-                store: nil,
-                report: [RestoreReportEntry(.databaseUnavailable, "the database cannot be opened for writing (\(reason)) nor read: \(error.localizedDescription); nothing was moved or created")]
-            )
+            return .unopened(.databaseUnavailable, "the database cannot be opened for writing (\(reason)) nor read: \(error.localizedDescription); nothing was moved or created")
         }
     }
 }
