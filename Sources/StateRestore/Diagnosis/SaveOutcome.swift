@@ -78,15 +78,6 @@ public enum SaveOutcome: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// The outcome of a save by hand that threw `error`: the refusals the coalesced writer
     /// lists as unwritten, or ``failed``.
     init(refusal error: any Error) {
-        switch error {
-        case RestoreError.wouldReplaceNewerRecord: self = .newerRecordKept
-        case StoreError.existingRecordKept: self = .storedRecordNotSeen
-        case RestoreError.invalidRecord: self = .invalidState
-        case StoreError.recordTooLarge: self = .recordTooLarge
-        case StoreError.accountSignedOut: self = .accountSignedOut
-        case RestoreError.recordOverBudget: self = .overBudget
-        case StoreError.sceneDiscarded: self = .discarded
-        default: self = .failed
-        }
+        self = UnwrittenSave.Reason(refusal: error).map(SaveOutcome.init) ?? .failed
     }
 }

@@ -1,26 +1,8 @@
 import JSON
 
 extension CoalescingWriter {
-    /// Saves `state()` on every change of what it reads, until the returned tracking stops.
-    ///
-    /// `state` is read at once (that value is the baseline and is not saved) and again one
-    /// main-actor turn after each change of anything it read; each new value that differs from
-    /// the last one saved goes to ``save(_:for:carrying:)``, so a burst of changes becomes one
-    /// write per window. Keep the returned tracking for as long as the screen lives.
-    ///
-    /// ```swift
-    /// let tracking = writer.persist(for: key) { ReaderState(page: model.page, fontSize: model.fontSize) }
-    /// ```
-    ///
-    /// The closure is held strongly; capture a model weakly or use ``persist(_:for:carrying:turns:)``
-    /// so that releasing the model ends the tracking. ``StateRestorer/persist(from:_:)`` is
-    /// the same with the restorer's own writer, and completes the restore.
-    ///
-    /// - Parameters:
-    ///   - key: the scene the state is saved for.
-    ///   - fields: fields to carry into every save (a restoration's `carriedFields`).
-    ///   - turns: what runs the re-read after a change (default: a main-actor task).
-    ///   - state: the state to save, read on the main actor.
+    /// ``StateRestorer/persist(from:_:)`` on this writer, for `key`, carrying `fields` into
+    /// every save, its re-reads run by `turns`; no restore to complete.
     @MainActor
     package func persist<State: RestorableState>(
         for key: SceneKey, carrying fields: JSONObject = JSONObject(),
@@ -30,12 +12,8 @@ extension CoalescingWriter {
         PersistenceTracking(writer: self, key: key, carrying: fields, turns: turns, isSourceAlive: { true }) { state() }
     }
 
-    /// Saves `model`'s restorable state on every change, until the returned tracking stops or
-    /// the model is released (the model is held weakly).
-    ///
-    /// ```swift
-    /// let tracking = writer.persist(model, for: key)
-    /// ```
+    /// ``StateRestorer/persist(_:from:)`` on this writer: as ``persist(for:carrying:turns:_:)``,
+    /// the model held weakly.
     @MainActor
     package func persist<Model: PersistableScreenModel>(
         _ model: Model, for key: SceneKey, carrying fields: JSONObject = JSONObject(),

@@ -2,9 +2,7 @@ import JSON
 import StateStore
 
 extension CoalescingWriter {
-    /// The saves that writes skipped (a newer record kept, a record the launch did not see,
-    /// a state that cannot be stored), with why, until the screen's next save is written;
-    /// ordered by account, scene and kind.
+    /// ``StateRestorer/unwrittenSaves``, ordered by account, scene and kind.
     package var unwrittenSaves: [UnwrittenSave] {
         state.withLock { pending in
             pending.unwritten.map { UnwrittenSave(key: $0.key.scene, kind: $0.key.kind, reason: $0.value) }
@@ -12,9 +10,7 @@ extension CoalescingWriter {
         }
     }
 
-    /// The saves written although their record is over the default size budget (their kind
-    /// declares none), with each record's largest fields, until the screen's next save is
-    /// written within it; ordered by account, scene and kind.
+    /// ``StateRestorer/oversizedSaves``, ordered by account, scene and kind.
     package var oversizedSaves: [OversizedSave] {
         state.withLock { pending in
             pending.oversized.map { OversizedSave(key: $0.key.scene, kind: $0.key.kind, size: $0.value) }

@@ -3,7 +3,7 @@ import StateStore
 
 extension CoalescingWriter {
     /// Writes what is pending, then closes the connection and holds every later save in
-    /// memory, opening nothing, until ``resumeWriting()``.
+    /// memory, opening nothing, until ``resumeWriting(at:)``.
     func suspendWriting() throws {
         try flush()
         store.withLock { connection in
@@ -27,18 +27,11 @@ extension CoalescingWriter {
         }
     }
 
-    /// Lets writes open the connection again (at the next write).
-    func resumeWriting() {
+    /// Lets writes open the connection again at the next write, on `file` when given (the
+    /// database's new place).
+    func resumeWriting(at file: RestorerFile? = nil) {
         store.withLock { connection in
-            if case .suspended = connection { connection = .unopened }
-        }
-    }
-
-    /// Lets writes open the connection again, on `file` (the database's new place), at the next
-    /// write.
-    func resumeWriting(at file: RestorerFile) {
-        store.withLock { connection in
-            location.withLock { $0 = file }
+            if let file { location.withLock { $0 = file } }
             if case .suspended = connection { connection = .unopened }
         }
     }

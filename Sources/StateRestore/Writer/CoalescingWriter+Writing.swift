@@ -53,19 +53,13 @@ extension CoalescingWriter {
             case .suspended: return []
             case .unopened:
                 guard hasPending else { return [] }
-                guard configuration.access != .readOnly else {
-                    // A restorer that only reads never attempts a write: its saves stay pending, refused.
-                    let refused = StateRestorer.readsOnlyRefusal
-                    state.withLock { $0.lastError = refused }
-                    throw refused
-                }
-                guard !DeferredMigration.isRunning(file) else {
-                    // The launch handed a long migration to the background: the saves wait for it.
-                    let waiting = RestoreError.databaseUnusable("the database is being migrated in the background; the saves wait for it")
-                    state.withLock { $0.lastError = waiting }
-                    throw waiting
-                }
                 do {
+                    // A restorer that only reads never attempts a write: its saves stay pending, refused.
+                    guard configuration.access != .readOnly else { throw StateRestorer.readsOnlyRefusal }
+                    // The launch handed a long migration to the background: the saves wait for it.
+                    guard !DeferredMigration.isRunning(file) else {
+                        throw RestoreError.databaseUnusable("the database is being migrated in the background; the saves wait for it")
+                    }
                     store = try openStore()
                     store.removeStaleStagingFiles()
                 } catch {
@@ -97,20 +91,9 @@ extension CoalescingWriter {
                         do {
                             // The state's existential is opened: the codec runs for its concrete kind.
                             written = try RecordSaving.save(entry.state, for: key.scene, after: entry.sighting, replacingNewer: false, in: store)
-                        } catch RestoreError.wouldReplaceNewerRecord(_, let version) {
-                            skipped = .newerRecordKept(version: version)
-                        } catch StoreError.existingRecordKept {
-                            skipped = .storedRecordNotSeen
-                        } catch RestoreError.invalidRecord(let detail) {
-                            skipped = .invalidState(detail)
-                        } catch StoreError.recordTooLarge(let bytes, let limit) {
-                            skipped = .recordTooLarge(bytes: bytes, limit: limit)
-                        } catch StoreError.accountSignedOut {
-                            skipped = .accountSignedOut
-                        } catch StoreError.sceneDiscarded {
-                            skipped = .sceneDiscarded
-                        } catch RestoreError.recordOverBudget(_, _, let size) {
-                            skipped = .overBudget(size)
+                        } catch {
+                            guard let reason = UnwrittenSave.Reason(refusal: error) else { throw error }
+                            skipped = reason
                         }
                         results.append((key, skipped, written.oversized, written.bytes, start.duration(to: .now)))
                     }

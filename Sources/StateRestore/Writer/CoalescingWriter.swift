@@ -1,27 +1,10 @@
 import JSON
 import StateStore
 
-/// Saves screens' state on every change without writing on every change: saves of the same
-/// screen (scene and kind) within a window (default one second) collapse into one write of the
-/// latest state. Any ``RestorableState`` kind can be saved through one writer.
-///
-/// - `save(_:for:carrying:)` only records the state and, if no write is scheduled, schedules one
-///   a window from now; it never touches the disk, so it is cheap enough for every keystroke.
-/// - When the window ends, every pending scene is encoded and written in one transaction.
-/// - `flush()` writes everything pending now, in one transaction, and returns once it has
-///   committed. Call it when the app goes to the background or quits. A crash loses at most
-///   the saves of the last window; nothing `flush()` acknowledged is lost.
-///
-/// The writer has its own connection, is safe to call from any thread, and never replaces a
-/// stored record of a newer format (those scenes are returned by `flush()` and skipped).
-/// ``StateRestorer`` holds one and feeds it from `persist`; use a writer of your own only to
-/// save by hand on a second connection.
-///
-/// ```swift
-/// let writer = try CoalescingWriter(path: statePath)
-/// writer.save(screen.viewState, for: key)      // on every change
-/// try writer.flush()                           // on background / quit
-/// ```
+/// The coalesced writes behind ``StateRestorer/persist(from:_:)``: saves of one screen (scene
+/// and kind) within a window (default one second) collapse into one write of the latest state,
+/// every pending screen in one transaction; `save` never touches the disk. On its own
+/// connection, safe from any thread; ``StateRestorer`` holds one.
 package final class CoalescingWriter: Sendable {
     /// How long saves of one scene are collected before they are written.
     package let window: Duration
@@ -137,15 +120,7 @@ package final class CoalescingWriter: Sendable {
         }
     }
 
-    /// Writes everything pending in one transaction and returns when it has committed.
-    ///
-    /// - Returns: the scenes skipped because the database holds a record of a newer format
-    ///   (never replaced) or one their launch did not see, because their record would exceed
-    ///   the size limit or their kind's declared budget, or because their state cannot be
-    ///   encoded (a non-finite number); ``unwrittenSaves`` says why for each. Saves written
-    ///   over the default size budget are not in it: ``oversizedSaves`` lists them.
-    /// - Throws: the storage error when the write failed; the states stay pending for the
-    ///   next write.
+    /// Writes everything pending in one transaction; returns and throws as ``StateRestorer/flush(isolation:)`` does.
     @discardableResult
     package func flush() throws -> [SceneKey] {
         try writePending(includingUses: true)

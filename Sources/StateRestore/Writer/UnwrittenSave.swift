@@ -28,6 +28,20 @@ public struct UnwrittenSave: Equatable, Sendable, CustomStringConvertible {
         /// The encoded record is over the size budget its kind declares
         /// (``RestorableState/maxRecordBytes``); the breakdown names its largest fields.
         case overBudget(RecordSizeBreakdown)
+
+        /// Why a save that threw `error` was refused, or nil when it failed for another reason.
+        init?(refusal error: any Error) {
+            switch error {
+            case RestoreError.wouldReplaceNewerRecord(_, let version): self = .newerRecordKept(version: version)
+            case StoreError.existingRecordKept: self = .storedRecordNotSeen
+            case RestoreError.invalidRecord(let detail): self = .invalidState(detail)
+            case StoreError.recordTooLarge(let bytes, let limit): self = .recordTooLarge(bytes: bytes, limit: limit)
+            case StoreError.accountSignedOut: self = .accountSignedOut
+            case StoreError.sceneDiscarded: self = .sceneDiscarded
+            case RestoreError.recordOverBudget(_, _, let size): self = .overBudget(size)
+            default: return nil
+            }
+        }
     }
 
     /// The screen's scene.

@@ -13,26 +13,16 @@ package protocol WriteScheduling: Sendable {
 /// (usable from its default argument, not named by an app).
 @usableFromInline
 package struct DispatchWriteScheduler: WriteScheduling {
-    /// The queue the writes run on.
-    package let queue: DispatchQueue
-
     /// A scheduler on one serial utility queue the process's writers share (a write is short,
     /// and a launch does not pay for a queue of its own).
     @usableFromInline
-    package init() {
-        self.init(queue: Self.sharedQueue)
-    }
+    package init() {}
 
-    /// A scheduler on `queue`.
-    package init(queue: DispatchQueue) {
-        self.queue = queue
-    }
-
-    /// The serial queue the default schedulers share.
+    /// The serial queue the schedulers share.
     package static let sharedQueue = DispatchQueue(label: "restorectl.coalescing-writer", qos: .utility)
 
     @usableFromInline
     package func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
-        queue.asyncAfter(deadline: .now() + .nanoseconds(delay.inNanoseconds), execute: work)
+        Self.sharedQueue.asyncAfter(deadline: .now() + .nanoseconds(delay.inNanoseconds), execute: work)
     }
 }
