@@ -158,9 +158,7 @@ extension FormatHistory {
             return
         }
         guard checkingShape, let format = try? folder.format(version: sample.version) else { return }
-        var body = object
-        for field in RecordHeader.fields { body[field] = nil }
-        let misfits = format.shape.violations(in: .object(body))
+        let misfits = format.shape.violations(in: .object(RecordHeader.body(of: object)))
         if !misfits.isEmpty {
             report.failures.append("\(file) does not fit \(KindFormat.fileName(version: sample.version)): \(misfits.joined(separator: "; "))")
         }

@@ -50,9 +50,7 @@ public struct RecordSizeBreakdown: Equatable, Sendable, CustomStringConvertible 
     init(of record: some Collection<UInt8>, budget: Int) {
         let value = try? JSONValue.parse(record, limits: JSONLimits(maxBytes: max(record.count, 1), maxDepth: JSONLimits.default.maxDepth))
         var body = JSONObject()
-        if case .object(let object)? = value {
-            for (key, field) in object where !RecordHeader.fields.contains(key) { body[key] = field }
-        }
+        if case .object(let object)? = value { body = RecordHeader.body(of: object) }
         self.init(bytes: record.count, budget: budget, largestFields: Self.largestFields(of: body, count: 3))
     }
 

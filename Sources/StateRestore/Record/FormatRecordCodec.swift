@@ -79,8 +79,7 @@ package struct FormatRecordCodec: Sendable {
         guard header.readableVersion(byReaderOf: current.version) != nil else {
             return .newer(version: header.version, minReaderVersion: header.minReaderVersion)
         }
-        var body = JSONObject()
-        for (key, value) in object where !RecordHeader.fields.contains(key) { body[key] = value }
+        let body = RecordHeader.body(of: object)
         let isOlder = header.version < current.version
         var unchecked: String?
         if let format = formats[isOlder ? header.version : current.version] {
@@ -123,12 +122,7 @@ package struct FormatRecordCodec: Sendable {
     /// re-encoded (no indentation, no trailing newline) with its recorded format's
     /// `minReaderVersion`, and the current format's absent fields filled from its default.
     package func validateForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ValidatedRecord {
-        guard bytes.count <= Store.maximumRecordBytes else { throw .tooLarge(byteCount: bytes.count, limit: Store.maximumRecordBytes) }
-        let object = try RecordHeader.parseObject(bytes)
-        let header = try RecordHeader(of: object)
-        if let minimum = header.minReaderVersion, minimum > header.version {
-            throw .minReaderVersionNewerThanVersion(minReaderVersion: minimum, version: header.version)
-        }
+        let (object, header) = try RecordHeader.parseForSave(bytes)
         guard header.version <= current.version, let format = formats[header.version] else {
             // A newer format, or an older one without a recorded shape: as declared, in the
             // canonical encoding.
@@ -136,8 +130,7 @@ package struct FormatRecordCodec: Sendable {
                 kind: kind, currentVersion: current.version, version: header.version, minReaderVersion: header.minReaderVersion,
                 payload: JSONValue.object(object).encoded())
         }
-        var body = JSONObject()
-        for (key, value) in object where !RecordHeader.fields.contains(key) { body[key] = value }
+        var body = RecordHeader.body(of: object)
         let violations = format.shape.violations(in: .object(body))
         if !violations.isEmpty { throw .doesNotFitShape(version: format.version, violations: violations) }
         // What the app's own build writes: its format's envelope (the recorded

@@ -100,15 +100,7 @@ package enum RecordCodec<State: RestorableState> {
     package static func validateForSave(
         _ bytes: some Collection<UInt8>, checking check: (JSONObject) throws(RestoreError) -> Void = { _ throws(RestoreError) in }
     ) throws(RestoreError) -> ValidatedRecord {
-        let byteCount = bytes.count
-        guard byteCount <= Store.maximumRecordBytes else {
-            throw .tooLarge(byteCount: byteCount, limit: Store.maximumRecordBytes)
-        }
-        let object = try RecordHeader.parseObject(bytes)
-        let header = try RecordHeader(of: object)
-        if let minimum = header.minReaderVersion, minimum > header.version {
-            throw .minReaderVersionNewerThanVersion(minReaderVersion: minimum, version: header.version)
-        }
+        let (object, header) = try RecordHeader.parseForSave(bytes)
         if header.version <= State.currentVersion {
             let (state, _, unknown) = try read(object, from: header.version)
             try check(try upgradedBody(object, from: header.version))

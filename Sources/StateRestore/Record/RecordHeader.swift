@@ -86,6 +86,18 @@ package struct RecordHeader {
         return object
     }
 
+    /// `bytes` parsed as a record given for saving, with its envelope: within the store's size
+    /// limit, and a `minReaderVersion` not above the `version`.
+    package static func parseForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> (JSONObject, RecordHeader) {
+        guard bytes.count <= Store.maximumRecordBytes else { throw .tooLarge(byteCount: bytes.count, limit: Store.maximumRecordBytes) }
+        let object = try parseObject(bytes)
+        let header = try RecordHeader(of: object)
+        if let minimum = header.minReaderVersion, minimum > header.version {
+            throw .minReaderVersionNewerThanVersion(minReaderVersion: minimum, version: header.version)
+        }
+        return (object, header)
+    }
+
     /// One size limit for every record: the store's.
     package static let limits = JSONLimits(maxBytes: StateStore.Store.maximumRecordBytes, maxDepth: 64)
 }
