@@ -26,4 +26,10 @@ struct PortableSide: Sendable {
     mutating func witness(_ logicalVersion: Int) {
         clock = max(clock, logicalVersion)
     }
+
+    /// Forgets what this device knows of `storeKey`, a slot removed from the store.
+    mutating func forget(_ storeKey: String) {
+        winners[storeKey] = nil
+        landedText[storeKey] = nil
+    }
 }

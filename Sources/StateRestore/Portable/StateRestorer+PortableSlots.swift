@@ -117,17 +117,12 @@ extension StateRestorer {
     /// is removed.
     private func evictForPublishing(_ storeKey: String, in store: any PortableKeyValueStore) {
         let share = max(1, portableSide.withLock { $0.configuration?.keyShare ?? 1 })
-        var others = store.keys.filter { $0.hasPrefix(PortableSlot.storeKeyPrefix) && $0 != storeKey }.map { key in
-            (key: key, logical: store.value(forKey: key).flatMap { try? PortableRecord.parse($0) }?.logicalVersion ?? -1)
-        }
+        var others = store.keys.filter { $0.hasPrefix(PortableSlot.storeKeyPrefix) && $0 != storeKey }.map { (key: $0, logical: Self.logicalVersion(at: $0, in: store)) }
         others.sort { $0.logical != $1.logical ? $0.logical < $1.logical : $0.key < $1.key }
         while others.count >= share {
             let evicted = others.removeFirst()
             store.remove(forKey: evicted.key)
-            portableSide.withLock { side in
-                side.winners[evicted.key] = nil
-                side.landedText[evicted.key] = nil
-            }
+            portableSide.withLock { $0.forget(evicted.key) }
         }
     }
 
@@ -143,10 +138,7 @@ extension StateRestorer {
             }
             if let lowest {
                 store.remove(forKey: lowest)
-                portableSide.withLock { side in
-                    side.winners[lowest] = nil
-                    side.landedText[lowest] = nil
-                }
+                portableSide.withLock { $0.forget(lowest) }
             }
             return
         }
@@ -164,10 +156,7 @@ extension StateRestorer {
         let prefix = PortableSlot.accountPrefix(account, under: hash)
         for key in store.keys where key.hasPrefix(prefix) {
             store.remove(forKey: key)
-            portableSide.withLock { side in
-                side.winners[key] = nil
-                side.landedText[key] = nil
-            }
+            portableSide.withLock { $0.forget(key) }
         }
     }
 }
