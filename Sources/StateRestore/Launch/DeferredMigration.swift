@@ -37,7 +37,7 @@ enum DeferredMigration {
         queue.async {
             startHook.withLock { $0 }?(path)
             do {
-                let store = try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
+                let store = try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(migrations: configuration.migrations))
                 store.close()
                 failures.withLock { $0.removeAll { $0.key == key } }
             } catch {

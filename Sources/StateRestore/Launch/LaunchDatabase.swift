@@ -90,7 +90,7 @@ enum LaunchDatabase {
         var budgeted = configuration
         budgeted.busyTimeoutMilliseconds = min(configuration.launchBudgetMilliseconds, configuration.busyTimeoutMilliseconds)
         do {
-            var migrator = try StateMigrations.makeMigrator(for: configuration)
+            var migrator = try StateMigrations.makeMigrator(migrations: configuration.migrations)
             migrator.sizeLimitBytes = configuration.launchMigrationLimitBytes
             let store = try Store(file: file, configuration: budgeted, migrator: migrator)
             store.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)  // saves wait the full timeout
@@ -146,7 +146,7 @@ enum LaunchDatabase {
     /// Nil when the header says no such thing (or cannot be read): the file is damaged. Runs only
     /// on the way to moving a file aside.
     static func newerRelease(_ file: DatabaseFile, reason: String, configuration: DatabaseConfiguration) -> Opening? {
-        guard let latest = try? StateMigrations.makeMigrator(for: configuration).latestVersion,
+        guard let latest = try? StateMigrations.makeMigrator(migrations: configuration.migrations).latestVersion,
             let reader = try? Store(reading: file, migrations: configuration.migrations, kindBeforeKinds: StateMigrations.kindBeforeKinds)
         else { return nil }
         defer { reader.close() }
@@ -213,7 +213,7 @@ enum LaunchDatabase {
         do {
             var fresh = configuration
             if fresh.access == .readWrite(createIfMissing: false) { fresh.access = .readWrite(createIfMissing: true) }
-            let store = try Store(file: file, configuration: fresh, migrator: StateMigrations.makeMigrator(for: configuration))
+            let store = try Store(file: file, configuration: fresh, migrator: StateMigrations.makeMigrator(migrations: configuration.migrations))
             return Opening(store: store, report: [entry], replacedFile: true)
         } catch {
             return Opening(store: nil, report: [entry, RestoreReportEntry(.databaseUnavailable, "a fresh database could not be created: \(error.localizedDescription)")])

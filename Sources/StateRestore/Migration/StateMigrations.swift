@@ -18,20 +18,10 @@ package enum StateMigrations {
     /// The schema version whose migration declares the record-upgrade data step.
     static let recordUpgradeSchemaVersion = 3
 
-    /// A migrator over the embedded migrations, upgrading the stored records of `kinds` at the
-    /// data step of migration 3.
-    package static func makeMigrator(upgrading kinds: [RecordKind] = []) throws -> Migrator {
-        try makeMigrator(upgrading: kinds, migrations: nil)
-    }
-
-    /// The migrator of the engine's stores opened with `configuration`: over its
-    /// ``DatabaseConfiguration/migrations`` when a test set them (a "build N"), the embedded
-    /// ones otherwise.
-    package static func makeMigrator(for configuration: DatabaseConfiguration) throws -> Migrator {
-        try makeMigrator(upgrading: [], migrations: configuration.migrations)
-    }
-
-    private static func makeMigrator(upgrading kinds: [RecordKind], migrations: [MigrationFile]?) throws -> Migrator {
+    /// A migrator over `migrations` (a configuration's ``DatabaseConfiguration/migrations``,
+    /// which a test sets for a "build N"; the embedded ones when nil), upgrading the stored
+    /// records of `kinds` at the data step of migration 3.
+    package static func makeMigrator(upgrading kinds: [RecordKind] = [], migrations: [MigrationFile]? = nil) throws -> Migrator {
         var migrator = try migrations.map { try Migrator(migrations: $0) } ?? Migrator()
         migrator.kindBeforeKinds = kindBeforeKinds
         migrator.registerDataMigration(for: recordUpgradeSchemaVersion) { records, progress in

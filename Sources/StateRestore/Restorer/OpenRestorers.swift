@@ -20,16 +20,9 @@ enum OpenRestorers {
         }
     }
 
-    /// The restorers of `restorer`'s file that are not closed, `restorer` included when it is
-    /// not closed: the same file by device and inode (whatever path, link or working directory
-    /// each was given), by path only while either has no file yet.
-    static func restorers(sharingFileWith restorer: StateRestorer) -> [StateRestorer] {
-        restorers(sharingFileWith: restorer.file)
-    }
-
-    /// The restorers of `file` that are not closed: by device and inode, by path only while
-    /// either has no file yet.
-    private static func restorers(sharingFileWith file: DatabaseFile) -> [StateRestorer] {
+    /// The restorers of `file` that are not closed: the same file by device and inode (whatever
+    /// path, link or working directory each was given), by path only while either has no file yet.
+    static func restorers(sharingFileWith file: DatabaseFile) -> [StateRestorer] {
         let all = restorers.withLock { all in all.compactMap(\.restorer) }
         return all.filter { other in
             let otherFile = other.file

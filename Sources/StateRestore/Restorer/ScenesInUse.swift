@@ -26,13 +26,8 @@ enum ScenesInUse {
         init(_ scenes: [SceneKey]) { keys = Set(scenes) }
     }
 
-    /// Notes that `scene` of `file` was restored or saved by this process.
-    static func note(_ scene: SceneKey, at file: DatabaseFile) {
-        note(scene, atFile: file.key)
-    }
-
-    /// ``note(_:at:)`` for the file noted under `key` (a save asks its restorer for the key
-    /// alone, without copying the file's description).
+    /// Notes that `scene` of the file noted under `key` was restored or saved by this process
+    /// (a save asks its restorer for the key alone, without copying the file's description).
     static func note(_ scene: SceneKey, atFile key: FileKey) {
         scenes.withLock { byFile in
             guard let position = byFile.firstIndex(where: { $0.file == key }) else {

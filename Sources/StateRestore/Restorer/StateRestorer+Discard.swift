@@ -49,7 +49,7 @@ extension StateRestorer {
         let named = { @Sendable (key: SceneKey) in targets.contains { $0.scene == key.scene && ($0.account == nil || $0.account == key.account) } }
         // Any restorer of this process on the file that is not closed (this one among them
         // unless closed): a screen is live whichever restorer tracks it.
-        let live = OpenRestorers.restorers(sharingFileWith: self).lazy.flatMap { $0.liveScreens() }
+        let live = OpenRestorers.restorers(sharingFileWith: file).lazy.flatMap { $0.liveScreens() }
         if let live = live.first(where: { named($0.scene) }) {
             throw RestoreError.sceneIsLive(scene: live.scene.description)
         }
@@ -61,7 +61,7 @@ extension StateRestorer {
         persistence.writer.dropPending(where: named)
         // Every other restorer of the file in this process drops what it still holds for them
         // (the discard's fence refuses it in other processes).
-        for other in OpenRestorers.restorers(sharingFileWith: self) where other !== self { other.persistence.writer.dropPendingDeletedElsewhere(where: named) }
+        for other in OpenRestorers.restorers(sharingFileWith: file) where other !== self { other.persistence.writer.dropPendingDeletedElsewhere(where: named) }
         ScenesInUse.forget(at: file, where: named)
         restoring.withLock { Self.forgetScreens(&$0) { named($0.scene) } }
         return removed

@@ -35,7 +35,7 @@ extension StateRestorer {
                 }
                 side.gate.noteRestore(of: screen, loaded.sighting)
                 // A closed restorer notes no use (its file may since have been replaced).
-                if !side.isClosed { ScenesInUse.note(key, at: file) }
+                if !side.isClosed { ScenesInUse.note(key, atFile: file.key) }
                 // Reading the account again is signing back in, for every restorer of the process.
                 if loaded.sighting.generation != nil { SignedOutAccounts.forget(key.account, at: file) }
                 if let invalid = Self.invalidNames(State.self) {
@@ -45,20 +45,15 @@ extension StateRestorer {
                 return loaded
             } catch let error as StoreError where error.indicatesDamage {
                 recoverFromCorruption(&side, reason: error.message)
-                var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport)
-                loaded.movedAside = true
-                return loaded
+                return Loaded<State>(state: State.defaultValue, report: side.databaseReport, movedAside: true)
             } catch StoreError.corrupt(_, let reason) {
                 recoverFromCorruption(&side, reason: reason)
-                var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport)
-                loaded.movedAside = true
-                return loaded
+                return Loaded<State>(state: State.defaultValue, report: side.databaseReport, movedAside: true)
             } catch {
                 let entry =
                     (error as? StoreError).flatMap { $0.isBusy ? LaunchDatabase.busy(configuration, $0) : nil }
                     ?? RestoreReportEntry(.databaseUnavailable, "the stored state could not be read: \(error.localizedDescription)")
-                var loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [entry])
-                loaded.sighting.isUnseen = true
+                let loaded = Loaded<State>(state: State.defaultValue, report: side.databaseReport + [entry], sighting: WriteGate.Sighting(isUnseen: true))
                 // The screen's saves keep carrying what its earlier restore read, if any.
                 var noted = loaded.sighting
                 noted.carried = side.gate.sighting(of: screen)?.carried ?? JSONObject()
@@ -78,15 +73,11 @@ extension StateRestorer {
             // a restorer suspended, then closed, is closed for good (model sequence
             // Fixtures/sequences/restore-after-close-says-why.txt).
             let closed = RestoreReportEntry(.databaseUnavailable, "the restorer was closed (close()); nothing is read again and the default state was used")
-            var loaded = Loaded(state: State.defaultValue, report: [closed])
-            loaded.sighting.isUnseen = true
-            return loaded
+            return Loaded(state: State.defaultValue, report: [closed], sighting: WriteGate.Sighting(isUnseen: true))
         }
         if side.isSuspended {
             let suspended = RestoreReportEntry(.restorerSuspended, "the app is suspended (its connections are closed until resume()); the default state was used")
-            var loaded = Loaded(state: State.defaultValue, report: [suspended])
-            loaded.sighting.isUnseen = true
-            return loaded
+            return Loaded(state: State.defaultValue, report: [suspended], sighting: WriteGate.Sighting(isUnseen: true))
         }
         guard let store = side.store else { return Loaded(state: State.defaultValue, report: side.databaseReport) }
         if let skipped = try crashLoopGuard(screen, in: store, &side) {

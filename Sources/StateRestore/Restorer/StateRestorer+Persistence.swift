@@ -30,7 +30,8 @@ extension StateRestorer {
     /// Saves `state` for `key` with exactly `fields` carried (the package's tests pad records
     /// with them), under the gate's rules for the screen.
     package func save<State: RestorableState>(_ state: State, for key: SceneKey, carryingExactly fields: JSONObject, replacingNewer: Bool) throws {
-        var sighting = handSaveSighting(for: ScreenKey(scene: key, kind: State.kind))
+        let screen = ScreenKey(scene: key, kind: State.kind)
+        var sighting = restoring.withLock { side in sightingForSave(of: screen, &side) }
         sighting.carried = fields
         try recoveringFromDamage { store in
             _ = try RecordSaving.save(state, for: key, after: sighting, replacingNewer: replacingNewer, in: store)
@@ -153,15 +154,6 @@ extension StateRestorer {
 
     // MARK: Internals
 
-    /// What a hand save of `screen` follows: the sighting of the screen's latest restore; a
-    /// screen this restorer never restored captures the account's sign-out generation now, at
-    /// its first save.
-    private func handSaveSighting(for screen: ScreenKey) -> WriteGate.Sighting {
-        restoring.withLock { side in
-            sightingForSave(of: screen, &side)
-        }
-    }
-
     /// The sighting a save of `screen` (a record's or a kind's snapshots') follows: its latest
     /// restore's; a screen this restorer never restored captures the account's sign-out
     /// generation now, at its first save. The connection is reopened if it was unavailable.
@@ -225,7 +217,7 @@ extension StateRestorer {
     ) -> PersistenceTracking {
         let screen = ScreenKey(scene: restoration.key, kind: State.kind)
         // A closed restorer notes no use, as its saves do not (``recoveringFromDamage(afterSightingOf:_:)``).
-        if !isClosed { ScenesInUse.note(restoration.key, at: file) }
+        if !isClosed { ScenesInUse.note(restoration.key, atFile: file.key) }
         persistence.register(tracking, completing: screen)
         // Live from now by its tracking, even before the turn that completes the restore.
         restoring.withLock { _ = $0.uncompletedScreens.remove(screen) }
@@ -256,7 +248,7 @@ extension StateRestorer {
     }
 
     /// ``recoveringFromDamage(writing:_:)`` for a hand save of `screen`, given the sighting it
-    /// follows (``handSaveSighting(for:)``), looked up under the same lock: one lock a save,
+    /// follows (``sightingForSave(of:_:)``), looked up under the same lock: one lock a save,
     /// not two. Notes the scene in use (``ScenesInUse``) whatever the gate then says, but not
     /// by a closed restorer: it has no file any more, and the one it had may since have been
     /// replaced (model sequence

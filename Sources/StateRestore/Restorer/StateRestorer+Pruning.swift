@@ -26,7 +26,7 @@ extension StateRestorer {
         guard !dryRun, !removed.isEmpty else { return removed }
         let gone = Set(removed)
         persistence.writer.dropPending { gone.contains($0) }
-        for other in OpenRestorers.restorers(sharingFileWith: self) where other !== self { other.persistence.writer.dropPendingDeletedElsewhere { gone.contains($0) } }
+        for other in OpenRestorers.restorers(sharingFileWith: file) where other !== self { other.persistence.writer.dropPendingDeletedElsewhere { gone.contains($0) } }
         restoring.withLock { Self.forgetScreens(&$0) { gone.contains($0.scene) } }
         return removed
     }

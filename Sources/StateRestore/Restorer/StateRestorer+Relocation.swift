@@ -39,7 +39,7 @@ extension StateRestorer {
         // old path: a suspended one's resume would make a new file there and write to it, which
         // the app no longer reads (model sequence
         // Fixtures/sequences/relocation-while-another-restorer-is-suspended-is-refused.txt).
-        guard !OpenRestorers.restorers(sharingFileWith: self).contains(where: { $0 !== self }) else {
+        guard !OpenRestorers.restorers(sharingFileWith: file).contains(where: { $0 !== self }) else {
             throw RestoreError.databaseUnusable("another restorer of this process uses the file; close it before moving the file")
         }
         handOverBeforeWriting(from: isolation)

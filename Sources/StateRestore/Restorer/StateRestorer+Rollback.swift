@@ -26,7 +26,7 @@ extension StateRestorer {
     /// - Returns: the scenes rolled back, refused (a list per reason), and those with nothing earlier.
     @discardableResult
     public func rollBack<State: RestorableState>(kind: State.Type, writtenBy build: String, account: String? = nil) throws -> RollbackResult {
-        let restorers = OpenRestorers.restorers(sharingFileWith: self)
+        let restorers = OpenRestorers.restorers(sharingFileWith: file)
         let live = restorers.flatMap { $0.liveScreens() }.filter { $0.kind == State.kind }
         let gate = restoring.withLock { $0.gate }
         let result = try recoveringFromDamage { store in

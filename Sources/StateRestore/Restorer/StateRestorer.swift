@@ -100,29 +100,22 @@ public final class StateRestorer: Sendable {
     }
 
     /// ``init(path:configuration:window:events:)`` with the coalesced write run by `scheduler`
-    /// when its window ends (StateRestoreTesting's `ManualWriteScheduler` for an app's tests).
+    /// when its window ends (StateRestoreTesting's `ManualWriteScheduler` for an app's tests),
+    /// calling `phaseObserver` as each phase of a restore ends (the benchmark's restore-launch).
     package convenience init(
         path: String, configuration: DatabaseConfiguration = DatabaseConfiguration(), window: Duration = .seconds(1), scheduler: any WriteScheduling,
-        events: RestoreEventHandler? = nil
+        events: RestoreEventHandler? = nil, phaseObserver: (@Sendable (RestorePhase) -> Void)? = nil
     ) {
         // Resolved once (relative to the working directory now, a link to its target), so the
         // guard file and every other sibling is made beside the real file, and every later
         // opening (the writer's, a resume's) opens this file or nothing.
-        self.init(Resolution(path), requested: path, configuration: configuration, window: window, scheduler: scheduler, events: events)
+        self.init(Resolution(path), requested: path, configuration: configuration, window: window, scheduler: scheduler, events: events, phaseObserver: phaseObserver)
     }
 
     /// ``init(path:configuration:window:events:)`` on a path already resolved (a tool
     /// verb that checked the file first resolves it once).
     package convenience init(file: DatabaseFile, configuration: DatabaseConfiguration = DatabaseConfiguration()) {
         self.init(.resolved(file), requested: file.requestedPath, configuration: configuration, window: .seconds(1), scheduler: DispatchWriteScheduler(), events: nil)
-    }
-
-    /// ``init(path:configuration:window:events:)`` with the defaults, calling
-    /// `phaseObserver` as each phase of a restore ends (the benchmark's restore-launch).
-    package convenience init(path: String, phaseObserver: @escaping @Sendable (RestorePhase) -> Void) {
-        self.init(
-            Resolution(path), requested: path, configuration: DatabaseConfiguration(), window: .seconds(1), scheduler: DispatchWriteScheduler(), events: nil,
-            phaseObserver: phaseObserver)
     }
 
     private init(

@@ -30,7 +30,7 @@ extension CoalescingWriter {
             guard DatabaseFile.identity(at: target.path) == identity else { throw StoreError.fileMoved(path: target.path) }
             if configuration.access == .readWrite(createIfMissing: true) { configuration.access = .readWrite(createIfMissing: false) }
         }
-        let store = try Store(file: target.file, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
+        let store = try Store(file: target.file, configuration: configuration, migrator: StateMigrations.makeMigrator(migrations: configuration.migrations))
         if target.file.identity == nil {
             let identity = DatabaseFile.identity(at: target.path)
             location.withLock { if $0.path == target.path, $0.file.identity == nil { $0.identify(as: identity) } }

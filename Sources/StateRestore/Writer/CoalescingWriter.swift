@@ -77,7 +77,7 @@ package final class CoalescingWriter: Sendable {
         scheduler: any WriteScheduling = DispatchWriteScheduler()
     ) throws {
         let file = try DatabaseFile(resolving: path)
-        let store = try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(for: configuration))
+        let store = try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(migrations: configuration.migrations))
         self.store = Locked(.open(store))
         self.location = Locked(RestorerFile(file: file, refusal: nil))
         self.configuration = configuration

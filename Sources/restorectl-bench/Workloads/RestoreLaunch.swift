@@ -53,7 +53,7 @@ enum RestoreLaunch {
                         // Engine, the whole restore, phase by phase.
                         let marks = Locked<[(String, ContinuousClock.Instant)]>([])
                         let start = ContinuousClock.now
-                        let restorer = StateRestorer(path: path) { phase in marks.withLock { $0.append((phase.rawValue, .now)) } }
+                        let restorer = StateRestorer(path: path, scheduler: DispatchWriteScheduler()) { phase in marks.withLock { $0.append((phase.rawValue, .now)) } }
                         marks.withLock { $0.append(("open", .now)) }
                         let restored = restorer.restore(CatalogViewState.self, key, against: document)
                         let window = restored.window()
