@@ -8,14 +8,9 @@ extension FormatHistory {
         let version = State.currentVersion
         let lockName = KindFormat.fileName(version: version)
         let current: KindFormat
-        do {
-            current = try KindFormat(current: State.self)
-        } catch {
-            report.failures.append(error.localizedDescription)
-            return
-        }
         let locks: [KindFormat]
         do {
+            current = try KindFormat(current: State.self)
             locks = try folder.formats()
         } catch {
             report.failures.append(error.localizedDescription)

@@ -21,9 +21,14 @@ package struct RecordKind: Sendable {
     package let declaresBudget: Bool
     private let conditionOfRecord: @Sendable (StoredRecord, _ now: Double) -> RecordCondition
     private let validation: @Sendable ([UInt8]) throws(RestoreError) -> ValidatedRecord
-    private var upgrade: @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?
+    /// The current-format text of an older record of this kind, or nil when it must stay as
+    /// it is (current, newer, read through a `minReaderVersion`, or undecodable): what the
+    /// migrations' record upgrades write.
+    package private(set) var upgradedRecord: @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?
     private var documentContext: (@Sendable ([UInt8]) throws -> DocumentContext)?
-    private var ownContext: DocumentContext?
+    /// How the tool restores this kind without a document, for a kind read from a format folder;
+    /// nil for a kind with a state type (restored against a document, or not by the tool).
+    package let contextWithoutDocument: DocumentContext?
     private let shapes: @Sendable () -> [Int: RecordShape]
     /// How the tool lands another device's portable record of this kind: against the data a
     /// document holds (a kind with a state type), or from the recorded formats.
@@ -42,9 +47,9 @@ package struct RecordKind: Sendable {
         declaresBudget = false
         conditionOfRecord = condition
         self.validation = validation
-        upgrade = { _ in nil }
+        upgradedRecord = { _ in nil }
         documentContext = nil
-        ownContext = restoring
+        contextWithoutDocument = restoring
         portableLanding = landing.map { landing in { @Sendable portable, _ in landing(portable) } }
         self.shapes = { shapes }
     }
@@ -74,9 +79,9 @@ package struct RecordKind: Sendable {
             ).condition()
         }
         validation = { bytes throws(RestoreError) in try RecordCodec<State>.validateForSave(bytes, checking: check) }
-        upgrade = { bytes in RecordCodec<State>.upgradedPayload(bytes) }
+        upgradedRecord = { bytes in RecordCodec<State>.upgradedPayload(bytes) }
         documentContext = nil
-        ownContext = nil
+        contextWithoutDocument = nil
         portableLanding = nil
         // Probed only when asked for (a redacted export): deriving a shape costs a decode, and
         // the former shapes are made only then too (a dictionary's first use costs a runtime
@@ -156,24 +161,13 @@ package struct RecordKind: Sendable {
         try portableLanding?(portable, document)
     }
 
-    /// How the tool restores this kind without a document, for a kind read from a format folder;
-    /// nil for a kind with a state type (restored against a document, or not by the tool).
-    package var contextWithoutDocument: DocumentContext? { ownContext }
-
-    /// The current-format text of an older record of this kind, or nil when it must stay as
-    /// it is (current, newer, read through a `minReaderVersion`, or undecodable): what the
-    /// migrations' record upgrades write.
-    package func upgradedRecord(_ bytes: UnsafeRawBufferPointer) -> RecordRewrite? {
-        upgrade(bytes)
-    }
-
     /// This kind with its older records upgraded by `upgrade` at a migration instead of through
     /// its codec (decode, upgrade, encode): for a kind whose format lets a record be upgraded
-    /// at the JSON level, `upgrade` must return exactly what ``upgradedRecord(_:)`` returns
+    /// at the JSON level, `upgrade` must return exactly what ``upgradedRecord`` returns
     /// for every record, a test comparing the two.
     package func upgradingRecords(with upgrade: @escaping @Sendable (UnsafeRawBufferPointer) -> RecordRewrite?) -> RecordKind {
         var kind = self
-        kind.upgrade = upgrade
+        kind.upgradedRecord = upgrade
         return kind
     }
 }

@@ -17,15 +17,11 @@ struct UnkeyedShapeProbe: UnkeyedDecodingContainer {
     var count: Int? { max(elements.count, 1) }
     var isAtEnd: Bool { currentIndex >= max(elements.count, 1) }
 
+    /// The next element's probe; a stand-in element whose value cannot be made unwinds the
+    /// array (the enclosing value then takes the default's, empty, array).
     private mutating func next() -> ShapeProbe {
         defer { currentIndex += 1 }
         return probe.element(currentIndex, in: elements)
-    }
-
-    /// The next element's value; a stand-in element that cannot be made unwinds the array (the
-    /// enclosing value then takes the default's, empty, array).
-    private mutating func elementValue<T: Decodable>(_ type: T.Type) throws -> T {
-        try next().value(type)
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -33,22 +29,22 @@ struct UnkeyedShapeProbe: UnkeyedDecodingContainer {
         return false
     }
 
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try elementValue(type) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().value(type) }
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? { try next().optionalValue(type) }
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try elementValue(type) }
-    mutating func decode(_ type: String.Type) throws -> String { try elementValue(type) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try elementValue(type) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try elementValue(type) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try elementValue(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try elementValue(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try elementValue(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try elementValue(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try elementValue(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try elementValue(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try elementValue(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try elementValue(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try elementValue(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try elementValue(type) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next().value(type) }
+    mutating func decode(_ type: String.Type) throws -> String { try next().value(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next().value(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next().value(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next().value(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().value(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().value(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().value(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().value(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try next().value(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().value(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().value(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().value(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().value(type) }
     mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { try next().optionalValue(type) }
     mutating func decodeIfPresent(_ type: String.Type) throws -> String? { try next().optionalValue(type) }
     mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? { try next().optionalValue(type) }
