@@ -4,10 +4,8 @@
 /// Without a handler nothing is built and nothing is hashed: each function returns at once
 /// (warnings go to standard error, once per process).
 struct Diagnosis: Sendable {
-    /// The app's handler, if it gave one.
     let handler: RestoreEventHandler?
 
-    /// Delivers a restore's event.
     func deliverRestore(kind: String, _ key: SceneKey, _ outcome: RestoreOutcome, report: [RestoreReportEntry], bytes: Int, duration: Duration) {
         guard let handler else { return }
         handler.handle(
@@ -16,7 +14,6 @@ struct Diagnosis: Sendable {
                 duration: duration, bytes: bytes))
     }
 
-    /// Delivers a save's event.
     func deliverSave(kind: String, _ key: SceneKey, _ outcome: SaveOutcome, bytes: Int, duration: Duration) {
         guard let handler else { return }
         handler.handle(

@@ -48,17 +48,14 @@ public struct KindStatistics: Hashable, Sendable, CustomStringConvertible {
         "restores: \(Self.describe(restoreTallies, RestoreOutcome.self)); saves: \(Self.describe(saveTallies, SaveOutcome.self))"
     }
 
-    /// Counts a restore that came to `outcome`.
     mutating func add(_ outcome: RestoreOutcome, bytes: Int, duration: Duration) {
         Self.add(to: &restoreTallies, at: outcome.severity, of: RestoreOutcome.caseCount, bytes: bytes, duration: duration)
     }
 
-    /// Counts a save that came to `outcome`.
     mutating func add(_ outcome: SaveOutcome, bytes: Int, duration: Duration) {
         Self.add(to: &saveTallies, at: outcome.index, of: SaveOutcome.caseCount, bytes: bytes, duration: duration)
     }
 
-    /// Adds `other`'s counts to these.
     mutating func merge(_ other: KindStatistics) {
         Self.merge(other.restoreTallies, into: &restoreTallies)
         Self.merge(other.saveTallies, into: &saveTallies)

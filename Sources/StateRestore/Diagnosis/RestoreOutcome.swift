@@ -58,7 +58,6 @@ public enum RestoreOutcome: String, CaseIterable, Hashable, Sendable, CustomStri
         self = worst
     }
 
-    /// How many outcomes there are.
     static let caseCount = allCases.count
 
     /// The position in the declaration: higher wins, and indexes the counts.

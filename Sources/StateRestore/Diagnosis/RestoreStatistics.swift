@@ -39,12 +39,10 @@ public struct RestoreStatistics: Hashable, Sendable, CustomStringConvertible {
     /// Hashes the kinds' counts.
     public func hash(into hasher: inout Hasher) { hasher.combine(kinds) }
 
-    /// Counts a restore of `kind` that came to `outcome`.
     mutating func add(_ outcome: RestoreOutcome, kind: String, bytes: Int, duration: Duration) {
         counted[slot(of: kind)].counts.add(outcome, bytes: bytes, duration: duration)
     }
 
-    /// Counts a save of `kind` that came to `outcome`.
     mutating func add(_ outcome: SaveOutcome, kind: String, bytes: Int, duration: Duration) {
         counted[slot(of: kind)].counts.add(outcome, bytes: bytes, duration: duration)
     }

@@ -42,7 +42,6 @@ public enum SaveOutcome: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// Whether the save's state reached the file.
     public var isWritten: Bool { self == .written || self == .writtenOversized }
 
-    /// How many outcomes there are.
     static let caseCount = allCases.count
 
     /// The position in the declaration, which indexes the counts.

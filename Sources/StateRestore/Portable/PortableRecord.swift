@@ -24,17 +24,11 @@ package struct PortableRecord: Equatable, Sendable {
     /// The envelope format this build writes and reads.
     package static let format = 1
 
-    /// The record's kind.
     package var kind: String
-    /// The record's format version.
     package var version: Int
-    /// The record's declared `minReaderVersion`, if any.
     package var minReaderVersion: Int?
-    /// The build that wrote it.
     package var appBuild: String
-    /// The device that wrote it.
     package var deviceID: String
-    /// Its logical version.
     package var logicalVersion: Int
     /// The record, with its own `version` and `minReaderVersion`.
     package var record: JSONObject
@@ -120,7 +114,6 @@ package struct PortableRecord: Equatable, Sendable {
             }
         }
 
-        /// Why, in words.
         package var reason: String {
             switch self {
             case .damaged(let why): "the portable record is truncated or damaged: \(why)"

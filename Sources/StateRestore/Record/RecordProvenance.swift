@@ -13,7 +13,6 @@ package struct RecordProvenance: Equatable, Sendable {
     /// through it; otherwise `nil`.
     package var readThroughMinReaderVersion: Int?
 
-    /// Creates a provenance.
     package init(sourceVersion: Int, defaultsApplied: [String] = [], readThroughMinReaderVersion: Int? = nil) {
         self.sourceVersion = sourceVersion
         self.defaultsApplied = defaultsApplied

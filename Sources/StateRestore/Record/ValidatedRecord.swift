@@ -1,11 +1,9 @@
 /// A record accepted for saving by its kind's validation (`save --kind K` in the tool): the
 /// text the app's own build would store, with the envelope the store files it under.
 package struct ValidatedRecord: Equatable, Sendable {
-    /// The record's kind.
     package let kind: String
     /// The record's format version (1 when it has no `version` field).
     package let version: Int
-    /// The record's declared `minReaderVersion`, if any.
     package let minReaderVersion: Int?
     /// The text to store: the record re-encoded from its validated value (no indentation, no
     /// trailing newline), with its format's `version` and `minReaderVersion`.

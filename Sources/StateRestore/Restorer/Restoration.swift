@@ -70,10 +70,8 @@ extension Restoration where State: Reconcilable {
 @usableFromInline class ReconciliationContext: @unchecked Sendable {
     /// The data of one type, `Context`.
     @usableFromInline final class Holding<Context: Sendable>: ReconciliationContext, @unchecked Sendable {
-        /// The data.
         @usableFromInline let value: Context
 
-        /// Holds `value`.
         init(_ value: Context) { self.value = value }
     }
 }

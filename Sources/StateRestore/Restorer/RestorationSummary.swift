@@ -4,9 +4,7 @@ import JSON
 /// what the state projects over the data it was reconciled against (for kinds that say), and
 /// the report.
 package struct RestorationSummary: Equatable, Sendable {
-    /// The screen.
     package let key: SceneKey
-    /// The record kind.
     package let kind: String
     /// The restored state as its kind's current record format writes it (`{"version": N, …}`,
     /// without carried fields).

@@ -30,10 +30,8 @@ struct ScreenTable<Value: Sendable>: Sendable {
 
     init() {}
 
-    /// The number of screens.
     var count: Int { hashed?.table.count ?? keys.count }
 
-    /// Whether there is no screen.
     var isEmpty: Bool { count == 0 }
 
     /// `screen`'s value; setting nil removes the screen.
@@ -80,7 +78,6 @@ struct ScreenTable<Value: Sendable>: Sendable {
         return values.remove(at: position)
     }
 
-    /// Removes every screen.
     mutating func removeAll() {
         keys = []
         values = []
@@ -125,10 +122,8 @@ struct ScreenSet: Sendable, Sequence {
 
     init() {}
 
-    /// The number of screens.
     var count: Int { hashed?.keys.count ?? keys.count }
 
-    /// Whether there is no screen.
     var isEmpty: Bool { count == 0 }
 
     /// Whether `screen` is in the set.
@@ -160,7 +155,6 @@ struct ScreenSet: Sendable, Sequence {
         return true
     }
 
-    /// Removes every screen.
     mutating func removeAll() {
         keys = []
         hashed = nil

@@ -17,10 +17,8 @@ import JSON
 /// StateRestoreTesting's `FormatHistory` checks and records it; the tool reads it to know an
 /// app's kinds without the app's code.
 package struct FormatFolder: Sendable {
-    /// The folder.
     package let url: URL
 
-    /// The format folder at `url`.
     package init(_ url: URL) {
         self.url = url
     }

@@ -17,9 +17,7 @@ import JSON
 /// }
 /// ```
 package struct KindFormat: Equatable, Sendable {
-    /// The kind's name.
     package var kind: String
-    /// The format version this describes.
     package var version: Int
     /// The oldest reader that may read records of this version.
     package var minReaderVersion: Int
@@ -28,7 +26,6 @@ package struct KindFormat: Equatable, Sendable {
     /// The encoded default value: what absent fields take.
     package var defaultRecord: JSONObject
 
-    /// A format from its parts.
     package init(kind: String, version: Int, minReaderVersion: Int, shape: RecordShape, defaultRecord: JSONObject) {
         self.kind = kind
         self.version = version

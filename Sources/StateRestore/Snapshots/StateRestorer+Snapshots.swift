@@ -1,12 +1,9 @@
 import StateStore
 
 extension StateRestorer {
-    /// Restores the newest snapshot named `name` (of `account`) that this build reads, with
-    /// the report of every adjustment; nil when none is readable.
-    ///
-    /// A newer snapshot this build may not read stays in place (`unsupported-version`); an
-    /// undecodable one is marked and kept (`record-unreadable`); either way an older one is
-    /// tried. Whether the restore read the file is noted for the saves that follow it.
+    /// Restores the newest snapshot named `name` (of `account`) that this build reads (a newer
+    /// or undecodable one is kept, and an older one tried), with the report; nil when none is.
+    /// Whether the restore read the file is noted for the saves that follow it.
     package func restoreSnapshot<Format: SnapshotFormat>(
         _ format: Format.Type, named name: String, account: String
     ) -> (snapshot: Format.Snapshot?, report: [RestoreReportEntry]) {
@@ -87,15 +84,10 @@ extension StateRestorer {
         return (nil, report)
     }
 
-    /// Saves `snapshot` under `name` (of `account`) in the current format, keeping the last
-    /// `Format.kept` this build reads, under the write gate's rules: fenced at the sign-out
-    /// generation its latest restore captured (or, never restored, the one its first save
-    /// finds).
-    ///
-    /// After a restore that could not read the file (`database-unavailable`, `database-busy`),
-    /// the snapshot is saved with what of the newest stored one it must not hide
-    /// (`Format.keeping(_:in:)`): nothing a person typed is hidden by a launch that never saw
-    /// it. That lasts until a restore of the snapshots reads the file.
+    /// Saves `snapshot` under `name` (of `account`), keeping the last `Format.kept` this build
+    /// reads, under the write gate's rules (``sightingForSave(of:_:)``). After a restore that
+    /// could not read the file, and until one reads it, with what of the newest stored one it
+    /// must not hide (`Format.keeping(_:in:)`): nothing typed is hidden by a launch that never saw it.
     package func saveSnapshot<Format: SnapshotFormat>(_ snapshot: Format.Snapshot, as format: Format.Type, named name: String, account: String) throws {
         let screen = Self.snapshotScreen(Format.self, named: name, account: account)
         let (sighting, isUnseen) = restoring.withLock { side in (sightingForSave(of: screen, &side), side.gate.sighting(of: screen)?.isUnseen ?? false) }
