@@ -3,7 +3,6 @@
 /// its options, and after an option that takes a value, the value (files, fixed words or
 /// nothing).
 struct BashCompletionScript {
-    /// The tool's root spec.
     let root: CommandSpec
 
     /// The script text, without a trailing newline.
@@ -22,7 +21,6 @@ struct BashCompletionScript {
         return lines.joined(separator: "\n")
     }
 
-    /// One command's function.
     private func function(for node: CompletionNode) -> [String] {
         let spec = node.spec
         let name = node.functionName(root: root)

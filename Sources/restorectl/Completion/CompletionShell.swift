@@ -28,7 +28,6 @@ enum CompletionShell: String, CaseIterable, Sendable {
 
 /// The command tree flattened for the script generators.
 struct CompletionNode {
-    /// The command's spec.
     let spec: CommandSpec
     /// The subcommand names from the root to this command; empty for the root.
     let path: [String]

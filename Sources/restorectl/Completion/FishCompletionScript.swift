@@ -2,7 +2,6 @@
 /// a condition on the command words typed so far (option values are skipped, so
 /// `restorectl shelf --db x save` is still `shelf save`).
 struct FishCompletionScript {
-    /// The tool's root spec.
     let root: CommandSpec
 
     /// The script text, without a trailing newline.

@@ -2,7 +2,6 @@
 /// swift-argument-parser does; a group hands the words after its subcommand to that
 /// subcommand's function.
 struct ZshCompletionScript {
-    /// The tool's root spec.
     let root: CommandSpec
 
     /// The script text, without a trailing newline.
@@ -28,7 +27,6 @@ struct ZshCompletionScript {
         return lines.joined(separator: "\n")
     }
 
-    /// One command's function.
     private func function(for node: CompletionNode) -> [String] {
         let spec = node.spec
         var body = [

@@ -28,7 +28,6 @@ enum CommandLineParser {
 
     /// What the parser has read so far, and the step for each kind of argument.
     private struct State {
-        /// The tool's root spec.
         let root: CommandSpec
         /// The command selected so far.
         var command: CommandSpec
@@ -36,7 +35,6 @@ enum CommandLineParser {
         var path: [String] = []
         /// The values given for each value option, by name.
         var values: [String: [String]] = [:]
-        /// The names of the flags given.
         var flags: Set<String> = []
         var isHelpRequested = false
         var isVersionRequested = false

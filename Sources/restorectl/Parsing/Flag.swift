@@ -19,7 +19,6 @@ struct Flag: OptionProperty {
         spec = .flag(declaration.name, help: declaration.help)
     }
 
-    /// Declares a flag.
     init(name: String, help: String) {
         self.init(FlagDeclaration(name: name, help: help))
     }

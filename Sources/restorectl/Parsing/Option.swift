@@ -62,7 +62,6 @@ extension Option where Value: OptionValue {
         }
     }
 
-    /// A required option: the command line must give it.
     init(name: String, valueName: String, help: String, completion: ValueCompletion? = nil) {
         self.init(OptionDeclaration(name: name, valueName: valueName, help: help, completion: completion))
     }
@@ -74,7 +73,6 @@ extension Option where Value: OptionValue {
         }
     }
 
-    /// An option that is `wrappedValue` when the command line does not give it.
     init(wrappedValue: Value, name: String, valueName: String, help: String, completion: ValueCompletion? = nil) {
         self.init(wrappedValue: wrappedValue, OptionDeclaration(name: name, valueName: valueName, help: help, completion: completion))
     }
@@ -88,7 +86,6 @@ extension Option {
         }
     }
 
-    /// An optional option: `nil` when the command line does not give it.
     init<Wrapped: OptionValue>(name: String, valueName: String, help: String, completion: ValueCompletion? = nil) where Value == Wrapped? {
         self.init(OptionDeclaration(name: name, valueName: valueName, help: help, completion: completion))
     }
@@ -100,7 +97,6 @@ extension Option {
         }
     }
 
-    /// A repeatable option: every value given, in order; empty when none is.
     init<Element: OptionValue>(name: String, valueName: String, help: String, completion: ValueCompletion? = nil) where Value == [Element] {
         self.init(OptionDeclaration(name: name, valueName: valueName, help: help, completion: completion))
     }

@@ -23,7 +23,6 @@ struct OptionSpec: Sendable, Equatable {
 
     /// The long name without leading dashes, for example `db` for `--db`.
     let name: String
-    /// Whether the option is a flag or takes a value.
     let kind: Kind
     /// A one-line description shown in the options table.
     let help: String
@@ -78,7 +77,6 @@ struct OptionSpec: Sendable, Equatable {
         OptionSpec(name: name, kind: .flag, help: help, isRequired: false, isRepeatable: isRepeatable)
     }
 
-    /// Whether the option takes a value.
     var takesValue: Bool {
         if case .value = kind { return true }
         return false

@@ -22,7 +22,6 @@ struct ParsedCommand: Sendable, Equatable {
     let commandName: String
     /// Every value given for each value option, by option name, in command-line order.
     let values: [String: [String]]
-    /// The names of the flags that were given.
     let flags: Set<String>
 
     /// Creates a parsed command; the parser is the usual source of these.

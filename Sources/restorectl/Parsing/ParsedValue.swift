@@ -16,7 +16,6 @@ final class ParsedValue<Value: Sendable>: Sendable {
     /// Whether parsing has set the value.
     var isSet: Bool { cell.withLock { $0 != nil } }
 
-    /// The value parsing set.
     var value: Value {
         guard let value = cell.withLock({ $0 }) else {
             preconditionFailure("an option was read before its options type was parsed (use ParsableOptions.parse)")

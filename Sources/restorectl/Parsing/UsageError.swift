@@ -37,7 +37,6 @@ struct UsageError: Error, Sendable, Equatable, LocalizedError, CustomStringConve
 
     /// The command as typed up to the problem, starting with the tool's name: `restorectl shelf`.
     let command: String
-    /// What was wrong.
     let kind: Kind
     /// The subcommands the user could have chosen, for `unknownCommand` and `missingCommand`.
     let availableCommands: [String]

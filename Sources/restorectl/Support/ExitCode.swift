@@ -1,6 +1,5 @@
 /// Process exit codes, following sysexits(3).
 enum ExitCode: Int32, Sendable {
-    /// Success.
     case success = 0
     /// `check` found problems (or the quarantine holds records).
     case findings = 1
