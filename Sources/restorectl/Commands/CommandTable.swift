@@ -32,6 +32,6 @@ enum CommandTable {
         guard let action = command.spec.action else {
             throw CommandFailure(.software, "internal error: no handler for \(command.path.joined(separator: " "))")
         }
-        return try action.run(command, console: console)
+        return try action.run(command, console)
     }
 }

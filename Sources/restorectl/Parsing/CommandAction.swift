@@ -12,8 +12,8 @@ struct CommandAction: Sendable {
     /// The typed options the command parses into; its ``ParsableOptions/declaredOptions`` are
     /// the command's options.
     let optionsType: any ParsableOptions.Type
-    /// Parses and runs; see ``run(_:console:)``.
-    private let body: @Sendable (ParsedCommand, Console) throws -> ExitCode
+    /// Parses, runs the command and returns its exit code; usage errors and failures are thrown.
+    let run: @Sendable (ParsedCommand, Console) throws -> ExitCode
 
     /// An action that builds `Options` from the parsed command, then calls `run` with them.
     static func parsing<Options: ParsableOptions>(
@@ -22,10 +22,5 @@ struct CommandAction: Sendable {
         CommandAction(optionsType: Options.self) { command, console in
             try run(try Options.parse(command), console)
         }
-    }
-
-    /// Runs the command and returns its exit code; usage errors and failures are thrown.
-    func run(_ command: ParsedCommand, console: Console) throws -> ExitCode {
-        try body(command, console)
     }
 }

@@ -33,23 +33,6 @@ struct OptionSpec: Sendable, Equatable {
     /// What shell completion offers for the value; ``ValueCompletion/none`` for a flag.
     let completion: ValueCompletion
 
-    /// Creates an option spec; prefer the `value(…)` and `flag(…)` factories.
-    init(
-        name: String,
-        kind: Kind,
-        help: String,
-        isRequired: Bool = false,
-        isRepeatable: Bool = false,
-        completion: ValueCompletion = .none
-    ) {
-        self.name = name
-        self.kind = kind
-        self.help = help
-        self.isRequired = isRequired
-        self.isRepeatable = isRepeatable
-        self.completion = completion
-    }
-
     /// Declares an option that takes a value, such as `--db PATH`.
     ///
     /// Shell completion offers file names for a `FILE` or `PATH` value unless `completion`
@@ -74,7 +57,7 @@ struct OptionSpec: Sendable, Equatable {
 
     /// Declares a flag, such as `--json`. Flags are never required.
     static func flag(_ name: String, help: String, isRepeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, kind: .flag, help: help, isRequired: false, isRepeatable: isRepeatable)
+        OptionSpec(name: name, kind: .flag, help: help, isRequired: false, isRepeatable: isRepeatable, completion: .none)
     }
 
     var takesValue: Bool {

@@ -25,12 +25,6 @@ protocol ParsableOptions: Sendable {
 extension ParsableOptions {
     func validate() throws {}
 
-    /// The option properties of this instance, in declaration order, an ``OptionGroup``'s in
-    /// its place.
-    private var optionProperties: [any OptionProperty] {
-        Self.optionProperties(of: self)
-    }
-
     /// The option properties of `value`, in declaration order, an ``OptionGroup``'s in its place.
     private static func optionProperties(of value: Any) -> [any OptionProperty] {
         var properties: [any OptionProperty] = []
@@ -46,14 +40,14 @@ extension ParsableOptions {
 
     /// The options of the command that parses into this type, in declaration order.
     static var declaredOptions: [OptionSpec] {
-        Self().optionProperties.map(\.spec)
+        optionProperties(of: Self()).map(\.spec)
     }
 
     /// Reads every option of `command`, whose spec declares ``declaredOptions``, then
     /// validates them; malformed values and failed checks are thrown.
     static func parse(_ command: ParsedCommand) throws -> Self {
         let options = Self()
-        for property in options.optionProperties {
+        for property in optionProperties(of: options) {
             try property.fill(from: command)
         }
         try options.validate()
@@ -63,6 +57,6 @@ extension ParsableOptions {
     /// The options ``parse(_:)`` fills from `command`, in declaration order, so a test can
     /// check what a command reads against what its spec declares.
     static func optionsRead(parsing command: ParsedCommand) throws -> [OptionSpec] {
-        try parse(command).optionProperties.filter(\.isParsed).map(\.spec)
+        try optionProperties(of: parse(command)).filter(\.isParsed).map(\.spec)
     }
 }

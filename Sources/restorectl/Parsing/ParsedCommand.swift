@@ -24,15 +24,6 @@ struct ParsedCommand: Sendable, Equatable {
     let values: [String: [String]]
     let flags: Set<String>
 
-    /// Creates a parsed command; the parser is the usual source of these.
-    init(path: [String], spec: CommandSpec, commandName: String, values: [String: [String]], flags: Set<String>) {
-        self.path = path
-        self.spec = spec
-        self.commandName = commandName
-        self.values = values
-        self.flags = flags
-    }
-
     /// The value of `option`, or `nil` when it was not given. For a repeatable option, the
     /// last value; use ``strings(_:)`` for all of them.
     func string(_ option: OptionSpec) throws -> String? {

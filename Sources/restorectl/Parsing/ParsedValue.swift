@@ -10,9 +10,6 @@ final class ParsedValue<Value: Sendable>: Sendable {
     /// The value, once parsing has set it.
     private let cell = Locked<Value?>(nil)
 
-    /// An empty cell.
-    init() {}
-
     /// Whether parsing has set the value.
     var isSet: Bool { cell.withLock { $0 != nil } }
 

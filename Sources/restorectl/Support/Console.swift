@@ -7,7 +7,8 @@ final class Console: @unchecked Sendable {
     private let lock = Locked()
     private let writeOut: (String) -> Void
     private let writeError: (String) -> Void
-    private let readInput: () -> Data
+    /// All of standard input.
+    let readStandardInput: () -> Data
     /// Whether stderr is an interactive terminal (progress is shown only then).
     let isErrorTerminal: Bool
     /// The process environment (HOME, XDG_STATE_HOME…).
@@ -24,7 +25,7 @@ final class Console: @unchecked Sendable {
         self.environment = environment
         self.writeOut = writeOut
         self.writeError = writeError
-        self.readInput = readInput
+        self.readStandardInput = readInput
     }
 
     /// The process's own standard streams.
@@ -59,7 +60,4 @@ final class Console: @unchecked Sendable {
         guard isErrorTerminal else { return }
         lock.withLock { writeError("\n") }
     }
-
-    /// All of standard input.
-    func readStandardInput() -> Data { readInput() }
 }
