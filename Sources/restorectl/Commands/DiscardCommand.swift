@@ -13,8 +13,7 @@ enum DiscardCommand {
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
-        let path = options.database
-        let store = try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
+        let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         // A window another process (the app, an extension) has on screen is refused, as the
         // app's own discard refuses it.

@@ -25,15 +25,14 @@ enum InspectCommand {
         var records: [JSONValue] = []
         var lines: [String] = []
         try RecordKind.inspectRecords(in: store, kinds: kinds, only: kind) { record, condition, _ in
-            let decodable = (status: condition.status, detail: condition.detail)
             var fields: JSONObject = [
                 "account": .string(record.account), "scene": .string(record.scene), "kind": .string(record.kind),
                 "version": JSONOutput.int(record.version), "size": JSONOutput.int(record.payload.count),
                 "updatedAt": .string(Timestamps.iso8601(record.updatedAt)),
-                "decodable": .string(decodable.status), "detail": decodable.detail.map(JSONValue.string) ?? .null,
+                "decodable": .string(condition.status), "detail": condition.detail.map(JSONValue.string) ?? .null,
             ]
             lines.append(
-                "  \(record.account.escapingControlCharacters())\t\(record.scene.escapingControlCharacters())\t\(record.kind)\tv\(record.version)\t\(record.payload.count) B\t\(Timestamps.iso8601(record.updatedAt))\t\(decodable.status)\(decodable.detail.map { ": \($0)" } ?? "")"
+                "  \(record.account.escapingControlCharacters())\t\(record.scene.escapingControlCharacters())\t\(record.kind)\tv\(record.version)\t\(record.payload.count) B\t\(Timestamps.iso8601(record.updatedAt))\t\(condition.status)\(condition.detail.map { ": \($0)" } ?? "")"
             )
             // Asked for by kind and not decodable by the tool: the record itself is all there is to show.
             if kind != nil && condition == .unknownKind {

@@ -16,15 +16,14 @@ enum MigrateCommand {
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
-        let target = options.target
         let dryRun = options.isDryRun
         let steps: [MigrationFile]
         let before: Int
         if dryRun {
-            (before, steps) = try StateDatabase.migrationPlan(path, upTo: target)
+            (before, steps) = try StateDatabase.migrationPlan(path, upTo: options.target)
         } else {
             var line = ProgressLine()
-            (before, steps) = try StateDatabase.migrate(path, upTo: target, upgrading: RecordKind.builtIn) { progress in
+            (before, steps) = try StateDatabase.migrate(path, upTo: options.target, upgrading: RecordKind.builtIn) { progress in
                 console.showProgress(line.text(for: progress))
             }
             if !steps.isEmpty { console.endProgress() }

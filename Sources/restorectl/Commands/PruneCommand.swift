@@ -16,11 +16,9 @@ enum PruneCommand {
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
-        let path = options.database
-        let age = options.unusedFor.seconds
-        let store = try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
+        let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
-        let scenes = try store.removeScenes(unusedSince: store.currentTime() - age, dryRun: options.isDryRun)
+        let scenes = try store.removeScenes(unusedSince: store.currentTime() - options.unusedFor.seconds, dryRun: options.isDryRun)
         if options.isJSON {
             let listed: [JSONValue] = scenes.map { .object(["account": .string($0.account), "scene": .string($0.scene)]) }
             console.print(JSONValue.object(["dryRun": .bool(options.isDryRun), "scenes": .array(listed)]).encoded(pretty: true))

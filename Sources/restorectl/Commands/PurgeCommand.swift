@@ -12,9 +12,8 @@ enum PurgeCommand {
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
-        let path = options.database
         let account = options.account
-        let store = try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
+        let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         let result = try store.purge(account: account)
         console.print("Purged account \(StoreNames.quoted(account)): \(result.records) record(s), \(result.quarantined) quarantined, \(result.snapshots) shelf snapshot(s).")

@@ -47,7 +47,7 @@ enum QuarantineCommand {
     }
 
     static func restore(_ options: RestoreOptions, console: Console) throws -> ExitCode {
-        let store = try existingWritableStore(options.database)
+        let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         let id = Int64(options.id)
         try StateDatabase.restoreQuarantinedRecord(id: id, in: store, replacing: options.replaces)
@@ -56,7 +56,7 @@ enum QuarantineCommand {
     }
 
     static func drop(_ options: DropOptions, console: Console) throws -> ExitCode {
-        let store = try existingWritableStore(options.database)
+        let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         let id = Int64(options.id)
         try store.dropQuarantinedRecord(id: id)
@@ -75,9 +75,5 @@ enum QuarantineCommand {
 
     static func line(_ entry: QuarantinedRecord) -> String {
         "#\(entry.id)\t\(entry.account.escapingControlCharacters())\t\(entry.scene.escapingControlCharacters())\t\(entry.kind)\t\(entry.reason.rawValue)\t\(entry.payload.count) B\t\(entry.error)"
-    }
-
-    private static func existingWritableStore(_ path: String) throws -> Store {
-        try StateDatabase.openExistingForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
     }
 }

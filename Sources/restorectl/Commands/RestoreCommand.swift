@@ -25,13 +25,12 @@ enum RestoreCommand {
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
-        let path = options.record.database
         let key = try options.record.key
         let kind = try options.record.resolvedKind(commandPath: ["restore"])
         let context =
             try options.portableFile.map { try landing(of: kind, portableFile: $0, documentFile: options.documentFile, console: console) }
             ?? self.context(of: kind, documentFile: options.documentFile, console: console)
-        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(path), configuration: .toolReading)
+        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(options.record.database), configuration: .toolReading)
         defer { try? restorer.close() }
         let summary = context.restore(key, with: restorer)
         if options.json {

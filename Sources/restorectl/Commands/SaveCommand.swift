@@ -19,14 +19,12 @@ enum SaveCommand {
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
-        let path = options.record.database
         let key = try options.record.key
         let kind = try options.record.resolvedKind(commandPath: ["save"])
-        let stateFile = options.stateFile
-        let record = try InputFiles.read(stateFile, console: console, what: "state", decodingAs: "record") {
+        let record = try InputFiles.read(options.stateFile, console: console, what: "state", decodingAs: "record") {
             try kind.validateForSave($0)
         }
-        let store = try FailureMapping.openForSaving(path)
+        let store = try FailureMapping.openForSaving(options.record.database)
         defer { store.close() }
         do {
             try RecordSaving.save(record, for: key, in: store, replacingNewer: options.replacesNewer)

@@ -37,13 +37,11 @@ enum ShelfCommand {
     )
 
     static func save(_ options: SaveOptions, console: Console) throws -> ExitCode {
-        let path = options.database
         let (shelf, account) = (options.shelf, options.account)
-        let file = options.snapshotFile
-        let validated = try InputFiles.read(file, console: console, what: "snapshot", decodingAs: "snapshot") {
+        let validated = try InputFiles.read(options.snapshotFile, console: console, what: "snapshot", decodingAs: "snapshot") {
             try ShelfSnapshotCodec.validateForSave($0)
         }
-        let store = try FailureMapping.openForSaving(path)
+        let store = try FailureMapping.openForSaving(options.database)
         defer { store.close() }
         try validated.save(shelf: shelf, account: account, in: store)
         if let snapshot = validated.snapshot {
@@ -55,9 +53,8 @@ enum ShelfCommand {
     }
 
     static func restore(_ options: RestoreOptions, console: Console) throws -> ExitCode {
-        let path = options.database
         let (shelf, account) = (options.shelf, options.account)
-        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(path), configuration: .toolReading)
+        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(options.database), configuration: .toolReading)
         defer { try? restorer.close() }
         let restoration = restorer.restoreShelf(shelf, account: account)
         let conflicting = Set(restoration.conflictingDrafts.map(\.bookID))
