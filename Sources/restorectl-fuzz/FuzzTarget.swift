@@ -56,11 +56,7 @@ enum FuzzTarget: String, CaseIterable {
         _ = sampleDocument.frame(for: reconciled)
     }
 
-    private static func checkPortable(_ bytes: UnsafeRawBufferPointer) {
-        checkPortable(bytes, resigning: true)
-    }
-
-    private static func checkPortable(_ bytes: some Collection<UInt8>, resigning: Bool) {
+    private static func checkPortable(_ bytes: some Collection<UInt8>, resigning: Bool = true) {
         // Reading never traps; what it reads is written again as text that reads back equal,
         // and what it refuses has a landing report code.
         let record: PortableRecord

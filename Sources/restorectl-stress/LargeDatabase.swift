@@ -6,9 +6,6 @@ import StateStore
 /// `make-large`: a database at an older schema version holding many records, for migration
 /// kill tests. Prints `made <records>` when the file is complete and closed.
 enum LargeDatabase {
-    /// The payload of record `i`, in the version-1 shape.
-    static func payload(_ i: Int) -> String { #"{"query":"q\#(i)","seq":\#(i)}"# }
-
     static func make(path: String, records: Int, upTo version: Int) throws {
         let db = try Database(path: path)
         try StateMigrations.makeMigrator(upgrading: RecordKind.builtIn).migrate(db, upTo: version)
@@ -20,7 +17,7 @@ enum LargeDatabase {
             )
             let now = Store.now()
             for i in 0..<records {
-                try insert.bind([.text("default"), .text("s\(i)"), .text(payload(i)), .real(now)])
+                try insert.bind([.text("default"), .text("s\(i)"), .text(SaveLoop.payload(i)), .real(now)])
                 try insert.step()
             }
             insert.reset()

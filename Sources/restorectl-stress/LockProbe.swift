@@ -8,7 +8,7 @@ import Foundation
 enum LockProbe {
     static func run(path: String) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw ProbeError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw StressFailure(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         var request = flock()
         request.l_type = Int16(F_WRLCK)
@@ -16,13 +16,8 @@ enum LockProbe {
         request.l_start = 0
         request.l_len = 0
         guard fcntl(descriptor, F_GETLK, &request) == 0 else {
-            throw ProbeError(message: "F_GETLK on \(path) failed: \(String(cString: strerror(errno)))")
+            throw StressFailure(description: "F_GETLK on \(path) failed: \(String(cString: strerror(errno)))")
         }
         LinePrinter.shared.line(request.l_type == Int16(F_UNLCK) ? "free" : "held \(request.l_pid)")
-    }
-
-    struct ProbeError: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
     }
 }

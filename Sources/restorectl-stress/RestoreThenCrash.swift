@@ -25,7 +25,7 @@ struct RestoreThenCrash {
             let key = try SceneKey(scene: scene, account: account)
             let restored = restorer.restore(CatalogViewState.self, key, against: document)
             print(restored)
-            guard restorer.completeRestore(restored) else { throw CompletionFailure(scene: scene) }
+            guard restorer.completeRestore(restored) else { throw StressFailure(description: "completeRestore failed for scene \(scene)") }
         }
         print(restorer.restore(CatalogViewState.self, try SceneKey(scene: scene, account: account), against: document))
         kill(getpid(), SIGKILL)
@@ -39,9 +39,4 @@ struct RestoreThenCrash {
         let state = restored.summary.state.encoded()
         LinePrinter.shared.line("restored \(codes.isEmpty ? "-" : codes.joined(separator: ",")) \(state)")
     }
-}
-
-private struct CompletionFailure: Error, CustomStringConvertible {
-    let scene: String
-    var description: String { "completeRestore failed for scene \(scene)" }
 }

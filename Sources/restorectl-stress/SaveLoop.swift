@@ -13,7 +13,8 @@ struct SaveLoop {
     let scenePrefix: String
     let scenes: Int
 
-    /// The payload saved for number `i`; the tests rebuild it to check stored bytes exactly.
+    /// The payload saved for number `i`, in the version-1 shape (`make-large` stores it too);
+    /// the tests rebuild it to check stored bytes exactly.
     static func payload(_ i: Int) -> String { #"{"query":"q\#(i)","seq":\#(i)}"# }
 
     func run(from start: Int, count: Int) throws {

@@ -60,7 +60,7 @@ struct Writers {
         _ = readLine()  // The start gate: the parent sends a line once every process is ready.
         for _ in 0..<threads { startGate.signal() }
         finished.wait()
-        guard failures.value == 0 else { throw WriterFailure(threads: failures.value) }
+        guard failures.value == 0 else { throw StressFailure(description: "\(failures.value) writer thread(s) failed") }
         printer.line("done")
     }
 }
@@ -94,7 +94,8 @@ private struct WriterThread: Sendable {
                 // Nobody else writes this scene, so this connection must read its own write.
                 let stored = try store.record(account: Writers.account, scene: scene, kind: "catalog")?.payload
                 guard stored == Data(Writers.payload(value).utf8) else {
-                    throw ReadYourWritesFailure(scene: scene, expected: value, found: stored.map { String(decoding: $0, as: UTF8.self) })
+                    let found = stored.map { String(decoding: $0, as: UTF8.self) } ?? "nothing"
+                    throw StressFailure(description: "scene \(scene) read back \(found) right after saving \(value)")
                 }
             }
         }
@@ -106,16 +107,4 @@ private final class FailureCounter: Sendable {
     private let count = Locked(0)
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
-}
-
-private struct WriterFailure: Error, CustomStringConvertible {
-    let threads: Int
-    var description: String { "\(threads) writer thread(s) failed" }
-}
-
-private struct ReadYourWritesFailure: Error, CustomStringConvertible {
-    let scene: String
-    let expected: String
-    let found: String?
-    var description: String { "scene \(scene) read back \(found ?? "nothing") right after saving \(expected)" }
 }
