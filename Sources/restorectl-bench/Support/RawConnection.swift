@@ -92,9 +92,3 @@ final class RawConnection {
         return try body(UnsafeBufferPointer(start: count > 0 ? start : nil, count: count))
     }
 }
-
-/// The engine's record upsert, the very string `Store` runs, for the raw twin.
-let rawUpsertSQL = Store.upsertRecordSQL
-
-/// The engine's record read, the very string `Store` runs, for the raw twins.
-let rawRecordSQL = Store.recordSQL

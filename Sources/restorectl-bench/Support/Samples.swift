@@ -4,8 +4,6 @@ import Foundation
 struct Samples {
     private(set) var milliseconds: [Double] = []
 
-    init() {}
-
     mutating func append(_ duration: Duration) {
         milliseconds.append(duration.inMilliseconds)
     }
@@ -29,7 +27,6 @@ struct Samples {
     var count: Int { milliseconds.count }
     var median: Double { percentile(50) }
     var p99: Double { percentile(99) }
-    var total: Double { milliseconds.reduce(0, +) }
 
     /// Nearest-rank percentile.
     func percentile(_ p: Double) -> Double {

@@ -88,7 +88,7 @@ enum ColdLaunch {
             }
             defer { sqlite3_close_v2(handle) }
             var select: OpaquePointer?
-            guard sqlite3_prepare_v2(handle, rawRecordSQL, -1, &select, nil) == SQLITE_OK, let select else {
+            guard sqlite3_prepare_v2(handle, Store.recordSQL, -1, &select, nil) == SQLITE_OK, let select else {
                 throw RawConnection.Failure(description: "cold-launch: \(String(cString: sqlite3_errmsg(handle)))")
             }
             defer { sqlite3_finalize(select) }

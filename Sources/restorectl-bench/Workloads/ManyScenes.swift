@@ -111,14 +111,9 @@ enum ManyScenes {
         let connection = try RawConnection(path: path)
         // The engine's crash-loop marks are not in the database (a pwrite to the guard file, no
         // SQL), so the raw twin restores with the record's read alone.
-        let statements = try ["BEGIN IMMEDIATE", "COMMIT", rawUpsertSQL, rawRecordSQL].map(connection.prepare)
+        let statements = try ["BEGIN IMMEDIATE", "COMMIT", Store.upsertRecordSQL, Store.recordSQL].map(connection.prepare)
         defer { statements.forEach { sqlite3_finalize($0) } }
         let (begin, commit, upsert, record) = (statements[0], statements[1], statements[2], statements[3])
-        func bindKey(_ statement: OpaquePointer, _ key: SceneKey) {
-            RawConnection.bind(statement, 1, key.account)
-            RawConnection.bind(statement, 2, key.scene)
-            RawConnection.bind(statement, 3, CatalogViewState.kind)
-        }
         try saves.time {
             try connection.run(begin)
             for (key, state) in zip(keys, states) {
@@ -129,7 +124,9 @@ enum ManyScenes {
         }
         var rows = 0
         for key in keys {
-            bindKey(record, key)
+            RawConnection.bind(record, 1, key.account)
+            RawConnection.bind(record, 2, key.scene)
+            RawConnection.bind(record, 3, CatalogViewState.kind)
             guard sqlite3_step(record) == SQLITE_ROW else { throw RawConnection.Failure(description: "no record") }
             let decoding = RawConnection.withColumnBytes(record, 2) { RecordCodec<CatalogViewState>.decode($0) }
             sqlite3_reset(record)

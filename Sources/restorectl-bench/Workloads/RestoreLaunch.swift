@@ -73,7 +73,7 @@ enum RestoreLaunch {
                     },
                     {
                         // Raw twin: the launch-raw-read floor.
-                        let connection = try raw.time { try rawLaunch(path, select: rawRecordSQL, payloadColumn: 2, key: key, sink: &sink) }
+                        let connection = try raw.time { try rawLaunch(path, select: Store.recordSQL, payloadColumn: 2, key: key, sink: &sink) }
                         rawClose.time { connection.close() }
                     },
                     {
@@ -87,8 +87,7 @@ enum RestoreLaunch {
         // The first runs warm caches and the embedded-migration parse; drop them.
         var report = WorkloadReport(
             name: "restore-launch", unit: "one cold open + restore of one scene",
-            engine: storage.droppingFirst(5), raw: raw.droppingFirst(5), floor: floor.droppingFirst(5), total: total.droppingFirst(5),
-            targets: []
+            engine: storage.droppingFirst(5), raw: raw.droppingFirst(5), floor: floor.droppingFirst(5), total: total.droppingFirst(5)
         )
         report.phases = phaseOrder.compactMap { name in phases[name].map { (name, $0.droppingFirst(5)) } }
         let syncs = try syncsPerLaunch(path, key: key, document: document)
