@@ -32,7 +32,7 @@ extension ShelfViewModel {
         draftOwners[bookID] = nil
         state.conflicts.removeAll { $0.draft.bookID == bookID }
         rebuildRows()
-        publish()
+        render?(state)
     }
 
     /// Drops the local draft of a book; the row shows the authoritative title again.
@@ -41,7 +41,7 @@ extension ShelfViewModel {
         draftOwners[bookID] = nil
         state.conflicts.removeAll { $0.draft.bookID == bookID }
         rebuildRows()
-        publish()
+        render?(state)
     }
 
     /// Sends the book's draft as a conditional save and returns the operation's identity,
@@ -61,7 +61,7 @@ extension ShelfViewModel {
         draftOwners[bookID] = operation
         pendingSaves[operation] = draft
         state.conflicts.removeAll { $0.draft.bookID == bookID }
-        publish()
+        render?(state)
         saver.save(draft) { [weak self] outcome in
             self?.finishSave(operation, outcome: outcome)
         }
@@ -96,7 +96,7 @@ extension ShelfViewModel {
             }
         }
         rebuildRows()
-        publish()
+        render?(state)
     }
 
     /// Replaces a listed book's record if `book` is newer than the one known.

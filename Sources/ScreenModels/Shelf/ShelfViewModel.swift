@@ -119,7 +119,7 @@ public final class ShelfViewModel {
         state.isRefreshing = true
         state.errorMessage = nil
         state.discardedDrafts = []
-        publish()
+        render?(state)
         // The render callback may have stopped the model or started a newer refresh.
         guard isActive, generation == ticket else { return }
         let cancellation = loader.load(query: query) { [weak self] result in
@@ -144,8 +144,9 @@ public final class ShelfViewModel {
         state.isRefreshing = false
         switch result {
         case .success(let loaded):
-            if let duplicate = Self.firstDuplicateID(in: loaded) {
-                state.errorMessage = "The shelf response listed book \(duplicate) more than once; showing the previous shelf."
+            var seen = Set<Int>()
+            if let duplicate = loaded.first(where: { !seen.insert($0.id).inserted }) {
+                state.errorMessage = "The shelf response listed book \(duplicate.id) more than once; showing the previous shelf."
             } else {
                 accept(loaded, answering: query)
                 fetchedAt = now()
@@ -155,7 +156,7 @@ public final class ShelfViewModel {
             state.errorMessage = "Could not refresh the shelf."
         }
         rebuildRows()
-        publish()
+        render?(state)
     }
 
     /// Replaces the authoritative books, never regressing a revision a save already reported.
@@ -199,11 +200,6 @@ public final class ShelfViewModel {
         }
     }
 
-    static func firstDuplicateID(in books: [ShelfBook]) -> Int? {
-        var seen = Set<Int>()
-        return books.first { !seen.insert($0.id).inserted }?.id
-    }
-
     func rebuildRows() {
         state.rows = books.map { book in
             if let draft = draftsByID[book.id] {
@@ -212,9 +208,5 @@ public final class ShelfViewModel {
                 ShelfRow(id: book.id, title: book.title)
             }
         }
-    }
-
-    func publish() {
-        render?(state)
     }
 }

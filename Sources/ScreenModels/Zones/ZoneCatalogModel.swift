@@ -70,10 +70,9 @@ public final class ZoneCatalogModel {
                 source.set(.loaded(state))
             } catch {
                 switch error {
-                case .noChoices: source.set(.failed(.noZones, previous: previous))
+                // `validated(choices:preferring:)` falls back to the first choice instead of `.unknownSelection`.
+                case .noChoices, .unknownSelection: source.set(.failed(.noZones, previous: previous))
                 case .duplicateChoiceID(let id): source.set(.failed(.duplicateZoneID(id), previous: previous))
-                // `validated(choices:preferring:)` falls back to the first choice instead.
-                case .unknownSelection: source.set(.failed(.noZones, previous: previous))
                 }
             }
         case .failure:
