@@ -19,11 +19,6 @@ public struct ReportReplayReport: Sendable, CustomStringConvertible {
     /// How many records were restored through the app's kinds.
     public internal(set) var scenesReplayed = 0
 
-    init(database: String, expectations: String) {
-        self.database = database
-        self.expectations = expectations
-    }
-
     /// Whether every scene's outcome is the expected one and nothing else failed.
     public var isPassing: Bool { differences.isEmpty && failures.isEmpty }
 

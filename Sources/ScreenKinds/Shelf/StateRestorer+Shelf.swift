@@ -64,20 +64,17 @@ extension StateRestorer {
                 continue
             }
             kept.append(draft)
+            let conflict: String
             if recoveredDrafts.contains(draft.bookID) {
-                conflicts.append(draft)
-                report.append(
-                    RestoreReportEntry(
-                        .draftConflict,
-                        "the draft renaming book \(draft.bookID) to \"\(draft.proposedTitle)\" was typed before a launch that could not read the shelf and saved it; it was kept and flagged as a conflict so it is not hidden"
-                    ))
+                conflict =
+                    "the draft renaming book \(draft.bookID) to \"\(draft.proposedTitle)\" was typed before a launch that could not read the shelf and saved it; it was kept and flagged as a conflict so it is not hidden"
             } else if draft.baseRevision < revision {
-                conflicts.append(draft)
-                report.append(
-                    RestoreReportEntry(
-                        .draftConflict,
-                        "the draft renaming book \(draft.bookID) was made against revision \(draft.baseRevision), but the shelf has revision \(revision); it was kept and flagged as a conflict"))
+                conflict = "the draft renaming book \(draft.bookID) was made against revision \(draft.baseRevision), but the shelf has revision \(revision); it was kept and flagged as a conflict"
+            } else {
+                continue
             }
+            conflicts.append(draft)
+            report.append(RestoreReportEntry(.draftConflict, conflict))
         }
         let restored = ShelfSnapshot(books: snapshot.books, fetchedAt: snapshot.fetchedAt, drafts: kept, query: snapshot.query)
         return ShelfRestoration(account: account, shelf: shelf, snapshot: restored, conflictingDrafts: conflicts, report: report)
