@@ -38,12 +38,18 @@ enum FloorTwin {
 }
 
 /// The floor twin of one save: `BEGIN IMMEDIATE`, the minimal upsert, `COMMIT`, through
-/// statements prepared once (the raw twin's, on the floor's upsert).
+/// statements prepared once.
 final class FloorRecordSaver {
-    private let saver: RawRecordSaver
+    private let connection: RawConnection
+    private let begin: OpaquePointer
+    private let upsert: OpaquePointer
+    private let commit: OpaquePointer
 
     init(_ connection: RawConnection) throws {
-        saver = try RawRecordSaver(connection, upsertSQL: FloorTwin.upsertSQL)
+        self.connection = connection
+        begin = try connection.prepare("BEGIN IMMEDIATE")
+        upsert = try connection.prepare(FloorTwin.upsertSQL)
+        commit = try connection.prepare("COMMIT")
     }
 
     /// Opens the floor database at `path` (creating its table) and prepares the statements.
@@ -52,14 +58,18 @@ final class FloorRecordSaver {
         try self.init(RawConnection(path: path))
     }
 
+    deinit { [begin, upsert, commit].forEach { sqlite3_finalize($0) } }
+
     func save(_ payload: String, for key: SceneKey, version: Int = CatalogViewState.currentVersion) throws {
-        try saver.save { upsert in
-            RawConnection.bind(upsert, 1, key.account)
-            RawConnection.bind(upsert, 2, key.scene)
-            RawConnection.bind(upsert, 3, CatalogViewState.kind)
-            sqlite3_bind_int64(upsert, 4, Int64(version))
-            RawConnection.bind(upsert, 5, payload)
-            sqlite3_bind_double(upsert, 6, Date().timeIntervalSince1970)
-        }
+        try connection.run(begin)
+        RawConnection.bind(upsert, 1, key.account)
+        RawConnection.bind(upsert, 2, key.scene)
+        RawConnection.bind(upsert, 3, CatalogViewState.kind)
+        sqlite3_bind_int64(upsert, 4, Int64(version))
+        RawConnection.bind(upsert, 5, payload)
+        sqlite3_bind_double(upsert, 6, Date().timeIntervalSince1970)
+        try connection.run(upsert)
+        guard sqlite3_changes(connection.handle) == 1 else { throw RawConnection.Failure(description: "floor upsert changed nothing") }
+        try connection.run(commit)
     }
 }

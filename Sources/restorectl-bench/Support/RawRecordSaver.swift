@@ -13,27 +13,21 @@ final class RawRecordSaver {
     private let upsert: OpaquePointer
     private let commit: OpaquePointer
 
-    /// Prepares the statements, the engine's upsert unless `upsertSQL` is another (the floor
-    /// twin's); they are finalized when the saver is released.
-    init(_ connection: RawConnection, upsertSQL: String = Store.upsertRecordSQL) throws {
+    /// Prepares the statements; they are finalized when the saver is released.
+    init(_ connection: RawConnection) throws {
         self.connection = connection
         begin = try connection.prepare("BEGIN IMMEDIATE")
-        upsert = try connection.prepare(upsertSQL)
+        upsert = try connection.prepare(Store.upsertRecordSQL)
         commit = try connection.prepare("COMMIT")
     }
 
     deinit { [begin, upsert, commit].forEach { sqlite3_finalize($0) } }
 
-    /// Stores `payload` as the current-format record of `key`.
+    /// Stores `payload` as the current-format record of `key`; throws when the upsert changed
+    /// no row, so a raw twin that silently skipped its write never looks fast.
     func save(_ payload: String, for key: SceneKey) throws {
-        try save { Self.bindUpsert($0, payload, for: key) }
-    }
-
-    /// Runs the upsert, bound by `bind`, in its own transaction; throws when it changed no row,
-    /// so a twin that silently skipped its write never looks fast.
-    func save(binding bind: (OpaquePointer) -> Void) throws {
         try connection.run(begin)
-        bind(upsert)
+        Self.bindUpsert(upsert, payload, for: key)
         try connection.run(upsert)
         guard sqlite3_changes(connection.handle) == 1 else { throw RawConnection.Failure(description: "upsert changed nothing") }
         try connection.run(commit)
