@@ -7,8 +7,7 @@ import StateStore
 /// next launch finds the file at the step it reached and starts the rest again.
 enum DeferredMigration {
     /// The files being migrated in this process, by device and inode and opened path
-    /// (``FileKey``), with what waits for them. Lists, not dictionaries: every launch asks,
-    /// and a dictionary's first use costs a runtime lookup of its key's `Hashable` conformance.
+    /// (``FileKey``), with what waits for them. Lists, not dictionaries: see ``ScreenTable``.
     private static let running = Locked<[(key: FileKey, group: DispatchGroup)]>([])
     /// Why the last background migration of a file failed, by the same key.
     private static let failures = Locked<[(key: FileKey, reason: String)]>([])

@@ -5,11 +5,10 @@ import StateStore
 /// over, made once per process at its kind's first decode and kept, so a restore or a
 /// migration's record upgrade does not encode the default again for every record.
 enum KnownDefaults {
-    /// A list, as ``KnownShapes`` keeps its shapes, of each object or why there is none (not a
-    /// `Result`): a dictionary keyed by `ObjectIdentifier`, or a `Result`, would cost the first
-    /// restore of a process a runtime lookup of a conformance (`Hashable`, `Error`). Its
-    /// elements are objects: a list of tuples had its type (the tuple's, the optional error's)
-    /// made from its mangled name at the first restore (0.13 M instructions).
+    /// Each object or why there is none: a list, not a dictionary (see ``ScreenTable``), nor a
+    /// `Result` (a runtime lookup of its `Error` conformance). Its elements are objects: a list of
+    /// tuples had its type (the tuple's, the optional error's) made from its mangled name at the
+    /// first restore (0.13 M instructions).
     private static let objects = Locked<[Known]>([])
 
     /// One kind's object, or why there is none.

@@ -4,10 +4,7 @@ import StateStore
 /// Each kind's record shape (``RecordShape/init(of:)``), derived once per process at its first
 /// use and kept: it says which fields of a record are known, for carrying the others.
 enum KnownShapes {
-    /// A list rather than a dictionary keyed by type: a process knows a few kinds, and a
-    /// dictionary keyed by `ObjectIdentifier` would cost the first restore of every launch a
-    /// runtime lookup of its `Hashable` conformance (the dictionary's type is made from its
-    /// mangled name at its first use).
+    /// A list, not a dictionary keyed by type (a process knows a few kinds): see ``ScreenTable``.
     private static let shapes = Locked<[(type: ObjectIdentifier, shape: RecordShape?)]>([])
 
     /// `State`'s shape if this process derived it already (`.some(nil)`: it cannot be

@@ -6,12 +6,9 @@ import StateStore
 /// whatever the age of its record (the person just opened it). Another process learns of a use
 /// through the use time a restore notes with its next write, to the day.
 enum ScenesInUse {
-    /// A list of files rather than a dictionary, and a list of scenes per file: a process has
-    /// a few files and scenes open, and a dictionary keyed by `FileKey` or a set of `SceneKey`
-    /// would cost every launch a runtime lookup of its key's `Hashable` conformance (the type
-    /// is made from its mangled name at its first use). A file with more scenes than
-    /// `indexThreshold` (an iPad app's many windows) gets a set beside its list, so noting a
-    /// scene stays one lookup however many there are.
+    /// A list of files and a list of scenes per file, not a dictionary or a set: see
+    /// ``ScreenTable``. A file with more scenes than `indexThreshold` (an iPad app's many
+    /// windows) gets a set beside its list, so noting a scene stays one lookup however many there are.
     private static let scenes = Locked<[(file: FileKey, scenes: [SceneKey], index: SceneIndex?)]>([])
 
     /// Scenes per file above which a set is kept beside the list.

@@ -1,13 +1,13 @@
 /// Screens with a value each (``ScreenSet`` when there is none): a list while they are few, a
 /// dictionary once they are many.
 ///
-/// A `Set<ScreenKey>` or a `[ScreenKey: V]` costs the first restore of a process a runtime
-/// lookup of `ScreenKey: Hashable` (the storage type is made from its mangled name at the first
-/// insert, and the lookup scans every conformance record of the process: 0.35 M instructions),
-/// which a list does not need. A restorer holds a few screens, and an iPad app's many windows
-/// (past ``indexThreshold``) get the dictionary, so an operation stays one lookup however many
-/// there are. The dictionary is held by a class, so the list's type needs no dictionary type
-/// made at a launch (as ``ScenesInUse`` does).
+/// A `Set<ScreenKey>` or a `[ScreenKey: V]`, like any set or dictionary, costs the first restore
+/// of a process a runtime lookup of its key's `Hashable` conformance (the storage type is made
+/// from its mangled name at the first insert, and the lookup scans every conformance record of
+/// the process: 0.35 M instructions for `ScreenKey`); a list does not. A restorer holds a few
+/// screens, and an iPad app's many windows (past ``indexThreshold``) get the dictionary, so an
+/// operation stays one lookup however many there are. The dictionary is held by a class, so the
+/// list's type needs no dictionary type made at a launch (as ``ScenesInUse`` does).
 struct ScreenTable<Value: Sendable>: Sendable {
     /// The screens while there are at most ``indexThreshold``, and their values at the same
     /// positions: two lists rather than one of tuples, whose type the first restore made from

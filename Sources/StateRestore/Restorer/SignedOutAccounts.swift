@@ -8,9 +8,8 @@ import StateStore
 /// sign-out. Other processes keep the documented rule: a screen restored before the sign-out
 /// is fenced, one first seen after it is not.
 enum SignedOutAccounts {
-    /// One list for every file, not a dictionary by file: a process signs out one account at a
-    /// time, rarely more, and a dictionary keyed by `FileKey` would cost every launch (which
-    /// asks for the fence) a runtime lookup of its key's `Hashable` conformance.
+    /// One list for every file (a process signs out one account at a time, rarely more), not a
+    /// dictionary by file: see ``ScreenTable``.
     private static let accounts = Locked<[(file: FileKey, account: String, generation: Int)]>([])
 
     /// Notes that this process signed `account` out of `file`, its generation now `generation`.

@@ -3,9 +3,7 @@ import Foundation
 
 extension Database {
     /// The path each open connection of this process was opened with, once per connection: a
-    /// list, since a process holds a few; a `[String: Int]` had its type made from its
-    /// mangled name at a process's first open, a runtime lookup of `String: Hashable` (0.37 M
-    /// instructions at an app's cold launch).
+    /// list (a process holds a few), not a dictionary: see ``PathTable``.
     static let openConnections = Locked<[String]>([])
 
     /// The file at `path` named by its device and inode, so every spelling of it (a symlink,

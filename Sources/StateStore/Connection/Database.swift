@@ -37,10 +37,8 @@ package final class Database {
     @exclusivity(unchecked) package var schemaWriteCheck: SchemaWriteCheck?
 
     /// The prepared statements by their SQL: a list while the connection has prepared a few
-    /// (``listedStatementCount``: a launch prepares about eight), a dictionary past them. A
-    /// dictionary at the first statement had its type made from its mangled name at a
-    /// process's first open, a runtime lookup of `String: Hashable` (0.35 M instructions at an
-    /// app's cold launch).
+    /// (``listedStatementCount``: a launch prepares about eight), a dictionary past them; not
+    /// one from the first statement: see ``PathTable``.
     var statementList: [(sql: String, statement: Statement)] = []
     var statementCache: [String: Statement] = [:]
 

@@ -5,9 +5,7 @@ struct AccountGenerationCache {
     var dataVersion: UInt32
     /// The database's hashing key then; nil: no account was ever signed out, every generation is 0.
     var fenceKey: Int64?
-    /// The generations read, by account: a list, since a file has a few accounts; a
-    /// `[String: Int]` had its type made from its mangled name at a launch's first read (a
-    /// runtime lookup of `String: Hashable`).
+    /// The generations read, by account, in a list (a file has a few accounts): see ``PathTable``.
     private var generations: [(account: String, generation: Int)] = []
 
     init(dataVersion: UInt32, fenceKey: Int64?) {

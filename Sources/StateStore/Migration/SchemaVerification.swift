@@ -46,9 +46,7 @@ enum SchemaVerification {
         // One statement of two plain selects: on the launch path preparing is most of the
         // check's cost (two statements cost a sixth more; one with a parameter per object and
         // four subqueries twice as much). The names come as text, the versions as integers.
-        // A list, not a `Set<String>`: the file has a few dozen names at most, and a set's
-        // first insert in a process made its type from its mangled name (a runtime lookup of
-        // `String: Hashable`, 0.34 M instructions at an app's cold launch).
+        // A list, not a `Set<String>` (the file has a few dozen names at most): see `PathTable`.
         var present: [String] = []
         var versions: [Int] = []
         do {

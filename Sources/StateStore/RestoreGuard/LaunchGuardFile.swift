@@ -67,8 +67,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
     var ownSlot: Int?
 
     /// This process's marks, each with how many restorers hold it: a list (a process holds a
-    /// few), since a dictionary's first use costs a launch a runtime lookup of the mark's
-    /// `Hashable` conformance.
+    /// few), not a dictionary: see ``PathTable``.
     var marks: [(mark: LaunchGuardMark, holders: Int)] = []
 
     /// How many restorers of this process use the file.
