@@ -12,12 +12,9 @@ package struct RecordHeader {
 
     package var version: Int
     package var minReaderVersion: Int?
+}
 
-    package init(version: Int, minReaderVersion: Int? = nil) {
-        self.version = version
-        self.minReaderVersion = minReaderVersion
-    }
-
+extension RecordHeader {
     package init(of object: JSONObject) throws(RestoreError) {
         self.init(version: 1)
         if let value = object[Self.versionField] {

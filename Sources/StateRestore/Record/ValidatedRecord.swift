@@ -2,23 +2,15 @@
 /// text the app's own build would store, with the envelope the store files it under.
 package struct ValidatedRecord: Equatable, Sendable {
     package let kind: String
+    /// The format this build writes for the kind.
+    let currentVersion: Int
     /// The record's format version (1 when it has no `version` field).
     package let version: Int
     package let minReaderVersion: Int?
     /// The text to store: the record re-encoded from its validated value (no indentation, no
     /// trailing newline), with its format's `version` and `minReaderVersion`.
     package let payload: String
-    /// The format this build writes for the kind.
-    let currentVersion: Int
 
     /// Whether the record is of a newer format than this build writes (stored as given).
     package var isNewerThanThisBuild: Bool { version > currentVersion }
-
-    init(kind: String, currentVersion: Int, version: Int, minReaderVersion: Int? = nil, payload: String) {
-        self.kind = kind
-        self.currentVersion = currentVersion
-        self.version = version
-        self.minReaderVersion = minReaderVersion
-        self.payload = payload
-    }
 }

@@ -25,15 +25,9 @@ package struct KindFormat: Equatable, Sendable {
     package var shape: RecordShape
     /// The encoded default value: what absent fields take.
     package var defaultRecord: JSONObject
+}
 
-    package init(kind: String, version: Int, minReaderVersion: Int, shape: RecordShape, defaultRecord: JSONObject) {
-        self.kind = kind
-        self.version = version
-        self.minReaderVersion = minReaderVersion
-        self.shape = shape
-        self.defaultRecord = defaultRecord
-    }
-
+extension KindFormat {
     /// The format `type` writes now: its ``RestorableState/currentVersion``, its shape
     /// (``RecordShape/init(of:)``) and its encoded default.
     ///

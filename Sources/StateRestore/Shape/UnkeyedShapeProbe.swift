@@ -8,11 +8,6 @@ struct UnkeyedShapeProbe: UnkeyedDecodingContainer {
     let elements: [JSONValue]
     private(set) var currentIndex = 0
 
-    init(probe: ShapeProbe, elements: [JSONValue]) {
-        self.probe = probe
-        self.elements = elements
-    }
-
     var codingPath: [any CodingKey] { probe.codingPath }
     var count: Int? { max(elements.count, 1) }
     var isAtEnd: Bool { currentIndex >= max(elements.count, 1) }

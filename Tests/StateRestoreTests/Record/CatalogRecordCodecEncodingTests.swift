@@ -112,6 +112,6 @@ struct CatalogRecordCodecEncodingTests {
     func encodingRoundTrips(record: CatalogRecord) throws {
         let encoded = CatalogRecordCodec.encode(record)
         #expect(CatalogRecordCodec.decode(encoded) == .decoded(record, CatalogRecordProvenance(sourceVersion: 3)))
-        #expect(try CatalogRecordCodec.validateForSave(encoded) == ValidatedRecord(kind: "catalog", currentVersion: 3, version: 3, payload: encoded))
+        #expect(try CatalogRecordCodec.validateForSave(encoded) == ValidatedRecord(kind: "catalog", currentVersion: 3, version: 3, minReaderVersion: nil, payload: encoded))
     }
 }
