@@ -9,7 +9,7 @@ extension CoalescingWriter {
         turns: any MainActorTurnScheduling = TaskTurnScheduler(),
         _ state: @escaping @MainActor () -> State
     ) -> PersistenceTracking {
-        PersistenceTracking(writer: self, key: key, carrying: fields, turns: turns, isSourceAlive: { true }) { state() }
+        PersistenceTracking(writer: self, key: key, sighting: { WriteGate.Sighting(carried: fields) }, turns: turns, isSourceAlive: { true }) { state() }
     }
 
     /// ``StateRestorer/persist(_:from:)`` on this writer: as ``persist(for:carrying:turns:_:)``,
@@ -20,7 +20,7 @@ extension CoalescingWriter {
         turns: any MainActorTurnScheduling = TaskTurnScheduler()
     ) -> PersistenceTracking {
         PersistenceTracking(
-            writer: self, key: key, carrying: fields, turns: turns,
+            writer: self, key: key, sighting: { WriteGate.Sighting(carried: fields) }, turns: turns,
             isSourceAlive: { [weak model] in model != nil }
         ) { [weak model] in model?.restorableState }
     }

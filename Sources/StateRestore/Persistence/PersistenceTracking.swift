@@ -1,4 +1,3 @@
-import JSON
 import Observation
 import StateStore
 
@@ -42,15 +41,6 @@ public final class PersistenceTracking {
     /// How many states this tracking handed to the writer (each becomes part of a coalesced
     /// write, not a write of its own).
     public private(set) var savedCount = 0
-
-    convenience init<State: RestorableState>(
-        writer: CoalescingWriter, key: SceneKey, carrying fields: JSONObject,
-        turns: any MainActorTurnScheduling, isSourceAlive: @escaping @MainActor () -> Bool,
-        read: @escaping @MainActor () -> State?
-    ) {
-        let sighting = WriteGate.Sighting(carried: fields)
-        self.init(writer: writer, key: key, sighting: { sighting }, turns: turns, isSourceAlive: isSourceAlive, read: read)
-    }
 
     /// Tracks `read`'s state for `key`; each save follows `sighting()`, asked at that save (the
     /// fields it carries and what the write gate lets it replace), so a restorer's tracking

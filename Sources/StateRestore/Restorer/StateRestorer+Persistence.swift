@@ -56,11 +56,7 @@ extension StateRestorer {
     package func persist<Model: PersistableScreenModel>(
         _ model: Model, from restoration: Restoration<Model.State>, turns: any MainActorTurnScheduling
     ) -> PersistenceTracking {
-        let tracking = PersistenceTracking(
-            writer: persistence.writer, key: restoration.key, sighting: sighting(following: restoration), turns: turns,
-            isSourceAlive: { [weak model] in model != nil }
-        ) { [weak model] in model?.restorableState }
-        return tracked(tracking, restoration, turns: turns)
+        tracked(restoration, turns: turns, isSourceAlive: { [weak model] in model != nil }) { [weak model] in model?.restorableState }
     }
 
     /// Saves `state()` on every change of what it reads, coalesced, for the restoration's scene
@@ -86,10 +82,7 @@ extension StateRestorer {
     package func persist<State: RestorableState>(
         from restoration: Restoration<State>, turns: any MainActorTurnScheduling, _ state: @escaping @MainActor () -> State
     ) -> PersistenceTracking {
-        let tracking = PersistenceTracking(
-            writer: persistence.writer, key: restoration.key, sighting: sighting(following: restoration), turns: turns, isSourceAlive: { true }
-        ) { state() }
-        return tracked(tracking, restoration, turns: turns)
+        tracked(restoration, turns: turns, isSourceAlive: { true }) { state() }
     }
 
     /// Writes everything pending now, in one transaction, and returns once it has committed:
@@ -213,8 +206,11 @@ extension StateRestorer {
 
     @MainActor
     private func tracked<State: RestorableState>(
-        _ tracking: PersistenceTracking, _ restoration: Restoration<State>, turns: any MainActorTurnScheduling
+        _ restoration: Restoration<State>, turns: any MainActorTurnScheduling, isSourceAlive: @escaping @MainActor () -> Bool,
+        read: @escaping @MainActor () -> State?
     ) -> PersistenceTracking {
+        let tracking = PersistenceTracking(
+            writer: persistence.writer, key: restoration.key, sighting: sighting(following: restoration), turns: turns, isSourceAlive: isSourceAlive, read: read)
         let screen = ScreenKey(scene: restoration.key, kind: State.kind)
         // A closed restorer notes no use, as its saves do not (``recoveringFromDamage(afterSightingOf:_:)``).
         if !isClosed { ScenesInUse.note(restoration.key, atFile: file.key) }
