@@ -49,8 +49,7 @@ public struct RecordSizeBreakdown: Equatable, Sendable, CustomStringConvertible 
     /// (`version`, `minReaderVersion`) is not a field. Text that is not JSON names no field.
     init(of record: some Collection<UInt8>, budget: Int) {
         let value = try? JSONValue.parse(record, limits: JSONLimits(maxBytes: max(record.count, 1), maxDepth: JSONLimits.default.maxDepth))
-        var body = JSONObject()
-        if case .object(let object)? = value { body = RecordHeader.body(of: object) }
+        let body = if case .object(let object)? = value { RecordHeader.body(of: object) } else { JSONObject() }
         self.init(bytes: record.count, budget: budget, largestFields: Self.largestFields(of: body, count: 3))
     }
 

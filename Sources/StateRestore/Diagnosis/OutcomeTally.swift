@@ -31,7 +31,6 @@ public struct OutcomeTally: Hashable, Sendable, CustomStringConvertible {
 
     /// `3 (1200 B, max 0.4 ms)`.
     public var description: String {
-        let milliseconds = maxDuration.inMilliseconds
-        return "\(count) (\(bytes) B, max \((milliseconds * 1_000).rounded() / 1_000) ms)"
+        "\(count) (\(bytes) B, max \((maxDuration.inMilliseconds * 1_000).rounded() / 1_000) ms)"
     }
 }

@@ -74,11 +74,10 @@ public struct RestoreEvent: Hashable, Sendable, CustomStringConvertible {
     /// One line: what happened (`restore upgraded`, `save coalesced-away`, `warning`), kind,
     /// hashes, codes, bytes, duration (and a warning's message).
     public var description: String {
-        let milliseconds = duration.inMilliseconds
         let what = restoreOutcome.map { "restore \($0)" } ?? saveOutcome.map { "save \($0)" } ?? "warning"
         var line = "\(what) \(kind) \(accountHash)/\(sceneHash)"
         if !codes.isEmpty { line += " [\(codes.map(\.rawValue).joined(separator: ", "))]" }
-        line += " \(bytes) B \((milliseconds * 1_000).rounded() / 1_000) ms"
+        line += " \(bytes) B \((duration.inMilliseconds * 1_000).rounded() / 1_000) ms"
         if let message { line += ": \(message)" }
         return line
     }

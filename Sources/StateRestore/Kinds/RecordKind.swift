@@ -127,8 +127,7 @@ package struct RecordKind: Sendable {
     /// The breakdown of `record` (of this kind) when it is over the kind's ``budget``; nil
     /// within it.
     package func sizeBreakdown(of record: StoredRecord) -> RecordSizeBreakdown? {
-        guard record.payload.count > budget else { return nil }
-        return RecordSizeBreakdown(of: record.payload, budget: budget)
+        record.payload.count > budget ? RecordSizeBreakdown(of: record.payload, budget: budget) : nil
     }
 
     /// Checks a record given for saving as this kind: a known version must decode with its
@@ -150,8 +149,7 @@ package struct RecordKind: Sendable {
     /// any database is opened); nil when this kind has no document form. Throws the kind's
     /// document error.
     package func context(fromDocument document: some Collection<UInt8>) throws -> DocumentContext? {
-        guard let documentContext else { return nil }
-        return try documentContext(Array(document))
+        try documentContext?(Array(document))
     }
 
     /// How the tool lands `portable`, another device's portable record of this kind: against

@@ -74,10 +74,9 @@ extension LaunchDatabase {
     /// What a launch reports for a damaged file, and what it would do with it, for a restore
     /// that reads only and so leaves it where it is.
     static func wouldMoveAside(_ file: DatabaseFile, reason: String) -> RestoreReportEntry {
-        let path = file.path
-        return RestoreReportEntry(
+        RestoreReportEntry(
             .databaseCorrupt,
-            "the file is not a readable database (\(reason)); a launch would move it aside unchanged to \(path).corrupt-<UTC time> and create a fresh database; reading left it where it is, and the default state was used"
+            "the file is not a readable database (\(reason)); a launch would move it aside unchanged to \(file.path).corrupt-<UTC time> and create a fresh database; reading left it where it is, and the default state was used"
         )
     }
 }

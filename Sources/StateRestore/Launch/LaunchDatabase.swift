@@ -176,8 +176,7 @@ enum LaunchDatabase {
     /// app's path is a link to it (through a link nothing is replaced or created).
     static func foreign(_ file: DatabaseFile, applicationID: Int32) -> Opening {
         let entry = RestoreReportEntry(.databaseForeign, "the file is another program's SQLite database (application_id \(applicationID)); nothing was read or changed")
-        guard file.isLinked else { return Opening(store: nil, report: [entry]) }
-        return Opening(store: nil, report: [entry], refusal: .linkedFileUnusable(path: file.requestedPath, reason: "another program's SQLite database"))
+        return Opening(store: nil, report: [entry], refusal: file.isLinked ? .linkedFileUnusable(path: file.requestedPath, reason: "another program's SQLite database") : nil)
     }
 
     /// What a damaged file at the end of the app's link gets: reported, left byte for byte,
@@ -193,7 +192,6 @@ enum LaunchDatabase {
     /// leaves it exactly as it is, for the app's next launch, and so does every opening of a
     /// file reached through a link (``linkedDamage(_:reason:)``).
     static func recoverFromCorruption(_ file: DatabaseFile, reason: String, configuration: DatabaseConfiguration) -> Opening {
-        let path = file.path
         if let newer = newerRelease(file, reason: reason, configuration: configuration) { return newer }
         if file.isLinked { return linkedDamage(file, reason: reason) }
         if configuration.access == .readOnly { return Opening(store: nil, report: [wouldMoveAside(file, reason: reason)]) }
@@ -205,7 +203,7 @@ enum LaunchDatabase {
         }
         let moved: String
         do {
-            moved = try CorruptDatabaseFiles.moveAside(path)
+            moved = try CorruptDatabaseFiles.moveAside(file.path)
         } catch {
             return .unopened(.databaseUnavailable, "the database is unreadable (\(reason)) and could not be moved aside: \(error.localizedDescription)")
         }

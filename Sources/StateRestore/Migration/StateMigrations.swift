@@ -26,9 +26,7 @@ package enum StateMigrations {
         migrator.kindBeforeKinds = kindBeforeKinds
         migrator.registerDataMigration(for: recordUpgradeSchemaVersion) { records, progress in
             for kind in kinds {
-                try records.rewrite(kind: kind.name, batchSize: RecordRewriter.defaultBatchSize, progress: progress) { bytes in
-                    kind.upgradedRecord(bytes)
-                }
+                try records.rewrite(kind: kind.name, progress: progress, kind.upgradedRecord)
             }
         }
         return migrator

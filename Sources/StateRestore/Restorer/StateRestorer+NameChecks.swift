@@ -7,8 +7,7 @@ extension StateRestorer {
     /// the restorer's diagnosis also delivers it as a warning.
     static func invalidNames<State: RestorableState>(_ type: State.Type) -> RestoreReportEntry? {
         guard (try? StoreNames.validatedKind(State.kind)) == nil else { return nil }
-        let detail = "the kind name \"\(State.kind)\" of \(State.self) is not 1 to 64 characters of a-z, 0-9 and -: its state cannot be saved until it is renamed"
-        return RestoreReportEntry(.kindInvalid, detail)
+        return RestoreReportEntry(.kindInvalid, "the kind name \"\(State.kind)\" of \(State.self) is not 1 to 64 characters of a-z, 0-9 and -: its state cannot be saved until it is renamed")
     }
 
     /// The entries saying which of a reconciliation's report codes break the naming rules

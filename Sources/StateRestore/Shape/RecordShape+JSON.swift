@@ -48,7 +48,7 @@ extension RecordShape: Codable {
         var values: [JSONValue]?
         if let value = object["values"] {
             guard case .array(let list) = value, type == .string || type == .integer,
-                list.allSatisfy({ type == .string ? $0.isString : $0.isInteger })
+                list.allSatisfy({ RecordShape(inferredFrom: $0).type == type })
             else { throw invalid("\"values\" must be an array of \(type == .integer ? "integers" : "strings"), of a string or an integer") }
             values = list
         }
@@ -111,17 +111,5 @@ extension RecordShape: Codable {
             var container = encoder.singleValueContainer()
             try container.encode(string)
         }
-    }
-}
-
-extension JSONValue {
-    fileprivate var isString: Bool {
-        if case .string = self { return true }
-        return false
-    }
-
-    fileprivate var isInteger: Bool {
-        if case .integer = self { return true }
-        return false
     }
 }

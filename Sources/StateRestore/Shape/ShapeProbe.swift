@@ -26,15 +26,13 @@ struct ShapeProbe: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         node.record(.object)
-        var object: JSONObject?
-        if case .object(let members)? = sample { object = members }
+        let object: JSONObject? = if case .object(let members)? = sample { members } else { nil }
         return KeyedDecodingContainer(KeyedShapeProbe<Key>(probe: self, object: object))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         node.record(.array)
-        var elements: [JSONValue] = []
-        if case .array(let given)? = sample { elements = given }
+        let elements: [JSONValue] = if case .array(let given)? = sample { given } else { [] }
         return UnkeyedShapeProbe(probe: self, elements: elements)
     }
 

@@ -45,9 +45,7 @@ extension StateDatabase {
     ///
     /// - Throws: ``RestoreError`` when it names none.
     package static func entry(_ target: RollbackTarget, of key: SceneKey, kind: String, in listing: HistoryListing) throws -> (number: Int, entry: RecordHistoryEntry) {
-        guard listing.current != nil || !listing.entries.isEmpty else {
-            throw RestoreError.noRecord(scene: key.description, kind: kind, elsewhere: listing.accountsElsewhere)
-        }
+        try listing.requireRecord(of: key, kind: kind)
         switch target {
         case .entry(let number):
             guard (1...max(1, listing.entries.count)).contains(number), number <= listing.entries.count else {

@@ -7,9 +7,7 @@ extension StateDatabase {
     /// applied in the same transaction as every other write.
     package static func restoreQuarantinedRecord(id: Int64, in store: Store, replacing: Bool = false) throws {
         let payload = try store.quarantinedRecords().first { $0.id == id }?.payload
-        let header = payload.flatMap { bytes in
-            try? RecordHeader(of: RecordHeader.parseObject(bytes))
-        }
+        let header = payload.flatMap { try? RecordHeader(of: RecordHeader.parseObject($0)) }
         try store.write(.quarantinedRecord(id: id, minReaderVersion: header?.minReaderVersion), rules: WriteGate.quarantineRules(replacing: replacing))
     }
 }

@@ -42,7 +42,6 @@ package enum StateDatabase {
     package static func openForReading(_ path: String) throws -> Store {
         let store = try Store(reading: requireExistingFile(path), kindBeforeKinds: StateMigrations.kindBeforeKinds)
         let latest = latestSchemaVersion
-        // A newer schema is read exactly when a launch's read-only opening reads it.
         if store.schemaVersion > latest, NewerSchemaRule.readableCompatibility(of: store, latestKnown: latest) == nil {
             store.close()
             throw StoreError.databaseNewer(path: store.path, schemaVersion: store.schemaVersion, latestKnown: latest)
