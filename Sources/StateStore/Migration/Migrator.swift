@@ -33,9 +33,8 @@ package struct Migrator: Sendable {
     /// instead: a launch hands a long migration to a background thread.
     package var sizeLimitBytes: Int?
 
-    /// The registered data steps by migration version, a list rather than a dictionary: a
-    /// launch makes a migrator, and a dictionary's first use in a process costs a runtime
-    /// lookup of its key's `Hashable` conformance.
+    /// The registered data steps by migration version: a list, not a dictionary, whose first use
+    /// at a launch (which makes a migrator) looks up the key's conformance (see `PathTable`).
     private var dataSteps: [(version: Int, work: DataMigration)] = []
 
     /// The data step registered for migration `version`, if any.
