@@ -47,10 +47,8 @@ extension Store {
             try migrator.migrate(target, upTo: source.schemaVersion)
             let names = ExportNames()
             let written = try target.writeTransaction {
-                var written: [ExportedTable] = []
-                for (table, columns) in tables {
-                    let rows = try copyRows(of: table, columns: columns, from: source, to: target, names: names, redactor: redactor)
-                    written.append(ExportedTable(name: table, rows: rows))
+                var written = try tables.map { table, columns in
+                    ExportedTable(name: table, rows: try copyRows(of: table, columns: columns, from: source, to: target, names: names, redactor: redactor))
                 }
                 if try source.database.tableNames().contains("store_meta") {
                     let meta = try StoreMetaRedaction(source: source, names: names)

@@ -6,6 +6,16 @@ package enum DatabaseOwnership: Equatable, Sendable {
     case ours(schemaVersion: Int)
     /// Somebody else's database: never modify it.
     case foreign(applicationID: Int32)
+
+    /// The schema version of a file of ours (0 for an empty one); another program's database,
+    /// at `path`, is refused (``StoreError/foreignDatabase(path:applicationID:)``).
+    func schemaVersion(refusingForeignAt path: String) throws(StoreError) -> Int {
+        switch self {
+        case .empty: 0
+        case .ours(let schemaVersion): schemaVersion
+        case .foreign(let applicationID): throw .foreignDatabase(path: path, applicationID: applicationID)
+        }
+    }
 }
 
 extension Database {

@@ -22,10 +22,7 @@ extension Migrator {
         try checkDataSteps(plan)
         if status.schemaVersion > 0, try Self.reading(db.path, { try Self.holdsRows(db) }) { try backUp(db, version: status.schemaVersion) }
         try Self.reading(db.path) { try db.activateWriteAheadLog() }
-        var applied: [MigrationFile] = []
-        for migration in plan where try apply(migration, to: db, progress: progress) {
-            applied.append(migration)
-        }
+        let applied = try plan.filter { try apply($0, to: db, progress: progress) }
         // A rename (0004's) opened SQLite's temp database, which every later write
         // transaction on this connection would begin and commit too: close it. Only a cost is
         // at stake, so a failure to close it never fails the migration that succeeded.

@@ -10,13 +10,7 @@ extension Migrator {
     }
 
     func readStatus(of db: Database) throws -> SchemaStatus {
-        let path = db.path
-        let version: Int
-        switch try db.ownership() {
-        case .foreign(let applicationID): throw StoreError.foreignDatabase(path: path, applicationID: applicationID)
-        case .empty: version = 0
-        case .ours(let schemaVersion): version = schemaVersion
-        }
+        let version = try db.ownership().schemaVersion(refusingForeignAt: db.path)
         try SchemaVerification.verify(db, version: version, migrations: migrations)
         let history = version == 0 ? [] : try Self.history(in: db)
         let applied = history.map { row in

@@ -98,16 +98,13 @@ extension RecordRewriter {
                 hasKinds
                 ? "version = \(rewritten(function.versionPart)), min_reader_version = \(rewritten(function.minReaderVersionPart)), payload = \(rewritten(function.payloadPart))"
                 : "version = \(rewritten(function.versionPart)), payload = \(rewritten(function.payloadPart))"
-            var updates: [Statement] = []
-            for (hasLower, hasUpper) in [(false, false), (true, false), (false, true), (true, true)] {
+            updates = try [(false, false), (true, false), (false, true), (true, true)].map { (hasLower, hasUpper) throws(StoreError) in
                 let lower = hasLower ? " AND (account, scene) > (?3, ?4)" : ""
                 let upper = hasUpper ? " AND (account, scene) <= (?5, ?6)" : ""
                 // The kind's filter before the call: the transform sees only records of its kind.
-                updates.append(
-                    try database.makeStatement(
-                        "UPDATE scene_state SET \(columns) WHERE \(filter)\(lower)\(upper) AND \(rewritten(function.versionPart)) IS NOT NULL"))
+                return try database.makeStatement(
+                    "UPDATE scene_state SET \(columns) WHERE \(filter)\(lower)\(upper) AND \(rewritten(function.versionPart)) IS NOT NULL")
             }
-            self.updates = updates
         }
 
         /// The key `skipping` records of `kind` after `last` (from the first record when nil),

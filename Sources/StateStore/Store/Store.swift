@@ -191,12 +191,7 @@ package final class Store {
         // The schema check reads in the ownership read's transaction.
         schemaVersion = try Migrator.reading(path) {
             try database.ownership { ownership in
-                let version: Int
-                switch ownership {
-                case .foreign(let applicationID): throw StoreError.foreignDatabase(path: path, applicationID: applicationID)
-                case .empty: version = 0
-                case .ours(let schemaVersion): version = schemaVersion
-                }
+                let version = try ownership.schemaVersion(refusingForeignAt: path)
                 if let known { try SchemaVerification.verify(database, version: version, migrations: known) }
                 return version
             }
