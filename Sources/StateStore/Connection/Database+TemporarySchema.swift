@@ -5,10 +5,7 @@ extension Database {
     /// time a statement needs it (an `ALTER TABLE … RENAME` rewrites the temp schema too) and
     /// keeps it until the connection closes; every later write transaction then begins and
     /// commits it as well (about 0.9 k instructions each).
-    package var hasTemporarySchemaOpen: Bool {
-        guard let handle else { return false }
-        return sqlite3_db_filename(handle, "temp") != nil
-    }
+    package var hasTemporarySchemaOpen: Bool { handle.map { sqlite3_db_filename($0, "temp") != nil } ?? false }
 
     /// Closes SQLite's temp database when nothing in it is in use: outside a transaction,
     /// and only when it holds no table, index, view or trigger. Changing `temp_store` is

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Store {
-    /// Notes that the scenes were used (restored) at `time`, for ``removeScenes(unusedSince:dryRun:)``;
+    /// Notes that the scenes were used (restored) at `time`, for ``removeScenes(unusedSince:dryRun:sparing:)``;
     /// in the caller's write transaction, or its own. Kept in `store_meta` under a keyed hash of
     /// (account, scene), so no row names them; a save counts as a use by itself (`updated_at`).
     package func noteScenesUsed(_ scenes: [(account: String, scene: String)], at time: Double? = nil) throws {
@@ -18,16 +18,11 @@ extension Store {
 
     /// Deletes every scene (all its kinds' records, its restore marks, its use time) neither
     /// saved nor restored since `cutoff` (seconds since 1970), in one transaction; with
-    /// `dryRun`, deletes nothing. Returns the scenes, by account and scene.
-    package func removeScenes(unusedSince cutoff: Double, dryRun: Bool = false) throws -> [(account: String, scene: String)] {
-        try removeScenes(unusedSince: cutoff, dryRun: dryRun, sparing: [])
-    }
-
-    /// ``removeScenes(unusedSince:dryRun:)``, keeping the scenes `inUse` names whatever their
-    /// age (a restorer's scenes that its process restored or saved), and those another process
-    /// has on screen (`LiveScenesFile`): their windows are open, whatever their records' age.
+    /// `dryRun`, deletes nothing. Returns the scenes, by account and scene. Kept whatever their
+    /// age: the scenes `inUse` names (a restorer's scenes that its process restored or saved), and
+    /// those another process has on screen (`LiveScenesFile`): their windows are open.
     package func removeScenes(
-        unusedSince cutoff: Double, dryRun: Bool, sparing inUse: [(account: String, scene: String)]
+        unusedSince cutoff: Double, dryRun: Bool = false, sparing inUse: [(account: String, scene: String)] = []
     ) throws -> [(account: String, scene: String)] {
         let spared = Set(inUse.map { [$0.account, $0.scene] })
         // A dry run only reads: no write transaction is begun for it (a reading restorer's

@@ -45,16 +45,6 @@ extension Store {
         account: String, collection: String,
         payloadInPlace body: (StoredSnapshot, UnsafeBufferPointer<UInt8>) throws -> Bool
     ) throws {
-        try forEachSnapshotRow(account: account, collection: collection) { row in
-            let stored = Store.snapshot(row, payload: Data())
-            return try row.withBytes(6) { raw in
-                try body(stored, UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
-            }
-        }
-    }
-
-    /// Steps through one collection's snapshot rows, newest first, while `body` returns true.
-    private func forEachSnapshotRow(account: String, collection: String, _ body: (Statement) throws -> Bool) throws {
         guard hasRecoveryTables else { return }
         let statement = try database.cachedStatement(
             "SELECT \(snapshotColumns) FROM shelf_snapshot WHERE account = ? AND shelf = ? ORDER BY id DESC"
@@ -62,7 +52,11 @@ extension Store {
         try statement.bind([.text(account), .text(collection)])
         defer { statement.reset() }
         while try statement.step() {
-            guard try body(statement) else { return }
+            let stored = Store.snapshot(statement, payload: Data())
+            let wantsNext = try statement.withBytes(6) { raw in
+                try body(stored, UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
+            }
+            guard wantsNext else { return }
         }
     }
 
@@ -71,18 +65,13 @@ extension Store {
         guard hasRecoveryTables else { return [] }
         return try database.fetchAll(
             "SELECT \(snapshotColumns) FROM shelf_snapshot WHERE ?1 IS NULL OR account = ?1 ORDER BY account, shelf, id DESC",
-            [.optionalText(account)],
-            row: Store.snapshot
-        )
+            [.optionalText(account)]
+        ) { Store.snapshot($0, payload: $0.data(6) ?? Data()) }
     }
 
     private var snapshotColumns: String {
         let added = hasRecordKinds ? "min_reader_version, unreadable_error" : "NULL, NULL"
         return "id, account, shelf, version, \(added), payload, row_count, fetched_at, saved_at"
-    }
-
-    private static func snapshot(_ row: Statement) -> StoredSnapshot {
-        snapshot(row, payload: row.data(6) ?? Data())
     }
 
     private static func snapshot(_ row: Statement, payload: Data) -> StoredSnapshot {

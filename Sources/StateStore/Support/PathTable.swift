@@ -5,8 +5,6 @@
 struct PathTable<Value> {
     private var entries: [(path: String, value: Value)] = []
 
-    init() {}
-
     /// `path`'s value; setting nil removes it.
     subscript(path: String) -> Value? {
         get { entries.first { $0.path == path }?.value }
