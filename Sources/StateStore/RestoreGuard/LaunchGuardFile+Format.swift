@@ -14,8 +14,7 @@ extension LaunchGuardFile {
             Foundation.close(descriptor)
             throw LaunchGuardError.unavailable(path: path, errno: code)
         }
-        var header = [UInt8](repeating: 0, count: fileMagic.count)
-        let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, fileMagic.count, 0) }
+        let (header, read) = read(fileMagic.count, from: descriptor)
         if read == fileMagic.count, header == fileMagic, Int(status.st_size) >= fileSize { return descriptor }
         do {
             try format(descriptor, path: path, isNew: read <= 0 && status.st_size == 0)

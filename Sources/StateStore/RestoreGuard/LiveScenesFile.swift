@@ -104,9 +104,8 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// Opens (creating, mode 0600) and lays out the file, and locks a free slot.
     private static func open(_ path: String) throws(SiblingFile.Refusal) -> LiveScenesFile {
         let descriptor = try SiblingFile.open(path, O_RDWR | O_CREAT)
-        var header = [UInt8](repeating: 0, count: headerSize)
-        let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, headerSize, 0) }
-        if read != headerSize || Array(header[0..<fileMagic.count]) != fileMagic {
+        let (header, read) = LaunchGuardFile.read(headerSize, from: descriptor)
+        if read != headerSize || !LaunchGuardFile.bytes(header, at: 0, are: fileMagic) {
             // Every byte written now, none left sparse: a later publish on a full disk rewrites
             // blocks the file already has, and needs no space.
             var fresh = [UInt8](repeating: 0, count: headerSize + slotCount * slotSize)

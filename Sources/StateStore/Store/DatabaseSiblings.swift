@@ -41,11 +41,7 @@ package struct DatabaseSiblings {
         let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var request = flock()
-        request.l_type = Int16(F_WRLCK)
-        request.l_whence = Int16(SEEK_SET)
-        request.l_start = 0x4000_0000
-        request.l_len = 512
+        var request = LaunchGuardFile.lockRequest(type: F_WRLCK, start: 0x4000_0000, length: 512)
         guard fcntl(descriptor, F_SETLK, &request) == 0 else { return false }
         body()
         return true
