@@ -51,10 +51,7 @@ public struct JSONObject: Equatable, Sendable {
     /// The value stored under `key`, or `nil`. Setting a value for a new key appends it,
     /// setting one for an existing key replaces it in place, and setting `nil` removes it.
     public subscript(key: String) -> JSONValue? {
-        get {
-            guard let position = position(of: key) else { return nil }
-            return entries[position].value
-        }
+        get { position(of: key).map { entries[$0].value } }
         set {
             if let position = position(of: key) {
                 if let newValue {

@@ -9,11 +9,6 @@ struct JSONParser: ~Copyable {
     var offset = 0
     var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
-        self.bytes = bytes
-        self.limits = limits
-    }
-
     /// One open array or object.
     private struct Frame {
         var isObject: Bool

@@ -49,14 +49,10 @@ extension JSONValue {
     /// The kind of value followed by a compact rendering clipped to about 40 characters,
     /// for error messages: `string "abc"`, `number 1.5`, `object {"a":1}`.
     public var briefDescription: String {
-        switch self {
-        case .null:
-            return "null"
-        case .array, .object, .string, .integer, .double, .bool:
-            let text = encoded()
-            let clipped = text.count > 40 ? String(text.prefix(37)) + "..." : text
-            return "\(kindName) \(clipped)"
-        }
+        if case .null = self { return "null" }
+        let text = encoded()
+        let clipped = text.count > 40 ? String(text.prefix(37)) + "..." : text
+        return "\(kindName) \(clipped)"
     }
 }
 

@@ -25,10 +25,7 @@ struct KeyedTreeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         TreeDecoder(value: try value(for: key), parentPath: codingPath, last: .key(key))
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool {
-        if case .null = try value(for: key) { return true }
-        return false
-    }
+    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key) == .null }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try TreeDecoder.bool(try value(for: key)) { codingPath + [key] } }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try TreeDecoder.string(try value(for: key)) { codingPath + [key] } }

@@ -66,10 +66,7 @@ struct TreeDecoder: Decoder {
 }
 
 extension TreeDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool {
-        if case .null = value { return true }
-        return false
-    }
+    func decodeNil() -> Bool { value == .null }
 
     func decode(_ type: Bool.Type) throws -> Bool { try Self.bool(value) { codingPath } }
     func decode(_ type: String.Type) throws -> String { try Self.string(value) { codingPath } }

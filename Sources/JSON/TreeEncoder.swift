@@ -9,8 +9,7 @@ final class TreeEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let node = rootNode(.object([]))
-        return KeyedEncodingContainer(KeyedTreeEncoder<Key>(node: node, codingPath: codingPath))
+        KeyedEncodingContainer(KeyedTreeEncoder<Key>(node: rootNode(.object([])), codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -26,10 +25,9 @@ final class TreeEncoder: Encoder {
     private func rootNode(_ content: EncodingNode.Content) -> EncodingNode {
         if let root {
             switch (root.content, content) {
-            case (.object, .object), (.array, .array): return root
-            default: break
+            case (.object, .object), (.array, .array): break
+            default: root.content = content
             }
-            root.content = content
             return root
         }
         let node = EncodingNode(content)

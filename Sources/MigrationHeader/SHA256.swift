@@ -58,9 +58,7 @@ package struct SHA256: Sendable {
 
     /// Returns the lowercase hexadecimal SHA-256 digest of `bytes`.
     package static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
-        var hasher = SHA256()
-        hasher.update(bytes)
-        return hasher.finalizeHex()
+        hex(digest(of: bytes))
     }
 
     /// Returns the 32-byte SHA-256 digest of `bytes`.
@@ -109,10 +107,7 @@ package struct SHA256: Sendable {
         var digest: [UInt8] = []
         digest.reserveCapacity(Self.digestByteCount)
         for word in copy.state {
-            digest.append(UInt8(truncatingIfNeeded: word >> 24))
-            digest.append(UInt8(truncatingIfNeeded: word >> 16))
-            digest.append(UInt8(truncatingIfNeeded: word >> 8))
-            digest.append(UInt8(truncatingIfNeeded: word))
+            withUnsafeBytes(of: word.bigEndian) { digest.append(contentsOf: $0) }
         }
         return digest
     }
