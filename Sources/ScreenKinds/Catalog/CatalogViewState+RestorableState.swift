@@ -47,15 +47,8 @@ extension CatalogViewState: RestorableState {
     /// v1 → v2 → v3: each step only forgets the fields the older format did not define, so
     /// they take the current format's defaults.
     public static func upgrade(_ record: inout JSONObject, from version: Int) throws {
-        switch version {
-        case 1:
-            record["showsOnlySelected"] = nil
-            record["viewport"] = nil
-        case 2:
-            record["viewport"] = nil
-        default:
-            break
-        }
+        if version == 1 { record["showsOnlySelected"] = nil }
+        if version == 1 || version == 2 { record["viewport"] = nil }
     }
 }
 
