@@ -77,7 +77,10 @@ extension RecordShape {
         case .double: self = .number
         case .string: self = .string
         case .array(let elements): self = .array(of: elements.first.map(RecordShape.init(inferredFrom:)) ?? .any)
-        case .object(let object): self = .object(object.reduce(into: [:]) { fields, member in fields[member.key] = RecordShape(inferredFrom: member.value) })
+        case .object(let object):
+            var fields: [String: RecordShape] = [:]
+            for (name, member) in object { fields[name] = RecordShape(inferredFrom: member) }
+            self = .object(fields)
         }
     }
 

@@ -80,7 +80,11 @@ extension ContractModel {
     /// `scenesInUse`, a child's own): a discard or sign-out forgets the discarding process's
     /// uses, never another's.
     mutating func forgetUses(in r: Int, where isGone: (Slot) -> Bool) {
-        if restorers[r].isChild { restorers[r].inUse = restorers[r].inUse.filter { !isGone($0) } } else { scenesInUse = scenesInUse.filter { !isGone($0) } }
+        if restorers[r].isChild {
+            restorers[r].inUse = restorers[r].inUse.filter { !isGone($0) }
+        } else {
+            scenesInUse = scenesInUse.filter { !isGone($0) }
+        }
     }
 
     /// `discard(_:)`: refused while the scene is live in this process; otherwise every record
