@@ -58,6 +58,10 @@ enum OpenRestorers {
     /// `restorer` publishing its own (none) would release the scenes they have live (model sequence
     /// Fixtures/sequences/a-replaced-files-restorer-publishes-nothing-over-the-live-scenes-of-its-successor.txt).
     static func publishLiveScenes(of restorer: StateRestorer) {
+        // No slot of this process beside the file and no screen live in any restorer: the
+        // publication would be of none, which changes nothing (a restorer that only restored,
+        // closing, looks nothing up on disk).
+        if !LiveScenesFile.isPublishing(beside: restorer.file.path), !anyLiveScreen() { return }
         var file = restorer.file
         if file.identity != nil, let now = DatabaseFile.identity(at: file.path) { file.identity = now }
         var scenes: [(account: String, scene: String)] = []
@@ -67,5 +71,11 @@ enum OpenRestorers {
             }
         }
         try? LiveScenesFile.publish(scenes, beside: file.path)
+    }
+
+    /// Whether any restorer of this process, of any file, has a screen live.
+    private static func anyLiveScreen() -> Bool {
+        let all = restorers.withLock { all in all.compactMap(\.restorer) }
+        return all.contains { !$0.persistence.liveScreens().isEmpty }
     }
 }

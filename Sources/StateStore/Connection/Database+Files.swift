@@ -2,21 +2,6 @@ import CSQLite
 import Foundation
 
 extension Database {
-    /// Throws `SQLITE_CANTOPEN` when a symbolic link or anything else but a regular file is at
-    /// the `-wal`, `-shm` or `-journal` path of `file` (SQLite would open it through the link).
-    static func refuseLinkedCompanions(of file: DatabaseFile) throws(StoreError) {
-        let path = file.path
-        guard !DatabasePath.isSpecial(path) else { return }
-        for suffix in ["-wal", "-shm", "-journal"] {
-            if let kind = SiblingFile.kindOfNonRegularFile(at: path + suffix) {
-                throw StoreError.sqlite(
-                    extendedCode: SQLITE_CANTOPEN,
-                    message: "\(path)\(suffix) is \(kind), not a regular file; SQLite would open it through the link, so the database was not opened",
-                    systemErrorCode: kind == "a symbolic link" ? ELOOP : EINVAL)
-            }
-        }
-    }
-
     /// Creates an empty file readable by its owner only, so SQLite (and its `-wal`/`-shm` files,
     /// which copy the database's mode) never exposes state to other users. Returns whether it
     /// created the file.

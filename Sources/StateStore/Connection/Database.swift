@@ -65,9 +65,14 @@ package final class Database {
     /// `SQLITE_OPEN_NOFOLLOW` and a link swapped in since is refused, never followed. The
     /// connection's access is the mode's, whatever `configuration.access` says.
     ///
+    /// `companions` is what an opener that needs it too (``Store``) found beside the file just
+    /// before; nil looks now.
+    ///
     /// - Throws: `StoreError.sqlite`, naming the path, when the file cannot be created or opened; a
     ///   file this call created is removed again then.
-    package init(_ file: DatabaseFile, _ mode: OpenMode, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws(StoreError) {
+    package init(
+        _ file: DatabaseFile, _ mode: OpenMode, configuration: DatabaseConfiguration = DatabaseConfiguration(), companions: DatabaseSiblings? = nil
+    ) throws(StoreError) {
         let path = file.path
         var configuration = configuration
         configuration.access = mode.access
@@ -96,7 +101,7 @@ package final class Database {
         }
         // SQLite opens the `-wal`, `-shm` and `-journal` beside the file itself, following
         // links: anything there but a regular file refuses the open.
-        try Database.refuseLinkedCompanions(of: file)
+        try (companions ?? DatabaseSiblings(of: file)).refuseNonRegularCompanion()
         // A failed open must not leave behind the empty file it created: an empty file where a
         // database (or a backup) was expected reads as a valid, empty database later.
         let removeCreatedFile = { if isCreated { unlink(path) } }

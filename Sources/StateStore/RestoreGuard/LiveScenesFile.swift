@@ -60,6 +60,12 @@ package final class LiveScenesFile: @unchecked Sendable {
         }
     }
 
+    /// Whether this process holds a slot in the file beside `databasePath`: it published
+    /// live scenes there that a publication of none would release.
+    package static func isPublishing(beside databasePath: String) -> Bool {
+        registry.withLock { $0[databasePath + "-live"] != nil }
+    }
+
     /// The scenes among `named` that a live process other than this one publishes, as
     /// (account hash, scene hash); a nil account names the scene in every account. Nothing
     /// when there is no file.

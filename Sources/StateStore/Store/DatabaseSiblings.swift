@@ -1,19 +1,46 @@
+import CSQLite
 import Foundation
 
-/// The `-wal` and `-shm` beside a database before an open that may fail, so that what the
-/// failed open began (a log of no bytes, an index too short to be anyone's WAL index) can go:
-/// left behind, they make `check` and `inspect` fail, and a 0400 pair blocks every later save.
+/// The `-wal`, `-shm` and `-journal` beside a database as an open finds them, each looked up
+/// once (`lstat`, never following a link): what refuses the open (a link or anything else but
+/// a regular file there, which SQLite would open through the link), and which files existed,
+/// so that what a failed open began (a log of no bytes, an index too short to be anyone's WAL
+/// index) can go: left behind, they make `check` and `inspect` fail, and a 0400 pair blocks
+/// every later save.
 package struct DatabaseSiblings {
     let path: String
     let hadLog: Bool
     let hadIndex: Bool
+    /// The first companion that is not a regular file, and what it is.
+    let nonRegular: (suffix: String, kind: String)?
 
-    /// Notes which of the files beside `file` exist now.
+    /// Notes what is beside `file` now (nothing for an in-memory or temporary database).
     package init(of file: DatabaseFile) {
         let path = file.path
         self.path = path
-        hadLog = FileManager.default.fileExists(atPath: path + "-wal")
-        hadIndex = FileManager.default.fileExists(atPath: path + "-shm")
+        var hadLog = false
+        var hadIndex = false
+        var nonRegular: (suffix: String, kind: String)?
+        for suffix in ["-wal", "-shm", "-journal"] where !DatabasePath.isSpecial(path) {
+            var status = stat()
+            guard lstat(path + suffix, &status) == 0 else { continue }
+            hadLog = hadLog || suffix == "-wal"
+            hadIndex = hadIndex || suffix == "-shm"
+            if status.st_mode & S_IFMT != S_IFREG, nonRegular == nil { nonRegular = (suffix, SiblingFile.kind(of: status.st_mode)) }
+        }
+        self.hadLog = hadLog
+        self.hadIndex = hadIndex
+        self.nonRegular = nonRegular
+    }
+
+    /// Throws `SQLITE_CANTOPEN` when a symbolic link or anything else but a regular file was
+    /// at the `-wal`, `-shm` or `-journal` path (SQLite would open it through the link).
+    func refuseNonRegularCompanion() throws(StoreError) {
+        guard let (suffix, kind) = nonRegular else { return }
+        throw StoreError.sqlite(
+            extendedCode: SQLITE_CANTOPEN,
+            message: "\(path)\(suffix) is \(kind), not a regular file; SQLite would open it through the link, so the database was not opened",
+            systemErrorCode: kind == "a symbolic link" ? ELOOP : EINVAL)
     }
 
     /// Removes the `-wal` and `-shm` the failed open made, when nobody can be using them: the

@@ -103,7 +103,7 @@ package final class Store {
         let database: Database
         var fileVersion = migrator.latestVersion
         do {
-            database = try Database(file, Database.OpenMode(configuration.access), configuration: configuration)
+            database = try Database(file, Database.OpenMode(configuration.access), configuration: configuration, companions: siblings)
         } catch {
             if error.isStorageFault { siblings.removeWhatTheFailedOpenLeft() }
             throw error

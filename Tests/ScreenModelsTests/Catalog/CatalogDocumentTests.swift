@@ -49,6 +49,30 @@ import Testing
         #expect(document.frame(for: CatalogViewState(query: query)).rows.map(\.id) == ids)
     }
 
+    /// Every title of two letters and a space up to five characters long against every query
+    /// of them up to three: first bytes that repeat, matches at either end, partial matches
+    /// before a whole one ("aab" in "aaab") and queries longer than the title all match as
+    /// `String.contains` on the lowercased strings does.
+    @Test func asciiMatchingAgreesWithStringContainsOnEveryShortTitle() {
+        let words = Self.strings(over: ["a", "B", " "], upTo: 5)
+        let document = CatalogDocument(books: words.enumerated().map { CatalogBook(id: $0.offset, title: $0.element) })
+        for query in Self.strings(over: ["A", "b", " "], upTo: 3) {
+            let expected = words.indices.filter { query.isEmpty || words[$0].lowercased().contains(query.lowercased()) }
+            #expect(document.frame(for: CatalogViewState(query: query)).rows.map(\.id) == expected, "query \"\(query)\"")
+        }
+    }
+
+    /// Every string of `letters` of length 0 through `length`.
+    private static func strings(over letters: [String], upTo length: Int) -> [String] {
+        var all = [""]
+        var previous = [""]
+        for _ in 0..<length {
+            previous = previous.flatMap { prefix in letters.map { prefix + $0 } }
+            all += previous
+        }
+        return all
+    }
+
     @Test func onlySelectedWithoutSelectionProjectsNoRows() {
         let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Swift")])
         #expect(document.frame(for: CatalogViewState(showsOnlySelected: true)).rows.isEmpty)
