@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lowercased text prepared for fast case-insensitive substring matching.
 ///
 /// For plain ASCII (no carriage return, which joins with a line feed into one character),
@@ -20,21 +22,24 @@ struct CatalogFoldedText: Sendable {
         return Self.bytes(bytes, contain: needle.bytes)
     }
 
+    /// Whether `needle` occurs in `haystack`: libc's `memchr` (vectorised) skips to each place
+    /// the needle's first byte occurs, and `memcmp` compares the rest there. A title holds the
+    /// query's first byte in few places, so a projection over thousands of titles compares few
+    /// bytes beyond the scan.
     private static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
         let count = needle.count
         guard count > 0 else { return true }
         guard count <= haystack.count else { return false }
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { query in
-                let first = query[0]
+        return haystack.withUnsafeBytes { hay in
+            needle.withUnsafeBytes { query in
+                guard let hayStart = hay.baseAddress, let queryStart = query.baseAddress else { return false }
+                let first = Int32(query[0])
+                // The last position a match can start at, and the next one to look from.
+                let lastStart = hay.count - count
                 var start = 0
-                let last = hay.count - count
-                while start <= last {
-                    if hay[start] == first {
-                        var offset = 1
-                        while offset < count, hay[start + offset] == query[offset] { offset += 1 }
-                        if offset == count { return true }
-                    }
+                while start <= lastStart, let found = memchr(hayStart + start, first, lastStart - start + 1) {
+                    start = hayStart.distance(to: UnsafeRawPointer(found))
+                    if memcmp(hayStart + start + 1, queryStart + 1, count - 1) == 0 { return true }
                     start += 1
                 }
                 return false
