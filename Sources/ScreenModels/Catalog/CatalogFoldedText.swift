@@ -9,16 +9,22 @@ struct CatalogFoldedText: Sendable {
     let text: String
     let bytes: [UInt8]
     let isPlainASCII: Bool
+    /// Which byte values occur in ``bytes``, each as bit `value % 64`: text that lacks one of a
+    /// needle's bytes cannot contain it, which one comparison tells for most titles of a
+    /// document without scanning them.
+    let byteMask: UInt64
 
     init(_ raw: String) {
         text = raw.lowercased()
         bytes = Array(text.utf8)
         isPlainASCII = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        byteMask = bytes.reduce(0) { $0 | 1 << ($1 & 63) }
     }
 
     /// Whether `needle` occurs in this text, matching `String.contains` on the lowercased strings.
     func contains(_ needle: CatalogFoldedText) -> Bool {
         guard isPlainASCII, needle.isPlainASCII else { return text.contains(needle.text) }
+        guard needle.byteMask & ~byteMask == 0 else { return false }
         return Self.bytes(bytes, contain: needle.bytes)
     }
 

@@ -35,10 +35,7 @@ extension CatalogDocument {
     public func window(for viewState: CatalogViewState, before: Int = 20, after: Int = 40) -> CatalogWindow {
         let matcher = CatalogQueryMatcher(query: viewState.query)
         let visible = { (index: Int) in self.isVisible(at: index, for: viewState, matcher: matcher) }
-        let centre =
-            [viewState.viewport?.anchorID, viewState.selectedID]
-            .lazy.compactMap { $0 }.compactMap { self.positions[$0] }.first(where: visible)
-            ?? books.indices.first(where: visible)
+        let centre = centreIndex(anchorID: viewState.viewport?.anchorID, selectedID: viewState.selectedID, visible) ?? books.indices.first(where: visible)
         guard let centre else { return CatalogWindow(rows: [], anchorRow: nil, hasMoreBefore: false, hasMoreAfter: false) }
 
         // One row past each edge of the window tells whether more rows exist beyond it.
@@ -52,6 +49,13 @@ extension CatalogDocument {
             hasMoreBefore: above.count > before,
             hasMoreAfter: below.count > max(after, 1)
         )
+    }
+
+    /// The position of the anchor when it is visible, else of the selection when it is.
+    private func centreIndex(anchorID: Int?, selectedID: Int?, _ visible: (Int) -> Bool) -> Int? {
+        if let id = anchorID, let position = positions[id], visible(position) { return position }
+        if let id = selectedID, let position = positions[id], visible(position) { return position }
+        return nil
     }
 
     /// Up to `limit` visible indices walking from `start` by `step` within `bounds`.
