@@ -11,36 +11,33 @@ package struct DatabaseSiblings {
     let path: String
     let hadLog: Bool
     let hadIndex: Bool
-    /// The first companion that is not a regular file, and what it is.
-    let nonRegular: (suffix: String, kind: String)?
+    /// The first companion that is not a regular file, and its file type (`st_mode & S_IFMT`).
+    let nonRegular: (suffix: String, type: mode_t)?
 
     /// Notes what is beside `file` now (nothing for an in-memory or temporary database).
     package init(of file: DatabaseFile) {
         let path = file.path
         self.path = path
-        var hadLog = false
-        var hadIndex = false
-        var nonRegular: (suffix: String, kind: String)?
-        for suffix in ["-wal", "-shm", "-journal"] where !DatabasePath.isSpecial(path) {
-            var status = stat()
-            guard lstat(path + suffix, &status) == 0 else { continue }
-            hadLog = hadLog || suffix == "-wal"
-            hadIndex = hadIndex || suffix == "-shm"
-            if status.st_mode & S_IFMT != S_IFREG, nonRegular == nil { nonRegular = (suffix, SiblingFile.kind(of: status.st_mode)) }
+        var found: [(suffix: String, type: mode_t)] = []
+        if !DatabasePath.isSpecial(path) {
+            for suffix in ["-wal", "-shm", "-journal"] {
+                var status = stat()
+                if lstat(path + suffix, &status) == 0 { found.append((suffix, status.st_mode & S_IFMT)) }
+            }
         }
-        self.hadLog = hadLog
-        self.hadIndex = hadIndex
-        self.nonRegular = nonRegular
+        hadLog = found.contains { $0.suffix == "-wal" }
+        hadIndex = found.contains { $0.suffix == "-shm" }
+        nonRegular = found.first { $0.type != S_IFREG }
     }
 
     /// Throws `SQLITE_CANTOPEN` when a symbolic link or anything else but a regular file was
     /// at the `-wal`, `-shm` or `-journal` path (SQLite would open it through the link).
     func refuseNonRegularCompanion() throws(StoreError) {
-        guard let (suffix, kind) = nonRegular else { return }
+        guard let (suffix, type) = nonRegular else { return }
         throw StoreError.sqlite(
             extendedCode: SQLITE_CANTOPEN,
-            message: "\(path)\(suffix) is \(kind), not a regular file; SQLite would open it through the link, so the database was not opened",
-            systemErrorCode: kind == "a symbolic link" ? ELOOP : EINVAL)
+            message: "\(path)\(suffix) is \(SiblingFile.kind(of: type)), not a regular file; SQLite would open it through the link, so the database was not opened",
+            systemErrorCode: type == S_IFLNK ? ELOOP : EINVAL)
     }
 
     /// Removes the `-wal` and `-shm` the failed open made, when nobody can be using them: the
