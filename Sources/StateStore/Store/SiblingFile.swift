@@ -27,7 +27,7 @@ package enum SiblingFile {
         /// that is not a regular file).
         package var errno: Int32 {
             switch self {
-            case .notARegularFile(_, let kind): kind == "a symbolic link" ? ELOOP : EINVAL
+            case .notARegularFile(_, let kind): kind == SiblingFile.symbolicLinkKind ? ELOOP : EINVAL
             case .unavailable(_, let code): code
             }
         }
@@ -64,9 +64,12 @@ package enum SiblingFile {
         return kind(of: status.st_mode)
     }
 
+    /// How ``kind(of:)`` names a symbolic link: the one kind whose refusal stands for `ELOOP`.
+    static let symbolicLinkKind = "a symbolic link"
+
     static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
-        case S_IFLNK: "a symbolic link"
+        case S_IFLNK: symbolicLinkKind
         case S_IFDIR: "a directory"
         case S_IFIFO: "a FIFO"
         case S_IFSOCK: "a socket"
