@@ -25,8 +25,9 @@ extension StateRestorer {
     ///   moves the file), a closed or suspended one, one while another restorer of this process
     ///   on the file is not closed (even suspended), or a file being migrated in the
     ///   background; `StoreError.notARegularFile` when the restorer reached its file through a
-    ///   link (what a link points at is never moved); otherwise the storage's error, with
-    ///   nothing moved.
+    ///   link (what a link points at is never moved), or for a `newPath` that is empty, ends in
+    ///   a slash or is one of the database's own companion names (`<db>-wal`, `<db>-guard`, …);
+    ///   otherwise the storage's error, with nothing moved.
     @discardableResult
     public func relocate(to newPath: String, isolation: isolated (any Actor)? = #isolation) throws -> Int {
         guard configuration.role.maintainsFile else { throw RestoreError.databaseUnusable("an extension never moves the database; the app does") }
@@ -49,6 +50,7 @@ extension StateRestorer {
         defer { OpenRestorers.publishLiveScenes(of: self) }
         // Relative to the working directory now, its folder resolved; a link there is
         // something that exists, refused by the move, never followed.
+        if let refusal = DatabasePath.refusal(of: newPath) { throw refusal }
         let destination = DatabasePath.inResolvedFolder(newPath)
         let outcome = restoring.withLock { side -> Result<Int, any Error> in
             releaseLaunchGuard(&side)

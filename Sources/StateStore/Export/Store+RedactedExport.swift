@@ -25,6 +25,7 @@ extension Store {
     package static func writeRedactedExport(
         of source: DatabaseFile, to outputPath: String, migrator: Migrator, redacting redactor: some ExportRedacting
     ) throws -> [ExportedTable] {
+        if let refusal = DatabasePath.refusal(of: outputPath) { throw refusal }
         // Anything at the path (a directory or a dangling link included) is refused before the
         // path is resolved, which would refuse a directory as an input's error.
         var status = stat()
@@ -32,6 +33,7 @@ extension Store {
         // Its folder resolved (no link is on the path SQLite opens); nothing is there.
         let output = DatabasePath.inResolvedFolder(outputPath)
         guard lstat(output, &status) != 0 else { throw ExportError.outputExists(path: output) }
+        try Store.refuseCompanionName(output, of: source.path)
         let source = try Store(reading: source, kindBeforeKinds: migrator.kindBeforeKinds)
         defer { source.close() }
         guard source.schemaVersion <= migrator.latestVersion else {

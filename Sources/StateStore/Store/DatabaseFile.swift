@@ -24,7 +24,7 @@ package struct DatabaseFile: Sendable, Hashable {
     /// file is never moved aside or replaced, and nothing is ever created beside it for it.
     package private(set) var isLinked: Bool
     /// The file's device and inode at the resolution; nil when nothing existed there yet (or
-    /// the path names no file: `:memory:`, a URI).
+    /// the package's own in-memory database: ``inMemory``).
     package var identity: Identity?
 
     /// What the process-wide notes of this file are kept under: its identity, or its path
@@ -36,13 +36,12 @@ package struct DatabaseFile: Sendable, Hashable {
     ///
     /// - Throws: ``StoreError/danglingLink(path:target:)`` for a link to nothing,
     ///   ``StoreError/notARegularFile(path:kind:)`` for a FIFO, socket, device, directory or a
-    ///   loop of links.
+    ///   loop of links, an empty path or one ending in a slash.
     package init(resolving path: String) throws(StoreError) {
         requestedPath = path
-        guard !DatabasePath.isSpecial(path) else {
-            (self.path, isLinked, identity) = (path, false, nil)
-            return
-        }
+        // Every path given is the kernel's: `:memory:` or `file:x` is a file of that name,
+        // reached by its absolute path (SQLite never reads an absolute path as special).
+        if let refusal = DatabasePath.refusal(of: path) { throw refusal }
         var current = DatabasePath.absolute(path)
         var followed = false
         for _ in 0..<40 {  // as many links as the kernel follows
@@ -80,7 +79,7 @@ package struct DatabaseFile: Sendable, Hashable {
     /// restorer names in its reports while it opens nothing there.
     package init(unresolved path: String) {
         requestedPath = path
-        self.path = DatabasePath.isSpecial(path) ? path : DatabasePath.absolute(path)
+        self.path = path.isEmpty ? path : DatabasePath.absolute(path)
         isLinked = false
         identity = nil
     }

@@ -25,14 +25,27 @@ package enum DatabasePath {
     /// it is even when it is a link: for a path that must not exist yet (a move's destination,
     /// an export), where a link is something that exists and is refused, never followed.
     package static func inResolvedFolder(_ path: String) -> String {
-        guard !isSpecial(path) else { return path }
+        guard !path.isEmpty else { return path }
         let (folder, name) = split(absolute(path))
         guard let real = realFolder(folder) else { return folder == "/" ? "/" + name : folder + "/" + name }
         return real == "/" ? "/" + name : real + "/" + name
     }
 
-    /// Whether `path` names no file of the file system (`:memory:`, a URI, a temporary database).
+    /// Whether `path`, as SQLite reads it, names no file of the file system (`:memory:`, a URI,
+    /// a temporary database). Only a path this package names itself can be one (an in-memory
+    /// database, a URI it builds): a path an app or the tool gives is always the kernel's, and
+    /// is made absolute before SQLite sees it, so `:memory:` or `file:x` there is a file of
+    /// that name in the working directory.
     static func isSpecial(_ path: String) -> Bool { path.isEmpty || path == ":memory:" || path.hasPrefix("file:") }
+
+    /// Why `path`, given for a database file or an output file, can name no regular file, or
+    /// nil: an empty path names none, and a path that ends in a slash names a folder (the
+    /// kernel refuses to create or open a regular file by it).
+    package static func refusal(of path: String) -> StoreError? {
+        if path.isEmpty { return .notARegularFile(path: path, kind: "an empty path, which names no file") }
+        if path.utf8.last == UInt8(ascii: "/") { return .notARegularFile(path: path, kind: "a path ending in a slash, which names a folder") }
+        return nil
+    }
 
     /// `path` against the working directory now, when it is relative.
     static func absolute(_ path: String) -> String {

@@ -45,7 +45,9 @@ extension Store {
         }
         // The destination's last component is never resolved: a link there is something that
         // exists, refused, not followed (its folder is, as every path's).
+        if let refusal = DatabasePath.refusal(of: destination) { throw refusal }
         let destination = DatabasePath.inResolvedFolder(destination)
+        try refuseCompanionName(destination, of: source)
         try Database.refuseExisting(destination, named: "the destination")
         try ensureUnused(file)
         let database = try Database(file, .readWrite(createIfMissing: false), configuration: configuration)
@@ -63,12 +65,38 @@ extension Store {
         // new database there.
         MovedDatabaseNote.remove(at: destination)
         MovedDatabaseNote.write(at: source, pointingTo: destination)
-        for suffix in ["-wal", "-shm", "", "-guard", "-live"] { unlink(source + suffix) }
+        for suffix in ["-wal", "-shm", "", "-guard", "-live"] { unlink(source + suffix) }  // each in `companionSuffixes`
         // Closing must neither checkpoint into the removed file nor delete a `-wal` by its name
         // (a new file's, by then).
         database.disableCheckpointOnClose()
         database.close()
         return counts["scene_state"] ?? 0
+    }
+
+    /// The names a database's own files take beside it (its path and one of these): SQLite's
+    /// log, index and journal, the crash-loop guard, the live scenes, and the note a move
+    /// leaves. A move removes or writes each of them at the source's path.
+    static let companionSuffixes = ["-wal", "-shm", "-journal", "-guard", "-live", "-moved"]
+
+    /// Throws when `destination` is `source` with a companion's suffix, or `source` is
+    /// `destination` with one, in the same folder (by device and inode, whatever path names
+    /// it): a move would remove or overwrite its own copy when it cleans up beside the source,
+    /// SQLite would take an export written there for the source's log or journal, and either
+    /// would meet the other as its companion.
+    static func refuseCompanionName(_ destination: String, of source: String) throws(StoreError) {
+        let (destinationFolder, destinationName) = DatabasePath.split(destination)
+        let (sourceFolder, sourceName) = DatabasePath.split(source)
+        var destinationStatus = stat()
+        var sourceStatus = stat()
+        guard stat(destinationFolder, &destinationStatus) == 0, stat(sourceFolder, &sourceStatus) == 0,
+            destinationStatus.st_dev == sourceStatus.st_dev, destinationStatus.st_ino == sourceStatus.st_ino
+        else { return }
+        guard let suffix = companionSuffixes.first(where: { destinationName == sourceName + $0 || sourceName == destinationName + $0 }) else { return }
+        let (database, companion) = destinationName.count > sourceName.count ? (source, destination) : (destination, source)
+        throw StoreError.sqlite(
+            extendedCode: SQLITE_CANTOPEN,
+            message: "\(destination) cannot be written beside \(source): \(companion) is the name of the \(suffix) file of \(database), one of the database's own files; choose another name",
+            systemErrorCode: EINVAL)
     }
 
     /// Takes the hold on `database` (an exclusive lock on the file itself, which no other

@@ -68,6 +68,13 @@ struct OptionSpec: Sendable, Equatable {
     /// The option as typed on the command line, for example `--db`.
     var spelling: String { "--\(name)" }
 
+    /// Whether the option's value is a path: its placeholder is, or offers, `PATH`, `FILE` or
+    /// `DIR` (`FILE|-` too), or its completion offers file names (`move --to NEW`).
+    var takesPath: Bool {
+        guard case .value(let valueName) = kind else { return false }
+        return completion == .files || valueName.split(separator: "|").contains { ["PATH", "FILE", "DIR"].contains($0) }
+    }
+
     /// The option with its value placeholder, for example `--db PATH` or `--json`.
     var synopsis: String {
         switch kind {

@@ -14,8 +14,11 @@ protocol OptionValue: Sendable {
 }
 
 extension String: OptionValue {
-    /// The text as given: every string is a string, the empty one too.
-    init(argument text: String, for option: OptionSpec, in commandName: String) {
+    /// The text as given: every string is a string, the empty one too, except for an option
+    /// whose value is a path (`PATH`, `FILE` or `DIR`): an empty path names no file, so it is a
+    /// usage error rather than a file the command fails to find.
+    init(argument text: String, for option: OptionSpec, in commandName: String) throws(UsageError) {
+        if text.isEmpty, option.takesPath { throw UsageError(command: commandName, kind: .emptyPath(option: option.spelling)) }
         self = text
     }
 }

@@ -30,6 +30,8 @@ struct UsageError: Error, Sendable, Equatable, LocalizedError, CustomStringConve
         case integerOutOfRange(option: String, value: String)
         /// The argument at this 1-based position is not valid UTF-8.
         case argumentNotUTF8(position: Int)
+        /// An option whose value is a path was given an empty one, which names no file.
+        case emptyPath(option: String)
     }
 
     /// The `EX_USAGE` exit status from sysexits(3), for every usage error.
@@ -78,6 +80,8 @@ struct UsageError: Error, Sendable, Equatable, LocalizedError, CustomStringConve
             "option \(option) integer \(Self.quoted(value)) is out of range"
         case .argumentNotUTF8(let position):
             "argument \(position) is not valid UTF-8"
+        case .emptyPath(let option):
+            "option \(option) expects a path, got an empty one"
         }
     }
 

@@ -42,8 +42,20 @@ struct OptionValueTests {
     }
 
     @Test(arguments: ["", "-", "two\nlines"])
-    func stringIsTheTextAsGiven(text: String) {
-        #expect(String(argument: text, for: SampleCommands.scene, in: "restorectl save") == text)
+    func stringIsTheTextAsGiven(text: String) throws {
+        #expect(try String(argument: text, for: SampleCommands.scene, in: "restorectl save") == text)
+    }
+
+    @Test(arguments: [
+        OptionSpec.value("db", valueName: "PATH", help: ""), .value("state", valueName: "FILE|-", help: ""), .value("formats", valueName: "DIR", help: ""),
+        .value("to", valueName: "NEW", help: "", completion: .files),
+    ])
+    func anEmptyPathIsAUsageErrorNamingTheOption(option: OptionSpec) throws {
+        #expect(throws: UsageError(command: "restorectl save", kind: .emptyPath(option: option.spelling))) {
+            try String(argument: "", for: option, in: "restorectl save")
+        }
+        #expect(try String(argument: "-", for: option, in: "restorectl save") == "-")
+        #expect(UsageError(command: "restorectl save", kind: .emptyPath(option: option.spelling)).message == "restorectl save: option \(option.spelling) expects a path, got an empty one")
     }
 
     @Test(arguments: [("90d", 7_776_000.0), ("12h", 43_200), ("30m", 1_800), ("45s", 45), ("100000s", 100_000)])
