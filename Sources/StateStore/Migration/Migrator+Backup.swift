@@ -20,29 +20,55 @@ extension Migrator {
     /// and copy to `<backup>.partial` first, renaming it into place only when the copy is still
     /// at `version`: otherwise they would delete each other's copy mid-write, or a process that
     /// waited while another migrated would replace the good backup with the migrated file.
+    ///
+    /// Only regular files are backups: a link, a folder or anything else at the backup's path
+    /// or its `.partial` refuses the migration before anything is copied (nothing is written
+    /// through a link, and nothing replaces one), and the pruning counts and removes regular
+    /// files only, one `unlink` each, so a folder named like a backup is never emptied.
     func backUp(_ db: Database, version: Int) throws {
         let destination = "\(db.path).backup-v\(version)"
         let partial = destination + ".partial"
         try Self.withBackupLock(for: db.path) {
-            try? FileManager.default.removeItem(atPath: partial)
-            try Self.reading(db.path) { try db.backup(to: partial) }
+            try Self.refuseNonRegularFile(at: destination)
+            try Self.refuseNonRegularFile(at: partial)
+            unlink(partial)
+            do {
+                try Self.reading(db.path) { try db.backup(to: partial) }
+            } catch {
+                for suffix in ["", "-journal", "-wal", "-shm"] { unlink(partial + suffix) }
+                throw error
+            }
             guard Self.userVersionInHeader(of: partial) == version else {
-                try? FileManager.default.removeItem(atPath: partial)
+                unlink(partial)
                 return
             }
             guard rename(partial, destination) == 0 else {
                 let code = errno
+                unlink(partial)
                 throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot rename \(partial) to \(destination): \(SystemErrorCause.describe(code))", systemErrorCode: code)
             }
         }
         let url = URL(fileURLWithPath: db.path)
-        let folder = url.deletingLastPathComponent()
+        let folder = url.deletingLastPathComponent().path
         let prefix = url.lastPathComponent + ".backup-v"
-        let backups = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let versions = backups.compactMap { name in name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)) : nil }
-        for old in versions.sorted(by: >).dropFirst(max(backupsKept, 1)) {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(prefix + String(old)))
+        let backups = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let versions = backups.compactMap { name -> Int? in
+            guard name.hasPrefix(prefix), let version = Int(name.dropFirst(prefix.count)), DatabaseFile.identity(at: folder + "/" + name) != nil else { return nil }
+            return version
         }
+        for old in versions.sorted(by: >).dropFirst(max(backupsKept, 1)) {
+            unlink(folder + "/" + prefix + String(old))
+        }
+    }
+
+    /// Throws when something other than a regular file is at `path`: a backup is never written
+    /// through a link or over a folder, a FIFO or a device, and none of them is removed.
+    static func refuseNonRegularFile(at path: String) throws(StoreError) {
+        guard let kind = SiblingFile.kindOfNonRegularFile(at: path) else { return }
+        throw StoreError.sqlite(
+            extendedCode: SQLITE_CANTOPEN,
+            message: "\(path) is \(kind), not a regular file; the backup was not written and nothing was migrated",
+            systemErrorCode: kind == SiblingFile.symbolicLinkKind ? ELOOP : EEXIST)
     }
 
     /// `PRAGMA user_version` read from the file header (big-endian, offset 60) without opening

@@ -225,6 +225,45 @@ import Testing
         #expect(try backup.scalarInt("SELECT x FROM t5") == 5)
     }
 
+    /// Only regular files are backups: a link or a folder at the backup's path (or its
+    /// `.partial`) refuses the migration before anything is copied or changed, and the pruning
+    /// neither counts nor removes folders named like backups (it emptied them, contents and all).
+    @Test func aBackupIsNeverWrittenThroughALinkAndAFolderNamedLikeOneIsKept() throws {
+        var files: [MigrationFile] = []
+        for version in 1...3 {
+            files.append(try MigrationFile(name: String(format: "%04d_m.sql", version), sql: "CREATE TABLE t\(version) (x); INSERT INTO t\(version) VALUES (\(version));"))
+        }
+        let db = try Database(path: stateFile.path)
+        try Migrator(migrations: Array(files.prefix(1))).migrate(db)
+        let victim = try stateFile.write("my notes", to: "victim.txt")
+        for obstacle in ["state.sqlite.backup-v1", "state.sqlite.backup-v1.partial"] {
+            #expect(symlink("victim.txt", stateFile.path(obstacle)) == 0)
+            let before = file()
+            #expect {
+                try Migrator(migrations: Array(files.prefix(2))).migrate(db)
+            } throws: { error in
+                guard case .sqlite(_, let message, _, _) = error as? StoreError else { return false }
+                return message.contains("\(obstacle) is a symbolic link, not a regular file")
+            }
+            #expect(try db.scalarInt("PRAGMA user_version") == 1)
+            #expect(file() == before)
+            #expect(FileManager.default.contents(atPath: victim) == Data("my notes".utf8))
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: stateFile.path(obstacle)) == "victim.txt")
+            unlink(stateFile.path(obstacle))
+        }
+        try FileManager.default.createDirectory(atPath: stateFile.path("state.sqlite.backup-v0"), withIntermediateDirectories: false)
+        try stateFile.write("precious", to: "state.sqlite.backup-v0/keep.txt")
+        var keepingOne = try Migrator(migrations: Array(files.prefix(2)))
+        keepingOne.backupsKept = 1
+        try keepingOne.migrate(db)
+        keepingOne = try Migrator(migrations: files)
+        keepingOne.backupsKept = 1
+        try keepingOne.migrate(db)
+        #expect(stateFile.folder.contents("state.sqlite.backup-v0/keep.txt") == Data("precious".utf8))
+        let backups = try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).filter { $0.contains(".backup-v") }.sorted()
+        #expect(backups == ["state.sqlite.backup-v0", "state.sqlite.backup-v2"])
+    }
+
     @Test func targetBeyondTheLatestVersionIsRefused() throws {
         let db = try Database(path: stateFile.path)
         #expect(throws: StoreError.self) { try Migrator.withNoOpDataSteps().migrate(db, upTo: 999) }
