@@ -58,10 +58,16 @@ package struct FormatFolder: Sendable {
         }.sorted { ($0.version, $0.name) < ($1.version, $1.name) }
     }
 
-    /// Writes `format` as `shape-v<N>.json`, creating the folder when missing.
+    /// Writes `format` as `shape-v<N>.json`, creating the folder when missing. A link or
+    /// anything else but a regular file at that name is refused, never replaced.
     package func write(_ format: KindFormat) throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        try Data(format.fileText.utf8).write(to: url.appendingPathComponent(KindFormat.fileName(version: format.version)), options: .atomic)
+        let file = url.appendingPathComponent(KindFormat.fileName(version: format.version))
+        var status = stat()
+        if lstat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw RestoreError.invalidFormatFile(path: file.path, reason: "it is not a regular file (a link is never replaced or written through); nothing was written")
+        }
+        try Data(format.fileText.utf8).write(to: file, options: .atomic)
     }
 
     /// Reads a JSON file of the folder.

@@ -71,8 +71,12 @@ enum ReplayCommand {
     }
 
     /// `--record FILE`: writes the expectations, and nothing else (a file beside it only for
-    /// the atomic replacement).
+    /// the atomic replacement). What is at `file` must be a regular file, or nothing: a link
+    /// (dangling or not), a folder or a FIFO there is refused, never replaced or written through.
     private static func record(_ expectations: ReplayExpectations, to file: String, json: Bool, console: Console) throws -> ExitCode {
+        if let kind = SiblingFile.kindOfNonRegularFile(at: file) {
+            throw CommandFailure(.cannotCreate, "expectations \(file) is \(kind), not a regular file; nothing was written")
+        }
         do {
             try Data(expectations.fileText.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {

@@ -163,6 +163,27 @@ import Testing
         #expect(try ReadingVerbsTests.listing(stateFile.folder.url) == before)
     }
 
+    /// `--record` never replaces a link (dangling or not), a FIFO or a folder at its path, nor
+    /// writes through one: it exits 73 naming what is there, and everything stays as it was.
+    @Test(arguments: ["link", "dangling link", "FIFO", "folder"])
+    func recordRefusesWhatIsNotARegularFile(obstacle: String) throws {
+        let target = try stateFile.write("victim", to: "victim.txt")
+        let file = stateFile.path("expected.json")
+        switch obstacle {
+        case "link": #expect(symlink("victim.txt", file) == 0)
+        case "dangling link": #expect(symlink("nowhere.json", file) == 0)
+        case "FIFO": #expect(mkfifo(file, 0o600) == 0)
+        default: try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+        }
+        let before = try ReadingVerbsTests.listing(stateFile.folder.url)
+        let run = try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", document, "--formats", formats, "--record", file], killedAfter: .seconds(60))
+        #expect(run.status == 73, "\(obstacle): \(run.stderr)")
+        #expect(run.stderr.contains("not a regular file; nothing was written"), "\(obstacle): \(run.stderr)")
+        #expect(try ReadingVerbsTests.listing(stateFile.folder.url) == before)
+        #expect(FileManager.default.contents(atPath: target) == Data("victim".utf8))
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path("nowhere.json")))
+    }
+
     struct Failure: Error {}
 
     /// Each restored record's kind and codes (`kind: code, code`), and `kind: not-restored` for
