@@ -36,13 +36,16 @@ extension Database {
         let finishCode = sqlite3_backup_finish(backup)
         guard stepCode == SQLITE_DONE, finishCode == SQLITE_OK else {
             let code = stepCode == SQLITE_DONE ? finishCode : stepCode
+            // What the system said, when it said anything (no descriptor left to open the
+            // copy's journal, no space): asked before the close, which would reset it.
+            let systemCode = target.handle.map { sqlite3_system_errno($0) } ?? 0
             target.close()
             // A copy that failed at its commit (disk full, fsync error) can leave a hot journal
             // or a WAL beside it; remove those with it, or the next copy at this path would find them.
-            for suffix in ["", "-journal", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: destination + suffix)
-            }
-            throw StoreError.sqlite(extendedCode: code, message: "backup to \(destination) failed: \(String(cString: sqlite3_errstr(code)))")
+            for suffix in ["", "-journal", "-wal", "-shm"] { unlink(destination + suffix) }
+            let cause = systemCode == 0 ? "" : " (\(SystemErrorCause.describe(systemCode)))"
+            throw StoreError.sqlite(
+                extendedCode: code, message: "backup to \(destination) failed: \(String(cString: sqlite3_errstr(code)))\(cause)", systemErrorCode: systemCode)
         }
     }
 

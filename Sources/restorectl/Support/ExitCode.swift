@@ -18,4 +18,7 @@ enum ExitCode: Int32, Sendable {
     case cannotCreate = 73
     /// EX_IOERR: an I/O error.
     case ioError = 74
+    /// EX_TEMPFAIL: another connection holds the database's lock past the wait; trying again
+    /// later may succeed.
+    case temporaryFailure = 75
 }

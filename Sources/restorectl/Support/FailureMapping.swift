@@ -69,7 +69,10 @@ enum FailureMapping {
         // for every refusal to write an existing file.
         case .cannotOpen: error.isSystemFault ? .ioError : .cannotCreate
         case .ioError, .full, .readOnly, .permission: .ioError
-        case .busy, .locked, .noMemory: .software
+        // Another connection (a running app, another tool) held the lock past the busy
+        // timeout: nothing is wrong with the file, and the same command later may succeed.
+        case .busy, .locked: .temporaryFailure
+        case .noMemory: .software
         // Anything else SQLite reports about a file (corrupt, not a database, a schema missing
         // a table) is bad data: no file content may produce an internal error.
         default: .dataError

@@ -107,6 +107,21 @@ import Testing
         #expect(namedEMFILE, "no limit from 4 to 12 ran the creation out of descriptors")
     }
 
+    /// A database another process holds locked past the tool's wait is a temporary failure,
+    /// 75 (it was the internal error, 70), and nothing is written.
+    @Test(.enabled(if: TestHost.hasSQLiteShell, "another process holds the lock: needs the sqlite3 shell (.ci/run installs it)"))
+    func aDatabaseLockedByAnotherProcessIsATemporaryFailure() throws {
+        let db = folder.path("locked.sqlite")
+        #expect(try run(["save", "--scene", "main", "--state", "STATE"], db: db).status == 0)
+        let before = FileManager.default.contents(atPath: db)
+        let holder = try ExclusiveLockHolder(path: db)
+        let result = try run(["save", "--scene", "other", "--state", "STATE"], db: db)
+        holder.release()
+        #expect(result.status == 75, "\(result)")
+        #expect(result.stderr.contains("locked"), "\(result.stderr)")
+        #expect(FileManager.default.contents(atPath: db) == before)
+    }
+
     /// Runs the real `restorectl` with `--db db` after the command words (placeholders filled),
     /// under `ulimit -n descriptorLimit` when given; killed after 30 s.
     private func run(_ arguments: [String], db: String, descriptorLimit: Int? = nil) throws -> ChildRun {
