@@ -18,8 +18,9 @@ enum ShelfCommand {
                 name: "save",
                 abstract: "Validate and store a shelf snapshot; the last few per shelf are kept.",
                 discussion: """
-                    The snapshot is {"version": 1, "books": [{"id", "title", "revision"}], "fetchedAt": seconds since 1970, \
-                    "drafts": [{"bookID", "baseRevision", "proposedTitle"}]}.
+                    The snapshot is format 2: {"version": 2, "query", "books": [{"id", "title", "revision"}], \
+                    "fetchedAt": seconds since 1970, "drafts": [{"bookID", "baseRevision", "proposedTitle"}]}. \
+                    Format 1, without "query", is still read (the query is then "").
                     """,
                 action: .parsing(save)
             ),
