@@ -20,8 +20,8 @@ extension Store {
     /// Nothing may have the file open: a connection of this process is refused with
     /// ``StoreError/fileInUse(path:)``, another process's with
     /// ``StoreError/fileOpenElsewhere(path:)``. When anything fails before the original is
-    /// removed, the copy is removed and the original is left exactly as it was: a refused move
-    /// leaves nothing behind.
+    /// removed (its folder forbidding the removal included), the copy is removed and the
+    /// original is left exactly as it was: a refused move leaves nothing behind.
     ///
     /// - Parameters:
     ///   - source: the database to move; it must exist, be ours (any schema version) and be the
@@ -61,11 +61,23 @@ extension Store {
             throw error
         }
         // The hold lasts until the original is gone. The note first, so a process that finds no
-        // file finds where it went; then the log: a log left beside a path must never meet a
-        // new database there.
+        // file finds where it went (and creates nothing there, so the log removed after the file
+        // never meets a new database). The file itself next: when its folder forbids removing
+        // it, nothing of it is removed, the copy goes, and the move is refused; two files each
+        // taking saves would drift apart, and the app would not know which one it uses.
         MovedDatabaseNote.remove(at: destination)
         MovedDatabaseNote.write(at: source, pointingTo: destination)
-        for suffix in ["-wal", "-shm", "", "-guard", "-live"] { unlink(source + suffix) }  // each in `companionSuffixes`
+        guard unlink(source) == 0 else {
+            let code = errno
+            MovedDatabaseNote.remove(at: source)
+            unlink(destination)
+            database.close()
+            throw StoreError.sqlite(
+                extendedCode: SQLITE_IOERR | (10 << 8),  // SQLITE_IOERR_DELETE
+                message: "cannot remove \(source) after copying it (\(SystemErrorCause.describe(code))); the copy at \(destination) was removed and nothing was moved",
+                systemErrorCode: code)
+        }
+        for suffix in ["-wal", "-shm", "-guard", "-live"] { unlink(source + suffix) }  // each in `companionSuffixes`
         // Closing must neither checkpoint into the removed file nor delete a `-wal` by its name
         // (a new file's, by then).
         database.disableCheckpointOnClose()

@@ -184,6 +184,34 @@ import Testing
         #expect(save.status == 0, "\(save)")
     }
 
+    /// A move whose user may write the file but not remove it from its folder (the folder is
+    /// another user's) copies it, finds it cannot remove the original, removes the copy and
+    /// exits 74 naming EACCES: it reported success and left two files, the old one still taking
+    /// saves while the app had been told it moved.
+    @Test(.enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"))
+    func aMoveThatCannotRemoveTheOriginalMovesNothing() throws {
+        let parent = try TemporaryDirectory()
+        let (folder, db) = try Self.makeDatabaseInAFolderOfItsOwn(in: parent)
+        // The log and index exist already, nobody's: the folder (root's, 0755) lets nobody write
+        // the files in it, not create or remove any.
+        for suffix in ["-wal", "-shm"] {
+            let companion: String = db + suffix
+            try #require(FileManager.default.createFile(atPath: companion, contents: nil, attributes: [.posixPermissions: 0o600]))
+        }
+        let destinationFolder = parent.path("moved")
+        try FileManager.default.createDirectory(atPath: destinationFolder, withIntermediateDirectories: false)
+        let handed: [String] = [db, db + "-wal", db + "-shm", destinationFolder]
+        try #require(handed.allSatisfy { chown($0, 65534, 65534) == 0 })
+        let before = FileManager.default.contents(atPath: db)
+        let run = try Self.run(["move", "--db", db, "--to", destinationFolder + "/state.sqlite"], as: "nobody")
+        #expect(run.status == 74, "\(run)")
+        #expect(run.stderr.contains("cannot remove") && run.stderr.contains("EACCES") && run.stderr.contains("nothing was moved"), "\(run.stderr)")
+        #expect(Self.listing(destinationFolder).isEmpty, "the copy was left at the destination")
+        #expect(Self.listing(folder) == ["state.sqlite", "state.sqlite-shm", "state.sqlite-wal"], "no note was left beside the original")
+        #expect(FileManager.default.contents(atPath: db) == before)
+        #expect(try Self.restore(db).state == Self.stored, "the stored state is intact")
+    }
+
     @Test(.enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"))
     func aFileThisUserMayNotReadIsUnavailableNamingTheCauseAndNothingIsCreated() throws {
         let parent = try TemporaryDirectory()
