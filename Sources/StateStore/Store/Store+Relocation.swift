@@ -48,6 +48,7 @@ extension Store {
         if let refusal = DatabasePath.refusal(of: destination) { throw refusal }
         let destination = DatabasePath.inResolvedFolder(destination)
         try refuseCompanionName(destination, of: source)
+        try refuseNonRegularCompanions(of: source)
         try Database.refuseExisting(destination, named: "the destination")
         try ensureUnused(file)
         let database = try Database(file, .readWrite(createIfMissing: false), configuration: configuration)
@@ -109,6 +110,20 @@ extension Store {
             extendedCode: SQLITE_CANTOPEN,
             message: "\(destination) cannot be written beside \(source): \(companion) is the name of the \(suffix) file of \(database), one of the database's own files; choose another name",
             systemErrorCode: EINVAL)
+    }
+
+    /// Throws when a link, a folder or anything else but a regular file is where the move
+    /// removes or writes one of the source's own files (the guard, the live scenes, the note;
+    /// SQLite's own the open refuses): it would be replaced, never followed, and a link there is
+    /// refused as a link everywhere else is.
+    private static func refuseNonRegularCompanions(of source: String) throws(StoreError) {
+        for suffix in ["-guard", "-live", "-moved"] {
+            guard let kind = SiblingFile.kindOfNonRegularFile(at: source + suffix) else { continue }
+            throw StoreError.sqlite(
+                extendedCode: SQLITE_CANTOPEN,
+                message: "\(source)\(suffix) is \(kind), not a regular file; the move would replace it, so nothing was moved",
+                systemErrorCode: kind == SiblingFile.symbolicLinkKind ? ELOOP : EEXIST)
+        }
     }
 
     /// Takes the hold on `database` (an exclusive lock on the file itself, which no other

@@ -78,6 +78,22 @@ import Testing
         #expect(try contents() == withCompanion)
     }
 
+    @Test(arguments: ["-guard", "-live", "-moved"])
+    func aMoveRefusesALinkWhereItWouldRemoveOrWriteOneOfTheDatabasesFiles(suffix: String) throws {
+        try seed(stateFile.path)
+        try stateFile.write("victim", to: "victim.txt")
+        #expect(symlink("victim.txt", stateFile.path + suffix) == 0)
+        let before = try contents()
+        #expect {
+            try Store.relocate(from: stateFile.path, to: stateFile.path("moved.sqlite"))
+        } throws: { error in
+            guard case .sqlite(_, let message, _, _) = error as? StoreError else { return false }
+            return message.contains("\(suffix) is a symbolic link, not a regular file")
+        }
+        #expect(try contents() == before)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: stateFile.path + suffix) == "victim.txt")
+    }
+
     @Test func aMoveToACompanionNameThroughAnotherPathOfTheFolderIsRefused() throws {
         try seed(stateFile.path)
         let alias = try TemporaryDirectory()
