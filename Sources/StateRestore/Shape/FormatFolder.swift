@@ -79,7 +79,7 @@ package struct FormatFolder: Sendable {
         do throws(JSONParseError) {
             return try JSONValue.parse(bytes, limits: RecordHeader.limits)
         } catch {
-            throw RestoreError.invalidFormatFile(path: file.path, reason: "not JSON: \(error)")
+            throw RestoreError.invalidFormatFile(path: file.path, reason: "not JSON: \(error.localizedDescription)")
         }
     }
 

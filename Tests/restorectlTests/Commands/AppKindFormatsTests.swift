@@ -48,6 +48,21 @@ import Testing
         #expect(report["problems"] == [.string(problem + #"record does not fit the recorded shape of format 2: `sort` is "thread", not one of "date", "sender""#)])
     }
 
+    /// A format file that is not JSON is named with where and why, in words (it printed the
+    /// parser error's Swift dump), and the database is left as it was.
+    @Test func aFormatFileThatIsNotJSONIsNamedWithWhereAndWhy() throws {
+        try storeInboxRecord(#"{"version":2,"query":"x","sort":"thread"}"#, scene: "mail", version: 2)
+        let folder = stateFile.path("formats")
+        try FileManager.default.copyItem(atPath: formats, toPath: folder)
+        try Data("{\"a".utf8).write(to: URL(fileURLWithPath: folder + "/inbox/shape-v1.json"))
+        let before = stateFile.folder.contents("state.sqlite")
+        let run = CapturedRun(["check", "--db", stateFile.path, "--formats", folder])
+        #expect(run.exitCode == 65)
+        #expect(run.stderr.contains("shape-v1.json: not JSON: invalid JSON at byte"), "\(run.stderr)")
+        #expect(!run.stderr.contains("JSONParseError"), "\(run.stderr)")
+        #expect(stateFile.folder.contents("state.sqlite") == before)
+    }
+
     @Test func checkWithoutFormatsCountsAnAppsRecordsAsNotDecoded() throws {
         try storeInboxRecord(#"{"version":2,"query":"x","sort":"thread"}"#, scene: "mail", version: 2)
         #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", PackageFolders.path("records/v3-viewport.json")]).exitCode == 0)
