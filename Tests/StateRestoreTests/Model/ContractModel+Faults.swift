@@ -139,4 +139,19 @@ extension ContractModel {
         publish(nil)
         return .count(records.count)
     }
+
+    /// `relocate(to:)` onto a name the file's own files take beside it (its log, index,
+    /// journal, guard, live scenes or a move's note): refused after the same hand-over and
+    /// flush as a move another connection blocks, and nothing moves (a move onto `<db>-shm`
+    /// reported success and deleted the data; found by hand, issue 2).
+    mutating func relocateOntoOwnFile(_ r: Int) -> Outcome {
+        guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
+        if restorers.indices.contains(where: { $0 != r && !restorers[$0].isChild && !restorers[$0].isClosed }) { return .threw("databaseUnusable") }
+        handOver(r)
+        if case .failure(let failure) = writePending(r, includingUses: true) { return .threw(failure.description) }
+        restorers[r].reportPrefix = []
+        restorers[r].writerIsOpen = false
+        publish(nil)
+        return .threw("refused")
+    }
 }

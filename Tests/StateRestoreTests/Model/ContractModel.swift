@@ -177,6 +177,10 @@ struct ContractModel {
     }
 
     static let accounts = ["alice", "bob"]
+
+    /// The suffixes of the names a database's own files take beside it, which a move onto
+    /// refuses.
+    static let ownFileSuffixes = ["-wal", "-shm", "-journal", "-guard", "-live", "-moved"]
     static let scenes = ["s1", "s2", "s3"]
     static let slots = accounts.flatMap { account in scenes.map { Slot(account: account, scene: $0) } }
     static let day = 86_400.0

@@ -340,6 +340,20 @@ final class EngineHarness {
             return .threw("refused")
         }
     }
+    /// `relocate(to:)` onto the file's own `suffix` name beside it; the sequence goes on there
+    /// if it (wrongly) moved.
+    func relocateOntoOwnFile(_ r: Int, _ suffix: String) -> Outcome {
+        do {
+            let moved = try restorers[r]!.relocate(to: path + suffix)
+            path += suffix
+            return .count(moved)
+        } catch RestoreError.databaseUnusable {
+            return .threw("databaseUnusable")
+        } catch {
+            return .threw("refused")
+        }
+    }
+
     func suspend(_ r: Int) -> Outcome { Self.answer { try restorers[r]!.suspend() } }
 
     func resume(_ r: Int) -> Outcome {

@@ -91,6 +91,7 @@ struct ModelDriver {
             (6, { .flush(restorer: $0.restorer()) }),
             (2, { .close(restorer: $0.restorer()) }),
             (1, { .relocate(restorer: $0.restorer()) }),
+            (1, { .relocateOntoOwnFile(restorer: $0.restorer(), suffix: $0.pick(ContractModel.ownFileSuffixes)) }),
             (
                 3,
                 { driver in
@@ -282,6 +283,7 @@ struct ModelDriver {
         case .flush(let r): _ = model.flush(r)
         case .close(let r): _ = model.close(r)
         case .relocate(let r): _ = model.relocate(r)
+        case .relocateOntoOwnFile(let r, _): _ = model.relocateOntoOwnFile(r)
         case .shelfSave(let r, let account, let query): _ = model.saveShelf(r, account, query)
         case .shelfRestore(let r, let account): _ = model.restoreShelf(r, account)
         case .suspend(let r): _ = model.suspend(r)

@@ -60,7 +60,8 @@ struct ModelInvariants {
     /// Whether the step writes records of this build (a save, or a writer's window or flush).
     static func writes(_ operation: ModelOperation) -> Bool {
         switch operation {
-        case .save, .fireWindows, .flush, .close, .relocate, .suspend, .resume, .removeUnused, .childSave, .childFire, .childFlush, .childExit, .childPrune, .fault(.readOnly), .damage:
+        case .save, .fireWindows, .flush, .close, .relocate, .relocateOntoOwnFile, .suspend, .resume, .removeUnused, .childSave, .childFire, .childFlush, .childExit, .childPrune, .fault(.readOnly),
+            .damage:
             true
         default: false
         }

@@ -83,6 +83,8 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     case flush(restorer: Int)
     case close(restorer: Int)
     case relocate(restorer: Int)
+    /// `relocate(to:)` onto a name the file's own files take beside it (`<db>-shm`, …).
+    case relocateOntoOwnFile(restorer: Int, suffix: String)
     /// A shelf snapshot (of the account's one shelf) saved with the query `query`.
     case shelfSave(restorer: Int, account: String, query: String)
     case shelfRestore(restorer: Int, account: String)
@@ -145,6 +147,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case .flush(let r): "flush \(r)"
         case .close(let r): "close \(r)"
         case .relocate(let r): "relocate \(r)"
+        case .relocateOntoOwnFile(let r, let suffix): "relocate-onto \(r) \(suffix)"
         case .shelfSave(let r, let account, let query): "shelf-save \(r) \(account) \(query)"
         case .shelfRestore(let r, let account): "shelf-restore \(r) \(account)"
         case .suspend(let r): "suspend \(r)"
@@ -176,7 +179,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         "launch", "child-launch", "child-launch-extension", "child-restore", "child-save", "child-exit", "child-crash", "child-persist", "child-turns", "child-fire", "child-flush",
         "child-prune", "child-sign-out", "child-discard", "cancel", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
         "remove-unused", "clock", "item-remove", "item-insert", "items-move", "write", "tool-purge", "tool-discard", "tool-prune",
-        "tool-quarantine-restore", "tool-read", "fault", "damage", "relocate", "shelf-save", "shelf-restore",
+        "tool-quarantine-restore", "tool-read", "fault", "damage", "relocate", "relocate-onto", "shelf-save", "shelf-restore",
         "build", "rollback", "tool-rollback", "tool-rollback-before",
     ]
 
@@ -270,6 +273,9 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case "relocate":
             guard let r = int(1) else { return nil }
             self = .relocate(restorer: r)
+        case "relocate-onto":
+            guard let r = int(1), words.count > 2, ContractModel.ownFileSuffixes.contains(String(words[2])) else { return nil }
+            self = .relocateOntoOwnFile(restorer: r, suffix: String(words[2]))
         case "shelf-save":
             guard let r = int(1), words.count > 3 else { return nil }
             self = .shelfSave(restorer: r, account: String(words[2]), query: String(words[3]))

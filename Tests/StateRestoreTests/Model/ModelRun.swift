@@ -283,6 +283,9 @@ struct ModelRun {
         case .relocate(let r):
             guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.relocate(r), engine.relocate(r))
+        case .relocateOntoOwnFile(let r, let suffix):
+            guard restorers.contains(r) else { return nil }
+            (expected, actual) = (model.relocateOntoOwnFile(r), engine.relocateOntoOwnFile(r, suffix))
         case .suspend(let r):
             guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.suspend(r), engine.suspend(r))
