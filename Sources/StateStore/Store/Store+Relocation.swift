@@ -66,7 +66,6 @@ extension Store {
         // never meets a new database). The file itself next: when its folder forbids removing
         // it, nothing of it is removed, the copy goes, and the move is refused; two files each
         // taking saves would drift apart, and the app would not know which one it uses.
-        MovedDatabaseNote.remove(at: destination)
         MovedDatabaseNote.write(at: source, pointingTo: destination)
         guard unlink(source) == 0 else {
             let code = errno
@@ -78,6 +77,8 @@ extension Store {
                 message: "cannot remove \(source) after copying it (\(SystemErrorCause.describe(code))); the copy at \(destination) was removed and nothing was moved",
                 systemErrorCode: code)
         }
+        // A note an earlier move left at the new path names a file that is no longer the one there.
+        MovedDatabaseNote.remove(at: destination)
         for suffix in ["-wal", "-shm", "-guard", "-live"] { unlink(source + suffix) }  // each in `companionSuffixes`
         // Closing must neither checkpoint into the removed file nor delete a `-wal` by its name
         // (a new file's, by then).
