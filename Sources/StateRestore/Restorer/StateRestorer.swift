@@ -85,7 +85,10 @@ public final class StateRestorer: Sendable {
     /// (``RestoreError/databaseUnusable(_:)``) before it is attempted.
     ///
     /// - Parameters:
-    ///   - path: the database file.
+    ///   - path: the database file, as the kernel reads it: relative to the working directory
+    ///     now, resolved once. `:memory:` and `file:…` are files of those names, never SQLite's
+    ///     in-memory database or a URI; an empty path, or one ending in a slash, names no file
+    ///     (the restorer reports the database unavailable).
     ///   - configuration: how connections are opened and tuned (durability, busy timeout).
     ///   - window: how long persisted changes are collected before one write (default one second).
     ///   - events: where each restore's, save's and warning's ``RestoreEvent`` goes (nil: no

@@ -211,6 +211,20 @@ import Testing
     /// note instead of a file to create: the app's launch, an extension's, a reading restorer
     /// and the tool report where the file went and create nothing; without the note, the app's
     /// launch starts a new file there again.
+    /// An empty path and one ending in a slash name no file: the restorer reports the database
+    /// unavailable, says why, refuses saves and creates nothing (an empty path was SQLite's
+    /// temporary database, and `state.sqlite/` was `state.sqlite`).
+    @Test func aPathThatNamesNoFileIsUnavailableAndCreatesNothing() throws {
+        for path in ["", stateFile.path + "/"] {
+            let restorer = StateRestorer(path: path)
+            #expect(codes(restorer) == [.databaseUnavailable], "\(path): \(restorer.databaseReport)")
+            #expect(restorer.databaseReport.first?.detail.contains(path.isEmpty ? "an empty path" : "ending in a slash") == true, "\(restorer.databaseReport)")
+            #expect(throws: (any Error).self) { try restorer.save(CatalogViewState(selectedID: 1), for: key) }
+            try? restorer.close()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).isEmpty)
+        }
+    }
+
     @Test func aRelaunchWithTheOldPathAfterAMoveCreatesNothingThere() throws {
         let path = stateFile.path
         try seed(path)
