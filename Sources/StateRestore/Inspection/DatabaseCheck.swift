@@ -14,6 +14,9 @@ import StateStore
 ///
 /// A record over its kind's size budget is a warning, naming its largest fields: it restores,
 /// but it is state an app should trim.
+///
+/// A newer release's file whose readable-by is above this build's schema is checked for
+/// integrity only, with a note: this build reads none of its records, as a launch reads none.
 package struct DatabaseCheck: Equatable, Sendable {
     /// Everything wrong with the file; empty when it is healthy.
     package var problems: [String] = []
@@ -71,6 +74,16 @@ package struct DatabaseCheck: Equatable, Sendable {
                 check.notes.append("schema version \(store.schemaVersion); \(latest - store.schemaVersion) migration(s) pending (run restorectl migrate)")
             }
             guard store.schemaVersion >= 1 else { return check }
+            // A newer release's file this build may not read (its readable-by is above this
+            // build's schema): a launch reads none of it (`database-newer`) and leaves it as it
+            // is, so neither are its records read here. Its tables are that release's, and
+            // reading them as this build's tables called a healthy file unreadable.
+            if let readableBy = check.readableBy, readableBy > latest {
+                check.notes.append(
+                    "schema version \(store.schemaVersion) is readable only by builds of schema \(readableBy) and later: this build reads none of its records (a launch reports database-newer and leaves the file as it is)"
+                )
+                return check
+            }
             try RecordKind.inspectRecords(in: store, kinds: kinds) { record, condition, size in
                 check.recordsChecked += 1
                 let place = "\(record.kind) record of scene \(StoreNames.quoted(record.scene)) of account \(StoreNames.quoted(record.account))"

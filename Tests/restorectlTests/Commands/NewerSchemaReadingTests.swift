@@ -35,6 +35,19 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    /// `check` of the same file checks its integrity only and says why: this build reads none
+    /// of its records, as a launch reads none. It reported the healthy file "not a readable
+    /// database" (exit 1), reading the newer release's tables as this build's.
+    @Test func checkOfANewerSchemaThisBuildMayNotReadChecksIntegrityOnlyAndSaysWhy() throws {
+        try PersonalDatabase.load(PackageFolders.path("cases/database-newer/database.sql"), into: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let result = CapturedRun(["check", "--db", path])
+        #expect(result.exitCode == 0, "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("readable only by builds of schema 9 and later: this build reads none of its records"), "\(result.stdout)")
+        #expect(!result.stdout.contains("not a readable database"), "\(result.stdout)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     /// Schema 6 files readable by schema 4 (one this build may write, one it may only read):
     /// read, as a launch reads them.
     @Test(arguments: verbs, [SchemaBuild.additive6, .rewriting6])
