@@ -16,7 +16,12 @@ enum PruneCommand {
     )
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
-        let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
+        // A dry run reads only: an open for writing would migrate an older file (backups, its
+        // records rewritten, older releases locked out) or switch its journal, for a list.
+        let store =
+            options.isDryRun
+            ? try StateDatabase.openForReading(options.database)
+            : try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         let scenes = try store.removeScenes(unusedSince: store.currentTime() - options.unusedFor.seconds, dryRun: options.isDryRun)
         if options.isJSON {

@@ -42,6 +42,24 @@ import Testing
         #expect(try scenes() == ["old", "recent"])
     }
 
+    /// A dry run reads only, whatever the file's schema: an older file is neither migrated nor
+    /// backed up, its journal mode stays, and nothing is made beside it (an open for writing
+    /// migrated a schema-2 file, rewrote its records and left backups, for a list). It lists
+    /// what a prune of the same file removes.
+    @Test(arguments: ["v1", "v2", "v3", "v4", "v5"])
+    func aDryRunOfAnyShippedSchemaWritesNothingAndListsWhatAPruneRemoves(schema: String) throws {
+        try PersonalDatabase.load(PackageFolders.path("schema/\(schema).sql"), into: file.path)
+        let before = try ReadingVerbsTests.listing(file.folder.url)
+        let dryRun = CapturedRun(["prune", "--db", file.path, "--unused-for", "1d", "--dry-run", "--json"])
+        #expect(dryRun.exitCode == 0, "\(dryRun.stderr)")
+        #expect(try ReadingVerbsTests.listing(file.folder.url) == before, "the dry run changed the folder")
+        let pruned = CapturedRun(["prune", "--db", file.path, "--unused-for", "1d", "--json"])
+        #expect(pruned.exitCode == 0, "\(pruned.stderr)")
+        let listed = try JSONValue.parse(Data(dryRun.stdout.utf8))["scenes"]
+        let removed = try JSONValue.parse(Data(pruned.stdout.utf8))["scenes"]
+        #expect(listed != nil && listed == removed)
+    }
+
     @Test func pruneDeletesEveryKindOfTheUnusedScenes() throws {
         try seed()
         let run = CapturedRun(["prune", "--db", file.path, "--unused-for", "90d"])
