@@ -120,10 +120,14 @@ package struct WriteGate: Sendable {
 
     /// The rules of the tool's save of a validated record: it replaces a newer record only when
     /// asked to, or when the record is itself of a newer format (a newer release's record given
-    /// on purpose). The tool restored nothing, so no fence; it does not know an app kind's
-    /// history depth (a format folder does not record it), so it keeps no history.
+    /// on purpose). A newer record is kept even when its `minReaderVersion` lets this build read
+    /// it: an app's save over one carries its unknown fields, because its restore read them, but
+    /// the tool restored nothing, and would drop them (and lower its version). The tool restored
+    /// nothing, so no fence either; it does not know an app kind's history depth (a format folder
+    /// does not record it), so it keeps no history.
     package static func recordRules(forTool record: ValidatedRecord, replacingNewer: Bool) -> WriteRules {
-        WriteRules(keepingVersionsAbove: replacingNewer || record.isNewerThanThisBuild ? nil : record.currentVersion)
+        let keeping = replacingNewer || record.isNewerThanThisBuild ? nil : record.currentVersion
+        return WriteRules(keepingVersionsAbove: keeping, keepingNewerEvenIfReadable: keeping != nil)
     }
 
     /// The rules of moving a quarantined record back: onto an empty slot only, unless
