@@ -3,7 +3,7 @@
 package struct ValidatedRecord: Equatable, Sendable {
     package let kind: String
     /// The format this build writes for the kind.
-    let currentVersion: Int
+    package let currentVersion: Int
     /// The record's format version (1 when it has no `version` field).
     package let version: Int
     package let minReaderVersion: Int?

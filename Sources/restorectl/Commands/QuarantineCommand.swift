@@ -47,21 +47,32 @@ enum QuarantineCommand {
     }
 
     static func restore(_ options: RestoreOptions, console: Console) throws -> ExitCode {
+        let id = Int64(options.id)
+        try requireEntry(id, in: options.database)
         let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
-        let id = Int64(options.id)
         try StateDatabase.restoreQuarantinedRecord(id: id, in: store, replacing: options.replaces)
         console.print("Restored quarantined record \(id) to its scene.")
         return .success
     }
 
     static func drop(_ options: DropOptions, console: Console) throws -> ExitCode {
+        let id = Int64(options.id)
+        try requireEntry(id, in: options.database)
         let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
-        let id = Int64(options.id)
         try store.dropQuarantinedRecord(id: id)
         console.print("Dropped quarantined record \(id).")
         return .success
+    }
+
+    /// Throws `StoreError.quarantineEntryNotFound` unless the quarantine holds `id`, reading
+    /// only: an id that names nothing leaves an older file exactly as it was (the open for
+    /// writing migrates it first). The write checks again in its transaction.
+    private static func requireEntry(_ id: Int64, in path: String) throws {
+        let reader = try StateDatabase.openForReading(path)
+        defer { reader.close() }
+        guard try reader.quarantinedRecords().contains(where: { $0.id == id }) else { throw StoreError.quarantineEntryNotFound(id: id) }
     }
 
     static func json(_ entry: QuarantinedRecord) -> JSONValue {

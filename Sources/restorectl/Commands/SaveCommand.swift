@@ -24,14 +24,31 @@ enum SaveCommand {
         let record = try InputFiles.read(options.stateFile, console: console, what: "state", decodingAs: "record") {
             try kind.validateForSave($0)
         }
+        try refuseNewerRecordReadingOnly(record, for: key, in: options.record.database, replacingNewer: options.replacesNewer)
         let store = try FailureMapping.openForSaving(options.record.database)
         defer { store.close() }
         do {
             try RecordSaving.save(record, for: key, in: store, replacingNewer: options.replacesNewer)
         } catch RestoreError.wouldReplaceNewerRecord(let scene, let version) {
-            throw CommandFailure(.dataError, "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it (use --replace-newer to do so deliberately)")
+            throw newerRecordRefusal(scene: scene, version: version)
         }
         console.print("Saved format \(record.version) record (\(record.payload.utf8.count) bytes) for \(key).")
         return .success
+    }
+
+    /// Refuses the save, reading only, when the file holds a newer record it would replace: the
+    /// refusal then leaves an older file exactly as it was (the open for writing migrates it
+    /// first). The write checks again in its transaction; a file this cannot read is left to it.
+    private static func refuseNewerRecordReadingOnly(_ record: ValidatedRecord, for key: SceneKey, in path: String, replacingNewer: Bool) throws {
+        guard !replacingNewer, !record.isNewerThanThisBuild, FileManager.default.fileExists(atPath: path),
+            let reader = try? StateDatabase.openForReading(path)
+        else { return }
+        defer { reader.close() }
+        guard let stored = try? reader.record(account: key.account, scene: key.scene, kind: record.kind), stored.version > record.currentVersion else { return }
+        throw newerRecordRefusal(scene: key.description, version: stored.version)
+    }
+
+    private static func newerRecordRefusal(scene: String, version: Int) -> CommandFailure {
+        CommandFailure(.dataError, "\(scene) holds a record of format \(version), newer than this build reads; saving would replace it (use --replace-newer to do so deliberately)")
     }
 }

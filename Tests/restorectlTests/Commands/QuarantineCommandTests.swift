@@ -90,6 +90,19 @@ import Testing
         }
     }
 
+    /// An unknown id on an older file is found reading only: the file is not migrated or
+    /// backed up for a refusal (it was, with its records rewritten, before the 66).
+    @Test func unknownIDOnAnOlderFileLeavesItAsItWas() throws {
+        let older = try StateFile()
+        try PersonalDatabase.load(PackageFolders.path("schema/v2.sql"), into: older.path)
+        let before = try ReadingVerbsTests.listing(older.folder.url)
+        for action in ["restore", "drop"] {
+            let run = CapturedRun(["quarantine", action, "--db", older.path, "--id", "999"])
+            #expect(run.exitCode == 66, "\(action): \(run.stderr)")
+            #expect(try ReadingVerbsTests.listing(older.folder.url) == before, "\(action) changed the folder")
+        }
+    }
+
     @Test func textListShowsTheEntry() throws {
         #expect(CapturedRun(["quarantine", "list", "--db", file.path]).stdout == "The quarantine is empty.\n")
         _ = try restoreScene()

@@ -89,6 +89,19 @@ import Testing
         #expect(inspect["records"]?.firstElement?["version"] == .integer(3))
     }
 
+    /// The refusal over a newer record of an older file is found reading only: the file is
+    /// not migrated or backed up for it (it was, with its records rewritten, before the 65).
+    @Test func aRefusedSaveOnAnOlderFileLeavesItAsItWas() throws {
+        try PersonalDatabase.load(PackageFolders.path("schema/v2.sql"), into: stateFile.path)
+        let before = try ReadingVerbsTests.listing(stateFile.folder.url)
+        let refused = CapturedRun([
+            "save", "--db", stateFile.path, "--scene", "fenêtre ✦ 2", "--account", "carol", "--state", PackageFolders.path("records/v3-minimal.json"),
+        ])
+        #expect(refused.exitCode == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("--replace-newer"))
+        #expect(try ReadingVerbsTests.listing(stateFile.folder.url) == before)
+    }
+
     @Test func stateDashReadsStandardInput() throws {
         let input = try #require(FileManager.default.contents(atPath: PackageFolders.path("records/v2.json")))
         let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "piped", "--account", "alice", "--state", "-"], input: input)
