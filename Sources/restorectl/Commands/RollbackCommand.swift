@@ -23,6 +23,9 @@ enum RollbackCommand {
         // exactly as it was (an open for writing would already change its header).
         let reader = try StateDatabase.openForReading(options.database)
         let found = Result { try StateDatabase.entry(target, of: key, kind: options.kind, in: StateDatabase.history(of: key, kind: options.kind, in: reader)) }
+        // Whether there is a record to replace (only its history may be left: the record was
+        // quarantined), for the message.
+        let replacesARecord = (try? reader.record(account: key.account, scene: key.scene, kind: options.kind)) != nil
         reader.close()
         let chosen = try found.get()
         if options.isDryRun {
@@ -32,7 +35,8 @@ enum RollbackCommand {
         let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         let putBack = try StateDatabase.rollBack(key, kind: options.kind, to: target, in: store)
-        console.print("Put back \(describe(putBack)) as the \(options.kind) record of \(key); the record it replaced is #1 of its history.")
+        let replaced = replacesARecord ? "the record it replaced is #1 of its history" : "there was no record to replace"
+        console.print("Put back \(describe(putBack)) as the \(options.kind) record of \(key); \(replaced).")
         return .success
     }
 

@@ -66,9 +66,21 @@ import Testing
         let run = CapturedRun(["rollback", "--db", file.path, "--scene", "main", "--kind", "catalog", "--to", "2"])
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Put back earlier record #2 (format 3, build 1.4.1 (790), saved 2025-11-24T15:26:40.000Z)"))
+        #expect(run.stdout.hasSuffix("the record it replaced is #1 of its history.\n"), "\(run.stdout)")
         #expect(try builds() == ["1.4.1 (790)", "1.5.0 (840)", "1.4.2 (812)"])
         let restored = CapturedRun(["restore", "--db", file.path, "--scene", "main", "--document", PackageFolders.path("documents/original.json"), "--json"])
         #expect(try JSONValue.parse(Data(restored.stdout.utf8))["state"]?["selectedID"] == 5, "\(restored.stdout)")
+    }
+
+    /// A rollback of a scene whose record went to the quarantine (its history stayed) replaces
+    /// nothing and says so (it said the record it replaced was #1 of the history, which it
+    /// left empty).
+    @Test func rollbackWithNoRecordToReplaceSaysSo() throws {
+        let older = try StateFile()
+        try PersonalDatabase.load(PackageFolders.path("schema/v5.sql"), into: older.path)
+        let run = CapturedRun(["rollback", "--db", older.path, "--scene", "sidebar", "--account", "alice", "--kind", "zones", "--to", "1"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("; there was no record to replace.\n"), "\(run.stdout)")
     }
 
     @Test func rollbackBeforeABuildPutsBackTheNewestRecordItDidNotWrite() throws {
