@@ -48,7 +48,7 @@ enum QuarantineCommand {
 
     static func restore(_ options: RestoreOptions, console: Console) throws -> ExitCode {
         let id = Int64(options.id)
-        try requireEntry(id, in: options.database)
+        try requireEntry(id, in: options.database, vacantUnless: options.replaces)
         let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         try StateDatabase.restoreQuarantinedRecord(id: id, in: store, replacing: options.replaces)
@@ -66,13 +66,17 @@ enum QuarantineCommand {
         return .success
     }
 
-    /// Throws `StoreError.quarantineEntryNotFound` unless the quarantine holds `id`, reading
-    /// only: an id that names nothing leaves an older file exactly as it was (the open for
-    /// writing migrates it first). The write checks again in its transaction.
-    private static func requireEntry(_ id: Int64, in path: String) throws {
+    /// Throws `StoreError.quarantineEntryNotFound` unless the quarantine holds `id`, and with
+    /// `vacantUnless` false `StoreError.quarantineTargetOccupied` when its scene holds a record
+    /// of its kind again, reading only: a refusal leaves an older file exactly as it was (the
+    /// open for writing migrates it first). The write checks again in its transaction.
+    private static func requireEntry(_ id: Int64, in path: String, vacantUnless replacing: Bool = true) throws {
         let reader = try StateDatabase.openForReading(path)
         defer { reader.close() }
-        guard try reader.quarantinedRecords().contains(where: { $0.id == id }) else { throw StoreError.quarantineEntryNotFound(id: id) }
+        guard let entry = try reader.quarantinedRecords().first(where: { $0.id == id }) else { throw StoreError.quarantineEntryNotFound(id: id) }
+        if !replacing, try reader.record(account: entry.account, scene: entry.scene, kind: entry.kind) != nil {
+            throw StoreError.quarantineTargetOccupied(id: id, account: entry.account, scene: entry.scene, kind: entry.kind)
+        }
     }
 
     static func json(_ entry: QuarantinedRecord) -> JSONValue {

@@ -103,6 +103,23 @@ import Testing
         }
     }
 
+    /// Restoring onto a scene that holds a record again is refused reading only on an older
+    /// file too: it is not migrated or backed up for the 65.
+    @Test func restoringOntoAnOccupiedSceneOfAnOlderFileLeavesItAsItWas() throws {
+        let older = try StateFile()
+        try PersonalDatabase.load(PackageFolders.path("schema/v2.sql"), into: older.path)
+        let db = try Database(path: older.path)
+        try db.execute(
+            "INSERT INTO scene_state (account, scene, version, payload, updated_at) VALUES ('bob', 'broken', 3, ?, 1764000000)",
+            [.text(#"{"version":3,"query":"","selectedID":null,"showsOnlySelected":false,"viewport":null}"#)])
+        db.close()
+        let before = try ReadingVerbsTests.listing(older.folder.url)
+        let run = CapturedRun(["quarantine", "restore", "--db", older.path, "--id", "1"])
+        #expect(run.exitCode == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("has a newer record"), "\(run.stderr)")
+        #expect(try ReadingVerbsTests.listing(older.folder.url) == before)
+    }
+
     @Test func textListShowsTheEntry() throws {
         #expect(CapturedRun(["quarantine", "list", "--db", file.path]).stdout == "The quarantine is empty.\n")
         _ = try restoreScene()
