@@ -117,7 +117,12 @@ extension ContractModel {
     /// moves and the restorer reopens the old file. Refused at once while another restorer of
     /// this process on the file is not closed, even suspended. The guard file is removed with
     /// the old file: what it held to blame goes with it.
-    mutating func relocate(_ r: Int) -> Outcome {
+    ///
+    /// `ontoOwnFile`: onto a name the file's own files take beside it (its log, index, journal,
+    /// guard, live scenes or a move's note): refused after the same hand-over and flush as a
+    /// move another connection blocks, and nothing moves (a move onto `<db>-shm` reported
+    /// success and deleted the data; found by hand, issue 2).
+    mutating func relocate(_ r: Int, ontoOwnFile: Bool = false) -> Outcome {
         guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
         // Another restorer of this process on the file, even suspended, would go on at the old path.
         if restorers.indices.contains(where: { $0 != r && !restorers[$0].isChild && !restorers[$0].isClosed }) { return .threw("databaseUnusable") }
@@ -126,7 +131,7 @@ extension ContractModel {
         restorers[r].reportPrefix = []
         // The writer closed for the move; it opens again at its next write.
         restorers[r].writerIsOpen = false
-        if restorers.indices.contains(where: { $0 != r && !restorers[$0].isClosed && !restorers[$0].isSuspended }) {
+        if ontoOwnFile || restorers.indices.contains(where: { $0 != r && !restorers[$0].isClosed && !restorers[$0].isSuspended }) {
             publish(nil)
             return .threw("refused")
         }
@@ -138,20 +143,5 @@ extension ContractModel {
         liveFileExists = false
         publish(nil)
         return .count(records.count)
-    }
-
-    /// `relocate(to:)` onto a name the file's own files take beside it (its log, index,
-    /// journal, guard, live scenes or a move's note): refused after the same hand-over and
-    /// flush as a move another connection blocks, and nothing moves (a move onto `<db>-shm`
-    /// reported success and deleted the data; found by hand, issue 2).
-    mutating func relocateOntoOwnFile(_ r: Int) -> Outcome {
-        guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
-        if restorers.indices.contains(where: { $0 != r && !restorers[$0].isChild && !restorers[$0].isClosed }) { return .threw("databaseUnusable") }
-        handOver(r)
-        if case .failure(let failure) = writePending(r, includingUses: true) { return .threw(failure.description) }
-        restorers[r].reportPrefix = []
-        restorers[r].writerIsOpen = false
-        publish(nil)
-        return .threw("refused")
     }
 }

@@ -326,26 +326,19 @@ final class EngineHarness {
         return .restored(ModelNote(title: restored.snapshot?.query ?? "-", selected: nil, pinned: false), codes: codes, carried: .none)
     }
 
-    /// `relocate(to:)` to a new file in the folder; the sequence goes on there when it moved.
-    func relocate(_ r: Int) -> Outcome {
-        relocations += 1
-        let destination = folder.path("moved-\(relocations).sqlite")
+    /// `relocate(to:)` to a new file in the folder, or with `ownFileSuffix` onto the file's own
+    /// name with that suffix beside it; the sequence goes on there when it moved.
+    func relocate(_ r: Int, ontoOwnFile ownFileSuffix: String? = nil) -> Outcome {
+        let destination: String
+        if let ownFileSuffix {
+            destination = path + ownFileSuffix
+        } else {
+            relocations += 1
+            destination = folder.path("moved-\(relocations).sqlite")
+        }
         do {
             let moved = try restorers[r]!.relocate(to: destination)
             path = destination
-            return .count(moved)
-        } catch RestoreError.databaseUnusable {
-            return .threw("databaseUnusable")
-        } catch {
-            return .threw("refused")
-        }
-    }
-    /// `relocate(to:)` onto the file's own `suffix` name beside it; the sequence goes on there
-    /// if it (wrongly) moved.
-    func relocateOntoOwnFile(_ r: Int, _ suffix: String) -> Outcome {
-        do {
-            let moved = try restorers[r]!.relocate(to: path + suffix)
-            path += suffix
             return .count(moved)
         } catch RestoreError.databaseUnusable {
             return .threw("databaseUnusable")

@@ -283,7 +283,7 @@ struct ModelDriver {
         case .flush(let r): _ = model.flush(r)
         case .close(let r): _ = model.close(r)
         case .relocate(let r): _ = model.relocate(r)
-        case .relocateOntoOwnFile(let r, _): _ = model.relocateOntoOwnFile(r)
+        case .relocateOntoOwnFile(let r, _): _ = model.relocate(r, ontoOwnFile: true)
         case .shelfSave(let r, let account, let query): _ = model.saveShelf(r, account, query)
         case .shelfRestore(let r, let account): _ = model.restoreShelf(r, account)
         case .suspend(let r): _ = model.suspend(r)

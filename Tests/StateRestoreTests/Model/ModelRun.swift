@@ -285,7 +285,7 @@ struct ModelRun {
             (expected, actual) = (model.relocate(r), engine.relocate(r))
         case .relocateOntoOwnFile(let r, let suffix):
             guard restorers.contains(r) else { return nil }
-            (expected, actual) = (model.relocateOntoOwnFile(r), engine.relocateOntoOwnFile(r, suffix))
+            (expected, actual) = (model.relocate(r, ontoOwnFile: true), engine.relocate(r, ontoOwnFile: suffix))
         case .suspend(let r):
             guard restorers.contains(r) else { return nil }
             (expected, actual) = (model.suspend(r), engine.suspend(r))
