@@ -49,6 +49,17 @@ extension Database {
         }
     }
 
+    /// Throws `SQLITE_CANTOPEN` when something other than a regular file is at `path` (a link,
+    /// a folder, a FIFO…), naming it and `consequence` ("the backup was not written…"): what the
+    /// package would write or remove there is never written through a link or over anything
+    /// else, and nothing there is removed. `ELOOP` for a link, `EEXIST` for anything else.
+    static func refuseNonRegularFile(at path: String, _ consequence: String) throws(StoreError) {
+        guard let kind = SiblingFile.kindOfNonRegularFile(at: path) else { return }
+        throw StoreError.sqlite(
+            extendedCode: SQLITE_CANTOPEN, message: "\(path) is \(kind), not a regular file; \(consequence)",
+            systemErrorCode: kind == SiblingFile.symbolicLinkKind ? ELOOP : EEXIST)
+    }
+
     /// Throws unless nothing, not even a link, is at `path`, naming it "`role` `path`".
     static func refuseExisting(_ path: String, named role: String) throws(StoreError) {
         var status = stat()

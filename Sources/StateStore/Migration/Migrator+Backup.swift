@@ -29,8 +29,9 @@ extension Migrator {
         let destination = "\(db.path).backup-v\(version)"
         let partial = destination + ".partial"
         try Self.withBackupLock(for: db.path) {
-            try Self.refuseNonRegularFile(at: destination)
-            try Self.refuseNonRegularFile(at: partial)
+            for path in [destination, partial] {
+                try Database.refuseNonRegularFile(at: path, "the backup was not written and nothing was migrated")
+            }
             unlink(partial)
             do {
                 try Self.reading(db.path) { try db.backup(to: partial) }
@@ -59,16 +60,6 @@ extension Migrator {
         for old in versions.sorted(by: >).dropFirst(max(backupsKept, 1)) {
             unlink(folder + "/" + prefix + String(old))
         }
-    }
-
-    /// Throws when something other than a regular file is at `path`: a backup is never written
-    /// through a link or over a folder, a FIFO or a device, and none of them is removed.
-    static func refuseNonRegularFile(at path: String) throws(StoreError) {
-        guard let kind = SiblingFile.kindOfNonRegularFile(at: path) else { return }
-        throw StoreError.sqlite(
-            extendedCode: SQLITE_CANTOPEN,
-            message: "\(path) is \(kind), not a regular file; the backup was not written and nothing was migrated",
-            systemErrorCode: kind == SiblingFile.symbolicLinkKind ? ELOOP : EEXIST)
     }
 
     /// `PRAGMA user_version` read from the file header (big-endian, offset 60) without opening

@@ -119,11 +119,7 @@ extension Store {
     /// refused as a link everywhere else is.
     private static func refuseNonRegularCompanions(of source: String) throws(StoreError) {
         for suffix in ["-guard", "-live", "-moved"] {
-            guard let kind = SiblingFile.kindOfNonRegularFile(at: source + suffix) else { continue }
-            throw StoreError.sqlite(
-                extendedCode: SQLITE_CANTOPEN,
-                message: "\(source)\(suffix) is \(kind), not a regular file; the move would replace it, so nothing was moved",
-                systemErrorCode: kind == SiblingFile.symbolicLinkKind ? ELOOP : EEXIST)
+            try Database.refuseNonRegularFile(at: source + suffix, "the move would replace it, so nothing was moved")
         }
     }
 
