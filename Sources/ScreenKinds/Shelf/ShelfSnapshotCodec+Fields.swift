@@ -5,10 +5,17 @@ import StateRestore
 import StateStore
 
 extension ShelfSnapshotCodec {
-    static func checkUniqueIDs(_ ids: [Int]) throws(RestoreError) {
-        var seen = Set<Int>(minimumCapacity: ids.count)
-        for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
-            throw .invalidField(field: "books[\(index)].id", reason: "book ID \(id) is already at books[\(ids.firstIndex(of: id) ?? index)]")
+    static func checkUniqueIDs(_ books: [ShelfBook]) throws(RestoreError) {
+        // IDs in increasing order (a shelf listed by ID) are unique: checked without memory.
+        // Others are sorted in a copy (a word a book; a set of them takes three) and, only
+        // when two are equal, looked for in order, so the error names the first repeat.
+        if zip(books, books.dropFirst()).allSatisfy({ $0.id < $1.id }) { return }
+        let sorted = books.map(\.id).sorted()
+        guard zip(sorted, sorted.dropFirst()).contains(where: { $0 == $1 }) else { return }
+        var seen = Set<Int>(minimumCapacity: books.count)
+        for (index, book) in books.enumerated() where !seen.insert(book.id).inserted {
+            let first = books.firstIndex { $0.id == book.id } ?? index
+            throw .invalidField(field: "books[\(index)].id", reason: "book ID \(book.id) is already at books[\(first)]")
         }
     }
 

@@ -104,7 +104,7 @@ extension ShelfSnapshotCodec {
             defaultsApplied.append("query")
         }
         let books = try parsed.books.get(in: object)
-        try checkUniqueIDs(books.map(\.id))
+        try checkUniqueIDs(books)
 
         let fetchedAt: Double
         switch try field(object, "fetchedAt", path: "fetchedAt") {

@@ -65,7 +65,7 @@ package enum ShelfSnapshotCodec: SnapshotFormat {
         let (snapshot, recoveredDrafts) = (stored.snapshot, stored.recoveredDrafts)
         let fetchedAt = snapshot.fetchedAt.timeIntervalSince1970
         guard fetchedAt.isFinite else { throw notFinite(fetchedAt) }
-        try checkUniqueIDs(snapshot.books.map(\.id))
+        try checkUniqueIDs(snapshot.books)
         // Written piece by piece (one small value per row), never as a tree of the whole
         // snapshot, and into a buffer sized up front, so a large shelf costs its text and little
         // more. The text is what the tree would encode to: same keys, order and spelling.

@@ -51,12 +51,15 @@ extension Store {
         )
         try statement.bind([.text(account), .text(collection)])
         defer { statement.reset() }
-        while try statement.step() {
-            let stored = Store.snapshot(statement, payload: Data())
-            let wantsNext = try statement.withBytes(6) { raw in
-                try body(stored, UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
+        // A snapshot's size is not known until its row is read: the cache is held small for it.
+        try database.withPageCache(passingValueOf: nil) {
+            while try statement.step() {
+                let stored = Store.snapshot(statement, payload: Data())
+                let wantsNext = try statement.withBytes(6) { raw in
+                    try body(stored, UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
+                }
+                guard wantsNext else { return }
             }
-            guard wantsNext else { return }
         }
     }
 

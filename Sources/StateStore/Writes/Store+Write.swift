@@ -173,35 +173,37 @@ extension Store {
         let account = try StoreNames.validated(account, role: "account")
         let shelf = try StoreNames.validated(shelf, role: "shelf")
         let readable = rules.keepingVersionsAbove ?? version
-        return try database.writeTransaction {
-            try checkFence(rules, account: account, scene: nil)
-            let insert = try database.cachedStatement(
-                """
-                INSERT INTO shelf_snapshot (account, shelf, version, min_reader_version, payload, row_count, fetched_at, saved_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """
-            )
-            try insert.bind(
-                [
-                    .text(account), .text(shelf), .int(version), minReaderVersion.map(SQLiteValue.int) ?? .null,
-                    .null, .int(rowCount), .real(fetchedAt), .real(currentTime()),
-                ],
-                borrowingText: payload, at: 5
-            )
-            defer { insert.reset() }
-            try insert.step()
-            let id = try database.fetchOne("SELECT last_insert_rowid()") { $0.int64(0) } ?? 0
-            try database.execute(
-                """
-                DELETE FROM shelf_snapshot WHERE id IN (
-                    SELECT id FROM shelf_snapshot
-                    WHERE account = ?1 AND shelf = ?2 AND unreadable_error IS NULL
-                      AND (version <= ?3 OR min_reader_version <= ?3)
-                    ORDER BY id DESC LIMIT -1 OFFSET ?4)
-                """,
-                [.text(account), .text(shelf), .int(readable), .int(max(keeping, 1))]
-            )
-            return id
+        return try database.withPageCache(passingValueOf: payload.count) {
+            try database.writeTransaction {
+                try checkFence(rules, account: account, scene: nil)
+                let insert = try database.cachedStatement(
+                    """
+                    INSERT INTO shelf_snapshot (account, shelf, version, min_reader_version, payload, row_count, fetched_at, saved_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+                )
+                try insert.bind(
+                    [
+                        .text(account), .text(shelf), .int(version), minReaderVersion.map(SQLiteValue.int) ?? .null,
+                        .null, .int(rowCount), .real(fetchedAt), .real(currentTime()),
+                    ],
+                    borrowingText: payload, at: 5
+                )
+                defer { insert.reset() }
+                try insert.step()
+                let id = try database.fetchOne("SELECT last_insert_rowid()") { $0.int64(0) } ?? 0
+                try database.execute(
+                    """
+                    DELETE FROM shelf_snapshot WHERE id IN (
+                        SELECT id FROM shelf_snapshot
+                        WHERE account = ?1 AND shelf = ?2 AND unreadable_error IS NULL
+                          AND (version <= ?3 OR min_reader_version <= ?3)
+                        ORDER BY id DESC LIMIT -1 OFFSET ?4)
+                    """,
+                    [.text(account), .text(shelf), .int(readable), .int(max(keeping, 1))]
+                )
+                return id
+            }
         }
     }
 

@@ -94,6 +94,14 @@ struct ShelfSnapshotCodecTests {
         #expect(try ShelfSnapshotCodec.decode(text.utf8) == snapshot)
     }
 
+    @Test("books in any order with distinct IDs write and read back, in their order")
+    func booksOutOfOrderReadBack() throws {
+        for ids in [[3, 1, 2], [5, 9, -4, 0, 12, 6], [1, 2, 4, 3]] {
+            let snapshot = ShelfSnapshot(books: ids.map { ShelfBook(id: $0, title: "b\($0)", revision: 0) }, fetchedAt: Date(timeIntervalSince1970: 1))
+            #expect(try ShelfSnapshotCodec.decode(try ShelfSnapshotCodec.encode(snapshot).utf8).books.map(\.id) == ids)
+        }
+    }
+
     @Test("an integer fetchedAt and unknown members are accepted")
     func integerTimestampAndUnknownMembers() throws {
         let text = #"{"version":1,"books":[{"id":1,"title":"a","revision":2,"extra":true}],"fetchedAt":1700000000,"drafts":[],"more":{}}"#
@@ -129,6 +137,11 @@ struct ShelfSnapshotCodecTests {
                 #"{"version":1,"books":[{"id":4,"title":"a","revision":0},{"id":4,"title":"b","revision":0}],"fetchedAt":0,"drafts":[]}"#,
                 .invalidField(field: "books[1].id", reason: "book ID 4 is already at books[0]")
             ),
+            (
+                // Out of order, the repeat is named where it first comes again, against its first place.
+                #"{"version":1,"books":[{"id":9,"title":"a","revision":0},{"id":2,"title":"b","revision":0},{"id":7,"title":"c","revision":0},{"id":2,"title":"d","revision":0},{"id":9,"title":"e","revision":0}],"fetchedAt":0,"drafts":[]}"#,
+                .invalidField(field: "books[3].id", reason: "book ID 2 is already at books[1]")
+            ),
             (#"{"version":1,"books":[],"drafts":[]}"#, .missingField("fetchedAt")),
             (#"{"version":1,"books":[],"fetchedAt":"now","drafts":[]}"#, .wrongType(field: "fetchedAt", expected: "a number", got: #"string "now""#)),
             (#"{"version":1,"books":[],"fetchedAt":1e400,"drafts":[]}"#, .invalidField(field: "fetchedAt", reason: "must be a finite number, got inf")),
@@ -152,6 +165,10 @@ struct ShelfSnapshotCodecTests {
             (
                 [ShelfBook(id: 1, title: "a", revision: 0), ShelfBook(id: 1, title: "b", revision: 0)],
                 0, .invalidField(field: "books[1].id", reason: "book ID 1 is already at books[0]")
+            ),
+            (
+                [ShelfBook(id: 5, title: "a", revision: 0), ShelfBook(id: 3, title: "b", revision: 0), ShelfBook(id: 5, title: "c", revision: 0)],
+                0, .invalidField(field: "books[2].id", reason: "book ID 5 is already at books[0]")
             ),
         ] as [([ShelfBook], Double, RestoreError)])
     func unencodableSnapshotsAreRefused(books: [ShelfBook], fetchedAt: Double, error: RestoreError) {

@@ -111,6 +111,26 @@ import Testing
         #expect(try store.snapshots(account: "a").first { $0.collection == "none" } == nil)
     }
 
+    @Test func aMegabyteSnapshotPassesThroughASmallPageCacheAndTheCacheComesBack() throws {
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
+        func cacheSize() throws -> Int? { try store.database.fetchOne("PRAGMA cache_size") { $0.int(0) } }
+        let large = "{\"t\":\"" + String(repeating: "abcdefgh", count: 200_000) + "\"}"
+        try store.saveSnapshot(large, version: 1, account: "a", collection: "home", rowCount: 1, fetchedAt: 0)
+        #expect(try cacheSize() == -2_000)
+        var read: [String] = []
+        try store.forEachSnapshot(account: "a", collection: "home") { _, bytes throws -> Bool in
+            read.append(String(decoding: bytes, as: UTF8.self))
+            #expect(try cacheSize() == -256, "held small while the row is read")
+            return true
+        }
+        #expect(read == [large])
+        #expect(try cacheSize() == -2_000)
+
+        struct Stop: Error {}
+        #expect(throws: Stop.self) { try store.forEachSnapshot(account: "a", collection: "home") { _, _ in throw Stop() } }
+        #expect(try cacheSize() == -2_000, "a reader's error gives the cache back too")
+    }
+
     @Test func purgeLeavesNoTraceOfTheAccountInTheFile() throws {
         let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         let secret = "PURGE-MARKER-7f3a9c"
