@@ -11,7 +11,13 @@ import JSON
 /// for entry in restored.report { log(entry.code.rawValue, entry.detail) }
 /// let tracking = restorer.persist(from: restored) { model.restorableState }
 /// ```
-public struct Restoration<State: RestorableState>: Sendable {
+///
+/// A restoration is immutable, and shared rather than copied: a class. As a struct it held
+/// fields an app's module cannot lay out (the write gate's sighting), so the app's code
+/// destroyed or copied every `Restoration<State>` through its type made from its mangled name
+/// at run time (0.23 M instructions at a launch's first restore, a runtime lookup of the
+/// type and its conformances), and each copy retained its dozen fields one by one.
+public final class Restoration<State: RestorableState>: Sendable {
     /// The screen this is for.
     public let key: SceneKey
     /// The restored state, reconciled when the kind is `Reconcilable`.
