@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// The note a move leaves at the database's old path (`<db>-moved`, holding the new path): a
@@ -10,28 +11,59 @@ package enum MovedDatabaseNote {
     /// The note's path beside `database`.
     static func path(for database: String) -> String { database + "-moved" }
 
-    /// Leaves the note at `database` naming `destination`, replacing an older one. A note that
-    /// cannot be written (a full disk) is no reason to refuse the move.
-    static func write(at database: String, pointingTo destination: String) {
+    /// Leaves the note at `database` naming `destination`, replacing an older one. Throws when
+    /// it cannot be written whole (a full disk, no descriptor left), and leaves none: a move
+    /// whose note is missing or empty would let anything still using the old path create a new
+    /// database there and take saves the app at the new path never sees, so the move is refused
+    /// instead.
+    static func write(at database: String, pointingTo destination: String) throws(StoreError) {
         let note = path(for: database)
         unlink(note)
-        guard let descriptor = try? SiblingFile.open(note, O_WRONLY | O_CREAT | O_EXCL) else { return }
-        defer { close(descriptor) }
         let bytes = Array((destination + "\n").utf8)
-        _ = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+        var failure: Int32?
+        do {
+            let descriptor = try SiblingFile.open(note, O_WRONLY | O_CREAT | O_EXCL)
+            var written = 0
+            while failure == nil, written < bytes.count {
+                let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+                if count > 0 {
+                    written += count
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else {
+                    failure = count < 0 ? errno : ENOSPC
+                }
+            }
+            close(descriptor)
+        } catch {
+            failure = error.errno
+        }
+        guard let failure else { return }
+        unlink(note)
+        throw StoreError.sqlite(
+            extendedCode: SQLITE_IOERR | (3 << 8),  // SQLITE_IOERR_WRITE
+            message: "cannot leave the note at \(note) saying where the database went (\(SystemErrorCause.describe(failure)))",
+            systemErrorCode: failure)
     }
 
     /// Removes the note at `database` (a database is there again).
     static func remove(at database: String) { unlink(path(for: database)) }
 
-    /// Where the database that was at `database` went, when a note there says so.
+    /// Where the database that was at `database` went, when a note is there: the path it
+    /// names, or, when something is at the note's path that names none (an empty note, one
+    /// that cannot be read, a link or a folder), that the place is unknown. Anything there
+    /// stops a database being created at the old path: it may be all a move left.
     package static func destination(of database: String) -> String? {
-        guard let descriptor = try? SiblingFile.open(path(for: database), O_RDONLY) else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 2)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let text = String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .newlines)
-        return text.isEmpty ? nil : text
+        let note = path(for: database)
+        var status = stat()
+        guard lstat(note, &status) == 0 else { return nil }
+        if let descriptor = try? SiblingFile.open(note, O_RDONLY) {
+            defer { close(descriptor) }
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 2)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let text = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .newlines) : ""
+            if !text.isEmpty { return text }
+        }
+        return "an unknown path (\(note) names none)"
     }
 }

@@ -66,7 +66,15 @@ extension Store {
         // never meets a new database). The file itself next: when its folder forbids removing
         // it, nothing of it is removed, the copy goes, and the move is refused; two files each
         // taking saves would drift apart, and the app would not know which one it uses.
-        MovedDatabaseNote.write(at: source, pointingTo: destination)
+        do {
+            try MovedDatabaseNote.write(at: source, pointingTo: destination)
+        } catch {
+            unlink(destination)
+            database.close()
+            guard case .sqlite(let code, let message, _, let cause) = error else { throw error }
+            throw StoreError.sqlite(
+                extendedCode: code, message: "\(message); the copy at \(destination) was removed and nothing was moved", systemErrorCode: cause)
+        }
         guard unlink(source) == 0 else {
             let code = errno
             MovedDatabaseNote.remove(at: source)

@@ -22,7 +22,7 @@ struct DatabaseFileTests {
             return
         }
         #expect(path == state.path)
-        MovedDatabaseNote.write(at: file.path, pointingTo: state.path("moved.sqlite"))
+        try MovedDatabaseNote.write(at: file.path, pointingTo: state.path("moved.sqlite"))
         guard case .movedTo(let old, let destination) = file.refusalIfMissing() else {
             Issue.record("a stale path is not told where the file went: \(String(describing: file.refusalIfMissing()))")
             return

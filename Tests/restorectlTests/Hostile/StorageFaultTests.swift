@@ -184,12 +184,30 @@ import Testing
         #expect(save.status == 0, "\(save)")
     }
 
-    /// A move whose user may write the file but not remove it from its folder (the folder is
-    /// another user's) copies it, finds it cannot remove the original, removes the copy and
-    /// exits 74 naming EACCES: it reported success and left two files, the old one still taking
-    /// saves while the app had been told it moved.
+    /// A move whose user may write the file but not remove it from its folder (a sticky folder,
+    /// the file another user's, as in `/tmp`) copies it, leaves its note, finds it cannot remove
+    /// the original, removes the copy and the note and exits 74 naming EPERM: it reported
+    /// success and left two files, the old one still taking saves while the app had been told
+    /// it moved.
     @Test(.enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"))
     func aMoveThatCannotRemoveTheOriginalMovesNothing() throws {
+        let parent = try TemporaryDirectory()
+        let (folder, db) = try Self.makeDatabaseInAFolderOfItsOwn(in: parent)
+        // root's files, writable by anyone, in root's sticky folder: nobody may write them and
+        // create files beside them, not remove them.
+        for suffix in ["-wal", "-shm"] {
+            let companion: String = db + suffix
+            try #require(FileManager.default.createFile(atPath: companion, contents: nil, attributes: [.posixPermissions: 0o666]))
+        }
+        let shared: [String] = [db, db + "-wal", db + "-shm"]
+        try #require(shared.allSatisfy { chmod($0, 0o666) == 0 } && chmod(folder, 0o1777) == 0)
+        try Self.expectMoveAsNobodyRefused(db, in: folder, under: parent, handing: [], naming: ["cannot remove", "EPERM"])
+    }
+
+    /// A move whose user may not create its note beside the original (the folder is another
+    /// user's) is refused before the original is touched: 74 naming EACCES, the copy removed.
+    @Test(.enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"))
+    func aMoveThatCannotLeaveItsNoteMovesNothing() throws {
         let parent = try TemporaryDirectory()
         let (folder, db) = try Self.makeDatabaseInAFolderOfItsOwn(in: parent)
         // The log and index exist already, nobody's: the folder (root's, 0755) lets nobody write
@@ -198,18 +216,83 @@ import Testing
             let companion: String = db + suffix
             try #require(FileManager.default.createFile(atPath: companion, contents: nil, attributes: [.posixPermissions: 0o600]))
         }
+        try Self.expectMoveAsNobodyRefused(db, in: folder, under: parent, handing: [db, db + "-wal", db + "-shm"], naming: ["cannot leave the note", "EACCES"])
+    }
+
+    /// Runs `move` of `db` as nobody to a folder of nobody's under `parent` (after handing
+    /// nobody `handing`) and expects it refused: 74, its message holding each of `naming` and
+    /// "nothing was moved", nothing at the destination or beside the original, `db` unchanged.
+    private static func expectMoveAsNobodyRefused(_ db: String, in folder: String, under parent: TemporaryDirectory, handing: [String], naming: [String]) throws {
         let destinationFolder = parent.path("moved")
         try FileManager.default.createDirectory(atPath: destinationFolder, withIntermediateDirectories: false)
-        let handed: [String] = [db, db + "-wal", db + "-shm", destinationFolder]
-        try #require(handed.allSatisfy { chown($0, 65534, 65534) == 0 })
+        try #require((handing + [destinationFolder]).allSatisfy { chown($0, 65534, 65534) == 0 })
         let before = FileManager.default.contents(atPath: db)
         let run = try Self.run(["move", "--db", db, "--to", destinationFolder + "/state.sqlite"], as: "nobody")
         #expect(run.status == 74, "\(run)")
-        #expect(run.stderr.contains("cannot remove") && run.stderr.contains("EACCES") && run.stderr.contains("nothing was moved"), "\(run.stderr)")
+        #expect((naming + ["nothing was moved"]).allSatisfy(run.stderr.contains), "\(run.stderr)")
         #expect(Self.listing(destinationFolder).isEmpty, "the copy was left at the destination")
-        #expect(Self.listing(folder) == ["state.sqlite", "state.sqlite-shm", "state.sqlite-wal"], "no note was left beside the original")
+        #expect(Self.listing(folder) == ["state.sqlite", "state.sqlite-shm", "state.sqlite-wal"], "something was left beside the original")
         #expect(FileManager.default.contents(atPath: db) == before)
         #expect(try Self.restore(db).state == Self.stored, "the stored state is intact")
+    }
+
+    /// A move whose note cannot be left at the old path (its disk is full) is refused: the copy
+    /// is removed and the original left as it was. It used to succeed with an empty note, which
+    /// reads as none, so a later save at the old path created a second database there, taking
+    /// saves the app at the new path never saw.
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    func aMoveThatCannotLeaveItsNoteOnAFullDiskMovesNothing() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "1m"))
+        let db = mount.path("state.sqlite")
+        try Self.makeDatabase(at: db)
+        let destinationFolder = try TemporaryDirectory()
+        let destination = destinationFolder.path("state.sqlite")
+        let before = FileManager.default.contents(atPath: db)
+        try mount.fill()
+        let run = try Self.run(["move", "--db", db, "--to", destination])
+        #expect(run.status == 74, "\(run)")
+        #expect(run.stderr.contains("ENOSPC") && run.stderr.contains("nothing was moved"), "\(run.stderr)")
+        #expect(Self.listing(destinationFolder.url.path).isEmpty, "the copy was left at the destination")
+        #expect(Self.listing(mount.root.path) == ["state.sqlite"], "no note, nor anything else, was left beside the original")
+        #expect(FileManager.default.contents(atPath: db) == before)
+        try mount.emptyFiller()
+        #expect(try Self.restore(db).state == Self.stored, "the stored state is intact, at its path")
+    }
+
+    /// Whatever is at `<db>-moved` where no database is (an empty note, a folder) stops a
+    /// database being created there: it may be all a move left.
+    @Test func anEmptyOrUnreadableMoveNoteStillStopsANewDatabaseAtTheOldPath() throws {
+        let folder = try TemporaryDirectory()
+        let db = folder.path("state.sqlite")
+        let state = folder.path("state.json")
+        try Data(#"{"version":3,"query":"q","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
+        for makeNote in [
+            { FileManager.default.createFile(atPath: db + "-moved", contents: nil) }, { (try? FileManager.default.createDirectory(atPath: db + "-moved", withIntermediateDirectories: false)) != nil },
+        ] {
+            try #require(makeNote())
+            for arguments in [["save", "--db", db, "--scene", "main", "--state", state], ["status", "--db", db]] {
+                let run = try Self.run(arguments)
+                #expect(run.status == 66 && run.stderr.contains("was moved to an unknown path"), "\(arguments[0]): \(run)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: db), "a database was created beside the note")
+            try FileManager.default.removeItem(atPath: db + "-moved")
+        }
+    }
+
+    /// A process so short of descriptors that dispatch could not start its event loop for the
+    /// writer's first timer: the loop is started only when descriptors can be had, so the demo
+    /// (whose screens save through a coalescing writer) exits 74 naming EMFILE, or succeeds. It
+    /// died of SIGILL inside libdispatch at limits 6 to 10.
+    @Test func aProcessShortOfDescriptorsNeverDiesInTheWritersTimer() throws {
+        let folder = try TemporaryDirectory()
+        let db = folder.path("demo.sqlite")
+        #expect(try Self.run(["demo", "--db", db]).status == 0)
+        let tool = try ChildProcess.builtTool(named: "restorectl").path
+        for limit in 6...14 {
+            let run = try ChildRun(tool: URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", tool, "demo", "--db", db])
+            #expect(run.status == 0 || (run.status == 74 && run.stderr.contains("EMFILE")), "ulimit -n \(limit): \(run)")
+        }
+        #expect(try Self.run(["check", "--db", db]).status == 0)
     }
 
     @Test(.enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"))
