@@ -21,14 +21,14 @@ extension Database {
 
     /// A read-only connection to a WAL database would create `-wal` and `-shm` files beside it
     /// and, being read-only, leave them behind (or fail where they cannot be made: a full disk,
-    /// a read-only folder). When the log is absent or empty the file alone holds the database,
+    /// a read-only folder). When the logs are absent or empty the file alone holds the database,
     /// so it can be read as immutable, creating nothing, whatever an `-shm` left beside it.
     /// (A writer starting during that read may make it see a torn page and report a problem;
     /// it never changes anything.)
     static func immutableURI(forUnusedFile file: DatabaseFile) -> String? {
         let manager = FileManager.default
         let path = file.path
-        guard !DatabasePath.isSpecial(path), manager.fileExists(atPath: path), Self.logIsAbsentOrEmpty(file) else { return nil }
+        guard !DatabasePath.isSpecial(path), manager.fileExists(atPath: path), Self.logsAreAbsentOrEmpty(file) else { return nil }
         let absolute = path.hasPrefix("/") ? path : manager.currentDirectoryPath + "/" + path
         return "file://\(percentEncodedPath(absolute))?immutable=1"
     }
@@ -54,11 +54,15 @@ extension Database {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether `file` has no write-ahead log beside it, or one with nothing in it: then the
-    /// file alone holds the database (`immutable=1` ignores the log and its index).
-    static func logIsAbsentOrEmpty(_ file: DatabaseFile) -> Bool {
+    /// Whether `file` has no write-ahead log and no rollback journal beside it, or only empty
+    /// ones: then the file alone holds the database (`immutable=1` ignores both). A journal
+    /// with something in it may be hot, a writer's that died mid-transaction: the file then
+    /// holds pages that were never committed, which only rolling the journal back undoes, so
+    /// the file is opened as SQLite opens it, and a reader that may not roll it back is told.
+    static func logsAreAbsentOrEmpty(_ file: DatabaseFile) -> Bool {
         var status = stat()
-        return lstat(file.path + "-wal", &status) != 0 || status.st_size == 0
+        for suffix in ["-wal", "-journal"] where lstat(file.path + suffix, &status) == 0 && status.st_size != 0 { return false }
+        return true
     }
 
     /// Switches the file to write-ahead logging, so readers never block the writer, and sets

@@ -16,7 +16,14 @@ extension StoreError {
         // SQLite's words for a refusal of the operating system ("unable to open database
         // file", "disk I/O error") do not say which; the errno it saw does (EMFILE, EACCES).
         var system: Int32 = 0
-        if let connection, Self.operatingSystemCodes.contains(code & 0xFF) {
+        if code == SQLITE_READONLY | (3 << 8) {  // SQLITE_READONLY_ROLLBACK
+            // SQLite's words ("attempt to write a readonly database") for a reader's open of a
+            // file whose rollback journal is hot say nothing of what happened or what helps.
+            message =
+                "a writer stopped in the middle of a transaction and left its rollback journal beside the file, which only a "
+                + "writing open rolls back (the app's next launch, or any verb that saves); until then the file holds changes "
+                + "that were never committed, so nothing was read"
+        } else if let connection, Self.operatingSystemCodes.contains(code & 0xFF) {
             system = sqlite3_system_errno(connection)
             if system != 0 { message += " (\(SystemErrorCause.describe(system)))" }
         }

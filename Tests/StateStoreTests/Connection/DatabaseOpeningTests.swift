@@ -37,6 +37,39 @@ struct DatabaseOpeningTests {
         #expect(try #require(throws: StoreError.self) { try reader.executeScript("PRAGMA user_version = 9") }.isSQLiteFailure)
     }
 
+    /// A writer that died mid-transaction in rollback-journal mode (a file of an older release,
+    /// a fixture) left pages in the file that were never committed, and a hot journal that
+    /// undoes them. A reader never reads past it: it was opened as immutable (only the `-wal`
+    /// was looked at), and restored and checked the uncommitted state. SQLite's refusal is now
+    /// what a reader gets, in words; a writing open rolls the journal back.
+    @Test func aReaderNeverReadsPastAHotRollbackJournal() throws {
+        let state = try StateFile()
+        let source = state.path("source.sqlite")
+        let store = try Store(path: source, migrator: .withNoOpDataSteps())
+        let padding = String(repeating: "x", count: 300)
+        for index in 0..<200 {
+            try store.saveRecord(#"{"query":"committed-\#(padding)"}"#, version: 1, account: "a", scene: "s\(index)", kind: "catalog")
+        }
+        store.close()
+        let writer = try Database(DatabaseFile(resolving: source), .readWrite(createIfMissing: false))
+        // A small cache makes the transaction write its pages into the file before it commits.
+        try writer.executeScript("PRAGMA journal_mode = DELETE; PRAGMA cache_size = 2; BEGIN; UPDATE scene_state SET payload = replace(payload, 'committed', 'NEVERCOMMIT');")
+        // The file and its journal as a crash at this point leaves them.
+        try FileManager.default.copyItem(atPath: source, toPath: state.path)
+        try FileManager.default.copyItem(atPath: source + "-journal", toPath: state.path + "-journal")
+        writer.close()
+        #expect(try String(decoding: Data(contentsOf: URL(fileURLWithPath: state.path)), as: UTF8.self).contains("NEVERCOMMIT"), "the uncommitted pages are in the file")
+
+        let refusal = try #require(throws: StoreError.self) { try Store(readingExistingFileAt: state.path).close() }
+        #expect(refusal.localizedDescription.contains("left its rollback journal"), "\(refusal)")
+        #expect(FileManager.default.fileExists(atPath: state.path + "-journal"), "a reader rolled nothing back")
+
+        let reopened = try Store(path: state.path, migrator: .withNoOpDataSteps())
+        defer { reopened.close() }
+        let record = try #require(try reopened.record(account: "a", scene: "s5", kind: "catalog"))
+        #expect(String(decoding: record.payload, as: UTF8.self).contains("committed-"), "a writing open rolled the journal back")
+    }
+
     @Test func anOwnFileIsCreatedEmptyAndPrivateNeverPublished() throws {
         let state = try StateFile()
         let staging = state.path("state.sqlite.staging-1")
