@@ -33,7 +33,8 @@ extension Store {
 
     /// The stored record of one (account, scene, kind), or nil when there is none.
     package func record(account: String, scene: String, kind: String) throws -> StoredRecord? {
-        try database.fetchOne(
+        guard hasRecords else { return nil }
+        return try database.fetchOne(
             hasRecordKinds
                 ? Self.recordSQL
                 : "SELECT version, NULL, payload, updated_at FROM scene_state WHERE account = ?1 AND scene = ?2 AND ?3 = \(kindBeforeKindsSQL)",
@@ -52,6 +53,7 @@ extension Store {
     /// Calls `body` with every record, one at a time, ordered by account, scene and kind, so
     /// memory stays flat however many there are.
     package func forEachRecord(account: String? = nil, _ body: (StoredRecord) throws -> Void) throws {
+        guard hasRecords else { return }
         let columns =
             hasRecordKinds
             ? "account, scene, kind, version, min_reader_version, payload, updated_at"
@@ -75,6 +77,10 @@ extension Store {
     /// schema is of the kind the store was opened with (``kindBeforeKinds``).
     var hasRecordKinds: Bool { schemaVersion >= 4 }
 
+    /// Whether the file has the records' table: any schema but an empty file's (0), which
+    /// holds no record (a reading verb given one answers as for an empty database).
+    var hasRecords: Bool { schemaVersion >= 1 }
+
     /// The kind of the records of an older schema as an SQL literal (`NULL` for none).
     var kindBeforeKindsSQL: String { kindBeforeKinds.map { "'\($0.replacingOccurrences(of: "'", with: "''"))'" } ?? "NULL" }
 }
@@ -82,6 +88,7 @@ extension Store {
 extension Store {
     /// Every record's location, kind, version, size and time, ordered by account, scene and kind.
     package func recordSummaries() throws -> [StoredRecordSummary] {
+        guard hasRecords else { return [] }
         let kind = hasRecordKinds ? "kind" : kindBeforeKindsSQL
         return try database.fetchAll(
             "SELECT account, scene, \(kind), version, length(CAST(payload AS BLOB)), updated_at FROM scene_state ORDER BY account, scene, 3"
