@@ -52,7 +52,15 @@ enum FailureMapping {
         do {
             return try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
         } catch let error as StoreError where error.isSchemaProblem {
-            guard case .corrupt(let path, _) = error else { throw failure(for: error) }
+            guard case .corrupt(let damaged, _) = error else { throw failure(for: error) }
+            if (try? DatabaseFile(resolving: path))?.isLinked == true {
+                // Through a link nothing is moved aside, by a launch either (`StoreError.linkedFileUnusable`).
+                throw CommandFailure(
+                    .dataError,
+                    "\(error.localizedDescription); nothing was written. \(path) is a symlink, and what a link points at is never moved aside "
+                        + "or replaced, by the tool or by an app's launch: save to another path, or point the link at a database")
+            }
+            let path = damaged
             throw CommandFailure(
                 .dataError,
                 "\(error.localizedDescription); nothing was written. The app's next launch moves a damaged file aside (as \(path).corrupt-<time>) and "

@@ -154,6 +154,21 @@ import Testing
         return damages
     }
 
+    /// A save through a link to a file that is not a database is refused (65), and the advice
+    /// is a link's: what a link points at is never moved aside, by the tool or by a launch. It
+    /// told the person the next launch would move the linked file aside.
+    @Test func aSaveThroughALinkToAFileThatIsNoDatabaseAdvisesWhatALinkAllows() throws {
+        let dir = try TemporaryDirectory()
+        try Data("notes, not a database\n".utf8).write(to: URL(fileURLWithPath: dir.path("text.txt")))
+        try FileManager.default.createSymbolicLink(atPath: dir.path("state.sqlite"), withDestinationPath: "text.txt")
+        let before = try Self.listing(dir)
+        let run = CapturedRun(["save", "--scene", "main", "--state", PackageFolders.path("records/v3-viewport.json"), "--db", dir.path("state.sqlite")])
+        #expect(run.exitCode == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("is a symlink") && run.stderr.contains("never moved aside"), "\(run.stderr)")
+        #expect(!run.stderr.contains("next launch moves a damaged file aside"), "\(run.stderr)")
+        #expect(try Self.listing(dir) == before)
+    }
+
     private static func altered(_ healthyPath: String, in dir: TemporaryDirectory, _ sql: String) throws -> Data {
         let path = dir.path("altered-\(UUID().uuidString).sqlite")
         try FileManager.default.copyItem(atPath: healthyPath, toPath: path)
