@@ -12,7 +12,8 @@ enum PortableCommand {
             The portable record holds the record as stored (kind, format version, minReaderVersion), the build and device \
             that wrote it (--build, --device), logical version 1 and a checksum. A record over the budget (--budget, default \
             3072 bytes, what a Handoff activity keeps to) exits 65 naming its largest fields; so does a scene with no record \
-            of the kind, or one this build cannot read. It reads only: nothing is created, moved or written.
+            of the kind, or one that cannot be decoded, is over the store's limit or has expired. A record of a newer format \
+            is sent as stored, for a device whose release reads it. It reads only: nothing is created, moved or written.
             """,
         usage: "restorectl portable --db PATH --scene ID [--account A] [--kind K] [--formats DIR] [--device ID] [--build B] [--budget N]",
         action: .parsing(run)
