@@ -135,24 +135,13 @@ package enum StateDatabase {
     /// without making a migrator (which a read-only launch paid 0.13 M instructions for).
     package static var latestSchemaVersion: Int { MigrationFile.latestEmbeddedVersion }
 
-    /// Runs `body`, an open for writing of `file`; when SQLite could not open a file beside an
-    /// existing database and saw only `ENOENT` (it retries a `-wal` it may not create read-only,
-    /// and reports that retry's error), the error names the real cause: why the file or its
-    /// folder cannot be written (`EROFS` on a read-only mount, `EACCES`).
+    /// Runs `body`, an open for writing of `file`, naming the storage's cause of a failure to
+    /// open the files beside it (``StoreError/namingTheStorageCause(of:opening:)``).
     private static func namingTheStorageCause<T>(_ file: DatabaseFile, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as StoreError where error.sqliteCode == .cannotOpen && error.systemErrorCode == ENOENT {
-            let resolved = file.path
-            guard file.refusalIfMissing() == nil, case .sqlite(let extendedCode, _, let sql, _) = error else { throw error }
-            let folder = (resolved as NSString).deletingLastPathComponent
-            for file in [resolved, folder.isEmpty ? "." : folder] where access(file, W_OK) != 0 {
-                let code = errno
-                throw StoreError.sqlite(
-                    extendedCode: extendedCode, message: "cannot open \(resolved) for writing: \(file) cannot be written (\(SystemErrorCause.describe(code)))",
-                    sql: sql, systemErrorCode: code)
-            }
-            throw error
+        } catch let error as StoreError {
+            throw error.namingTheStorageCause(of: file, opening: "for writing")
         }
     }
 

@@ -135,7 +135,9 @@ extension Database {
     package var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 
     func error(_ code: Int32, sql: String?) -> StoreError {
-        StoreError(connection: handle, resultCode: code, sql: sql)
+        let error = StoreError(connection: handle, resultCode: code, sql: sql)
+        // A reader that SQLite could not give the log's index names the storage's cause.
+        return configuration.access == .readOnly ? error.namingTheStorageCause(of: file, opening: "to read it") : error
     }
 
     func closedError(_ sql: String) -> StoreError {

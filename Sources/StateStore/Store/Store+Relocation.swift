@@ -50,6 +50,7 @@ extension Store {
         try refuseCompanionName(destination, of: source)
         try refuseNonRegularCompanions(of: source)
         try Database.refuseExisting(destination, named: "the destination")
+        try refuseUnchangeable(source)
         try ensureUnused(file)
         let database = try Database(file, .readWrite(createIfMissing: false), configuration: configuration)
         let staging = "\(destination).moving-\(getpid())-\(UUID().uuidString)"
@@ -93,6 +94,21 @@ extension Store {
         database.disableCheckpointOnClose()
         database.close()
         return counts["scene_state"] ?? 0
+    }
+
+    /// Throws when the move could not change what it must at `source`: remove the file (its
+    /// folder), leave its note beside it, take its lock (the file, which read-only storage
+    /// refuses). Checked before anything is copied, so the refusal names the cause (`EROFS`,
+    /// `EACCES`) rather than the lock's failure on a file SQLite could open read-only only.
+    static func refuseUnchangeable(_ source: String) throws(StoreError) {
+        let folder = (source as NSString).deletingLastPathComponent
+        for path in [source, folder.isEmpty ? "." : folder] where access(path, W_OK) != 0 {
+            let code = errno
+            throw StoreError.sqlite(
+                extendedCode: SQLITE_IOERR | (13 << 8),  // SQLITE_IOERR_ACCESS
+                message: "cannot move \(source): \(path) cannot be written (\(SystemErrorCause.describe(code))), and a move removes the original and leaves a note beside it; nothing was moved",
+                systemErrorCode: code)
+        }
     }
 
     /// The names a database's own files take beside it (its path and one of these): SQLite's

@@ -94,6 +94,39 @@ import Testing
         }
     }
 
+    /// A database on a read-only mount whose log holds frames and whose index is gone (as a
+    /// crash leaves them): SQLite can read it only with an index it may not create, and every
+    /// verb says so, naming EROFS (exit 74; `check` reports it; `restore` and `shelf restore`
+    /// report `database-unavailable`). They exited 73 naming ENOENT, SQLite's retry of the index, and
+    /// `move` named EBADF, its lock on a file opened read-only.
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    func everyVerbOnAReadOnlyMountWhoseLogHasNoIndexNamesEROFS() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "1m"))
+        defer { mount.unmount() }
+        let db = mount.path("state.sqlite")
+        #expect(try run(["save", "--scene", "main", "--state", "STATE"], db: db).status == 0)
+        let writer = try Database(path: db, configuration: DatabaseConfiguration(access: .readWrite(createIfMissing: false)))
+        writer.disableCheckpointOnClose()
+        try writer.executeScript("UPDATE scene_state SET updated_at = updated_at + 1")
+        writer.close()
+        #expect(unlink(db + "-shm") == 0 && ((try? FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int) ?? 0) > 0)
+        try #require(mount.remount(readOnly: true), "the tmpfs could not be remounted read-only")
+        let before = try FileManager.default.contentsOfDirectory(atPath: mount.root.path).sorted()
+        for row in Self.rows where !row.creates || row.arguments.contains("--dry-run") {
+            let result = try run(row.arguments, db: db)
+            let output = result.stdout + result.stderr
+            #expect(output.contains("EROFS") && !output.contains("ENOENT") && !output.contains("EBADF"), "\(row.testDescription): \(result)")
+            switch row.arguments[0] {
+            case "check": #expect(result.status == 1, "\(row.testDescription): \(result)")
+            case "restore" where row.arguments.count > 1, "shelf" where row.arguments[1] == "restore":
+                // A launch's restore: the default state, with the report.
+                #expect(result.status == 0 && result.stdout.contains("database-unavailable"), "\(row.testDescription): \(result)")
+            default: #expect(result.status == 74, "\(row.testDescription): \(result)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mount.root.path).sorted() == before)
+    }
+
     @Test func aCreationOutOfDescriptorsExits74NamingEMFILE() throws {
         var namedEMFILE = false
         for limit in 4...12 {

@@ -204,8 +204,8 @@ import Testing
         try Self.expectMoveAsNobodyRefused(db, in: folder, under: parent, handing: [], naming: ["cannot remove", "EPERM"])
     }
 
-    /// A move whose user may not create its note beside the original (the folder is another
-    /// user's) is refused before the original is touched: 74 naming EACCES, the copy removed.
+    /// A move whose user may not create its note beside the original, nor remove it (the folder
+    /// is another user's) is refused before anything is copied: 74 naming EACCES.
     @Test(.enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"))
     func aMoveThatCannotLeaveItsNoteMovesNothing() throws {
         let parent = try TemporaryDirectory()
@@ -216,7 +216,7 @@ import Testing
             let companion: String = db + suffix
             try #require(FileManager.default.createFile(atPath: companion, contents: nil, attributes: [.posixPermissions: 0o600]))
         }
-        try Self.expectMoveAsNobodyRefused(db, in: folder, under: parent, handing: [db, db + "-wal", db + "-shm"], naming: ["cannot leave the note", "EACCES"])
+        try Self.expectMoveAsNobodyRefused(db, in: folder, under: parent, handing: [db, db + "-wal", db + "-shm"], naming: ["cannot be written", "EACCES"])
     }
 
     /// Runs `move` of `db` as nobody to a folder of nobody's under `parent` (after handing

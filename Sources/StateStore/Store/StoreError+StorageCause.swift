@@ -1,0 +1,27 @@
+import Foundation
+
+extension StoreError {
+    /// This error, or, when it is SQLite's failure to open a file beside the existing database
+    /// `file` having seen only `ENOENT`, the real cause: why the file or its folder cannot be
+    /// written (`EROFS` on a read-only mount, `EACCES`), in a message naming what the open
+    /// was for (`purpose`: "for writing", "to read it").
+    ///
+    /// SQLite reports the error of its last try: a `-wal` or `-shm` it may not create is
+    /// retried read-only, and that retry finds no file. A writer needs the log and its index;
+    /// a reader of a file whose log holds frames needs the index.
+    package func namingTheStorageCause(of file: DatabaseFile, opening purpose: String) -> StoreError {
+        guard sqliteCode == .cannotOpen, systemErrorCode == ENOENT, file.refusalIfMissing() == nil,
+            case .sqlite(let extendedCode, _, let sql, _) = self
+        else { return self }
+        let resolved = file.path
+        let folder = (resolved as NSString).deletingLastPathComponent
+        for path in [resolved, folder.isEmpty ? "." : folder] where access(path, W_OK) != 0 {
+            let code = errno
+            return StoreError.sqlite(
+                extendedCode: extendedCode,
+                message: "cannot open \(resolved) \(purpose): \(path) cannot be written (\(SystemErrorCause.describe(code))), and SQLite needs its log and index beside it",
+                sql: sql, systemErrorCode: code)
+        }
+        return self
+    }
+}
