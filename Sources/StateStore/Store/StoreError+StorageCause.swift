@@ -1,8 +1,10 @@
 import Foundation
 
 extension StoreError {
-    /// This error, or, when it is SQLite's failure to open a file beside the existing database
-    /// `file` having seen only `ENOENT`, the real cause: why the file or its folder cannot be
+    /// This error; or ``movedTo(path:destination:)`` (``fileNotFound(path:)``) when SQLite saw
+    /// `ENOENT` because `file` itself is gone (moved away while it was opened); or, when it is
+    /// SQLite's failure to open a file beside the existing database `file` having seen only
+    /// `ENOENT`, the real cause: why the file or its folder cannot be
     /// written (`EROFS` on a read-only mount, `EACCES`), in a message naming what the open
     /// was for (`purpose`: "for writing", "to read it").
     ///
@@ -10,6 +12,9 @@ extension StoreError {
     /// retried read-only, and that retry finds no file. A writer needs the log and its index;
     /// a reader of a file whose log holds frames needs the index.
     package func namingTheStorageCause(of file: DatabaseFile, opening purpose: String) -> StoreError {
+        // The file went while it was being opened (a move, waited for, took it): where it went,
+        // or that it is gone, rather than SQLite's I/O error on its path.
+        if isSQLiteFailure, systemErrorCode == ENOENT, let missing = file.refusalIfMissing() { return missing }
         guard sqliteCode == .cannotOpen, systemErrorCode == ENOENT, file.refusalIfMissing() == nil,
             case .sqlite(let extendedCode, _, let sql, _) = self
         else { return self }

@@ -33,6 +33,23 @@ struct DatabaseFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: state.folder.url.path) == ["state.sqlite-moved"])
     }
 
+    /// A save that had the file open when a move took it away (it waited for the move's lock)
+    /// saw SQLite's I/O error on the path (`ENOENT`, exit 74 from the tool): it is told where the
+    /// file went instead, as a save that starts after the move is. Found racing saves against a
+    /// move with real processes.
+    @Test func anErrorOnAFileAMoveTookAwayNamesWhereItWent() throws {
+        let state = try StateFile()
+        try Database(DatabaseFile(resolving: state.path), .readWrite(createIfMissing: true)).close()
+        let file = try DatabaseFile(resolving: state.path)
+        let ioError = StoreError.sqlite(extendedCode: 10 | (7 << 8), message: "disk I/O error (ENOENT)", systemErrorCode: ENOENT)
+        #expect(ioError.namingTheStorageCause(of: file, opening: "for writing") == ioError, "the file is there: the error stays")
+        try FileManager.default.removeItem(atPath: state.path)
+        try MovedDatabaseNote.write(at: file.path, pointingTo: state.path("moved.sqlite"))
+        #expect(ioError.namingTheStorageCause(of: file, opening: "for writing") == .movedTo(path: state.path, destination: state.path("moved.sqlite")))
+        let other = StoreError.sqlite(extendedCode: 10, message: "disk I/O error (EIO)", systemErrorCode: EIO)
+        #expect(other.namingTheStorageCause(of: file, opening: "for writing") == other, "another cause is kept")
+    }
+
     @Test func aFileRemovedAfterTheResolutionIsMissingNow() throws {
         let state = try StateFile()
         try Database(DatabaseFile(resolving: state.path), .readWrite(createIfMissing: true)).close()
