@@ -12,9 +12,10 @@ extension StoreError {
     /// retried read-only, and that retry finds no file. A writer needs the log and its index;
     /// a reader of a file whose log holds frames needs the index.
     package func namingTheStorageCause(of file: DatabaseFile, opening purpose: String) -> StoreError {
-        // The file went while it was being opened (a move, waited for, took it): where it went,
-        // or that it is gone, rather than SQLite's I/O error on its path.
-        if isSQLiteFailure, systemErrorCode == ENOENT, let missing = file.refusalIfMissing() { return missing }
+        // The file, there when the path was resolved, went while it was being opened (a move,
+        // waited for, took it): where it went, or that it is gone, rather than SQLite's I/O
+        // error on its path. (A path that had no file is a creation, whose errors stay.)
+        if isSQLiteFailure, systemErrorCode == ENOENT, file.identity != nil, let missing = file.refusalIfMissing() { return missing }
         guard sqliteCode == .cannotOpen, systemErrorCode == ENOENT, file.refusalIfMissing() == nil,
             case .sqlite(let extendedCode, _, let sql, _) = self
         else { return self }
