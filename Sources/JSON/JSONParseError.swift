@@ -64,7 +64,9 @@ public struct JSONParseError: Error, Equatable, Sendable {
         case .invalidNumber(let detail):
             "invalid number: \(detail)"
         case .duplicateKey(let key):
-            "duplicate key \"\(key)\""
+            // Written as JSON writes it, its quotes and backslashes escaped: the key is the
+            // document's, and a message quoting it must keep all of it inside the quotes.
+            "duplicate key \(JSONValue.string(key).encoded())"
         case .nestingTooDeep(let limit):
             "arrays and objects nested deeper than \(limit) levels"
         case .inputTooLarge(let byteCount, let limit):

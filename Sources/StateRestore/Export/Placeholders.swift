@@ -18,7 +18,10 @@
 /// placeholders.placeholder(for: "Zoë")   // the same "qkv"
 /// ```
 package struct Placeholders {
-    private var byOriginal: [String: String] = [:]
+    /// The placeholders by their original's UTF-8 bytes, not by the `String`: Swift calls two
+    /// spellings of one text equal (`café` composed and decomposed), JSON does not, and a record
+    /// may hold both as two keys of one object, which one placeholder would make duplicates.
+    private var byOriginal: [[UInt8]: String] = [:]
     private var taken: Set<String>
     private var generator = SystemRandomNumberGenerator()
 
@@ -31,7 +34,7 @@ package struct Placeholders {
     /// The placeholder of `original`: as many Characters, all `a`–`z` (one more when that
     /// length has no unused one left).
     package mutating func placeholder(for original: String) -> String {
-        if let known = byOriginal[original] { return known }
+        if let known = byOriginal[Array(original.utf8)] { return known }
         // Nothing to hide, and its length is its meaning: an empty query filters nothing, and
         // a letter in its place would hide rows and move a restored viewport.
         if original.isEmpty { return original }
@@ -61,7 +64,7 @@ package struct Placeholders {
 
     private mutating func take(_ candidate: String, for original: String) -> String {
         taken.insert(candidate)
-        byOriginal[original] = candidate
+        byOriginal[Array(original.utf8)] = candidate
         return candidate
     }
 

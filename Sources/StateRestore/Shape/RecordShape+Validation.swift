@@ -13,8 +13,20 @@ extension RecordShape {
         return found
     }
 
+    /// `path` in backquotes, a backquote or backslash in it (a dictionary's key is the
+    /// record's) escaped with a backslash: the quotes stay around all of it, so a redacted
+    /// export, which replaces what a message quotes, replaces all of it.
+    static func backquoted(_ path: String) -> String {
+        var escaped = "`"
+        for character in path {
+            if character == "`" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped + "`"
+    }
+
     private func collectViolations(in value: JSONValue, at path: String, into found: inout [String]) {
-        let name = path.isEmpty ? "the record" : "`\(path)`"
+        let name = path.isEmpty ? "the record" : Self.backquoted(path)
         if value == .null {
             if !isOptional && type != .any { found.append("\(name) is null, but it is required") }
             return

@@ -4,8 +4,12 @@
 /// A table or column that is not listed here is refused, never copied: a migration that adds
 /// one must say here how it is redacted.
 enum ExportColumn: Equatable {
-    /// Copied as it is: numbers, times, kinds, versions, reasons, build stamps.
+    /// Copied as it is: kinds, reasons, build stamps.
     case kept
+    /// A number (an id, a version, a count, a time): copied when it is one. Anything else there
+    /// (text a damaged or hand-edited file holds) is not the engine's, so it is treated as a
+    /// name: its keyed hash.
+    case number
     /// An account, scene or shelf name: a keyed hash under the export's own key.
     case name
     /// A value the redactor rewrites, of the row's kind (its `kind` column; `catalog` for a
@@ -19,31 +23,31 @@ enum ExportColumn: Equatable {
         (
             "scene_state",
             [
-                "account": .name, "scene": .name, "kind": .kept, "version": .kept, "min_reader_version": .kept,
-                "payload": .content(.record), "updated_at": .kept,
+                "account": .name, "scene": .name, "kind": .kept, "version": .number, "min_reader_version": .number,
+                "payload": .content(.record), "updated_at": .number,
             ]
         ),
-        ("record_build", ["account": .name, "scene": .name, "kind": .kept, "build": .kept, "updated_at": .kept]),
+        ("record_build", ["account": .name, "scene": .name, "kind": .kept, "build": .kept, "updated_at": .number]),
         (
             "record_history",
             [
-                "id": .kept, "account": .name, "scene": .name, "kind": .kept, "version": .kept, "min_reader_version": .kept,
-                "payload": .content(.record), "updated_at": .kept, "build": .kept, "replaced_at": .kept,
+                "id": .number, "account": .name, "scene": .name, "kind": .kept, "version": .number, "min_reader_version": .number,
+                "payload": .content(.record), "updated_at": .number, "build": .kept, "replaced_at": .number,
             ]
         ),
         (
             "quarantine",
             [
-                "id": .kept, "account": .name, "scene": .name, "kind": .kept, "version": .kept, "payload": .content(.quarantined),
-                "error": .content(.message), "reason": .kept, "updated_at": .kept, "quarantined_at": .kept,
+                "id": .number, "account": .name, "scene": .name, "kind": .kept, "version": .number, "payload": .content(.quarantined),
+                "error": .content(.message), "reason": .kept, "updated_at": .number, "quarantined_at": .number,
             ]
         ),
-        ("restore_mark", ["account": .name, "scene": .name, "kind": .kept, "started_at": .kept]),
+        ("restore_mark", ["account": .name, "scene": .name, "kind": .kept, "started_at": .number]),
         (
             "shelf_snapshot",
             [
-                "id": .kept, "account": .name, "shelf": .name, "version": .kept, "min_reader_version": .kept,
-                "payload": .content(.snapshot), "row_count": .kept, "fetched_at": .kept, "saved_at": .kept,
+                "id": .number, "account": .name, "shelf": .name, "version": .number, "min_reader_version": .number,
+                "payload": .content(.snapshot), "row_count": .number, "fetched_at": .number, "saved_at": .number,
                 "unreadable_error": .content(.message),
             ]
         ),

@@ -124,8 +124,8 @@ extension Store {
     private static func exported(_ value: SQLiteValue, as treatment: ExportColumn, kind: String, names: ExportNames, redactor: some ExportRedacting) -> SQLiteValue {
         switch (treatment, value) {
         case (.kept, _), (_, .null), (_, .integer), (_, .real): value
-        case (.name, .text(let name)): .text(names.hashed(name))
-        case (.name, .blob(let bytes)): .text(names.hashed(String(decoding: bytes, as: UTF8.self)))
+        case (.name, .text(let name)), (.number, .text(let name)): .text(names.hashed(name))
+        case (.name, .blob(let bytes)), (.number, .blob(let bytes)): .text(names.hashed(String(decoding: bytes, as: UTF8.self)))
         case (.content(let role), .text(let text)): .text(String(decoding: redactor.redacted(Array(text.utf8), as: role.content(kind: kind)), as: UTF8.self))
         case (.content(let role), .blob(let bytes)): .blob(Data(redactor.redacted(Array(bytes), as: role.content(kind: kind))))
         }

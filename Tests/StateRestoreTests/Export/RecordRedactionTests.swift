@@ -171,6 +171,38 @@ import Testing
         #expect(books.first?["title"] != .string("Pacifique"))
     }
 
+    /// A key is the record's, and a message quoting it quotes all of it: its quotes and
+    /// backquotes are escaped, so the redaction replaces every word and number of it. A key
+    /// holding `"` (a duplicate key's message) or `` ` `` (a shape violation's path) closed the
+    /// quote early, and its numbers and the engine's words after it were kept as outside a quote.
+    @Test func aKeyHoldingAQuoteIsReplacedWhole() throws {
+        let key = #"k" 4111111111111111 0xDEAD the record "z"#
+        let duplicate = RestoreError.notJSON(JSONParseError(offset: 9, reason: .duplicateKey(key))).localizedDescription
+        let backquoted = "x` PIN 4821 0xC0FFEE the record `y"
+        let violation = RestoreError.doesNotFitShape(
+            version: 1, violations: RecordShape.object(["counts": .dictionary(of: .integer)]).violations(in: ["counts": [backquoted: "f"]])
+        ).localizedDescription
+        for message in [duplicate, violation] {
+            let output = redacted(message, as: .message)
+            for planted in ["4111111111111111", "0xDEAD", "4821", "0xC0FFEE", "PIN"] { #expect(!output.contains(planted), "\(message) → \(output)") }
+            #expect(output.count == message.count)
+        }
+        #expect(duplicate.contains(#"duplicate key "k\" 4111"#), "\(duplicate)")
+        #expect(violation.contains(#"`counts.x\` PIN"#), "\(violation)")
+    }
+
+    /// Two keys JSON tells apart but Swift's `String` calls equal (`café` composed and
+    /// decomposed) get two placeholders: one made them a duplicate key, and the export's record
+    /// unreadable where the original was not.
+    @Test func keysThatDifferOnlyInTheirCompositionGetTwoPlaceholders() throws {
+        let record = #"{"version":1,"lastPositions":{"caf\u00e9":1,"cafe\u0301":2}}"#
+        let output = redacted(record, as: .record(kind: "podcast"))
+        let positions = try JSONValue.parse(Array(output.utf8))["lastPositions"]
+        #expect(keys(positions).count == 2, "\(output)")
+        var placeholders = Placeholders()
+        #expect(placeholders.placeholder(for: "caf\u{E9}") != placeholders.placeholder(for: "cafe\u{301}"))
+    }
+
     @Test func bytesThatAreNotJSONKeepNoWord() {
         let payload = redacted(#"{"query": "Le Vice-consul Calcutta 1937"#, as: .quarantined(kind: "inbox"))
         #expect(!payload.contains("Calcutta") && !payload.contains("consul") && !payload.contains("query") && !payload.contains("1937"))

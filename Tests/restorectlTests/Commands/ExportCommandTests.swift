@@ -97,6 +97,30 @@ import Testing
 
     struct PodcastFailure: Error {}
 
+    /// A column that holds numbers (versions, times, ids, counts) holding text instead (a
+    /// damaged or hand-edited file): the text is not the engine's, so it goes as a name does,
+    /// hashed. It was copied as it was, kept as the numbers are.
+    @Test func textWhereANumberBelongsIsNotCopied() throws {
+        try PersonalDatabase.make(at: source)
+        let edit = try Database(path: source, configuration: DatabaseConfiguration(access: .readWrite(createIfMissing: false)))
+        try edit.executeScript(
+            """
+            UPDATE scene_state SET updated_at = 'SECRET-TIME-1', version = 'SECRET-VERSION-2';
+            UPDATE record_history SET replaced_at = 'SECRET-REPLACED-3';
+            UPDATE quarantine SET quarantined_at = 'SECRET-QUARANTINED-4';
+            UPDATE restore_mark SET started_at = 'SECRET-STARTED-5';
+            UPDATE shelf_snapshot SET row_count = 'SECRET-ROWS-6';
+            """)
+        edit.close()
+        let run = try ChildRun(restorectl: ["export", "--db", source, "--redact", "--out", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: output))
+        for planted in ["SECRET-TIME-1", "SECRET-VERSION-2", "SECRET-REPLACED-3", "SECRET-QUARANTINED-4", "SECRET-STARTED-5", "SECRET-ROWS-6"] {
+            #expect(bytes.range(of: Data(planted.utf8)) == nil, "the export holds \(planted)")
+        }
+        #expect(try PersonalDatabase.rowCounts(in: output) == PersonalDatabase.rowCounts(in: source))
+    }
+
     @Test func anExistingOutputIsRefusedAndLeftAsItWas() throws {
         try PersonalDatabase.make(at: source)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: output))
