@@ -120,7 +120,8 @@ package struct ReplayExpectations: Equatable, Sendable {
     /// How these outcomes differ from `expected`, scene by scene in the replay's order; empty
     /// when every scene's outcome is the expected one.
     package func differences(from expected: ReplayExpectations) -> [Difference] {
-        func key(_ scene: Scene) -> [String] { [scene.account, scene.scene, scene.kind] }
+        // By bytes: two spellings of one name (`café` composed and decomposed) are two scenes.
+        func key(_ scene: Scene) -> [[UInt8]] { [Array(scene.account.utf8), Array(scene.scene.utf8), Array(scene.kind.utf8)] }
         let expectedByKey = Dictionary(expected.scenes.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let actualKeys = Set(scenes.map(key))
         var differences: [Difference] = []

@@ -70,7 +70,11 @@ package final class Statement {
     /// call bound there last is the same and still bound: a key that repeats from one run to
     /// the next (a save's account, scene and kind) is not copied into SQLite again.
     package func bindUnlessBound(_ text: String, at index: Int) throws(StoreError) {
-        if index < keptTexts.count, keptTexts[index] == text { return }
+        // Compared by bytes: Swift calls two spellings of one text equal (`café` composed and
+        // decomposed), SQLite does not, and two such scene names are two scenes. Compared as
+        // Strings, the second kept the first's bytes bound, and read or wrote the other
+        // scene's record.
+        if index < keptTexts.count, let kept = keptTexts[index], kept.utf8.elementsEqual(text.utf8) { return }
         try bind(.text(text), at: index)
         guard index < Self.keptTextCount else { return }
         if keptTexts.isEmpty { keptTexts = [String?](repeating: nil, count: Self.keptTextCount) }

@@ -5,13 +5,16 @@ import MigrationHeader
 /// learnt or tested from the output.
 final class ExportNames {
     private let hash = KeyedHash(key: KeyedHash.randomKey())
-    private var hashed: [String: String] = [:]
+    /// By the name's UTF-8 bytes: Swift calls two spellings of one text equal (`café` composed
+    /// and decomposed), and two such names are two accounts or scenes to the store.
+    private var hashed: [[UInt8]: String] = [:]
 
     /// `name`'s hash: 32 lowercase hexadecimal digits, a valid name of any role.
     func hashed(_ name: String) -> String {
-        if let known = hashed[name] { return known }
+        let bytes = Array(name.utf8)
+        if let known = hashed[bytes] { return known }
         let value = hash.hex(of: name, characterCount: 32)
-        hashed[name] = value
+        hashed[bytes] = value
         return value
     }
 

@@ -21,8 +21,12 @@ extension Store {
             guard payload.count <= Store.maximumRecordBytes else {
                 throw StoreError.recordTooLarge(bytes: payload.count, limit: Store.maximumRecordBytes)
             }
-            if let checked = checkedRecordNames, checked.account == account, checked.scene == scene, checked.kind == kind {
-                // The same names as the last write's: checked then.
+            if let checked = checkedRecordNames, checked.account.utf8.elementsEqual(account.utf8), checked.scene.utf8.elementsEqual(scene.utf8),
+                checked.kind == kind
+            {
+                // The same names as the last write's, byte for byte: checked then. (As Strings,
+                // a name's other spelling compares equal, and its bytes, of another length,
+                // went unchecked against the limit.)
             } else {
                 _ = try StoreNames.validated(account, role: "account")
                 _ = try StoreNames.validated(scene, role: "scene")
