@@ -23,6 +23,9 @@ extension Store {
     /// `forgettingGuardMarks: false` leaves the guard file to a caller that holds it open
     /// (closing another descriptor of it would drop that caller's locks).
     package func purge(account: String, forgettingGuardMarks: Bool = true) throws -> PurgeResult {
+        // A name no build could have stored (empty, past 1,024 bytes) is refused before the
+        // account's sign-out generation is written: it moved for a name that holds nothing.
+        let account = try StoreNames.validatedStored(account, role: "account")
         let result = try historyTransaction {
             let values: [SQLiteValue] = [.text(account)]
             let scenes = try database.fetchAll("SELECT DISTINCT scene FROM scene_state WHERE account = ?", values) { $0.string(0) ?? "" }

@@ -41,6 +41,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
+    /// A name no build could have stored (empty, past 1,024 bytes) is refused (65) and the file
+    /// is left as it was: `purge` wrote the account's sign-out generation first.
+    @Test func anAccountNameNoBuildCouldStoreIsRefusedAndNothingIsWritten() throws {
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--state", PackageFolders.path("records/v1.json")]).exitCode == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        for account in ["", String(repeating: "\u{E9}", count: 600)] {
+            let run = CapturedRun(["purge", "--db", file.path, "--account", account])
+            #expect(run.exitCode == 65 && run.stderr.contains("invalid account name"), "\(run.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == before)
+    }
+
     @Test func accountIsRequired() {
         let run = CapturedRun(["purge", "--db", file.path])
         #expect(run.exitCode == 64)
