@@ -4,4 +4,4 @@ import Foundation
 let arguments = (0..<Int(CommandLine.argc)).dropFirst().map { index in
     CommandLine.unsafeArgv[index].flatMap { String(validatingCString: $0) }
 }
-exit(Restorectl.run(decodedArguments: arguments, console: .standard()))
+exit(StandardStreams.exitCode(after: Restorectl.run(decodedArguments: arguments, console: .standard())))

@@ -8,7 +8,7 @@ final class Console: @unchecked Sendable {
     private let writeOut: (String) -> Void
     private let writeError: (String) -> Void
     /// All of standard input.
-    let readStandardInput: () -> Data
+    let readStandardInput: () throws -> Data
     /// Whether stderr is an interactive terminal (progress is shown only then).
     let isErrorTerminal: Bool
     /// The process environment (HOME, XDG_STATE_HOME…).
@@ -19,7 +19,7 @@ final class Console: @unchecked Sendable {
         environment: [String: String] = [:],
         writeOut: @escaping (String) -> Void,
         writeError: @escaping (String) -> Void,
-        readInput: @escaping () -> Data = { Data() }
+        readInput: @escaping () throws -> Data = { Data() }
     ) {
         self.isErrorTerminal = isErrorTerminal
         self.environment = environment
@@ -33,9 +33,9 @@ final class Console: @unchecked Sendable {
         Console(
             isErrorTerminal: isatty(STDERR_FILENO) == 1,
             environment: ProcessInfo.processInfo.environment,
-            writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-            readInput: { FileHandle.standardInput.readDataToEndOfFile() }
+            writeOut: { StandardStreams.write($0, to: STDOUT_FILENO, named: "standard output") },
+            writeError: { StandardStreams.write($0, to: STDERR_FILENO, named: "standard error") },
+            readInput: StandardStreams.readInput
         )
     }
 

@@ -8,7 +8,7 @@ enum InputFiles {
     /// regular file (a directory, FIFO, socket or device), is exit 66, as the exit table says of
     /// an input file; one that cannot be read, 74.
     static func read(_ path: String, console: Console, what: String) throws -> Data {
-        if path == "-" { return console.readStandardInput() }
+        if path == "-" { return try console.readStandardInput() }
         var status = stat()
         guard stat(path, &status) == 0 else { throw CommandFailure(.noInput, "\(what) \(path): no such file") }
         switch status.st_mode & S_IFMT {
