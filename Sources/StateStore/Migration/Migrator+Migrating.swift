@@ -126,7 +126,9 @@ extension Migrator {
 
     func pending(in status: SchemaStatus, upTo target: Int?) throws -> [MigrationFile] {
         let target = target ?? latestVersion
-        guard target <= latestVersion, target >= status.schemaVersion else {
+        // A target is a schema version: 1 at least (migrating a new file "to 0" created an
+        // empty file of no schema and called it done).
+        guard target <= latestVersion, target >= status.schemaVersion, target >= 1 else {
             throw StoreError.invalidTarget(requested: target, current: status.schemaVersion, latest: latestVersion)
         }
         return status.pending.filter { $0.version <= target }

@@ -141,7 +141,9 @@ extension StoreError: LocalizedError {
         case .invalidTarget(let requested, let current, let latest):
             requested > latest
                 ? "cannot migrate to version \(requested): this build knows versions up to \(latest)"
-                : "cannot migrate to version \(requested): the database is already at version \(current) and migrations only go forward"
+                : requested < 1
+                    ? "cannot migrate to version \(requested): schema versions start at 1"
+                    : "cannot migrate to version \(requested): the database is already at version \(current) and migrations only go forward"
         case .foreignKeyViolation(let version, let name, let table):
             "migration \(version) (\(name)) left a foreign key violation in table \(table); it was rolled back"
         case .migrationFailed(let version, let name, let error):

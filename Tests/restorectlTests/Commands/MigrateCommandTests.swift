@@ -33,6 +33,16 @@ import Testing
         #expect(try db.fetchOne("PRAGMA integrity_check") { $0.string(0) } == "ok")
     }
 
+    /// A target is a schema version, 1 at least: `--to 0` on a missing path created an empty
+    /// file of no schema and exited 0 (on an existing file it was already refused).
+    @Test func migratingANewFileToVersion0IsAUsageErrorAndCreatesNothing() {
+        for arguments in [["migrate"], ["migrate", "--dry-run"]] {
+            let run = CapturedRun(arguments + ["--db", file.path, "--to", "0"])
+            #expect(run.exitCode == 64 && run.stderr.contains("schema versions start at 1"), "\(arguments): \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+        }
+    }
+
     @Test func dryRunOnAMissingFileCreatesNothing() {
         let run = CapturedRun(["migrate", "--db", file.path, "--dry-run"])
         #expect(run.exitCode == 0)
