@@ -75,6 +75,12 @@ package struct FormatFolder: Sendable {
     /// - Throws: ``RestoreError/invalidFormatFile(path:reason:)`` when it is not JSON; the file
     ///   system's error when it cannot be read.
     package static func readJSON(_ file: URL) throws -> JSONValue {
+        // A folder or a FIFO under a format file's name is the folder's fault, said as such (a
+        // FIFO was opened, and Foundation's error named a permission).
+        var status = stat()
+        if stat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw RestoreError.invalidFormatFile(path: file.path, reason: "it is not a regular file (a folder, a FIFO or a device)")
+        }
         let bytes = try Data(contentsOf: file)
         do throws(JSONParseError) {
             return try JSONValue.parse(bytes, limits: RecordHeader.limits)

@@ -192,5 +192,19 @@ import Testing
             #expect(run.stderr == "restorectl: invalid formats \(stateFile.path("formats")): \(broken.path)/shape-v2.json: \"shape\" is missing\n")
         }
         #expect(stateFile.folder.contents("state.sqlite") == before)
+
+        // A folder or a FIFO under a format file's name is an invalid folder too (it was 74,
+        // in Foundation's words, and a FIFO was opened).
+        try FileManager.default.removeItem(at: broken.appendingPathComponent("shape-v2.json"))
+        for makeOdd in [
+            { try FileManager.default.createDirectory(at: broken.appendingPathComponent("shape-v2.json"), withIntermediateDirectories: false) },
+            { try #require(mkfifo(broken.appendingPathComponent("shape-v2.json").path, 0o600) == 0) },
+        ] {
+            try makeOdd()
+            let run = CapturedRun(["check", "--db", stateFile.path, "--formats", stateFile.path("formats")])
+            #expect(run.exitCode == 65 && run.stderr.contains("it is not a regular file"), "\(run.stderr)")
+            try FileManager.default.removeItem(at: broken.appendingPathComponent("shape-v2.json"))
+        }
+        #expect(stateFile.folder.contents("state.sqlite") == before)
     }
 }
