@@ -39,6 +39,20 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
         self.account = account
     }
 
+    /// Equal when both names are the same bytes, as the store compares them: two spellings of
+    /// one text (`café` composed and decomposed), which `String` calls equal, are two scenes.
+    public static func == (lhs: SceneKey, rhs: SceneKey) -> Bool {
+        lhs.scene.utf8.elementsEqual(rhs.scene.utf8) && lhs.account.utf8.elementsEqual(rhs.account.utf8)
+    }
+
+    /// Hashes the names' bytes, as ``==(_:_:)`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        for var name in [scene, account] {
+            hasher.combine(name.utf8.count)
+            name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
     /// The scene, and its account unless it is the default one, for messages, each quoted with
     /// its control characters escaped (`StoreNames.quoted(_:)`): `scene "main" of account "work"`.
     public var description: String {
