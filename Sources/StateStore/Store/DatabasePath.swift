@@ -47,6 +47,18 @@ package enum DatabasePath {
         return nil
     }
 
+    /// The first of `path` and its folder this process may not write (`access(2)`), with the
+    /// `errno` that says why (`EROFS` on read-only storage, `EACCES`), or nil when both may be.
+    /// What a move (which removes the file and leaves its note) and SQLite (which makes the
+    /// log and its index beside the file) need of both.
+    package static func unwritable(fileOrFolderOf path: String) -> (path: String, errno: Int32)? {
+        let folder = (path as NSString).deletingLastPathComponent
+        for candidate in [path, folder.isEmpty ? "." : folder] where access(candidate, W_OK) != 0 {
+            return (candidate, errno)
+        }
+        return nil
+    }
+
     /// `path` against the working directory now, when it is relative.
     static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/") else { return path }

@@ -20,20 +20,10 @@ package enum MovedDatabaseNote {
         let note = path(for: database)
         unlink(note)
         let bytes = Array((destination + "\n").utf8)
-        var failure: Int32?
+        let failure: Int32?
         do {
             let descriptor = try SiblingFile.open(note, O_WRONLY | O_CREAT | O_EXCL)
-            var written = 0
-            while failure == nil, written < bytes.count {
-                let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-                if count > 0 {
-                    written += count
-                } else if count < 0, errno == EINTR {
-                    continue
-                } else {
-                    failure = count < 0 ? errno : ENOSPC
-                }
-            }
+            failure = WholeWrite.write(bytes, to: descriptor)
             close(descriptor)
         } catch {
             failure = error.errno

@@ -101,14 +101,11 @@ extension Store {
     /// refuses). Checked before anything is copied, so the refusal names the cause (`EROFS`,
     /// `EACCES`) rather than the lock's failure on a file SQLite could open read-only only.
     static func refuseUnchangeable(_ source: String) throws(StoreError) {
-        let folder = (source as NSString).deletingLastPathComponent
-        for path in [source, folder.isEmpty ? "." : folder] where access(path, W_OK) != 0 {
-            let code = errno
-            throw StoreError.sqlite(
-                extendedCode: SQLITE_IOERR | (13 << 8),  // SQLITE_IOERR_ACCESS
-                message: "cannot move \(source): \(path) cannot be written (\(SystemErrorCause.describe(code))), and a move removes the original and leaves a note beside it; nothing was moved",
-                systemErrorCode: code)
-        }
+        guard let (path, code) = DatabasePath.unwritable(fileOrFolderOf: source) else { return }
+        throw StoreError.sqlite(
+            extendedCode: SQLITE_IOERR | (13 << 8),  // SQLITE_IOERR_ACCESS
+            message: "cannot move \(source): \(path) cannot be written (\(SystemErrorCause.describe(code))), and a move removes the original and leaves a note beside it; nothing was moved",
+            systemErrorCode: code)
     }
 
     /// The names a database's own files take beside it (its path and one of these): SQLite's

@@ -19,15 +19,10 @@ extension StoreError {
         guard sqliteCode == .cannotOpen, systemErrorCode == ENOENT, file.refusalIfMissing() == nil,
             case .sqlite(let extendedCode, _, let sql, _) = self
         else { return self }
-        let resolved = file.path
-        let folder = (resolved as NSString).deletingLastPathComponent
-        for path in [resolved, folder.isEmpty ? "." : folder] where access(path, W_OK) != 0 {
-            let code = errno
-            return StoreError.sqlite(
-                extendedCode: extendedCode,
-                message: "cannot open \(resolved) \(purpose): \(path) cannot be written (\(SystemErrorCause.describe(code))), and SQLite needs its log and index beside it",
-                sql: sql, systemErrorCode: code)
-        }
-        return self
+        guard let (path, code) = DatabasePath.unwritable(fileOrFolderOf: file.path) else { return self }
+        return StoreError.sqlite(
+            extendedCode: extendedCode,
+            message: "cannot open \(file.path) \(purpose): \(path) cannot be written (\(SystemErrorCause.describe(code))), and SQLite needs its log and index beside it",
+            sql: sql, systemErrorCode: code)
     }
 }

@@ -38,20 +38,8 @@ enum StandardStreams {
     /// Writes `text` whole to `descriptor` (`name` in messages), unless a write to it failed
     /// before; a failure is kept in ``failedWrite``.
     static func write(_ text: String, to descriptor: Int32, named name: String) {
-        guard failedWrite.withLock({ $0?.stream != name }) else { return }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes = bytes.dropFirst(count)
-            } else if count < 0, errno == EINTR {
-                continue
-            } else {
-                let code = count < 0 ? errno : EIO
-                failedWrite.withLock { if $0 == nil { $0 = (name, code) } }
-                return
-            }
-        }
+        guard failedWrite.withLock({ $0?.stream != name }), let code = WholeWrite.write(text.utf8, to: descriptor) else { return }
+        failedWrite.withLock { if $0 == nil { $0 = (name, code) } }
     }
 
     /// The exit code of a run that returned `code`, given how its writes went: 74 when a write
