@@ -19,7 +19,7 @@ import JSON
 /// type and its conformances), and each copy retained its dozen fields one by one.
 public final class Restoration<State: RestorableState>: Sendable {
     /// The screen this is for.
-    public let key: SceneKey
+    public var key: SceneKey { screen.scene }
     /// The restored state, reconciled when the kind is `Reconcilable`.
     public let state: State
     /// Every adjustment made, in order; empty when the record applied exactly.
@@ -40,13 +40,17 @@ public final class Restoration<State: RestorableState>: Sendable {
     /// may replace (the sign-out generation it captured, a file not read), with the fields
     /// they carry.
     let sighting: WriteGate.Sighting
+    /// The screen's key with its kind, as the restore made it: completing and persisting the
+    /// restoration look the screen up with this one, so they make no key (and hash no names)
+    /// again.
+    let screen: ScreenKey
 
     init(
-        key: SceneKey, state: State, report: [RestoreReportEntry], adjustments: [RestoreReportEntry] = [],
+        key: SceneKey, screen: ScreenKey? = nil, state: State, report: [RestoreReportEntry], adjustments: [RestoreReportEntry] = [],
         sighting: WriteGate.Sighting = WriteGate.Sighting(), decodedState: State? = nil, context: ReconciliationContext? = nil
     ) {
         self.sighting = sighting
-        self.key = key
+        self.screen = screen ?? ScreenKey(scene: key, kind: State.kind)
         self.state = state
         self.report = report
         self.adjustments = adjustments

@@ -17,11 +17,20 @@ extension StateRestorer {
         var movedAside = false
         /// The report entry saying the kind's name breaks the rules (a warning), or nil.
         var invalidKind: RestoreReportEntry?
+        /// The screen's key, when the load made one (its restoration keeps it).
+        var screen: ScreenKey?
     }
 
     func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
+        let screen = ScreenKey(scene: key, kind: State.kind)
+        var loaded = load(State.self, screen)
+        loaded.screen = screen
+        return loaded
+    }
+
+    private func load<State: RestorableState>(_ type: State.Type, _ screen: ScreenKey) -> Loaded<State> {
         restoring.withLock { side in
-            let screen = ScreenKey(scene: key, kind: State.kind)
+            let key = screen.scene
             reopenIfUnavailable(&side)
             defer { Self.releaseReadOnlyConnection(&side) }
             // A restore waits at most the launch budget for another process's lock.
@@ -86,19 +95,14 @@ extension StateRestorer {
         }
         // The record, and the account's sign-out generation as it was then: this screen's saves
         // are dropped after a sign-out that advances it, in this process or another.
-        let (stored, generation, discardEpoch) = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind)
-        let seen = WriteGate.Sighting(generation: generation, discardEpoch: discardEpoch)
-        let defaults = { (report: [RestoreReportEntry]) in Loaded(state: State.defaultValue, report: report, sighting: seen) }
+        // (No closure over what was read: each copied the record's names and payload, and
+        // destroying the copies cost 1.2 k instructions a restore.)
+        let read = try store.recordAndGeneration(account: key.account, scene: key.scene, kind: State.kind)
+        let seen = WriteGate.Sighting(generation: read.generation, discardEpoch: read.discardEpoch)
         var report = side.databaseReport
-        guard let record = stored else {
+        guard let record = read.record else {
             report.append(RestoreReportEntry(.noRecord, "\(key) has no saved state; the default state was used"))
-            return defaults(report)
-        }
-        // From here on a record was read: every outcome counts its bytes.
-        let readDefaults = { (report: [RestoreReportEntry]) in
-            var loaded = defaults(report)
-            loaded.bytesRead = record.payload.count
-            return loaded
+            return Loaded(state: State.defaultValue, report: report, sighting: seen)
         }
         phaseObserver?(.read)
         // A record saved more than a day ago is marked used now (for removeScenes(unusedFor:)),
@@ -119,7 +123,7 @@ extension StateRestorer {
             }
             phaseObserver?(.mark)
             return Loaded(
-                state: state, report: report, sighting: WriteGate.Sighting(generation: generation, discardEpoch: discardEpoch, carried: unknownFields),
+                state: state, report: report, sighting: WriteGate.Sighting(generation: read.generation, discardEpoch: read.discardEpoch, carried: unknownFields),
                 bytesRead: record.payload.count)
         }
         var disposition = RecordReading<State>.Disposition.leftByReadingRestore
@@ -129,7 +133,8 @@ extension StateRestorer {
                 id: try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: quarantine.reason, error: quarantine.error))
         }
         report += reading.entries(readerOf: State.currentVersion, state: "\(State.self)", disposition: disposition)
-        return readDefaults(report)
+        // A record was read: the outcome counts its bytes.
+        return Loaded(state: State.defaultValue, report: report, sighting: seen, bytesRead: record.payload.count)
     }
 
     static func entries(for provenance: RecordProvenance, currentVersion: Int) -> [RestoreReportEntry] {

@@ -185,7 +185,7 @@ extension StateRestorer {
     /// restorer never restored the screen (or is gone). The fields carried are the latest
     /// restore's while this restorer still holds them.
     func sighting<State: RestorableState>(following restoration: Restoration<State>) -> @MainActor () -> WriteGate.Sighting {
-        let screen = ScreenKey(scene: restoration.key, kind: State.kind)
+        let screen = restoration.screen
         let own = restoration.sighting
         return { [weak self] in
             guard let self else { return own }
@@ -211,7 +211,7 @@ extension StateRestorer {
     ) -> PersistenceTracking {
         let tracking = PersistenceTracking(
             writer: persistence.writer, key: restoration.key, sighting: sighting(following: restoration), turns: turns, isSourceAlive: isSourceAlive, read: read)
-        let screen = ScreenKey(scene: restoration.key, kind: State.kind)
+        let screen = restoration.screen
         // A closed restorer notes no use, as its saves do not (``recoveringFromDamage(afterSightingOf:_:)``).
         if !isClosed { ScenesInUse.note(restoration.key, atFile: file.key) }
         persistence.register(tracking, completing: screen)

@@ -195,7 +195,7 @@ public final class StateRestorer: Sendable {
             kind: State.kind, key, report: loaded.report, warnings: loaded.invalidKind.map { [$0] } ?? [], movedAside: loaded.movedAside,
             bytes: loaded.bytesRead, since: start)
         return Restoration(
-            key: key, state: loaded.state, report: loaded.report, sighting: loaded.sighting)
+            key: key, screen: loaded.screen, state: loaded.state, report: loaded.report, sighting: loaded.sighting)
     }
 
     /// The restoration of `loaded` reconciled against `context`, counted and delivered as a
@@ -210,7 +210,7 @@ public final class StateRestorer: Sendable {
         let warnings = loaded.invalidKind == nil && invalid.isEmpty ? [] : (loaded.invalidKind.map { [$0] } ?? []) + invalid
         noteRestore(kind: State.kind, key, report: report, warnings: warnings, movedAside: loaded.movedAside, bytes: loaded.bytesRead, since: start)
         return Restoration(
-            key: key, state: reconciled.state, report: report, adjustments: reconciled.adjustments,
+            key: key, screen: loaded.screen, state: reconciled.state, report: report, adjustments: reconciled.adjustments,
             sighting: loaded.sighting, decodedState: loaded.state, context: ReconciliationContext.Holding(context)
         )
     }
@@ -227,7 +227,7 @@ public final class StateRestorer: Sendable {
     ///   written): the mark stays held, and closing the restorer tries to clear it again.
     @discardableResult
     public func completeRestore<State: RestorableState>(_ restoration: Restoration<State>) -> Bool {
-        complete(ScreenKey(scene: restoration.key, kind: State.kind))
+        complete(restoration.screen)
     }
 
     deinit {

@@ -42,7 +42,7 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
     /// Equal when both names are the same bytes, as the store compares them: two spellings of
     /// one text (`café` composed and decomposed), which `String` calls equal, are two scenes.
     public static func == (lhs: SceneKey, rhs: SceneKey) -> Bool {
-        lhs.scene.utf8.elementsEqual(rhs.scene.utf8) && lhs.account.utf8.elementsEqual(rhs.account.utf8)
+        lhs.scene.hasSameBytes(as: rhs.scene) && lhs.account.hasSameBytes(as: rhs.account)
     }
 
     /// Hashes the names' bytes, as ``==(_:_:)`` compares them.

@@ -74,7 +74,7 @@ package final class Statement {
         // decomposed), SQLite does not, and two such scene names are two scenes. Compared as
         // Strings, the second kept the first's bytes bound, and read or wrote the other
         // scene's record.
-        if index < keptTexts.count, let kept = keptTexts[index], kept.utf8.elementsEqual(text.utf8) { return }
+        if index < keptTexts.count, let kept = keptTexts[index], kept.hasSameBytes(as: text) { return }
         try bind(.text(text), at: index)
         guard index < Self.keptTextCount else { return }
         if keptTexts.isEmpty { keptTexts = [String?](repeating: nil, count: Self.keptTextCount) }

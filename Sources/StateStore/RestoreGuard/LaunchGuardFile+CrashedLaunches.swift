@@ -65,7 +65,7 @@ extension LaunchGuardFile {
     package func finish(_ slots: [CrashedSlot], forgetting: Bool) {
         lock.withLock {
             for slot in slots {
-                if forgetting { _ = writeSlot(slot.index, marks: [], magic: [0, 0, 0, 0]) }
+                if forgetting { _ = writeSlot(slot.index, marks: [LaunchGuardMark](), magic: [0, 0, 0, 0]) }
                 unlock(slot.index)
                 handling.remove(slot.index)
             }
@@ -84,7 +84,7 @@ extension LaunchGuardFile {
                 _ = writeSlot(slot.index, marks: slot.marks.filter { $0.accountHash != accountHash }, role: slot.role)
             }
             marks.removeAll { $0.mark.accountHash == accountHash }
-            if let ownSlot { _ = writeSlot(ownSlot, marks: marks.map { $0.mark }) }
+            if let ownSlot { _ = writeSlot(ownSlot, marks: marks.lazy.map(\.mark)) }
         }
         finish(crashed, forgetting: false)
     }

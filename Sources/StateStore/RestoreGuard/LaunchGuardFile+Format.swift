@@ -80,20 +80,27 @@ extension LaunchGuardFile {
     }
 
     /// Writes `marks` into `slot` as a slot of `role` (nil: this process's); the error, or nil
-    /// when it was written whole.
-    func writeSlot(_ slot: Int, marks: [LaunchGuardMark], magic: [UInt8] = slotMagic, role: DatabaseRole? = nil) -> LaunchGuardError? {
-        var bytes = [UInt8](repeating: 0, count: Self.slotHeaderSize + marks.count * Self.markSize)
-        bytes.replaceSubrange(0..<4, with: magic)
-        Self.put(processID, into: &bytes, at: 4)
-        Self.put(UInt32(marks.count), into: &bytes, at: 8)
-        bytes[12] = Self.roleByte(role ?? self.role)
-        for (index, mark) in marks.enumerated() {
-            Self.put(mark.accountHash, into: &bytes, at: Self.slotHeaderSize + index * Self.markSize)
-            Self.put(mark.screenHash, into: &bytes, at: Self.slotHeaderSize + index * Self.markSize + 8)
-        }
+    /// when it was written whole. The slot is laid out in a buffer on the stack: a restore
+    /// writes its slot twice (the mark, then its clear), and building it in arrays cost two
+    /// allocations and six copies each time.
+    func writeSlot<Marks: Collection<LaunchGuardMark>>(
+        _ slot: Int, marks: Marks, magic: [UInt8] = slotMagic, role: DatabaseRole? = nil
+    ) -> LaunchGuardError? {
+        let count = Self.slotHeaderSize + marks.count * Self.markSize
         let offset = off_t(Self.headerSize + slot * Self.slotSize)
-        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, offset) }
-        return written == bytes.count ? nil : .unavailable(path: path, errno: written < 0 ? errno : ENOSPC)
+        let written = withUnsafeTemporaryAllocation(byteCount: count, alignment: 8) { bytes in
+            bytes.initializeMemory(as: UInt8.self, repeating: 0)
+            bytes.copyBytes(from: magic.prefix(4))
+            bytes.storeBytes(of: processID.littleEndian, toByteOffset: 4, as: UInt32.self)
+            bytes.storeBytes(of: UInt32(marks.count).littleEndian, toByteOffset: 8, as: UInt32.self)
+            bytes[12] = Self.roleByte(role ?? self.role)
+            for (index, mark) in marks.enumerated() {
+                bytes.storeBytes(of: mark.accountHash.littleEndian, toByteOffset: Self.slotHeaderSize + index * Self.markSize, as: UInt64.self)
+                bytes.storeBytes(of: mark.screenHash.littleEndian, toByteOffset: Self.slotHeaderSize + index * Self.markSize + 8, as: UInt64.self)
+            }
+            return pwrite(descriptor, bytes.baseAddress, count, offset)
+        }
+        return written == count ? nil : .unavailable(path: path, errno: written < 0 ? errno : ENOSPC)
     }
 
     func tryLock(_ slot: Int) -> Bool {

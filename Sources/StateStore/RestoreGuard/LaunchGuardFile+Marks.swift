@@ -18,7 +18,7 @@ extension LaunchGuardFile {
             }
             guard marks.count < Self.capacity else { throw LaunchGuardError.slotFull(capacity: Self.capacity) }
             marks.append((mark, 1))
-            if let error = writeSlot(slot, marks: marks.map { $0.mark }) {
+            if let error = writeSlot(slot, marks: marks.lazy.map(\.mark)) {
                 marks.removeLast()
                 throw error
             }
@@ -35,7 +35,7 @@ extension LaunchGuardFile {
             marks[position].holders -= 1
             guard marks[position].holders == 0 else { return true }
             marks.remove(at: position)
-            guard let ownSlot, writeSlot(ownSlot, marks: marks.map { $0.mark }) != nil else { return true }
+            guard let ownSlot, writeSlot(ownSlot, marks: marks.lazy.map(\.mark)) != nil else { return true }
             marks.insert((mark: mark, holders: 1), at: position)  // still on disk: held, so a later clear tries again
             return false
         }

@@ -131,7 +131,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
                 users -= 1
                 guard users == 0 else { return false }
                 // An emptied slot needs no write: closing the file lets go of its lock.
-                if let ownSlot, !marks.isEmpty { _ = writeSlot(ownSlot, marks: []) }
+                if let ownSlot, !marks.isEmpty { _ = writeSlot(ownSlot, marks: [LaunchGuardMark]()) }
                 marks.removeAll()
                 ownSlot = nil
                 return true

@@ -21,7 +21,7 @@ extension Store {
             guard payload.count <= Store.maximumRecordBytes else {
                 throw StoreError.recordTooLarge(bytes: payload.count, limit: Store.maximumRecordBytes)
             }
-            if let checked = checkedRecordNames, checked.account.utf8.elementsEqual(account.utf8), checked.scene.utf8.elementsEqual(scene.utf8),
+            if let checked = checkedRecordNames, checked.account.hasSameBytes(as: account), checked.scene.hasSameBytes(as: scene),
                 checked.kind == kind
             {
                 // The same names as the last write's, byte for byte: checked then. (As Strings,

@@ -32,4 +32,24 @@ import Testing
         let stored = try store.recordSummaries().map { Array($0.scene.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         #expect(stored == [Array(Self.composed.utf8), Array(Self.decomposed.utf8)].sorted { $0.lexicographicallyPrecedes($1) })
     }
+
+    @Test func namesCompareByTheirBytesWhateverTheirStorage() {
+        // Small (inline) and large (heap) strings, the two spellings, lengths that differ by
+        // a byte, and the empty name all compare as their bytes do.
+        let long = String(repeating: "x", count: 40)
+        let pairs: [(String, String, Bool)] = [
+            (Self.composed, Self.decomposed, false), (Self.composed, "caf\u{E9}", true), ("", "", true), ("", "a", false),
+            (long + Self.composed, long + Self.decomposed, false), (long, String(repeating: "x", count: 40), true), (long, long + "x", false),
+            ("ab", "ac", false),
+        ]
+        for (left, right, same) in pairs {
+            #expect(left.hasSameBytes(as: right) == same, "\(Array(left.utf8)) and \(Array(right.utf8))")
+            #expect(right.hasSameBytes(as: left) == same)
+        }
+        #expect(throws: Never.self) {
+            let keys = try [Self.composed, Self.decomposed].map { try SceneKey(scene: $0) }
+            #expect(keys[0] != keys[1])
+            #expect(Set(keys).count == 2)
+        }
+    }
 }
