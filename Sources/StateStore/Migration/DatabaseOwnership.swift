@@ -1,6 +1,7 @@
 /// What an SQLite file is, as far as this project is concerned, read from its header alone.
 package enum DatabaseOwnership: Equatable, Sendable {
-    /// A new or zero-length file with no schema: ours to initialise.
+    /// A new or zero-length file with no schema and no `user_version`: ours to initialise
+    /// (at the path the app gave, never through a link).
     case empty
     /// One of ours, at this schema version (mirrored in `PRAGMA user_version`).
     case ours(schemaVersion: Int)
@@ -43,8 +44,12 @@ extension Database {
         if applicationID == Database.applicationID {
             ownership = .ours(schemaVersion: try fetchOne("PRAGMA user_version") { $0.int(0) } ?? 0)
         } else {
+            // Empty only when nothing at all says whose it is: a file with no tables whose
+            // `user_version` another program set is that program's (its pending steps would be
+            // counted from that version, so a migration would lay out nothing and say so).
             let objects = try fetchOne("SELECT count(*) FROM sqlite_schema") { $0.int(0) } ?? 0
-            ownership = applicationID == 0 && objects == 0 ? .empty : .foreign(applicationID: applicationID)
+            let isEmpty = try applicationID == 0 && objects == 0 && (fetchOne("PRAGMA user_version") { $0.int(0) } ?? 0) == 0
+            ownership = isEmpty ? .empty : .foreign(applicationID: applicationID)
         }
         return try body(ownership)
     }

@@ -66,6 +66,11 @@ package struct DatabaseFile: Sendable, Hashable {
                 return
             case S_IFLNK:
                 guard let target = DatabasePath.linkTarget(candidate) else { throw .notARegularFile(path: path, kind: "an unreadable symlink") }
+                // A target ending in a slash names a folder to the kernel, which refuses it for
+                // a file (ENOTDIR), as it refuses a path given with one.
+                if target.utf8.last == UInt8(ascii: "/") {
+                    throw .notARegularFile(path: path, kind: "a symlink to \(target), a path ending in a slash, which names a folder")
+                }
                 followed = true
                 // A relative target is relative to the link's own folder, as the kernel reads it.
                 current = target.hasPrefix("/") ? target : (real == "/" ? "/" : real + "/") + target

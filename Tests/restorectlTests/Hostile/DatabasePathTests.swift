@@ -150,6 +150,57 @@ import Testing
         #expect(FileManager.default.contents(atPath: text) == bytes)
         #expect(!FileManager.default.fileExists(atPath: "/notes.txt"))
     }
+
+    /// What is at the end of a link is never laid out as a database, even when it holds none
+    /// yet: an empty file, or another program's SQLite file whose `user_version` it set and
+    /// which has no tables. Every writing verb refuses (65) and leaves it byte for byte; the
+    /// same file at the path itself is another program's (refused, left as it is) unless empty.
+    @Test(arguments: [
+        ["save", "--scene", "main", "--state", "STATE"], ["discard", "--scene", "main"], ["prune", "--unused-for", "30d"], ["purge", "--account", "default"],
+        ["migrate"], ["demo"],
+    ])
+    func nothingIsLaidOutInAnEmptyFileOrAnotherProgramsEmptySchemaThroughALink(command: [String]) throws {
+        let state = try stateFile.write(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#, to: "state.json")
+        let arguments = command.map { $0 == "STATE" ? state : $0 }
+        let empty = stateFile.path("notes.txt")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        let versioned = stateFile.path("other.db")
+        let other = try Database(path: versioned)
+        try other.executeScript("PRAGMA user_version = 7")
+        other.close()
+        let otherBytes = FileManager.default.contents(atPath: versioned)
+        for (link, target) in [("empty.sqlite", "notes.txt"), ("other.sqlite", "other.db")] {
+            #expect(symlink(target, stateFile.path(link)) == 0)
+            let before = try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted()
+            let run = try ChildRun(restorectl: [arguments[0], "--db", link] + arguments.dropFirst(), directory: stateFile.folder.url, killedAfter: .seconds(60))
+            #expect(run.status == 65, "\(arguments) through a link to \(target): \(run.exit) \(run.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted() == before, "\(arguments) \(target)")
+        }
+        #expect(FileManager.default.contents(atPath: empty) == Data())
+        #expect(FileManager.default.contents(atPath: versioned) == otherBytes)
+        // At the path itself, the file another program versioned is still not ours to lay out.
+        let direct = try ChildRun(restorectl: [arguments[0], "--db", "other.db"] + arguments.dropFirst(), directory: stateFile.folder.url, killedAfter: .seconds(60))
+        #expect(direct.status == 65 && direct.stderr.contains("another program"), "\(arguments): \(direct.exit) \(direct.stderr)")
+        #expect(FileManager.default.contents(atPath: versioned) == otherBytes)
+    }
+
+    /// A link whose target ends in a slash names a folder to the kernel: it is refused as the
+    /// same path given with its slash is, and the file it would name is not written.
+    @Test func aLinkWhoseTargetEndsInASlashIsRefusedAsTheKernelRefusesIt() throws {
+        let state = try stateFile.write(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#, to: "state.json")
+        let saved = try ChildRun(restorectl: ["save", "--db", "real.sqlite", "--scene", "main", "--state", state], directory: stateFile.folder.url)
+        #expect(saved.exit.isSuccess, "\(saved.stderr)")
+        #expect(symlink("real.sqlite/", stateFile.path("slash.sqlite")) == 0)
+        let bytes = FileManager.default.contents(atPath: stateFile.path("real.sqlite"))
+        let before = try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted()
+        for arguments in [["save", "--db", "slash.sqlite", "--scene", "linked", "--state", state], ["status", "--db", "slash.sqlite"], ["inspect", "--db", "slash.sqlite"]] {
+            let run = try ChildRun(restorectl: arguments, directory: stateFile.folder.url)
+            #expect(!run.exit.isSuccess && run.status != 64, "\(arguments): \(run.exit)")
+            #expect(run.stderr.contains("ending in a slash"), "\(arguments): \(run.stderr)")
+        }
+        #expect(FileManager.default.contents(atPath: stateFile.path("real.sqlite")) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted() == before)
+    }
 }
 
 /// What killed creations leave behind is gone by the next creation attempt or writing open.
