@@ -43,6 +43,7 @@ extension Store {
         guard !file.isLinked else {
             throw StoreError.notARegularFile(path: file.requestedPath, kind: "a symlink (what a link points at is never moved; move \(source) itself)")
         }
+        try refuseOtherNames(of: source)
         // The destination's last component is never resolved: a link there is something that
         // exists, refused, not followed (its folder is, as every path's).
         if let refusal = DatabasePath.refusal(of: destination) { throw refusal }
@@ -108,6 +109,19 @@ extension Store {
             systemErrorCode: code)
     }
 
+    /// Throws when the file has more than one name (hard links): the move removes this name
+    /// only, and a save through another would go on in the old file, beside no note, where the
+    /// app at the new path never sees it.
+    static func refuseOtherNames(of source: String) throws(StoreError) {
+        var status = stat()
+        guard lstat(source, &status) == 0, status.st_nlink > 1 else { return }
+        throw StoreError.sqlite(
+            extendedCode: SQLITE_CANTOPEN,
+            message: "cannot move \(source): the file has \(status.st_nlink) names (hard links), and saves through another name would go on in the old "
+                + "file, which the move takes from this name only; remove the other names first; nothing was moved",
+            systemErrorCode: EMLINK)
+    }
+
     /// The names a database's own files take beside it (its path and one of these): SQLite's
     /// log, index and journal, the crash-loop guard, the live scenes, and the note a move
     /// leaves. A move removes or writes each of them at the source's path.
@@ -132,6 +146,23 @@ extension Store {
             extendedCode: SQLITE_CANTOPEN,
             message: "\(destination) cannot be written beside \(source): \(companion) is the name of the \(suffix) file of \(database), one of the database's own files; choose another name",
             systemErrorCode: EINVAL)
+    }
+
+    /// Throws when `output`, a file a verb is about to write (`replay --record`), is the
+    /// database at `database` itself, by device and inode whatever path or link names either,
+    /// or one of its own files beside it (``refuseCompanionName(_:of:)``): writing it would
+    /// replace the database, or plant a log or journal SQLite would take for the database's.
+    package static func refuseOwnFile(_ output: String, of database: String) throws(StoreError) {
+        let resolved = (try? DatabaseFile(resolving: database))?.path ?? DatabasePath.absolute(database)
+        var outputStatus = stat()
+        var databaseStatus = stat()
+        if stat(output, &outputStatus) == 0, stat(resolved, &databaseStatus) == 0,
+            outputStatus.st_dev == databaseStatus.st_dev, outputStatus.st_ino == databaseStatus.st_ino
+        {
+            throw StoreError.sqlite(
+                extendedCode: SQLITE_CANTOPEN, message: "\(output) is the database \(database) itself; choose another name", systemErrorCode: EINVAL)
+        }
+        try refuseCompanionName(DatabasePath.inResolvedFolder(output), of: resolved)
     }
 
     /// Throws when a link, a folder or anything else but a regular file is where the move

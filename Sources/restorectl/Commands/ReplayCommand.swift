@@ -40,7 +40,7 @@ enum ReplayCommand {
         let notRestored = outcome.notRestored.map { record in (record: record, reason: reason(record)) }
         let expectations = ReplayExpectations(outcome, notRestoredBecause: reason)
         if let recordFile = options.recordFile {
-            return try record(expectations, to: recordFile, json: options.json, console: console)
+            return try record(expectations, to: recordFile, beside: path, json: options.json, console: console)
         }
         if let expected, let expectFile = options.expectFile {
             return compare(expectations, with: expected, file: expectFile, path: path, json: options.json, console: console)
@@ -72,10 +72,16 @@ enum ReplayCommand {
 
     /// `--record FILE`: writes the expectations, and nothing else (a file beside it only for
     /// the atomic replacement). What is at `file` must be a regular file, or nothing: a link
-    /// (dangling or not), a folder or a FIFO there is refused, never replaced or written through.
-    private static func record(_ expectations: ReplayExpectations, to file: String, json: Bool, console: Console) throws -> ExitCode {
+    /// (dangling or not), a folder or a FIFO there is refused, never replaced or written through,
+    /// and so are the database replayed and the names of its own files (`-wal`, `-journal`…).
+    private static func record(_ expectations: ReplayExpectations, to file: String, beside database: String, json: Bool, console: Console) throws -> ExitCode {
         if let kind = SiblingFile.kindOfNonRegularFile(at: file) {
             throw CommandFailure(.cannotCreate, "expectations \(file) is \(kind), not a regular file; nothing was written")
+        }
+        do {
+            try Store.refuseOwnFile(file, of: database)
+        } catch {
+            throw CommandFailure(.cannotCreate, "expectations \(error.message); nothing was written")
         }
         do {
             try Data(expectations.fileText.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)

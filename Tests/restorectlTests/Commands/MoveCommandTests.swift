@@ -45,6 +45,23 @@ import Testing
         #expect(CapturedRun(["check", "--db", stateFile.path]).exitCode == 0)
     }
 
+    /// A file with another name (a hard link) is not moved: a save through the other name
+    /// would go on in the old file, beside no note, where the app at the new path never sees
+    /// it. Nothing is copied, and both names still open the one file.
+    @Test func aFileWithAnotherNameIsNotMovedAndBothNamesKeepIt() throws {
+        seed()
+        let other = stateFile.path("other-name.sqlite")
+        #expect(link(stateFile.path, other) == 0)
+        let run = CapturedRun(["move", "--db", stateFile.path, "--to", destination])
+        #expect(run.exitCode != 0)
+        #expect(run.stderr.contains("has 2 names (hard links)") && run.stderr.contains("nothing was moved"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: destination))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.path("group")).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path + "-moved"))
+        #expect(CapturedRun(["save", "--db", other, "--scene", "after", "--state", PackageFolders.path("records/v1.json")]).exitCode == 0)
+        #expect(CapturedRun(["inspect", "--db", stateFile.path]).stdout.contains("after"))
+    }
+
     @Test func aMissingFolderExits73AndNothingMoves() {
         seed()
         let run = CapturedRun(["move", "--db", stateFile.path, "--to", stateFile.path("nowhere/state.sqlite")])

@@ -184,6 +184,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: stateFile.path("nowhere.json")))
     }
 
+    /// `--record` never writes the database it replays, by its own name or another (a relative
+    /// one from its folder, a hard link), nor a name its own files take beside it: 73, and the
+    /// folder stays byte for byte.
+    @Test(arguments: ["", "-wal", "-shm", "-journal", "-guard", "-live", "-moved", "hard link"])
+    func recordNeverWritesTheDatabaseOrAnyOfItsOwnFiles(suffix: String) throws {
+        let (name, directory) = (URL(fileURLWithPath: stateFile.path).lastPathComponent, stateFile.folder.url)
+        if suffix == "hard link" { #expect(link(stateFile.path, stateFile.path("other-name.sqlite")) == 0) }
+        let file = suffix == "hard link" ? "other-name.sqlite" : name + suffix
+        let before = try ReadingVerbsTests.listing(directory)
+        let run = try ChildRun(restorectl: ["replay", "--db", name, "--document", document, "--formats", formats, "--record", file], directory: directory, killedAfter: .seconds(60))
+        #expect(run.status == 73, "\(file): \(run.exit) \(run.stderr)")
+        #expect(run.stderr.contains(suffix.hasPrefix("-") ? "one of the database's own files" : "is the database"), "\(file): \(run.stderr)")
+        #expect(run.stderr.contains("nothing was written"), "\(run.stderr)")
+        #expect(try ReadingVerbsTests.listing(directory) == before)
+    }
+
     struct Failure: Error {}
 
     /// Each restored record's kind and codes (`kind: code, code`), and `kind: not-restored` for
