@@ -18,7 +18,22 @@ extension FormatRecordCodec {
             let entry = RestoreReportEntry(.portableForeign, "the portable record is of kind \(record.kind), not \(kind); nothing landed")
             return RestorationSummary(key: key, kind: kind, state: .object(defaultState), report: report + [entry])
         }
+        // What did not land says so as the engine's landing does: a format this build does not
+        // read is `portable-unsupported`, a record that does not decode `portable-damaged`.
         let reading = read(Data(record.recordText.utf8))
-        return RestorationSummary(key: key, kind: kind, state: .object(reading.state ?? defaultState), report: report + [record.landedEntry] + reading.report)
+        if let state = reading.state {
+            return RestorationSummary(key: key, kind: kind, state: .object(state), report: report + [record.landedEntry] + reading.report)
+        }
+        let refusal =
+            if case .newer = reading.condition {
+                reading.report + [record.unsupportedEntry]
+            } else {
+                [
+                    RestoreReportEntry(
+                        .portableDamaged,
+                        "the portable record's \(kind) record does not decode (\(reading.condition.detail ?? reading.condition.status)); \(PortableRecord.notLanded)")
+                ]
+            }
+        return RestorationSummary(key: key, kind: kind, state: .object(defaultState), report: report + refusal)
     }
 }

@@ -24,6 +24,10 @@ package struct PortableRecord: Equatable, Sendable {
     /// The envelope format this build writes and reads.
     package static let format = 1
 
+    /// The highest logical version a record may carry: 2^53 − 1, the largest integer every
+    /// JSON reader holds exactly, and more sends than any device makes.
+    package static let maximumLogicalVersion = (1 << 53) - 1
+
     package var kind: String
     package var version: Int
     package var minReaderVersion: Int?
@@ -49,7 +53,7 @@ package struct PortableRecord: Equatable, Sendable {
     /// different records never tie).
     package func beats(_ other: PortableRecord) -> Bool {
         if logicalVersion != other.logicalVersion { return logicalVersion > other.logicalVersion }
-        if !deviceID.utf8.elementsEqual(other.deviceID.utf8) { return other.deviceID.utf8.lexicographicallyPrecedes(deviceID.utf8) }
+        if !deviceID.hasSameBytes(as: other.deviceID) { return other.deviceID.utf8.lexicographicallyPrecedes(deviceID.utf8) }
         return other.recordText.utf8.lexicographicallyPrecedes(recordText.utf8)
     }
 
@@ -130,6 +134,18 @@ package struct PortableRecord: Equatable, Sendable {
             "the state came from device \(StoreNames.quoted(deviceID)) (build \(StoreNames.quoted(appBuild))), logical version \(logicalVersion), format \(version)")
     }
 
+    /// The report entry of a record of a format this build does not read, which did not land:
+    /// the engine's and the tool's (`restore --portable --formats`) words.
+    package var unsupportedEntry: RestoreReportEntry {
+        RestoreReportEntry(
+            .portableUnsupported,
+            "the portable record from device \(StoreNames.quoted(deviceID)) (build \(StoreNames.quoted(appBuild))) has format \(version), which this build does not read; a record in a key-value store stays there for a release that reads it; \(Self.notLanded)"
+        )
+    }
+
+    /// How every refusal of a landing ends.
+    package static let notLanded = "nothing landed and the default state was used"
+
     /// Reads `bytes` as a portable record; never traps, whatever the bytes.
     package static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> PortableRecord {
         let value: JSONValue
@@ -151,6 +167,11 @@ package struct PortableRecord: Equatable, Sendable {
             case .integer(let logical)? = object["logical"], logical >= 0, let logicalVersion = Int(exactly: logical),
             case .object(let record)? = object["record"]
         else { throw .damaged("a member (kind, build, device, logical, record) is missing or of the wrong type") }
+        // A device's clock goes up by one a send: a version past this was made, not counted,
+        // and it would win every comparison for good (and the next send's clock overflow).
+        guard logicalVersion <= Self.maximumLogicalVersion else {
+            throw .damaged("its logical version \(logicalVersion) is above \(Self.maximumLogicalVersion), more sends than any device makes")
+        }
         let header: RecordHeader
         do throws(RestoreError) {
             header = try RecordHeader(of: record)

@@ -18,7 +18,8 @@ struct PortableSide: Sendable {
 
     /// The next logical version, taken.
     mutating func tick() -> Int {
-        clock += 1
+        // Never past the highest a record may carry (which a landing never exceeds).
+        clock = min(clock, PortableRecord.maximumLogicalVersion - 1) + 1
         return clock
     }
 

@@ -122,7 +122,7 @@ extension StateRestorer {
         let refusal = { (code: RestoreCode, detail: String) -> (loaded: Loaded<State>, record: PortableRecord?) in
             var sighting = self.restoring.withLock { $0.gate.sighting(of: screen) } ?? WriteGate.Sighting()
             sighting.carried = JSONObject()
-            let report = [RestoreReportEntry(code, "\(detail); nothing landed and the default state was used")]
+            let report = [RestoreReportEntry(code, "\(detail); \(PortableRecord.notLanded)")]
             return (Loaded<State>(state: State.defaultValue, report: report, sighting: sighting), nil)
         }
         if SignedOutAccounts.fence(for: key.account, at: file) != nil {
@@ -151,11 +151,8 @@ extension StateRestorer {
             return refusal(.portableDamaged, "the portable record's \(State.kind) record could not be dated")
         case .unsupported, .newerUnreadable:
             let entry = reading.entries(readerOf: State.currentVersion, state: State.kind, disposition: .leftByTool)[0]
-            var loaded = refusal(
-                .portableUnsupported,
-                "the portable record from device \(StoreNames.quoted(record.deviceID)) (build \(StoreNames.quoted(record.appBuild))) has format \(record.version), which this build does not read; a record in a key-value store stays there for a release that reads it"
-            ).loaded
-            loaded.report.insert(entry, at: 0)
+            var loaded = refusal(.portableUnsupported, "").loaded
+            loaded.report = [entry, record.unsupportedEntry]
             loaded.bytesRead = bytesRead
             return (loaded, nil)
         case .decoded(let state, let provenance, let carried):

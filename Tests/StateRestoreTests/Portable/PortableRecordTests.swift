@@ -88,6 +88,29 @@ import Testing
         #expect(landed.report.map(\.code) == [code])
     }
 
+    /// A record claiming a logical version past 2^53 − 1 was made, not counted: it lands as
+    /// damaged and moves no clock, so it cannot win every comparison for good, and the next
+    /// send cannot overflow. One at the ceiling lands, and sends after it stay at the ceiling.
+    @Test func aLogicalVersionPastTheCeilingIsDamagedAndTheClockNeverOverflows() throws {
+        try phone.restorer.save(BookReaderV3(bookID: 7, page: 42, fontSize: 1.5, theme: "sepia"), for: phone.key)
+        var forged = try object(try phone.restorer.portable(BookReaderV3.self, for: phone.key))
+        for logical in [Int64.max, Int64(PortableRecord.maximumLogicalVersion) + 1] {
+            forged["logical"] = .integer(logical)
+            let landed = tablet.restorer.restore(BookReaderV3.self, tablet.key, fromPortable: Data(PortableRecord.signed(forged).utf8))
+            #expect(landed.report.map(\.code) == [.portableDamaged], "\(logical)")
+            #expect(landed.report.first?.detail.contains("logical version") == true)
+        }
+        try tablet.restorer.save(BookReaderV3(bookID: 7, page: 1, fontSize: 1, theme: "light"), for: tablet.key)
+        #expect(try object(try tablet.restorer.portable(BookReaderV3.self, for: tablet.key))["logical"] == .integer(1))
+
+        forged["logical"] = .integer(Int64(PortableRecord.maximumLogicalVersion))
+        let landed = tablet.restorer.restore(BookReaderV3.self, tablet.key, fromPortable: Data(PortableRecord.signed(forged).utf8))
+        #expect(landed.reports(.portableLanded))
+        for _ in 0..<2 {
+            #expect(try object(try tablet.restorer.portable(BookReaderV3.self, for: tablet.key))["logical"] == .integer(Int64(PortableRecord.maximumLogicalVersion)))
+        }
+    }
+
     @Test func aPortableRecordOfAnotherKindIsForeign() throws {
         try phone.restorer.save(AnnotatedReader(bookID: 1, highlights: [], note: ""), for: phone.key)
         let bytes = try phone.restorer.portable(AnnotatedReader.self, for: phone.key)

@@ -110,6 +110,39 @@ import Testing
         #expect(refused.stderr.contains("checksum does not match"))
     }
 
+    /// An app's kind lands with the engine's codes: a format the tablet's folder does not read
+    /// is `portable-unsupported` (after the record's own `unsupported-version`), a record that
+    /// does not fit its shape is `portable-damaged`; neither says `portable-landed`.
+    @Test func anAppsKindThatDoesNotLandSaysWhyWithThePortableCodes() throws {
+        let state = try phone.write(#"{"version":2,"query":"hi","sort":"sender"}"#, to: "inbox.json")
+        #expect(CapturedRun(["save", "--db", phone.path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--state", state]).exitCode == 0)
+        let printed = CapturedRun(["portable", "--db", phone.path, "--scene", "mail", "--kind", "inbox", "--formats", formats])
+        #expect(printed.exitCode == 0, "\(printed.stderr)")
+        // The tablet's release knows format 1 only.
+        let older = tablet.path("older-formats")
+        try FileManager.default.createDirectory(atPath: older + "/inbox", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: formats + "/inbox/shape-v1.json", toPath: older + "/inbox/shape-v1.json")
+        let portable = try tablet.write(printed.stdout, to: "inbox.portable")
+        let unsupported = CapturedRun(["restore", "--db", tablet.path, "--scene", "mail", "--kind", "inbox", "--formats", older, "--portable", portable, "--json"])
+        #expect(unsupported.exitCode == 0, "\(unsupported.stderr)")
+        #expect(try codes(unsupported.stdout) == ["unsupported-version", "portable-unsupported"])
+
+        guard case .object(var record) = try JSONValue.parse(Data(printed.stdout.utf8)), case .object(var inner)? = record["record"] else {
+            throw RestoreError.invalidRecord("not a portable record")
+        }
+        inner["sort"] = .string("nope")
+        record["record"] = .object(inner)
+        let damaged = try tablet.write(PortableRecord.signed(record), to: "damaged.portable")
+        let refused = CapturedRun(["restore", "--db", tablet.path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--portable", damaged, "--json"])
+        #expect(refused.exitCode == 0, "\(refused.stderr)")
+        #expect(try codes(refused.stdout) == ["portable-damaged"])
+    }
+
+    private func codes(_ output: String) throws -> [String] {
+        guard case .array(let report)? = try JSONValue.parse(Data(output.utf8))["report"] else { return [] }
+        return report.compactMap { if case .string(let code)? = $0["code"] { code } else { nil } }
+    }
+
     @Test(arguments: [
         (["--budget", "40"], 65, "over the budget of 40 bytes; largest fields: viewport"),
         (["--kind", "notes"], 65, "has no saved notes record to send"),
