@@ -56,6 +56,8 @@ package struct DatabaseFile: Sendable, Hashable {
             let candidate = real == "/" ? "/" + name : real + "/" + name
             var status = stat()
             guard lstat(candidate, &status) == 0 else {
+                // A link to a database since moved says where it went, as the old path does.
+                if followed, let destination = MovedDatabaseNote.destination(of: candidate) { throw .movedTo(path: candidate, destination: destination) }
                 if followed { throw .danglingLink(path: path, target: candidate) }
                 (self.path, isLinked, identity) = (candidate, false, nil)  // missing: created here
                 return

@@ -47,13 +47,19 @@ package enum MovedDatabaseNote {
         let note = path(for: database)
         var status = stat()
         guard lstat(note, &status) == 0 else { return nil }
-        if let descriptor = try? SiblingFile.open(note, O_RDONLY) {
-            defer { close(descriptor) }
-            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 2)
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            let text = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .newlines) : ""
-            if !text.isEmpty { return text }
+        let descriptor: Int32
+        do {
+            descriptor = try SiblingFile.open(note, O_RDONLY)
+        } catch SiblingFile.Refusal.unavailable(_, let code) {
+            return "an unknown path (\(note) cannot be read: \(SystemErrorCause.describe(code)))"
+        } catch {
+            return "an unknown path (\(note) names none)"  // a folder, a link, a FIFO: no note
         }
-        return "an unknown path (\(note) names none)"
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 2)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 { return "an unknown path (\(note) cannot be read: \(SystemErrorCause.describe(errno)))" }
+        let text = String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .newlines)
+        return text.isEmpty ? "an unknown path (\(note) names none)" : text
     }
 }

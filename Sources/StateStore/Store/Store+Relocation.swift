@@ -39,7 +39,8 @@ extension Store {
     @discardableResult
     package static func relocate(_ file: DatabaseFile, to destination: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws -> Int {
         let source = file.path
-        guard file.identity != nil else { throw StoreError.fileNotFound(path: source) }
+        // A file moved before says where it went (its note), as every other verb says.
+        guard file.identity != nil else { throw file.refusalIfMissing() ?? StoreError.fileNotFound(path: source) }
         guard !file.isLinked else {
             throw StoreError.notARegularFile(path: file.requestedPath, kind: "a symlink (what a link points at is never moved; move \(source) itself)")
         }

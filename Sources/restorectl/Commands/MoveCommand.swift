@@ -13,12 +13,15 @@ enum MoveCommand {
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
-        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(.noInput, "\(path): no such database file") }
+        // Resolved as every verb resolves it: a dangling link, a loop or a path ending in a slash
+        // says so, and a file moved before says where it went.
+        let file = try DatabaseFile(resolving: path)
+        guard file.identity != nil else { throw file.refusalIfMissing() ?? StoreError.fileNotFound(path: path) }
         var status = stat()
         guard lstat(options.destination, &status) != 0 else {
             throw CommandFailure(.cannotCreate, "\(options.destination) already exists; nothing was moved")
         }
-        let records = try Store.relocate(from: path, to: options.destination)
+        let records = try Store.relocate(file, to: options.destination)
         console.print("Moved \(path) to \(options.destination): \(records) record(s).")
         return .success
     }

@@ -112,7 +112,8 @@ import Testing
     }
 
     /// After `move`, the old path holds the move's note: every verb there, the ones that create
-    /// a file and `migrate --dry-run` included, exits 66, names the new path and creates nothing.
+    /// a file, `migrate --dry-run` and `move` included, exits 66, names the new path and creates
+    /// nothing; so does every verb given a link to the old path.
     @Test func afterAMoveTheOldPathNamesTheNewOneToEveryVerbAndNothingIsCreatedThere() throws {
         let old = stateFile.path
         let new = stateFile.path("moved.sqlite")
@@ -120,10 +121,15 @@ import Testing
         try Data(#"{"version":3,"query":"","selectedID":1,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
         #expect(try run(["save", "--db", old, "--scene", "main", "--state", state]).exit.isSuccess)
         #expect(try run(["move", "--db", old, "--to", new]).exit.isSuccess)
-        let verbs = [
+        // A link the app kept to the old file says where it went too.
+        let linked = stateFile.path("linked.sqlite")
+        #expect(symlink(URL(fileURLWithPath: old).lastPathComponent, linked) == 0)
+        var verbs = [
             ["save", "--db", old, "--scene", "main", "--state", state], ["restore", "--db", old, "--scene", "main", "--document", document],
             ["migrate", "--db", old], ["migrate", "--db", old, "--dry-run"], ["status", "--db", old], ["check", "--db", old],
+            ["move", "--db", old, "--to", stateFile.path("again.sqlite")],
         ]
+        verbs += verbs.map { $0.map { $0 == old ? linked : $0 } }
         for arguments in verbs {
             let result = try run(arguments)
             #expect(result.exit.status == 66 && result.stderr.contains("was moved to \(new)"), "\(arguments): \(result.exit) \(result.stderr)")
