@@ -26,7 +26,8 @@ extension Database {
     /// replaces an existing file) means every opener of the shared path finds a WAL database,
     /// and a rollback journal is never written beside it.
     ///
-    /// A file system that cannot hard-link falls back to the empty file `init` creates.
+    /// A file system that cannot hard-link, or a name too long for its staging name, falls back
+    /// to the empty file `init` creates.
     static func publishNewDatabaseIfMissing(_ file: DatabaseFile, configuration: DatabaseConfiguration) throws(StoreError) {
         let path = file.path
         guard configuration.access == .readWrite(createIfMissing: true), !DatabasePath.isSpecial(path),
@@ -34,6 +35,9 @@ extension Database {
         else { return }
         removeStaleStagingFiles(of: file)
         let staging = "\(path).creating-\(getpid())-\(UUID().uuidString)"
+        // A name the kernel takes (up to 255 bytes) whose staging name it would not (about 60
+        // longer) is created in place, as where there are no hard links.
+        guard DatabasePath.split(staging + "-journal").name.utf8.count <= Self.longestFileName else { return }
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         var stagingConfiguration = configuration
         stagingConfiguration.statementCacheCapacity = 2
@@ -60,6 +64,9 @@ extension Database {
         }
         runCreationHook(.published, path)
     }
+
+    /// The longest file name, in bytes, the file systems an app stores on take (`NAME_MAX`).
+    static let longestFileName = 255
 
     /// Removes what creations of `file` that were killed left behind: staging files
     /// (`<db>.creating-<pid>-<uuid>` and their `-wal`, `-shm`, `-journal`) whose process is gone

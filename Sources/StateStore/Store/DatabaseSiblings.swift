@@ -34,9 +34,10 @@ package struct DatabaseSiblings {
     /// at the `-wal`, `-shm` or `-journal` path (SQLite would open it through the link).
     func refuseNonRegularCompanion() throws(StoreError) {
         guard let (suffix, type) = nonRegular else { return }
+        let consequence = type == S_IFLNK ? "open it through the link" : "fail on it or block"
         throw StoreError.sqlite(
             extendedCode: SQLITE_CANTOPEN,
-            message: "\(path)\(suffix) is \(SiblingFile.kind(of: type)), not a regular file; SQLite would open it through the link, so the database was not opened",
+            message: "\(path)\(suffix) is \(SiblingFile.kind(of: type)), not a regular file; SQLite would \(consequence), so the database was not opened",
             systemErrorCode: type == S_IFLNK ? ELOOP : EINVAL)
     }
 

@@ -16,10 +16,12 @@ extension StoreError {
         // waited for, took it): where it went, or that it is gone, rather than SQLite's I/O
         // error on its path. (A path that had no file is a creation, whose errors stay.)
         if isSQLiteFailure, systemErrorCode == ENOENT, file.identity != nil, let missing = file.refusalIfMissing() { return missing }
-        guard sqliteCode == .cannotOpen, systemErrorCode == ENOENT, file.refusalIfMissing() == nil,
-            case .sqlite(let extendedCode, _, let sql, _) = self
+        // SQLite's failure to open a file beside it having seen only ENOENT, or its "attempt to
+        // write a readonly database" (the log's folder, or the file, this process may not write).
+        let hidesTheCause = sqliteCode == .readOnly || (sqliteCode == .cannotOpen && systemErrorCode == ENOENT && file.refusalIfMissing() == nil)
+        guard hidesTheCause, case .sqlite(let extendedCode, _, let sql, _) = self,
+            let (path, code) = DatabasePath.unwritable(fileOrFolderOf: file.path)
         else { return self }
-        guard let (path, code) = DatabasePath.unwritable(fileOrFolderOf: file.path) else { return self }
         return StoreError.sqlite(
             extendedCode: extendedCode,
             message: "cannot open \(file.path) \(purpose): \(path) cannot be written (\(SystemErrorCause.describe(code))), and SQLite needs its log and index beside it",

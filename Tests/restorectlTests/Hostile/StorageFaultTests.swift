@@ -175,11 +175,15 @@ import Testing
             #expect("\(arguments[0]) exit \(answer.status)\n\(answer.stdout)" == before, "\(answer.stderr)")
         }
         #expect(Self.listing(folder) == ["state.sqlite"], "nothing was created in the folder")
-        // The folder writable again: the next save succeeds with no cleanup.
-        #expect(chmod(folder, 0o700) == 0)
         let state = parent.path("after.json")
         try Data(#"{"version":3,"query":"after","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
         chmod(state, 0o644)
+        // A save there says which path may not be written and why, not SQLite's words alone.
+        let refused = try Self.run(["save", "--db", db, "--scene", "main", "--state", state], as: "nobody")
+        #expect(refused.status == 74 && refused.stderr.contains("\(folder) cannot be written (EACCES"), "\(refused)")
+        #expect(Self.listing(folder) == ["state.sqlite"], "nothing was created in the folder")
+        // The folder writable again: the next save succeeds with no cleanup.
+        #expect(chmod(folder, 0o700) == 0)
         let save = try Self.run(["save", "--db", db, "--scene", "main", "--state", state], as: "nobody")
         #expect(save.status == 0, "\(save)")
     }
