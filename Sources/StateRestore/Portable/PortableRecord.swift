@@ -74,11 +74,15 @@ package struct PortableRecord: Equatable, Sendable {
 
     /// Throws ``RestoreError/portableOverBudget(scene:kind:_:)`` when this record's text is over
     /// `budget` bytes, naming the record's largest fields as the record budget does
-    /// (``RecordSizeBreakdown``).
+    /// (``RecordSizeBreakdown``), and the envelope's build or device id when they are among
+    /// the largest.
     package func checkBudget(_ budget: Int, for key: SceneKey) throws(RestoreError) {
         let size = encoded().utf8.count
         guard size > budget else { return }
-        let fields = RecordSizeBreakdown(of: recordText.utf8, budget: budget).largestFields
+        // The envelope's own text (the app's build and device id) counts too: when it is what
+        // is large, the refusal names it rather than the record's small fields.
+        let envelope = [("build", appBuild), ("device", deviceID)].map { (path: $0.0, bytes: JSONValue.string($0.1).encoded().utf8.count) }
+        let fields = Array((RecordSizeBreakdown(of: recordText.utf8, budget: budget).largestFields + envelope).sorted { $0.bytes > $1.bytes }.prefix(3))
         throw .portableOverBudget(scene: key.description, kind: kind, RecordSizeBreakdown(bytes: size, budget: budget, largestFields: fields))
     }
 

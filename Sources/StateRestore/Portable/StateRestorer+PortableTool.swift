@@ -17,7 +17,9 @@ extension StateRestorer {
         }
         guard let stored else { throw RestoreError.portableUnavailable("\(key) has no saved \(kind.name) record to send") }
         let condition = kind.condition(of: stored)
-        if condition.isProblem {
+        // An expired record is no state to send either (a launch would use the default).
+        let isExpired = if case .expired = condition { true } else { false }
+        if condition.isProblem || isExpired {
             throw RestoreError.portableUnavailable("\(key)'s \(kind.name) record cannot be read (\(condition.detail ?? condition.status)); nothing was sent")
         }
         let object = try RecordHeader.parseObject(stored.payload)

@@ -146,6 +146,7 @@ import Testing
     @Test(arguments: [
         (["--budget", "40"], 65, "over the budget of 40 bytes; largest fields: viewport"),
         (["--kind", "notes"], 65, "has no saved notes record to send"),
+        (["--build", String(repeating: "b", count: 4000)], 65, "largest fields: build (4002 bytes), viewport"),
     ])
     func portableRefusesWithAReason(arguments: [String], exitCode: Int32, message: String) {
         let run = CapturedRun(["portable", "--db", phone.path, "--scene", "main"] + arguments)
