@@ -184,6 +184,12 @@ extension StateRestorer {
     /// the screen's latest restore by this restorer saw, or the restoration's own when this
     /// restorer never restored the screen (or is gone). The fields carried are the latest
     /// restore's while this restorer still holds them.
+    ///
+    /// A restore that captured no fences (the file busy, unavailable, suspended or closed; a
+    /// landing refused) leaves its saves to capture them at the first, as a hand save's first
+    /// does: the account's generation and the file's discard epoch then, or the sign-out's
+    /// fence while the account is signed out in this process. Without it such saves carried no
+    /// fence at all, and wrote back a scene discarded, or an account signed out, after them.
     func sighting<State: RestorableState>(following restoration: Restoration<State>) -> @MainActor () -> WriteGate.Sighting {
         let screen = restoration.screen
         let own = restoration.sighting
@@ -192,6 +198,11 @@ extension StateRestorer {
             return self.restoring.withLock { side in
                 var sighting = side.gate.sighting(of: screen) ?? own
                 if !side.restoredScreens.contains(screen) { sighting.carried = own.carried }
+                if sighting.generation == nil {
+                    let captured = self.sightingForSave(of: screen, &side)
+                    sighting.generation = captured.generation
+                    sighting.discardEpoch = captured.discardEpoch ?? sighting.discardEpoch
+                }
                 return sighting
             }
         }

@@ -65,6 +65,41 @@ import Testing
         withExtendedLifetime(tracking) {}
     }
 
+    /// A restore that captured no fences (a suspended restorer's, a landing refused as the
+    /// account's signed out) leaves its persisted saves to capture them at their first save,
+    /// as a hand save does: a sign-out in another restorer of the process, before or after
+    /// the restore, refuses them, and they are listed as unwritten. They carried no fence at
+    /// all, and wrote the account back.
+    @Test(arguments: ["suspended", "landing refused"])
+    func aPersistedSaveOfARestoreThatCapturedNoFenceIsFencedAtItsFirstSave(restore: String) throws {
+        try seed("alice", scenes: ["main"])
+        let key = try SceneKey(scene: "main", account: "alice")
+        let restorer = StateRestorer(path: file.path, scheduler: ManualWriteScheduler())
+        defer { try? restorer.close() }
+        let other = StateRestorer(path: file.path)
+        defer { try? other.close() }
+        let restored: Restoration<CatalogViewState>
+        if restore == "suspended" {
+            try restorer.suspend()
+            restored = restorer.restore(CatalogViewState.self, key, against: document)
+            #expect(restored.reports(.restorerSuspended))
+            _ = try restorer.resume()
+            try other.signOut(account: "alice")
+        } else {
+            try other.signOut(account: "alice")
+            restored = restorer.restore(CatalogViewState.self, key, fromPortable: Data("{}".utf8), against: document)
+            #expect(restored.reports(.portableSignedOut))
+        }
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
+        state.query = "written back after the sign-out"
+        tracking.saveCurrentState()
+        let unwritten = try? restorer.flush()
+        #expect(try traces(of: "alice").records == 0, "\(restore): \(String(describing: unwritten))")
+        #expect(restorer.unwrittenSaves.contains { $0.key == key }, "\(restore): \(restorer.unwrittenSaves)")
+        withExtendedLifetime(tracking) {}
+    }
+
     @Test func aSecondProcessThatRestoredBeforeTheSignOutWritesNothingBack() throws {
         try seed("alice", scenes: ["main"])
         let child = try ChildProcess(stress: ["save-after-sign-out", "--db", file.path, "--account", "alice", "--scene", "main"])
