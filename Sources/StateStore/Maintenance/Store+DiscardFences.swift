@@ -41,8 +41,8 @@ extension Store {
     }
 
     /// Fences the scenes (a nil account: the scene in every account) at a new discard epoch,
-    /// inside the caller's write transaction, and drops the fences beyond the newest
-    /// ``discardFencesKept``.
+    /// inside the caller's write transaction, and drops the older fences beyond the newest
+    /// ``discardFencesKept`` (this discard's own always stay).
     func fenceDiscardedScenes(_ scenes: [(account: String?, scene: String)]) throws {
         guard hasRecoveryTables, !scenes.isEmpty else { return }
         fenceCache = nil
@@ -53,11 +53,14 @@ extension Store {
             try database.execute(
                 "INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)", [.text(Self.discardFenceKey(account: account, scene: scene, fenceKey: key)), .int(epoch)])
         }
+        // The fences of this discard all stay, however many: a fence goes only once as many
+        // newer ones were made, and one discard of more scenes than are kept dropped some of
+        // its own, which unfenced those scenes at once.
         try database.execute(
             """
             DELETE FROM store_meta WHERE key IN (
-                SELECT key FROM store_meta WHERE key >= ?1 AND key < ?2 ORDER BY value DESC, key LIMIT -1 OFFSET ?3)
-            """, [.text(Self.discardFencePrefix), .text(Self.discardFenceRangeEnd), .int(Self.discardFencesKept)])
+                SELECT key FROM store_meta WHERE key >= ?1 AND key < ?2 AND value < ?4 ORDER BY value DESC, key LIMIT -1 OFFSET max(?3 - ?5, 0))
+            """, [.text(Self.discardFencePrefix), .text(Self.discardFenceRangeEnd), .int(Self.discardFencesKept), .int(epoch), .int(scenes.count)])
     }
 
     /// Refuses a save of (`account`, `scene`) captured at a discard epoch older than the

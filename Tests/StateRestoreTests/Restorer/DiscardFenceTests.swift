@@ -249,4 +249,23 @@ import Testing
         }
         try store.saveRecord("{\"version\":1}", version: 1, account: "alice", scene: "window-0", kind: "notes", rules: captured)
     }
+
+    /// One discard of more scenes than the fences kept fences every one of them: none of its
+    /// own is dropped to keep the bound (they were, the greatest keys first, so a save of those
+    /// scenes captured before the discard went through); the next discard drops them as usual.
+    @Test func oneDiscardOfMoreScenesThanAreKeptFencesEveryOne() throws {
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
+        defer { store.close() }
+        let count = Store.discardFencesKept + 3
+        _ = try store.discardScenes((0..<count).map { (account: "alice", scene: "window-\($0)") })
+        #expect(try store.discardFenceCount() == count)
+        let captured = WriteRules(discardFencedAt: 0)
+        for index in 0..<count {
+            #expect(throws: StoreError.sceneDiscarded(account: "alice", scene: "window-\(index)")) {
+                try store.saveRecord("{\"version\":1}", version: 1, account: "alice", scene: "window-\(index)", kind: "notes", rules: captured)
+            }
+        }
+        _ = try store.discardScenes([(account: "alice", scene: "another")])
+        #expect(try store.discardFenceCount() == Store.discardFencesKept)
+    }
 }
