@@ -74,7 +74,11 @@ extension StateRestorer {
             return try store.record(account: key.account, scene: key.scene, kind: State.kind)
         }
         guard let stored else { throw RestoreError.portableUnavailable("\(key) has no saved \(State.kind) state to send") }
-        switch RecordReading<State>(landing: stored.payload) {
+        // Read as a launch reads it, its age included: an expired record is no state to send.
+        let reading = RecordReading<State>(
+            stored.payload, savedAt: stored.updatedAt, readerOf: State.currentVersion, lifetime: State.declaredLifetime.map(\.inSeconds),
+            now: configuration.clock(), decode: RecordCodec<State>.decode)
+        switch reading {
         case .decoded(let state, _, let carried): return try RecordCodec<State>.encode(state, carrying: carried)
         case .unsupported, .newerUnreadable: return String(decoding: stored.payload, as: UTF8.self)
         case .unreadable(let error):

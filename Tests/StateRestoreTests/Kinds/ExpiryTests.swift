@@ -1,5 +1,6 @@
 import Foundation
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -39,6 +40,21 @@ import Testing
         #expect(restored.report.map(\.code) == [.recordExpired])
         let stored = try #require(try restorer.withStore { store, _ in try store?.record(account: key.account, scene: key.scene, kind: RouteState.kind) })
         #expect(String(decoding: stored.payload, as: UTF8.self) == #"{"version":1,"destination":"Lisbon"}"#)
+    }
+
+    /// A portable send reads the record as a launch does: an expired one is no state to send
+    /// (it was sent, and landed on the other device as current).
+    @Test func anExpiredRecordIsNotSentToAnotherDevice() throws {
+        try store(savedSecondsAgo: 2 * 86_400)
+        let restorer = StateRestorer(path: file.path)
+        defer { try? restorer.close() }
+        restorer.configurePortable(
+            PortableConfiguration(slotKey: Array("the route app's slot key, 32 byt".utf8), deviceID: "phone", appBuild: "1", store: UbiquitousStoreDouble()))
+        #expect(throws: RestoreError.portableUnavailable("scene \"map\"'s stored route record has expired; nothing was sent")) {
+            _ = try restorer.portable(RouteState.self, for: key)
+        }
+        try store(savedSecondsAgo: 3_600)
+        #expect(try restorer.portable(RouteState.self, for: key).count > 0)
     }
 
     @Test func aRecordWithinItsLifetimeRestores() throws {
