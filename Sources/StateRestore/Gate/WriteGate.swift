@@ -42,10 +42,11 @@ package struct WriteGate: Sendable {
     /// Notes what a restore of `screen` saw. A restore that could not read the account's
     /// generation (the file unavailable) keeps the one captured before.
     mutating func noteRestore(of screen: ScreenKey, _ sighting: Sighting) {
-        var sighting = sighting
-        let known = screens[screen]
-        if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (known?.generation, known?.discardEpoch) }
-        screens[screen] = sighting
+        screens.modify(screen) { known in
+            var sighting = sighting
+            if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (known?.generation, known?.discardEpoch) }
+            known = sighting
+        }
     }
 
     /// The sighting a save of `screen` follows; a screen never restored captures the account's

@@ -18,9 +18,26 @@ enum ScenesInUse {
     /// holds a reference and needs no `Set` type made at a launch. Changed only under the
     /// lock of ``scenes``, so sharing it between threads is safe.
     private final class SceneIndex: @unchecked Sendable {
-        var keys: Set<SceneKey>
+        var keys: Set<HashedScene>
 
-        init(_ scenes: [SceneKey]) { keys = Set(scenes) }
+        init(_ scenes: [SceneKey]) { keys = Set(scenes.map(HashedScene.init)) }
+    }
+
+    /// A scene with its names' FNV-1a hash, made once: the set hashes one number per lookup
+    /// and per element when it grows, where `SceneKey` hashed both names' bytes each time
+    /// (2 k instructions for each of an iPad app's many first restores).
+    private struct HashedScene: Hashable {
+        let scene: SceneKey
+        let hash: UInt64
+
+        init(_ scene: SceneKey) {
+            self.scene = scene
+            hash = LaunchGuardMark.sceneHash(account: scene.account, scene: scene.scene)
+        }
+
+        static func == (left: HashedScene, right: HashedScene) -> Bool { left.hash == right.hash && left.scene == right.scene }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     /// Notes that `scene` of the file noted under `key` was restored or saved by this process
@@ -33,7 +50,7 @@ enum ScenesInUse {
             }
             // The usual case, a scene noted before, costs one lookup and no copy.
             if let index = byFile[position].index {
-                guard index.keys.insert(scene).inserted else { return }
+                guard index.keys.insert(HashedScene(scene)).inserted else { return }
             } else {
                 if byFile[position].scenes.contains(scene) { return }
                 if byFile[position].scenes.count >= indexThreshold { byFile[position].index = SceneIndex(byFile[position].scenes + [scene]) }

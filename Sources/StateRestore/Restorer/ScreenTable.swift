@@ -69,6 +69,27 @@ struct ScreenTable<Value: Sendable>: Sendable {
         return nil
     }
 
+    /// Changes `screen`'s value in place (nil: none; set to nil, removed), looking it up once
+    /// where a read and then a write looked it up twice.
+    mutating func modify<Result>(_ screen: ScreenKey, _ body: (inout Value?) -> Result) -> Result {
+        if hashed != nil { return body(&uniqueHashed().table[screen]) }
+        guard let position = keys.firstIndex(of: screen) else {
+            var value: Value?
+            defer { if let value { update(value, for: screen) } }
+            return body(&value)
+        }
+        var value: Value? = values[position]
+        defer {
+            if let value {
+                values[position] = value
+            } else {
+                keys.remove(at: position)
+                values.remove(at: position)
+            }
+        }
+        return body(&value)
+    }
+
     /// Removes `screen`; returns its value.
     @discardableResult
     mutating func removeValue(for screen: ScreenKey) -> Value? {

@@ -36,6 +36,12 @@ package struct LaunchGuardMark: Hashable, Sendable {
         return hash
     }
 
+    /// The hash of an account and a scene, as a mark's screen hash begins (FNV-1a of the two
+    /// names' bytes, a zero byte between): a table of many scenes keys them by it.
+    package static func sceneHash(account: String, scene: String) -> UInt64 {
+        hash(scene, from: separated(hash(account, from: offsetBasis)))
+    }
+
     /// FNV-1a's starting value.
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 

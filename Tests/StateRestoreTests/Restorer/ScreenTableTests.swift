@@ -35,6 +35,30 @@ struct ScreenTableTests {
         #expect(table.isEmpty)
     }
 
+    /// `modify` adds, changes and removes as the subscript does, in one lookup, and leaves a
+    /// copy taken before it as it was.
+    @Test(arguments: [3, ScreenTable<Int>.indexThreshold, ScreenTable<Int>.indexThreshold * 3])
+    func modifyingInPlaceAnswersAsTheSubscript(count: Int) throws {
+        let keys = try screens(count + 1)
+        var table = ScreenTable<Int>()
+        for (value, key) in keys.dropLast().enumerated() {
+            let seen = table.modify(key) { value in
+                defer { value = 10 }
+                return value
+            }
+            #expect(seen == nil)
+            table[key] = value
+        }
+        let copy = table
+        table.modify(keys[0]) { $0 = ($0 ?? 0) + 100 }
+        table.modify(keys[1]) { $0 = nil }
+        table.modify(keys[count]) { $0 = 7 }
+        table.modify(keys[2]) { _ in }
+        #expect(table[keys[0]] == 100 && table[keys[1]] == nil && table[keys[count]] == 7 && table[keys[2]] == 2)
+        #expect(table.count == count)
+        #expect(copy[keys[0]] == 0 && copy[keys[1]] == 1 && copy[keys[count]] == nil && copy.count == count)
+    }
+
     @Test(arguments: [3, ScreenTable<Int>.indexThreshold, ScreenTable<Int>.indexThreshold * 3])
     func aSetAnswersAsASet(count: Int) throws {
         let keys = try screens(count)
