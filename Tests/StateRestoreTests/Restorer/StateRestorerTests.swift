@@ -74,6 +74,43 @@ import Testing
         #expect(try restorer.withStore { store, _ in try store?.record(account: key.account, scene: key.scene, kind: "catalog") } != nil)
     }
 
+    /// A restore that finds the file damaged while the restorer's own writer has it open moves
+    /// it aside, and the writer's next save goes to the fresh file at the path, which the next
+    /// launch reads: the writer's connection stayed on the moved copy, and `flush()` reported
+    /// saves written there that no launch would ever read.
+    @MainActor
+    @Test func aSaveAfterTheFileWasMovedAsideAsDamagedGoesToTheFreshFile() throws {
+        let restorer = StateRestorer(path: stateFile.path, scheduler: ManualWriteScheduler())
+        defer { try? restorer.close() }
+        let first = restorer.restore(CatalogViewState.self, key, against: document)
+        var state = CatalogViewState(query: "before the damage")
+        let tracking = restorer.persist(from: first, turns: ManualTurnScheduler()) { state }
+        tracking.saveCurrentState()
+        #expect(try restorer.flush().isEmpty)  // the writer's connection is open
+        // Everything into the file itself, then the table's pages overwritten in place.
+        let other = try Database(path: stateFile.path)
+        try other.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+        let pages = try other.fetchAll("SELECT rootpage FROM sqlite_schema WHERE tbl_name = 'scene_state' AND rootpage > 1") { $0.int(0) }
+        other.close()
+        let descriptor = open(stateFile.path, O_WRONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        let garbage = [UInt8](repeating: 0xA5, count: 4096)
+        for page in pages { #expect(pwrite(descriptor, garbage, garbage.count, off_t((page - 1) * 4096)) == garbage.count) }
+        close(descriptor)
+
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(restored.reports(.databaseCorrupt), "\(restored.report)")
+        #expect(CorruptDatabaseFiles.copies(of: stateFile.path).count == 1)
+        state.query = "after the damage"
+        tracking.saveCurrentState()
+        #expect(try restorer.flush().isEmpty)
+        withExtendedLifetime(tracking) {}
+
+        let relaunch = StateRestorer(path: stateFile.path)
+        defer { try? relaunch.close() }
+        #expect(relaunch.restore(CatalogViewState.self, key, against: document).state.query == "after the damage")
+    }
+
     @Test func anotherProgramsDatabaseAndItsUncheckpointedLogAreLeftByteIdentical() throws {
         let other = try Database(path: stateFile.path)
         try other.activateWriteAheadLog()
