@@ -128,7 +128,15 @@ extension ContractModel {
         if tracking.current != tracking.lastSaved {
             let restorer = restorers[tracking.restorer]
             let carried = restorer.restored.contains(tracking.slot) ? restorer.carried[tracking.slot] ?? .none : tracking.ownCarried
-            let sighting = restorer.sightings[tracking.slot] ?? tracking.ownSighting
+            var sighting = restorer.sightings[tracking.slot] ?? tracking.ownSighting
+            // A restore that captured no fences (suspended, unavailable, a landing refused):
+            // the first save captures them, as a hand save's does.
+            if sighting.generation == nil {
+                reopenIfWritable(tracking.restorer)
+                let captured = sightingForSave(tracking.restorer, tracking.slot)
+                sighting.generation = captured.generation
+                sighting.discardEpoch = captured.discardEpoch ?? sighting.discardEpoch
+            }
             enqueue(tracking.restorer, tracking.slot, Pending(note: tracking.current, carried: carried, sighting: sighting))
         }
         trackings[t].lastSaved = tracking.current
