@@ -28,7 +28,7 @@ extension Migrator {
     func backUp(_ db: Database, version: Int) throws {
         let destination = "\(db.path).backup-v\(version)"
         let partial = destination + ".partial"
-        try Self.withBackupLock(for: db.path) {
+        try Self.withBackupLock(for: db.path, waitingAtMost: db.configuration.busyTimeoutMilliseconds) {
             for path in [destination, partial] {
                 try Database.refuseNonRegularFile(at: path, "the backup was not written and nothing was migrated")
             }
@@ -73,7 +73,12 @@ extension Migrator {
 
     /// Runs `body` holding an exclusive `flock` on `<path>.backup-lock`, which the system
     /// releases if the process dies. The lock file stays: removing it would race with waiters.
-    static func withBackupLock(for path: String, _ body: () throws -> Void) throws {
+    ///
+    /// Waits for another process's hold at most `timeout` milliseconds, as a statement waits
+    /// for a database lock, then throws `SQLITE_BUSY` (a launch answers `database-busy`, the
+    /// tool exits 75): a migration stopped while it backed the file up (a process suspended
+    /// in the debugger, or by the system) made every writer wait for it for good.
+    static func withBackupLock(for path: String, waitingAtMost timeout: Int32, _ body: () throws -> Void) throws {
         let lockPath = path + ".backup-lock"
         let descriptor: Int32
         do {
@@ -82,11 +87,23 @@ extension Migrator {
             throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: error.localizedDescription, systemErrorCode: error.errno)
         }
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let code = errno
+        var waited: Int32 = 0
+        var pause: Int32 = 1
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK else {
                 throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot lock \(lockPath): \(SystemErrorCause.describe(code))", systemErrorCode: code)
             }
+            guard waited < timeout else {
+                throw StoreError.sqlite(
+                    extendedCode: SQLITE_BUSY,
+                    message: "another process is backing \(path) up before migrating it, and held \(lockPath) for longer than \(timeout) ms; nothing was migrated",
+                    systemErrorCode: code)
+            }
+            sqlite3_sleep(pause)
+            waited += pause
+            pause = min(pause * 2, 50)
         }
         try body()
     }

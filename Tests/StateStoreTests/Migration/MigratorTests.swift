@@ -205,6 +205,37 @@ import Testing
         #expect(stateFile.folder.contents("state.sqlite.backup-v3") != nil)
     }
 
+    /// A migration waits for another process's backup of the file (its lock on
+    /// `<db>.backup-lock`) only as long as a statement waits for a lock, then throws
+    /// `SQLITE_BUSY` with nothing migrated: a migrator stopped mid-backup made every writer wait
+    /// for good. The lock is an `flock`, which another open of the file conflicts with even in
+    /// this process.
+    @Test func aBackupLockHeldElsewhereIsWaitedForAsABusyDatabaseIsThenRefused() throws {
+        let files = try (1...2).map { version in
+            try MigrationFile(name: String(format: "%04d_m.sql", version), sql: "CREATE TABLE t\(version) (x); INSERT INTO t\(version) VALUES (1);")
+        }
+        var configuration = DatabaseConfiguration()
+        configuration.busyTimeoutMilliseconds = 100
+        let db = try Database(path: stateFile.path, configuration: configuration)
+        defer { db.close() }
+        try Migrator(migrations: Array(files.prefix(1))).migrate(db)
+        let holder = open(stateFile.path + ".backup-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(holder >= 0 && flock(holder, LOCK_EX | LOCK_NB) == 0)
+        let start = ContinuousClock.now
+        do {
+            try Migrator(migrations: files).migrate(db)
+            Issue.record("the migration went on under another process's backup lock")
+        } catch let error as StoreError {
+            #expect(error.isBusy, "\(error)")
+            #expect(error.message.contains("backup-lock"), "\(error.message)")
+        }
+        #expect(start.duration(to: .now) < .seconds(5))
+        #expect(try db.scalarInt("PRAGMA user_version") == 1)
+        close(holder)
+        try Migrator(migrations: files).migrate(db)
+        #expect(try db.scalarInt("PRAGMA user_version") == 2)
+    }
+
     @Test func databaseWithDataIsBackedUpBeforeMigratingAndOnlyTheLastFewBackupsAreKept() throws {
         var files: [MigrationFile] = []
         for version in 1...6 {
