@@ -68,16 +68,25 @@ extension Database {
     /// The longest file name, in bytes, the file systems an app stores on take (`NAME_MAX`).
     static let longestFileName = 255
 
-    /// Removes what creations of `file` that were killed left behind: staging files
-    /// (`<db>.creating-<pid>-<uuid>` and their `-wal`, `-shm`, `-journal`) whose process is gone
-    /// or that are older than a minute. A live creator's file is never touched.
+    /// Removes what killed creations of `file`, and killed moves to it, left behind: staging
+    /// files (`<db>.creating-<pid>-<uuid>`, `<db>.moving-<pid>-<uuid>` and their `-wal`, `-shm`,
+    /// `-journal`) whose process is gone or that are older than a minute. A live creator's or
+    /// mover's file is never touched. A move's staging file is a whole copy of a database: left,
+    /// it kept what a later purge removed from the file itself.
     package static func removeStaleStagingFiles(of file: DatabaseFile) {
-        let url = URL(fileURLWithPath: file.path)
+        removeStaleStagingFiles(beside: file.path, marked: [".creating-", ".moving-"])
+    }
+
+    /// Removes the staging files beside `path` (`<path><marker><pid>-<uuid>` and their
+    /// companions) of processes that are gone, or older than a minute.
+    package static func removeStaleStagingFiles(beside path: String, marked markers: [String]) {
+        let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        let prefix = url.lastPathComponent + ".creating-"
+        let prefixes = markers.map { url.lastPathComponent + $0 }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         let now = Date().timeIntervalSince1970
-        for name in names where name.hasPrefix(prefix) {
+        for name in names {
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }) else { continue }
             let rest = name.dropFirst(prefix.count)
             guard let pid = Int32(rest.prefix { $0.isNumber }) else { continue }
             let file = folder + "/" + name

@@ -40,6 +40,8 @@ extension Store {
             throw StoreError.databaseNewer(path: source.path, schemaVersion: source.schemaVersion, latestKnown: migrator.latestVersion)
         }
         guard source.schemaVersion >= 1 else { throw ExportError.noSchema(path: source.path) }
+        // What a killed export to this path left beside it goes first.
+        Database.removeStaleStagingFiles(beside: output, marked: [".exporting-"])
         let staging = output + ".exporting-\(getpid())-\(UUID().uuidString)"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         let written = try source.database.readTransaction {

@@ -64,6 +64,9 @@ package struct DatabaseFile: Sendable, Hashable {
             }
             switch status.st_mode & S_IFMT {
             case S_IFREG:
+                // A move killed after it put the copy in place: the file went there, as after
+                // a completed move (the original stays until a move or a person removes it).
+                if let destination = MovedDatabaseNote.interruptedMoveDestination(of: candidate) { throw .movedTo(path: candidate, destination: destination) }
                 (self.path, isLinked, identity) = (candidate, followed, Identity(status))
                 return
             case S_IFLNK:

@@ -5,8 +5,12 @@ import Foundation
 /// process that still has the old path (an older build, an extension, a script) finds it where
 /// it would otherwise create a new, empty database, and is told where the file went instead.
 ///
-/// Read only where no database exists at the path, so a launch of an existing file never looks
-/// for it. Removing the note lets a new database be created at the old path again.
+/// A move writes it before it puts the copy in place and removes the original, so a move
+/// killed between the two leaves the original with a note beside it: where the note's
+/// destination exists, the copy was verified and put in place, and the old path says where the
+/// file went as after a completed move (``interruptedMoveDestination(of:)``), so the two files
+/// never both take saves. Where it does not, the move never finished and the note is ignored.
+/// Removing the note lets a new database be created at the old path again.
 package enum MovedDatabaseNote {
     /// The note's path beside `database`.
     static func path(for database: String) -> String { database + "-moved" }
@@ -34,6 +38,18 @@ package enum MovedDatabaseNote {
             extendedCode: SQLITE_IOERR | (3 << 8),  // SQLITE_IOERR_WRITE
             message: "cannot leave the note at \(note) saying where the database went (\(SystemErrorCause.describe(failure)))",
             systemErrorCode: failure)
+    }
+
+    /// Where a move that was killed after putting its copy in place took the database at
+    /// `database`, which still exists: the destination the note beside it names, when a
+    /// regular file is there; nil when there is no note, or its destination was never made (the
+    /// move was killed before it put the copy there: the original is still the database).
+    /// One `lstat` where there is no note.
+    static func interruptedMoveDestination(of database: String) -> String? {
+        var status = stat()
+        guard lstat(path(for: database), &status) == 0, let destination = destination(of: database), destination.hasPrefix("/") else { return nil }
+        guard lstat(destination, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return destination
     }
 
     /// Removes the note at `database` (a database is there again).

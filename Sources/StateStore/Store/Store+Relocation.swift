@@ -55,6 +55,8 @@ extension Store {
         try refuseUnchangeable(source)
         try ensureUnused(file)
         let database = try Database(file, .readWrite(createIfMissing: false), configuration: configuration)
+        // What a killed move to this path left beside it goes first (a whole copy of a database).
+        Database.removeStaleStagingFiles(beside: destination, marked: [".moving-"])
         let staging = "\(destination).moving-\(getpid())-\(UUID().uuidString)"
         let counts: [String: Int]
         do {
@@ -64,20 +66,12 @@ extension Store {
             for suffix in ["-wal", "-shm", "-journal", ""] { unlink(staging + suffix) }
             throw error
         }
-        // The hold lasts until the original is gone. The note first, so a process that finds no
-        // file finds where it went (and creates nothing there, so the log removed after the file
-        // never meets a new database). The file itself next: when its folder forbids removing
-        // it, nothing of it is removed, the copy goes, and the move is refused; two files each
-        // taking saves would drift apart, and the app would not know which one it uses.
-        do {
-            try MovedDatabaseNote.write(at: source, pointingTo: destination)
-        } catch {
-            unlink(destination)
-            database.close()
-            guard case .sqlite(let code, let message, _, let cause) = error else { throw error }
-            throw StoreError.sqlite(
-                extendedCode: code, message: "\(message); the copy at \(destination) was removed and nothing was moved", systemErrorCode: cause)
-        }
+        // The hold lasts until the original is gone. The note is there already, so a process
+        // that finds no file finds where it went (and creates nothing there, so the log removed
+        // after the file never meets a new database). The file itself next: when its folder
+        // forbids removing it, nothing of it is removed, the copy goes, and the move is refused;
+        // two files each taking saves would drift apart, and the app would not know which one
+        // it uses.
         guard unlink(source) == 0 else {
             let code = errno
             MovedDatabaseNote.remove(at: source)
@@ -198,7 +192,21 @@ extension Store {
         try database.backup(to: staging)
         try verifyCopy(at: staging, matching: counts, configuration: configuration)
         try Database.refuseExisting(destination, named: "the destination")
-        try publish(staging, at: destination)
+        // The note before the copy is in place: a move killed after that finds the old path
+        // saying where the file went, not two files each taking saves (a move killed between
+        // putting the copy in place and leaving its note left exactly that).
+        do {
+            try MovedDatabaseNote.write(at: source, pointingTo: destination)
+        } catch {
+            guard case .sqlite(let code, let message, _, let cause) = error else { throw error }
+            throw StoreError.sqlite(extendedCode: code, message: "\(message); nothing was moved", systemErrorCode: cause)
+        }
+        do {
+            try publish(staging, at: destination)
+        } catch {
+            MovedDatabaseNote.remove(at: source)
+            throw error
+        }
         return counts
     }
 

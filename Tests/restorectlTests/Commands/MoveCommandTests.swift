@@ -62,6 +62,47 @@ import Testing
         #expect(CapturedRun(["inspect", "--db", stateFile.path]).stdout.contains("after"))
     }
 
+    /// A move killed after it put its verified copy in place, before it removed the original
+    /// (the note already written, as a move writes it first): the old path says where the file
+    /// went to every verb, a save there writes nothing, and the copy takes the saves. Before,
+    /// the two files both took saves. A move killed before the copy was in place (a note, no
+    /// destination) left the original the database: every verb uses it.
+    @Test func aMoveKilledAfterItsCopyWasInPlaceLeavesOneDatabase() throws {
+        seed()
+        try FileManager.default.copyItem(atPath: stateFile.path, toPath: destination)
+        try Data((destination + "\n").utf8).write(to: URL(fileURLWithPath: stateFile.path + "-moved"))
+        let original = FileManager.default.contents(atPath: stateFile.path)
+        for arguments in [["save", "--scene", "after", "--state", PackageFolders.path("records/v1.json")], ["inspect"], ["status"], ["move", "--to", stateFile.path("elsewhere.sqlite")]] {
+            let run = CapturedRun([arguments[0], "--db", stateFile.path] + arguments.dropFirst())
+            #expect(run.exitCode == 66 && run.stderr.contains("was moved to \(destination)"), "\(arguments): \(run.exitCode) \(run.stderr)")
+        }
+        #expect(FileManager.default.contents(atPath: stateFile.path) == original)
+        #expect(CapturedRun(["save", "--db", destination, "--scene", "after", "--state", PackageFolders.path("records/v1.json")]).exitCode == 0)
+        #expect(CapturedRun(["inspect", "--db", destination]).stdout.contains("after"))
+
+        // Killed before the copy was in place: the note names nothing there, and is ignored.
+        try FileManager.default.removeItem(atPath: destination)
+        let saved = CapturedRun(["save", "--db", stateFile.path, "--scene", "kept", "--state", PackageFolders.path("records/v1.json")])
+        #expect(saved.exitCode == 0, "\(saved.stderr)")
+        #expect(CapturedRun(["inspect", "--db", stateFile.path]).stdout.contains("kept"))
+    }
+
+    /// What killed moves and exports left beside their destination (whole copies of the
+    /// database, staged under `.moving-<pid>-…` and `.exporting-<pid>-…`) goes at the next move
+    /// or export there; a purge never reached them. A live process's are kept.
+    @Test func aKilledMovesAndExportsStagingFilesGoAtTheNextOneThere() throws {
+        seed()
+        let deadPID = 4_194_400  // above the kernel's largest
+        let export = stateFile.path("group/export.sqlite")
+        let leftovers = [destination + ".moving-\(deadPID)-A", destination + ".moving-\(deadPID)-A-wal", export + ".exporting-\(deadPID)-B"]
+        let live = destination + ".moving-\(getpid())-C"
+        for path in leftovers + [live] { #expect(FileManager.default.createFile(atPath: path, contents: Data("copy".utf8))) }
+        #expect(CapturedRun(["move", "--db", stateFile.path, "--to", destination]).exitCode == 0)
+        #expect(CapturedRun(["export", "--db", destination, "--redact", "--out", export]).exitCode == 0)
+        for path in leftovers { #expect(!FileManager.default.fileExists(atPath: path), "\(path)") }
+        #expect(FileManager.default.fileExists(atPath: live), "a live process's staging file is kept")
+    }
+
     @Test func aMissingFolderExits73AndNothingMoves() {
         seed()
         let run = CapturedRun(["move", "--db", stateFile.path, "--to", stateFile.path("nowhere/state.sqlite")])
