@@ -3,14 +3,19 @@ import StateStore
 
 extension CoalescingWriter {
     /// Writes what is pending, then closes the connection and holds every later save in
-    /// memory, opening nothing, until ``resumeWriting(at:)``.
+    /// memory, opening nothing, until ``resumeWriting(at:)``. When the write fails (a full
+    /// disk), the connection is closed all the same and what was not written stays pending for
+    /// the resume: the writer stayed open, and its next window wrote while the app was
+    /// suspended (and held the file's lock, for which iOS terminates a suspended app).
     func suspendWriting() throws {
-        try flush()
-        store.withLock { connection in
-            if case .open(let store) = connection { store.close() }
-            if case .closed = connection { return }
-            connection = .suspended
+        defer {
+            store.withLock { connection in
+                if case .open(let store) = connection { store.close() }
+                if case .closed = connection { return }
+                connection = .suspended
+            }
         }
+        try flush()
     }
 
     /// Why writing cannot happen now (suspended, or closed for good) and the scenes with a
