@@ -45,11 +45,26 @@ package enum MovedDatabaseNote {
     /// regular file is there; nil when there is no note, or its destination was never made (the
     /// move was killed before it put the copy there: the original is still the database).
     /// One `lstat` where there is no note.
+    ///
+    /// A move back (from the destination to here) killed after it put its copy here leaves two
+    /// notes naming each other: the newer one is that move's, and this file is the database.
     static func interruptedMoveDestination(of database: String) -> String? {
+        var note = stat()
+        guard lstat(path(for: database), &note) == 0, let destination = destination(of: database), destination.hasPrefix("/") else { return nil }
         var status = stat()
-        guard lstat(path(for: database), &status) == 0, let destination = destination(of: database), destination.hasPrefix("/") else { return nil }
         guard lstat(destination, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var back = stat()
+        if lstat(path(for: destination), &back) == 0, self.destination(of: destination) == database, modified(back) > modified(note) { return nil }
         return destination
+    }
+
+    /// When `status`'s file was last modified, in nanoseconds.
+    private static func modified(_ status: stat) -> Int64 {
+        #if canImport(Darwin)
+            Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
+        #else
+            Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        #endif
     }
 
     /// Removes the note at `database` (a database is there again).

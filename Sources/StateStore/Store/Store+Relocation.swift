@@ -82,8 +82,6 @@ extension Store {
                 message: "cannot remove \(source) after copying it (\(SystemErrorCause.describe(code))); the copy at \(destination) was removed and nothing was moved",
                 systemErrorCode: code)
         }
-        // A note an earlier move left at the new path names a file that is no longer the one there.
-        MovedDatabaseNote.remove(at: destination)
         for suffix in ["-wal", "-shm", "-guard", "-live"] { unlink(source + suffix) }  // each in `companionSuffixes`
         // Closing must neither checkpoint into the removed file nor delete a `-wal` by its name
         // (a new file's, by then).
@@ -207,6 +205,10 @@ extension Store {
             MovedDatabaseNote.remove(at: source)
             throw error
         }
+        // A note an earlier move left at the new path names a file that is no longer the one
+        // there. (Killed before this, a move back leaves two notes naming each other: the
+        // newer, this move's, says which file is the database.)
+        MovedDatabaseNote.remove(at: destination)
         return counts
     }
 

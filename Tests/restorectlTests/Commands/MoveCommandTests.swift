@@ -87,6 +87,26 @@ import Testing
         #expect(CapturedRun(["inspect", "--db", stateFile.path]).stdout.contains("kept"))
     }
 
+    /// A move back to where a database came from, killed after it put its copy in place,
+    /// leaves two notes naming each other: the newer one (the move back's) says which file is
+    /// the database, so one path takes saves and the other says where it went, never both nor
+    /// neither.
+    @Test func aMoveBackKilledAfterItsCopyWasInPlaceLeavesOneDatabase() throws {
+        seed()
+        #expect(CapturedRun(["move", "--db", stateFile.path, "--to", destination]).exitCode == 0)
+        // The move back, killed before it removed the original and its earlier note.
+        try FileManager.default.copyItem(atPath: destination, toPath: stateFile.path)
+        try Data((stateFile.path + "\n").utf8).write(to: URL(fileURLWithPath: destination + "-moved"))
+        var older = [timeval(tv_sec: 1_000_000, tv_usec: 0), timeval(tv_sec: 1_000_000, tv_usec: 0)]
+        #expect(utimes(stateFile.path + "-moved", &older) == 0)
+
+        let saved = CapturedRun(["save", "--db", stateFile.path, "--scene", "after", "--state", PackageFolders.path("records/v1.json")])
+        #expect(saved.exitCode == 0, "\(saved.stderr)")
+        #expect(CapturedRun(["inspect", "--db", stateFile.path]).stdout.contains("after"))
+        let refused = CapturedRun(["save", "--db", destination, "--scene", "lost", "--state", PackageFolders.path("records/v1.json")])
+        #expect(refused.exitCode == 66 && refused.stderr.contains("was moved to \(stateFile.path)"), "\(refused.stderr)")
+    }
+
     /// What killed moves and exports left beside their destination (whole copies of the
     /// database, staged under `.moving-<pid>-…` and `.exporting-<pid>-…`) goes at the next move
     /// or export there; a purge never reached them. A live process's are kept.
