@@ -50,6 +50,7 @@ extension Database {
     /// build may write (``SchemaWriteCheck``).
     private func committing<T>(_ body: () throws -> T) throws -> T {
         do {
+            try refuseMovedAway()
             let checked = try refuseUnwritableSchema()
             let result = try body()
             try run(.commit)
@@ -59,6 +60,15 @@ extension Database {
             rollbackIfNeeded()
             throw error
         }
+    }
+
+    /// Throws ``StoreError/movedTo(path:destination:)`` when, under the write lock, the file is
+    /// one a move took away: a move killed after it put its copy in place leaves the original
+    /// beside its note, and a write that waited for the move's lock would go into the original,
+    /// which every process now answers "moved" for. One `lstat` of the note's path.
+    private func refuseMovedAway() throws(StoreError) {
+        guard let destination = MovedDatabaseNote.interruptedMoveDestination(of: path) else { return }
+        throw .movedTo(path: path, destination: destination)
     }
 
     /// Runs `body` in a write transaction of its own, given the file's data version under the
@@ -75,6 +85,7 @@ extension Database {
     /// ``committing(_:)``, reading the data version once after the begin and once after the commit.
     private func committingReadingDataVersions<T>(_ body: (UInt32) throws -> T) throws -> (result: T, began: UInt32, committed: UInt32) {
         do {
+            try refuseMovedAway()
             let checked = try refuseUnwritableSchema()
             let began = checked ?? dataVersion()
             let result = try body(began)

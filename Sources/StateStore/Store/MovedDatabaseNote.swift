@@ -48,14 +48,40 @@ package enum MovedDatabaseNote {
     ///
     /// A move back (from the destination to here) killed after it put its copy here leaves two
     /// notes naming each other: the newer one is that move's, and this file is the database.
+    ///
+    /// A destination moved on since (no file there, its own note) is followed: the original
+    /// is still not the database, wherever the file went after.
     static func interruptedMoveDestination(of database: String) -> String? {
         var note = stat()
-        guard lstat(path(for: database), &note) == 0, let destination = destination(of: database), destination.hasPrefix("/") else { return nil }
+        guard lstat(path(for: database), &note) == 0, let destination = destination(of: database), destination.hasPrefix("/"), destination != database else {
+            return nil
+        }
         var status = stat()
-        guard lstat(destination, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard lstat(destination, &status) == 0 else {
+            // Moved on: where its note says, when it says (a few moves at most are followed).
+            var next = destination
+            for _ in 0..<8 {
+                guard lstat(next, &status) != 0, let further = self.destination(of: next), further.hasPrefix("/"), further != database else { break }
+                next = further
+            }
+            return next != destination || lstat(path(for: destination), &status) == 0 ? next : nil
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else { return nil }
         var back = stat()
         if lstat(path(for: destination), &back) == 0, self.destination(of: destination) == database, modified(back) > modified(note) { return nil }
         return destination
+    }
+
+    /// Removes a note beside the existing database `database` that names a place where no
+    /// file ever came (a move killed before it put its copy in place): left, it would hide the
+    /// database once anything made a file there. Called by openings that write.
+    static func removeIfUnfinished(at database: String) {
+        var status = stat()
+        guard lstat(path(for: database), &status) == 0, interruptedMoveDestination(of: database) == nil else { return }
+        guard let destination = destination(of: database), destination.hasPrefix("/"), lstat(destination, &status) != 0,
+            lstat(path(for: destination), &status) != 0
+        else { return }
+        remove(at: database)
     }
 
     /// When `status`'s file was last modified, in nanoseconds.

@@ -44,6 +44,9 @@ extension Store {
         guard !file.isLinked else {
             throw StoreError.notARegularFile(path: file.requestedPath, kind: "a symlink (what a link points at is never moved; move \(source) itself)")
         }
+        // A killed move's or creation's staging name beside the source is a second name of
+        // it (the copy was linked in place): gone first, it refuses nothing.
+        Database.removeStaleStagingFiles(of: file)
         try refuseOtherNames(of: source)
         // The destination's last component is never resolved: a link there is something that
         // exists, refused, not followed (its folder is, as every path's).
@@ -155,7 +158,22 @@ extension Store {
             throw StoreError.sqlite(
                 extendedCode: SQLITE_CANTOPEN, message: "\(output) is the database \(database) itself; choose another name", systemErrorCode: EINVAL)
         }
-        try refuseCompanionName(DatabasePath.inResolvedFolder(output), of: resolved)
+        let output = DatabasePath.inResolvedFolder(output)
+        try refuseCompanionName(output, of: resolved)
+        // The copies and locks the store keeps beside the file: its migration backups and their
+        // lock, the copies a damaged file was moved aside to, staging files.
+        let (outputFolder, outputName) = DatabasePath.split(output)
+        let (databaseFolder, databaseName) = DatabasePath.split(resolved)
+        var folderStatus = stat()
+        var databaseFolderStatus = stat()
+        guard stat(outputFolder, &folderStatus) == 0, stat(databaseFolder, &databaseFolderStatus) == 0,
+            folderStatus.st_dev == databaseFolderStatus.st_dev, folderStatus.st_ino == databaseFolderStatus.st_ino,
+            let kept = [".backup-", ".corrupt-", ".creating-", ".moving-"].first(where: { outputName.hasPrefix(databaseName + $0) })
+        else { return }
+        throw StoreError.sqlite(
+            extendedCode: SQLITE_CANTOPEN,
+            message: "\(output) is one of the files the store keeps beside \(database) (its \(kept.dropFirst().dropLast()) files); choose another name",
+            systemErrorCode: EINVAL)
     }
 
     /// Throws when a link, a folder or anything else but a regular file is where the move

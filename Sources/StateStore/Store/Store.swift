@@ -88,10 +88,14 @@ package final class Store {
         var configuration = configuration
         if configuration.role.maintainsFile {
             // A file missing at the resolution may have been moved: its note says where, and
-            // nothing is created in its place (an existing file never looks for a note).
+            // nothing is created in its place.
             if file.identity == nil, configuration.access == .readWrite(createIfMissing: true), case .movedTo(let path, let destination) = file.refusalIfMissing() {
                 throw StoreError.movedTo(path: path, destination: destination)
             }
+            // An existing file beside the note of a move killed before it put its copy in place:
+            // the file is the database, and the note goes before anything made at its
+            // destination could make it hide the file.
+            if file.identity != nil, configuration.access != .readOnly { MovedDatabaseNote.removeIfUnfinished(at: path) }
         } else {
             // An extension never creates the file: the app does.
             if let missing = file.refusalIfMissing() { throw missing }

@@ -58,4 +58,24 @@ struct DatabaseFileTests {
         #expect(file.identity != nil)
         #expect(file.refusalIfMissing() != nil)
     }
+
+    /// A write that waited for a move's lock, which the move released when it was killed
+    /// after putting its copy in place, never goes into the original: under the lock it finds
+    /// the note and the copy, and throws where the file went.
+    @Test func aWriteUnderTheLockOfAMoveKilledAfterItsCopyWasInPlaceGoesNowhere() throws {
+        let state = try StateFile()
+        let store = try Store(path: state.path, migrator: .withNoOpDataSteps())
+        defer { store.close() }
+        try store.saveRecord(#"{"version":1}"#, version: 1, account: "default", scene: "before", kind: "notes")
+        let destination = state.path("moved.sqlite")
+        try FileManager.default.copyItem(atPath: state.path, toPath: destination)
+        try Data((destination + "\n").utf8).write(to: URL(fileURLWithPath: state.path + "-moved"))
+        #expect(throws: StoreError.movedTo(path: state.path, destination: destination)) {
+            try store.saveRecord(#"{"version":1}"#, version: 1, account: "default", scene: "after", kind: "notes")
+        }
+        #expect(try store.record(account: "default", scene: "after", kind: "notes") == nil)
+        // The note gone (a person's choice), the original takes saves again.
+        try FileManager.default.removeItem(atPath: state.path + "-moved")
+        try store.saveRecord(#"{"version":1}"#, version: 1, account: "default", scene: "after", kind: "notes")
+    }
 }

@@ -85,6 +85,11 @@ import Testing
         let saved = CapturedRun(["save", "--db", stateFile.path, "--scene", "kept", "--state", PackageFolders.path("records/v1.json")])
         #expect(saved.exitCode == 0, "\(saved.stderr)")
         #expect(CapturedRun(["inspect", "--db", stateFile.path]).stdout.contains("kept"))
+        // That writing open took the note away: a file made at its destination later hides
+        // nothing.
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path + "-moved"))
+        #expect(CapturedRun(["save", "--db", destination, "--scene", "other", "--state", PackageFolders.path("records/v1.json")]).exitCode == 0)
+        #expect(CapturedRun(["inspect", "--db", stateFile.path]).stdout.contains("kept"))
     }
 
     /// A move back to where a database came from, killed after it put its copy in place,
@@ -114,13 +119,17 @@ import Testing
         seed()
         let deadPID = 4_194_400  // above the kernel's largest
         let export = stateFile.path("group/export.sqlite")
-        let leftovers = [destination + ".moving-\(deadPID)-A", destination + ".moving-\(deadPID)-A-wal", export + ".exporting-\(deadPID)-B"]
-        let live = destination + ".moving-\(getpid())-C"
-        for path in leftovers + [live] { #expect(FileManager.default.createFile(atPath: path, contents: Data("copy".utf8))) }
+        let uuid = "0A1B2C3D-4E5F-6A7B-8C9D-0E1F2A3B4C5D"
+        let leftovers = [destination + ".moving-\(deadPID)-\(uuid)", destination + ".moving-\(deadPID)-\(uuid)-wal", export + ".exporting-\(deadPID)-\(uuid)"]
+        // A name of another shape is a person's file, whatever it looks like.
+        let kept = [destination + ".moving-2024-notes", destination + ".moving-\(deadPID)-not-a-uuid"]
+        let live = destination + ".moving-\(getpid())-\(uuid)"
+        for path in leftovers + kept + [live] { #expect(FileManager.default.createFile(atPath: path, contents: Data("copy".utf8))) }
         #expect(CapturedRun(["move", "--db", stateFile.path, "--to", destination]).exitCode == 0)
         #expect(CapturedRun(["export", "--db", destination, "--redact", "--out", export]).exitCode == 0)
         for path in leftovers { #expect(!FileManager.default.fileExists(atPath: path), "\(path)") }
         #expect(FileManager.default.fileExists(atPath: live), "a live process's staging file is kept")
+        for path in kept { #expect(FileManager.default.fileExists(atPath: path), "\(path)") }
     }
 
     @Test func aMissingFolderExits73AndNothingMoves() {
