@@ -33,6 +33,17 @@ extension Database {
         guard configuration.access == .readWrite(createIfMissing: true), !DatabasePath.isSpecial(path),
             Foundation.access(path, F_OK) != 0, errno == ENOENT
         else { return }
+        // SQLite makes `<db>-journal` and `<db>-wal` beside the file: a name with no room for
+        // them (over 247 bytes) is refused before anything is made (it left an empty file that
+        // no save could then use).
+        let name = DatabasePath.split(path).name
+        guard name.utf8.count + "-journal".utf8.count <= Self.longestFileName else {
+            throw StoreError.sqlite(
+                extendedCode: SQLITE_CANTOPEN,
+                message: "cannot create \(path): its name is \(name.utf8.count) bytes, and the -journal SQLite makes beside it would be over the "
+                    + "\(Self.longestFileName) bytes a file name may have; nothing was created",
+                systemErrorCode: ENAMETOOLONG)
+        }
         removeStaleStagingFiles(of: file)
         let staging = "\(path).creating-\(getpid())-\(UUID().uuidString)"
         // A name the kernel takes (up to 255 bytes) whose staging name it would not (about 60
@@ -78,7 +89,8 @@ extension Database {
     }
 
     /// Removes the staging files beside `path` (`<path><marker><pid>-<uuid>` and their
-    /// companions) of processes that are gone, or older than a minute.
+    /// companions) of processes that are gone, or older than a minute. Only names of exactly
+    /// that shape are staging files: a person's `state.sqlite.moving-2024-notes` is not one.
     package static func removeStaleStagingFiles(beside path: String, marked markers: [String]) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
@@ -88,7 +100,10 @@ extension Database {
         for name in names {
             guard let prefix = prefixes.first(where: { name.hasPrefix($0) }) else { continue }
             let rest = name.dropFirst(prefix.count)
-            guard let pid = Int32(rest.prefix { $0.isNumber }) else { continue }
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard let pid = Int32(digits), rest.dropFirst(digits.count).first == "-" else { continue }
+            let tail = rest.dropFirst(digits.count + 1)
+            guard UUID(uuidString: String(tail.prefix(36))) != nil, ["", "-wal", "-shm", "-journal"].contains(String(tail.dropFirst(36))) else { continue }
             let file = folder + "/" + name
             var status = stat()
             guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }

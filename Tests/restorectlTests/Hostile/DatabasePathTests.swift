@@ -216,7 +216,7 @@ import Testing
 
     @Test func aKilledCreationsStagingFilesGoAtTheNextCreationAndAtTheNextWritingOpen() throws {
         let stateFile = try StateFile()
-        let leftovers = ["", "-journal", "-wal"].map { "\(stateFile.path).creating-\(Self.deadPID)-0A1B\($0)" }
+        let leftovers = ["", "-journal", "-wal"].map { "\(stateFile.path).creating-\(Self.deadPID)-0A1B2C3D-4E5F-6A7B-8C9D-0E1F2A3B4C5D\($0)" }
         for file in leftovers { try Data("half made".utf8).write(to: URL(fileURLWithPath: file)) }
         // The next creation of the file removes them.
         let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
@@ -225,7 +225,7 @@ import Testing
 
         // A writing open of an existing file too (the tool's `save`).
         for file in leftovers { try Data("half made".utf8).write(to: URL(fileURLWithPath: file)) }
-        let live = "\(stateFile.path).creating-\(getpid())-FFFF"
+        let live = "\(stateFile.path).creating-\(getpid())-FFFFFFFF-4E5F-6A7B-8C9D-0E1F2A3B4C5D"
         try Data("mine".utf8).write(to: URL(fileURLWithPath: live))
         let state = stateFile.path("state.json")
         try Data(#"{"version":3,"query":"","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))

@@ -72,9 +72,11 @@ import Testing
         #expect(restored.exit.isSuccess && !restored.stdout.contains("no-record"), "\(restored.stdout)")
     }
 
-    /// A name the kernel takes is a database of that name, however long (up to 255 bytes): one
-    /// of 196 bytes could not be created, its staging name being about 60 bytes longer.
-    @Test(arguments: [196, 240])
+    /// A name the kernel takes, with room for SQLite's `-journal` beside it (247 bytes), is a
+    /// database of that name: one of 196 bytes could not be created, its staging name being
+    /// about 60 bytes longer. A longer one is refused (73) with nothing made: it left an empty
+    /// file no save could use.
+    @Test(arguments: [196, 247])
     func aNameTheKernelTakesIsCreatedWhateverItsLength(bytes: Int) throws {
         let name = String(repeating: "a", count: bytes - ".sqlite".utf8.count) + ".sqlite"
         let saved = try save(name)
@@ -83,6 +85,13 @@ import Testing
         #expect(created.allSatisfy { $0.hasPrefix(name) && !$0.contains(".creating-") }, "\(created)")
         let restored = try run(["inspect", "--db", name, "--json"])
         #expect(restored.exit.isSuccess && restored.stdout.contains("\"main\""), "\(restored.stderr)")
+    }
+
+    @Test func aNameWithNoRoomForSQLitesJournalIsRefusedAndNothingIsMade() throws {
+        let name = String(repeating: "b", count: 250 - ".sqlite".utf8.count) + ".sqlite"
+        let saved = try save(name)
+        #expect(saved.exit.status == 73 && saved.stderr.contains("nothing was created"), "\(saved.exit) \(saved.stderr)")
+        #expect(try names().isEmpty)
     }
 
     @Test func aMoveToAFileURINameWritesTheFileOfThatName() throws {
