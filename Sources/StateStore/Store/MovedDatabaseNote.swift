@@ -59,12 +59,18 @@ package enum MovedDatabaseNote {
         var status = stat()
         guard lstat(destination, &status) == 0 else {
             // Moved on: where its note says, when it says (a few moves at most are followed).
+            // A note there naming this file back is a move back killed before it put its copy
+            // in place: this file is the database.
             var next = destination
+            var followed = false
             for _ in 0..<8 {
-                guard lstat(next, &status) != 0, let further = self.destination(of: next), further.hasPrefix("/"), further != database else { break }
+                guard let further = self.destination(of: next), further.hasPrefix("/") else { break }
+                if further == database { return nil }
                 next = further
+                followed = true
+                if lstat(next, &status) == 0 { return next }
             }
-            return next != destination || lstat(path(for: destination), &status) == 0 ? next : nil
+            return followed ? next : nil
         }
         guard status.st_mode & S_IFMT == S_IFREG else { return nil }
         var back = stat()

@@ -112,6 +112,19 @@ import Testing
         #expect(refused.exitCode == 66 && refused.stderr.contains("was moved to \(stateFile.path)"), "\(refused.stderr)")
     }
 
+    /// The same move back killed before its copy was in place: its note names a path whose
+    /// own note names the file back, and the file is the database.
+    @Test func aMoveBackKilledBeforeItsCopyWasInPlaceLeavesTheFileTheDatabase() throws {
+        seed()
+        #expect(CapturedRun(["move", "--db", stateFile.path, "--to", destination]).exitCode == 0)
+        try Data((stateFile.path + "\n").utf8).write(to: URL(fileURLWithPath: destination + "-moved"))
+        let saved = CapturedRun(["save", "--db", destination, "--scene", "after", "--state", PackageFolders.path("records/v1.json")])
+        #expect(saved.exitCode == 0, "\(saved.stderr)")
+        #expect(CapturedRun(["inspect", "--db", destination]).stdout.contains("after"))
+        let old = CapturedRun(["inspect", "--db", stateFile.path])
+        #expect(old.exitCode == 66 && old.stderr.contains("was moved to \(destination)"), "\(old.stderr)")
+    }
+
     /// What killed moves and exports left beside their destination (whole copies of the
     /// database, staged under `.moving-<pid>-…` and `.exporting-<pid>-…`) goes at the next move
     /// or export there; a purge never reached them. A live process's are kept.
