@@ -28,11 +28,7 @@ extension FormatRecordCodec {
             if case .newer = reading.condition {
                 reading.report + [record.unsupportedEntry]
             } else {
-                [
-                    RestoreReportEntry(
-                        .portableDamaged,
-                        "the portable record's \(kind) record does not decode (\(reading.condition.detail ?? reading.condition.status)); \(PortableRecord.notLanded)")
-                ]
+                [PortableRecord.undecodable(kind: kind, because: reading.condition.detail ?? reading.condition.status)]
             }
         return RestorationSummary(key: key, kind: kind, state: .object(defaultState), report: report + refusal)
     }

@@ -141,14 +141,22 @@ package struct PortableRecord: Equatable, Sendable {
     /// The report entry of a record of a format this build does not read, which did not land:
     /// the engine's and the tool's (`restore --portable --formats`) words.
     package var unsupportedEntry: RestoreReportEntry {
-        RestoreReportEntry(
+        Self.refusal(
             .portableUnsupported,
-            "the portable record from device \(StoreNames.quoted(deviceID)) (build \(StoreNames.quoted(appBuild))) has format \(version), which this build does not read; a record in a key-value store stays there for a release that reads it; \(Self.notLanded)"
+            "the portable record from device \(StoreNames.quoted(deviceID)) (build \(StoreNames.quoted(appBuild))) has format \(version), which this build does not read; a record in a key-value store stays there for a release that reads it"
         )
     }
 
-    /// How every refusal of a landing ends.
-    package static let notLanded = "nothing landed and the default state was used"
+    /// The report entry of a landing refused with `code`: `detail`, then that nothing landed.
+    package static func refusal(_ code: RestoreCode, _ detail: String) -> RestoreReportEntry {
+        RestoreReportEntry(code, "\(detail); nothing landed and the default state was used")
+    }
+
+    /// The refusal of a record of `kind` that does not decode, for `reason` (the engine's and
+    /// the tool's words).
+    package static func undecodable(kind: String, because reason: String) -> RestoreReportEntry {
+        refusal(.portableDamaged, "the portable record's \(kind) record does not decode (\(reason))")
+    }
 
     /// Reads `bytes` as a portable record; never traps, whatever the bytes.
     package static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> PortableRecord {

@@ -123,12 +123,12 @@ extension StateRestorer {
     /// Lands `bytes` for `key`: the loaded state and report, and the record when it landed.
     func land<State: RestorableState>(_ type: State.Type, _ key: SceneKey, _ bytes: some Collection<UInt8>) -> (loaded: Loaded<State>, record: PortableRecord?) {
         let screen = ScreenKey(scene: key, kind: State.kind)
-        let refusal = { (code: RestoreCode, detail: String) -> (loaded: Loaded<State>, record: PortableRecord?) in
+        let refusing = { (report: [RestoreReportEntry]) -> (loaded: Loaded<State>, record: PortableRecord?) in
             var sighting = self.restoring.withLock { $0.gate.sighting(of: screen) } ?? WriteGate.Sighting()
             sighting.carried = JSONObject()
-            let report = [RestoreReportEntry(code, "\(detail); \(PortableRecord.notLanded)")]
             return (Loaded<State>(state: State.defaultValue, report: report, sighting: sighting), nil)
         }
+        let refusal = { (code: RestoreCode, detail: String) in refusing([PortableRecord.refusal(code, detail)]) }
         if SignedOutAccounts.fence(for: key.account, at: file) != nil {
             return refusal(.portableSignedOut, "account \(StoreNames.quoted(key.account)) signed out on this device")
         }
@@ -148,15 +148,14 @@ extension StateRestorer {
         let reading = RecordReading<State>(landing: Data(text.utf8))
         switch reading {
         case .unreadable(let error):
-            return refusal(.portableDamaged, "the portable record's \(State.kind) record does not decode (\(error.localizedDescription))")
+            return refusing([PortableRecord.undecodable(kind: State.kind, because: error.localizedDescription)])
         case .oversized(let bytes):
             return refusal(.portableDamaged, "the portable record's \(State.kind) record is \(bytes) bytes, over the store's record limit")
         case .expired:  // an arriving record has no age
             return refusal(.portableDamaged, "the portable record's \(State.kind) record could not be dated")
         case .unsupported, .newerUnreadable:
             let entry = reading.entries(readerOf: State.currentVersion, state: State.kind, disposition: .leftByTool)[0]
-            var loaded = refusal(.portableUnsupported, "").loaded
-            loaded.report = [entry, record.unsupportedEntry]
+            var loaded = refusing([entry, record.unsupportedEntry]).loaded
             loaded.bytesRead = bytesRead
             return (loaded, nil)
         case .decoded(let state, let provenance, let carried):

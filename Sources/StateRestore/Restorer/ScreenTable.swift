@@ -55,6 +55,13 @@ struct ScreenTable<Value: Sendable>: Sendable {
             defer { values[position] = value }
             return values[position]
         }
+        insertNew(value, for: screen)
+        return nil
+    }
+
+    /// Adds `screen`, which the lists do not hold, with `value`: to the lists, or to the
+    /// dictionary they become past ``indexThreshold``.
+    private mutating func insertNew(_ value: Value, for screen: ScreenKey) {
         if keys.count >= Self.indexThreshold {
             var table = [ScreenKey: Value](minimumCapacity: keys.count * 2)
             for (key, value) in zip(keys, values) { table[key] = value }
@@ -66,7 +73,6 @@ struct ScreenTable<Value: Sendable>: Sendable {
             keys.append(screen)
             values.append(value)
         }
-        return nil
     }
 
     /// Changes `screen`'s value in place (nil: none; set to nil, removed), looking it up once
@@ -75,7 +81,7 @@ struct ScreenTable<Value: Sendable>: Sendable {
         if hashed != nil { return body(&uniqueHashed().table[screen]) }
         guard let position = keys.firstIndex(of: screen) else {
             var value: Value?
-            defer { if let value { update(value, for: screen) } }
+            defer { if let value { insertNew(value, for: screen) } }
             return body(&value)
         }
         var value: Value? = values[position]

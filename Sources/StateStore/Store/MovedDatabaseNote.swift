@@ -81,9 +81,10 @@ package enum MovedDatabaseNote {
     /// Removes a note beside the existing database `database` that names a place where no
     /// file ever came (a move killed before it put its copy in place): left, it would hide the
     /// database once anything made a file there. Called by openings that write.
+    /// (Nothing at the destination, nor a note there: ``interruptedMoveDestination(of:)``
+    /// answers nil for it, as for no note.)
     static func removeIfUnfinished(at database: String) {
         var status = stat()
-        guard lstat(path(for: database), &status) == 0, interruptedMoveDestination(of: database) == nil else { return }
         guard let destination = destination(of: database), destination.hasPrefix("/"), lstat(destination, &status) != 0,
             lstat(path(for: destination), &status) != 0
         else { return }

@@ -131,11 +131,7 @@ extension Store {
     static func refuseCompanionName(_ destination: String, of source: String) throws(StoreError) {
         let (destinationFolder, destinationName) = DatabasePath.split(destination)
         let (sourceFolder, sourceName) = DatabasePath.split(source)
-        var destinationStatus = stat()
-        var sourceStatus = stat()
-        guard stat(destinationFolder, &destinationStatus) == 0, stat(sourceFolder, &sourceStatus) == 0,
-            destinationStatus.st_dev == sourceStatus.st_dev, destinationStatus.st_ino == sourceStatus.st_ino
-        else { return }
+        guard areOneFile(destinationFolder, sourceFolder) else { return }
         guard let suffix = companionSuffixes.first(where: { destinationName == sourceName + $0 || sourceName == destinationName + $0 }) else { return }
         let (database, companion) = destinationName.count > sourceName.count ? (source, destination) : (destination, source)
         throw StoreError.sqlite(
@@ -150,11 +146,7 @@ extension Store {
     /// replace the database, or plant a log or journal SQLite would take for the database's.
     package static func refuseOwnFile(_ output: String, of database: String) throws(StoreError) {
         let resolved = (try? DatabaseFile(resolving: database))?.path ?? DatabasePath.absolute(database)
-        var outputStatus = stat()
-        var databaseStatus = stat()
-        if stat(output, &outputStatus) == 0, stat(resolved, &databaseStatus) == 0,
-            outputStatus.st_dev == databaseStatus.st_dev, outputStatus.st_ino == databaseStatus.st_ino
-        {
+        if areOneFile(output, resolved) {
             throw StoreError.sqlite(
                 extendedCode: SQLITE_CANTOPEN, message: "\(output) is the database \(database) itself; choose another name", systemErrorCode: EINVAL)
         }
@@ -164,16 +156,22 @@ extension Store {
         // lock, the copies a damaged file was moved aside to, staging files.
         let (outputFolder, outputName) = DatabasePath.split(output)
         let (databaseFolder, databaseName) = DatabasePath.split(resolved)
-        var folderStatus = stat()
-        var databaseFolderStatus = stat()
-        guard stat(outputFolder, &folderStatus) == 0, stat(databaseFolder, &databaseFolderStatus) == 0,
-            folderStatus.st_dev == databaseFolderStatus.st_dev, folderStatus.st_ino == databaseFolderStatus.st_ino,
-            let kept = [".backup-", ".corrupt-", ".creating-", ".moving-"].first(where: { outputName.hasPrefix(databaseName + $0) })
+        guard let kept = [".backup-", ".corrupt-", ".creating-", ".moving-"].first(where: { outputName.hasPrefix(databaseName + $0) }),
+            areOneFile(outputFolder, databaseFolder)
         else { return }
         throw StoreError.sqlite(
             extendedCode: SQLITE_CANTOPEN,
             message: "\(output) is one of the files the store keeps beside \(database) (its \(kept.dropFirst().dropLast()) files); choose another name",
             systemErrorCode: EINVAL)
+    }
+
+    /// Whether the two paths name one file (or folder), by device and inode, whatever path or
+    /// link names either; false when either names nothing.
+    private static func areOneFile(_ first: String, _ second: String) -> Bool {
+        var firstStatus = stat()
+        var secondStatus = stat()
+        return stat(first, &firstStatus) == 0 && stat(second, &secondStatus) == 0 && firstStatus.st_dev == secondStatus.st_dev
+            && firstStatus.st_ino == secondStatus.st_ino
     }
 
     /// Throws when a link, a folder or anything else but a regular file is where the move
