@@ -22,4 +22,15 @@ extension String {
         // A string without contiguous bytes (one bridged from Objective-C) is walked.
         return (compared ?? nil) ?? mine.elementsEqual(theirs)
     }
+
+    /// Whether the string is exactly `bytes` in UTF-8 (text where SQLite holds it, compared
+    /// without making a `String` of it).
+    package func hasSameBytes(as bytes: UnsafeRawBufferPointer) -> Bool {
+        let mine = utf8
+        guard mine.count == bytes.count else { return false }
+        let compared = mine.withContiguousStorageIfAvailable { mine in
+            mine.isEmpty || memcmp(mine.baseAddress!, bytes.baseAddress!, mine.count) == 0
+        }
+        return compared ?? mine.elementsEqual(bytes)
+    }
 }
