@@ -66,7 +66,7 @@ enum OpenRestorers {
         if file.identity != nil, let now = DatabaseFile.identity(at: file.path) { file.identity = now }
         var scenes: [(account: String, scene: String)] = []
         for restorer in restorers(sharingFileWith: file) where restorer.publishesLiveScenes {
-            for screen in restorer.persistence.liveScreens() where !scenes.contains(where: { $0 == (screen.scene.account, screen.scene.scene) }) {
+            for screen in restorer.persistence.liveScreens() where !scenes.contains(where: { screen.scene.names($0.account, $0.scene) }) {
                 scenes.append((screen.scene.account, screen.scene.scene))
             }
         }

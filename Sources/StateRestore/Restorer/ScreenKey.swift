@@ -23,7 +23,7 @@ final class ScreenKey: Hashable, Sendable {
     }
 
     static func == (left: ScreenKey, right: ScreenKey) -> Bool {
-        left === right || left.guardMark == right.guardMark && left.kind == right.kind && left.scene == right.scene
+        left === right || left.guardMark == right.guardMark && left.kind.hasSameBytes(as: right.kind) && left.scene == right.scene
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(guardMark.screenHash) }

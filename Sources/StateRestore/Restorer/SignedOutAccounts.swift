@@ -16,7 +16,7 @@ enum SignedOutAccounts {
     static func note(_ account: String, generation: Int, at file: DatabaseFile) {
         let key = file.key
         accounts.withLock { signedOut in
-            signedOut.removeAll { $0.file == key && $0.account == account }
+            signedOut.removeAll { $0.file == key && $0.account.hasSameBytes(as: account) }
             signedOut.append((key, account, generation))
         }
     }
@@ -28,7 +28,7 @@ enum SignedOutAccounts {
         accounts.withLock { signedOut in
             guard !signedOut.isEmpty else { return nil }
             let key = file.key
-            return signedOut.first { $0.file == key && $0.account == account }.map { $0.generation - 1 }
+            return signedOut.first { $0.file == key && $0.account.hasSameBytes(as: account) }.map { $0.generation - 1 }
         }
     }
 
@@ -37,7 +37,7 @@ enum SignedOutAccounts {
         accounts.withLock { signedOut in
             guard !signedOut.isEmpty else { return }
             let key = file.key
-            signedOut.removeAll { $0.file == key && $0.account == account }
+            signedOut.removeAll { $0.file == key && $0.account.hasSameBytes(as: account) }
         }
     }
 

@@ -61,7 +61,8 @@ extension StateRestorer {
         var screens = legacy.map { (account: $0.account, scene: $0.scene, kind: $0.kind) }
         for record in try store.recordSummaries() {
             let mark = LaunchGuardMark(account: record.account, scene: record.scene, kind: record.kind)
-            if blamed.contains(mark.screenHash) && !legacy.contains(where: { $0.account == record.account && $0.scene == record.scene && $0.kind == record.kind }) {
+            let isLegacy = legacy.contains { $0.account.hasSameBytes(as: record.account) && $0.scene.hasSameBytes(as: record.scene) && $0.kind.hasSameBytes(as: record.kind) }
+            if blamed.contains(mark.screenHash) && !isLegacy {
                 screens.append((record.account, record.scene, record.kind))
             }
         }

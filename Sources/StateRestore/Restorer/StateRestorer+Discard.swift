@@ -46,7 +46,7 @@ extension StateRestorer {
         // file's (model sequence
         // Fixtures/sequences/a-closed-restorers-discard-is-refused-as-closed.txt, found by a fresh soak seed).
         guard !isClosed else { throw RestoreError.databaseUnusable("the restorer was closed (close()); nothing was discarded") }
-        let named = { @Sendable (key: SceneKey) in targets.contains { $0.scene == key.scene && ($0.account == nil || $0.account == key.account) } }
+        let named = { @Sendable (key: SceneKey) in targets.contains { $0.scene.hasSameBytes(as: key.scene) && ($0.account?.hasSameBytes(as: key.account) ?? true) } }
         // Any restorer of this process on the file that is not closed (this one among them
         // unless closed): a screen is live whichever restorer tracks it.
         let live = OpenRestorers.restorers(sharingFileWith: file).lazy.flatMap { $0.liveScreens() }

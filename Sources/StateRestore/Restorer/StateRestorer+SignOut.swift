@@ -28,10 +28,10 @@ extension StateRestorer {
     /// - Returns: what the purge removed.
     @discardableResult
     public func signOut(account: String) throws -> PurgeResult {
-        let ofAccount = { @Sendable (screen: ScreenKey) in screen.scene.account == account }
+        let ofAccount = { @Sendable (screen: ScreenKey) in screen.scene.account.hasSameBytes(as: account) }
         persistence.cancelTrackings(where: ofAccount)
         OpenRestorers.publishLiveScenes(of: self)
-        persistence.writer.dropPending(as: .accountSignedOut) { $0.account == account }
+        persistence.writer.dropPending(as: .accountSignedOut) { $0.account.hasSameBytes(as: account) }
         // The account's crash-loop marks go with it through this restorer's guard file, or,
         // when it never opened one (no restore applied a record yet), through the purge's own
         // look at an existing guard file: else a crashed launch of the account would still be
@@ -43,7 +43,7 @@ extension StateRestorer {
         }
         SignedOutAccounts.note(account, generation: generation, at: file)
         removePortableSlots(ofAccount: account)
-        ScenesInUse.forget(at: file) { $0.account == account }
+        ScenesInUse.forget(at: file) { $0.account.hasSameBytes(as: account) }
         restoring.withLock { side in
             try? side.launchGuard?.forget(accountHash: LaunchGuardMark.accountHash(account))
             Self.forgetScreens(&side, where: ofAccount)

@@ -45,6 +45,19 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
         lhs.scene.hasSameBytes(as: rhs.scene) && lhs.account.hasSameBytes(as: rhs.account)
     }
 
+    /// Whether this is `account`'s scene `scene`, compared as ``==(_:_:)`` compares.
+    func names(_ account: String, _ scene: String) -> Bool {
+        self.scene.hasSameBytes(as: scene) && self.account.hasSameBytes(as: account)
+    }
+
+    /// Whether this key comes before `other` by account, then scene, each by its bytes, as
+    /// SQLite orders them (`String`'s `<` calls two spellings of one name equal, so lists of
+    /// such scenes came out in another order than the store's).
+    func precedes(_ other: SceneKey) -> Bool {
+        if account.hasSameBytes(as: other.account) { return scene.utf8.lexicographicallyPrecedes(other.scene.utf8) }
+        return account.utf8.lexicographicallyPrecedes(other.account.utf8)
+    }
+
     /// Hashes the names' bytes, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) {
         func combine(_ name: String) {

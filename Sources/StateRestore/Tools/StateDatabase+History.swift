@@ -36,7 +36,12 @@ extension StateDatabase {
             currentBuild: try store.recordBuild(account: key.account, scene: key.scene, kind: kind),
             entries: try store.recordHistory(account: key.account, scene: key.scene, kind: kind))
         if listing.current == nil && listing.entries.isEmpty {
-            listing.accountsElsewhere = try Set(store.recordSummaries().filter { $0.scene == key.scene && $0.kind == kind }.map(\.account)).sorted()
+            // By bytes, as the store keeps them: two spellings of one name are two accounts.
+            var accounts: [String] = []
+            for summary in try store.recordSummaries() where summary.scene.hasSameBytes(as: key.scene) && summary.kind.hasSameBytes(as: kind) {
+                if !accounts.contains(where: { $0.hasSameBytes(as: summary.account) }) { accounts.append(summary.account) }
+            }
+            listing.accountsElsewhere = accounts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
         return listing
     }

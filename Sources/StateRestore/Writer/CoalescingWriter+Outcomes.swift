@@ -6,15 +6,21 @@ extension CoalescingWriter {
     package var unwrittenSaves: [UnwrittenSave] {
         state.withLock { pending in
             pending.unwritten.map { UnwrittenSave(key: $0.key.scene, kind: $0.key.kind, reason: $0.value) }
-                .sorted { ($0.key.account, $0.key.scene, $0.kind) < ($1.key.account, $1.key.scene, $1.kind) }
+                .sorted { Self.precedes(($0.key, $0.kind), ($1.key, $1.kind)) }
         }
+    }
+
+    /// Whether `left` comes before `right` by account, scene and kind, each by its bytes, as
+    /// the store orders them.
+    private static func precedes(_ left: (key: SceneKey, kind: String), _ right: (key: SceneKey, kind: String)) -> Bool {
+        left.key == right.key ? left.kind.utf8.lexicographicallyPrecedes(right.kind.utf8) : left.key.precedes(right.key)
     }
 
     /// ``StateRestorer/oversizedSaves``, ordered by account, scene and kind.
     package var oversizedSaves: [OversizedSave] {
         state.withLock { pending in
             pending.oversized.map { OversizedSave(key: $0.key.scene, kind: $0.key.kind, size: $0.value) }
-                .sorted { ($0.key.account, $0.key.scene, $0.kind) < ($1.key.account, $1.key.scene, $1.kind) }
+                .sorted { Self.precedes(($0.key, $0.kind), ($1.key, $1.kind)) }
         }
     }
 

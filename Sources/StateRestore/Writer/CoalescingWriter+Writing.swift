@@ -130,7 +130,7 @@ extension CoalescingWriter {
                 }
                 for save in settled { pending.saveCounts.add(save.outcome, kind: save.key.kind, bytes: save.bytes, duration: save.duration) }
             }
-            return results.compactMap { $0.skipped == nil ? nil : $0.key.scene }.sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
+            return results.compactMap { $0.skipped == nil ? nil : $0.key.scene }.sorted { $0.precedes($1) }
         }
     }
 

@@ -141,7 +141,7 @@ package final class CoalescingWriter: Sendable {
         state.withLock { pending in
             var scenes: [SceneKey] = []
             for key in pending.entries.keys where !scenes.contains(key.scene) { scenes.append(key.scene) }
-            return scenes.sorted { ($0.account, $0.scene) < ($1.account, $1.scene) }
+            return scenes.sorted { $0.precedes($1) }
         }
     }
 

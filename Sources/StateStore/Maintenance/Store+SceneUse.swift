@@ -24,7 +24,11 @@ extension Store {
     package func removeScenes(
         unusedSince cutoff: Double, dryRun: Bool = false, sparing inUse: [(account: String, scene: String)] = []
     ) throws -> [(account: String, scene: String)] {
-        let spared = Set(inUse.map { [$0.account, $0.scene] })
+        // By the names' bytes, each ended by a zero byte: a set of Swift strings calls two
+        // spellings of one name (`café` composed and decomposed) one, and spared the other
+        // account's scene of that name.
+        let named = { (account: String, scene: String) in Array(account.utf8) + [0] + Array(scene.utf8) }
+        let spared = Set(inUse.map { named($0.account, $0.scene) })
         // A dry run only reads: no write transaction is begun for it (a reading restorer's
         // connection must never attempt one).
         func removing() throws -> [(account: String, scene: String)] {
@@ -39,10 +43,10 @@ extension Store {
                     let name = Self.hashedKey("scene_used:", [scene.account, scene.scene], fenceKey: key)
                     lastUsed = max(lastUsed, try database.fetchOne("SELECT value FROM store_meta WHERE key = ?", [.text(name)]) { $0.double(0) } ?? 0)
                 }
-                if lastUsed < cutoff && !spared.contains([scene.account, scene.scene]) { unused.append((scene.account, scene.scene)) }
+                if lastUsed < cutoff && !spared.contains(named(scene.account, scene.scene)) { unused.append((scene.account, scene.scene)) }
             }
             let live = LiveScenesFile.scenesLive(elsewhere: unused.map { (account: Optional($0.account), scene: $0.scene) }, beside: path)
-            if !live.isEmpty { unused.removeAll { scene in live.contains { $0.account == scene.account && $0.scene == scene.scene } } }
+            if !live.isEmpty { unused.removeAll { scene in live.contains { ($0.account?.hasSameBytes(as: scene.account) ?? true) && $0.scene.hasSameBytes(as: scene.scene) } } }
             guard !dryRun, !unused.isEmpty else { return unused }
             _ = try discardScenes(unused.map { (account: Optional($0.account), scene: $0.scene) })
             return unused

@@ -52,7 +52,7 @@ final class EngineHarness {
 
     init(on mount: ScratchMount? = nil) throws {
         var keys: [Slot: SceneKey] = [:]
-        for slot in ContractModel.slots { keys[slot] = try SceneKey(scene: slot.scene, account: slot.account) }
+        for slot in ContractModel.slots { keys[slot] = try SceneKey(scene: slot.scene, account: ModelAccountNames.engine(slot.account)) }
         self.keys = keys
         self.mount = mount
         let file = try StateFile(inside: mount?.root)
@@ -146,19 +146,19 @@ final class EngineHarness {
     }
 
     func childRestore(_ c: Int, _ slot: Slot) throws -> Outcome {
-        try Self.restored(try ask(c, "restore \(slot.account) \(slot.scene)"))
+        try Self.restored(try ask(c, "restore \(Self.words(slot))"))
     }
 
     /// The child restores `slot`, answers, and dies before completing the restore.
     func childCrash(_ c: Int, _ slot: Slot) throws -> Outcome {
-        let answer = try ask(c, "restore \(slot.account) \(slot.scene) kill")
+        let answer = try ask(c, "restore \(Self.words(slot)) kill")
         let exit = children.removeValue(forKey: c)!.waitForExit()
         guard exit.wasKilled else { throw ModelFailure("the child did not die after its restore: \(exit)") }
         return try Self.restored(answer)
     }
 
     func childPersist(_ c: Int, _ slot: Slot) throws -> Outcome {
-        let answer = try ask(c, "persist \(slot.account) \(slot.scene)")
+        let answer = try ask(c, "persist \(Self.words(slot))")
         guard answer.hasPrefix("persisting "), let index = Int(answer.dropFirst("persisting ".count)) else { return .threw(answer) }
         trackingPlaces.append((c, index))
         return .done
@@ -178,7 +178,7 @@ final class EngineHarness {
     func childPrune(_ c: Int, days: Int) throws -> Outcome { Self.scenes(try ask(c, "prune \(days)"), prefix: "pruned ") }
 
     func childSignOut(_ c: Int, _ account: String) throws -> Outcome {
-        let answer = try ask(c, "sign-out \(account)")
+        let answer = try ask(c, "sign-out \(ModelAccountNames.engine(account))")
         guard answer.hasPrefix("signed-out "), let count = Int(answer.dropFirst("signed-out ".count)) else { return .threw(answer) }
         return .count(count)
     }
@@ -188,11 +188,12 @@ final class EngineHarness {
         guard answer.hasPrefix(prefix) else { return .threw(answer.hasPrefix("refused ") ? String(answer.dropFirst("refused ".count)) : answer) }
         let list = answer.dropFirst(prefix.count)
         if list == "-" { return .scenes([]) }
+        // In the model's order (the engine's): the child sorts the names as Swift strings.
         return .scenes(
             list.split(separator: ",").compactMap { name in
                 let parts = name.split(separator: "/")
-                return parts.count == 2 ? Slot(account: String(parts[0]), scene: String(parts[1])) : nil
-            })
+                return parts.count == 2 ? Slot(account: ModelAccountNames.model(String(parts[0])), scene: String(parts[1])) : nil
+            }.sorted())
     }
 
     /// A child's `restored …` answer as the model's outcome.
@@ -209,7 +210,7 @@ final class EngineHarness {
     }
 
     func childSave(_ c: Int, _ slot: Slot, _ note: ModelNote, kill: ModelOperation.KillPoint?) throws -> Outcome {
-        let line = "save \(slot.account) \(slot.scene) \(ModelOperation.encode(note))" + (kill.map { " \($0.rawValue)" } ?? "")
+        let line = "save \(Self.words(slot)) \(ModelOperation.encode(note))" + (kill.map { " \($0.rawValue)" } ?? "")
         guard kill != nil, let child = children.removeValue(forKey: c) else {
             let answer = try ask(c, line)
             return answer == "saved" ? .done : .threw(String(answer.dropFirst("refused ".count)))
@@ -289,7 +290,7 @@ final class EngineHarness {
 
     /// The child discards `slot`: another process's discard.
     func childDiscard(_ c: Int, _ slot: Slot) throws -> Outcome {
-        let answer = try ask(c, "discard \(slot.account) \(slot.scene)")
+        let answer = try ask(c, "discard \(Self.words(slot))")
         if answer.hasPrefix("discarded "), let count = Int(answer.dropFirst("discarded ".count)) { return .count(count) }
         return .threw(answer.hasPrefix("refused ") ? String(answer.dropFirst("refused ".count)) : answer)
     }
@@ -316,12 +317,12 @@ final class EngineHarness {
 
     /// Saves a snapshot of the account's shelf whose query is `query` (no books, no drafts).
     func saveShelf(_ r: Int, _ account: String, _ query: String) -> Outcome {
-        Self.answer { try restorers[r]!.saveShelf(ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: now), query: query), shelf: "main", account: account) }
+        Self.answer { try restorers[r]!.saveShelf(ShelfSnapshot(books: [], fetchedAt: Date(timeIntervalSince1970: now), query: query), shelf: "main", account: ModelAccountNames.engine(account)) }
     }
 
     /// Restores the account's shelf: its query, or `-` when none was restored.
     func restoreShelf(_ r: Int, _ account: String) -> Outcome {
-        let restored = restorers[r]!.restoreShelf("main", account: account)
+        let restored = restorers[r]!.restoreShelf("main", account: ModelAccountNames.engine(account))
         let codes = restored.report.map(\.code.rawValue)
         return .restored(ModelNote(title: restored.snapshot?.query ?? "-", selected: nil, pinned: false), codes: codes, carried: .none)
     }
@@ -367,7 +368,7 @@ final class EngineHarness {
 
     func signOut(_ r: Int, _ account: String) -> Outcome {
         do {
-            return .count(try restorers[r]!.signOut(account: account).records)
+            return .count(try restorers[r]!.signOut(account: ModelAccountNames.engine(account)).records)
         } catch {
             return .threw(Self.name(of: error))
         }
@@ -387,7 +388,7 @@ final class EngineHarness {
         let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
         defer { store.close() }
         try store.saveRecord(
-            ModelWrites.text(of: record), version: record.version, minReaderVersion: record.minReaderVersion, account: slot.account,
+            ModelWrites.text(of: record), version: record.version, minReaderVersion: record.minReaderVersion, account: ModelAccountNames.engine(slot.account),
             scene: slot.scene, kind: ModelNote.kind, at: now)
         return .done
     }
@@ -416,8 +417,8 @@ final class EngineHarness {
     /// `rollBack(kind:writtenBy:account:)` of restorer `r`, in the model's words.
     func rollBack(_ r: Int, build: String, account: String?) -> Outcome {
         do {
-            let result = try restorers[r]!.rollBack(kind: ModelNote.self, writtenBy: build, account: account)
-            let slots = { (keys: [SceneKey]) in keys.map { Slot(account: $0.account, scene: $0.scene) } }
+            let result = try restorers[r]!.rollBack(kind: ModelNote.self, writtenBy: build, account: account.map(ModelAccountNames.engine))
+            let slots = { (keys: [SceneKey]) in keys.map(Self.slot) }
             // By reason, each list in its order: the scenes live, with a save pending, signed out.
             let refused = [(result.liveScenes, "sceneIsLive"), (result.pendingSaves, "saveIsPending"), (result.signedOutScenes, "accountSignedOut")]
                 .flatMap { keys, reason in slots(keys).map { "\($0) \(reason)" } }
@@ -463,7 +464,10 @@ final class EngineHarness {
     /// The key of one of the model's slots (the runner skips any other).
     private func key(_ slot: Slot) -> SceneKey { keys[slot]! }
 
-    static func slot(_ key: SceneKey) -> Slot { Slot(account: key.account, scene: key.scene) }
+    static func slot(_ key: SceneKey) -> Slot { Slot(account: ModelAccountNames.model(key.account), scene: key.scene) }
+
+    /// `slot` as a child's command names it: the engine's account, then the scene.
+    private static func words(_ slot: Slot) -> String { "\(ModelAccountNames.engine(slot.account)) \(slot.scene)" }
 
     static func carried(_ fields: JSONObject) -> ContractModel.Carried {
         var carried = ContractModel.Carried()

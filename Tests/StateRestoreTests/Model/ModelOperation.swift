@@ -8,7 +8,11 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         var account: String
         var scene: String
         var description: String { "\(account)/\(scene)" }
-        static func < (lhs: Slot, rhs: Slot) -> Bool { (lhs.account, lhs.scene) < (rhs.account, rhs.scene) }
+        /// In the engine's order: by the bytes of the engine's names, as SQLite sorts them.
+        static func < (lhs: Slot, rhs: Slot) -> Bool {
+            let (left, right) = (Array(ModelAccountNames.engine(lhs.account).utf8), Array(ModelAccountNames.engine(rhs.account).utf8))
+            return left == right ? Array(lhs.scene.utf8).lexicographicallyPrecedes(rhs.scene.utf8) : left.lexicographicallyPrecedes(right)
+        }
     }
 
     /// What another build of the kind writes into a slot.

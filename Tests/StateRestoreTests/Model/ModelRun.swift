@@ -326,10 +326,10 @@ struct ModelRun {
             (expected, actual) = (model.write(slot, build, serial: writes), try engine.write(slot, build, serial: writes))
         case .toolPurge(let account):
             guard ContractModel.accounts.contains(account) else { return nil }
-            (expected, actual) = (model.toolPurge(account), try engine.tool(["purge", "--db", engine.path, "--account", account]))
+            (expected, actual) = (model.toolPurge(account), try engine.tool(["purge", "--db", engine.path, "--account", ModelAccountNames.engine(account)]))
         case .toolDiscard(let slot):
             guard isSlot(slot) else { return nil }
-            (expected, actual) = (model.toolDiscard(slot), try engine.toolStatus(["discard", "--db", engine.path, "--scene", slot.scene, "--account", slot.account]))
+            (expected, actual) = (model.toolDiscard(slot), try engine.toolStatus(["discard", "--db", engine.path, "--scene", slot.scene, "--account", ModelAccountNames.engine(slot.account)]))
         case .toolPrune(let days):
             guard days > 0 else { return nil }
             (expected, actual) = (model.toolPrune(days: days), try engine.tool(["prune", "--db", engine.path, "--unused-for", "\(days)d"]))
@@ -345,7 +345,7 @@ struct ModelRun {
                 case .status: ["status", "--db", engine.path]
                 case .inspect: ["inspect", "--db", engine.path]
                 case .quarantineList: ["quarantine", "list", "--db", engine.path]
-                case .history: ["history", "--db", engine.path, "--scene", "s1", "--account", "alice", "--kind", ModelNote.kind]
+                case .history: ["history", "--db", engine.path, "--scene", "s1", "--account", ModelAccountNames.engine("alice"), "--kind", ModelNote.kind]
                 }
             _ = try engine.tool(arguments)
             let after = try engine.folderBytes()
@@ -364,11 +364,11 @@ struct ModelRun {
             (expected, actual) = (model.rollBack(r, build: build, account: account), engine.rollBack(r, build: build, account: account))
         case .toolRollBack(let slot, let number):
             guard isSlot(slot) else { return nil }
-            let arguments = ["rollback", "--db", engine.path, "--scene", slot.scene, "--account", slot.account, "--kind", ModelNote.kind, "--to", String(number)]
+            let arguments = ["rollback", "--db", engine.path, "--scene", slot.scene, "--account", ModelAccountNames.engine(slot.account), "--kind", ModelNote.kind, "--to", String(number)]
             (expected, actual) = (model.toolRollBack(slot, to: number), try engine.toolStatus(arguments))
         case .toolRollBackBefore(let slot, let build):
             guard isSlot(slot) else { return nil }
-            let arguments = ["rollback", "--db", engine.path, "--scene", slot.scene, "--account", slot.account, "--kind", ModelNote.kind, "--before-build", build]
+            let arguments = ["rollback", "--db", engine.path, "--scene", slot.scene, "--account", ModelAccountNames.engine(slot.account), "--kind", ModelNote.kind, "--before-build", build]
             (expected, actual) = (model.toolRollBack(slot, before: build), try engine.toolStatus(arguments))
         }
         model.settleHistory()
@@ -465,7 +465,7 @@ struct ModelRun {
         var lines: [String] = []
         var disk = ModelInvariants.Disk()
         try store.forEachRecord { record in
-            let slot = Slot(account: record.account, scene: record.scene)
+            let slot = Slot(account: ModelAccountNames.model(record.account), scene: record.scene)
             let payload = String(decoding: record.payload, as: UTF8.self)
             let line = Self.recordLine(slot, version: record.version, minReaderVersion: record.minReaderVersion, payload: payload, at: record.updatedAt)
             lines.append(line)
@@ -477,12 +477,12 @@ struct ModelRun {
         let quarantined = try store.quarantinedRecords()
         disk.quarantine = quarantined.map { Self.body(String(decoding: $0.payload, as: UTF8.self)) }
         lines += quarantined.map {
-            Self.quarantineLine(Slot(account: $0.account, scene: $0.scene), version: $0.version, at: $0.updatedAt, payload: String(decoding: $0.payload, as: UTF8.self))
+            Self.quarantineLine(Slot(account: ModelAccountNames.model($0.account), scene: $0.scene), version: $0.version, at: $0.updatedAt, payload: String(decoding: $0.payload, as: UTF8.self))
         }
-        lines += try ContractModel.accounts.map { "generation \($0) \(try store.accountGeneration($0))" }
+        lines += try ContractModel.accounts.map { "generation \($0) \(try store.accountGeneration(ModelAccountNames.engine($0)))" }
         for slot in ContractModel.slots {
-            if let build = try store.recordBuild(account: slot.account, scene: slot.scene, kind: ModelNote.kind) { lines.append("stamp \(slot) \(build)") }
-            let entries = try store.recordHistory(account: slot.account, scene: slot.scene, kind: ModelNote.kind)
+            if let build = try store.recordBuild(account: ModelAccountNames.engine(slot.account), scene: slot.scene, kind: ModelNote.kind) { lines.append("stamp \(slot) \(build)") }
+            let entries = try store.recordHistory(account: ModelAccountNames.engine(slot.account), scene: slot.scene, kind: ModelNote.kind)
             for (number, entry) in entries.enumerated() {
                 let payload = String(decoding: entry.payload, as: UTF8.self)
                 lines.append(

@@ -65,6 +65,42 @@ import Testing
         withExtendedLifetime(tracking) {}
     }
 
+    /// Two spellings of one name (`café` composed and decomposed) are two accounts, as SQLite
+    /// keeps them: signing one out stops neither the other's pending save nor its later saves.
+    /// Compared as Swift strings, the sign-out dropped the other account's pending save, and
+    /// every save of it after was refused as signed out.
+    @Test func signingOutAnAccountLeavesOneSpelledWithOtherBytesAlone() throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        try seed(composed, scenes: ["main"])
+        try seed(decomposed, scenes: ["main"])
+        let restorer = StateRestorer(path: file.path, scheduler: ManualWriteScheduler())
+        defer { try? restorer.close() }
+        let other = try SceneKey(scene: "main", account: decomposed)
+        let restored = restorer.restore(CatalogViewState.self, other, against: document)
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
+        state.query = "pending at the other's sign-out"
+        tracking.saveCurrentState()  // waiting for its window
+
+        try restorer.signOut(account: composed)
+        #expect(tracking.isTracking, "the other account's tracking goes on")
+        #expect(try restorer.flush().isEmpty)
+        #expect(restorer.unwrittenSaves.isEmpty, "\(restorer.unwrittenSaves)")
+        #expect(try traces(of: composed).records == 0)
+        let reader = StateRestorer(path: file.path)
+        #expect(reader.restore(CatalogViewState.self, other, against: document).state.query == "pending at the other's sign-out")
+
+        // A scene of the other account this process never restored saves too.
+        let unrestored = try SceneKey(scene: "side", account: decomposed)
+        try restorer.save(CatalogViewState(query: "after the other's sign-out"), for: unrestored)
+        #expect(try restorer.flush().isEmpty)
+        #expect(restorer.unwrittenSaves.isEmpty, "\(restorer.unwrittenSaves)")
+        #expect(reader.restore(CatalogViewState.self, unrestored, against: document).state.query == "after the other's sign-out")
+        try reader.close()
+        withExtendedLifetime(tracking) {}
+    }
+
     /// A restore that captured no fences (a suspended restorer's, a landing refused as the
     /// account's signed out) leaves its persisted saves to capture them at their first save,
     /// as a hand save does: a sign-out in another restorer of the process, before or after

@@ -52,6 +52,27 @@ import Testing
         #expect(LaunchGuardFile.recordedMarks(beside: screen.file.path).isEmpty)
     }
 
+    /// Two spellings of one scene id (`café` composed and decomposed) are two scenes, as
+    /// SQLite keeps them: discarding one leaves the other's pending save, which a comparison of
+    /// Swift strings dropped.
+    @Test func discardingASceneLeavesOneSpelledWithOtherBytesAlone() throws {
+        let composed = try SceneKey(scene: "caf\u{E9}")
+        let decomposed = try SceneKey(scene: "cafe\u{301}")
+        let restorer = StateRestorer(path: screen.file.path, scheduler: screen.windows)
+        defer { try? restorer.close() }
+        try restorer.save(NotesState(query: "gone"), for: composed)
+        let restored = restorer.restore(NotesState.self, decomposed, against: [])
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: screen.turns) { state }
+        state.query = "pending at the discard"
+        tracking.saveCurrentState()  // waiting for its window
+        tracking.cancel()  // the window closed, so the discard may go on
+        #expect(try restorer.discard([composed]) == 1)
+        #expect(try restorer.flush().isEmpty)
+        #expect(restorer.unwrittenSaves.isEmpty, "\(restorer.unwrittenSaves)")
+        #expect(try records().map { Array($0.utf8) } == [Array("default/cafe\u{301}/notes".utf8)], "by bytes: Swift calls the two equal")
+    }
+
     @Test func aSceneIDAloneIsDiscardedInEveryAccount() throws {
         try seed()
         let restorer = StateRestorer(path: screen.file.path)

@@ -67,4 +67,27 @@ import Testing
         #expect(first.generation == 1 && second.generation == 1 && expected.generation == 1)
         #expect(second.discardEpoch == expected.discardEpoch && first.discardEpoch == expected.discardEpoch)
     }
+
+    /// Two spellings of one name (`café` composed and decomposed) are two accounts to SQLite,
+    /// each with its own generation: the cache answered the second with the first's, so a
+    /// screen of the other account captured a generation its sign-out had not reached yet,
+    /// and its stale save after that sign-out went through.
+    @Test func accountsSpelledWithOtherBytesKeepTheirOwnGenerations() throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        #expect(composed == decomposed, "Swift calls the two spellings equal")
+        let reader = try openStore()
+        defer { reader.close() }
+        try reader.saveRecord("{}", version: 1, account: composed, scene: "s1", kind: "notes", at: 100)
+        try reader.saveRecord("{}", version: 1, account: decomposed, scene: "s1", kind: "notes", at: 100)
+        let other = try openStore()
+        _ = try other.purge(account: composed)
+        other.close()
+
+        #expect(try reader.recordAndGeneration(account: composed, scene: "s1", kind: "notes").generation == 1)
+        let read = try reader.recordAndGeneration(account: decomposed, scene: "s1", kind: "notes")
+        #expect(read.record != nil)
+        #expect(read.generation == 0)
+        #expect(try reader.accountGeneration(decomposed) == 0)
+    }
 }
