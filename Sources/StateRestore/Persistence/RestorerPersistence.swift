@@ -10,6 +10,8 @@ final class RestorerPersistence: Sendable {
 
     private struct Live {
         var trackings: [WeakTracking] = []
+        /// Whether a tracking was ever registered (a screen of this restorer was ever live).
+        var hasTracked = false
         var pendingCompletions = ScreenSet()
     }
 
@@ -28,7 +30,21 @@ final class RestorerPersistence: Sendable {
         live.withLock { live in
             live.trackings.removeAll { $0.tracking == nil }
             live.trackings.append(WeakTracking(tracking: tracking, screen: screen))
+            live.hasTracked = true
             live.pendingCompletions.insert(screen)
+        }
+    }
+
+    /// Whether a screen of this restorer was ever live: a restorer that never tracked one
+    /// publishes nothing when it closes (its screens add none to the process's live scenes).
+    var hasEverTracked: Bool { live.withLock { $0.hasTracked } }
+
+    /// Whether any screen's tracking is neither released nor cancelled (``liveScreens()`` not
+    /// empty, without listing them: asked at every close).
+    var hasLiveScreen: Bool {
+        live.withLock { live in
+            live.trackings.removeAll { $0.tracking == nil || $0.tracking?.isStopped == true }
+            return !live.trackings.isEmpty
         }
     }
 

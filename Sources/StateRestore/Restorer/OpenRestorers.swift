@@ -76,6 +76,6 @@ enum OpenRestorers {
     /// Whether any restorer of this process, of any file, has a screen live.
     private static func anyLiveScreen() -> Bool {
         let all = restorers.withLock { all in all.compactMap(\.restorer) }
-        return all.contains { !$0.persistence.liveScreens().isEmpty }
+        return all.contains { $0.persistence.hasLiveScreen }
     }
 }

@@ -136,7 +136,8 @@ extension StateRestorer {
                 side.store = nil
                 side.isClosed = true
             }
-            OpenRestorers.publishLiveScenes(of: self)
+            // A restorer none of whose screens was ever live changes no publication by closing.
+            if persistence.hasEverTracked { OpenRestorers.publishLiveScenes(of: self) }
         }
         handOverBeforeWriting(from: isolation)
         try persistence.writer.close()

@@ -112,16 +112,22 @@ extension Database {
         return rows
     }
 
-    /// Runs a query and calls `body` with each row, building nothing.
-    package func forEachRow(_ sql: String, _ body: (Statement) throws -> Void) throws {
-        let statement = try cachedStatement(sql)
+    /// Runs a query and calls `body` with each row, building nothing. Without `caching`, the
+    /// statement is prepared for this call alone and finalized after it: for one a connection
+    /// runs once (the checks of its open), which the cache would keep prepared until the
+    /// connection closes, and finalize then.
+    package func forEachRow(_ sql: String, caching: Bool = true, _ body: (Statement) throws -> Void) throws {
+        let statement = try caching ? cachedStatement(sql) : makeStatement(sql)
         defer { statement.reset() }
         while try statement.step() { try body(statement) }
     }
 
-    /// Runs a query and maps its first row, or returns nil when there is none.
-    package func fetchOne<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (Statement) throws(StoreError) -> T) throws(StoreError) -> T? {
-        let statement = try cachedStatement(sql)
+    /// Runs a query and maps its first row, or returns nil when there is none; without
+    /// `caching`, prepared for this call alone (see ``forEachRow(_:caching:_:)``).
+    package func fetchOne<T>(
+        _ sql: String, _ values: [SQLiteValue] = [], caching: Bool = true, row: (Statement) throws(StoreError) -> T
+    ) throws(StoreError) -> T? {
+        let statement = try caching ? cachedStatement(sql) : makeStatement(sql)
         try statement.bind(values)
         defer { statement.reset() }
         guard try statement.step() else { return nil }

@@ -179,7 +179,7 @@ package final class Database {
         recentStatements.removeAll()
         statementList.removeAll()
         statementCache.removeAll()
-        keptStatements = [Statement?](repeating: nil, count: KeptStatement.slotCount)
+        for slot in keptStatements.indices { keptStatements[slot] = nil }
         guard let connection = handle else { return }
         handle = nil
         sqlite3_close_v2(connection)

@@ -37,12 +37,14 @@ extension Database {
         // began open, so the reads after it see its snapshot, without the BEGIN and ROLLBACK a
         // launch paid for it (two statements more to prepare and run). Plain pragmas are much
         // cheaper to prepare than the pragma table functions, and this runs at every launch.
-        let header = try cachedStatement("PRAGMA application_id")
+        // Its statements run once per connection: prepared for it alone, not kept in the cache
+        // until the connection closes.
+        let header = try makeStatement("PRAGMA application_id")
         defer { header.reset() }
         let applicationID = try header.step() ? Int32(truncatingIfNeeded: header.int64(0)) : 0
         let ownership: DatabaseOwnership
         if applicationID == Database.applicationID {
-            ownership = .ours(schemaVersion: try fetchOne("PRAGMA user_version") { $0.int(0) } ?? 0)
+            ownership = .ours(schemaVersion: try fetchOne("PRAGMA user_version", caching: false) { $0.int(0) } ?? 0)
         } else {
             // Empty only when nothing at all says whose it is: a file with no tables whose
             // `user_version` another program set is that program's (its pending steps would be

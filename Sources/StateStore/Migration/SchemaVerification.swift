@@ -52,7 +52,9 @@ enum SchemaVerification {
         var found = [Bool](repeating: false, count: required.count)
         var history = (rows: 0, lowest: Int.max, highest: Int.min)
         do {
-            try db.forEachRow("SELECT name FROM sqlite_schema WHERE type IN ('table', 'index') UNION ALL SELECT version FROM schema_history") { row in
+            // Run once per connection, at its open: not kept in the statement cache.
+            let sql = "SELECT name FROM sqlite_schema WHERE type IN ('table', 'index') UNION ALL SELECT version FROM schema_history"
+            try db.forEachRow(sql, caching: false) { row in
                 guard row.isText(0) else {
                     let version = row.int(0)
                     history = (history.rows + 1, min(history.lowest, version), max(history.highest, version))
