@@ -24,8 +24,9 @@ public struct RestoreEventHandler: Sendable {
     /// Names scenes and accounts.
     let names: KeyedHash
     /// The hashes made so far (a screen saved every window is hashed once), cleared when it
-    /// holds ``cacheLimit`` names.
-    private let made = Locked([String: String]())
+    /// holds ``cacheLimit`` names; by the names' bytes, as they are hashed (keyed by Swift
+    /// strings, two spellings of one name, `café` composed and decomposed, got one hash).
+    private let made = Locked([[UInt8]: String]())
 
     /// A handler calling `handle` with each event, naming scenes and accounts by keyed hashes
     /// under `hashKey` (any length; nil: 32 random bytes).
@@ -36,11 +37,12 @@ public struct RestoreEventHandler: Sendable {
 
     /// The keyed hash of `name`, as events carry it.
     public func hash(_ name: String) -> String {
-        if let known = made.withLock({ $0[name] }) { return known }
+        let bytes = Array(name.utf8)
+        if let known = made.withLock({ $0[bytes] }) { return known }
         let hash = names.hex(of: name, characterCount: 16)
         made.withLock { made in
             if made.count >= Self.cacheLimit { made.removeAll(keepingCapacity: true) }
-            made[name] = hash
+            made[bytes] = hash
         }
         return hash
     }

@@ -210,4 +210,15 @@ import Testing
             }
         }
     }
+
+    /// Two spellings of one name (`café` composed and decomposed) are two scenes, and their
+    /// events carry two hashes, whichever is hashed first: the cache of hashes was keyed by
+    /// Swift strings, which call the two equal, so the second got the first's hash.
+    @Test func twoSpellingsOfOneNameGetTwoHashes() throws {
+        let handler = RestoreEventHandler(hashKey: [1, 2, 3]) { _ in }
+        let fresh = RestoreEventHandler(hashKey: [1, 2, 3]) { _ in }
+        #expect(handler.hash("caf\u{E9}") == fresh.hash("caf\u{E9}"))
+        #expect(handler.hash("cafe\u{301}") != handler.hash("caf\u{E9}"))
+        #expect(handler.hash("cafe\u{301}") == RestoreEventHandler(hashKey: [1, 2, 3]) { _ in }.hash("cafe\u{301}"))
+    }
 }

@@ -48,6 +48,18 @@ import Testing
         #expect(try reading { try $0.recordBuild(account: "alice", scene: "desk", kind: "journal") } == nil)
     }
 
+    /// A build string over 256 characters stamps nothing and saves. Its characters are counted
+    /// as the table's CHECK counts them (SQLite's `length`: code points): 200 letters each with a
+    /// combining accent are 200 of Swift's characters but 400 code points, and every save
+    /// failed on the CHECK.
+    @Test func aBuildOfMoreCodePointsThanTheStampHoldsStampsNothingAndSaves() throws {
+        let build = String(repeating: "e\u{301}", count: 200)
+        #expect(build.count == 200 && build.unicodeScalars.count == 400)
+        try save(["a", "b"], build: build)
+        #expect(try reading { try $0.recordBuild(account: "alice", scene: "desk", kind: "journal") } == nil)
+        #expect(try reading { try $0.historyLines(key, kind: "journal") }.count == 1)
+    }
+
     @Test func aKindWithoutHistoryKeepsNoEarlierRecordOnlyItsStamp() throws {
         let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "2.0"))
         try restorer.save(CatalogViewState(query: "one"), for: key)

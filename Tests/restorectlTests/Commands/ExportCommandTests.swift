@@ -120,6 +120,27 @@ import Testing
         #expect(queries.contains { $0.0 == Array("cafe\u{301}".utf8) && $0.1 == "decomposed" }, "\(restored)")
     }
 
+    /// Two accounts whose names are two spellings of one text each keep their sign-out
+    /// generation in the export: the export listed the accounts in a set of Swift strings, so
+    /// one of them had its generation's key replaced by a random one and read 0 there.
+    @Test func twoSpellingsOfOneAccountNameKeepTheirGenerationsInTheExport() throws {
+        let state = Data(#"{"version":1,"query":"q","selectedNoteID":null}"#.utf8)
+        for account in ["caf\u{E9}", "cafe\u{301}"] {
+            let save = ["save", "--db", source, "--scene", "main", "--account", account, "--kind", "notes", "--state", "-"]
+            #expect(CapturedRun(save, input: state).exitCode == 0)
+            #expect(CapturedRun(["purge", "--db", source, "--account", account]).exitCode == 0)
+            #expect(CapturedRun(save, input: state).exitCode == 0)
+        }
+        let export = try ChildRun(restorectl: ["export", "--db", source, "--redact", "--out", output])
+        #expect(export.status == 0, "\(export.stderr)")
+        let store = try Store(readingExistingFileAt: output)
+        defer { store.close() }
+        var accounts: [[UInt8]: String] = [:]
+        for summary in try store.recordSummaries() { accounts[Array(summary.account.utf8)] = summary.account }
+        #expect(accounts.count == 2)
+        for account in accounts.values { #expect(try store.accountGeneration(account) == 1, "\(account)") }
+    }
+
     /// A column that holds numbers (versions, times, ids, counts) holding text instead (a
     /// damaged or hand-edited file): the text is not the engine's, so it goes as a name does,
     /// hashed. It was copied as it was, kept as the numbers are.
