@@ -90,7 +90,8 @@ extension Database {
         var pause: Int32 = 1
         while true {
             do {
-                return try fetchOne("PRAGMA journal_mode = WAL") { $0.string(0) } ?? nil
+                // Run once per connection, at its open: not kept in the statement cache.
+                return try fetchOne("PRAGMA journal_mode = WAL", caching: false) { $0.string(0) } ?? nil
             } catch  where error.sqliteCode == .busy && waitedMilliseconds < configuration.busyTimeoutMilliseconds {
                 sqlite3_sleep(pause)
                 waitedMilliseconds += pause
