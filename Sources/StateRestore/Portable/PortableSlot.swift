@@ -21,6 +21,21 @@ public struct PortableSlot: Hashable, Sendable, CustomStringConvertible {
         self.account = key.account
     }
 
+    /// Equal when both names are the same bytes, as ``SceneKey`` compares: two spellings of
+    /// one text (`café` composed and decomposed), which `String` calls equal, are two slots,
+    /// with two store keys.
+    public static func == (lhs: PortableSlot, rhs: PortableSlot) -> Bool {
+        lhs.name.hasSameBytes(as: rhs.name) && lhs.account.hasSameBytes(as: rhs.account)
+    }
+
+    /// Hashes the names' bytes, as ``==(_:_:)`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        for var name in [name, account] {
+            hasher.combine(name.utf8.count)
+            name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
     /// The slot and its account, for messages.
     public var description: String { "slot \"\(name)\" of account \"\(account)\"" }
 

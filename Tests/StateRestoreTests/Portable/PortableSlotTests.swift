@@ -23,6 +23,16 @@ import Testing
         for (key, value) in from.engineValues { to.cloud.receive(value, forKey: key) }
     }
 
+    /// Two spellings of one name (`café` composed and decomposed) are two slots, as they are
+    /// two store keys: a set of slots, or `==`, kept them apart only by their bytes.
+    @Test func slotsSpelledWithOtherBytesAreTwoSlots() throws {
+        let composed = try PortableSlot("caf\u{E9}", account: "a")
+        let decomposed = try PortableSlot("cafe\u{301}", account: "a")
+        #expect(composed != decomposed)
+        #expect(Set([composed, decomposed, try PortableSlot("caf\u{E9}", account: "a")]).count == 2)
+        #expect(try PortableSlot("r", account: "caf\u{E9}") != PortableSlot("r", account: "cafe\u{301}"))
+    }
+
     @Test func aSlotIsKeyedBy64BytesOfHashNamingNeitherTheAccountNorTheSlot() throws {
         try phone.restorer.save(BookReaderV3(bookID: 7, page: 42, fontSize: 1.5, theme: "sepia"), for: phone.key)
         try phone.restorer.publish(BookReaderV3.self, for: phone.key, to: try PortableSlot("reader", account: "alice@example.com"))
