@@ -58,8 +58,11 @@ extension StateDatabase {
             }
             return (number, listing.entries[number - 1])
         case .beforeBuild(let build):
-            guard listing.currentBuild == build else { throw RestoreError.notWrittenBy(build: build, writtenBy: listing.currentBuild) }
-            guard let index = listing.entries.firstIndex(where: { $0.build != build }) else { throw RestoreError.nothingEarlier(build: build) }
+            // Builds by their bytes, as the engine's `rollBack(kind:writtenBy:)` compares them in
+            // SQL: two spellings of one text are two builds.
+            let isBuild = { (stamp: String?) in stamp?.hasSameBytes(as: build) ?? false }
+            guard isBuild(listing.currentBuild) else { throw RestoreError.notWrittenBy(build: build, writtenBy: listing.currentBuild) }
+            guard let index = listing.entries.firstIndex(where: { !isBuild($0.build) }) else { throw RestoreError.nothingEarlier(build: build) }
             return (index + 1, listing.entries[index])
         }
     }

@@ -33,22 +33,16 @@ extension Database {
         guard configuration.access == .readWrite(createIfMissing: true), !DatabasePath.isSpecial(path),
             Foundation.access(path, F_OK) != 0, errno == ENOENT
         else { return }
-        // SQLite makes `<db>-journal` and `<db>-wal` beside the file: a name with no room for
-        // them (over 247 bytes) is refused before anything is made (it left an empty file that
-        // no save could then use).
-        let name = DatabasePath.split(path).name
-        guard name.utf8.count + "-journal".utf8.count <= Self.longestFileName else {
-            throw StoreError.sqlite(
-                extendedCode: SQLITE_CANTOPEN,
-                message: "cannot create \(path): its name is \(name.utf8.count) bytes, and the -journal SQLite makes beside it would be over the "
-                    + "\(Self.longestFileName) bytes a file name may have; nothing was created",
-                systemErrorCode: ENAMETOOLONG)
-        }
+        // A name or path with no room for the files the store makes beside the database is
+        // refused before anything is made: it left an empty file no save could use, or a
+        // database its next migration could not back up (every save after the update refused).
+        if let refusal = DatabasePath.creationRefusal(of: path) { throw refusal }
         removeStaleStagingFiles(of: file)
         let staging = "\(path).creating-\(getpid())-\(UUID().uuidString)"
-        // A name the kernel takes (up to 255 bytes) whose staging name it would not (about 60
-        // longer) is created in place, as where there are no hard links.
-        guard DatabasePath.split(staging + "-journal").name.utf8.count <= Self.longestFileName else { return }
+        // A name the kernel takes whose staging name it would not (about 60 bytes longer), or a
+        // path SQLite opens whose staging path it would not, is created in place, as where
+        // there are no hard links.
+        guard DatabasePath.split(staging + "-journal").name.utf8.count <= DatabasePath.longestFileName, DatabasePath.sqliteOpens(staging) else { return }
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         var stagingConfiguration = configuration
         stagingConfiguration.statementCacheCapacity = 2
@@ -76,9 +70,6 @@ extension Database {
         runCreationHook(.published, path)
     }
 
-    /// The longest file name, in bytes, the file systems an app stores on take (`NAME_MAX`).
-    static let longestFileName = 255
-
     /// Removes what killed creations of `file`, and killed moves to it, left behind: staging
     /// files (`<db>.creating-<pid>-<uuid>`, `<db>.moving-<pid>-<uuid>` and their `-wal`, `-shm`,
     /// `-journal`) whose process is gone or that are older than a minute. A live creator's or
@@ -98,8 +89,7 @@ extension Database {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         let now = Date().timeIntervalSince1970
         for name in names {
-            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }) else { continue }
-            let rest = name.dropFirst(prefix.count)
+            guard let rest = prefixes.lazy.compactMap({ name.afterBytes(of: $0) }).first else { continue }
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
             guard let pid = Int32(digits), rest.dropFirst(digits.count).first == "-" else { continue }
             let tail = rest.dropFirst(digits.count + 1)

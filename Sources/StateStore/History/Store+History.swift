@@ -2,9 +2,10 @@ import Foundation
 
 extension Store {
     /// Whether `build` can be a stamp (1–256 characters, as the table's CHECK has it: SQLite's
-    /// `length` counts code points, not the grapheme clusters of `String.count`): a longer or
-    /// empty one stamps nothing rather than fail the save.
-    static func isStampable(_ build: String) -> Bool { (1...256).contains(build.unicodeScalars.count) }
+    /// `length` counts code points, not the grapheme clusters of `String.count`, and stops at a
+    /// NUL, so a build holding one is none): a longer, empty or NUL-holding one stamps nothing
+    /// rather than fail the save.
+    static func isStampable(_ build: String) -> Bool { (1...256).contains(build.unicodeScalars.count) && !build.utf8.contains(0) }
 
     /// The build that wrote the record of (account, scene, kind), or nil when it carries no
     /// stamp that counts (or there is no record, or the file has no stamps): a stamp counts

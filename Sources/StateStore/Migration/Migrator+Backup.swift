@@ -54,7 +54,7 @@ extension Migrator {
         let prefix = url.lastPathComponent + ".backup-v"
         let backups = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let versions = backups.compactMap { name -> Int? in
-            guard name.hasPrefix(prefix), let version = Int(name.dropFirst(prefix.count)), DatabaseFile.identity(at: folder + "/" + name) != nil else { return nil }
+            guard let rest = name.afterBytes(of: prefix), let version = Int(rest), DatabaseFile.identity(at: folder + "/" + name) != nil else { return nil }
             return version
         }
         for old in versions.sorted(by: >).dropFirst(max(backupsKept, 1)) {

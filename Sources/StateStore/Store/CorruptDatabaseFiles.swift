@@ -56,7 +56,7 @@ package enum CorruptDatabaseFiles {
         let folder = url.deletingLastPathComponent().path
         let prefix = url.lastPathComponent + ".corrupt-"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasPrefix(prefix) && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        return names.filter { $0.afterBytes(of: prefix) != nil && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
             .sorted()
             .map { (folder as NSString).appendingPathComponent($0) }
     }

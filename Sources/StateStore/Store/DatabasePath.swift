@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// Where a database named by a path really lives: resolved once, so every sibling (`-wal`,
@@ -57,6 +58,51 @@ package enum DatabasePath {
             return (candidate, errno)
         }
         return nil
+    }
+
+    /// The longest file name, in bytes, the file systems an app stores on take (`NAME_MAX`).
+    static let longestFileName = 255
+
+    /// How many bytes longer than the database's name the longest name the store makes beside
+    /// it is: a damaged file's moved-aside log, `<db>.corrupt-<UTC stamp>-<attempt>-wal` (32
+    /// with a two-digit attempt). The others are shorter: a migration backup's partial copy's
+    /// journal, `<db>.backup-v<N>.partial-journal` (26 until schema 10), SQLite's `-journal` (8).
+    static let longestSiblingSuffix = 32
+
+    /// The longest path, in bytes, the store creates a database at: SQLite's unix file system
+    /// opens paths of at most 512 bytes (`mxPathname`), and it opens the migration backup's
+    /// partial copy's journal, 26 bytes longer than the database's path.
+    static let longestDatabasePath = 512 - 26
+
+    /// Why no database can be made at `path`, or nil: a name with no room for the names the
+    /// store makes beside it, or an absolute path longer than SQLite opens with them. A file
+    /// made there anyway could not be migrated (its backup could not be made, and every save
+    /// after the app's update was refused) nor moved aside when damaged.
+    static func creationRefusal(of path: String) -> StoreError? {
+        let name = split(path).name
+        if name.utf8.count + longestSiblingSuffix > longestFileName {
+            return .sqlite(
+                extendedCode: SQLITE_CANTOPEN,
+                message: "cannot create \(path): its name is \(name.utf8.count) bytes, and the files the store makes beside it (up to "
+                    + "\(longestSiblingSuffix) bytes longer: a migration's backup, a damaged file's moved-aside copy) would be over the "
+                    + "\(longestFileName) bytes a file name may have; a name may have \(longestFileName - longestSiblingSuffix); nothing was created",
+                systemErrorCode: ENAMETOOLONG)
+        }
+        let absolute = absolute(path)
+        if absolute.utf8.count > longestDatabasePath {
+            return .sqlite(
+                extendedCode: SQLITE_CANTOPEN,
+                message: "cannot create \(path): its full path is \(absolute.utf8.count) bytes, and SQLite opens a database and the files beside "
+                    + "it only at paths of up to 512 bytes, which leaves \(longestDatabasePath) for the database's; nothing was created",
+                systemErrorCode: ENAMETOOLONG)
+        }
+        return nil
+    }
+
+    /// Whether SQLite can open `path` and its `-journal` (an absolute path of at most 512
+    /// bytes with it).
+    static func sqliteOpens(_ path: String) -> Bool {
+        absolute(path).utf8.count + "-journal".utf8.count <= 512
     }
 
     /// `path` against the working directory now, when it is relative.

@@ -33,4 +33,13 @@ extension String {
         }
         return compared ?? mine.elementsEqual(bytes)
     }
+
+    /// The rest of the string after `prefix` when it starts with exactly `prefix`'s bytes,
+    /// else nil. `hasPrefix` and `dropFirst(_:)` go by characters, which call two spellings of
+    /// one name equal: the names of another database's files (`café.sqlite` composed beside one
+    /// decomposed) matched as this one's.
+    package func afterBytes(of prefix: String) -> String? {
+        guard utf8.starts(with: prefix.utf8) else { return nil }
+        return String(decoding: utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+    }
 }

@@ -52,12 +52,27 @@ import Testing
     /// as the table's CHECK counts them (SQLite's `length`: code points): 200 letters each with a
     /// combining accent are 200 of Swift's characters but 400 code points, and every save
     /// failed on the CHECK.
-    @Test func aBuildOfMoreCodePointsThanTheStampHoldsStampsNothingAndSaves() throws {
-        let build = String(repeating: "e\u{301}", count: 200)
-        #expect(build.count == 200 && build.unicodeScalars.count == 400)
+    /// A build holding a NUL is one SQLite's `length` counts only up to it (0 here): it failed
+    /// every save on the CHECK too.
+    @Test(arguments: [String(repeating: "e\u{301}", count: 200), "\u{0}1.0"])
+    func aBuildTheStampCannotHoldStampsNothingAndSaves(build: String) throws {
+        if build.count == 200 { #expect(build.unicodeScalars.count == 400) }
         try save(["a", "b"], build: build)
         #expect(try reading { try $0.recordBuild(account: "alice", scene: "desk", kind: "journal") } == nil)
         #expect(try reading { try $0.historyLines(key, kind: "journal") }.count == 1)
+    }
+
+    /// Two spellings of one build (`café` composed and decomposed) are two builds for the
+    /// tool's rollback (`restorectl rollback --before-build`), as for the engine's, which tells
+    /// them apart in SQL: the tool compared them as Swift strings and found nothing earlier.
+    @Test func theToolsRollbackBeforeABuildTellsBuildsSpelledWithOtherBytesApart() throws {
+        try save(["composed"], build: "caf\u{E9}")
+        try save(["decomposed"], build: "cafe\u{301}")
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        defer { store.close() }
+        let back = try StateDatabase.rollBack(key, kind: JournalState.kind, to: .beforeBuild("cafe\u{301}"), in: store)
+        #expect(back.number == 1)
+        #expect(try store.record(account: "alice", scene: "desk", kind: "journal").map { String(decoding: $0.payload, as: UTF8.self).contains("\"composed\"") } == true)
     }
 
     @Test func aKindWithoutHistoryKeepsNoEarlierRecordOnlyItsStamp() throws {

@@ -103,4 +103,22 @@ import Testing
         #expect(throws: StoreError.self) { try Store.relocate(from: stateFile.path, to: linkedFolder + "/state.sqlite-guard") }
         #expect(try contents() == before)
     }
+
+    /// The files of a database whose name is another spelling of this one's (`café.sqlite`
+    /// composed beside one decomposed: two files here) are never taken for this one's: its
+    /// moved-aside copies are not pruned as this one's, nor its staging files removed.
+    /// Matched by `hasPrefix`, which compares characters, they were.
+    @Test func anotherDatabasesFilesSpelledWithOtherBytesAreNeverTakenForThisOnes() throws {
+        let composed = stateFile.path("caf\u{E9}.sqlite")
+        let decomposed = stateFile.path("cafe\u{301}.sqlite")
+        let copy = decomposed + ".corrupt-20260101T000000Z"
+        let staging = decomposed + ".creating-999999999-\(UUID().uuidString)"
+        for file in [decomposed, copy, staging] { #expect(FileManager.default.createFile(atPath: file, contents: Data())) }
+        #expect(CorruptDatabaseFiles.copies(of: composed).isEmpty)
+        #expect(CorruptDatabaseFiles.copies(of: decomposed) == [copy])
+        Database.removeStaleStagingFiles(beside: composed, marked: [".creating-"])
+        #expect(FileManager.default.fileExists(atPath: staging), "another database's staging file was removed")
+        Database.removeStaleStagingFiles(beside: decomposed, marked: [".creating-"])
+        #expect(!FileManager.default.fileExists(atPath: staging), "its own stale staging file stays")
+    }
 }

@@ -72,12 +72,11 @@ import Testing
         #expect(restored.exit.isSuccess && !restored.stdout.contains("no-record"), "\(restored.stdout)")
     }
 
-    /// A name the kernel takes, with room for SQLite's `-journal` beside it (247 bytes), is a
-    /// database of that name: one of 196 bytes could not be created, its staging name being
-    /// about 60 bytes longer. A longer one is refused (73) with nothing made: it left an empty
-    /// file no save could use.
-    @Test(arguments: [196, 247])
-    func aNameTheKernelTakesIsCreatedWhateverItsLength(bytes: Int) throws {
+    /// A name with room for every file the store makes beside the database (223 bytes: a
+    /// damaged file's moved-aside log is 32 bytes longer) is a database of that name: one of
+    /// 196 bytes could not be created, its staging name being about 60 bytes longer.
+    @Test(arguments: [196, 223])
+    func aNameWithRoomForTheStoresOwnFilesIsCreated(bytes: Int) throws {
         let name = String(repeating: "a", count: bytes - ".sqlite".utf8.count) + ".sqlite"
         let saved = try save(name)
         #expect(saved.exit.isSuccess, "\(saved.stderr)")
@@ -85,13 +84,53 @@ import Testing
         #expect(created.allSatisfy { $0.hasPrefix(name) && !$0.contains(".creating-") }, "\(created)")
         let restored = try run(["inspect", "--db", name, "--json"])
         #expect(restored.exit.isSuccess && restored.stdout.contains("\"main\""), "\(restored.stderr)")
+        for sibling in [".corrupt-20261206T002233Z-99-wal", ".backup-v10.partial-journal"] {
+            #expect(FileManager.default.createFile(atPath: folder.path(name + sibling), contents: nil), "\(sibling)")
+        }
     }
 
-    @Test func aNameWithNoRoomForSQLitesJournalIsRefusedAndNothingIsMade() throws {
-        let name = String(repeating: "b", count: 250 - ".sqlite".utf8.count) + ".sqlite"
+    /// A longer name is refused (73) with nothing made. Up to 247 bytes were created, with no
+    /// room beside them for the migration's backup (every save after the app's update was
+    /// refused) nor for a damaged file's moved-aside copy (every launch got the default state);
+    /// past 247 it left an empty file no save could use.
+    @Test(arguments: [224, 250])
+    func aNameWithNoRoomForTheStoresOwnFilesIsRefusedAndNothingIsMade(bytes: Int) throws {
+        let name = String(repeating: "b", count: bytes - ".sqlite".utf8.count) + ".sqlite"
         let saved = try save(name)
-        #expect(saved.exit.status == 73 && saved.stderr.contains("nothing was created"), "\(saved.exit) \(saved.stderr)")
+        #expect(saved.exit.status == 73 && saved.stderr.contains("nothing was created") && saved.stderr.contains("223"), "\(saved.exit) \(saved.stderr)")
         #expect(try names().isEmpty)
+    }
+
+    /// SQLite opens paths of up to 512 bytes, and the migration's backup copy's journal is 26
+    /// bytes longer than the database: a database is made at a full path of up to 486 bytes,
+    /// and a longer one is refused (73) with nothing made. Such a path failed on its staging
+    /// name (about 60 bytes longer), naming a file nobody asked for.
+    @Test(arguments: [486, 487])
+    func aFullPathSQLiteCannotOpenWithTheStoresOwnFilesIsRefusedAndNothingIsMade(bytes: Int) throws {
+        var deepest = folder.url.path
+        var folders = [String]()
+        while bytes - deepest.utf8.count - 1 > 200 {
+            let remaining = bytes - deepest.utf8.count - 1 - 150
+            deepest += "/" + String(repeating: "d", count: min(200, remaining))
+            folders.append(deepest)
+            try FileManager.default.createDirectory(atPath: deepest, withIntermediateDirectories: false)
+        }
+        let name = String(repeating: "p", count: bytes - deepest.utf8.count - 1)
+        let path = deepest + "/" + name
+        #expect(path.utf8.count == bytes)
+        let saved = try save(path)
+        if bytes <= 486 {
+            #expect(saved.exit.isSuccess, "\(saved.stderr)")
+            #expect(FileManager.default.fileExists(atPath: path))
+        } else {
+            // Given whole, and relative to the working directory: the full path is what counts.
+            let relative = String(path.dropFirst(folder.url.path.count + 1))
+            for given in [path, relative] {
+                let refused = given == path ? saved : try save(given)
+                #expect(refused.exit.status == 73 && refused.stderr.contains("nothing was created") && refused.stderr.contains("486"), "\(refused.exit) \(refused.stderr)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: deepest).isEmpty)
+            }
+        }
     }
 
     @Test func aMoveToAFileURINameWritesTheFileOfThatName() throws {
