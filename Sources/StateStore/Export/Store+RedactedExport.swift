@@ -33,6 +33,7 @@ extension Store {
         // Its folder resolved (no link is on the path SQLite opens); nothing is there.
         let output = DatabasePath.inResolvedFolder(outputPath)
         guard lstat(output, &status) != 0 else { throw ExportError.outputExists(path: output) }
+        if let refusal = DatabasePath.stagedCreationRefusal(of: output, marker: ".exporting-") { throw refusal }
         try Store.refuseCompanionName(output, of: source.path)
         let source = try Store(reading: source, kindBeforeKinds: migrator.kindBeforeKinds)
         defer { source.close() }

@@ -99,6 +99,25 @@ package enum DatabasePath {
         return nil
     }
 
+    /// Why no database can be made at `path` by copying it under a staging name first
+    /// (`<path><marker><pid>-<UUID>`, a move's destination, an export's output) and linking the
+    /// copy into place, or nil: ``creationRefusal(of:)``, or no room for the staging copy's
+    /// name or path with its `-journal`. It failed on the staging name, naming a file nobody
+    /// asked for.
+    static func stagedCreationRefusal(of path: String, marker: String) -> StoreError? {
+        if let refusal = creationRefusal(of: path) { return refusal }
+        let staging = path + marker + "\(getpid())-" + UUID().uuidString + "-journal"
+        let longer = staging.utf8.count - path.utf8.count
+        let name = split(path).name
+        guard split(staging).name.utf8.count > longestFileName || absolute(staging).utf8.count > 512 else { return nil }
+        return .sqlite(
+            extendedCode: SQLITE_CANTOPEN,
+            message: "cannot create \(path): its copy is made beside it first under a name \(longer) bytes longer, and that name would be over the "
+                + "\(longestFileName) bytes a file name may have (this name is \(name.utf8.count) bytes; \(longestFileName - longer) fit) "
+                + "or its path over the 512 bytes SQLite opens; nothing was created",
+            systemErrorCode: ENAMETOOLONG)
+    }
+
     /// Whether SQLite can open `path` and its `-journal` (an absolute path of at most 512
     /// bytes with it).
     static func sqliteOpens(_ path: String) -> Bool {

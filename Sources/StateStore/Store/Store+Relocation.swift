@@ -52,6 +52,7 @@ extension Store {
         // exists, refused, not followed (its folder is, as every path's).
         if let refusal = DatabasePath.refusal(of: destination) { throw refusal }
         let destination = DatabasePath.inResolvedFolder(destination)
+        if let refusal = DatabasePath.stagedCreationRefusal(of: destination, marker: ".moving-") { throw refusal }
         try refuseCompanionName(destination, of: source)
         try refuseNonRegularCompanions(of: source)
         try Database.refuseExisting(destination, named: "the destination")

@@ -101,6 +101,29 @@ import Testing
         #expect(try names().isEmpty)
     }
 
+    /// A move or an export makes its copy beside the destination first, under a name about 60
+    /// bytes longer: a destination whose staging name the kernel would not take is refused (73)
+    /// before anything is copied, as one with no room for the store's own files is, and the
+    /// database is left as it was. It failed on the staging name, naming a file nobody asked for.
+    @Test(arguments: [190, 200, 224])
+    func aMoveOrExportToANameWithNoRoomForItsCopyIsRefusedAndChangesNothing(bytes: Int) throws {
+        #expect(try save("db.sqlite").exit.isSuccess)
+        let name = String(repeating: "m", count: bytes - ".sqlite".utf8.count) + ".sqlite"
+        for arguments in [["export", "--db", "db.sqlite", "--redact", "--out", name], ["move", "--db", "db.sqlite", "--to", name]] {
+            let before = try names().map { ($0, FileManager.default.contents(atPath: folder.path($0))) }
+            let result = try run(arguments)
+            if bytes == 190 {
+                #expect(result.exit.isSuccess, "\(arguments): \(result.stderr)")
+                #expect(try names().contains(name), "\(arguments)")
+                if arguments[0] == "export" { try FileManager.default.removeItem(atPath: folder.path(name)) }
+            } else {
+                #expect(result.exit.status == 73 && result.stderr.contains("nothing was created"), "\(arguments): \(result.exit) \(result.stderr)")
+                #expect(!result.stderr.contains(".moving-") && !result.stderr.contains(".exporting-"), "\(result.stderr)")
+                #expect(try names().map { ($0, FileManager.default.contents(atPath: folder.path($0))) }.elementsEqual(before) { $0 == $1 }, "\(arguments)")
+            }
+        }
+    }
+
     /// SQLite opens paths of up to 512 bytes, and the migration's backup copy's journal is 26
     /// bytes longer than the database: a database is made at a full path of up to 486 bytes,
     /// and a longer one is refused (73) with nothing made. Such a path failed on its staging
