@@ -154,6 +154,11 @@ extension Store {
             guard let entry = try quarantinedRecords().first(where: { $0.id == id }) else {
                 throw StoreError.quarantineEntryNotFound(id: id)
             }
+            // Over the size a record may have (written by another program or an older build):
+            // it stays in the quarantine. Put back, the next launch's read moved it there again.
+            guard entry.payload.count <= Store.maximumRecordBytes else {
+                throw StoreError.recordTooLarge(bytes: entry.payload.count, limit: Store.maximumRecordBytes)
+            }
             do {
                 try entry.payload.withUnsafeBytes { raw in
                     try writeRecord(

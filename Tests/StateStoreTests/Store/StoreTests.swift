@@ -176,4 +176,21 @@ import Testing
             #expect(try store.record(account: "a", scene: "w\(writer)", kind: "catalog")?.payload == Data(#"{"n":99}"#.utf8))
         }
     }
+
+    /// A quarantined record over the size a record may have (another program's, an older
+    /// build's) is refused when put back, and stays in the quarantine: put back, the next
+    /// launch's read moved it there again.
+    @Test func aQuarantinedRecordOverTheSizeLimitIsNotPutBack() throws {
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
+        defer { store.close() }
+        let payload = "\"" + String(repeating: "x", count: Store.maximumRecordBytes) + "\""
+        try store.database.execute(
+            "INSERT INTO scene_state (account, scene, kind, version, payload, updated_at) VALUES ('alice', 'main', 'notes', 1, ?, 100)", [.text(payload)])
+        let id = try #require(try store.quarantineRecord(account: "alice", scene: "main", kind: "notes", reason: .unreadable, error: "too large"))
+        #expect(throws: StoreError.recordTooLarge(bytes: payload.utf8.count, limit: Store.maximumRecordBytes)) {
+            try store.write(.quarantinedRecord(id: id, minReaderVersion: nil), rules: .unconditional)
+        }
+        #expect(try store.quarantinedRecords().map(\.id) == [id])
+        #expect(try store.record(account: "alice", scene: "main", kind: "notes") == nil)
+    }
 }
