@@ -26,7 +26,7 @@ public struct RestoreEventHandler: Sendable {
     /// The hashes made so far (a screen saved every window is hashed once), cleared when it
     /// holds ``cacheLimit`` names; by the names' bytes, as they are hashed (keyed by Swift
     /// strings, two spellings of one name, `café` composed and decomposed, got one hash).
-    private let made = Locked([[UInt8]: String]())
+    private let made = Locked([ExactText: String]())
 
     /// A handler calling `handle` with each event, naming scenes and accounts by keyed hashes
     /// under `hashKey` (any length; nil: 32 random bytes).
@@ -37,12 +37,12 @@ public struct RestoreEventHandler: Sendable {
 
     /// The keyed hash of `name`, as events carry it.
     public func hash(_ name: String) -> String {
-        let bytes = Array(name.utf8)
-        if let known = made.withLock({ $0[bytes] }) { return known }
+        let key = ExactText(name)
+        if let known = made.withLock({ $0[key] }) { return known }
         let hash = names.hex(of: name, characterCount: 16)
         made.withLock { made in
             if made.count >= Self.cacheLimit { made.removeAll(keepingCapacity: true) }
-            made[bytes] = hash
+            made[key] = hash
         }
         return hash
     }

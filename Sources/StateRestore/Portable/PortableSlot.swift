@@ -1,4 +1,5 @@
 import MigrationHeader
+import StateStore
 
 /// What names "the same screen" on every device of one person: scene ids are per device, so
 /// the app names a slot (`"reader"`) of an account, and the engine keys the slot's portable
@@ -30,10 +31,8 @@ public struct PortableSlot: Hashable, Sendable, CustomStringConvertible {
 
     /// Hashes the names' bytes, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) {
-        for var name in [name, account] {
-            hasher.combine(name.utf8.count)
-            name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
+        ExactText(name).hash(into: &hasher)
+        ExactText(account).hash(into: &hasher)
     }
 
     /// The slot and its account, for messages.

@@ -60,13 +60,8 @@ public struct SceneKey: Hashable, Sendable, CustomStringConvertible {
 
     /// Hashes the names' bytes, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) {
-        func combine(_ name: String) {
-            var name = name
-            hasher.combine(name.utf8.count)
-            name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-        combine(scene)
-        combine(account)
+        ExactText(scene).hash(into: &hasher)
+        ExactText(account).hash(into: &hasher)
     }
 
     /// The scene, and its account unless it is the default one, for messages, each quoted with
