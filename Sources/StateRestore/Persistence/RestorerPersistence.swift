@@ -10,8 +10,6 @@ final class RestorerPersistence: Sendable {
 
     private struct Live {
         var trackings: [WeakTracking] = []
-        /// Whether a tracking was ever registered (a screen of this restorer was ever live).
-        var hasTracked = false
         var pendingCompletions = ScreenSet()
     }
 
@@ -27,17 +25,21 @@ final class RestorerPersistence: Sendable {
     /// Keeps `tracking` so a flush can hand over its current state, and notes that
     /// `screen`'s restore completes at the next turn or flush.
     func register(_ tracking: PersistenceTracking, completing screen: ScreenKey) {
+        Self.everTracked.withLock { $0 = true }
         live.withLock { live in
             live.trackings.removeAll { $0.tracking == nil }
             live.trackings.append(WeakTracking(tracking: tracking, screen: screen))
-            live.hasTracked = true
             live.pendingCompletions.insert(screen)
         }
     }
 
-    /// Whether a screen of this restorer was ever live: a restorer that never tracked one
-    /// publishes nothing when it closes (its screens add none to the process's live scenes).
-    var hasEverTracked: Bool { live.withLock { $0.hasTracked } }
+    /// Whether a screen of any restorer of this process was ever live. Until one was, a close
+    /// publishes nothing: there is no live scene to publish or to clear (once one was, a close
+    /// publishes again, which also clears a tracking released without a cancel, whichever
+    /// restorer held it).
+    static var anyScreenWasEverLive: Bool { everTracked.withLock { $0 } }
+
+    private static let everTracked = Locked(false)
 
     /// Whether any screen's tracking is neither released nor cancelled (``liveScreens()`` not
     /// empty, without listing them: asked at every close).

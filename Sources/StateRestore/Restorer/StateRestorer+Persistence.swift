@@ -136,8 +136,8 @@ extension StateRestorer {
                 side.store = nil
                 side.isClosed = true
             }
-            // A restorer none of whose screens was ever live changes no publication by closing.
-            if persistence.hasEverTracked { OpenRestorers.publishLiveScenes(of: self) }
+            // Until a screen of this process was ever live, a close changes no publication.
+            if RestorerPersistence.anyScreenWasEverLive { OpenRestorers.publishLiveScenes(of: self) }
         }
         handOverBeforeWriting(from: isolation)
         try persistence.writer.close()

@@ -36,7 +36,12 @@ extension Database {
         // A name or path with no room for the files the store makes beside the database is
         // refused before anything is made: it left an empty file no save could use, or a
         // database its next migration could not back up (every save after the update refused).
-        if let refusal = DatabasePath.creationRefusal(of: path) { throw refusal }
+        if let refusal = DatabasePath.creationRefusal(of: path) {
+            // A database that was here before, moved aside as damaged, is made again at the
+            // path it had (older builds made names up to 247 bytes): refused, the app would have
+            // no database at all. It keeps the rule it was made under, room for SQLite's files.
+            guard !CorruptDatabaseFiles.copies(of: path).isEmpty, DatabasePath.sqliteCanMake(path) else { throw refusal }
+        }
         removeStaleStagingFiles(of: file)
         let staging = "\(path).creating-\(getpid())-\(UUID().uuidString)"
         // A name the kernel takes whose staging name it would not (about 60 bytes longer), or a

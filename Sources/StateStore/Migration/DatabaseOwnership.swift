@@ -49,8 +49,8 @@ extension Database {
             // Empty only when nothing at all says whose it is: a file with no tables whose
             // `user_version` another program set is that program's (its pending steps would be
             // counted from that version, so a migration would lay out nothing and say so).
-            let objects = try fetchOne("SELECT count(*) FROM sqlite_schema") { $0.int(0) } ?? 0
-            let isEmpty = try applicationID == 0 && objects == 0 && (fetchOne("PRAGMA user_version") { $0.int(0) } ?? 0) == 0
+            let objects = try fetchOne("SELECT count(*) FROM sqlite_schema", caching: false) { $0.int(0) } ?? 0
+            let isEmpty = try applicationID == 0 && objects == 0 && (fetchOne("PRAGMA user_version", caching: false) { $0.int(0) } ?? 0) == 0
             ownership = isEmpty ? .empty : .foreign(applicationID: applicationID)
         }
         return try body(ownership)

@@ -60,8 +60,10 @@ enum SchemaVerification {
                     history = (history.rows + 1, min(history.lowest, version), max(history.highest, version))
                     return
                 }
+                // Every copy of the name: a migration that makes an object again (`IF NOT EXISTS`)
+                // lists it twice.
                 row.withBytes(0) { name in
-                    if let index = required.firstIndex(where: { $0.hasSameBytes(as: name) }) { found[index] = true }
+                    for index in required.indices where required[index].hasSameBytes(as: name) { found[index] = true }
                 }
             }
         } catch let error as StoreError where error.indicatesDamage {

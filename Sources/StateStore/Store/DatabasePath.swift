@@ -106,16 +106,23 @@ package enum DatabasePath {
     /// asked for.
     static func stagedCreationRefusal(of path: String, marker: String) -> StoreError? {
         if let refusal = creationRefusal(of: path) { return refusal }
-        let staging = path + marker + "\(getpid())-" + UUID().uuidString + "-journal"
+        let staging = path + marker + "\(getpid())-" + UUID().uuidString
         let longer = staging.utf8.count - path.utf8.count
+        let journal = "-journal".utf8.count
         let name = split(path).name
-        guard split(staging).name.utf8.count > longestFileName || absolute(staging).utf8.count > 512 else { return nil }
+        guard split(staging).name.utf8.count + journal > longestFileName || absolute(staging).utf8.count + journal > 512 else { return nil }
         return .sqlite(
             extendedCode: SQLITE_CANTOPEN,
-            message: "cannot create \(path): its copy is made beside it first under a name \(longer) bytes longer, and that name would be over the "
-                + "\(longestFileName) bytes a file name may have (this name is \(name.utf8.count) bytes; \(longestFileName - longer) fit) "
-                + "or its path over the 512 bytes SQLite opens; nothing was created",
+            message: "cannot create \(path): its copy is made beside it first under a name \(longer) bytes longer, and that name with SQLite's "
+                + "-journal would be over the \(longestFileName) bytes a file name may have (this name is \(name.utf8.count) bytes; "
+                + "\(longestFileName - longer - journal) fit) or its path over the 512 bytes SQLite opens; nothing was created",
             systemErrorCode: ENAMETOOLONG)
+    }
+
+    /// Whether SQLite can make a database at `path`: room in its name for `-journal`, and a
+    /// full path it opens with it.
+    static func sqliteCanMake(_ path: String) -> Bool {
+        split(path).name.utf8.count + "-journal".utf8.count <= longestFileName && sqliteOpens(path)
     }
 
     /// Whether SQLite can open `path` and its `-journal` (an absolute path of at most 512

@@ -52,10 +52,10 @@ extension Store {
         // exists, refused, not followed (its folder is, as every path's).
         if let refusal = DatabasePath.refusal(of: destination) { throw refusal }
         let destination = DatabasePath.inResolvedFolder(destination)
-        if let refusal = DatabasePath.stagedCreationRefusal(of: destination, marker: ".moving-") { throw refusal }
         try refuseCompanionName(destination, of: source)
         try refuseNonRegularCompanions(of: source)
         try Database.refuseExisting(destination, named: "the destination")
+        if let refusal = DatabasePath.stagedCreationRefusal(of: destination, marker: ".moving-") { throw refusal }
         try refuseUnchangeable(source)
         try ensureUnused(file)
         let database = try Database(file, .readWrite(createIfMissing: false), configuration: configuration)
@@ -157,7 +157,7 @@ extension Store {
         // lock, the copies a damaged file was moved aside to, staging files.
         let (outputFolder, outputName) = DatabasePath.split(output)
         let (databaseFolder, databaseName) = DatabasePath.split(resolved)
-        guard let kept = [".backup-", ".corrupt-", ".creating-", ".moving-"].first(where: { outputName.hasPrefix(databaseName + $0) }),
+        guard let kept = [".backup-", ".corrupt-", ".creating-", ".moving-", ".exporting-"].first(where: { outputName.afterBytes(of: databaseName + $0) != nil }),
             areOneFile(outputFolder, databaseFolder)
         else { return }
         throw StoreError.sqlite(

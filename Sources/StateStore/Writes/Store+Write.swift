@@ -131,6 +131,11 @@ extension Store {
                 [.integer(id), .text(account), .text(scene), .text(kind)]
             ) { row in (version: row.int(0), minReaderVersion: row.isNull(1) ? nil : row.int(1), payload: row.data(2) ?? Data(), build: row.string(3)) }
             guard let entry else { throw StoreError.historyEntryNotFound(id: id) }
+            // Over the size a record may have (another program's, kept when it was replaced):
+            // put back, the next launch's read would quarantine it.
+            guard entry.payload.count <= Store.maximumRecordBytes else {
+                throw StoreError.recordTooLarge(bytes: entry.payload.count, limit: Store.maximumRecordBytes)
+            }
             try entry.payload.withUnsafeBytes { raw in
                 try writeRecord(
                     utf8: raw.bindMemory(to: UInt8.self), version: entry.version, minReaderVersion: entry.minReaderVersion, account: account, scene: scene,

@@ -56,6 +56,22 @@ import Testing
         #expect(again.frame == screen.frame)
     }
 
+    /// A damaged database whose name older builds made (up to 247 bytes, where new ones take
+    /// 223) is moved aside and made again at its path: the new rule for names refused the
+    /// fresh database, and every later save was lost.
+    @Test func aDamagedDatabaseWithALongerNameThanNewOnesTakeIsMadeAgainAtItsPath() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path(String(repeating: "n", count: 230 - ".sqlite".utf8.count) + ".sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("not a database".utf8)))
+        let restorer = StateRestorer(path: path)
+        defer { try? restorer.close() }
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        #expect(restored.report.map(\.code) == [.databaseCorrupt, .noRecord], "\(restored.report)")
+        #expect(CorruptDatabaseFiles.copies(of: path).count == 1)
+        try restorer.save(CatalogViewState(query: "fresh"), for: key)
+        #expect(try restorer.withStore { store, _ in try store?.record(account: key.account, scene: key.scene, kind: "catalog") } != nil)
+    }
+
     @Test func corruptFileIsMovedAsideByteIdenticalWithItsLogAndAFreshDatabaseServes() throws {
         let garbage = Data((0..<16_384).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
         let log = Data("not a wal".utf8)

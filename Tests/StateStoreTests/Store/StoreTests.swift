@@ -193,4 +193,40 @@ import Testing
         #expect(try store.quarantinedRecords().map(\.id) == [id])
         #expect(try store.record(account: "alice", scene: "main", kind: "notes") == nil)
     }
+
+    /// A record kept in the history over the size a record may have (another program's, kept
+    /// when it was replaced) is refused when put back, as a quarantined one is.
+    @Test func aHistoryEntryOverTheSizeLimitIsNotPutBack() throws {
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
+        defer { store.close() }
+        try store.saveRecord("{}", version: 1, account: "alice", scene: "main", kind: "notes", at: 100)
+        let payload = "\"" + String(repeating: "x", count: Store.maximumRecordBytes) + "\""
+        try store.database.execute(
+            "INSERT INTO record_history (account, scene, kind, version, payload, updated_at, replaced_at) VALUES ('alice', 'main', 'notes', 1, ?, 50, 100)",
+            [.text(payload)])
+        let id = try #require(try store.database.fetchOne("SELECT id FROM record_history") { $0.int64(0) })
+        #expect(throws: StoreError.recordTooLarge(bytes: payload.utf8.count, limit: Store.maximumRecordBytes)) {
+            try store.write(.historyEntry(id: id, account: "alice", scene: "main", kind: "notes", at: 200), rules: .unconditional)
+        }
+        #expect(try store.record(account: "alice", scene: "main", kind: "notes")?.payload == Data("{}".utf8))
+    }
+
+    /// A migration that makes an object again (`CREATE INDEX IF NOT EXISTS` of an index an
+    /// earlier one made) lists it twice among the objects the file must have: the schema check
+    /// found only one of the two present, and took every such file for damaged.
+    @Test func anObjectTwoMigrationsMakeIsFoundOnce() throws {
+        var migrations = try Migrator().migrations
+        let sql = "-- readable-by: 4\n-- writable-by: 4\nCREATE INDEX IF NOT EXISTS quarantine_by_scene ON quarantine (account, scene, kind);\n"
+        let again = try MigrationFile(name: String(format: "%04d_again.sql", migrations.count + 1), sql: sql)
+        migrations.append(again)
+        var migrator = try Migrator(migrations: migrations)
+        for migration in migrator.migrations where migration.declaredDataStep != nil {
+            migrator.registerDataMigration(for: migration.version) { _, _ in }
+        }
+        let store = try Store(path: file.path, migrator: migrator)
+        store.close()
+        let reopened = try Store(path: file.path, migrator: migrator)
+        #expect(reopened.schemaVersion == migrations.count)
+        reopened.close()
+    }
 }
