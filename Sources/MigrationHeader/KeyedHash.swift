@@ -3,16 +3,23 @@
 ///
 /// Restore events and redacted exports name accounts and scenes this way, never in the clear.
 package struct KeyedHash: Sendable {
-    private let innerPad: [UInt8]
-    private let outerPad: [UInt8]
+    /// SHA-256 with the key's inner and outer pads already absorbed (one block each): every MAC
+    /// starts from these, so it compresses two blocks fewer than hashing the pads again
+    /// (an event's name hashed in about half the instructions).
+    private let inner: SHA256
+    private let outer: SHA256
 
     /// A hash under `key` (any length; keys longer than a block are hashed first, as RFC 2104 says).
     package init(key: some Sequence<UInt8>) {
         var block = Array(key)
         if block.count > Self.blockByteCount { block = SHA256.digest(of: block) }
         block += [UInt8](repeating: 0, count: Self.blockByteCount - block.count)
-        innerPad = block.map { $0 ^ 0x36 }
-        outerPad = block.map { $0 ^ 0x5c }
+        var inner = SHA256()
+        inner.update(block.map { $0 ^ 0x36 })
+        var outer = SHA256()
+        outer.update(block.map { $0 ^ 0x5c })
+        self.inner = inner
+        self.outer = outer
     }
 
     /// A key of `byteCount` random bytes from the system's generator.
@@ -23,11 +30,9 @@ package struct KeyedHash: Sendable {
 
     /// The 32-byte MAC of `message`.
     package func mac(of message: some Sequence<UInt8>) -> [UInt8] {
-        var inner = SHA256()
-        inner.update(innerPad)
+        var inner = self.inner
         inner.update(message)
-        var outer = SHA256()
-        outer.update(outerPad)
+        var outer = self.outer
         outer.update(inner.finalize())
         return outer.finalize()
     }
