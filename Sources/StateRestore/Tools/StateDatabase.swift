@@ -92,6 +92,8 @@ package enum StateDatabase {
         let file = try DatabaseFile(resolving: path)
         guard file.identity != nil else {
             try refuseMoved(file)
+            // A dry run promises no database the run itself would refuse to make.
+            if let refusal = Database.refusalToCreate(file.path) { throw refusal }
             return (0, try migrator.planForNewDatabase(upTo: target))
         }
         let database = try Database(file, .readOnly)

@@ -30,18 +30,13 @@ extension Database {
     /// to the empty file `init` creates.
     static func publishNewDatabaseIfMissing(_ file: DatabaseFile, configuration: DatabaseConfiguration) throws(StoreError) {
         let path = file.path
-        guard configuration.access == .readWrite(createIfMissing: true), !DatabasePath.isSpecial(path),
-            Foundation.access(path, F_OK) != 0, errno == ENOENT
-        else { return }
+        guard configuration.access == .readWrite(createIfMissing: true), !DatabasePath.isSpecial(path), Foundation.access(path, F_OK) != 0 else { return }
+        // A name too long for the kernel is missing too: refused by the rule below, in its words.
+        guard errno == ENOENT || errno == ENAMETOOLONG else { return }
         // A name or path with no room for the files the store makes beside the database is
         // refused before anything is made: it left an empty file no save could use, or a
         // database its next migration could not back up (every save after the update refused).
-        if let refusal = DatabasePath.creationRefusal(of: path) {
-            // A database that was here before, moved aside as damaged, is made again at the
-            // path it had (older builds made names up to 247 bytes): refused, the app would have
-            // no database at all. It keeps the rule it was made under, room for SQLite's files.
-            guard !CorruptDatabaseFiles.copies(of: path).isEmpty, DatabasePath.sqliteCanMake(path) else { throw refusal }
-        }
+        if let refusal = refusalToCreate(path) { throw refusal }
         removeStaleStagingFiles(of: file)
         let staging = "\(path).creating-\(getpid())-\(UUID().uuidString)"
         // A name the kernel takes whose staging name it would not (about 60 bytes longer), or a
@@ -73,6 +68,15 @@ extension Database {
             }
         }
         runCreationHook(.published, path)
+    }
+
+    /// Why no new database may be made at `path`, or nil (``DatabasePath/creationRefusal(of:)``).
+    /// A database that was here before, moved aside as damaged, is made again at the path it
+    /// had (older builds made names up to 247 bytes): refused, the app would have no database
+    /// at all. It keeps the rule it was made under, room for SQLite's files.
+    package static func refusalToCreate(_ path: String) -> StoreError? {
+        guard let refusal = DatabasePath.creationRefusal(of: path) else { return nil }
+        return !CorruptDatabaseFiles.copies(of: path).isEmpty && DatabasePath.sqliteCanMake(path) ? nil : refusal
     }
 
     /// Removes what killed creations of `file`, and killed moves to it, left behind: staging

@@ -28,6 +28,17 @@ extension Migrator {
     func backUp(_ db: Database, version: Int) throws {
         let destination = "\(db.path).backup-v\(version)"
         let partial = destination + ".partial"
+        // A name older builds made (up to 247 bytes) leaves no room for the backup's copy and its
+        // journal: said in the database's words, where SQLite's refusal named the copy.
+        guard DatabasePath.sqliteCanMake(partial) else {
+            throw StoreError.sqlite(
+                extendedCode: SQLITE_CANTOPEN,
+                message: "cannot back up \(db.path) before migrating it: its name is \(DatabasePath.split(db.path).name.utf8.count) bytes, and the "
+                    + "backup's copy beside it (\(DatabasePath.split(partial).name.utf8.count) bytes, with SQLite's -journal more) would be over "
+                    + "the 255 bytes a file name may have, or its path over the 512 bytes SQLite opens; move the database to a name of at most "
+                    + "\(DatabasePath.longestFileName - DatabasePath.longestSiblingSuffix) bytes (restorectl move) and migrate again; nothing was migrated",
+                systemErrorCode: ENAMETOOLONG)
+        }
         try Self.withBackupLock(for: db.path, waitingAtMost: db.configuration.busyTimeoutMilliseconds) {
             for path in [destination, partial] {
                 try Database.refuseNonRegularFile(at: path, "the backup was not written and nothing was migrated")

@@ -110,12 +110,22 @@ package enum DatabasePath {
         let longer = staging.utf8.count - path.utf8.count
         let journal = "-journal".utf8.count
         let name = split(path).name
-        guard split(staging).name.utf8.count + journal > longestFileName || absolute(staging).utf8.count + journal > 512 else { return nil }
+        let full = absolute(path).utf8.count
+        let cause: String
+        if split(staging).name.utf8.count + journal > longestFileName {
+            cause =
+                "that name with SQLite's -journal would be over the \(longestFileName) bytes a file name may have (this name is "
+                + "\(name.utf8.count) bytes; \(longestFileName - longer - journal) fit)"
+        } else if full + longer + journal > 512 {
+            cause =
+                "its full path with SQLite's -journal would be over the 512 bytes SQLite opens (this full path is \(full) bytes; "
+                + "\(512 - longer - journal) fit)"
+        } else {
+            return nil
+        }
         return .sqlite(
             extendedCode: SQLITE_CANTOPEN,
-            message: "cannot create \(path): its copy is made beside it first under a name \(longer) bytes longer, and that name with SQLite's "
-                + "-journal would be over the \(longestFileName) bytes a file name may have (this name is \(name.utf8.count) bytes; "
-                + "\(longestFileName - longer - journal) fit) or its path over the 512 bytes SQLite opens; nothing was created",
+            message: "cannot create \(path): its copy is made beside it first under a name \(longer) bytes longer, and \(cause); nothing was created",
             systemErrorCode: ENAMETOOLONG)
     }
 

@@ -132,13 +132,30 @@ extension Store {
     static func refuseCompanionName(_ destination: String, of source: String) throws(StoreError) {
         let (destinationFolder, destinationName) = DatabasePath.split(destination)
         let (sourceFolder, sourceName) = DatabasePath.split(source)
-        guard areOneFile(destinationFolder, sourceFolder) else { return }
-        guard let suffix = companionSuffixes.first(where: { destinationName == sourceName + $0 || sourceName == destinationName + $0 }) else { return }
-        let (database, companion) = destinationName.count > sourceName.count ? (source, destination) : (destination, source)
-        throw StoreError.sqlite(
-            extendedCode: SQLITE_CANTOPEN,
-            message: "\(destination) cannot be written beside \(source): \(companion) is the name of the \(suffix) file of \(database), one of the database's own files; choose another name",
-            systemErrorCode: EINVAL)
+        // By bytes: `café.db-wal` spelled decomposed is another file than composed `café.db`'s log.
+        if areOneFile(destinationFolder, sourceFolder),
+            let suffix = companionSuffixes.first(where: { destinationName.afterBytes(of: sourceName) == $0 || sourceName.afterBytes(of: destinationName) == $0 })
+        {
+            let (database, companion) = destinationName.utf8.count > sourceName.utf8.count ? (source, destination) : (destination, source)
+            throw StoreError.sqlite(
+                extendedCode: SQLITE_CANTOPEN,
+                message: "\(destination) cannot be written beside \(source): \(companion) is the name of the \(suffix) file of \(database), one of the database's own files; choose another name",
+                systemErrorCode: EINVAL)
+        }
+        // Another database's own file: a file there is named as the destination less one of
+        // the suffixes. Written there, that database's next open removed it (a `-wal` or `-shm`
+        // at its close, a `-journal` as a dead writer's) or laid its guard file out over it;
+        // a move had removed the original, so the database was lost.
+        for suffix in companionSuffixes {
+            guard let base = destinationName.beforeBytes(ofSuffix: suffix), !base.isEmpty else { continue }
+            let other = destinationFolder == "/" ? "/" + base : destinationFolder + "/" + base
+            var status = stat()
+            guard lstat(other, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            throw StoreError.sqlite(
+                extendedCode: SQLITE_CANTOPEN,
+                message: "\(destination) is the name of the \(suffix) file of \(other), one of that database's own files, which its next open would remove or replace; choose another name",
+                systemErrorCode: EINVAL)
+        }
     }
 
     /// Throws when `output`, a file a verb is about to write (`replay --record`), is the

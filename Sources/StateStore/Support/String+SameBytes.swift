@@ -42,4 +42,11 @@ extension String {
         guard utf8.starts(with: prefix.utf8) else { return nil }
         return String(decoding: utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
     }
+
+    /// The string before `suffix` when it ends with exactly `suffix`'s bytes, else nil.
+    package func beforeBytes(ofSuffix suffix: String) -> String? {
+        let (mine, theirs) = (utf8, suffix.utf8)
+        guard mine.count >= theirs.count, mine.suffix(theirs.count).elementsEqual(theirs) else { return nil }
+        return String(decoding: mine.dropLast(theirs.count), as: UTF8.self)
+    }
 }

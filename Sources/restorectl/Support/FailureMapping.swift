@@ -61,6 +61,14 @@ enum FailureMapping {
                         + "or replaced, by the tool or by an app's launch: save to another path, or point the link at a database")
             }
             let path = damaged
+            if let tooLong = Database.refusalToCreate(path) {
+                // A name older builds made, too long for a fresh database now: moved aside by
+                // hand to a name of its own, no fresh file could be made at it.
+                throw CommandFailure(
+                    .dataError,
+                    "\(error.localizedDescription); nothing was written. No fresh database can be made at this path (\(tooLong.message)): "
+                        + "move the file aside yourself and save to a path with a shorter name")
+            }
             throw CommandFailure(
                 .dataError,
                 "\(error.localizedDescription); nothing was written. The app's next launch moves a damaged file aside (as \(path).corrupt-<time>) and "

@@ -124,6 +124,67 @@ import Testing
         }
     }
 
+    /// A move, an export or a recorded replay whose file would be another database's own file
+    /// (`other.db-wal` beside `other.db`) is refused (73) and changes nothing. A move there was
+    /// accepted: the other database's next save removed its `-wal` (or `-shm`, or rolled back
+    /// its `-journal`, or laid its guard file over it), and the moved database, its original
+    /// removed, was lost. A name that is another spelling of that file's (`café` decomposed
+    /// beside composed) is another file, and is written.
+    @Test(arguments: ["-wal", "-shm", "-journal", "-guard"])
+    func aFileNamedAsAnotherDatabasesOwnFileIsNeverWritten(suffix: String) throws {
+        #expect(try save("other.db").exit.isSuccess)
+        #expect(try save("x.db").exit.isSuccess)
+        for arguments in [
+            ["move", "--db", "x.db", "--to", "other.db" + suffix], ["export", "--db", "x.db", "--redact", "--out", "other.db" + suffix],
+            ["replay", "--db", "x.db", "--document", PackageFolders.path("documents/original.json"), "--record", "other.db" + suffix],
+        ] {
+            let before = try names().map { ($0, FileManager.default.contents(atPath: folder.path($0))) }
+            let result = try run(arguments)
+            #expect(result.exit.status == 73 && result.stderr.contains("one of that database's own files"), "\(arguments): \(result.exit) \(result.stderr)")
+            #expect(try names().map { ($0, FileManager.default.contents(atPath: folder.path($0))) }.elementsEqual(before) { $0 == $1 }, "\(arguments)")
+        }
+        let composed = "caf\u{E9}.db"
+        #expect(try save(composed).exit.isSuccess)
+        let moved = try run(["move", "--db", "x.db", "--to", "cafe\u{301}.db" + suffix])
+        #expect(moved.exit.isSuccess, "\(moved.stderr)")
+    }
+
+    /// The refusals of a new database's name are the rule's, in its words, whichever verb meets
+    /// them first: a name the kernel refuses outright (256 bytes) got a bare ENAMETOOLONG, and
+    /// `migrate --dry-run` promised a database the run itself refused to make.
+    @Test func aNameTooLongForANewDatabaseIsRefusedInTheRulesWordsByEveryVerb() throws {
+        for bytes in [224, 256] {
+            let name = String(repeating: "c", count: bytes - ".db".utf8.count) + ".db"
+            for arguments in [["save", "--db", name, "--scene", "main", "--state", PackageFolders.path("records/v3-viewport.json")], ["migrate", "--db", name, "--dry-run"]] {
+                let result = try run(arguments)
+                #expect(result.exit.status == 73 && result.stderr.contains("a name may have 223"), "\(bytes) \(arguments): \(result.exit) \(result.stderr)")
+            }
+        }
+        #expect(try names().isEmpty)
+    }
+
+    /// A database older builds made at a name of 224-247 bytes: its migration, where the
+    /// backup's copy and its journal cannot be named (over 229 bytes), says what to do (move it
+    /// to a name of at most 223 bytes) instead of naming the copy, and a damaged one is not
+    /// sent to a fresh file that cannot be made.
+    @Test func aDatabaseAtANameOlderBuildsMadeSaysWhatToDo() throws {
+        let name = String(repeating: "o", count: 235 - ".db".utf8.count) + ".db"
+        try SchemaBuild.schema4.makeFile(at: folder.path(name))
+        let migrated = try run(["migrate", "--db", name])
+        #expect(migrated.exit.status == 73 && migrated.stderr.contains("move the database to a name of at most 223 bytes"), "\(migrated.exit) \(migrated.stderr)")
+        #expect(!migrated.stderr.contains(".partial"), "\(migrated.stderr)")
+        let beside = try names()
+        #expect(beside == [name], "nothing beside it: \(beside)")
+        let moved = try run(["move", "--db", name, "--to", "short.db"])
+        #expect(moved.exit.isSuccess, "\(moved.stderr)")
+        #expect(try run(["migrate", "--db", "short.db"]).exit.isSuccess)
+
+        let damaged = String(repeating: "d", count: 227 - ".db".utf8.count) + ".db"
+        #expect(FileManager.default.createFile(atPath: folder.path(damaged), contents: Data("not a database".utf8)))
+        let saved = try save(damaged)
+        #expect(saved.exit.status == 65 && saved.stderr.contains("No fresh database can be made at this path"), "\(saved.exit) \(saved.stderr)")
+    }
+
     /// SQLite opens paths of up to 512 bytes, and the migration's backup copy's journal is 26
     /// bytes longer than the database: a database is made at a full path of up to 486 bytes,
     /// and a longer one is refused (73) with nothing made. Such a path failed on its staging
