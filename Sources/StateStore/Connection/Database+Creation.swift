@@ -75,6 +75,7 @@ extension Database {
     /// had (older builds made names up to 247 bytes): refused, the app would have no database
     /// at all. It keeps the rule it was made under, room for SQLite's files.
     package static func refusalToCreate(_ path: String) -> StoreError? {
+        if let refusal = DatabasePath.keptNameRefusal(of: path) { return refusal }
         guard let refusal = DatabasePath.creationRefusal(of: path) else { return nil }
         return !CorruptDatabaseFiles.copies(of: path).isEmpty && DatabasePath.sqliteCanMake(path) ? nil : refusal
     }

@@ -64,12 +64,19 @@ extension Migrator {
         let folder = url.deletingLastPathComponent().path
         let prefix = url.lastPathComponent + ".backup-v"
         let backups = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let versions = backups.compactMap { name -> Int? in
-            guard let rest = name.afterBytes(of: prefix), let version = Int(rest), DatabaseFile.identity(at: folder + "/" + name) != nil else { return nil }
-            return version
+        // A backup is named `<db>.backup-v<N>` (N in plain digits) and holds schema N, the one
+        // it was taken at: a file of another version under such a name is a database someone
+        // named so, never removed here (it was, with what it held). The file listed is the one
+        // removed (a name like `backup-v01` rebuilt as `backup-v1` named another file).
+        let versions = backups.compactMap { name -> (version: Int, name: String)? in
+            guard let rest = name.afterBytes(of: prefix), rest.utf8.allSatisfy({ (48...57).contains($0) }), rest == "0" || !rest.hasPrefix("0"),
+                let version = Int(rest), DatabaseFile.identity(at: folder + "/" + name) != nil,
+                Self.userVersionInHeader(of: folder + "/" + name) == version
+            else { return nil }
+            return (version, name)
         }
-        for old in versions.sorted(by: >).dropFirst(max(backupsKept, 1)) {
-            unlink(folder + "/" + prefix + String(old))
+        for old in versions.sorted(by: { $0.version > $1.version }).dropFirst(max(backupsKept, 1)) {
+            unlink(folder + "/" + old.name)
         }
     }
 

@@ -99,13 +99,41 @@ package enum DatabasePath {
         return nil
     }
 
+    /// The file beside `path` whose kept file `path`'s name is (`<file>.backup-v<N>`, a
+    /// migration's backup; `<file>.corrupt-…`, a damaged file's moved-aside copy; a staging
+    /// copy), or nil: a database made at such a name is removed by that file's maintenance
+    /// (its backups and copies are pruned).
+    static func keptFileOwner(of path: String) -> String? {
+        let (folder, name) = split(absolute(path))
+        let bytes = Array(name.utf8)
+        for marker in [".backup-v", ".corrupt-", ".creating-", ".moving-", ".exporting-"].map({ Array($0.utf8) }) where bytes.count > marker.count {
+            for start in 1...(bytes.count - marker.count) where bytes[start..<start + marker.count].elementsEqual(marker) {
+                let owner = (folder == "/" ? "/" : folder + "/") + String(decoding: bytes[..<start], as: UTF8.self)
+                var status = stat()
+                if lstat(owner, &status) == 0, status.st_mode & S_IFMT == S_IFREG { return owner }
+            }
+        }
+        return nil
+    }
+
+    /// Why no database may be made at `path` because its name is another file's kept file's
+    /// (``keptFileOwner(of:)``), or nil.
+    static func keptNameRefusal(of path: String) -> StoreError? {
+        guard let owner = keptFileOwner(of: path) else { return nil }
+        return .sqlite(
+            extendedCode: SQLITE_CANTOPEN,
+            message: "cannot create \(path): its name is one the store gives a file it keeps beside \(owner) (a migration's backup, a damaged "
+                + "file's moved-aside copy, a staging copy), which that database's upkeep removes; choose another name; nothing was created",
+            systemErrorCode: EEXIST)
+    }
+
     /// Why no database can be made at `path` by copying it under a staging name first
     /// (`<path><marker><pid>-<UUID>`, a move's destination, an export's output) and linking the
     /// copy into place, or nil: ``creationRefusal(of:)``, or no room for the staging copy's
     /// name or path with its `-journal`. It failed on the staging name, naming a file nobody
     /// asked for.
     static func stagedCreationRefusal(of path: String, marker: String) -> StoreError? {
-        if let refusal = creationRefusal(of: path) { return refusal }
+        if let refusal = keptNameRefusal(of: path) ?? creationRefusal(of: path) { return refusal }
         let staging = path + marker + "\(getpid())-" + UUID().uuidString
         let longer = staging.utf8.count - path.utf8.count
         let journal = "-journal".utf8.count

@@ -185,6 +185,28 @@ import Testing
         #expect(saved.exit.status == 65 && saved.stderr.contains("No fresh database can be made at this path"), "\(saved.exit) \(saved.stderr)")
     }
 
+    /// A database named as another's kept file (`x.db.backup-v1`, `x.db.corrupt-…`) is never
+    /// removed by that database's upkeep. It was made, and `x.db`'s migration pruned it with
+    /// its backups, with what it held. Such a name is now refused (73) while `x.db` is there;
+    /// one made before `x.db` is kept by the pruning, which removes only a file holding the
+    /// schema its name says (a backup of version N holds schema N).
+    @Test func aDatabaseNamedAsAnothersKeptFileIsNeverRemovedByItsUpkeep() throws {
+        for version in 1...3 { #expect(try save("x.db.backup-v\(version)").exit.isSuccess) }
+        try SchemaBuild.schema4.makeFile(at: folder.path("x.db"))
+        for name in ["x.db.backup-v9", "x.db.corrupt-20200101T000000Z"] {
+            let refused = try save(name)
+            #expect(refused.exit.status == 73 && refused.stderr.contains("a file it keeps beside"), "\(name): \(refused.exit) \(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path(name)))
+        }
+        let moved = try run(["move", "--db", "x.db.backup-v1", "--to", "x.db.backup-v7"])
+        #expect(moved.exit.status == 73, "\(moved.stderr)")
+        #expect(try run(["migrate", "--db", "x.db"]).exit.isSuccess)
+        let kept = try names()
+        #expect(["x.db.backup-v1", "x.db.backup-v2", "x.db.backup-v3", "x.db.backup-v4"].allSatisfy(kept.contains), "\(kept)")
+        let restored = try run(["inspect", "--db", "x.db.backup-v1", "--json"])
+        #expect(restored.exit.isSuccess && restored.stdout.contains("\"main\""), "\(restored.stderr)")
+    }
+
     /// SQLite opens paths of up to 512 bytes, and the migration's backup copy's journal is 26
     /// bytes longer than the database: a database is made at a full path of up to 486 bytes,
     /// and a longer one is refused (73) with nothing made. Such a path failed on its staging
