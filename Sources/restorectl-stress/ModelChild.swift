@@ -66,7 +66,7 @@ struct ModelChild {
         let restorer = StateRestorer(path: path, configuration: configuration, scheduler: windows)
         // By the names' bytes: two spellings of one name (`café` composed and decomposed) are
         // two scenes to the engine, and one key to a dictionary of Swift strings.
-        var restorations: [[UInt8]: Restoration<ModelChildNote>] = [:]
+        var restorations: [ExactText: Restoration<ModelChildNote>] = [:]
         var trackings: [(tracking: PersistenceTracking, screen: Screen)] = []
         LinePrinter.shared.line("ready")
         while let line = readLine() {
@@ -81,7 +81,7 @@ struct ModelChild {
             case "restore" where arguments.count >= 2:
                 guard let key = try? SceneKey(scene: arguments[1], account: arguments[0]) else { continue }
                 let restored = restorer.restore(ModelChildNote.self, key)
-                restorations[Array("\(arguments[0])/\(arguments[1])".utf8)] = restored
+                restorations[ExactText("\(arguments[0])/\(arguments[1])")] = restored
                 if arguments.count > 2 && arguments[2] == "kill" {
                     LinePrinter.shared.line("restored \(Self.describe(restored))")
                     Self.die()
@@ -99,7 +99,7 @@ struct ModelChild {
                 if kill == "kill-after" { Self.die() }
                 LinePrinter.shared.line(answer)
             case "persist" where arguments.count == 2:
-                guard let restored = restorations[Array("\(arguments[0])/\(arguments[1])".utf8)] else {
+                guard let restored = restorations[ExactText("\(arguments[0])/\(arguments[1])")] else {
                     LinePrinter.shared.line("error: nothing restored for \(arguments[0])/\(arguments[1])")
                     continue
                 }

@@ -38,11 +38,11 @@ extension Database {
         // database its next migration could not back up (every save after the update refused).
         if let refusal = refusalToCreate(path) { throw refusal }
         removeStaleStagingFiles(of: file)
-        let staging = "\(path).creating-\(getpid())-\(UUID().uuidString)"
+        let staging = DatabasePath.stagingName(of: path, marker: ".creating-")
         // A name the kernel takes whose staging name it would not (about 60 bytes longer), or a
         // path SQLite opens whose staging path it would not, is created in place, as where
         // there are no hard links.
-        guard DatabasePath.split(staging + "-journal").name.utf8.count <= DatabasePath.longestFileName, DatabasePath.sqliteOpens(staging) else { return }
+        guard DatabasePath.sqliteCanMake(staging) else { return }
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         var stagingConfiguration = configuration
         stagingConfiguration.statementCacheCapacity = 2

@@ -43,7 +43,7 @@ extension Store {
         guard source.schemaVersion >= 1 else { throw ExportError.noSchema(path: source.path) }
         // What a killed export to this path left beside it goes first.
         Database.removeStaleStagingFiles(beside: output, marked: [".exporting-"])
-        let staging = output + ".exporting-\(getpid())-\(UUID().uuidString)"
+        let staging = DatabasePath.stagingName(of: output, marker: ".exporting-")
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         let written = try source.database.readTransaction {
             let tables = try exportedColumns(of: source.database)

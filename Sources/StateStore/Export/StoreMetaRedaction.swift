@@ -18,27 +18,24 @@ struct StoreMetaRedaction {
         // By the names' bytes, as the keys hash them: a set of Swift strings called two spellings
         // of one name (`café` composed and decomposed) one, and the other's rows were exported
         // under random keys (its sign-out generation read as 0 in the export).
-        var accounts: [[UInt8]: String] = [:]
-        var scenes: [[UInt8]: [String]] = [:]
+        var accounts: Set<ExactText> = []
+        var scenes: Set<[ExactText]> = []
         let tables = try database.tableNames()
         for table in ["scene_state", "record_history", "record_build", "quarantine", "restore_mark"] where tables.contains(table) {
             try database.forEachRow("SELECT DISTINCT account, scene FROM \(table)") { row in
                 let pair = [row.string(0) ?? "", row.string(1) ?? ""]
-                accounts[Array(pair[0].utf8)] = pair[0]
-                scenes[Array(pair[0].utf8) + [0] + Array(pair[1].utf8)] = pair
+                accounts.insert(ExactText(pair[0]))
+                scenes.insert(pair.map(ExactText.init))
             }
         }
         if tables.contains("shelf_snapshot") {
-            try database.forEachRow("SELECT DISTINCT account FROM shelf_snapshot") { row in
-                let account = row.string(0) ?? ""
-                accounts[Array(account.utf8)] = account
-            }
+            try database.forEachRow("SELECT DISTINCT account FROM shelf_snapshot") { accounts.insert(ExactText($0.string(0) ?? "")) }
         }
-        for account in accounts.values {
+        for account in accounts.map(\.text) {
             rehashed[Store.hashedKey(Self.generationPrefix, [account], fenceKey: sourceKey)] =
                 Store.hashedKey(Self.generationPrefix, [names.hashed(account)], fenceKey: newFenceKey)
         }
-        for scene in scenes.values {
+        for scene in scenes.map({ $0.map(\.text) }) {
             rehashed[Store.hashedKey(Self.sceneUsePrefix, scene, fenceKey: sourceKey)] =
                 Store.hashedKey(Self.sceneUsePrefix, scene.map(names.hashed), fenceKey: newFenceKey)
         }

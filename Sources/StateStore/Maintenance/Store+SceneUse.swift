@@ -24,10 +24,9 @@ extension Store {
     package func removeScenes(
         unusedSince cutoff: Double, dryRun: Bool = false, sparing inUse: [(account: String, scene: String)] = []
     ) throws -> [(account: String, scene: String)] {
-        // By the names' bytes, each ended by a zero byte: a set of Swift strings calls two
-        // spellings of one name (`café` composed and decomposed) one, and spared the other
-        // account's scene of that name.
-        let named = { (account: String, scene: String) in Array(account.utf8) + [0] + Array(scene.utf8) }
+        // By the names' bytes: a set of Swift strings calls two spellings of one name (`café`
+        // composed and decomposed) one, and spared the other account's scene of that name.
+        let named = { (account: String, scene: String) in [ExactText(account), ExactText(scene)] }
         let spared = Set(inUse.map { named($0.account, $0.scene) })
         // A dry run only reads: no write transaction is begun for it (a reading restorer's
         // connection must never attempt one).

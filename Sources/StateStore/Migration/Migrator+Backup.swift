@@ -35,7 +35,8 @@ extension Migrator {
                 extendedCode: SQLITE_CANTOPEN,
                 message: "cannot back up \(db.path) before migrating it: its name is \(DatabasePath.split(db.path).name.utf8.count) bytes, and the "
                     + "backup's copy beside it (\(DatabasePath.split(partial).name.utf8.count) bytes, with SQLite's -journal more) would be over "
-                    + "the 255 bytes a file name may have, or its path over the 512 bytes SQLite opens; move the database to a name of at most "
+                    + "the \(DatabasePath.longestFileName) bytes a file name may have, or its path over the \(DatabasePath.longestSQLitePath) bytes "
+                    + "SQLite opens; move the database to a name of at most "
                     + "\(DatabasePath.longestFileName - DatabasePath.longestSiblingSuffix) bytes (restorectl move) and migrate again; nothing was migrated",
                 systemErrorCode: ENAMETOOLONG)
         }

@@ -72,7 +72,17 @@ package enum DatabasePath {
     /// The longest path, in bytes, the store creates a database at: SQLite's unix file system
     /// opens paths of at most 512 bytes (`mxPathname`), and it opens the migration backup's
     /// partial copy's journal, 26 bytes longer than the database's path.
-    static let longestDatabasePath = 512 - 26
+    static let longestDatabasePath = longestSQLitePath - 26
+
+    /// The longest path, in bytes, SQLite's unix file system opens (`mxPathname`).
+    static let longestSQLitePath = 512
+
+    /// The name of a staging copy of `path` (`<path><marker><pid>-<UUID>`), where a database is
+    /// made whole before it is linked into place; ``Database/removeStaleStagingFiles(beside:marked:)``
+    /// knows exactly this shape.
+    static func stagingName(of path: String, marker: String) -> String {
+        path + marker + "\(getpid())-" + UUID().uuidString
+    }
 
     /// Why no database can be made at `path`, or nil: a name with no room for the names the
     /// store makes beside it, or an absolute path longer than SQLite opens with them. A file
@@ -93,7 +103,7 @@ package enum DatabasePath {
             return .sqlite(
                 extendedCode: SQLITE_CANTOPEN,
                 message: "cannot create \(path): its full path is \(absolute.utf8.count) bytes, and SQLite opens a database and the files beside "
-                    + "it only at paths of up to 512 bytes, which leaves \(longestDatabasePath) for the database's; nothing was created",
+                    + "it only at paths of up to \(longestSQLitePath) bytes, which leaves \(longestDatabasePath) for the database's; nothing was created",
                 systemErrorCode: ENAMETOOLONG)
         }
         return nil
@@ -134,7 +144,7 @@ package enum DatabasePath {
     /// asked for.
     static func stagedCreationRefusal(of path: String, marker: String) -> StoreError? {
         if let refusal = keptNameRefusal(of: path) ?? creationRefusal(of: path) { return refusal }
-        let staging = path + marker + "\(getpid())-" + UUID().uuidString
+        let staging = stagingName(of: path, marker: marker)
         let longer = staging.utf8.count - path.utf8.count
         let journal = "-journal".utf8.count
         let name = split(path).name
@@ -144,10 +154,10 @@ package enum DatabasePath {
             cause =
                 "that name with SQLite's -journal would be over the \(longestFileName) bytes a file name may have (this name is "
                 + "\(name.utf8.count) bytes; \(longestFileName - longer - journal) fit)"
-        } else if full + longer + journal > 512 {
+        } else if full + longer + journal > longestSQLitePath {
             cause =
-                "its full path with SQLite's -journal would be over the 512 bytes SQLite opens (this full path is \(full) bytes; "
-                + "\(512 - longer - journal) fit)"
+                "its full path with SQLite's -journal would be over the \(longestSQLitePath) bytes SQLite opens (this full path is \(full) bytes; "
+                + "\(longestSQLitePath - longer - journal) fit)"
         } else {
             return nil
         }
@@ -166,7 +176,7 @@ package enum DatabasePath {
     /// Whether SQLite can open `path` and its `-journal` (an absolute path of at most 512
     /// bytes with it).
     static func sqliteOpens(_ path: String) -> Bool {
-        absolute(path).utf8.count + "-journal".utf8.count <= 512
+        absolute(path).utf8.count + "-journal".utf8.count <= longestSQLitePath
     }
 
     /// `path` against the working directory now, when it is relative.

@@ -61,7 +61,7 @@ extension Store {
         let database = try Database(file, .readWrite(createIfMissing: false), configuration: configuration)
         // What a killed move to this path left beside it goes first (a whole copy of a database).
         Database.removeStaleStagingFiles(beside: destination, marked: [".moving-"])
-        let staging = "\(destination).moving-\(getpid())-\(UUID().uuidString)"
+        let staging = DatabasePath.stagingName(of: destination, marker: ".moving-")
         let counts: [String: Int]
         do {
             counts = try copyUnderExclusiveHold(database, source: source, to: staging, destination: destination, configuration: configuration)

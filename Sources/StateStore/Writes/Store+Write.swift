@@ -18,9 +18,7 @@ extension Store {
     package func write(_ write: StoreWrite, rules: WriteRules) throws -> Int64? {
         switch write {
         case .record(let account, let scene, let kind, let version, let minReaderVersion, let payload, let time):
-            guard payload.count <= Store.maximumRecordBytes else {
-                throw StoreError.recordTooLarge(bytes: payload.count, limit: Store.maximumRecordBytes)
-            }
+            try Self.refuseOversized(payload.count)
             if let checked = checkedRecordNames, checked.account.hasSameBytes(as: account), checked.scene.hasSameBytes(as: scene),
                 checked.kind == kind
             {
@@ -54,6 +52,13 @@ extension Store {
     /// one record upsert. Names and size are the caller's to check. `isPutBack`: the bytes are a
     /// history entry's (a rollback, inside its transaction, which finishes the entry's
     /// bookkeeping): the replaced record always goes into the history, which is not trimmed.
+    /// Throws ``StoreError/recordTooLarge(bytes:limit:)`` for a record of `byteCount` bytes over
+    /// ``maximumRecordBytes``: every record written (saved, put back from the history or the
+    /// quarantine) is checked first, before its names.
+    private static func refuseOversized(_ byteCount: Int) throws(StoreError) {
+        guard byteCount <= maximumRecordBytes else { throw .recordTooLarge(bytes: byteCount, limit: maximumRecordBytes) }
+    }
+
     private func writeRecord(
         utf8 bytes: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?,
         account: String, scene: String, kind: String, at time: Double, rules: WriteRules, isPutBack: Bool
@@ -131,11 +136,9 @@ extension Store {
                 [.integer(id), .text(account), .text(scene), .text(kind)]
             ) { row in (version: row.int(0), minReaderVersion: row.isNull(1) ? nil : row.int(1), payload: row.data(2) ?? Data(), build: row.string(3)) }
             guard let entry else { throw StoreError.historyEntryNotFound(id: id) }
-            // Over the size a record may have (another program's, kept when it was replaced):
-            // put back, the next launch's read would quarantine it.
-            guard entry.payload.count <= Store.maximumRecordBytes else {
-                throw StoreError.recordTooLarge(bytes: entry.payload.count, limit: Store.maximumRecordBytes)
-            }
+            // Another program's, kept when it was replaced: put back, the next launch's read would
+            // quarantine it.
+            try Self.refuseOversized(entry.payload.count)
             try entry.payload.withUnsafeBytes { raw in
                 try writeRecord(
                     utf8: raw.bindMemory(to: UInt8.self), version: entry.version, minReaderVersion: entry.minReaderVersion, account: account, scene: scene,
@@ -159,11 +162,9 @@ extension Store {
             guard let entry = try quarantinedRecords().first(where: { $0.id == id }) else {
                 throw StoreError.quarantineEntryNotFound(id: id)
             }
-            // Over the size a record may have (written by another program or an older build):
-            // it stays in the quarantine. Put back, the next launch's read moved it there again.
-            guard entry.payload.count <= Store.maximumRecordBytes else {
-                throw StoreError.recordTooLarge(bytes: entry.payload.count, limit: Store.maximumRecordBytes)
-            }
+            // Written by another program or an older build: it stays in the quarantine. Put back,
+            // the next launch's read moved it there again.
+            try Self.refuseOversized(entry.payload.count)
             do {
                 try entry.payload.withUnsafeBytes { raw in
                     try writeRecord(
