@@ -29,10 +29,23 @@ extension StateRestorer {
     /// - Throws: ``RestoreError/portableOverBudget(scene:kind:_:)`` when the record is over
     ///   ``PortableConfiguration/byteBudget``, naming its largest fields;
     ///   ``RestoreError/portableUnavailable(_:)`` before ``configurePortable(_:)``, or when the
-    ///   screen has no stored state this build can read.
+    ///   screen has no stored state this build can read; what ``flush(isolation:)`` throws when
+    ///   the screen's own pending save could not be written (suspended, or the storage refused
+    ///   it), since the stored record is then not what the screen shows.
     public func portable<State: RestorableState>(_ type: State.Type, for key: SceneKey, isolation: isolated (any Actor)? = #isolation) throws -> Data {
-        _ = try? flush(isolation: isolation)
+        try flushPending(of: ScreenKey(scene: key, kind: State.kind), isolation: isolation)
         return Data(try portableRecord(State.self, for: key).encoded().utf8)
+    }
+
+    /// Writes what is pending, so that `screen`'s stored record is what it shows; throws the
+    /// flush's error only while `screen` itself still has a save waiting. Other scenes' saves
+    /// the flush could not write are theirs to report: they stay pending.
+    func flushPending(of screen: ScreenKey, isolation: isolated (any Actor)?) throws {
+        do {
+            _ = try flush(isolation: isolation)
+        } catch {
+            if persistence.writer.hasPendingSave(of: screen) { throw error }
+        }
     }
 
     /// The portable record of `key`'s stored state, its logical version taken from the clock.

@@ -19,7 +19,7 @@ extension StateRestorer {
     public func publish<State: RestorableState>(
         _ type: State.Type, for key: SceneKey, to slot: PortableSlot, isolation: isolated (any Actor)? = #isolation
     ) throws -> Bool {
-        _ = try? flush(isolation: isolation)
+        try flushPending(of: ScreenKey(scene: key, kind: State.kind), isolation: isolation)
         let (store, storeKey) = try slotAddress(State.self, slot)
         let current = store.value(forKey: storeKey).flatMap { try? PortableRecord.parse($0) }
         let (known, landed) = portableSide.withLock { ($0.winners[storeKey], $0.landedText[storeKey]) }

@@ -105,9 +105,6 @@ extension StateRestorer {
     @discardableResult
     public func flush(isolation: isolated (any Actor)? = #isolation) throws -> [SceneKey] {
         handOverBeforeWriting(from: isolation)
-        if let held = persistence.writer.savesHeld, !held.scenes.isEmpty {
-            throw RestoreError.savesNotWritten(held.reason, scenes: held.scenes)
-        }
         return try persistence.writer.flush()
     }
 

@@ -16,7 +16,8 @@ extension StateRestorer {
     @discardableResult
     public func removeScenes(unusedFor age: Duration, dryRun: Bool = false) throws -> [SceneKey] {
         if !readsOnly { for screen in persistence.liveScreens() { persistence.writer.noteUse(of: screen.scene) } }
-        try persistence.writer.flush()
+        // What is pending goes first; suspended or closed, the removal says why it cannot run.
+        _ = try persistence.writer.writePending(includingUses: true)
         let cutoff = configuration.clock() - age.inSeconds
         let inUse = ScenesInUse.scenes(at: file).map { (account: $0.account, scene: $0.scene) }
         let unused = try recoveringFromDamage(writing: !dryRun) { store in try store.removeScenes(unusedSince: cutoff, dryRun: dryRun, sparing: inUse) }

@@ -15,20 +15,16 @@ extension CoalescingWriter {
                 connection = .suspended
             }
         }
-        try flush()
+        _ = try writePending(includingUses: true)
     }
 
-    /// Why writing cannot happen now (suspended, or closed for good) and the scenes with a
-    /// save held meanwhile, each once, in order; nil when the writer may write.
-    var savesHeld: (reason: String, scenes: [SceneKey])? {
-        store.withLock { connection in
-            let reason: String
-            switch connection {
-            case .suspended: reason = "the app is suspended (its connections are closed until resume(), which writes the saves)"
-            case .closed: reason = "the restorer was closed (close()); saves made since are never written"
-            case .unopened, .open: return nil
-            }
-            return (reason, pendingScenes)
+    /// Why `connection` holds saves instead of writing them (suspended, or closed for good);
+    /// nil when it may write.
+    static func holdingReason(_ connection: Connection) -> String? {
+        switch connection {
+        case .suspended: "the app is suspended (its connections are closed until resume(), which writes the saves)"
+        case .closed: "the restorer was closed (close()); saves made since are never written"
+        case .unopened, .open: nil
         }
     }
 

@@ -38,7 +38,12 @@ extension CoalescingWriter {
         return store
     }
 
-    func writePending(includingUses: Bool = false) throws -> [SceneKey] {
+    /// Writes what is pending in one transaction and returns the scenes it skipped. While
+    /// suspended it writes nothing; with `refusingHeldSaves` (a flush) it then throws
+    /// ``RestoreError/savesNotWritten(_:scenes:)`` for the saves held, decided under the same
+    /// lock that suspension and close take, so a flush racing a suspension never answers
+    /// success for a save it did not write.
+    func writePending(includingUses: Bool = false, refusingHeldSaves: Bool = false) throws -> [SceneKey] {
         // The saves this write settled, their events delivered once the connection's lock is
         // released (a handler may flush or save).
         var settled: [(key: ScreenKey, outcome: SaveOutcome, bytes: Int, duration: Duration)] = []
@@ -49,8 +54,12 @@ extension CoalescingWriter {
             let hasPending = state.withLock { !$0.entries.isEmpty || (includingUses && !$0.uses.isEmpty) }
             let store: Store
             switch connection {
-            case .closed: throw RestoreError.databaseUnusable("the coalescing writer is closed")
-            case .suspended: return []
+            case .closed, .suspended:
+                if refusingHeldSaves, let reason = Self.holdingReason(connection), state.withLock({ !$0.entries.isEmpty }) {
+                    throw RestoreError.savesNotWritten(reason, scenes: pendingScenes)
+                }
+                if case .closed = connection { throw RestoreError.databaseUnusable("the coalescing writer is closed") }
+                return []
             case .unopened:
                 guard hasPending else { return [] }
                 do {

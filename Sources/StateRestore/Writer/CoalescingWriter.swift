@@ -123,7 +123,7 @@ package final class CoalescingWriter: Sendable {
     /// Writes everything pending in one transaction; returns and throws as ``StateRestorer/flush(isolation:)`` does.
     @discardableResult
     package func flush() throws -> [SceneKey] {
-        try writePending(includingUses: true)
+        try writePending(includingUses: true, refusingHeldSaves: true)
     }
 
     /// Notes that `scene` was used (restored): the time rides on the next write, or on the
@@ -135,6 +135,9 @@ package final class CoalescingWriter: Sendable {
 
     /// How many saves are waiting for a write.
     package var pendingCount: Int { state.withLock { $0.entries.count } }
+
+    /// Whether `screen` has a save waiting for a write.
+    func hasPendingSave(of screen: ScreenKey) -> Bool { state.withLock { $0.entries[screen] != nil } }
 
     /// The scenes with a save waiting for a write, each once, ordered by account and scene.
     var pendingScenes: [SceneKey] {

@@ -74,6 +74,46 @@ import Testing
         withExtendedLifetime(tracking) {}
     }
 
+    /// A portable record is what the screen shows: while its own save is held (suspended), the
+    /// stored record is older than the screen, so `portable` and `publish` throw the flush's
+    /// refusal instead of sending it; a save held for another scene is that scene's, and the
+    /// screen's own record goes.
+    @Test func aPortableRecordIsRefusedWhileTheScreensOwnSaveIsHeldNotSentStale() throws {
+        let restorer = StateRestorer(path: screen.file.path, scheduler: screen.windows)
+        defer { try? restorer.close() }
+        let cloud = UbiquitousStoreDouble()
+        restorer.configurePortable(PortableConfiguration(slotKey: Array("thirty-two bytes of a slot key!!".utf8), deviceID: "phone", appBuild: "1", store: cloud))
+        let key = try SceneKey(scene: "main")
+        let other = try SceneKey(scene: "other")
+        let document = CatalogDocument(books: [CatalogBook(id: 1, title: "Algorithms")])
+        let restored = restorer.restore(CatalogViewState.self, key, against: document)
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: screen.turns) { state }
+        state.query = "stored"
+        tracking.saveCurrentState()
+        try restorer.save(CatalogViewState(query: "other stored"), for: other)
+        try restorer.suspend()
+
+        state.query = "shown, held"
+        tracking.saveCurrentState()
+        let held = RestoreError.savesNotWritten("the app is suspended (its connections are closed until resume(), which writes the saves)", scenes: [key])
+        #expect(throws: held) { try restorer.portable(CatalogViewState.self, for: key) }
+        #expect(throws: held) { try restorer.publish(CatalogViewState.self, for: key, to: try PortableSlot("reading")) }
+        #expect(cloud.keys.isEmpty)
+        // The other scene has no save held: its refusal is only that nothing is opened while
+        // suspended.
+        let refusal = #expect(throws: RestoreError.self) { try restorer.portable(CatalogViewState.self, for: other) }
+        guard case .portableUnavailable = refusal else {
+            Issue.record("the other scene's portable record: \(String(describing: refusal))")
+            return
+        }
+
+        try restorer.resume()
+        let sent = try restorer.portable(CatalogViewState.self, for: key)
+        #expect(String(decoding: sent, as: UTF8.self).contains("shown, held"))
+        withExtendedLifetime(tracking) {}
+    }
+
     @Test func closingWhileSuspendedWritesWhatWaited() throws {
         let restorer = StateRestorer(path: screen.file.path, scheduler: screen.windows)
         let key = try SceneKey(scene: "main")

@@ -67,6 +67,25 @@ import Testing
         #expect(try stored(main) == payload(query: "b"))
     }
 
+    /// The writer's own flush decides under the lock suspension takes: a flush that found the
+    /// writer suspended (a suspension that came between the restorer's handing over and the
+    /// write) throws for the saves held, never answers that nothing was left unwritten.
+    @Test func aFlushOfASuspendedWriterThrowsForTheSavesItHolds() throws {
+        let writer = try makeWriter()
+        try writer.suspendWriting()
+        writer.save(CatalogViewState(query: "held"), for: main)
+        #expect(throws: RestoreError.savesNotWritten("the app is suspended (its connections are closed until resume(), which writes the saves)", scenes: [main])) {
+            try writer.flush()
+        }
+        #expect(writer.pendingCount == 1)
+        #expect(try stored(main) == nil)
+        // Suspending again holds them without a word: suspension is what holds them.
+        try writer.suspendWriting()
+        writer.resumeWriting()
+        #expect(try writer.flush().isEmpty)
+        #expect(try stored(main) == payload(query: "held"))
+    }
+
     @Test func flushWritesEverythingPendingInOneTransactionBeforeItReturns() throws {
         let writer = try makeWriter()
         for index in 0..<50 {
