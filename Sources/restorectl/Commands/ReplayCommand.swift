@@ -71,10 +71,15 @@ enum ReplayCommand {
     }
 
     /// `--record FILE`: writes the expectations, and nothing else (a file beside it only for
-    /// the atomic replacement). What is at `file` must be a regular file, or nothing: a link
-    /// (dangling or not), a folder or a FIFO there is refused, never replaced or written through,
-    /// and so are the database replayed and the names of its own files (`-wal`, `-journal`…).
+    /// the atomic replacement). What is at `file` must be an expectations file (one `--record`
+    /// wrote, recorded again), or nothing: any other file (another database, a document) is
+    /// refused, and so are a link (dangling or not), a folder, a FIFO, a path ending in a slash,
+    /// the database replayed and the names of its own files (`-wal`, `-journal`…). Nothing is
+    /// written when it is refused.
     private static func record(_ expectations: ReplayExpectations, to file: String, beside database: String, json: Bool, console: Console) throws -> ExitCode {
+        if let refusal = DatabasePath.refusal(of: file) {
+            throw CommandFailure(.noInput, "expectations \(refusal.localizedDescription); nothing was written")
+        }
         if let kind = SiblingFile.kindOfNonRegularFile(at: file) {
             throw CommandFailure(.cannotCreate, "expectations \(file) is \(kind), not a regular file; nothing was written")
         }
@@ -83,10 +88,18 @@ enum ReplayCommand {
         } catch {
             throw CommandFailure(.cannotCreate, "expectations \(error.message); nothing was written")
         }
+        if let other = notExpectations(at: file) {
+            throw CommandFailure(
+                .cannotCreate, "expectations \(file) already exists and is not an expectations file (\(other)); nothing was written: name another file, or remove it first")
+        }
         do {
             try Data(expectations.fileText.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw CommandFailure(.cannotCreate, "expectations \(file): cannot be written: \(error.localizedDescription)")
+            let code = systemError(of: error)
+            let cause = code.map(SystemErrorCause.describe) ?? error.localizedDescription
+            // Out of space or failing storage is an I/O error; a missing folder or a refusal, a file that cannot be made.
+            let status: ExitCode = [ENOSPC, EDQUOT, EIO].contains(code ?? 0) ? .ioError : .cannotCreate
+            throw CommandFailure(status, "expectations \(file): cannot be written: \(cause); nothing was written")
         }
         if json {
             JSONOutput.print(.object(["record": .string(file), "scenes": JSONOutput.int(expectations.scenes.count)]), to: console)
@@ -94,6 +107,35 @@ enum ReplayCommand {
             console.print("Recorded the outcome of \(expectations.scenes.count) scene(s) in \(file).")
         }
         return .success
+    }
+
+    /// The operating system's error number under Foundation's error for a failed write: the
+    /// underlying POSIX error where Foundation keeps one, else the number its code stands for.
+    private static func systemError(of error: any Error) -> Int32? {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return Int32(underlying.code)
+        }
+        switch (error as? CocoaError)?.code {
+        case .fileWriteOutOfSpace?: return ENOSPC
+        case .fileWriteVolumeReadOnly?: return EROFS
+        case .fileWriteNoPermission?: return EACCES
+        case .fileNoSuchFile?, .fileWriteInvalidFileName?: return ENOENT
+        default: return nil
+        }
+    }
+
+    /// Why the regular file at `file` is not an expectations file `--record` may replace, or
+    /// nil when it is one, when it is empty (it holds nothing to lose), or when there is none.
+    private static func notExpectations(at file: String) -> String? {
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        guard let data = FileManager.default.contents(atPath: file) else { return "it cannot be read" }
+        guard !data.isEmpty else { return nil }
+        do {
+            _ = try ReplayExpectations(json: JSONValue.parse(data))
+            return nil
+        } catch {
+            return error.localizedDescription
+        }
     }
 
     /// `--expect FILE`: each scene's outcome against the expectations; exit 1 when one differs.

@@ -201,6 +201,63 @@ import Testing
         #expect(try ReadingVerbsTests.listing(directory) == before)
     }
 
+    /// `--record` replaces only an expectations file (recording again); another file at its path
+    /// (another database, a document, text) is refused with 73 and stays byte for byte: it
+    /// overwrote another database, whose records were gone.
+    @Test(arguments: ["another database", "a document", "text"])
+    func recordReplacesOnlyAnExpectationsFile(existing: String) throws {
+        let file = stateFile.path("out.sqlite")
+        switch existing {
+        case "another database": try PersonalDatabase.load(PackageFolders.path("replay/rows.sql"), into: try Self.freshDatabase(at: file))
+        case "a document": try FileManager.default.copyItem(atPath: document, toPath: file)
+        default: _ = try stateFile.write("notes I keep", to: "out.sqlite")
+        }
+        let kept = try Data(contentsOf: URL(fileURLWithPath: file))
+        let before = try ReadingVerbsTests.listing(stateFile.folder.url)
+        let run = try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", document, "--formats", formats, "--record", file])
+        #expect(run.status == 73, "\(existing): \(run.stderr)")
+        #expect(run.stderr.contains("already exists and is not an expectations file"), "\(run.stderr)")
+        #expect(run.stderr.contains("nothing was written"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == kept)
+        #expect(try ReadingVerbsTests.listing(stateFile.folder.url) == before)
+
+        // An expectations file is recorded again.
+        let expectations = stateFile.path("expected.json")
+        for _ in 0..<2 {
+            let again = try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", document, "--formats", formats, "--record", expectations])
+            #expect(again.status == 0, "\(again.stderr)")
+        }
+    }
+
+    /// A path ending in a slash names a folder: `--record out.json/` is refused (66) as every
+    /// other path of the tool is, and makes nothing (it wrote `out.json`).
+    @Test func recordRefusesAPathEndingInASlash() throws {
+        let before = try ReadingVerbsTests.listing(stateFile.folder.url)
+        let run = try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", document, "--formats", formats, "--record", stateFile.path("out.json") + "/"])
+        #expect(run.status == 66, "\(run.stderr)")
+        #expect(run.stderr.contains("ending in a slash, which names a folder"), "\(run.stderr)")
+        #expect(try ReadingVerbsTests.listing(stateFile.folder.url) == before)
+    }
+
+    /// A full disk is an I/O error (74) in the operating system's words, and the expectations
+    /// recorded before stay whole.
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    func recordOnAFullDiskIs74AndKeepsTheFileRecordedBefore() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "256k"))
+        let expectations = mount.path("expected.json")
+        try Data("{\"scenes\": []}\n".utf8).write(to: URL(fileURLWithPath: expectations))
+        try mount.fill()
+        let run = try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", document, "--formats", formats, "--record", expectations])
+        #expect(run.status == 74, "\(run.stderr)")
+        #expect(run.stderr.contains("ENOSPC"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: expectations)) == Data("{\"scenes\": []}\n".utf8))
+    }
+
+    private static func freshDatabase(at path: String) throws -> String {
+        try Store(path: path, migrator: StateMigrations.makeMigrator()).close()
+        return path
+    }
+
     struct Failure: Error {}
 
     /// Each restored record's kind and codes (`kind: code, code`), and `kind: not-restored` for
