@@ -26,7 +26,7 @@ extension Store {
         // A name no build could have stored (empty, past 1,024 bytes) is refused before the
         // account's sign-out generation is written: it moved for a name that holds nothing.
         let account = try StoreNames.validatedStored(account, role: "account")
-        let result = try historyTransaction {
+        var result = try historyTransaction {
             let values: [SQLiteValue] = [.text(account)]
             let scenes = try database.fetchAll("SELECT DISTINCT scene FROM scene_state WHERE account = ?", values) { $0.string(0) ?? "" }
             try forgetSceneUse(scenes.map { (account: account, scene: $0) })
@@ -46,7 +46,9 @@ extension Store {
             if hasRecoveryTables { _ = try advanceAccountGeneration(account) }
             return PurgeResult(records: records, quarantined: quarantined, snapshots: snapshots)
         }
-        try database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+        // Committed: a log that cannot be cleared now (a reader holds it, no space) is said,
+        // not thrown as if nothing had been purged.
+        (result.remainsInLog, result.logHeldByReader) = logClearingFailure().map { ($0.reason, $0.isBusy) } ?? (nil, false)
         // The crash-loop guard's marks of the account go too (an existing guard file only; a
         // purge never creates one): nothing of it is left to blame.
         if forgettingGuardMarks, let launchGuard = try? LaunchGuardFile.acquire(beside: path, creating: false) {
@@ -54,6 +56,18 @@ extension Store {
             try? launchGuard.forget(accountHash: LaunchGuardMark.accountHash(account))
         }
         return result
+    }
+
+    /// Checkpoints and truncates the log; why it could not, or nil when it did: another
+    /// connection reading the file keeps the checkpoint from completing (SQLite answers
+    /// `busy` rather than an error), and a storage error stops it.
+    private func logClearingFailure() -> (reason: String, isBusy: Bool)? {
+        do {
+            let busy = try database.fetchOne("PRAGMA wal_checkpoint(TRUNCATE)", caching: false) { $0.int(0) }
+            return busy == 0 ? nil : ("another connection is reading the file, so the log could not be checkpointed", true)
+        } catch {
+            return ("the log could not be checkpointed: \(error.message)", false)
+        }
     }
 
     /// Copies the WAL into the database file and truncates the log.

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import ScreenKinds
 import StateRestore
+import StateStore
 import TestSupport
 import Testing
 
@@ -32,6 +33,41 @@ import Testing
         for suffix in ["", "-wal"] {
             let bytes = FileManager.default.contents(atPath: file.path + suffix) ?? Data()
             #expect(bytes.range(of: Data("purge-me-7f3a".utf8)) == nil, "the purged query is still in state.sqlite\(suffix)")
+        }
+    }
+
+    /// A purge whose log another connection keeps from being checkpointed is committed all the
+    /// same, and says so: the "Purged" line, then exit 75 naming the `-wal` that still holds
+    /// the deleted bytes (it answered success, the bytes in the log). The next purge, with no
+    /// one reading, clears them.
+    @Test func aPurgeWhoseLogAReaderHoldsSaysTheBytesRemainAndTheNextOneClearsThem() throws {
+        let secret = "{\"version\":3,\"query\":\"purge-me-9c1d\",\"selectedID\":null,\"showsOnlySelected\":false,\"viewport\":null}"
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--account", "alice", "--state", "-"], input: Data(secret.utf8)).exitCode == 0)
+        #expect(CapturedRun(["save", "--db", file.path, "--scene", "main", "--account", "bob", "--state", PackageFolders.path("records/v1.json")]).exitCode == 0)
+        // A connection of an app's (one that may write: a read-only one opened on a file
+        // whose log is gone reads the file alone, in rollback mode, and holds no log).
+        let reader = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
+        let run = try reader.database.readTransaction {
+            _ = try reader.record(account: "bob", scene: "main", kind: "catalog")
+            return CapturedRun(["purge", "--db", file.path, "--account", "alice"])
+        }
+        reader.close()
+        #expect(run.exitCode == 75, "\(run.stderr)")
+        #expect(run.stdout == "Purged account \"alice\": 1 record(s), 0 quarantined, 0 shelf snapshot(s).\n")
+        #expect(run.stderr.contains("the purge is committed, but the deleted bytes remain in \(file.path)-wal"), "\(run.stderr)")
+        #expect(run.stderr.contains("another connection is reading the file"), "\(run.stderr)")
+        let listed = try JSONValue.parse(Data(CapturedRun(["inspect", "--db", file.path, "--json"]).stdout.utf8))
+        guard case .array(let records)? = listed["records"] else {
+            Issue.record("no records")
+            return
+        }
+        #expect(records.map { $0["account"] } == ["bob"])
+
+        let again = CapturedRun(["purge", "--db", file.path, "--account", "alice"])
+        #expect(again.exitCode == 0, "\(again.stderr)")
+        for suffix in ["", "-wal"] {
+            let bytes = FileManager.default.contents(atPath: file.path + suffix) ?? Data()
+            #expect(bytes.range(of: Data("purge-me-9c1d".utf8)) == nil, "the purged query is still in state.sqlite\(suffix)")
         }
     }
 
