@@ -9,13 +9,7 @@ import StateRestore
 // checks every block stands in one of this target's files). A block of several lines is a
 // whole declaration here, so that its indentation matches the article's.
 
-// RestoreYourFirstScreen.md, step 4: the database file.
-
-/// The state database's path: one file per user, in a folder the app owns.
-func makeStatePath() throws -> String {
-    let folder = try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
-    return folder.appendingPathComponent("state.sqlite").path
-}
+// RestoreYourFirstScreen.md, step 4's database file is StatePath.swift (its import included).
 
 // RestoreYourFirstScreen.md, step 6: the report (step 7's flush and close are ReaderApp's).
 
