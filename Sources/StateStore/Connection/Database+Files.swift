@@ -73,6 +73,14 @@ extension Database {
     /// the caller knows the file is ours; `init` itself touches nothing.
     package func activateWriteAheadLog() throws(StoreError) {
         guard configuration.access != .readOnly else { return }
+        // A file this process may not write was opened to read (see `init`): refused here,
+        // in words, before any statement could leave a `-wal` or `-shm` behind.
+        if let handle, sqlite3_db_readonly(handle, "main") == 1 {
+            let code = access(path, W_OK) == 0 ? 0 : errno
+            let cause = code == 0 ? "SQLite opened it read-only" : SystemErrorCause.describe(code)
+            throw StoreError.sqlite(
+                extendedCode: SQLITE_READONLY, message: "\(path) cannot be written by this process (\(cause)); nothing was written", systemErrorCode: code)
+        }
         try executeScript(configuration.durability.connectionPragmas)
         let mode = try switchingToWriteAheadLog()
         // An in-memory database answers "memory"; anything else means WAL was refused.

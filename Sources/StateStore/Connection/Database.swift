@@ -106,7 +106,23 @@ package final class Database {
         // database (or a backup) was expected reads as a valid, empty database later.
         let removeCreatedFile = { if isCreated { unlink(path) } }
         var connection: OpaquePointer?
-        let code = sqlite3_open_v2(openPath, &connection, flags, configuration.vfsName)
+        var code: Int32
+        repeat {
+            code = sqlite3_open_v2(openPath, &connection, flags, configuration.vfsName)
+            // A file this process may not write (mode 0444, another owner's) is opened
+            // read-only by SQLite all the same, and its first read then makes a `-wal` and an
+            // `-shm` of the file's mode that no close removes: once the file is writable again,
+            // that `-shm` made every save fail. Where the log is unused it is opened again as
+            // a reading connection opens it, creating nothing; a write is refused as read-only
+            // either way (``activateWriteAheadLog()``).
+            guard code == SQLITE_OK, flags & SQLITE_OPEN_READWRITE != 0, let opened = connection, sqlite3_db_readonly(opened, "main") == 1,
+                let uri = Database.immutableURI(forUnusedFile: file)
+            else { break }
+            sqlite3_close_v2(opened)
+            connection = nil
+            flags = flags & ~(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            openPath = uri
+        } while true
         guard code == SQLITE_OK, let connection else {
             let error = StoreError(connection: connection, resultCode: code, sql: nil)
             sqlite3_close_v2(connection)

@@ -139,6 +139,32 @@ import Testing
         #expect(save.status == 0, "\(save)")
     }
 
+    /// A verb that writes, run on a file this user may not write (mode 0444 in a folder the
+    /// user may write), is refused (74) naming the file and `EACCES`, and leaves no `-wal` or
+    /// `-shm`: SQLite opened the file read-only and made both, of the file's mode, and no close
+    /// removed them, so once the file was writable again every save failed on the 0444 `-shm`.
+    @Test(
+        .enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"),
+        arguments: [["save", "--scene", "other", "--state", "STATE"], ["purge", "--account", "default"], ["discard", "--scene", "main"], ["prune", "--unused-for", "1d"]])
+    func aWriteToAFileThisUserMayNotWriteLeavesNothingThatBlocksALaterSave(verb: [String]) throws {
+        let file = try StateFile()
+        try Self.makeDatabase(at: file.path)
+        let state = file.path("after.json")
+        try Data(#"{"version":3,"query":"after","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
+        try #require(chown(file.folder.url.path, 65534, 65534) == 0 && chown(file.path, 65534, 65534) == 0 && chown(state, 65534, 65534) == 0)
+        try #require(chmod(file.folder.url.path, 0o755) == 0 && chmod(file.path, 0o444) == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        let arguments = [verb[0], "--db", file.path] + verb.dropFirst().map { $0 == "STATE" ? state : $0 }
+        let refused = try Self.run(arguments, as: "nobody")
+        #expect(refused.status == 74 && refused.stderr.contains("\(file.path) cannot be written (EACCES"), "\(verb[0]): \(refused)")
+        #expect(Self.listing(file.folder.url.path) == ["after.json", "state.sqlite"], "\(verb[0]) left files beside the database")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == before)
+        // Write permission back: the next save (as that user) succeeds, with no cleanup.
+        #expect(chmod(file.path, 0o600) == 0)
+        let save = try Self.run(["save", "--db", file.path, "--scene", "main", "--state", state], as: "nobody")
+        #expect(save.status == 0, "\(save)")
+    }
+
     /// `restore --json` of scene "main" run as nobody.
     private static func restoreAsNobody(_ db: String, document: String) throws -> ChildRun {
         try Self.run(["restore", "--db", db, "--scene", "main", "--document", document, "--json"], as: "nobody")
