@@ -161,6 +161,11 @@ package struct FormatRecordCodec: Sendable {
     /// state with defaults applied and the report, or the default state and why.
     package func restore(_ key: SceneKey, with restorer: StateRestorer) -> RestorationSummary {
         let defaultState = self.defaultState
+        // A restore that crashed a launch is not applied again, as a launch of the app's build
+        // would not apply it (`restore-crashed`).
+        if let skipped = restorer.crashLoopVerdict(on: ScreenKey(scene: key, kind: kind)) {
+            return RestorationSummary(key: key, kind: kind, state: .object(defaultState), report: restorer.databaseReport + skipped)
+        }
         let (state, report) = restorer.withStore { store, databaseReport -> (JSONObject, [RestoreReportEntry]) in
             guard let store else { return (defaultState, databaseReport) }
             let record: StoredRecord?

@@ -38,6 +38,20 @@ extension StateRestorer {
         return nil
     }
 
+    /// The crash-loop guard's verdict on `screen` for a restore outside the typed path (the
+    /// tool's restore of an app's kind by its formats), taken as the typed path takes it, before
+    /// the record is read: the report entries that skip its record, or nil to read it. A
+    /// restorer that reads only looks without moving anything.
+    func crashLoopVerdict(on screen: ScreenKey) -> [RestoreReportEntry]? {
+        restoring.withLock { side in
+            guard !side.isClosed, !side.isSuspended else { return nil }
+            reopenIfUnavailable(&side)
+            defer { Self.releaseReadOnlyConnection(&side) }
+            guard let store = side.store else { return nil }
+            return try? crashLoopGuard(screen, in: store, &side)
+        }
+    }
+
     /// Finds the restores that launches now gone started and never completed (the guard
     /// file's slots whose process died, and marks a release before the guard file left in the
     /// database), moves their records to the quarantine in one transaction, and counts the

@@ -95,6 +95,30 @@ import Testing
         #expect(restored["report"] == [["code": "defaults-applied", "detail": "absent fields got their defaults: filters, selectedID"]])
     }
 
+    /// A restore of an app's kind that crashed a launch is shown as a launch would take it
+    /// (`restore-crashed`, the default state), without moving anything: the tool restored the
+    /// record as if nothing had happened, where the built-in kinds said it crashed.
+    @Test func restoreWithFormatsReportsACrashedRestoreAsALaunchWould() throws {
+        try storeInboxRecord(#"{"version":2,"query":"from:ann","sort":"sender"}"#, scene: "mail", version: 2)
+        try LaunchGuardFile.leaveMarksOfAKilledProcess(beside: stateFile.path, [LaunchGuardMark(account: "default", scene: "mail", kind: "inbox")])
+        let before = stateFile.folder.contents("state.sqlite")
+        let run = CapturedRun(["restore", "--db", stateFile.path, "--scene", "mail", "--kind", "inbox", "--formats", formats, "--json"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(stateFile.folder.contents("state.sqlite") == before)
+        let restored = try json(run)
+        #expect(restored["state"]?["query"] == "", "\(run.stdout)")
+        guard case .array(let report)? = restored["report"], report.count == 1, case .string(let detail)? = report[0]["detail"] else {
+            Issue.record("report: \(run.stdout)")
+            return
+        }
+        #expect(report[0]["code"] == "restore-crashed")
+        #expect(detail.contains("a launch would move it to the quarantine"), "\(detail)")
+        // Another scene of the kind is restored as stored.
+        try storeInboxRecord(#"{"version":2,"query":"to:bob","sort":"sender"}"#, scene: "other", version: 2)
+        let other = try json(CapturedRun(["restore", "--db", stateFile.path, "--scene", "other", "--kind", "inbox", "--formats", formats, "--json"]))
+        #expect(other["state"]?["query"] == "to:bob")
+    }
+
     /// The text output lists the state's fields, not the record's envelope.
     @Test func restoresTextOutputListsTheStatesFieldsWithoutTheEnvelope() throws {
         try storeInboxRecord(#"{"version":2,"minReaderVersion":2,"query":"from:ann","sort":"sender"}"#, scene: "mail", version: 2)
