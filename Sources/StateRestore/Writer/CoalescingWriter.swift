@@ -168,6 +168,7 @@ package final class CoalescingWriter: Sendable {
         store.withLock { connection in
             if case .suspended = connection { connection = .unopened }
         }
-        try flush()
+        // Closed already: a second close says the writer is closed (`databaseUnusable`).
+        _ = try writePending(includingUses: true)
     }
 }
