@@ -56,11 +56,23 @@ package enum StateDatabase {
     /// - Throws: `StoreError.fileNotFound`, `StoreError.movedTo` where a move left its note,
     ///   `StoreError.danglingLink`, or `StoreError.notARegularFile` for a directory, FIFO,
     ///   socket, device or a loop of links.
+    ///
+    /// A file this user may not read is refused too (`StoreError.fileUnreadable`, in words, not
+    /// SQLite's "unable to open database file"), unless `refusingUnreadable` is false: a
+    /// restore shows what a launch would make of it instead (`database-unavailable`).
     @discardableResult
-    package static func requireExistingFile(_ path: String) throws -> DatabaseFile {
+    package static func requireExistingFile(_ path: String, refusingUnreadable: Bool = true) throws -> DatabaseFile {
         let file = try DatabaseFile(resolving: path)
         guard file.identity != nil else { throw file.refusalIfMissing() ?? StoreError.fileNotFound(path: file.path) }
+        if refusingUnreadable { try refuseUnreadable(file) }
         return file
+    }
+
+    /// Throws `StoreError.fileUnreadable` when the existing `file` is one this process may not
+    /// read (its mode, its owner): one `access(2)`.
+    private static func refuseUnreadable(_ file: DatabaseFile) throws {
+        guard file.identity != nil, access(file.path, R_OK) != 0, [EACCES, EPERM].contains(errno) else { return }
+        throw StoreError.fileUnreadable(path: file.path, cause: SystemErrorCause.describe(errno))
     }
 
     /// Throws `StoreError.movedTo` where a move left its note at `file`'s path (nothing is
@@ -96,6 +108,7 @@ package enum StateDatabase {
             if let refusal = Database.refusalToCreate(file.path) { throw refusal }
             return (0, try migrator.planForNewDatabase(upTo: target))
         }
+        try refuseUnreadable(file)
         let database = try Database(file, .readOnly)
         defer { database.close() }
         return (try migrator.status(of: database).schemaVersion, try migrator.plan(for: database, upTo: target))
@@ -114,6 +127,7 @@ package enum StateDatabase {
             _ = try migrator.planForNewDatabase(upTo: target)
             try refuseMoved(file)
         }
+        try refuseUnreadable(file)
         return try namingTheStorageCause(file) {
             let database = try Database(file, .readWrite(createIfMissing: true))
             defer { database.close() }
@@ -126,6 +140,7 @@ package enum StateDatabase {
     private static func openForWriting(
         _ file: DatabaseFile, upgrading kinds: [RecordKind], configuration: DatabaseConfiguration, progress: (MigrationProgress) -> Void = { _ in }
     ) throws -> Store {
+        try refuseUnreadable(file)
         let store = try namingTheStorageCause(file) {
             try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(upgrading: kinds), progress: progress)
         }

@@ -32,6 +32,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case newerRecordKept(account: String, scene: String, kind: String, version: Int)
     /// The file does not exist (for operations that never create one).
     case fileNotFound(path: String)
+    /// The file exists but this process may not read it (its mode, its owner): `cause` is the
+    /// operating system's (`EACCES: Permission denied`). Nothing was read or changed.
+    case fileUnreadable(path: String, cause: String)
     /// A save that may only create a record found one stored (its caller never read it).
     case existingRecordKept(account: String, scene: String, kind: String)
     /// The path names something other than a regular file (a FIFO, a socket, a device, a
@@ -112,6 +115,7 @@ extension StoreError: LocalizedError {
         case .newerRecordKept(let account, let scene, let kind, let version):
             "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record of format \(version), newer than this build reads; it was kept and nothing was saved"
         case .fileNotFound(let path): "\(path): no such database file"
+        case .fileUnreadable(let path, let cause): "\(path) cannot be read by this process (\(cause)); nothing was read or changed"
         case .existingRecordKept(let account, let scene, let kind):
             "scene \"\(scene)\" of account \"\(account)\" holds a \(kind) record this launch could not read; it was kept, and the next restore returns it"
         case .notARegularFile(let path, let kind): "\(path) is \(kind), not a database file"

@@ -30,7 +30,7 @@ enum RestoreCommand {
         let context =
             try options.portableFile.map { try landing(of: kind, portableFile: $0, documentFile: options.documentFile, console: console) }
             ?? self.context(of: kind, documentFile: options.documentFile, console: console)
-        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(options.record.database), configuration: .toolReading)
+        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(options.record.database, refusingUnreadable: false), configuration: .toolReading)
         defer { try? restorer.close() }
         let summary = context.restore(key, with: restorer)
         if options.json {

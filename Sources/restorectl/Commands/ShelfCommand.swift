@@ -55,7 +55,7 @@ enum ShelfCommand {
 
     static func restore(_ options: RestoreOptions, console: Console) throws -> ExitCode {
         let (shelf, account) = (options.shelf, options.account)
-        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(options.database), configuration: .toolReading)
+        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(options.database, refusingUnreadable: false), configuration: .toolReading)
         defer { try? restorer.close() }
         let restoration = restorer.restoreShelf(shelf, account: account)
         let conflicting = Set(restoration.conflictingDrafts.map(\.bookID))

@@ -18,7 +18,7 @@ enum FailureMapping {
             // Out of space, read-only storage or an I/O error at whatever statement of a
             // migration is the storage's failure, not bad data.
             case .migrationFailed(_, _, let underlying): return CommandFailure(exitCode(for: underlying), error.localizedDescription)
-            case .fileNotFound, .quarantineEntryNotFound, .historyEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
+            case .fileNotFound, .fileUnreadable, .quarantineEntryNotFound, .historyEntryNotFound: return CommandFailure(.noInput, error.localizedDescription)
             case .notARegularFile, .danglingLink, .movedTo: return CommandFailure(.noInput, error.localizedDescription)
             case .fileInUse, .fileOpenElsewhere, .copyNotVerified: return CommandFailure(.ioError, error.localizedDescription)
             default: return CommandFailure(.dataError, error.localizedDescription)

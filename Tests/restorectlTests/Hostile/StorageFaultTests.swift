@@ -343,6 +343,33 @@ import Testing
         #expect(try Self.restore(db).state == Self.stored, "the stored state is intact")
     }
 
+    /// Every verb but `restore` (which shows what a launch makes of it: `database-unavailable`)
+    /// refuses a database this user may not read as an input that cannot be read: 66, naming
+    /// the file and `EACCES`, and nothing is created. They answered 73 (cannot create), 65, or
+    /// `check`'s 1 with the permission listed as a fault of the file.
+    @Test(
+        .enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"),
+        arguments: [
+            ["status"], ["inspect"], ["check"], ["quarantine", "list"], ["shelf", "list"], ["history", "--scene", "main", "--kind", "catalog"],
+            ["migrate", "--dry-run"], ["migrate"], ["export", "--redact", "--out", "OUT"], ["portable", "--scene", "main"], ["purge", "--account", "default"],
+            ["discard", "--scene", "main"], ["save", "--scene", "other", "--state", "STATE"],
+        ])
+    func everyVerbRefusesAFileThisUserMayNotReadAsAnUnreadableInput(verb: [String]) throws {
+        let parent = try TemporaryDirectory()
+        let (folder, db) = try Self.makeDatabaseInAFolderOfItsOwn(in: parent)
+        let state = parent.path("state.json")
+        try Data(#"{"version":3,"query":"after","selectedID":null,"showsOnlySelected":false,"viewport":null}"#.utf8).write(to: URL(fileURLWithPath: state))
+        chmod(state, 0o644)
+        try #require(chown(folder, 65534, 65534) == 0 && chmod(folder, 0o700) == 0 && chmod(db, 0o600) == 0)
+        let arguments = verb + ["--db", db]
+        let filled = arguments.map { $0 == "STATE" ? state : $0 == "OUT" ? folder + "/out.sqlite" : $0 }
+        let run = try Self.run(filled, as: "nobody")
+        #expect(run.status == 66, "\(verb): \(run)")
+        #expect(run.stderr == "restorectl: \(db) cannot be read by this process (EACCES: Permission denied); nothing was read or changed\n", "\(verb): \(run.stderr)")
+        #expect(Self.listing(folder) == ["state.sqlite"], "\(verb) created something")
+        #expect(try Self.restore(db).state == Self.stored, "the stored state is intact")
+    }
+
     /// A process without descriptors to spare (`ulimit -n`): whatever the limit, the launch
     /// never reports damage or moves anything aside, a failure names EMFILE, and a save that
     /// cannot open the file exits 74 saying so.
