@@ -57,7 +57,7 @@ extension Database {
             try database.executeScript("PRAGMA synchronous = FULL; PRAGMA user_version = 0")
         } catch {
             // Name the path the caller asked for, not the staging file.
-            throw error.rewritingMessage { $0.replacingOccurrences(of: staging, with: path) }
+            throw error.naming(staging: staging, as: path)
         }
         runCreationHook(.staged, path)
         if link(staging, path) != 0, errno != EEXIST {

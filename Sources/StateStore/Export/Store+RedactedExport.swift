@@ -45,9 +45,23 @@ extension Store {
         Database.removeStaleStagingFiles(beside: output, marked: [".exporting-"])
         let staging = DatabasePath.stagingName(of: output, marker: ".exporting-")
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
-        let written = try source.database.readTransaction {
+        let written = try namingTheOutput(output, staging) { try exportCopy(of: source, to: staging, migrator: migrator, redactor: redactor) }
+        guard link(staging, output) == 0 else {
+            let code = errno
+            if code == EEXIST { throw ExportError.outputExists(path: output) }
+            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(output): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+        }
+        return written
+    }
+
+    /// Writes the redacted copy of `source` into the new file `staging`, in one read of the
+    /// source; each table written, with its row count.
+    private static func exportCopy(
+        of source: Store, to staging: String, migrator: Migrator, redactor: some ExportRedacting
+    ) throws -> [ExportedTable] {
+        try source.database.readTransaction {
             let tables = try exportedColumns(of: source.database)
-            let target = try namingTheOutput(output, staging) { () throws(StoreError) in try Database(DatabaseFile(linkFree: staging), .ownFile) }
+            let target = try Database(DatabaseFile(linkFree: staging), .ownFile)
             defer { target.close() }
             try migrator.migrate(target, upTo: source.schemaVersion)
             let names = ExportNames()
@@ -64,21 +78,15 @@ extension Store {
             try target.executeScript("PRAGMA journal_mode = DELETE; VACUUM")
             return written
         }
-        guard link(staging, output) == 0 else {
-            let code = errno
-            if code == EEXIST { throw ExportError.outputExists(path: output) }
-            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(output): \(SystemErrorCause.describe(code))", systemErrorCode: code)
-        }
-        return written
     }
 
-    /// Runs `body`, which opens the staging file `staging`; its error names `output`, the path
-    /// the caller gave, instead.
-    private static func namingTheOutput<T>(_ output: String, _ staging: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    /// Runs `body`, which writes the staging file `staging`: its storage errors name `output`,
+    /// the path the caller gave, instead (a full disk, a missing folder).
+    private static func namingTheOutput<T>(_ output: String, _ staging: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch {
-            throw error.rewritingMessage { $0.replacingOccurrences(of: staging, with: output) }
+        } catch let error as StoreError {
+            throw error.naming(staging: staging, as: output)
         }
     }
 

@@ -68,7 +68,8 @@ extension Store {
         } catch {
             database.close()
             for suffix in ["-wal", "-shm", "-journal", ""] { unlink(staging + suffix) }
-            throw error
+            // The destination the caller gave, not the copy made beside it first.
+            throw (error as? StoreError)?.naming(staging: staging, as: destination) ?? error
         }
         // The hold lasts until the original is gone. The note is there already, so a process
         // that finds no file finds where it went (and creates nothing there, so the log removed

@@ -99,6 +99,12 @@ extension StoreError {
         return .sqlite(extendedCode: extendedCode, message: transform(message), sql: sql, systemErrorCode: systemErrorCode)
     }
 
+    /// This error naming `path`, the file the caller asked for, where it names `staging`, the
+    /// copy made beside it first (a new database's, a move's, an export's).
+    func naming(staging: String, as path: String) -> StoreError {
+        rewritingMessage { $0.replacingOccurrences(of: staging, with: path) }
+    }
+
     /// A SQLite failure as one line: the code, SQLite's message and the failed SQL.
     static func describeSQLite(extendedCode: Int32, message: String, sql: String?) -> String {
         var text = "SQLite error \(extendedCode) (\(SQLiteCode(rawValue: extendedCode & 0xFF))): \(message)"

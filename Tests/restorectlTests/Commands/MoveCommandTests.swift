@@ -21,6 +21,21 @@ import Testing
         }
     }
 
+    /// A move or an export whose destination's folder does not exist is refused (73) naming
+    /// the destination given, not the copy made beside it first
+    /// (`<destination>.moving-<pid>-<UUID>`), and the database stays where it was.
+    @Test(arguments: [["move", "--to"], ["export", "--redact", "--out"]])
+    func aDestinationInAMissingFolderIsRefusedNamingTheDestinationGiven(verb: [String]) throws {
+        seed()
+        let before = try Data(contentsOf: URL(fileURLWithPath: stateFile.path))
+        let missing = stateFile.path("no/such/folder/state.sqlite")
+        let run = CapturedRun([verb[0], "--db", stateFile.path] + verb.dropFirst() + [missing])
+        #expect(run.exitCode == 73, "\(run.stderr)")
+        #expect(run.stderr.contains("\(missing): ENOENT"), "\(run.stderr)")
+        #expect(!run.stderr.contains(".moving-") && !run.stderr.contains(".exporting-"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: stateFile.path)) == before)
+    }
+
     @Test func moveCopiesVerifiesAndRemovesTheOldFiles() throws {
         seed()
         let before = CapturedRun(["inspect", "--db", stateFile.path, "--json"]).stdout
