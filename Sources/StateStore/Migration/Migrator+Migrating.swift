@@ -38,6 +38,16 @@ extension Migrator {
     /// Runs one migration in its own transaction. Returns false when another process applied
     /// it while this one waited for the lock.
     func apply(_ migration: MigrationFile, to db: Database, progress: (MigrationProgress) -> Void) throws -> Bool {
+        do {
+            return try applying(migration, to: db, progress: progress)
+        } catch let error as StoreError where error.isSQLiteFailure && !error.isBusy {
+            // A failure of the transaction itself (its COMMIT out of space) is the migration's
+            // too, named as one; waiting for the lock is not.
+            throw StoreError.migrationFailed(version: migration.version, name: migration.name, error: error)
+        }
+    }
+
+    private func applying(_ migration: MigrationFile, to db: Database, progress: (MigrationProgress) -> Void) throws -> Bool {
         try db.writeTransaction {
             // Re-read inside the write lock: the version may have moved while we waited.
             let current = try Self.reading(db.path) { try Self.currentVersion(of: db) }

@@ -151,7 +151,7 @@ extension StoreError: LocalizedError {
         case .foreignKeyViolation(let version, let name, let table):
             "migration \(version) (\(name)) left a foreign key violation in table \(table); it was rolled back"
         case .migrationFailed(let version, let name, let error):
-            "migration \(version) (\(name)) failed and was rolled back: \(error.message)"
+            "migration \(version) (\(name)) failed and was rolled back, so the file is at schema version \(version - 1): \(error.message)"
         case .invalidMigrationSet(let reason):
             "invalid embedded migrations: \(reason)"
         case .migrationDeferred(let path, let version, let bytes):

@@ -35,6 +35,38 @@ import Testing
 
     /// A target is a schema version, 1 at least: `--to 0` on a missing path created an empty
     /// file of no schema and exited 0 (on an existing file it was already refused).
+    /// A migration that runs out of space, wherever it stops (a statement, its commit), names
+    /// the migration that failed and the schema version the file is left at, and that is the
+    /// version the file has: it said only "database or disk is full while executing COMMIT",
+    /// with two of three migrations applied.
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    func aMigrationOutOfSpaceNamesTheMigrationAndTheVersionTheFileIsAt() throws {
+        var failures = 0
+        for freeKiB in stride(from: 32, through: 288, by: 32) {
+            let mount = try #require(try ScratchMount(tmpfsSize: "512k"))
+            let db = mount.path("state.sqlite")
+            try PersonalDatabase.load(PackageFolders.path("schema/v2.sql"), into: file.path("v2-\(freeKiB).sqlite"))
+            try FileManager.default.copyItem(atPath: file.path("v2-\(freeKiB).sqlite"), toPath: db)
+            try mount.fill()
+            var status = stat()
+            #expect(stat(mount.path("filler"), &status) == 0 && truncate(mount.path("filler"), max(0, status.st_size - off_t(freeKiB * 1_024))) == 0)
+            let run = CapturedRun(["migrate", "--db", db])
+            let version = CapturedRun(["status", "--db", db]).stdout
+            guard run.exitCode != 0 else { continue }
+            #expect(run.exitCode == 74, "\(freeKiB) KiB free: \(run.stderr)")
+            // No room for the backup: nothing was migrated.
+            if run.stderr.contains("backup to \(db).backup-v2") {
+                #expect(version.contains("schema version 2 of"), "\(freeKiB) KiB free: \(version)")
+                continue
+            }
+            failures += 1
+            let named = run.stderr.firstMatch(of: /migration (\d) \(\d{4}_[a-z_]+\.sql\) failed and was rolled back, so the file is at schema version (\d):/)
+            #expect(named != nil, "\(freeKiB) KiB free: \(run.stderr)")
+            if let named { #expect(version.contains("schema version \(named.2) of"), "\(freeKiB) KiB free: \(version)") }
+        }
+        #expect(failures > 0, "no fill level made a migration fail")
+    }
+
     @Test func migratingANewFileToVersion0IsAUsageErrorAndCreatesNothing() {
         for arguments in [["migrate"], ["migrate", "--dry-run"]] {
             let run = CapturedRun(arguments + ["--db", file.path, "--to", "0"])
