@@ -7,11 +7,19 @@ extension StateRestorer {
     package func restoreSnapshot<Format: SnapshotFormat>(
         _ format: Format.Type, named name: String, account: String
     ) -> (snapshot: Format.Snapshot?, report: [RestoreReportEntry]) {
-        let restored = withStore { store, report in Self.restoreSnapshot(Format.self, named: name, account: account, from: store, report: report) }
+        // The account's sign-out generation is read before the snapshots, on the same
+        // connection: a sign-out in between then fences this screen's saves (they carry the
+        // generation from before it). Read after them, in a transaction of its own, a sign-out
+        // in between gave the screen the new generation with the signed-out account's
+        // snapshot, and its next save wrote the account back.
+        let (restored, stored) = withStore { store, report in
+            let generation = try? store?.accountGeneration(account)
+            return (Self.restoreSnapshot(Format.self, named: name, account: account, from: store, report: report), generation)
+        }
         let sawFile = !restored.report.contains { RestoreCode.fileNotRead.contains($0.code) }
         let screen = Self.snapshotScreen(Format.self, named: name, account: account)
         restoring.withLock { side in
-            let generation = sawFile ? try? side.store?.accountGeneration(account) : nil
+            let generation = sawFile ? stored : nil
             side.gate.noteRestore(of: screen, WriteGate.Sighting(generation: generation, discardEpoch: nil, isUnseen: !sawFile))
             if generation != nil { SignedOutAccounts.forget(account, at: file) }
         }
