@@ -211,7 +211,11 @@ enum LaunchDatabase {
         do {
             var fresh = configuration
             if fresh.access == .readWrite(createIfMissing: false) { fresh.access = .readWrite(createIfMissing: true) }
-            let store = try Store(file: file, configuration: fresh, migrator: StateMigrations.makeMigrator(migrations: configuration.migrations))
+            // The damaged file is gone from the path: a new one is made there, the one file
+            // ever made again at a path that had one.
+            var emptied = file
+            emptied.identity = nil
+            let store = try Store(file: emptied, configuration: fresh, migrator: StateMigrations.makeMigrator(migrations: configuration.migrations))
             return Opening(store: store, report: [entry], replacedFile: true)
         } catch {
             return Opening(store: nil, report: [entry, RestoreReportEntry(.databaseUnavailable, "a fresh database could not be created: \(error.localizedDescription)")])

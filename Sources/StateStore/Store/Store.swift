@@ -96,6 +96,10 @@ package final class Store {
             // the file is the database, and the note goes before anything made at its
             // destination could make it hide the file.
             if file.identity != nil, configuration.access != .readOnly { MovedDatabaseNote.removeIfUnfinished(at: path) }
+            // A file that existed when its path was resolved is opened, never made again: moved
+            // or removed since (a move by another process, a deferred migration opening it
+            // later), it is refused below, not created anew at its old path.
+            if file.identity != nil, configuration.access == .readWrite(createIfMissing: true) { configuration.access = .readWrite(createIfMissing: false) }
         } else {
             // An extension never creates the file: the app does.
             if let missing = file.refusalIfMissing() { throw missing }
@@ -110,6 +114,11 @@ package final class Store {
             database = try Database(file, Database.OpenMode(configuration.access), configuration: configuration, companions: siblings)
         } catch {
             if error.isStorageFault { siblings.removeWhatTheFailedOpenLeft() }
+            // Gone since it was resolved: where it went, if a move left its note.
+            if file.identity != nil, DatabaseFile.identity(at: path) == nil {
+                if case .movedTo(let path, let destination) = file.refusalIfMissing() { throw StoreError.movedTo(path: path, destination: destination) }
+                throw StoreError.fileMoved(path: path)
+            }
             throw error
         }
         do {

@@ -50,6 +50,27 @@ struct DatabaseFileTests {
         #expect(other.namingTheStorageCause(of: file, opening: "for writing") == other, "another cause is kept")
     }
 
+    /// A store opened on a file that existed when its path was resolved, and was moved (its
+    /// note left) or removed before the open (another process's move between the two; a
+    /// deferred migration opening it later), is refused as moved and never made again at the
+    /// old path: it was created anew there, empty, and laid out.
+    @Test(arguments: [true, false])
+    func aFileGoneBetweenTheResolutionAndTheOpenIsNeverMadeAgain(leavesANote: Bool) throws {
+        let state = try StateFile()
+        try Store(path: state.path, migrator: .withNoOpDataSteps()).close()
+        let file = try DatabaseFile(resolving: state.path)
+        #expect(file.identity != nil)
+        #expect(rename(state.path, state.path("elsewhere.sqlite")) == 0)
+        if leavesANote { try MovedDatabaseNote.write(at: state.path, pointingTo: state.path("elsewhere.sqlite")) }
+        let refusal = #expect(throws: StoreError.self) { try Store(file: file, migrator: .withNoOpDataSteps()) }
+        switch refusal {
+        case .movedTo(let path, let destination)?: #expect(leavesANote && path == state.path && destination == state.path("elsewhere.sqlite"))
+        case .fileMoved(let path)?: #expect(!leavesANote && path == state.path)
+        default: Issue.record("refused as \(String(describing: refusal))")
+        }
+        #expect(!FileManager.default.fileExists(atPath: state.path), "a file was made again at the old path")
+    }
+
     @Test func aFileRemovedAfterTheResolutionIsMissingNow() throws {
         let state = try StateFile()
         try Database(DatabaseFile(resolving: state.path), .readWrite(createIfMissing: true)).close()
