@@ -84,9 +84,15 @@ package struct DatabaseCheck: Equatable, Sendable {
                 )
                 return check
             }
+            // What a launch of the app would find of restores that crashed one: their records
+            // are not applied but moved to the quarantine.
+            let crashed = CrashLoopCheck.lookingOnly(beside: file, role: DatabaseConfiguration().role, in: store).crashedScreens
             try RecordKind.inspectRecords(in: store, kinds: kinds) { record, condition, size in
                 check.recordsChecked += 1
                 let place = "\(record.kind) record of scene \(StoreNames.quoted(record.scene)) of account \(StoreNames.quoted(record.account))"
+                if !crashed.isEmpty, crashed[LaunchGuardMark(account: record.account, scene: record.scene, kind: record.kind).screenHash] != nil {
+                    check.problems.append("\(place): its restore crashed a launch (the app stopped before the restore finished); a launch moves it to the quarantine")
+                }
                 switch condition {
                 case .readable, .readThroughMinReaderVersion:
                     check.recordsDecoded += 1

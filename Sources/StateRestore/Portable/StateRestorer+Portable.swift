@@ -29,7 +29,8 @@ extension StateRestorer {
     /// - Throws: ``RestoreError/portableOverBudget(scene:kind:_:)`` when the record is over
     ///   ``PortableConfiguration/byteBudget``, naming its largest fields;
     ///   ``RestoreError/portableUnavailable(_:)`` before ``configurePortable(_:)``, or when the
-    ///   screen has no stored state this build can read; what ``flush(isolation:)`` throws when
+    ///   screen has no stored state this build can read, or its stored record's restore crashed
+    ///   a launch (the crash-loop guard skips it); what ``flush(isolation:)`` throws when
     ///   the screen's own pending save could not be written (suspended, or the storage refused
     ///   it), since the stored record is then not what the screen shows.
     public func portable<State: RestorableState>(_ type: State.Type, for key: SceneKey, isolation: isolated (any Actor)? = #isolation) throws -> Data {
@@ -82,6 +83,7 @@ extension StateRestorer {
     /// `key`'s stored record as this build writes it (decoded and encoded again, its unknown
     /// fields carried), or as stored when it is a newer release's record this build keeps.
     func storedRecordText<State: RestorableState>(_ type: State.Type, for key: SceneKey) throws -> String {
+        try refuseCrashedRestore(of: ScreenKey(scene: key, kind: State.kind))
         let stored = try withStore { store, report throws -> StoredRecord? in
             guard let store else { throw RestoreError.portableUnavailable("the database cannot be read: \(report.last?.detail ?? "it is closed")") }
             return try store.record(account: key.account, scene: key.scene, kind: State.kind)
@@ -101,6 +103,15 @@ extension StateRestorer {
         case .expired:
             throw RestoreError.portableUnavailable("\(key)'s stored \(State.kind) record has expired; nothing was sent")
         }
+    }
+
+    /// Throws ``RestoreError/portableUnavailable(_:)`` when `screen`'s restore crashed a launch
+    /// (the crash-loop guard skips its record): a record that crashed this device is not sent
+    /// to another, whose landing guards nothing.
+    func refuseCrashedRestore(of screen: ScreenKey) throws {
+        guard let skipped = crashLoopVerdict(on: screen) else { return }
+        throw RestoreError.portableUnavailable(
+            "\(screen.scene)'s stored \(screen.kind) record is not sent: \(skipped.first?.detail ?? "its restore crashed a launch")")
     }
 
     /// Lands another device's portable record of `key`'s screen: the state under exactly the

@@ -11,6 +11,7 @@ extension StateRestorer {
     ///   scene has no record of the kind or it cannot be read;
     ///   ``RestoreError/portableOverBudget(scene:kind:_:)`` over the budget.
     package func portableText(of kind: RecordKind, for key: SceneKey, deviceID: String, appBuild: String, byteBudget: Int) throws -> String {
+        try refuseCrashedRestore(of: ScreenKey(scene: key, kind: kind.name))
         let stored = try withStore { store, report throws -> StoredRecord? in
             guard let store else { throw RestoreError.portableUnavailable("the database cannot be read: \(report.last?.detail ?? "it is closed")") }
             return try store.record(account: key.account, scene: key.scene, kind: kind.name)

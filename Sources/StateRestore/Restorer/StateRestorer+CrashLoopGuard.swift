@@ -5,7 +5,9 @@ import StateStore
 extension StateRestorer {
     /// The report entries for skipping a screen's record, or nil to restore it: its restore
     /// crashed a launch that is gone, or the two previous launches both crashed.
-    func crashLoopGuard(_ screen: ScreenKey, in store: Store, _ side: inout RestoreSide) throws -> [RestoreReportEntry]? {
+    /// A restore takes the verdict (`consuming`): the screen's next restore in this process
+    /// is not blamed again. A look that applies nothing (``crashLoopVerdict(on:)``) leaves it.
+    func crashLoopGuard(_ screen: ScreenKey, in store: Store, _ side: inout RestoreSide, consuming: Bool = true) throws -> [RestoreReportEntry]? {
         if side.crashLoopCheck == nil && readsOnly {
             side.crashLoopCheck = CrashLoopCheck.lookingOnly(beside: location.withLock { $0.file }, role: configuration.role, in: store)
         } else if side.crashLoopCheck == nil {
@@ -20,7 +22,8 @@ extension StateRestorer {
             side.crashLoopCheck = try checkingWithoutFailingTheLaunch(&side, in: store)
         }
         let mark = screen.guardMark
-        if let outcome = side.crashLoopCheck?.crashedScreens.removeValue(forKey: mark.screenHash) {
+        let verdict = consuming ? side.crashLoopCheck?.crashedScreens.removeValue(forKey: mark.screenHash) : side.crashLoopCheck?.crashedScreens[mark.screenHash]
+        if let outcome = verdict {
             let detail =
                 switch outcome {
                 case .quarantined(let id): "its record was moved to the quarantine (id \(id))"
@@ -38,17 +41,18 @@ extension StateRestorer {
         return nil
     }
 
-    /// The crash-loop guard's verdict on `screen` for a restore outside the typed path (the
-    /// tool's restore of an app's kind by its formats), taken as the typed path takes it, before
-    /// the record is read: the report entries that skip its record, or nil to read it. A
-    /// restorer that reads only looks without moving anything.
+    /// The crash-loop guard's verdict on `screen` for a use of its record outside the typed
+    /// restore (the tool's restore of an app's kind by its formats, a portable record), found
+    /// as a restore finds it, before the record is read: the report entries that skip its
+    /// record, or nil to use it. A restorer that reads only looks without moving anything, and
+    /// the verdict stays for the screen's restore.
     func crashLoopVerdict(on screen: ScreenKey) -> [RestoreReportEntry]? {
         restoring.withLock { side in
             guard !side.isClosed, !side.isSuspended else { return nil }
             reopenIfUnavailable(&side)
             defer { Self.releaseReadOnlyConnection(&side) }
             guard let store = side.store else { return nil }
-            return try? crashLoopGuard(screen, in: store, &side)
+            return try? crashLoopGuard(screen, in: store, &side, consuming: false)
         }
     }
 

@@ -83,6 +83,27 @@ import Testing
         #expect(try Self.listing(file.folder.url) == before, "the crashed screen's record or the guard file changed")
     }
 
+    /// A record whose restore crashed a launch is what `check` finds wrong (1, naming it) and
+    /// what `portable` does not send (65): `check` called the file healthy and `portable` sent
+    /// the record that crashed this device to another, whose landing guards nothing. Neither
+    /// changes a file.
+    @Test func aRecordWhoseRestoreCrashedIsAProblemForCheckAndIsNotSentByPortable() throws {
+        let path = file.path
+        let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
+        try store.saveRecord(RecordCodec<CatalogViewState>.encode(CatalogViewState(selectedID: 2)), version: 3, account: "default", scene: "main", kind: "catalog")
+        store.close()
+        #expect(try run(["check", "--db", path]).exit.isSuccess)
+        try LaunchGuardFile.leaveMarksOfAKilledProcess(beside: path, [LaunchGuardMark(account: "default", scene: "main", kind: "catalog")])
+        let before = try Self.listing(file.folder.url)
+        let checked = try run(["check", "--db", path])
+        #expect(checked.exit.status == 1, "\(checked.stdout) \(checked.stderr)")
+        #expect(checked.stdout.contains(#"catalog record of scene "main" of account "default": its restore crashed a launch"#), "\(checked.stdout)")
+        let sent = try run(["portable", "--db", path, "--scene", "main"])
+        #expect(sent.exit.status == 65 && sent.stdout.isEmpty, "\(sent.stdout) \(sent.stderr)")
+        #expect(sent.stderr.contains("record is not sent: the previous restore of"), "\(sent.stderr)")
+        #expect(try Self.listing(file.folder.url) == before, "a reading verb changed the folder")
+    }
+
     @Test func restoreLeavesAnUnreadableRecordWhereItIs() throws {
         let path = file.path
         let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
