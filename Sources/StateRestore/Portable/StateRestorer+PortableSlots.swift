@@ -114,10 +114,13 @@ extension StateRestorer {
 
     /// Makes room for `storeKey` in the engine's share of `store`: while the share is full,
     /// the slot with the lowest logical version (a value that is not a portable record first)
-    /// is removed.
+    /// is removed. A newer release's record is never removed: it stays for a release that
+    /// reads it.
     private func evictForPublishing(_ storeKey: String, in store: any PortableKeyValueStore) {
         let share = max(1, portableSide.withLock { $0.configuration?.keyShare ?? 1 })
-        var others = store.keys.filter { $0.hasPrefix(PortableSlot.storeKeyPrefix) && $0 != storeKey }.map { (key: $0, logical: Self.logicalVersion(at: $0, in: store)) }
+        var others = store.keys.filter { $0.hasPrefix(PortableSlot.storeKeyPrefix) && $0 != storeKey }.compactMap { key in
+            Self.evictionRank(at: key, in: store).map { (key: key, logical: $0) }
+        }
         others.sort { $0.logical != $1.logical ? $0.logical < $1.logical : $0.key < $1.key }
         while others.count >= share {
             let evicted = others.removeFirst()
@@ -132,21 +135,31 @@ extension StateRestorer {
     func storeChanged(_ keys: [String], isQuotaViolation: Bool) {
         guard let store = portableSide.withLock({ $0.configuration?.store }) else { return }
         if isQuotaViolation {
-            let lowest = store.keys.filter { $0.hasPrefix(PortableSlot.storeKeyPrefix) }.min { left, right in
-                let (l, r) = (Self.logicalVersion(at: left, in: store), Self.logicalVersion(at: right, in: store))
-                return l != r ? l < r : left < right
+            let ranked = store.keys.filter { $0.hasPrefix(PortableSlot.storeKeyPrefix) }.compactMap { key in
+                Self.evictionRank(at: key, in: store).map { (key: key, logical: $0) }
             }
+            let lowest = ranked.min { $0.logical != $1.logical ? $0.logical < $1.logical : $0.key < $1.key }
             if let lowest {
-                store.remove(forKey: lowest)
-                portableSide.withLock { $0.forget(lowest) }
+                store.remove(forKey: lowest.key)
+                portableSide.withLock { $0.forget(lowest.key) }
             }
             return
         }
         for key in keys where key.hasPrefix(PortableSlot.storeKeyPrefix) { _ = winningValue(at: key, in: store) }
     }
 
-    private static func logicalVersion(at key: String, in store: any PortableKeyValueStore) -> Int {
-        store.value(forKey: key).flatMap { try? PortableRecord.parse($0) }?.logicalVersion ?? -1
+    /// Where the value at `key` stands for eviction, lowest first: a portable record's logical
+    /// version, -1 for a value that is none (damaged, foreign); nil for a newer release's
+    /// record (an envelope this build does not read), which is never evicted here.
+    private static func evictionRank(at key: String, in store: any PortableKeyValueStore) -> Int? {
+        guard let value = store.value(forKey: key) else { return -1 }
+        do {
+            return try PortableRecord.parse(value).logicalVersion
+        } catch .unsupported {
+            return nil
+        } catch {
+            return -1
+        }
     }
 
     /// Removes `account`'s slots from the configured store (a sign-out).

@@ -134,6 +134,32 @@ import Testing
         #expect(device.cloud.value(forKey: "app.settings") == Data("the app's own".utf8))
     }
 
+    /// A newer release's record (an envelope this build does not read) stays for a release
+    /// that reads it: neither keeping to the share nor a quota violation removes it, though it
+    /// ranked lowest (as a value that is no record) and went first.
+    @Test func aNewerReleasesRecordIsNeverEvicted() throws {
+        let device = try PortableDevice("phone", build: "3.0", keyShare: 2)
+        try device.restorer.save(BookReaderV3(bookID: 1, page: 1, fontSize: 1, theme: "light"), for: device.key)
+        try device.restorer.publish(BookReaderV3.self, for: device.key, to: try PortableSlot("newer", account: "a"))
+        let newerKey = try #require(device.cloud.keys.last)
+        let text = String(decoding: try #require(device.cloud.value(forKey: newerKey)), as: UTF8.self)
+        #expect(text.contains(#""portable":1"#), "\(text)")
+        let newer = Data(text.replacingOccurrences(of: #""portable":1"#, with: #""portable":2"#).utf8)
+        device.cloud.receive(newer, forKey: newerKey)
+        #expect(device.cloud.value(forKey: newerKey) == newer)
+
+        var keys: [String] = []
+        for name in ["one", "two", "three"] {
+            try device.restorer.publish(BookReaderV3.self, for: device.key, to: try PortableSlot(name, account: "a"))
+            keys.append(try #require(device.cloud.keys.last))
+        }
+        #expect(Set(device.engineValues.keys) == [newerKey, keys[1], keys[2]])
+        device.cloud.set(Data(count: 1_048_000), forKey: "app.cache")
+        device.cloud.deliverPendingChanges()
+        #expect(device.cloud.value(forKey: newerKey) == newer)
+        #expect(device.cloud.value(forKey: keys[1]) == nil, "the least recently published record this build reads goes")
+    }
+
     @Test func signingOutRemovesTheAccountsSlotsFromTheStore() throws {
         try phone.restorer.save(BookReaderV3(bookID: 1, page: 1, fontSize: 1, theme: "light"), for: phone.key)
         try phone.restorer.publish(BookReaderV3.self, for: phone.key, to: slot)
