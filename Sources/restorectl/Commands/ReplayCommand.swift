@@ -52,15 +52,26 @@ enum ReplayCommand {
             JSONOutput.print(.object(["db": .string(path), "restored": .array(outcome.restored.map(JSONOutput.restoration)), "notRestored": .array(skipped)]), to: console)
             return .success
         }
-        for summary in outcome.restored {
+        // The scenes restored and those not, as one list in the order of account, scene and
+        // kind (by bytes), as the help says: the scenes not restored came after all the others.
+        var scenes: [(order: [[UInt8]], lines: [String])] = outcome.restored.map { summary in
             let codes = summary.report.isEmpty ? "restored exactly as saved" : summary.report.map(\.code.rawValue).joined(separator: ", ")
-            console.print("\(summary.key) (\(summary.kind)): \(codes)")
-            for entry in summary.report { console.print("  \(entry.code.rawValue): \(entry.detail)") }
+            let lines = ["\(summary.key) (\(summary.kind)): \(codes)"] + summary.report.map { "  \($0.code.rawValue): \($0.detail)" }
+            return (Self.order(summary.key.account, summary.key.scene, summary.kind), lines)
         }
         for (record, reason) in notRestored {
-            console.print("scene \(StoreNames.quoted(record.scene)) of account \(StoreNames.quoted(record.account)) (\(record.kind)): not restored: \(reason)")
+            let line = "scene \(StoreNames.quoted(record.scene)) of account \(StoreNames.quoted(record.account)) (\(record.kind)): not restored: \(reason)"
+            scenes.append((Self.order(record.account, record.scene, record.kind), [line]))
         }
+        scenes.sort { left, right in left.order.lexicographicallyPrecedes(right.order) { $0.lexicographicallyPrecedes($1) } }
+        for scene in scenes { scene.lines.forEach(console.print) }
         return .success
+    }
+
+    /// Where a scene's record of `kind` stands in the replay's order: by account, scene and
+    /// kind, each by its bytes.
+    private static func order(_ account: String, _ scene: String, _ kind: String) -> [[UInt8]] {
+        [Array(account.utf8), Array(scene.utf8), Array(kind.utf8)]
     }
 
     /// Why `record` was not restored.

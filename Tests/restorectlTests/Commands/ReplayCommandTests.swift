@@ -258,6 +258,21 @@ import Testing
         return path
     }
 
+    /// The printed replay lists every scene, restored or not, in one order of account, scene
+    /// and kind (by bytes), as its help says: the scenes it could not restore came after all
+    /// the others.
+    @Test func theTextReplayListsEveryScenesInTheOrderOfAccountSceneAndKind() throws {
+        let run = try ChildRun(restorectl: ["replay", "--db", stateFile.path, "--document", document])
+        #expect(run.status == 0, "\(run.stderr)")
+        let scenes: [[[UInt8]]] = run.stdout.split(separator: "\n").compactMap { line in
+            guard let match = line.firstMatch(of: #/^scene "([^"]*)" of account "([^"]*)" \(([a-z0-9-]+)\): /#) else { return nil }
+            return [Array(match.2.utf8), Array(match.1.utf8), Array(match.3.utf8)]
+        }
+        #expect(scenes.count == 13 && run.stdout.contains("not restored"), "\(run.stdout)")
+        let sorted = scenes.sorted { left, right in left.lexicographicallyPrecedes(right) { $0.lexicographicallyPrecedes($1) } }
+        #expect(scenes == sorted, "\(run.stdout)")
+    }
+
     struct Failure: Error {}
 
     /// Each restored record's kind and codes (`kind: code, code`), and `kind: not-restored` for
