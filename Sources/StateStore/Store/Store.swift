@@ -105,6 +105,13 @@ package final class Store {
             if let missing = file.refusalIfMissing() { throw missing }
             if configuration.access != .readOnly { configuration.access = .readWrite(createIfMissing: false) }
         }
+        // What a link points at is written only when it is whole: a damaged page behind a
+        // valid header and schema is found by no open, and a write went into the damaged file
+        // (and left its log beside it). Checked reading only, creating nothing; a link is rare,
+        // and its opening pays for the check.
+        if file.isLinked, file.identity != nil, configuration.access != .readOnly, let problem = try Self.integrityProblem(of: file) {
+            throw StoreError.corrupt(path: path, reason: problem)
+        }
         // An open or migration the storage refuses (no space, a read-only folder, no
         // descriptor) leaves nothing behind that was not there before.
         let siblings = DatabaseSiblings(of: file)
@@ -233,6 +240,20 @@ package final class Store {
 
     /// Removes the staging files creations of this database that were killed left beside it
     /// (off the launch path: the writer's and the tools' opens call it).
+    /// The first problem `PRAGMA quick_check` finds in `file`, read through a connection that
+    /// only reads (creating nothing where its log is unused), or nil when it finds none. A
+    /// file SQLite cannot read at all is a problem too.
+    static func integrityProblem(of file: DatabaseFile) throws -> String? {
+        do {
+            let reader = try Database(file, .readOnly)
+            defer { reader.close() }
+            let found = try reader.fetchAll("PRAGMA quick_check(1)") { $0.string(0) ?? "" }
+            return found == ["ok"] ? nil : "integrity: " + (found.first ?? "no answer").split(whereSeparator: \.isNewline).joined(separator: " ")
+        } catch let error as StoreError where error.indicatesDamage {
+            return error.message
+        }
+    }
+
     package func removeStaleStagingFiles() {
         Database.removeStaleStagingFiles(of: database.file)
     }

@@ -105,6 +105,35 @@ import Testing
         #expect(try names().contains { $0.hasPrefix("own.sqlite.corrupt-") })
     }
 
+    /// A link to a database whose header and schema are sound but one of whose pages is
+    /// damaged (one no open reads: the quarantine's) is reported as damaged when opened, left
+    /// byte for byte with nothing created beside it, and a hand save before any restore is
+    /// refused: the save was written into the damaged file and left its log beside it.
+    @Test func aLinkToADatabaseWithADamagedPageIsLeftAsItIsAndAHandSaveIsRefused() throws {
+        let real = stateFile.path("real.sqlite")
+        let seeded = StateRestorer(path: real)
+        try seeded.save(CatalogViewState(selectedID: 2), for: key)
+        try seeded.close()
+        let inspector = try Database(path: real)
+        let page = try #require(try inspector.fetchOne("SELECT rootpage FROM sqlite_schema WHERE name = 'quarantine'") { $0.int(0) })
+        inspector.close()
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: real))
+        try handle.seek(toOffset: UInt64(page - 1) * 4_096)
+        handle.write(Data(repeating: 0xFF, count: 4_096))
+        try handle.close()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: real))
+        #expect(symlink("real.sqlite", stateFile.path) == 0)
+        let before = try names()
+
+        let restorer = StateRestorer(path: stateFile.path)
+        #expect(throws: (any Error).self) { try restorer.save(CatalogViewState(selectedID: 1), for: key) }
+        #expect(codes(restorer) == [.databaseCorrupt], "\(restorer.databaseReport)")
+        #expect(restorer.databaseReport.first?.detail.contains("never moved aside") == true, "\(restorer.databaseReport)")
+        try? restorer.close()
+        #expect(try names() == before, "something was created beside the link or its target")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: real)) == bytes, "the damaged file changed")
+    }
+
     /// A link to another program's SQLite file: reported foreign, left as it is, saves refused.
     @Test func aLinkToAForeignDatabaseIsLeftAsItIsAndSavesAreRefused() throws {
         let foreign = stateFile.path("other.db")
