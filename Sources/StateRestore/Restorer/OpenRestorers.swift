@@ -65,12 +65,18 @@ enum OpenRestorers {
         var file = restorer.file
         if file.identity != nil, let now = DatabaseFile.identity(at: file.path) { file.identity = now }
         var scenes: [(account: String, scene: String)] = []
-        for restorer in restorers(sharingFileWith: file) where restorer.publishesLiveScenes {
+        // While no restorer of the file may hold the lock (each is suspended), the scenes are
+        // held without it.
+        var held = true
+        for restorer in restorers(sharingFileWith: file) {
+            let publication = restorer.livePublication
+            guard publication != .none else { continue }
+            if publication == .withLock { held = false }
             for screen in restorer.persistence.liveScreens() where !scenes.contains(where: { screen.scene.names($0.account, $0.scene) }) {
                 scenes.append((screen.scene.account, screen.scene.scene))
             }
         }
-        try? LiveScenesFile.publish(scenes, beside: file.path)
+        try? LiveScenesFile.publish(scenes, held: held, beside: file.path)
     }
 
     /// Whether any restorer of this process, of any file, has a screen live.

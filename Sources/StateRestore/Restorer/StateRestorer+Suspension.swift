@@ -28,7 +28,8 @@ extension StateRestorer {
                 side.isSuspended = true
                 side.crashLoopCheck = nil
             }
-            // A suspended process holds no lock: its scenes are not published meanwhile.
+            // A suspended process holds no lock: its scenes stay published, held without one,
+            // for as long as the process lives.
             OpenRestorers.publishLiveScenes(of: self)
         }
         try persistence.writer.suspendWriting()
@@ -60,10 +61,24 @@ extension StateRestorer {
 extension StateRestorer {
     /// Whether this restorer's live scenes are published for other processes: it may write
     /// (not read-only), has a connection to the file and is neither suspended nor closed.
-    var publishesLiveScenes: Bool {
-        !readsOnly
-            && restoring.withLock { side in
-                !side.isSuspended && !side.isClosed && (side.store != nil || side.databaseReport.contains { $0.code == .databaseReadOnly })
-            }
+    var publishesLiveScenes: Bool { livePublication == .withLock }
+
+    /// How this restorer's live scenes are published for other processes: under the
+    /// process's lock while it may write, has a connection to the file and is neither
+    /// suspended nor closed; held without a lock while suspended (its screens are still on
+    /// screen: a discard elsewhere is refused while the process lives); not at all when it
+    /// only reads or is closed.
+    var livePublication: LivePublication {
+        guard !readsOnly else { return .none }
+        return restoring.withLock { side in
+            if side.isClosed { return .none }
+            if side.isSuspended { return .heldWhileSuspended }
+            return side.store != nil || side.databaseReport.contains { $0.code == .databaseReadOnly } ? .withLock : .none
+        }
+    }
+
+    /// How a restorer's live scenes reach other processes (``livePublication``).
+    enum LivePublication {
+        case none, withLock, heldWhileSuspended
     }
 }

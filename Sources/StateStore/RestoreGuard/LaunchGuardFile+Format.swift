@@ -142,14 +142,15 @@ extension LaunchGuardFile {
 
     // MARK: Bytes
 
-    /// Up to `count` bytes of the file open at `descriptor` from its start, and what `pread`
+    /// Up to `count` bytes of the file open at `descriptor` from `offset` (its start unless
+    /// given), and what `pread`
     /// answered (negative: it failed, `errno` says why). Bytes past the file's end are zero.
     /// Read straight into the array: a launch reads the whole guard file, and filling 16 KiB
     /// with zeros first cost more instructions than the rest of its crash check.
-    static func read(_ count: Int, from descriptor: Int32) -> (bytes: [UInt8], read: Int) {
+    static func read(_ count: Int, from descriptor: Int32, at offset: Int = 0) -> (bytes: [UInt8], read: Int) {
         var read = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            read = pread(descriptor, buffer.baseAddress, count, 0)
+            read = pread(descriptor, buffer.baseAddress, count, off_t(offset))
             let filled = max(read, 0)
             if filled < count { (buffer.baseAddress! + filled).initialize(repeating: 0, count: count - filled) }
             initialized = count

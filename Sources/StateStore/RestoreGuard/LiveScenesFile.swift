@@ -7,14 +7,20 @@ import Foundation
 /// slot while it publishes live scenes, the kernel drops the lock when the process dies however
 /// it dies, and a slot whose lock no process holds says nothing, so a killed process cannot
 /// leave a scene live behind it. A write is one `pwrite`, never synced (a launch's fsync count
-/// stays 0). A suspended process publishes nothing (it holds no lock in the background).
+/// stays 0).
+///
+/// A suspended process holds no lock (iOS terminates one that does), so its scenes are held
+/// without one: its slot says so (`RSLH`), and they count as live while a process of that pid
+/// lives (`kill(pid, 0)`), so a process killed while suspended leaves nothing live either. A
+/// pid the system gave to another process meanwhile keeps them live until that one ends too:
+/// a discard refused, never a scene on screen discarded.
 ///
 /// One instance per file and process, shared by every restorer (POSIX drops a process's locks
 /// on a file when any of its descriptors for it closes): ``publish(_:beside:)`` and
 /// ``scenesLive(elsewhere:beside:)`` use it when it is open.
 ///
 /// Layout: a 16-byte header (`RSTRLIV1`, the slot count, the slot size), then 32 slots of 1,024
-/// bytes: `RSLV`, the owner's pid, the number of scenes, then the scenes, 16 bytes each (a hash
+/// bytes: `RSLV` (`RSLH` while held), the owner's pid, the number of scenes, then the scenes, 16 bytes each (a hash
 /// of the account, a hash of the scene, 64-bit FNV-1a of the UTF-8 bytes); a process publishes
 /// at most ``capacity`` of its scenes.
 package final class LiveScenesFile: @unchecked Sendable {
@@ -25,6 +31,8 @@ package final class LiveScenesFile: @unchecked Sendable {
     static let entrySize = 16
     static let fileMagic = Array("RSTRLIV1".utf8)
     static let slotMagic = Array("RSLV".utf8)
+    /// A slot whose scenes a suspended process holds without a lock.
+    static let heldSlotMagic = Array("RSLH".utf8)
 
     /// How many live scenes one process publishes at once; beyond them a discard elsewhere
     /// is not refused (a process rarely shows more than a few windows).
@@ -42,28 +50,53 @@ package final class LiveScenesFile: @unchecked Sendable {
     }
 
     /// Makes `scenes` (account, scene) this process's live scenes of the database at
-    /// `databasePath`; none releases its slot and closes the file. A file that cannot be made
-    /// or has no free slot publishes nothing (the error says why): within the process, live
-    /// scenes are refused all the same.
-    package static func publish(_ scenes: [(account: String, scene: String)], beside databasePath: String) throws {
+    /// `databasePath`; none releases its slot and closes the file. `held`: the process is
+    /// suspended, so they are written as held and the file is closed, its lock let go. A file
+    /// that cannot be made or has no free slot publishes nothing (the error says why): within
+    /// the process, live scenes are refused all the same.
+    package static func publish(_ scenes: [(account: String, scene: String)], held: Bool = false, beside databasePath: String) throws {
         let path = databasePath + "-live"
         try registry.withLock { files in
             if scenes.isEmpty {
-                guard let file = files.removeValue(forKey: path) else { return }
+                // The slot this process holds, or holds without its lock while suspended (in a
+                // file still there: a file moved away meanwhile took its live file with it, and
+                // none is made again at the old path).
+                let isHeld = heldSlots.withLock { $0[path] != nil }
+                let file: LiveScenesFile
+                if let opened = files.removeValue(forKey: path) {
+                    file = opened
+                } else if isHeld {
+                    do {
+                        file = try open(path, creating: false)
+                    } catch {
+                        // Gone (moved away with its database): nothing is held any more. Not
+                        // writable now (a read-only mount): still held, cleared at a later try.
+                        if case .unavailable(_, let code)? = error as? SiblingFile.Refusal, code == ENOENT { heldSlots.withLock { table in _ = table.removeValue(forKey: path) } }
+                        return
+                    }
+                } else {
+                    return
+                }
                 _ = file.write(scenes: [])
                 Foundation.close(file.descriptor)  // lets go of the slot's lock
                 return
             }
             let file = try files[path] ?? open(path)
-            files[path] = file
-            if let code = file.write(scenes: Array(scenes.prefix(capacity))) { throw SiblingFile.Refusal.unavailable(path: path, errno: code) }
+            files[path] = held ? nil : file
+            let failure = file.write(scenes: Array(scenes.prefix(capacity)), held: held)
+            if held {
+                heldSlots.withLock { $0[path] = file.slot }
+                Foundation.close(file.descriptor)  // held without the lock
+            }
+            if let code = failure { throw SiblingFile.Refusal.unavailable(path: path, errno: code) }
         }
     }
 
-    /// Whether this process holds a slot in the file beside `databasePath`: it published
-    /// live scenes there that a publication of none would release.
+    /// Whether this process holds a slot in the file beside `databasePath` (with its lock, or
+    /// without while suspended): it published live scenes there that a publication of none
+    /// would release.
     package static func isPublishing(beside databasePath: String) -> Bool {
-        registry.withLock { $0[databasePath + "-live"] != nil }
+        registry.withLock { $0[databasePath + "-live"] != nil } || heldSlots.withLock { $0[databasePath + "-live"] != nil }
     }
 
     /// The scenes among `named` that a live process other than this one publishes, as
@@ -86,9 +119,15 @@ package final class LiveScenesFile: @unchecked Sendable {
         var entries: [(account: UInt64, scene: UInt64)] = []
         for slot in 0..<slotCount where slot != own {
             let base = headerSize + slot * slotSize
-            guard LaunchGuardFile.bytes(bytes, at: base, are: slotMagic) else { continue }
             let count = min(Int(LaunchGuardFile.uint32(bytes, at: base + 8)), capacity)
-            guard count > 0, isLocked(slot, descriptor: descriptor) else { continue }  // empty, or its process is gone
+            guard count > 0 else { continue }
+            if LaunchGuardFile.bytes(bytes, at: base, are: slotMagic) {
+                guard isLocked(slot, descriptor: descriptor) else { continue }  // its process is gone
+            } else if LaunchGuardFile.bytes(bytes, at: base, are: heldSlotMagic) {
+                guard isHeldByAnotherLiveProcess(bytes, at: base) else { continue }
+            } else {
+                continue
+            }
             for index in 0..<count {
                 let offset = base + slotHeaderSize + index * entrySize
                 entries.append((LaunchGuardFile.uint64(bytes, at: offset), LaunchGuardFile.uint64(bytes, at: offset + 8)))
@@ -101,6 +140,14 @@ package final class LiveScenesFile: @unchecked Sendable {
         }
     }
 
+    /// Whether the held slot at `base` of `bytes` is another process's that still lives: a
+    /// `kill(pid, 0)` that finds the process (`EPERM`: it lives, and is not ours to signal).
+    private static func isHeldByAnotherLiveProcess(_ bytes: [UInt8], at base: Int) -> Bool {
+        let pid = pid_t(bitPattern: LaunchGuardFile.uint32(bytes, at: base + 4))
+        guard pid > 0, pid != getpid() else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
     /// Whether another process holds `slot`'s lock (`F_GETLK` takes none).
     private static func isLocked(_ slot: Int, descriptor: Int32) -> Bool {
         var request = LaunchGuardFile.lockRequest(type: F_WRLCK, start: headerSize + slot * slotSize, length: slotSize)
@@ -108,8 +155,8 @@ package final class LiveScenesFile: @unchecked Sendable {
     }
 
     /// Opens (creating, mode 0600) and lays out the file, and locks a free slot.
-    private static func open(_ path: String) throws(SiblingFile.Refusal) -> LiveScenesFile {
-        let descriptor = try SiblingFile.open(path, O_RDWR | O_CREAT)
+    private static func open(_ path: String, creating: Bool = true) throws(SiblingFile.Refusal) -> LiveScenesFile {
+        let descriptor = try SiblingFile.open(path, creating ? O_RDWR | O_CREAT : O_RDWR)
         let (header, read) = LaunchGuardFile.read(headerSize, from: descriptor)
         if read != headerSize || !LaunchGuardFile.bytes(header, at: 0, are: fileMagic) {
             // Every byte written now, none left sparse: a later publish on a full disk rewrites
@@ -126,18 +173,33 @@ package final class LiveScenesFile: @unchecked Sendable {
                 throw .unavailable(path: path, errno: code)
             }
         }
-        for slot in 0..<slotCount {
+        // The slot this process held while suspended, taken back; else a free slot: one no
+        // process locks and no other live process holds while suspended.
+        let heldBefore = heldSlots.withLock { $0[path] }
+        for slot in (heldBefore.map { [$0] } ?? []) + Array(0..<slotCount) {
             var request = LaunchGuardFile.lockRequest(type: F_WRLCK, start: headerSize + slot * slotSize, length: slotSize)
-            if fcntl(descriptor, F_SETLK, &request) == 0 { return LiveScenesFile(descriptor: descriptor, slot: slot) }
+            guard fcntl(descriptor, F_SETLK, &request) == 0 else { continue }
+            let (slotHeader, _) = LaunchGuardFile.read(slotHeaderSize, from: descriptor, at: headerSize + slot * slotSize)
+            if LaunchGuardFile.bytes(slotHeader, at: 0, are: heldSlotMagic), isHeldByAnotherLiveProcess(slotHeader, at: 0) {
+                request.l_type = Int16(F_UNLCK)
+                _ = fcntl(descriptor, F_SETLK, &request)
+                continue
+            }
+            heldSlots.withLock { table in _ = table.removeValue(forKey: path) }
+            return LiveScenesFile(descriptor: descriptor, slot: slot)
         }
         Foundation.close(descriptor)
         throw .unavailable(path: path, errno: EAGAIN)
     }
 
+    /// The slot this process wrote its held scenes into, by the live file's path, while it is
+    /// suspended: taken back at its next publication.
+    private static let heldSlots = Locked<PathTable<Int>>(PathTable())
+
     /// Writes `scenes` into this process's slot; the errno, or nil when it was written whole.
-    private func write(scenes: [(account: String, scene: String)]) -> Int32? {
+    private func write(scenes: [(account: String, scene: String)], held: Bool = false) -> Int32? {
         var bytes = [UInt8](repeating: 0, count: Self.slotHeaderSize + scenes.count * Self.entrySize)
-        bytes.replaceSubrange(0..<4, with: Self.slotMagic)
+        bytes.replaceSubrange(0..<4, with: held ? Self.heldSlotMagic : Self.slotMagic)
         LaunchGuardFile.put(UInt32(bitPattern: getpid()), into: &bytes, at: 4)
         LaunchGuardFile.put(UInt32(scenes.count), into: &bytes, at: 8)
         for (index, scene) in scenes.enumerated() {

@@ -267,22 +267,37 @@ extension ContractModel {
     /// The process of restorer `r`: nil for this one, else the child's index.
     func process(of r: Int) -> Int? { restorers[r].isChild ? r : nil }
 
-    /// What process `owner` has on screen now.
+    /// What process `owner` has on screen now: a suspended restorer's screens too (they are
+    /// still on screen when the app comes back).
     func liveNow(in owner: Int?) -> Set<Slot> {
         Set(
             trackings.filter { tracking in
                 let restorer = restorers[tracking.restorer]
-                return !tracking.isStopped && !restorer.isClosed && !restorer.isSuspended && process(of: tracking.restorer) == owner
+                return !tracking.isStopped && !restorer.isClosed && process(of: tracking.restorer) == owner
             }.map(\.slot))
     }
 
     /// `process` publishes what it has on screen: none always (its lock goes); some only where
-    /// the file can be written (not a read-only mount; on a full one, only into a file that exists).
+    /// the file can be written (not a read-only mount; on a full one, only into a file that
+    /// exists). While every restorer of this process is suspended or closed it holds no lock:
+    /// what it has on screen is held without one, which only a write changes (a held
+    /// publication a read-only mount keeps from being written stays as it was), and what it
+    /// published under its lock, now let go, is published by nothing unless written as held.
     mutating func publish(_ owner: Int?) {
         let live = liveNow(in: owner)
-        guard live.isEmpty || (!isReadOnly && (liveFileExists || !isFull)) else { return }
+        let held = owner == nil && !restorers.indices.contains { !restorers[$0].isChild && !restorers[$0].isClosed && !restorers[$0].isSuspended }
+        if owner == nil, publishedHereHeld, isReadOnly { return }
+        guard live.isEmpty || (!isReadOnly && (liveFileExists || !isFull)) else {
+            if owner == nil, held { publishedHere = [] }
+            return
+        }
         if !live.isEmpty { liveFileExists = true }
-        if let owner { restorers[owner].published = live } else { publishedHere = live }
+        if let owner {
+            restorers[owner].published = live
+        } else {
+            publishedHere = live
+            publishedHereHeld = held && !live.isEmpty
+        }
     }
 
     /// The scenes processes other than `owner` published, those of processes alive.

@@ -225,6 +225,9 @@ struct ContractModel {
     /// discard or prune of another process sees), and whether that file exists (a full file
     /// system lets a process write into an existing one, never make it).
     var publishedHere: Set<Slot> = []
+    /// Whether ``publishedHere`` is held without a lock, every restorer of this process having
+    /// been suspended (or closed) when it was written.
+    var publishedHereHeld = false
     var liveFileExists = false
     /// Whether a killed process's writing connection left the log and shared memory on disk
     /// (no close removed them): a launch on a full file system opens for writing beside them,

@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import StateStore
+
+/// The live scenes a suspended process holds without a lock: live to other processes while a
+/// process of the slot's pid lives, nothing once it is gone, and taken back by the process when
+/// it publishes again (not left behind in a second slot).
+struct LiveScenesFileTests {
+    /// The slots of the live file beside `database` whose magic is `magic`, by index.
+    private func slots(marked magic: String, beside database: String) throws -> [Int] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: database + "-live")))
+        return (0..<LiveScenesFile.slotCount).filter { slot in
+            let base = LiveScenesFile.headerSize + slot * LiveScenesFile.slotSize
+            return bytes.count >= base + 4 && Array(bytes[base..<base + 4]) == Array(magic.utf8)
+        }
+    }
+
+    /// Writes `pid` as the owner of `slot` of the live file beside `database`.
+    private func setOwner(of slot: Int, to pid: pid_t, beside database: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: database + "-live"))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(LiveScenesFile.headerSize + slot * LiveScenesFile.slotSize + 4))
+        withUnsafeBytes(of: UInt32(bitPattern: pid).littleEndian) { handle.write(Data($0)) }
+    }
+
+    /// The pid of a process that has ended.
+    private func endedProcessID() throws -> pid_t {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    @Test func heldScenesAreLiveWhileTheirProcessLivesAndNothingOnceItIsGone() throws {
+        let file = try StateFile()
+        let scene: [(account: String?, scene: String)] = [(account: "default", scene: "main")]
+        try LiveScenesFile.publish([(account: "default", scene: "main")], held: true, beside: file.path)
+        let held = try slots(marked: "RSLH", beside: file.path)
+        #expect(held.count == 1)
+        // This process's own held scenes are not another's.
+        #expect(LiveScenesFile.scenesLive(elsewhere: scene, beside: file.path).isEmpty)
+        // Another process that lives (pid 1 always does), holding them without a lock.
+        try setOwner(of: held[0], to: 1, beside: file.path)
+        #expect(LiveScenesFile.scenesLive(elsewhere: scene, beside: file.path).count == 1)
+        // Killed while suspended: nothing is live.
+        try setOwner(of: held[0], to: try endedProcessID(), beside: file.path)
+        #expect(LiveScenesFile.scenesLive(elsewhere: scene, beside: file.path).isEmpty)
+    }
+
+    @Test func aProcessPublishingAgainTakesBackTheSlotItHeldAndReleasesItAtTheEnd() throws {
+        let file = try StateFile()
+        try LiveScenesFile.publish([(account: "default", scene: "main")], held: false, beside: file.path)
+        let first = try slots(marked: "RSLV", beside: file.path)
+        try LiveScenesFile.publish([(account: "default", scene: "main")], held: true, beside: file.path)
+        #expect(try slots(marked: "RSLH", beside: file.path) == first)
+        #expect(LiveScenesFile.isPublishing(beside: file.path))
+        // Resumed: published under the lock again, in the same slot, none left held.
+        try LiveScenesFile.publish([(account: "default", scene: "main")], held: false, beside: file.path)
+        #expect(try slots(marked: "RSLV", beside: file.path) == first)
+        #expect(try slots(marked: "RSLH", beside: file.path).isEmpty)
+        // Suspended, then closed: the held slot is emptied.
+        try LiveScenesFile.publish([(account: "default", scene: "main")], held: true, beside: file.path)
+        try LiveScenesFile.publish([], beside: file.path)
+        #expect(try slots(marked: "RSLH", beside: file.path).isEmpty)
+        #expect(!LiveScenesFile.isPublishing(beside: file.path))
+    }
+}
