@@ -68,6 +68,16 @@ extension StateRestorer {
                             "\(Format.kind) snapshot \(stored.id) has format \(version), newer than this build reads (\(Format.currentVersion)); it was kept for the release that wrote it and an older snapshot was tried"
                         ))
                     return true
+                case .unreadable(let error) where stored.version > Format.currentVersion:
+                    // A newer release's snapshot this build could not read through its
+                    // minReaderVersion: kept as it is for that release, never marked, as a
+                    // record of a newer format is (`record-newer-unreadable`).
+                    report.append(
+                        RestoreReportEntry(
+                            .recordNewerUnreadable,
+                            "\(Format.kind) snapshot \(stored.id) has format \(stored.version), newer than this build (\(Format.currentVersion)), and could not be read through its minReaderVersion (\(error.localizedDescription)); it was kept for the release that wrote it and an older snapshot was tried"
+                        ))
+                    return true
                 case .unreadable(let error):
                     if stored.unreadableError == nil { unreadable.append((stored.id, error.localizedDescription)) }
                     report.append(

@@ -153,6 +153,25 @@ private final class InstantShelf: ShelfLoading {
         #expect(kept.contains { $0.unreadableError != nil })
     }
 
+    /// A newer release's snapshot that says this build may read it, but whose content this
+    /// build cannot decode, is that release's: reported `record-newer-unreadable` and kept as
+    /// it is, never marked unreadable (it was reported `record-unreadable` and marked, by a
+    /// reader that had not looked at its version).
+    @Test func aNewerReleasesSnapshotThisBuildCannotDecodeIsKeptUnmarked() throws {
+        let store = try Store(path: file.path, migrator: StateMigrations.makeMigrator())
+        _ = try store.saveSnapshot(
+            #"{"version":3,"minReaderVersion":2,"query":5,"books":[],"fetchedAt":1,"drafts":[]}"#, version: 3, minReaderVersion: 2, account: "default",
+            collection: "home", rowCount: 0, fetchedAt: 1)
+        store.close()
+        let restorer = StateRestorer(path: file.path)
+        let restored = restorer.restoreShelf("home")
+        #expect(restored.report.map(\.code) == [.recordNewerUnreadable, .noRecord], "\(restored.report)")
+        let kept = try #require(try restorer.withStore { store, _ in try store?.snapshots() })
+        try restorer.close()
+        #expect(kept.map(\.version) == [3])
+        #expect(kept.allSatisfy { $0.unreadableError == nil }, "a newer release's snapshot was marked")
+    }
+
     /// Saves a snapshot's payload as given, counting toward the snapshots kept as this build
     /// (format 2) does.
     private func saveSnapshot(_ payload: String, version: Int, in store: Store, fetchedAt: Double) throws {
