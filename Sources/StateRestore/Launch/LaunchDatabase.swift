@@ -135,6 +135,8 @@ enum LaunchDatabase {
             return moved(file)
         } catch StoreError.movedTo(_, let destination) {
             return movedAway(file, to: destination)
+        } catch StoreError.fileMoved {
+            return moved(file)  // gone between its resolution and the open
         } catch {
             return .unopened(.databaseUnavailable, "the database could not be opened: \(error.localizedDescription)")
         }

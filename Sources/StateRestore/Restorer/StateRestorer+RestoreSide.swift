@@ -25,6 +25,10 @@ extension StateRestorer {
         var guardUnavailable: String?
         /// Whether the app is suspended: no connection is open, restores answer defaults.
         var isSuspended = false
+        /// Whether this restorer published its live scenes under the process's lock when it
+        /// was suspended: only those are held while it is (one that had no connection, or
+        /// only read, published nothing, and its suspension makes no file).
+        var holdsLiveScenesWhileSuspended = false
         /// Whether ``StateRestorer/close(isolation:)`` was called: nothing opens again.
         var isClosed = false
         /// What each screen's (and shelf's) latest restore saw, from which the write gate

@@ -22,6 +22,7 @@ extension StateRestorer {
                 // reopen a connection that reads and writes again (model sequence
                 // Fixtures/sequences/closed-restorer-stays-closed-through-suspend-and-resume.txt).
                 guard !side.isClosed else { return }
+                side.holdsLiveScenesWhileSuspended = Self.publishesWithLock(side)
                 releaseLaunchGuard(&side)
                 side.store?.close()
                 side.store = nil
@@ -72,9 +73,16 @@ extension StateRestorer {
         guard !readsOnly else { return .none }
         return restoring.withLock { side in
             if side.isClosed { return .none }
-            if side.isSuspended { return .heldWhileSuspended }
-            return side.store != nil || side.databaseReport.contains { $0.code == .databaseReadOnly } ? .withLock : .none
+            if side.isSuspended { return side.holdsLiveScenesWhileSuspended ? .heldWhileSuspended : .none }
+            return Self.publishesWithLock(side) ? .withLock : .none
         }
+    }
+
+    /// Whether a restorer in the state `side` (neither suspended nor closed) publishes under
+    /// the process's lock: it has a connection to the file, or reads it only because it may
+    /// not write it now.
+    private static func publishesWithLock(_ side: RestoreSide) -> Bool {
+        side.store != nil || side.databaseReport.contains { $0.code == .databaseReadOnly }
     }
 
     /// How a restorer's live scenes reach other processes (``livePublication``).

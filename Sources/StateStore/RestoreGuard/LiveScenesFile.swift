@@ -81,7 +81,9 @@ package final class LiveScenesFile: @unchecked Sendable {
                 Foundation.close(file.descriptor)  // lets go of the slot's lock
                 return
             }
-            let file = try files[path] ?? open(path)
+            // Held scenes are written beside a database that is there: one moved away while
+            // the process was suspended gets no live file made again at its old path.
+            let file = try files[path] ?? open(path, creating: !held || access(databasePath, F_OK) == 0)
             files[path] = held ? nil : file
             let failure = file.write(scenes: Array(scenes.prefix(capacity)), held: held)
             if held {
@@ -176,9 +178,12 @@ package final class LiveScenesFile: @unchecked Sendable {
         // The slot this process held while suspended, taken back; else a free slot: one no
         // process locks and no other live process holds while suspended.
         let heldBefore = heldSlots.withLock { $0[path] }
-        for slot in (heldBefore.map { [$0] } ?? []) + Array(0..<slotCount) {
+        for (index, slot) in ((heldBefore.map { [$0] } ?? []) + Array(0..<slotCount)).enumerated() {
             var request = LaunchGuardFile.lockRequest(type: F_WRLCK, start: headerSize + slot * slotSize, length: slotSize)
-            guard fcntl(descriptor, F_SETLK, &request) == 0 else { continue }
+            // Its own held slot is waited for: another process looks at it only for as long as
+            // reading its header takes, and a slot taken instead would leave it held for good.
+            let command = index == 0 && heldBefore != nil ? F_SETLKW : F_SETLK
+            guard fcntl(descriptor, command, &request) == 0 else { continue }
             let (slotHeader, _) = LaunchGuardFile.read(slotHeaderSize, from: descriptor, at: headerSize + slot * slotSize)
             if LaunchGuardFile.bytes(slotHeader, at: 0, are: heldSlotMagic), isHeldByAnotherLiveProcess(slotHeader, at: 0) {
                 request.l_type = Int16(F_UNLCK)

@@ -74,7 +74,7 @@ package enum MovedDatabaseNote {
         }
         guard status.st_mode & S_IFMT == S_IFREG else { return nil }
         var back = stat()
-        if lstat(path(for: destination), &back) == 0, self.destination(of: destination) == database, modified(back) > modified(note) { return nil }
+        if lstat(path(for: destination), &back) == 0, self.destination(of: destination) == database, FileModification.nanoseconds(of: back) > FileModification.nanoseconds(of: note) { return nil }
         return destination
     }
 
@@ -89,15 +89,6 @@ package enum MovedDatabaseNote {
             lstat(path(for: destination), &status) != 0
         else { return }
         remove(at: database)
-    }
-
-    /// When `status`'s file was last modified, in nanoseconds.
-    private static func modified(_ status: stat) -> Int64 {
-        #if canImport(Darwin)
-            Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
-        #else
-            Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-        #endif
     }
 
     /// Removes the note at `database` (a database is there again).

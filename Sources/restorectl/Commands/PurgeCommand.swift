@@ -22,6 +22,6 @@ enum PurgeCommand {
         let status: ExitCode = result.logHeldByReader ? .temporaryFailure : .ioError
         throw CommandFailure(
             status,
-            "the purge is committed, but the deleted bytes remain in \(options.database)-wal: \(why); they go at the next checkpoint that completes: run purge again")
+            "the purge is committed, but the deleted bytes remain in \(store.path)-wal: \(why); they go at the next checkpoint that completes: run purge again")
     }
 }

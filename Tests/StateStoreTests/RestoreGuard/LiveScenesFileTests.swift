@@ -37,6 +37,7 @@ struct LiveScenesFileTests {
     @Test func heldScenesAreLiveWhileTheirProcessLivesAndNothingOnceItIsGone() throws {
         let file = try StateFile()
         let scene: [(account: String?, scene: String)] = [(account: "default", scene: "main")]
+        try LiveScenesFile.publish([(account: "default", scene: "main")], held: false, beside: file.path)
         try LiveScenesFile.publish([(account: "default", scene: "main")], held: true, beside: file.path)
         let held = try slots(marked: "RSLH", beside: file.path)
         #expect(held.count == 1)
@@ -52,19 +53,43 @@ struct LiveScenesFileTests {
 
     @Test func aProcessPublishingAgainTakesBackTheSlotItHeldAndReleasesItAtTheEnd() throws {
         let file = try StateFile()
-        try LiveScenesFile.publish([(account: "default", scene: "main")], held: false, beside: file.path)
-        let first = try slots(marked: "RSLV", beside: file.path)
-        try LiveScenesFile.publish([(account: "default", scene: "main")], held: true, beside: file.path)
-        #expect(try slots(marked: "RSLH", beside: file.path) == first)
+        let scenes = [(account: "default", scene: "main")]
+        // Slot 0 held by another live process (pid 1): this process publishes in slot 1.
+        try LiveScenesFile.publish(scenes, held: false, beside: file.path)
+        try LiveScenesFile.publish(scenes, held: true, beside: file.path)
+        try setOwner(of: 0, to: 1, beside: file.path)
+        try LiveScenesFile.publish(scenes, held: false, beside: file.path)
+        #expect(try slots(marked: "RSLV", beside: file.path) == [1])
+        // Suspended: held in slot 1. Slot 0 frees up meanwhile (its process ended).
+        try LiveScenesFile.publish(scenes, held: true, beside: file.path)
+        #expect(try slots(marked: "RSLH", beside: file.path) == [0, 1])
+        try clear(slot: 0, beside: file.path)
         #expect(LiveScenesFile.isPublishing(beside: file.path))
-        // Resumed: published under the lock again, in the same slot, none left held.
-        try LiveScenesFile.publish([(account: "default", scene: "main")], held: false, beside: file.path)
-        #expect(try slots(marked: "RSLV", beside: file.path) == first)
+        // Resumed: its own slot 1 again, not the free slot 0, and nothing left held.
+        try LiveScenesFile.publish(scenes, held: false, beside: file.path)
+        #expect(try slots(marked: "RSLV", beside: file.path) == [1])
         #expect(try slots(marked: "RSLH", beside: file.path).isEmpty)
         // Suspended, then closed: the held slot is emptied.
-        try LiveScenesFile.publish([(account: "default", scene: "main")], held: true, beside: file.path)
+        try LiveScenesFile.publish(scenes, held: true, beside: file.path)
         try LiveScenesFile.publish([], beside: file.path)
         #expect(try slots(marked: "RSLH", beside: file.path).isEmpty)
         #expect(!LiveScenesFile.isPublishing(beside: file.path))
+    }
+
+    /// Held scenes beside no database (moved away while the process was suspended) make no
+    /// live file there.
+    @Test func heldScenesBesideNoDatabaseMakeNoFile() throws {
+        let file = try StateFile()
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(throws: (any Error).self) { try LiveScenesFile.publish([(account: "default", scene: "main")], held: true, beside: file.path) }
+        #expect(!FileManager.default.fileExists(atPath: file.path + "-live"))
+    }
+
+    /// Empties the header of `slot` of the live file beside `database`.
+    private func clear(slot: Int, beside database: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: database + "-live"))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(LiveScenesFile.headerSize + slot * LiveScenesFile.slotSize))
+        handle.write(Data(count: LiveScenesFile.slotHeaderSize))
     }
 }
