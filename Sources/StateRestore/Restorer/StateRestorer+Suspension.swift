@@ -22,7 +22,8 @@ extension StateRestorer {
                 // reopen a connection that reads and writes again (model sequence
                 // Fixtures/sequences/closed-restorer-stays-closed-through-suspend-and-resume.txt).
                 guard !side.isClosed else { return }
-                side.holdsLiveScenesWhileSuspended = Self.publishesWithLock(side)
+                // Taken at the suspension, not at a second one (its connection is closed by then).
+                if !side.isSuspended { side.holdsLiveScenesWhileSuspended = Self.publishesWithLock(side) }
                 releaseLaunchGuard(&side)
                 side.store?.close()
                 side.store = nil
