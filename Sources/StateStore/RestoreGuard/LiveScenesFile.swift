@@ -38,8 +38,16 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// is not refused (a process rarely shows more than a few windows).
     package static let capacity = (slotSize - slotHeaderSize) / entrySize
 
-    /// The open files, by path; each holds this process's locked slot.
-    private static let registry = Locked<PathTable<LiveScenesFile>>(PathTable())
+    /// This process's slot in each live file, by path: held through the open file and its
+    /// lock, or, while the process is suspended, held without either (its index, taken back
+    /// at the next publication).
+    private static let registry = Locked<PathTable<Slot>>(PathTable())
+
+    /// This process's slot in one live file (``registry``).
+    private enum Slot {
+        case locked(LiveScenesFile)
+        case held(Int)
+    }
 
     let descriptor: Int32
     let slot: Int
@@ -57,38 +65,45 @@ package final class LiveScenesFile: @unchecked Sendable {
     package static func publish(_ scenes: [(account: String, scene: String)], held: Bool = false, beside databasePath: String) throws {
         let path = databasePath + "-live"
         try registry.withLock { files in
+            let current = files[path]
             if scenes.isEmpty {
                 // The slot this process holds, or holds without its lock while suspended (in a
                 // file still there: a file moved away meanwhile took its live file with it, and
                 // none is made again at the old path).
-                let isHeld = heldSlots.withLock { $0[path] != nil }
                 let file: LiveScenesFile
-                if let opened = files.removeValue(forKey: path) {
-                    file = opened
-                } else if isHeld {
+                switch current {
+                case nil: return
+                case .locked(let opened): file = opened
+                case .held(let slot):
                     do {
-                        file = try open(path, creating: false)
+                        file = try open(path, creating: false, takingBack: slot)
                     } catch {
                         // Gone (moved away with its database): nothing is held any more. Not
                         // writable now (a read-only mount): still held, cleared at a later try.
-                        if case .unavailable(_, let code)? = error as? SiblingFile.Refusal, code == ENOENT { heldSlots.withLock { table in _ = table.removeValue(forKey: path) } }
+                        if case .unavailable(_, let code)? = error as? SiblingFile.Refusal, code == ENOENT { files[path] = nil }
                         return
                     }
-                } else {
-                    return
                 }
+                files[path] = nil
                 _ = file.write(scenes: [])
                 Foundation.close(file.descriptor)  // lets go of the slot's lock
                 return
             }
             // Held scenes are written beside a database that is there: one moved away while
             // the process was suspended gets no live file made again at its old path.
-            let file = try files[path] ?? open(path, creating: !held || access(databasePath, F_OK) == 0)
-            files[path] = held ? nil : file
+            let creating = !held || access(databasePath, F_OK) == 0
+            let file: LiveScenesFile
+            switch current {
+            case .locked(let opened)?: file = opened
+            case .held(let slot)?: file = try open(path, creating: creating, takingBack: slot)
+            case nil: file = try open(path, creating: creating, takingBack: nil)
+            }
             let failure = file.write(scenes: Array(scenes.prefix(capacity)), held: held)
             if held {
-                heldSlots.withLock { $0[path] = file.slot }
+                files[path] = .held(file.slot)
                 Foundation.close(file.descriptor)  // held without the lock
+            } else {
+                files[path] = .locked(file)
             }
             if let code = failure { throw SiblingFile.Refusal.unavailable(path: path, errno: code) }
         }
@@ -98,7 +113,7 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// without while suspended): it published live scenes there that a publication of none
     /// would release.
     package static func isPublishing(beside databasePath: String) -> Bool {
-        registry.withLock { $0[databasePath + "-live"] != nil } || heldSlots.withLock { $0[databasePath + "-live"] != nil }
+        registry.withLock { $0[databasePath + "-live"] != nil }
     }
 
     /// The scenes among `named` that a live process other than this one publishes, as
@@ -107,7 +122,7 @@ package final class LiveScenesFile: @unchecked Sendable {
     package static func scenesLive(elsewhere named: [(account: String?, scene: String)], beside databasePath: String) -> [(account: String?, scene: String)] {
         let path = databasePath + "-live"
         return registry.withLock { files in
-            if let file = files[path] { return live(named, descriptor: file.descriptor, skipping: file.slot) }
+            if case .locked(let file)? = files[path] { return live(named, descriptor: file.descriptor, skipping: file.slot) }
             guard let descriptor = try? SiblingFile.open(path, O_RDONLY) else { return [] }
             defer { Foundation.close(descriptor) }
             return live(named, descriptor: descriptor, skipping: nil)
@@ -156,8 +171,9 @@ package final class LiveScenesFile: @unchecked Sendable {
         return fcntl(descriptor, F_GETLK, &request) == 0 && request.l_type != Int16(F_UNLCK)
     }
 
-    /// Opens (creating, mode 0600) and lays out the file, and locks a free slot.
-    private static func open(_ path: String, creating: Bool = true) throws(SiblingFile.Refusal) -> LiveScenesFile {
+    /// Opens (creating, mode 0600, unless `creating` is false) and lays out the file, and
+    /// locks `heldBefore`, the slot this process held while suspended, or a free one.
+    private static func open(_ path: String, creating: Bool, takingBack heldBefore: Int?) throws(SiblingFile.Refusal) -> LiveScenesFile {
         let descriptor = try SiblingFile.open(path, creating ? O_RDWR | O_CREAT : O_RDWR)
         let (header, read) = LaunchGuardFile.read(headerSize, from: descriptor)
         if read != headerSize || !LaunchGuardFile.bytes(header, at: 0, are: fileMagic) {
@@ -177,7 +193,6 @@ package final class LiveScenesFile: @unchecked Sendable {
         }
         // The slot this process held while suspended, taken back; else a free slot: one no
         // process locks and no other live process holds while suspended.
-        let heldBefore = heldSlots.withLock { $0[path] }
         for (index, slot) in ((heldBefore.map { [$0] } ?? []) + Array(0..<slotCount)).enumerated() {
             var request = LaunchGuardFile.lockRequest(type: F_WRLCK, start: headerSize + slot * slotSize, length: slotSize)
             // Its own held slot is waited for: another process looks at it only for as long as
@@ -190,16 +205,11 @@ package final class LiveScenesFile: @unchecked Sendable {
                 _ = fcntl(descriptor, F_SETLK, &request)
                 continue
             }
-            heldSlots.withLock { table in _ = table.removeValue(forKey: path) }
             return LiveScenesFile(descriptor: descriptor, slot: slot)
         }
         Foundation.close(descriptor)
         throw .unavailable(path: path, errno: EAGAIN)
     }
-
-    /// The slot this process wrote its held scenes into, by the live file's path, while it is
-    /// suspended: taken back at its next publication.
-    private static let heldSlots = Locked<PathTable<Int>>(PathTable())
 
     /// Writes `scenes` into this process's slot; the errno, or nil when it was written whole.
     private func write(scenes: [(account: String, scene: String)], held: Bool = false) -> Int32? {
