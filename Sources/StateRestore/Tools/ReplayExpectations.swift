@@ -31,7 +31,7 @@ package struct ReplayExpectations: Equatable, Sendable {
             "scene \(StoreNames.quoted(scene)) of account \(StoreNames.quoted(account)) (\(kind))"
         }
 
-        var sortKey: [[UInt8]] { [Array(account.utf8), Array(scene.utf8), Array(kind.utf8)] }
+        var sortKey: [[UInt8]] { ReplayExpectations.order(account: account, scene: scene, kind: kind) }
     }
 
     /// A scene whose outcome differs, with one line per difference.
@@ -121,12 +121,11 @@ package struct ReplayExpectations: Equatable, Sendable {
     /// when every scene's outcome is the expected one.
     package func differences(from expected: ReplayExpectations) -> [Difference] {
         // By bytes: two spellings of one name (`café` composed and decomposed) are two scenes.
-        func key(_ scene: Scene) -> [[UInt8]] { [Array(scene.account.utf8), Array(scene.scene.utf8), Array(scene.kind.utf8)] }
-        let expectedByKey = Dictionary(expected.scenes.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let actualKeys = Set(scenes.map(key))
+        let expectedByKey = Dictionary(expected.scenes.map { ($0.sortKey, $0) }, uniquingKeysWith: { first, _ in first })
+        let actualKeys = Set(scenes.map(\.sortKey))
         var differences: [Difference] = []
         for scene in scenes {
-            guard let wanted = expectedByKey[key(scene)] else {
+            guard let wanted = expectedByKey[scene.sortKey] else {
                 differences.append(Difference(scene, lines: ["not in the expectations (record it, or add it)"]))
                 continue
             }
@@ -144,7 +143,7 @@ package struct ReplayExpectations: Equatable, Sendable {
             }
             if !lines.isEmpty { differences.append(Difference(scene, lines: lines)) }
         }
-        for scene in expected.scenes where !actualKeys.contains(key(scene)) {
+        for scene in expected.scenes where !actualKeys.contains(scene.sortKey) {
             differences.append(Difference(scene, lines: ["expected, but the file holds no such record"]))
         }
         return differences
@@ -154,7 +153,14 @@ package struct ReplayExpectations: Equatable, Sendable {
         "[" + (codes ?? []).joined(separator: ", ") + "]"
     }
 
-    private static func precedes(_ left: [[UInt8]], _ right: [[UInt8]]) -> Bool {
+    /// Where the record of `kind` of `scene` of `account` stands in the replay's order: by
+    /// account, scene and kind, each by its bytes, as ``precedes(_:_:)`` compares them.
+    package static func order(account: String, scene: String, kind: String) -> [[UInt8]] {
+        [Array(account.utf8), Array(scene.utf8), Array(kind.utf8)]
+    }
+
+    /// Whether `left` comes before `right` in the replay's order (``order(account:scene:kind:)``).
+    package static func precedes(_ left: [[UInt8]], _ right: [[UInt8]]) -> Bool {
         for (a, b) in zip(left, right) where a != b { return a.lexicographicallyPrecedes(b) }
         return false
     }

@@ -57,21 +57,15 @@ enum ReplayCommand {
         var scenes: [(order: [[UInt8]], lines: [String])] = outcome.restored.map { summary in
             let codes = summary.report.isEmpty ? "restored exactly as saved" : summary.report.map(\.code.rawValue).joined(separator: ", ")
             let lines = ["\(summary.key) (\(summary.kind)): \(codes)"] + summary.report.map { "  \($0.code.rawValue): \($0.detail)" }
-            return (Self.order(summary.key.account, summary.key.scene, summary.kind), lines)
+            return (ReplayExpectations.order(account: summary.key.account, scene: summary.key.scene, kind: summary.kind), lines)
         }
         for (record, reason) in notRestored {
             let line = "scene \(StoreNames.quoted(record.scene)) of account \(StoreNames.quoted(record.account)) (\(record.kind)): not restored: \(reason)"
-            scenes.append((Self.order(record.account, record.scene, record.kind), [line]))
+            scenes.append((ReplayExpectations.order(account: record.account, scene: record.scene, kind: record.kind), [line]))
         }
-        scenes.sort { left, right in left.order.lexicographicallyPrecedes(right.order) { $0.lexicographicallyPrecedes($1) } }
+        scenes.sort { ReplayExpectations.precedes($0.order, $1.order) }
         for scene in scenes { scene.lines.forEach(console.print) }
         return .success
-    }
-
-    /// Where a scene's record of `kind` stands in the replay's order: by account, scene and
-    /// kind, each by its bytes.
-    private static func order(_ account: String, _ scene: String, _ kind: String) -> [[UInt8]] {
-        [Array(account.utf8), Array(scene.utf8), Array(kind.utf8)]
     }
 
     /// Why `record` was not restored.
