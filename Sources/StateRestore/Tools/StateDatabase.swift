@@ -29,7 +29,8 @@ package enum StateDatabase {
     package static func openExistingForWriting(
         _ path: String, upgrading kinds: [RecordKind] = [], configuration: DatabaseConfiguration = DatabaseConfiguration()
     ) throws -> Store {
-        try openForWriting(requireExistingFile(path), upgrading: kinds, configuration: configuration)
+        // An unreadable file is refused by the opening itself, once.
+        try openForWriting(requireExistingFile(path, refusingUnreadable: false), upgrading: kinds, configuration: configuration)
     }
 
     /// Opens the existing file at `path` without creating, migrating or writing anything. A

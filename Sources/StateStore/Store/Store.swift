@@ -238,8 +238,6 @@ package final class Store {
         database.setBusyTimeout(milliseconds: milliseconds)
     }
 
-    /// Removes the staging files creations of this database that were killed left beside it
-    /// (off the launch path: the writer's and the tools' opens call it).
     /// The first problem `PRAGMA quick_check` finds in `file`, read through a connection that
     /// only reads (creating nothing where its log is unused), or nil when it finds none. A
     /// file SQLite cannot read at all is a problem too. Such a connection takes no lock, so a
@@ -254,6 +252,7 @@ package final class Store {
         return nil
     }
 
+    /// One look: `PRAGMA quick_check`'s first problem, on one line, or nil.
     private static func quickCheckProblem(of file: DatabaseFile) throws -> String? {
         do {
             let reader = try Database(file, .readOnly)
@@ -272,6 +271,8 @@ package final class Store {
         return [Int64(status.st_size), FileModification.nanoseconds(of: status)]
     }
 
+    /// Removes the staging files creations of this database that were killed left beside it
+    /// (off the launch path: the writer's and the tools' opens call it).
     package func removeStaleStagingFiles() {
         Database.removeStaleStagingFiles(of: database.file)
     }
