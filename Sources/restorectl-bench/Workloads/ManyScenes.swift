@@ -15,6 +15,9 @@ import StateStore
 /// - json-file: 1,000 atomic file writes, then 1,000 reads;
 /// - user-defaults: 1,000 `set` and one `synchronize()`, then 1,000 reads.
 /// Every variant decodes, reconciles and projects the same records against the same document.
+/// The four run in a seeded shuffled order each round, as every workload's variants do: run in a
+/// fixed order, the engine always followed the last round's `UserDefaults` and the raw twin the
+/// engine.
 enum ManyScenes {
     static let accounts = 10
     static let scenesPerAccount = 100
@@ -41,53 +44,68 @@ enum ManyScenes {
                 return document.frame(for: reconciled).rows.count
             }
 
-            // Engine.
-            let enginePath = scratch.path("engine-\(round).sqlite")
-            let writer = try CoalescingWriter(path: enginePath)
-            let start = ContinuousClock.now
-            try engineSave.time {
-                for (key, state) in zip(keys, states) { writer.save(state, for: key) }
-                try writer.flush()
+            // Each variant's rows, checked against the engine's once the round has run them all.
+            var rows: [String: Int] = [:]
+            try runShuffled(
+                round,
+                [
+                    {
+                        // Engine.
+                        let enginePath = scratch.path("engine-\(round).sqlite")
+                        let writer = try CoalescingWriter(path: enginePath)
+                        let start = ContinuousClock.now
+                        try engineSave.time {
+                            for (key, state) in zip(keys, states) { writer.save(state, for: key) }
+                            try writer.flush()
+                        }
+                        let restorer = StateRestorer(path: enginePath)
+                        var engineRows = 0
+                        for key in keys {
+                            let restored = restorer.restore(CatalogViewState.self, key, against: document)
+                            engineRows += restored.frame.rows.count
+                            guard restorer.completeRestore(restored), !restored.reports(.noRecord) else { throw RawConnection.Failure(description: "engine restore failed") }
+                        }
+                        engine.append(ContinuousClock.now - start)
+                        try restorer.close()
+                        try writer.close()
+                        rows["engine"] = engineRows
+                    },
+                    {
+                        // Raw twin, on a file the engine made (and migrated) first, untimed.
+                        _ = StateRestorer(path: scratch.path("raw-\(round).sqlite"))
+                        let rawStart = ContinuousClock.now
+                        rows["raw"] = try rawSaveAndRestore(path: scratch.path("raw-\(round).sqlite"), keys: keys, states: states, saves: &rawSave, project: project)
+                        raw.append(ContinuousClock.now - rawStart)
+                    },
+                    {
+                        // JSON files.
+                        let files = try JSONFileStore(folder: scratch.path("json-\(round)"))
+                        let jsonStart = ContinuousClock.now
+                        try jsonSave.time {
+                            for (key, state) in zip(keys, states) { try files.save(BenchData.payload(state), account: key.account, scene: key.scene) }
+                        }
+                        var jsonRows = 0
+                        for key in keys { jsonRows += project(RecordCodec<CatalogViewState>.decode(try files.load(account: key.account, scene: key.scene))) }
+                        json.append(ContinuousClock.now - jsonStart)
+                        rows["json-file"] = jsonRows
+                    },
+                    {
+                        // UserDefaults.
+                        let defaults = try DefaultsStore(suite: "restorectl-bench-many-\(round)")
+                        let defaultsStart = ContinuousClock.now
+                        defaultsSave.time {
+                            for (key, state) in zip(keys, states) { defaults.save(BenchData.payload(state), account: key.account, scene: key.scene, synchronizing: false) }
+                            defaults.defaults.synchronize()
+                        }
+                        var defaultsRows = 0
+                        for key in keys { defaultsRows += project(RecordCodec<CatalogViewState>.decode((defaults.load(account: key.account, scene: key.scene) ?? "").utf8)) }
+                        userDefaults.append(ContinuousClock.now - defaultsStart)
+                        rows["user-defaults"] = defaultsRows
+                    },
+                ])
+            guard let engineRows = rows["engine"], rows.values.allSatisfy({ $0 == engineRows }) else {
+                throw RawConnection.Failure(description: "the variants restored different rows: \(rows)")
             }
-            let restorer = StateRestorer(path: enginePath)
-            var rows = 0
-            for key in keys {
-                let restored = restorer.restore(CatalogViewState.self, key, against: document)
-                rows += restored.frame.rows.count
-                guard restorer.completeRestore(restored), !restored.reports(.noRecord) else { throw RawConnection.Failure(description: "engine restore failed") }
-            }
-            engine.append(ContinuousClock.now - start)
-            try restorer.close()
-            try writer.close()
-
-            // Raw twin.
-            _ = StateRestorer(path: scratch.path("raw-\(round).sqlite"))
-            let rawStart = ContinuousClock.now
-            let rawRows = try rawSaveAndRestore(path: scratch.path("raw-\(round).sqlite"), keys: keys, states: states, saves: &rawSave, project: project)
-            raw.append(ContinuousClock.now - rawStart)
-            guard rawRows == rows else { throw RawConnection.Failure(description: "raw restored \(rawRows) rows, engine \(rows)") }
-
-            // JSON files.
-            let files = try JSONFileStore(folder: scratch.path("json-\(round)"))
-            let jsonStart = ContinuousClock.now
-            try jsonSave.time {
-                for (key, state) in zip(keys, states) { try files.save(BenchData.payload(state), account: key.account, scene: key.scene) }
-            }
-            var jsonRows = 0
-            for key in keys { jsonRows += project(RecordCodec<CatalogViewState>.decode(try files.load(account: key.account, scene: key.scene))) }
-            json.append(ContinuousClock.now - jsonStart)
-
-            // UserDefaults.
-            let defaults = try DefaultsStore(suite: "restorectl-bench-many-\(round)")
-            let defaultsStart = ContinuousClock.now
-            defaultsSave.time {
-                for (key, state) in zip(keys, states) { defaults.save(BenchData.payload(state), account: key.account, scene: key.scene, synchronizing: false) }
-                defaults.defaults.synchronize()
-            }
-            var defaultsRows = 0
-            for key in keys { defaultsRows += project(RecordCodec<CatalogViewState>.decode((defaults.load(account: key.account, scene: key.scene) ?? "").utf8)) }
-            userDefaults.append(ContinuousClock.now - defaultsStart)
-            guard jsonRows == rows, defaultsRows == rows else { throw RawConnection.Failure(description: "alternatives restored different rows") }
         }
         var report = WorkloadReport(
             name: "many-scenes", unit: "save all 1,000 scenes, then restore all",
