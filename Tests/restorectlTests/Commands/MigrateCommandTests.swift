@@ -33,6 +33,36 @@ import Testing
         #expect(try db.fetchOne("PRAGMA integrity_check") { $0.string(0) } == "ok")
     }
 
+    /// Two migrations at once: the second waits for the first one's write lock, then finds
+    /// nothing left to apply, and says the version the file is at. It read the version before
+    /// waiting and reported that: "fromVersion 2, schemaVersion 2, applied []" of a file the
+    /// first had taken to the latest (found by an audit with two `restorectl migrate`).
+    @Test func aMigrateThatWaitedForAnotherProcesssMigrationReportsTheVersionTheFileIsAt() throws {
+        let latest = try Migrator().latestVersion
+        let maker = try ChildProcess(stress: ["make-large", "--db", file.path, "--records", "20000", "--upTo", "2"])
+        try maker.readLines(until: "made 20000")
+        try #require(maker.waitForExit().isSuccess)
+        // The first is inside migration 3's transaction once it reports records done.
+        let first = try ChildProcess(stress: ["migrate", "--db", file.path])
+        var upgrading = false
+        while !upgrading, let line = first.nextLine() {
+            let fields = line.split(separator: " ")
+            upgrading = fields.count == 4 && fields[0] == "progress" && fields[1] == "3" && (Int(fields[2]) ?? 0) > 0
+        }
+        #expect(upgrading, "the first migration reported no batch of migration 3")
+        let second = CapturedRun(["migrate", "--db", file.path, "--json"])
+        try first.readLines(until: "migrated \(latest)")
+        #expect(first.waitForExit().isSuccess)
+        #expect(second.exitCode == 0, "\(second.stderr)")
+        let json = try #require(try? JSONValue.parse(Data(second.stdout.utf8)))
+        guard case .integer(let from)? = json["fromVersion"], case .integer(let to)? = json["schemaVersion"], case .array(let applied)? = json["applied"] else {
+            Issue.record("unexpected migrate output: \(second.stdout)")
+            return
+        }
+        #expect(to == Int64(latest))
+        #expect(from + Int64(applied.count) == to, "\(second.stdout)")
+    }
+
     /// A target is a schema version, 1 at least: `--to 0` on a missing path created an empty
     /// file of no schema and exited 0 (on an existing file it was already refused).
     /// A migration that runs out of space, wherever it stops (a statement, its commit), names
