@@ -31,6 +31,8 @@ extension Store {
         // A dry run only reads: no write transaction is begun for it (a reading restorer's
         // connection must never attempt one).
         func removing() throws -> [(account: String, scene: String)] {
+            // A file of no schema yet (an empty file, read as it is) holds no scene.
+            guard hasRecords else { return [] }
             let scenes = try database.fetchAll("SELECT account, scene, max(updated_at) FROM scene_state GROUP BY account, scene ORDER BY account, scene") {
                 (account: $0.string(0) ?? "", scene: $0.string(1) ?? "", savedAt: $0.double(2))
             }

@@ -60,6 +60,17 @@ import Testing
         #expect(listed != nil && listed == removed)
     }
 
+    /// An empty file (schema 0) holds no scene: a dry run lists none and writes nothing, as
+    /// `inspect` reads it, where it exited 65 with SQLite's "no such table: scene_state".
+    @Test func aDryRunOfAnEmptyFileListsNoSceneAndWritesNothing() throws {
+        FileManager.default.createFile(atPath: file.path, contents: Data())
+        let before = try ReadingVerbsTests.listing(file.folder.url)
+        let run = CapturedRun(["prune", "--db", file.path, "--unused-for", "1d", "--dry-run", "--json"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(try JSONValue.parse(Data(run.stdout.utf8))["scenes"] == [])
+        #expect(try ReadingVerbsTests.listing(file.folder.url) == before)
+    }
+
     @Test func pruneDeletesEveryKindOfTheUnusedScenes() throws {
         try seed()
         let run = CapturedRun(["prune", "--db", file.path, "--unused-for", "90d"])
