@@ -9,7 +9,9 @@ extension CrashLoopCheck {
     /// Only `role`'s crashed slots and count are read, as a launch of that role handles them.
     static func lookingOnly(beside file: DatabaseFile, role: DatabaseRole, in store: Store) -> CrashLoopCheck {
         let found = LaunchGuardFile.crashedMarksWithoutHandling(beside: file.path, role: role)
-        var screens = Set(found.marks.map(\.screenHash))
+        let blamed = Set(found.marks.map(\.screenHash))
+        let records = blamed.isEmpty ? [] : (try? store.recordSummaries()) ?? []
+        var screens = Set(Self.records(blamedBy: blamed, among: records).map { LaunchGuardMark(account: $0.account, scene: $0.scene, kind: $0.kind).screenHash })
         var previousCount = found.crashedLaunches
         if let state = try? store.crashCheckState() {
             previousCount = max(previousCount, state.crashedLaunches)

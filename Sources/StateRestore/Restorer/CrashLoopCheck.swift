@@ -1,3 +1,5 @@
+import StateStore
+
 /// What the first restore of a launch found about the launches before it.
 ///
 /// Every mark a launch that is gone left is a restore it started and never completed: that
@@ -20,4 +22,17 @@ struct CrashLoopCheck {
     var startsEverySceneFromDefaults: Bool { crashedLaunches >= 2 }
     /// The previous launch completed every restore it started.
     static let clean = CrashLoopCheck(crashedScreens: [:], crashedLaunches: 0)
+
+    /// The stored records that crashed marks (their screen hashes, `blamed`) name. A mark this
+    /// release writes is stamped with the record it was applying (its save time and size), so
+    /// it names that record only: one saved since (by another process, the tool, or after a
+    /// discard) was never applied and is not blamed. An unstamped mark (an older release's, or
+    /// a test's) names whatever record its screen holds.
+    static func records(blamedBy blamed: Set<UInt64>, among records: [StoredRecordSummary]) -> [StoredRecordSummary] {
+        guard !blamed.isEmpty else { return [] }
+        return records.filter { record in
+            let mark = LaunchGuardMark(account: record.account, scene: record.scene, kind: record.kind)
+            return blamed.contains(mark.screenHash) || blamed.contains(mark.stamped(savedAt: record.updatedAt, bytes: record.size).screenHash)
+        }
+    }
 }

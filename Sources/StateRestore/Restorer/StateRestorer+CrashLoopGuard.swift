@@ -77,12 +77,9 @@ extension StateRestorer {
         }
         let legacy = databaseState.hasDatabaseMarks ? try store.restoreMarks() : []
         var screens = legacy.map { (account: $0.account, scene: $0.scene, kind: $0.kind) }
-        for record in try store.recordSummaries() {
-            let mark = LaunchGuardMark(account: record.account, scene: record.scene, kind: record.kind)
+        for record in CrashLoopCheck.records(blamedBy: blamed, among: try store.recordSummaries()) {
             let isLegacy = legacy.contains { $0.account.hasSameBytes(as: record.account) && $0.scene.hasSameBytes(as: record.scene) && $0.kind.hasSameBytes(as: record.kind) }
-            if blamed.contains(mark.screenHash) && !isLegacy {
-                screens.append((record.account, record.scene, record.kind))
-            }
+            if !isLegacy { screens.append((record.account, record.scene, record.kind)) }
         }
         let crashedLaunches = previousCount + 1
         // The count lives in the guard file, made now if this is its first launch.
@@ -107,16 +104,16 @@ extension StateRestorer {
         } catch let error as StoreError where error.isSQLiteFailure && !error.indicatesDamage {
             launchGuard?.finish(slots, forgetting: false)
             var kept: [UInt64: CrashLoopCheck.Outcome] = [:]
-            for hash in blamed { kept[hash] = .keptInPlace(error.message) }
-            for mark in legacy { kept[LaunchGuardMark(account: mark.account, scene: mark.scene, kind: mark.kind).screenHash] = .keptInPlace(error.message) }
+            for screen in screens { kept[LaunchGuardMark(account: screen.account, scene: screen.scene, kind: screen.kind).screenHash] = .keptInPlace(error.message) }
             return CrashLoopCheck(crashedScreens: kept, crashedLaunches: crashedLaunches)
         }
     }
 
-    /// Marks `screen`'s restore as being applied; the report entry that says the restore is
-    /// not guarded when the mark cannot be made.
-    func mark(_ screen: ScreenKey, _ side: inout RestoreSide) -> RestoreReportEntry? {
-        let mark = screen.guardMark
+    /// Marks `screen`'s restore of `record` as being applied (the mark stamped with the
+    /// record, so a later launch blames that record only); the report entry that says the
+    /// restore is not guarded when the mark cannot be made.
+    func mark(_ screen: ScreenKey, applying record: StoredRecord, _ side: inout RestoreSide) -> RestoreReportEntry? {
+        let mark = screen.guardMark.stamped(savedAt: record.updatedAt, bytes: record.payload.count)
         let reason: String
         // Tried again at each mark while it could not be had: the storage may have come back
         // (space freed), and a record applied unguarded when it could be guarded would go
@@ -133,7 +130,8 @@ extension StateRestorer {
         if let launchGuard = side.launchGuard {
             do {
                 try launchGuard.mark(mark)
-                side.markedScreens.insert(screen)
+                // A screen restored again before it completed applies the newer record only.
+                if let previous = side.markedScreens.update(mark, for: screen), previous != mark { launchGuard.clear(previous) }
                 return nil
             } catch {
                 reason = (error as? LaunchGuardError)?.reason ?? "\(error)"
@@ -161,9 +159,9 @@ extension StateRestorer {
     func complete(_ screen: ScreenKey) -> Bool {
         restoring.withLock { side in
             side.uncompletedScreens.remove(screen)
-            guard side.markedScreens.remove(screen) else { return true }
-            guard side.launchGuard?.clear(screen.guardMark) ?? true else {
-                side.markedScreens.insert(screen)  // still marked: closing tries again
+            guard let mark = side.markedScreens.removeValue(for: screen) else { return true }
+            guard side.launchGuard?.clear(mark) ?? true else {
+                side.markedScreens.update(mark, for: screen)  // still marked: closing tries again
                 return false
             }
             return true
@@ -174,8 +172,8 @@ extension StateRestorer {
     /// (the process got as far as closing), so their marks go.
     func releaseLaunchGuard(_ side: inout RestoreSide) {
         guard let launchGuard = side.launchGuard else { return }
-        for screen in side.markedScreens {
-            launchGuard.clear(screen.guardMark)
+        for (_, mark) in side.markedScreens.elements {
+            launchGuard.clear(mark)
         }
         side.markedScreens.removeAll()
         launchGuard.release()

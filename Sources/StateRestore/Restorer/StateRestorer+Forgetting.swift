@@ -6,9 +6,9 @@ extension StateRestorer {
     /// Forgets what the restore side holds of the screens `isGone` names (discarded, pruned,
     /// signed out): their crash-loop marks, carried fields and save rules.
     static func forgetScreens(_ side: inout RestoreSide, where isGone: @Sendable (ScreenKey) -> Bool) {
-        for screen in side.markedScreens where isGone(screen) {
-            side.launchGuard?.clear(screen.guardMark)
-            side.markedScreens.remove(screen)
+        for (screen, mark) in side.markedScreens.elements where isGone(screen) {
+            side.launchGuard?.clear(mark)
+            side.markedScreens.removeValue(for: screen)
         }
         side.uncompletedScreens = side.uncompletedScreens.filter { !isGone($0) }
         side.gate.forget(where: isGone)

@@ -119,7 +119,7 @@ extension StateRestorer {
             // The record is about to be applied: only now is there something to blame.
             if !readsOnly {
                 side.uncompletedScreens.insert(screen)
-                if let unguarded = mark(screen, &side) { report.append(unguarded) }
+                if let unguarded = mark(screen, applying: record, &side) { report.append(unguarded) }
             }
             phaseObserver?(.mark)
             return Loaded(

@@ -12,8 +12,9 @@ extension StateRestorer {
         var databaseReport: [RestoreReportEntry]
         /// What this launch's first restore found about the previous launches; nil before it.
         var crashLoopCheck: CrashLoopCheck?
-        /// Screens this restorer marked "restore in progress" and has not completed.
-        var markedScreens = ScreenSet()
+        /// Screens this restorer marked "restore in progress" and has not completed, with the
+        /// mark written for each (stamped with the record applied).
+        var markedScreens = ScreenTable<LaunchGuardMark>()
         /// Screens whose restore applied a record and that are neither persisted nor completed
         /// (`completeRestore`), marked or not: live, as a tracked screen is (see
         /// ``StateRestorer/liveScreens()``).

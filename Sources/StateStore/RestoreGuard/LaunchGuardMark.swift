@@ -22,6 +22,21 @@ package struct LaunchGuardMark: Hashable, Sendable {
         self.screenHash = screenHash
     }
 
+    /// The mark of applying one stored record of this mark's screen: the screen's hash gone on
+    /// over the record's save time (its bits) and its payload's byte count, so a later launch
+    /// blames only that record and not one saved after the crash (by another process, the tool,
+    /// or after a discard). The account's hash stays, so a purge still finds the mark. Marks
+    /// written before this (by older builds, or ``LaunchGuardFile/leaveMarksOfAKilledProcess(beside:_:)``
+    /// with unstamped marks) blame whatever record the screen holds.
+    package func stamped(savedAt: Double, bytes: Int) -> LaunchGuardMark {
+        let hash = Self.hash(UInt64(bytes), from: Self.hash(savedAt.bitPattern, from: Self.step(screenHash, Self.stampTag)))
+        return LaunchGuardMark(accountHash: accountHash, screenHash: hash)
+    }
+
+    /// The byte a stamp starts with, after the screen's names: no name's bytes end a hash with it
+    /// followed by a stamp's, since names hold no control characters.
+    private static let stampTag: UInt8 = 0x01
+
     /// The hash of an account name, as marks hold it.
     package static func accountHash(_ account: String) -> UInt64 { hash([account]) }
 
@@ -49,6 +64,11 @@ package struct LaunchGuardMark: Hashable, Sendable {
     /// iterator costs several times more), through the view otherwise.
     private static func hash(_ part: String, from hash: UInt64) -> UInt64 {
         part.utf8.withContiguousStorageIfAvailable { $0.reduce(hash, step) } ?? part.utf8.reduce(hash, step)
+    }
+
+    /// `hash` gone on over `value`'s eight bytes, least significant first.
+    private static func hash(_ value: UInt64, from hash: UInt64) -> UInt64 {
+        stride(from: 0, to: 64, by: 8).reduce(hash) { step($0, UInt8(truncatingIfNeeded: value >> UInt64($1))) }
     }
 
     /// `hash` gone on over the zero byte between two parts.

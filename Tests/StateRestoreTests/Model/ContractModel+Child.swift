@@ -8,9 +8,31 @@ extension ContractModel {
         var launches: Int
     }
 
+    /// A record a killed child was applying: its screen, and what its crash-loop mark is
+    /// stamped with (the record's save time and payload size). The next launch blames that
+    /// record only: one saved since was never applied.
+    struct Blamed: Hashable {
+        var slot: Slot
+        var updatedAt: Double
+        var bytes: Int
+
+        init(_ slot: Slot, _ record: Record) {
+            self.slot = slot
+            updatedAt = record.updatedAt
+            bytes = ModelWrites.text(of: record).utf8.count
+        }
+
+        /// Whether `record` is the one this mark was made applying.
+        func names(_ record: Record?) -> Bool {
+            guard let record else { return false }
+            return record.updatedAt == updatedAt && ModelWrites.text(of: record).utf8.count == bytes
+        }
+    }
+
     /// The crash-loop guard of `restorer`'s restore of `slot` (`StateRestorer`'s documentation):
     /// the first restore of a launch that reads the file treats every mark a launch now gone
-    /// left as a crash of that launch: the record moves to the quarantine and its screen starts
+    /// left as a crash of that launch: the record it was applying, if the screen still holds
+    /// it (a record saved since was never applied), moves to the quarantine and its screen starts
     /// from defaults (`restore-crashed`); when the two previous launches both crashed that way,
     /// every screen of this launch starts from defaults, records kept. True when the restore
     /// starts from defaults for it.
@@ -24,7 +46,7 @@ extension ContractModel {
                 restorer.crashCheck = CrashCheck(screens: [], launches: 0)
             } else {
                 roleLaunches += 1
-                let screens = roleBlame.filter { records[$0] != nil }
+                let screens = Set(roleBlame.filter { $0.names(records[$0.slot]) }.map(\.slot))
                 for screen in screens.sorted() {
                     let record = records.removeValue(forKey: screen)!
                     quarantine.append(
@@ -43,7 +65,7 @@ extension ContractModel {
 
     /// The child dies by SIGKILL: nothing it held in memory is written, its trackings end
     /// with it, and the restore it had not completed is left to blame.
-    mutating func killChild(_ c: Int, leavingMark mark: Slot? = nil) {
+    mutating func killChild(_ c: Int, leavingMark mark: Blamed? = nil) {
         if restorers[c].holdsLogFiles { logFilesLeftByKill = true }
         restorers[c].isClosed = true
         restorers[c].writerClosed = true

@@ -140,8 +140,8 @@ extension ContractModel {
         shelves[account] = nil
         generations[account] = generation(account) + 1
         // "A purged account leaves nothing to blame": its crash-loop marks go too.
-        blame = blame.filter { $0.account != account }
-        extensionBlame = extensionBlame.filter { $0.account != account }
+        blame = blame.filter { $0.slot.account != account }
+        extensionBlame = extensionBlame.filter { $0.slot.account != account }
         return slots.count
     }
 

@@ -63,7 +63,7 @@ extension ContractModel {
                     switch Self.reading(record) {
                     case .decoded(let decoded, let readCodes, let readCarried):
                         (note, codes, carried) = (decoded, readCodes, readCarried)
-                        restorer.lastMarked = slot
+                        restorer.lastMarked = Blamed(slot, record)
                         restorer.uncompleted.insert(slot)
                         if !restorer.isChild {
                             let reconciled = note.reconciled(against: items)

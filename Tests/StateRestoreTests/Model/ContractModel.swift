@@ -116,8 +116,8 @@ struct ContractModel {
         var inUse: Set<Slot> = []
         /// What this restorer's first restore that read the file found of crashed launches.
         var crashCheck: CrashCheck?
-        /// The slot whose record the latest restore applied (its crash-loop mark), or nil.
-        var lastMarked: Slot?
+        /// The record the latest restore applied (its crash-loop mark), or nil.
+        var lastMarked: Blamed?
         /// What opening the file found, first in every report of a restore that reads it.
         var reportPrefix: [String] = []
         /// Whether the writer's own connection is open (it opens at its first write, closes at
@@ -209,9 +209,9 @@ struct ContractModel {
     /// The trackings whose turn is scheduled, in the order the main actor runs them.
     var turns: [Int] = []
     /// The screens whose restore a killed child never completed, not yet handled by a launch.
-    var blame: Set<Slot> = []
+    var blame: Set<Blamed> = []
     /// The same for the extensions' launches (the guard blames by role).
-    var extensionBlame: Set<Slot> = []
+    var extensionBlame: Set<Blamed> = []
     var extensionCrashedLaunches = 0
     /// The launches in a row whose crash check found a crashed restore (the guard file's count).
     var crashedLaunches = 0

@@ -182,7 +182,7 @@ struct ModelDriver {
     private mutating func restoreOperation() -> ModelOperation {
         // A launch that has not restored yet, restoring a screen a crashed launch is blamed for.
         let unchecked = model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].isClosed && model.restorers[$0].crashCheck == nil }
-        if !model.blame.isEmpty && !unchecked.isEmpty && chance(70) { return .restore(restorer: pick(unchecked), slot: pick(model.blame.sorted())) }
+        if !model.blame.isEmpty && !unchecked.isEmpty && chance(70) { return .restore(restorer: pick(unchecked), slot: pick(model.blame.map(\.slot).sorted())) }
         return .restore(restorer: restorer(), slot: pick(ContractModel.slots))
     }
 

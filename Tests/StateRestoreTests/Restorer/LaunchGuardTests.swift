@@ -107,6 +107,71 @@ import Testing
         #expect(try restoreCodes("live") == [])
     }
 
+    /// `restorectl` run to its exit, which must be 0.
+    private func tool(_ arguments: [String]) throws {
+        let child = try ChildProcess(restorectl: arguments)
+        _ = child.remainingLines()
+        let exit = child.waitForExit()
+        guard exit.isSuccess else { throw ChildFailure("restorectl \(arguments.joined(separator: " ")) ended with \(exit): \(child.errorOutput())") }
+    }
+
+    /// Saves `state` as scene `scene`'s catalog record with `restorectl save`, in a process of its own.
+    private func toolSave(_ state: CatalogViewState, scene: String) throws {
+        let statePath = try stateFile.write(CatalogRecordCodec.encode(CatalogRecord(state)), to: "state-\(scene).json")
+        try tool(["save", "--db", stateFile.path, "--scene", scene, "--state", statePath])
+    }
+
+    /// A launch in this process restores `scene`'s record, whose query is `query`, blaming
+    /// nothing and quarantining nothing, and completes it.
+    private func expectLaunchApplies(_ query: String, scene: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let restorer = StateRestorer(path: stateFile.path)
+        let restored = restorer.restore(CatalogViewState.self, try SceneKey(scene: scene), against: Self.document)
+        #expect(!restored.reports(.restoreCrashed), sourceLocation: sourceLocation)
+        #expect(restored.state.query == query, sourceLocation: sourceLocation)
+        restorer.completeRestore(restored)
+        try restorer.close()
+        #expect(try quarantine().isEmpty, sourceLocation: sourceLocation)
+    }
+
+    @Test func aRecordSavedAfterACrashedRestoreWasNeverAppliedAndIsNotBlamed() throws {
+        try toolSave(CatalogViewState(query: "crashing", selectedID: 1), scene: "s")
+        _ = try restoreThenCrash("s")
+        #expect(LaunchGuardFile.recordedMarks(beside: stateFile.path).count == 1)
+
+        // Another process replaces the record before the app launches again.
+        try toolSave(CatalogViewState(query: "saved since", selectedID: 2), scene: "s")
+
+        // What a launch would do, said by a restore that reads only: nothing to blame.
+        let readingOnly = StateRestorer(path: stateFile.path, configuration: DatabaseConfiguration(access: .readOnly))
+        let looked = readingOnly.restore(CatalogViewState.self, try SceneKey(scene: "s"), against: Self.document)
+        #expect(!looked.reports(.restoreCrashed))
+        try readingOnly.close()
+
+        // The launch applies the record saved since; the one it crashed on is gone already.
+        try expectLaunchApplies("saved since", scene: "s")
+        #expect(LaunchGuardFile.recordedMarks(beside: stateFile.path).isEmpty)
+    }
+
+    @Test func aSceneDiscardedAfterACrashedRestoreDoesNotBlameTheRecordSavedForItLater() throws {
+        try toolSave(CatalogViewState(query: "crashing", selectedID: 1), scene: "s")
+        _ = try restoreThenCrash("s")
+        try tool(["discard", "--db", stateFile.path, "--scene", "s", "--account", "default"])
+        try toolSave(CatalogViewState(query: "after the discard", selectedID: 2), scene: "s")
+
+        try expectLaunchApplies("after the discard", scene: "s")
+    }
+
+    @Test func theRecordACrashedRestoreWasApplyingIsStillBlamedWhenAnotherScenesRecordChanged() throws {
+        try toolSave(CatalogViewState(query: "crashing", selectedID: 1), scene: "s")
+        try toolSave(CatalogViewState(query: "other", selectedID: 2), scene: "other")
+        _ = try restoreThenCrash("s")
+        try toolSave(CatalogViewState(query: "other, changed", selectedID: 2), scene: "other")
+
+        #expect(try restoreCodes("s") == ["restore-crashed"])
+        #expect(try quarantine().map(\.scene) == ["s"])
+        #expect(try restoreCodes("other") == [])
+    }
+
     @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
 
     func onAFullDiskTheReportSaysTheGuardIsOffAndABlamedRecordIsNeverApplied() throws {

@@ -289,16 +289,19 @@ import Testing
         let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         var records: [String: String] = [:]
+        let marked = Set(LaunchGuardFile.recordedMarks(beside: file.path))
+        var marks: Set<String> = []
         for summary in try store.recordSummaries() {
             records[summary.scene] = try store.record(account: summary.account, scene: summary.scene, kind: "catalog")
                 .map { String(decoding: $0.payload, as: UTF8.self) }
+            // A mark names the record its restore was applying.
+            let mark = LaunchGuardMark(account: summary.account, scene: summary.scene, kind: summary.kind)
+            if marked.contains(mark.stamped(savedAt: summary.updatedAt, bytes: summary.size)) { marks.insert(summary.scene) }
         }
         let quarantine = try store.quarantinedRecords().map {
             Quarantined(id: $0.id, scene: $0.scene, reason: $0.reason, payload: String(decoding: $0.payload, as: UTF8.self))
         }
-        let marked = Set(LaunchGuardFile.recordedMarks(beside: file.path))
-        let marks = ["A", "B", "C"].filter { marked.contains(LaunchGuardMark(account: "default", scene: $0, kind: "catalog")) }
-        return StoredState(records: records, quarantine: quarantine, marks: Set(marks), crashedLaunches: LaunchGuardFile.recordedCrashedLaunches(beside: file.path))
+        return StoredState(records: records, quarantine: quarantine, marks: marks, crashedLaunches: LaunchGuardFile.recordedCrashedLaunches(beside: file.path))
     }
 
     /// Report codes and a state printed as a current-format record, as the app would see them.

@@ -16,7 +16,14 @@ import Testing
     /// The scenes of `screen.key`'s account whose restore is marked in the guard file.
     private func marks() throws -> [String] {
         let marks = Set(LaunchGuardFile.recordedMarks(beside: screen.file.path))
-        return marks.contains(LaunchGuardMark(account: screen.key.account, scene: screen.key.scene, kind: ReaderState.kind)) ? [screen.key.scene] : []
+        guard !marks.isEmpty else { return [] }
+        // A mark names the record its restore was applying: its save time and size.
+        let store = try Store(readingExistingFileAt: screen.file.path)
+        defer { store.close() }
+        let record = try store.record(account: screen.key.account, scene: screen.key.scene, kind: ReaderState.kind)
+        let mark = LaunchGuardMark(account: screen.key.account, scene: screen.key.scene, kind: ReaderState.kind)
+        guard let record, marks.contains(mark.stamped(savedAt: record.updatedAt, bytes: record.payload.count)) else { return [] }
+        return [screen.key.scene]
     }
 
     /// What a fresh restorer reads back for `screen.key`.
