@@ -12,7 +12,8 @@ extension StateRestorer {
     ///
     /// Each write goes through the write gate: a screen live in this process is refused (the
     /// rule ``discard(_:)`` states: restored and not yet completed by `persist` or
-    /// ``completeRestore(_:)``, or persisted and still tracked), so is one with a save waiting
+    /// ``completeRestore(_:)``, or persisted and still tracked), and so is one another process
+    /// publishes as on screen (its `<db>-live` slot), so is one with a save waiting
     /// to be written, and a screen
     /// this restorer restored before its account was signed out. The record replaced goes into
     /// the history, so a rollback can itself be undone. Only kinds that keep history
@@ -32,11 +33,15 @@ extension StateRestorer {
         let result = try recoveringFromDamage { store in
             var result = RollbackResult()
             try store.historyTransaction {
-                for (account, scene) in try store.recordsStamped(by: build, kind: State.kind, account: account) {
+                let stamped = try store.recordsStamped(by: build, kind: State.kind, account: account)
+                // On screen in another process (an extension, the app): refused the same way.
+                let elsewhere = LiveScenesFile.scenesLive(elsewhere: stamped.map { (account: Optional($0.account), scene: $0.scene) }, beside: path)
+                for (account, scene) in stamped {
                     // A name an older build stored that today's rules refuse is still rolled back.
                     guard let key = try? SceneKey(storedScene: scene, account: account) else { continue }
                     let screen = ScreenKey(scene: key, kind: State.kind)
-                    if live.contains(screen) {
+                    let isLiveElsewhere = elsewhere.contains { $0.scene.hasSameBytes(as: scene) && ($0.account?.hasSameBytes(as: account) ?? true) }
+                    if live.contains(screen) || isLiveElsewhere {
                         result.liveScenes.append(key)
                     } else if restorers.contains(where: { $0.persistence.writer.hasPending(screen) }) {
                         result.pendingSaves.append(key)

@@ -73,11 +73,22 @@ extension StateDatabase {
     ///
     /// - Throws: ``RestoreError`` when `target` names nothing (nothing is written).
     package static func rollBack(_ key: SceneKey, kind: String, to target: RollbackTarget, in store: Store) throws -> (number: Int, entry: RecordHistoryEntry) {
-        try store.historyTransaction {
+        // A window another process has on screen is refused, as the app's own rollback refuses
+        // one live in it: its next save would write the state it shows over the rollback.
+        try refuseLiveElsewhere(scene: key.scene, account: key.account, beside: store.path)
+        return try store.historyTransaction {
             let chosen = try entry(target, of: key, kind: kind, in: history(of: key, kind: kind, in: store))
             try store.write(
                 .historyEntry(id: chosen.entry.id, account: key.account, scene: key.scene, kind: kind, at: nil), rules: WriteGate.rollbackRules(after: nil))
             return chosen
         }
+    }
+
+    /// Refuses `scene` (of `account`, or of every account when nil) while a process other than
+    /// this one has it on screen, as its `<db>-live` publication says: the tool's discard and
+    /// rollback refuse what the app's own refuse (``RestoreError/sceneIsLive(scene:)``).
+    package static func refuseLiveElsewhere(scene: String, account: String?, beside path: String) throws {
+        guard let live = LiveScenesFile.scenesLive(elsewhere: [(account: account, scene: scene)], beside: path).first else { return }
+        throw RestoreError.sceneIsLive(scene: live.account.map { "scene \(StoreNames.quoted(live.scene)) of account \(StoreNames.quoted($0))" } ?? "scene \(StoreNames.quoted(live.scene))")
     }
 }

@@ -17,9 +17,7 @@ enum DiscardCommand {
         defer { store.close() }
         // A window another process (the app, an extension) has on screen is refused, as the
         // app's own discard refuses it.
-        if let live = LiveScenesFile.scenesLive(elsewhere: [(account: options.account, scene: options.scene)], beside: store.path).first {
-            throw RestoreError.sceneIsLive(scene: live.account.map { "scene \(StoreNames.quoted(live.scene)) of account \(StoreNames.quoted($0))" } ?? "scene \(StoreNames.quoted(live.scene))")
-        }
+        try StateDatabase.refuseLiveElsewhere(scene: options.scene, account: options.account, beside: store.path)
         let removed = try store.discardScenes([(account: options.account, scene: options.scene)])
         let whose = options.account.map { "of account \(StoreNames.quoted($0))" } ?? "in every account"
         console.print("Discarded scene \(StoreNames.quoted(options.scene)) \(whose): \(removed) record(s).")

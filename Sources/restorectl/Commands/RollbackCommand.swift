@@ -11,7 +11,8 @@ enum RollbackCommand {
         discussion: """
             The record replaced goes into the history, so a rollback can itself be undone. With --before-build B, the \
             record must have been written by build B, and the newest earlier record B did not write is put back. When \
-            nothing matches, nothing is written (exit 66; 65 when the record was not written by B).
+            nothing matches, nothing is written (exit 66; 65 when the record was not written by B); so is nothing when \
+            the window is on screen in another process (exit 74), whose next save would write over the rollback.
             """,
         action: .parsing(run)
     )

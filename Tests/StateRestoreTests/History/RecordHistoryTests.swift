@@ -75,6 +75,29 @@ import Testing
         #expect(try store.record(account: "alice", scene: "desk", kind: "journal").map { String(decoding: $0.payload, as: UTF8.self).contains("\"composed\"") } == true)
     }
 
+    /// A window this process has on screen is refused to the tool's rollback (74), as to its
+    /// discard: the app's next save would write the state it shows over the rollback. The
+    /// tool's rollback exited 0, and the app's next flush put build 1.2's record back on top
+    /// (found by an audit with the built tool).
+    @MainActor @Test func theToolsRollbackOfAWindowOnScreenInAnotherProcessIsRefusedAndWritesNothing() throws {
+        try save(["first"], build: "1.1")
+        try save(["second"], build: "1.2")
+        let app = StateRestorer(path: path, scheduler: ManualWriteScheduler())
+        defer { try? app.close() }
+        let restored = app.restore(JournalState.self, key)
+        let tracking = app.persist(from: restored, turns: ManualTurnScheduler()) { restored.state }
+        let arguments = ["rollback", "--db", path, "--scene", "desk", "--account", "alice", "--kind", "journal", "--before-build", "1.2"]
+        let refused = try ChildProcess(restorectl: arguments)
+        #expect(refused.waitForExit().status == 74)
+        #expect(refused.errorOutput().contains("still on screen"), "\(refused.errorOutput())")
+        #expect(try reading { try $0.historyLines(key, kind: JournalState.kind).count } == 1)
+        #expect(try reading { try $0.record(account: "alice", scene: "desk", kind: "journal") }.map { String(decoding: $0.payload, as: UTF8.self).contains("second") } == true)
+        tracking.cancel()
+        let rolledBack = try ChildProcess(restorectl: arguments)
+        #expect(rolledBack.waitForExit().isSuccess, "\(rolledBack.errorOutput())")
+        #expect(try reading { try $0.record(account: "alice", scene: "desk", kind: "journal") }.map { String(decoding: $0.payload, as: UTF8.self).contains("first") } == true)
+    }
+
     @Test func aKindWithoutHistoryKeepsNoEarlierRecordOnlyItsStamp() throws {
         let restorer = StateRestorer(path: path, configuration: clock.configuration(build: "2.0"))
         try restorer.save(CatalogViewState(query: "one"), for: key)

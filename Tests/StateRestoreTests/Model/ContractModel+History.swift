@@ -63,8 +63,10 @@ extension ContractModel {
         // The refused by reason, as the result lists them: live, a save pending, signed out.
         var refused: (live: [String], pending: [String], signedOut: [String]) = ([], [], [])
         var nothingEarlier: [Slot] = []
+        let elsewhere = publishedElsewhere(than: process(of: r))
         for slot in records.keys.sorted() where stampedBuild(slot) == build && (account == nil || slot.account == account) {
-            if isLive(slot) {
+            // Live here, or on screen in another process: refused, as a discard is.
+            if isLive(slot) || elsewhere.contains(slot) {
                 refused.live.append("\(slot) sceneIsLive")
             } else if restorers.contains(where: { !$0.isChild && !$0.isClosed && $0.pending[slot] != nil }) {
                 refused.pending.append("\(slot) saveIsPending")
@@ -96,6 +98,7 @@ extension ContractModel {
     mutating func toolRollBack(_ slot: Slot, to number: Int) -> Outcome {
         let entries = history[slot, default: []]
         guard records[slot] != nil || !entries.isEmpty, number >= 1, number <= entries.count else { return .toolExit(66) }
+        if let refused = refusedAsLive(slot) { return refused }
         putBack(slot, number - 1)
         // What to put back is found reading only; the write opens the file for writing.
         forgetLogFilesIfLastClosed(closingOneThatHeldThem: true)
@@ -109,8 +112,17 @@ extension ContractModel {
         guard records[slot] != nil || !entries.isEmpty else { return .toolExit(66) }
         guard stampedBuild(slot) == build else { return .toolExit(65) }
         guard let index = entries.firstIndex(where: { $0.build != build }) else { return .toolExit(66) }
+        if let refused = refusedAsLive(slot) { return refused }
         putBack(slot, index)
         forgetLogFilesIfLastClosed(closingOneThatHeldThem: true)
         return .toolExit(0)
+    }
+
+    /// The tool's rollback of a scene a process has on screen: refused (74) once the file is
+    /// open for writing, as the tool's discard is; nil when it is on screen nowhere.
+    private mutating func refusedAsLive(_ slot: Slot) -> Outcome? {
+        guard publishedElsewhere(than: Self.toolProcess).contains(slot) else { return nil }
+        forgetLogFilesIfLastClosed(closingOneThatHeldThem: true)
+        return .toolExit(74)
     }
 }
