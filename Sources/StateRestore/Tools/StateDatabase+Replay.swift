@@ -26,9 +26,11 @@ extension StateDatabase {
     }
 
     /// Every record's place, kind, version and size in the existing `file`, ordered by
-    /// account, scene and kind (none in a file without a schema); reads only.
+    /// account, scene and kind (none in a file without a schema); reads only. A newer file this
+    /// build may not read is refused as every reading verb refuses it (`databaseNewer`, 65),
+    /// before any of its names is listed.
     private static func recordSummaries(_ file: DatabaseFile) throws -> [StoredRecordSummary] {
-        let store = try Store(reading: file, kindBeforeKinds: StateMigrations.kindBeforeKinds)
+        let store = try openForReading(file)
         defer { store.close() }
         guard store.schemaVersion >= 1 else { return [] }
         return try store.recordSummaries()

@@ -41,7 +41,12 @@ package enum StateDatabase {
     ///   left its note there, `StoreError.databaseNewer` for a newer schema this build may
     ///   not read.
     package static func openForReading(_ path: String) throws -> Store {
-        let store = try Store(reading: requireExistingFile(path), kindBeforeKinds: StateMigrations.kindBeforeKinds)
+        try openForReading(requireExistingFile(path))
+    }
+
+    /// ``openForReading(_:)-(String)`` of a file already resolved.
+    static func openForReading(_ file: DatabaseFile) throws -> Store {
+        let store = try Store(reading: file, kindBeforeKinds: StateMigrations.kindBeforeKinds)
         let latest = latestSchemaVersion
         if store.schemaVersion > latest, NewerSchemaRule.readableCompatibility(of: store, latestKnown: latest) == nil {
             store.close()

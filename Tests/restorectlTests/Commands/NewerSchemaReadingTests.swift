@@ -6,11 +6,15 @@ import Testing
 @testable import restorectl
 
 /// The verbs that read through the tool's reading opening (`inspect`, `history`, `quarantine
-/// list`) read a newer schema exactly when a launch would: when the readable-by its migrations
+/// list`, `replay`) read a newer schema exactly when a launch would: when the readable-by its migrations
 /// record reaches this build. One that records nothing letting this build read it exits 65 with
 /// the message a launch's writer gets, and is left as found.
 @Suite struct NewerSchemaReadingTests {
-    static let verbs: [[String]] = [["inspect"], ["history", "--scene", "main", "--kind", "catalog"], ["quarantine", "list"]]
+    static let verbs: [[String]] = [
+        ["inspect"], ["history", "--scene", "main", "--kind", "catalog"], ["quarantine", "list"],
+        // replay listed the names of a file it may not read, or failed in SQLite's words.
+        ["replay", "--document", PackageFolders.path("documents/original.json")],
+    ]
 
     let file: StateFile
     var path: String { file.path }
