@@ -54,7 +54,7 @@ extension StateRestorer {
             throw RestoreError.sceneIsLive(scene: live.scene.description)
         }
         // On screen in another process (an extension, the app): refused the same way.
-        if let elsewhere = LiveScenesFile.scenesLive(elsewhere: targets, beside: path).first {
+        if let elsewhere = try LiveScenesFile.scenesLive(elsewhere: targets, beside: path).first {
             throw RestoreError.sceneIsLive(scene: elsewhere.account.flatMap { try? SceneKey(scene: elsewhere.scene, account: $0).description } ?? elsewhere.scene)
         }
         let removed = try recoveringFromDamage { store in try store.discardScenes(targets) }

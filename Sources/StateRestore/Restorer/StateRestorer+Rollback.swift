@@ -35,7 +35,7 @@ extension StateRestorer {
             try store.historyTransaction {
                 let stamped = try store.recordsStamped(by: build, kind: State.kind, account: account)
                 // On screen in another process (an extension, the app): refused the same way.
-                let elsewhere = LiveScenesFile.scenesLive(elsewhere: stamped.map { (account: Optional($0.account), scene: $0.scene) }, beside: path)
+                let elsewhere = try LiveScenesFile.scenesLive(elsewhere: stamped.map { (account: Optional($0.account), scene: $0.scene) }, beside: path)
                 for (account, scene) in stamped {
                     // A name an older build stored that today's rules refuse is still rolled back.
                     guard let key = try? SceneKey(storedScene: scene, account: account) else { continue }

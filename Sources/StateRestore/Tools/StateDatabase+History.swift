@@ -88,7 +88,7 @@ extension StateDatabase {
     /// this one has it on screen, as its `<db>-live` publication says: the tool's discard and
     /// rollback refuse what the app's own refuse (``RestoreError/sceneIsLive(scene:)``).
     package static func refuseLiveElsewhere(scene: String, account: String?, beside path: String) throws {
-        guard let live = LiveScenesFile.scenesLive(elsewhere: [(account: account, scene: scene)], beside: path).first else { return }
+        guard let live = try LiveScenesFile.scenesLive(elsewhere: [(account: account, scene: scene)], beside: path).first else { return }
         throw RestoreError.sceneIsLive(scene: live.account.map { "scene \(StoreNames.quoted(live.scene)) of account \(StoreNames.quoted($0))" } ?? "scene \(StoreNames.quoted(live.scene))")
     }
 }

@@ -46,7 +46,7 @@ extension Store {
                 }
                 if lastUsed < cutoff && !spared.contains(named(scene.account, scene.scene)) { unused.append((scene.account, scene.scene)) }
             }
-            let live = LiveScenesFile.scenesLive(elsewhere: unused.map { (account: Optional($0.account), scene: $0.scene) }, beside: path)
+            let live = try LiveScenesFile.scenesLive(elsewhere: unused.map { (account: Optional($0.account), scene: $0.scene) }, beside: path)
             if !live.isEmpty { unused.removeAll { scene in live.contains { ($0.account?.hasSameBytes(as: scene.account) ?? true) && $0.scene.hasSameBytes(as: scene.scene) } } }
             guard !dryRun, !unused.isEmpty else { return unused }
             _ = try discardScenes(unused.map { (account: Optional($0.account), scene: $0.scene) })

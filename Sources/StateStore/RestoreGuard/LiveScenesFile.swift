@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// The scenes each process has on screen, in a small file beside the database (`<db>-live`),
@@ -119,11 +120,26 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// The scenes among `named` that a live process other than this one publishes, as
     /// (account hash, scene hash); a nil account names the scene in every account. Nothing
     /// when there is no file.
-    package static func scenesLive(elsewhere named: [(account: String?, scene: String)], beside databasePath: String) -> [(account: String?, scene: String)] {
+    ///
+    /// - Throws: `StoreError.sqlite` (`SQLITE_CANTOPEN`, with the errno) when the file is there
+    ///   but cannot be read: a link or anything else that is not a regular file (never
+    ///   followed), or one this process may not open. Which scenes are on screen elsewhere
+    ///   cannot be told then, so what asks (a discard, a prune, a rollback) changes nothing;
+    ///   it went on as if none were.
+    package static func scenesLive(elsewhere named: [(account: String?, scene: String)], beside databasePath: String) throws(StoreError) -> [(account: String?, scene: String)] {
         let path = databasePath + "-live"
-        return registry.withLock { files in
+        return try registry.withLock { files throws(StoreError) in
             if case .locked(let file)? = files[path] { return live(named, descriptor: file.descriptor, skipping: file.slot) }
-            guard let descriptor = try? SiblingFile.open(path, O_RDONLY) else { return [] }
+            let descriptor: Int32
+            do throws(SiblingFile.Refusal) {
+                descriptor = try SiblingFile.open(path, O_RDONLY)
+            } catch {
+                if case .unavailable(_, ENOENT) = error { return [] }
+                throw StoreError.sqlite(
+                    extendedCode: SQLITE_CANTOPEN,
+                    message: "\(error.errorDescription ?? path); which scenes another process has on screen cannot be told, so nothing was changed",
+                    systemErrorCode: error.errno)
+            }
             defer { Foundation.close(descriptor) }
             return live(named, descriptor: descriptor, skipping: nil)
         }

@@ -42,13 +42,13 @@ struct LiveScenesFileTests {
         let held = try slots(marked: "RSLH", beside: file.path)
         #expect(held.count == 1)
         // This process's own held scenes are not another's.
-        #expect(LiveScenesFile.scenesLive(elsewhere: scene, beside: file.path).isEmpty)
+        #expect(try LiveScenesFile.scenesLive(elsewhere: scene, beside: file.path).isEmpty)
         // Another process that lives (pid 1 always does), holding them without a lock.
         try setOwner(of: held[0], to: 1, beside: file.path)
-        #expect(LiveScenesFile.scenesLive(elsewhere: scene, beside: file.path).count == 1)
+        #expect(try LiveScenesFile.scenesLive(elsewhere: scene, beside: file.path).count == 1)
         // Killed while suspended: nothing is live.
         try setOwner(of: held[0], to: try endedProcessID(), beside: file.path)
-        #expect(LiveScenesFile.scenesLive(elsewhere: scene, beside: file.path).isEmpty)
+        #expect(try LiveScenesFile.scenesLive(elsewhere: scene, beside: file.path).isEmpty)
     }
 
     @Test func aProcessPublishingAgainTakesBackTheSlotItHeldAndReleasesItAtTheEnd() throws {

@@ -73,6 +73,27 @@ import Testing
         #expect(CorruptDatabaseFiles.copies(of: stateFile.path).isEmpty, "nothing was moved aside")
     }
 
+    /// A link at `<db>-live` (the scenes each process has on screen) is never followed, and
+    /// what asks it which scenes are on screen elsewhere refuses with a clear error and changes
+    /// nothing: a discard, a prune and a rollback went on as if no scene were on screen
+    /// anywhere, discarding a window another process showed (found by an audit).
+    @Test(arguments: [["discard", "--scene", "main"], ["prune", "--unused-for", "1s"], ["rollback", "--scene", "main", "--kind", "catalog", "--to", "1"]])
+    func aLinkAtTheLiveScenesFileRefusesWhatAsksItAndChangesNothing(verb: [String]) throws {
+        // Two saves, so the rollback has an earlier record to put back, both old enough to prune.
+        let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
+        let record = try RecordCodec<CatalogViewState>.encode(CatalogViewState(selectedID: 1))
+        try store.saveRecord(record, version: 3, account: "default", scene: "main", kind: "catalog", at: Store.now() - 86_400, rules: WriteRules(historyDepth: 3))
+        store.close()
+        #expect(symlink(target, stateFile.path + "-live") == 0)
+        let run = try restorectl([verb[0], "--db", stateFile.path] + verb.dropFirst())
+        #expect(run.status == 73, "\(verb): \(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains("-live is a symbolic link") && run.stderr.contains("nothing was changed"), "\(run.stderr)")
+        #expect(FileManager.default.contents(atPath: target) == targetBytes)
+        let after = try Store(readingExistingFileAt: stateFile.path)
+        defer { after.close() }
+        #expect(try after.record(account: "default", scene: "main", kind: "catalog").map { String(decoding: $0.payload, as: UTF8.self) } == record)
+    }
+
     @Test func aLinkAtTheBackupLockIsRefusedAndItsTargetKept() throws {
         // A schema-3 file: migrating it takes the backup lock.
         try FileManager.default.removeItem(atPath: stateFile.path)
