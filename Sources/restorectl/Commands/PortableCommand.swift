@@ -22,6 +22,9 @@ enum PortableCommand {
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let key = try options.record.key
         let kind = try options.record.resolvedKind(commandPath: ["portable"])
+        // A file the tool cannot read is refused as every reading verb refuses it (the storage's
+        // errno, 74; a newer schema, 65): the restorer would report only that it could not read.
+        try StateDatabase.openForReading(options.record.database).close()
         let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(options.record.database), configuration: .toolReading)
         defer { try? restorer.close() }
         let text = try restorer.portableText(

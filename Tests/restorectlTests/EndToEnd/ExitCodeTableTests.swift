@@ -40,6 +40,7 @@ import Testing
         Row(arguments: ["rollback", "--scene", "main", "--kind", "catalog", "--to", "1", "--dry-run"], directory: 66, missing: 66),
         Row(arguments: ["export", "--redact", "--out", "OUT"], directory: 66, missing: 66),
         Row(arguments: ["replay"], directory: 66, missing: 66),
+        Row(arguments: ["portable", "--scene", "main"], directory: 66, missing: 66),
         Row(arguments: ["migrate", "--dry-run"], directory: 66, missing: 0),
         Row(arguments: ["migrate"], directory: 73, missing: 0),
         Row(arguments: ["save", "--scene", "main", "--state", "STATE"], directory: 73, missing: 0),
