@@ -7,8 +7,9 @@ public struct RollbackResult: Equatable, Sendable {
     /// The scenes whose earlier record was put back (the one replaced is now in their history).
     public var rolledBack: [SceneKey] = []
     /// Refused: the screen is live in this process (restored and not completed, or persisted
-    /// and still tracked, by a restorer not closed). Rolling it back under it would be
-    /// overwritten by its next save, so it is left, as ``StateRestorer/discard(_:)`` leaves it.
+    /// and still tracked, by a restorer not closed), or another process on the file has it on
+    /// screen (its `<db>-live` slot). Rolling it back under it would be overwritten by its next
+    /// save, so it is left, as ``StateRestorer/discard(_:)`` leaves it.
     public var liveScenes: [SceneKey] = []
     /// Refused: a save of the screen waits to be written, and would replace the earlier record.
     public var pendingSaves: [SceneKey] = []

@@ -24,7 +24,7 @@ struct CrashLoopCheck {
     static let clean = CrashLoopCheck(crashedScreens: [:], crashedLaunches: 0)
 
     /// The stored records that crashed marks (their screen hashes, `blamed`) name. A mark this
-    /// release writes is stamped with the record it was applying (its save time and size), so
+    /// release writes is stamped with the record it was applying (its save time), so
     /// it names that record only: one saved since (by another process, the tool, or after a
     /// discard) was never applied and is not blamed. An unstamped mark (an older release's, or
     /// a test's) names whatever record its screen holds.
@@ -32,7 +32,7 @@ struct CrashLoopCheck {
         guard !blamed.isEmpty else { return [] }
         return records.filter { record in
             let mark = LaunchGuardMark(account: record.account, scene: record.scene, kind: record.kind)
-            return blamed.contains(mark.screenHash) || blamed.contains(mark.stamped(savedAt: record.updatedAt, bytes: record.size).screenHash)
+            return blamed.contains(mark.screenHash) || blamed.contains(mark.stamped(savedAt: record.updatedAt).screenHash)
         }
     }
 }

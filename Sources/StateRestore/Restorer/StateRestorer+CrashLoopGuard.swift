@@ -110,10 +110,10 @@ extension StateRestorer {
     }
 
     /// Marks `screen`'s restore of `record` as being applied (the mark stamped with the
-    /// record, so a later launch blames that record only); the report entry that says the
+    /// record's save time, so a later launch blames that record only); the report entry that says the
     /// restore is not guarded when the mark cannot be made.
     func mark(_ screen: ScreenKey, applying record: StoredRecord, _ side: inout RestoreSide) -> RestoreReportEntry? {
-        let mark = screen.guardMark.stamped(savedAt: record.updatedAt, bytes: record.payload.count)
+        let mark = screen.guardMark.stamped(savedAt: record.updatedAt)
         let reason: String
         // Tried again at each mark while it could not be had: the storage may have come back
         // (space freed), and a record applied unguarded when it could be guarded would go
@@ -130,8 +130,10 @@ extension StateRestorer {
         if let launchGuard = side.launchGuard {
             do {
                 try launchGuard.mark(mark)
-                // A screen restored again before it completed applies the newer record only.
-                if let previous = side.markedScreens.update(mark, for: screen), previous != mark { launchGuard.clear(previous) }
+                // A screen restored again before it completed holds one mark, of the record it
+                // applied last: the earlier mark is let go (one hold less when it is the same
+                // mark, whose holds `mark` counted), so completing the screen clears it.
+                if let previous = side.markedScreens.update(mark, for: screen) { launchGuard.clear(previous) }
                 return nil
             } catch {
                 reason = (error as? LaunchGuardError)?.reason ?? "\(error)"

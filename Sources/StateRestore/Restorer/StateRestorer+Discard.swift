@@ -28,6 +28,7 @@ extension StateRestorer {
     /// and their ids").
     ///
     /// - Returns: how many records were deleted.
+    /// - Throws: ``RestoreError/sceneIsLive(scene:)`` as above, or `StoreError.sqlite` (`SQLITE_CANTOPEN`, naming the file) when the `<db>-live` file beside the database is there but cannot be read (a link, never followed, or a file this process may not open): which scenes another process has on screen cannot be told, so nothing changes.
     @discardableResult
     public func discard(_ scenes: [SceneKey]) throws -> Int {
         try discard(scenes.map { (account: Optional($0.account), scene: $0.scene) })

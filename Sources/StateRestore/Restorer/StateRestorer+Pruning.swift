@@ -13,6 +13,7 @@ extension StateRestorer {
     ///   - age: how long a scene must have gone neither saved nor restored.
     ///   - dryRun: list the scenes without deleting anything.
     /// - Returns: the scenes removed (or that would be), by account and scene.
+    /// - Throws: `StoreError.sqlite` (`SQLITE_CANTOPEN`, naming the file) when the `<db>-live` file beside the database is there but cannot be read (a link, never followed, or a file this process may not open): which scenes another process has on screen cannot be told, so nothing changes.
     @discardableResult
     public func removeScenes(unusedFor age: Duration, dryRun: Bool = false) throws -> [SceneKey] {
         if !readsOnly { for screen in persistence.liveScreens() { persistence.writer.noteUse(of: screen.scene) } }

@@ -25,6 +25,7 @@ extension StateRestorer {
     ///   - build: the build whose records go, as its configuration named it.
     ///   - account: only this account's scenes; nil, the default: every account's.
     /// - Returns: the scenes rolled back, refused (a list per reason), and those with nothing earlier.
+    /// - Throws: `StoreError.sqlite` (`SQLITE_CANTOPEN`, naming the file) when the `<db>-live` file beside the database is there but cannot be read (a link, never followed, or a file this process may not open): which scenes another process has on screen cannot be told, so nothing changes.
     @discardableResult
     public func rollBack<State: RestorableState>(kind: State.Type, writtenBy build: String, account: String? = nil) throws -> RollbackResult {
         let restorers = OpenRestorers.restorers(sharingFileWith: file)

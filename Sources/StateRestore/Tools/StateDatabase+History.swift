@@ -73,10 +73,7 @@ extension StateDatabase {
     ///
     /// - Throws: ``RestoreError`` when `target` names nothing (nothing is written).
     package static func rollBack(_ key: SceneKey, kind: String, to target: RollbackTarget, in store: Store) throws -> (number: Int, entry: RecordHistoryEntry) {
-        // A window another process has on screen is refused, as the app's own rollback refuses
-        // one live in it: its next save would write the state it shows over the rollback.
-        try refuseLiveElsewhere(scene: key.scene, account: key.account, beside: store.path)
-        return try store.historyTransaction {
+        try store.historyTransaction {
             let chosen = try entry(target, of: key, kind: kind, in: history(of: key, kind: kind, in: store))
             try store.write(
                 .historyEntry(id: chosen.entry.id, account: key.account, scene: key.scene, kind: kind, at: nil), rules: WriteGate.rollbackRules(after: nil))

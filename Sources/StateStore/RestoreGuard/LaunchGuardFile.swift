@@ -26,7 +26,8 @@ import Foundation
 /// launches in a row that crashed at byte 16, the extensions' at byte 20), then 16 slots of
 /// 1,024 bytes: `RSLT`, the owner's pid (for people reading the file), the number of marks,
 /// the owner's role at byte 12 (0 the app, as releases before roles left it; 1 an extension),
-/// then the marks, 16 bytes each (a hash of the account, a hash of the account, scene and kind).
+/// then the marks, 16 bytes each (a hash of the account, and a hash of the account, scene and kind
+/// gone on over the applied record's save time: ``LaunchGuardMark/stamped(savedAt:)``).
 package final class LaunchGuardFile: @unchecked Sendable {
     static let headerSize = 64
 

@@ -1,7 +1,8 @@
 /// One screen's mark in the launch guard file: hashes of its account and of its (account,
 /// scene, kind), stable across processes and releases (64-bit FNV-1a of the UTF-8 bytes, the
-/// parts separated by a zero byte), so a later launch can find the record it blames and a
-/// purge can find an account's marks, while no name is written beside the database.
+/// parts separated by a zero byte), the latter stamped with the save time of the record being
+/// applied (``stamped(savedAt:)``), so a later launch can find the record it blames and a purge
+/// can find an account's marks, while no name is written beside the database.
 package struct LaunchGuardMark: Hashable, Sendable {
     /// The hash of the account name.
     package let accountHash: UInt64
@@ -23,14 +24,15 @@ package struct LaunchGuardMark: Hashable, Sendable {
     }
 
     /// The mark of applying one stored record of this mark's screen: the screen's hash gone on
-    /// over the record's save time (its bits) and its payload's byte count, so a later launch
-    /// blames only that record and not one saved after the crash (by another process, the tool,
-    /// or after a discard). The account's hash stays, so a purge still finds the mark. Marks
-    /// written before this (by older builds, or ``LaunchGuardFile/leaveMarksOfAKilledProcess(beside:_:)``
-    /// with unstamped marks) blame whatever record the screen holds.
-    package func stamped(savedAt: Double, bytes: Int) -> LaunchGuardMark {
-        let hash = Self.hash(UInt64(bytes), from: Self.hash(savedAt.bitPattern, from: Self.step(screenHash, Self.stampTag)))
-        return LaunchGuardMark(accountHash: accountHash, screenHash: hash)
+    /// over the record's save time (its bits), so a later launch blames only that record and
+    /// not one saved after the crash (by another process, the tool, or after a discard), which
+    /// has a save time of its own. Not the payload: a migration that rewrites records in place
+    /// keeps their save time, and the record it rewrote is still the one that crashed. The
+    /// account's hash stays, so a purge still finds the mark. Marks written before this (by
+    /// older builds, or ``LaunchGuardFile/leaveMarksOfAKilledProcess(beside:_:)`` with
+    /// unstamped marks) blame whatever record the screen holds.
+    package func stamped(savedAt: Double) -> LaunchGuardMark {
+        LaunchGuardMark(accountHash: accountHash, screenHash: Self.hash(savedAt.bitPattern, from: Self.step(screenHash, Self.stampTag)))
     }
 
     /// The byte a stamp starts with, after the screen's names: no name's bytes end a hash with it

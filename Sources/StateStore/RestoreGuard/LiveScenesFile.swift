@@ -127,6 +127,8 @@ package final class LiveScenesFile: @unchecked Sendable {
     ///   cannot be told then, so what asks (a discard, a prune, a rollback) changes nothing;
     ///   it went on as if none were.
     package static func scenesLive(elsewhere named: [(account: String?, scene: String)], beside databasePath: String) throws(StoreError) -> [(account: String?, scene: String)] {
+        // Nothing asked, nothing to tell: a prune with nothing unused never opens the file.
+        guard !named.isEmpty else { return [] }
         let path = databasePath + "-live"
         return try registry.withLock { files throws(StoreError) in
             if case .locked(let file)? = files[path] { return live(named, descriptor: file.descriptor, skipping: file.slot) }

@@ -11,7 +11,7 @@ enum PruneCommand {
         name: "prune",
         abstract: "Delete every scene neither saved nor restored for a given time.",
         discussion:
-            "Every kind's state of each such scene goes, in one transaction; --dry-run lists them and deletes nothing. A restore counts as a use once the restoring app has written (it is kept to the day). Exits 0, 64 for a malformed --unused-for, 66 when the file does not exist.",
+            "Every kind's state of each such scene goes, in one transaction; --dry-run lists them and deletes nothing. A restore counts as a use once the restoring app has written (it is kept to the day). Exits 0, 64 for a malformed --unused-for, 66 when the file does not exist, 73 when the <db>-live file beside it cannot be read (which scenes another process has on screen cannot be told, so nothing is deleted).",
         action: .parsing(run)
     )
 

@@ -19,7 +19,8 @@ enum ReplayCommand {
             file, and nothing else; --expect FILE compares each scene's outcome with it, and exits 1 printing each difference, \
             naming the scene, when one differs, is missing or is new. Scenes are in the order of account, scene and kind, each \
             compared byte by byte. It reads the database only: it never creates, migrates, moves or rewrites it. A missing \
-            database or expectations file exits 66, a malformed expectations file 65.
+            database or expectations file exits 66, a malformed expectations file 65, and so does a newer database this \
+            build may not read (its readable-by is above this build's schema), before any scene is listed.
             """,
         usage: "restorectl replay --db PATH [--formats DIR] [--document FILE] [--expect FILE | --record FILE] [--json]",
         action: .parsing(run)

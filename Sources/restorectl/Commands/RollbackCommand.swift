@@ -27,12 +27,16 @@ enum RollbackCommand {
         // Whether there is a record to replace (only its history may be left: the record was
         // quarantined), for the message.
         let replacesARecord = (try? reader.record(account: key.account, scene: key.scene, kind: options.kind)) != nil
+        let resolvedPath = reader.path
         reader.close()
         let chosen = try found.get()
         if options.isDryRun {
             console.print("Would put back \(describe(chosen)) as the \(options.kind) record of \(key); nothing was written.")
             return .success
         }
+        // A window another process has on screen is refused (74) before the file is opened for
+        // writing (which may migrate it): that process's next save would write over the rollback.
+        try StateDatabase.refuseLiveElsewhere(scene: key.scene, account: key.account, beside: resolvedPath)
         let store = try StateDatabase.openExistingForWriting(options.database, upgrading: RecordKind.builtIn, configuration: .tool)
         defer { store.close() }
         let putBack = try StateDatabase.rollBack(key, kind: options.kind, to: target, in: store)

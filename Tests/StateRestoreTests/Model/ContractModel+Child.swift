@@ -9,24 +9,19 @@ extension ContractModel {
     }
 
     /// A record a killed child was applying: its screen, and what its crash-loop mark is
-    /// stamped with (the record's save time and payload size). The next launch blames that
-    /// record only: one saved since was never applied.
+    /// stamped with (the record's save time). The next launch blames that record only: one
+    /// saved since was never applied.
     struct Blamed: Hashable {
         var slot: Slot
         var updatedAt: Double
-        var bytes: Int
 
         init(_ slot: Slot, _ record: Record) {
             self.slot = slot
             updatedAt = record.updatedAt
-            bytes = ModelWrites.text(of: record).utf8.count
         }
 
         /// Whether `record` is the one this mark was made applying.
-        func names(_ record: Record?) -> Bool {
-            guard let record else { return false }
-            return record.updatedAt == updatedAt && ModelWrites.text(of: record).utf8.count == bytes
-        }
+        func names(_ record: Record?) -> Bool { record?.updatedAt == updatedAt }
     }
 
     /// The crash-loop guard of `restorer`'s restore of `slot` (`StateRestorer`'s documentation):

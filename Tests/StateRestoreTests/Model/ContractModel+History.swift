@@ -118,11 +118,9 @@ extension ContractModel {
         return .toolExit(0)
     }
 
-    /// The tool's rollback of a scene a process has on screen: refused (74) once the file is
-    /// open for writing, as the tool's discard is; nil when it is on screen nowhere.
-    private mutating func refusedAsLive(_ slot: Slot) -> Outcome? {
-        guard publishedElsewhere(than: Self.toolProcess).contains(slot) else { return nil }
-        forgetLogFilesIfLastClosed(closingOneThatHeldThem: true)
-        return .toolExit(74)
+    /// The tool's rollback of a scene a process has on screen: refused (74) before the file is
+    /// opened for writing; nil when it is on screen nowhere.
+    private func refusedAsLive(_ slot: Slot) -> Outcome? {
+        publishedElsewhere(than: Self.toolProcess).contains(slot) ? .toolExit(74) : nil
     }
 }

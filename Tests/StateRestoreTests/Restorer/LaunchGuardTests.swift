@@ -172,6 +172,57 @@ import Testing
         #expect(try restoreCodes("other") == [])
     }
 
+    /// A record a migration rewrote in place keeps its save time, and it is still the record
+    /// the crashed restore was applying: blamed. (A stamp of the payload's size too let it go
+    /// and crash the next launch again; found by review.)
+    @Test func aRecordRewrittenInPlaceSinceTheCrashIsStillBlamed() throws {
+        try toolSave(CatalogViewState(query: "crashing", selectedID: 1), scene: "s")
+        _ = try restoreThenCrash("s")
+        let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
+        try store.database.execute("UPDATE scene_state SET payload = ? WHERE scene = 's'", [.text(CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(query: "rewritten, longer", selectedID: 1))))])
+        store.close()
+        #expect(try restoreCodes("s") == ["restore-crashed"])
+        #expect(try quarantine().map(\.scene) == ["s"])
+    }
+
+    /// Two launches in a row that crashed count as two, for a restore that reads only too,
+    /// when the record the second was applying has been replaced since: a launch starts every
+    /// scene from defaults, and a look says it would. (The look called the file clean once no
+    /// record it could blame was left; found by review.)
+    @Test func twoCrashedLaunchesCountWhenTheRecordTheLastWasApplyingWasReplaced() throws {
+        try toolSave(CatalogViewState(query: "a", selectedID: 1), scene: "a")
+        try toolSave(CatalogViewState(query: "b", selectedID: 2), scene: "b")
+        try toolSave(CatalogViewState(query: "c", selectedID: 2), scene: "c")
+        _ = try restoreThenCrash("a")
+        _ = try restoreThenCrash("b")  // its crash check blames a, then it dies applying b
+        try toolSave(CatalogViewState(query: "b, saved since", selectedID: 2), scene: "b")
+        let readingOnly = StateRestorer(path: stateFile.path, configuration: DatabaseConfiguration(access: .readOnly))
+        let looked = readingOnly.restore(CatalogViewState.self, try SceneKey(scene: "c"), against: Self.document)
+        try readingOnly.close()
+        #expect(looked.reports(.restoreCrashed), "\(looked.report)")
+        #expect(try restoreCodes("c") == ["restore-crashed"])
+        #expect(try restoreCodes("c") == [])
+    }
+
+    /// A screen restored twice before it completes holds one mark: completing it leaves none,
+    /// even while another restorer of the process keeps the guard file open (a second hold was
+    /// left, for the next death of the process to blame a record that had completed; found by
+    /// review).
+    @Test func aScreenRestoredTwiceBeforeItCompletesLeavesNoMarkOnceCompleted() throws {
+        try toolSave(CatalogViewState(query: "s", selectedID: 1), scene: "s")
+        try toolSave(CatalogViewState(query: "o", selectedID: 2), scene: "o")
+        let other = StateRestorer(path: stateFile.path)
+        defer { try? other.close() }
+        other.completeRestore(other.restore(CatalogViewState.self, try SceneKey(scene: "o"), against: Self.document))
+        let app = StateRestorer(path: stateFile.path)
+        _ = app.restore(CatalogViewState.self, try SceneKey(scene: "s"), against: Self.document)
+        let again = app.restore(CatalogViewState.self, try SceneKey(scene: "s"), against: Self.document)
+        #expect(LaunchGuardFile.recordedMarks(beside: stateFile.path).count == 1)
+        app.completeRestore(again)
+        #expect(LaunchGuardFile.recordedMarks(beside: stateFile.path).isEmpty)
+        try app.close()
+    }
+
     @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
 
     func onAFullDiskTheReportSaysTheGuardIsOffAndABlamedRecordIsNeverApplied() throws {

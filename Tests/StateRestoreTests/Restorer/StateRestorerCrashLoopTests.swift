@@ -289,15 +289,15 @@ import Testing
         let store = try Store(readingExistingFileAt: file.path)
         defer { store.close() }
         var records: [String: String] = [:]
-        let marked = Set(LaunchGuardFile.recordedMarks(beside: file.path))
-        var marks: Set<String> = []
+        // A mark names the record its restore was applying (its save time); one that names no
+        // record stored now counts as "another record".
+        var named: [LaunchGuardMark: String] = [:]
         for summary in try store.recordSummaries() {
             records[summary.scene] = try store.record(account: summary.account, scene: summary.scene, kind: "catalog")
                 .map { String(decoding: $0.payload, as: UTF8.self) }
-            // A mark names the record its restore was applying.
-            let mark = LaunchGuardMark(account: summary.account, scene: summary.scene, kind: summary.kind)
-            if marked.contains(mark.stamped(savedAt: summary.updatedAt, bytes: summary.size)) { marks.insert(summary.scene) }
+            named[LaunchGuardMark(account: summary.account, scene: summary.scene, kind: summary.kind).stamped(savedAt: summary.updatedAt)] = summary.scene
         }
+        let marks = Set(LaunchGuardFile.recordedMarks(beside: file.path).map { named[$0] ?? "another record" })
         let quarantine = try store.quarantinedRecords().map {
             Quarantined(id: $0.id, scene: $0.scene, reason: $0.reason, payload: String(decoding: $0.payload, as: UTF8.self))
         }

@@ -13,17 +13,17 @@ import Testing
 
     init() throws { screen = try HandDrivenScreen() }
 
-    /// The scenes of `screen.key`'s account whose restore is marked in the guard file.
+    /// The scenes of `screen.key`'s account whose restore is marked in the guard file, and
+    /// "another record" for each mark that names no record the scene holds now.
     private func marks() throws -> [String] {
-        let marks = Set(LaunchGuardFile.recordedMarks(beside: screen.file.path))
+        let marks = LaunchGuardFile.recordedMarks(beside: screen.file.path)
         guard !marks.isEmpty else { return [] }
-        // A mark names the record its restore was applying: its save time and size.
+        // A mark names the record its restore was applying: its save time.
         let store = try Store(readingExistingFileAt: screen.file.path)
         defer { store.close() }
         let record = try store.record(account: screen.key.account, scene: screen.key.scene, kind: ReaderState.kind)
         let mark = LaunchGuardMark(account: screen.key.account, scene: screen.key.scene, kind: ReaderState.kind)
-        guard let record, marks.contains(mark.stamped(savedAt: record.updatedAt, bytes: record.payload.count)) else { return [] }
-        return [screen.key.scene]
+        return marks.map { record.map(\.updatedAt).map(mark.stamped(savedAt:)) == $0 ? screen.key.scene : "another record" }
     }
 
     /// What a fresh restorer reads back for `screen.key`.

@@ -94,6 +94,14 @@ import Testing
         #expect(try after.record(account: "default", scene: "main", kind: "catalog").map { String(decoding: $0.payload, as: UTF8.self) } == record)
     }
 
+    /// A prune with nothing unused never asks `<db>-live`: a link there does not stop it.
+    @Test func aPruneWithNothingUnusedIsNotStoppedByALinkAtTheLiveScenesFile() throws {
+        #expect(symlink(target, stateFile.path + "-live") == 0)
+        let run = try restorectl(["prune", "--db", stateFile.path, "--unused-for", "1000d"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.contents(atPath: target) == targetBytes)
+    }
+
     @Test func aLinkAtTheBackupLockIsRefusedAndItsTargetKept() throws {
         // A schema-3 file: migrating it takes the backup lock.
         try FileManager.default.removeItem(atPath: stateFile.path)
