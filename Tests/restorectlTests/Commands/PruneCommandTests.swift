@@ -63,7 +63,7 @@ import Testing
     /// An empty file (schema 0) holds no scene: a dry run lists none and writes nothing, as
     /// `inspect` reads it, where it exited 65 with SQLite's "no such table: scene_state".
     @Test func aDryRunOfAnEmptyFileListsNoSceneAndWritesNothing() throws {
-        FileManager.default.createFile(atPath: file.path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
         let before = try ReadingVerbsTests.listing(file.folder.url)
         let run = CapturedRun(["prune", "--db", file.path, "--unused-for", "1d", "--dry-run", "--json"])
         #expect(run.exitCode == 0, "\(run.stderr)")
