@@ -101,16 +101,17 @@ struct TextRedaction {
     }
 
     /// The words of the engine's messages about a record (``RestoreError``, JSON parse errors,
-    /// shape violations, a shelf snapshot's errors): what a redacted message keeps outside its
-    /// quotes.
+    /// shape violations, a shelf snapshot's errors, the quarantine's own: a crashed restore, an
+    /// oversized record): what a redacted message keeps outside its quotes.
     static let engineVocabulary: Set<String> = [
-        "a", "after", "allowed", "an", "and", "any", "are", "array", "arrays", "at", "be", "between", "boolean", "build", "but", "byte",
-        "bytes", "character", "characters", "claims", "column", "control", "decoded", "deeper", "dictionary", "digit", "does", "double", "duplicate",
-        "earlier", "empty", "end", "escape", "expected", "exponent", "failed", "false", "field", "finite", "fit", "fits", "format", "from", "got", "have", "ID", "IDs",
-        "in", "inf", "input", "Int", "Int64", "integer", "invalid", "is", "it", "JSON", "key", "larger", "leading", "levels", "limit", "line", "lists", "lone",
-        "malformed", "minReaderVersion", "missing", "most", "must", "nan", "nested", "newer", "no", "not", "null", "number", "numbers", "object",
-        "objects", "of", "offset", "one", "or", "reads", "record", "recorded", "repeats", "representable", "required", "sequence", "shape", "string",
-        "surrogate", "than", "the", "this", "to", "true", "type", "unescaped", "unexpected", "upgrade", "UTF", "valid", "value", "version",
-        "was", "with", "zeros", "≥",
+        "a", "after", "allowed", "already", "an", "and", "any", "app", "are", "array", "arrays", "at", "be", "before", "between", "book", "books",
+        "boolean", "build", "but", "byte", "bytes", "character", "characters", "claims", "column", "complete", "control", "decoded", "deeper",
+        "dictionary", "did", "digit", "does", "double", "duplicate", "earlier", "empty", "end", "escape", "expected", "exponent", "failed", "false",
+        "field", "finished", "finite", "fit", "fits", "format", "from", "got", "have", "ID", "IDs", "in", "inf", "input", "Int", "Int64", "integer",
+        "invalid", "is", "it", "JSON", "key", "larger", "leading", "levels", "limit", "line", "lists", "lone", "malformed", "minReaderVersion",
+        "missing", "most", "must", "nan", "nested", "newer", "no", "not", "null", "number", "numbers", "object", "objects", "of", "offset", "one",
+        "or", "over", "reads", "record", "recorded", "repeats", "representable", "required", "restore", "restoring", "sequence", "shape",
+        "stopped", "string", "surrogate", "than", "the", "this", "to", "true", "type", "unescaped", "unexpected", "upgrade", "UTF", "valid",
+        "value", "version", "was", "with", "zeros", "≥",
     ]
 }

@@ -91,7 +91,7 @@ extension StateRestorer {
                 for screen in screens {
                     let id = try store.quarantineRecord(
                         account: screen.account, scene: screen.scene, kind: screen.kind, reason: .restoreCrashed,
-                        error: "restoring this record did not complete: the app stopped before the restore finished"
+                        error: Self.crashedRestoreError
                     )
                     if let id { outcomes[LaunchGuardMark(account: screen.account, scene: screen.scene, kind: screen.kind).screenHash] = .quarantined(id) }
                 }
@@ -108,6 +108,9 @@ extension StateRestorer {
             return CrashLoopCheck(crashedScreens: kept, crashedLaunches: crashedLaunches)
         }
     }
+
+    /// The error a record whose restore crashed a launch is quarantined under.
+    static let crashedRestoreError = "restoring this record did not complete: the app stopped before the restore finished"
 
     /// Marks `screen`'s restore of `record` as being applied (the mark stamped with the
     /// record's save time, so a later launch blames that record only); the report entry that says the
