@@ -25,6 +25,17 @@ public enum PackageFolders {
     /// The URL of a file under the checkout's root, such as `Sources/StateRestore/StateRestore.docc`.
     public static func file(_ relative: String) -> URL { root.appendingPathComponent(relative) }
 
+    /// Every Swift file under `Sources/`, as its path relative to that folder and its URL.
+    public static func swiftSources() -> [(relative: String, url: URL)] {
+        let sources = root.appendingPathComponent("Sources")
+        var found: [(relative: String, url: URL)] = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            if url.pathExtension == "swift" { found.append((String(url.path.dropFirst(sources.path.count + 1)), url)) }
+        }
+        return found
+    }
+
     /// Whether `RESTORECTL_RECORD_FIXTURES=1` asks the fixture tests to rewrite expected files.
     public static var isRecording: Bool { ProcessInfo.processInfo.environment["RESTORECTL_RECORD_FIXTURES"] == "1" }
 }

@@ -61,10 +61,6 @@ extension StateRestorer {
 }
 
 extension StateRestorer {
-    /// Whether this restorer's live scenes are published for other processes: it may write
-    /// (not read-only), has a connection to the file and is neither suspended nor closed.
-    var publishesLiveScenes: Bool { livePublication == .withLock }
-
     /// How this restorer's live scenes are published for other processes: under the
     /// process's lock while it may write, has a connection to the file and is neither
     /// suspended nor closed; held without a lock while suspended (its screens are still on

@@ -45,7 +45,7 @@ package enum StateDatabase {
     }
 
     /// ``openForReading(_:)-(String)`` of a file already resolved.
-    static func openForReading(_ file: DatabaseFile) throws -> Store {
+    package static func openForReading(_ file: DatabaseFile) throws -> Store {
         let store = try Store(reading: file, kindBeforeKinds: StateMigrations.kindBeforeKinds)
         let latest = latestSchemaVersion
         if store.schemaVersion > latest, NewerSchemaRule.readableCompatibility(of: store, latestKnown: latest) == nil {

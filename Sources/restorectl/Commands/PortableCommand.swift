@@ -24,8 +24,9 @@ enum PortableCommand {
         let kind = try options.record.resolvedKind(commandPath: ["portable"])
         // A file the tool cannot read is refused as every reading verb refuses it (the storage's
         // errno, 74; a newer schema, 65): the restorer would report only that it could not read.
-        try StateDatabase.openForReading(options.record.database).close()
-        let restorer = StateRestorer(file: try StateDatabase.requireExistingFile(options.record.database), configuration: .toolReading)
+        let file = try StateDatabase.requireExistingFile(options.record.database)
+        try StateDatabase.openForReading(file).close()
+        let restorer = StateRestorer(file: file, configuration: .toolReading)
         defer { try? restorer.close() }
         let text = try restorer.portableText(
             of: kind, for: key, deviceID: options.device ?? "restorectl", appBuild: options.build ?? Restorectl.version,

@@ -109,10 +109,8 @@ import Testing
 
     /// `restorectl` run to its exit, which must be 0.
     private func tool(_ arguments: [String]) throws {
-        let child = try ChildProcess(restorectl: arguments)
-        _ = child.remainingLines()
-        let exit = child.waitForExit()
-        guard exit.isSuccess else { throw ChildFailure("restorectl \(arguments.joined(separator: " ")) ended with \(exit): \(child.errorOutput())") }
+        let run = try ChildRun(restorectl: arguments)
+        guard run.status == 0 else { throw ChildFailure("restorectl \(arguments.joined(separator: " ")): \(run)") }
     }
 
     /// Saves `state` as scene `scene`'s catalog record with `restorectl save`, in a process of its own.

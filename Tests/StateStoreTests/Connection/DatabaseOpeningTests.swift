@@ -96,13 +96,10 @@ struct DatabaseOpeningTests {
     /// path (`Database(path:)` is the tests' spelling; the public `Store` initialisers by path
     /// resolve once and forward, for apps).
     @Test func theLibraryOpensADatabaseFileInOneFunctionOnly() throws {
-        let sources = PackageFolders.root.appendingPathComponent("Sources")
         var opens: [String] = []
         var rawPathOpens: [String] = []
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-        while let url = files?.nextObject() as? URL {
-            let relative = String(url.path.dropFirst(sources.path.count + 1))
-            guard url.pathExtension == "swift", !relative.hasPrefix("restorectl-bench/"), !relative.hasPrefix("restorectl-stress/") else { continue }
+        for (relative, url) in PackageFolders.swiftSources() {
+            guard !relative.hasPrefix("restorectl-bench/"), !relative.hasPrefix("restorectl-stress/") else { continue }
             let code = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter {
                 !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
             }

@@ -6,13 +6,10 @@ import Testing
 /// (`Store.swift` had grown to 306 unnoticed).
 @Suite struct SourceFileLengthTests {
     @Test func noSwiftFileInSourcesIsOver300Lines() throws {
-        let sources = PackageFolders.root.appendingPathComponent("Sources")
         var long: [String] = []
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-        while let url = files?.nextObject() as? URL {
-            guard url.pathExtension == "swift" else { continue }
+        for (relative, url) in PackageFolders.swiftSources() {
             let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
-            if lines > 300 { long.append("\(url.path.dropFirst(sources.path.count + 1)): \(lines) lines") }
+            if lines > 300 { long.append("\(relative): \(lines) lines") }
         }
         #expect(long == [])
     }
