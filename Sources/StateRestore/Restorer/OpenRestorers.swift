@@ -63,7 +63,12 @@ enum OpenRestorers {
         // closing, looks nothing up on disk).
         if !LiveScenesFile.isPublishing(beside: restorer.file.path), !anyLiveScreen() { return }
         var file = restorer.file
-        if file.identity != nil, let now = DatabaseFile.identity(at: file.path) { file.identity = now }
+        // A file that existed and is gone (removed, moved away) gets no live file made at its
+        // old path: the publication lets go of this process's slot, if any, and is of none.
+        var fileIsGone = false
+        if file.identity != nil {
+            if let now = DatabaseFile.identity(at: file.path) { file.identity = now } else { fileIsGone = true }
+        }
         var scenes: [(account: String, scene: String)] = []
         // While no restorer of the file may hold the lock (each is suspended), the scenes are
         // held without it.
@@ -76,7 +81,7 @@ enum OpenRestorers {
                 scenes.append((screen.scene.account, screen.scene.scene))
             }
         }
-        try? LiveScenesFile.publish(scenes, held: held, beside: file.path)
+        try? LiveScenesFile.publish(fileIsGone ? [] : scenes, held: held, beside: file.path)
     }
 
     /// Whether any restorer of this process, of any file, has a screen live.

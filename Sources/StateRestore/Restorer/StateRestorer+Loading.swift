@@ -32,6 +32,7 @@ extension StateRestorer {
         restoring.withLock { side in
             let key = screen.scene
             reopenIfUnavailable(&side)
+            letGoOfMovedFile(&side)
             defer { Self.releaseReadOnlyConnection(&side) }
             // A restore waits at most the launch budget for another process's lock.
             side.store?.setBusyTimeout(milliseconds: min(configuration.launchBudgetMilliseconds, configuration.busyTimeoutMilliseconds))

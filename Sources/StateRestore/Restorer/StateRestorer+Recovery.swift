@@ -12,6 +12,30 @@ extension StateRestorer {
         side.databaseReport += opening.report
     }
 
+    /// Lets go of the restore side's connection when its file is no longer at the restorer's
+    /// path (removed, renamed away or replaced since it was opened; one `stat`), and returns
+    /// whether it did. The connection closes without its checkpoint, and the restorer then
+    /// refuses as after a move (``LaunchDatabase/moved(_:)``): its restores answer the default
+    /// state saying why, instead of reading back what no later launch finds; its saves are
+    /// refused, not acknowledged into a file no one reads; nothing is created at the path. A
+    /// later restore or save opens the file again when it is back.
+    @discardableResult
+    func letGoOfMovedFile(_ side: inout RestoreSide) -> Bool {
+        guard let store = side.store, store.fileHasMoved else { return false }
+        side.store = nil
+        store.close()
+        let file = location.withLock { $0.file }
+        let opening: LaunchDatabase.Opening
+        if case .movedTo(_, let destination)? = file.refusalIfMissing() {
+            opening = LaunchDatabase.movedAway(file, to: destination)
+        } else {
+            opening = LaunchDatabase.moved(file)
+        }
+        location.withLock { $0.note(opening) }
+        side.databaseReport = opening.report
+        return true
+    }
+
     /// Opens the restorer's file again as a launch does (a resume, a reopen after a failed
     /// launch): the file it opened before or nothing, never a new file where it was.
     func reopen(_ side: inout RestoreSide) {
@@ -62,5 +86,65 @@ extension StateRestorer {
         guard side.store?.isReadOnly == true, side.databaseReport.contains(where: { $0.code == .databaseReadOnly }) else { return }
         side.store?.close()
         side.store = nil
+    }
+
+    /// Runs a write against the launch connection's store. When it finds the file damaged
+    /// (`SQLITE_CORRUPT`, a missing table…), the file is moved aside as a restore would
+    /// (`database-corrupt` joins `databaseReport`) and the write runs once more against the
+    /// fresh database, so a launch that restored around the damage can still save.
+    ///
+    /// A restorer that only reads refuses a write (`writing`, the default) before any
+    /// statement: it never attempts one (``RestoreError/databaseUnusable(_:)``).
+    func recoveringFromDamage<T>(writing: Bool = true, _ body: sending (Store) throws -> sending T) throws -> sending T {
+        try recoveringFromDamage(writing: writing, before: { _ in () }) { store, _ in try body(store) }
+    }
+
+    /// ``recoveringFromDamage(writing:_:)`` for a hand save of `screen`, given the sighting it
+    /// follows (``sightingForSave(of:_:)``), looked up under the same lock: one lock a save,
+    /// not two. Notes the scene in use (``ScenesInUse``) whatever the gate then says, but not
+    /// by a closed restorer: it has no file any more, and the one it had may since have been
+    /// replaced (model sequence
+    /// `Fixtures/sequences/a-closed-restorers-save-notes-no-use-of-the-file-that-replaced-its-own.txt`).
+    func recoveringFromDamage<T>(
+        afterSightingOf screen: ScreenKey, _ body: sending (Store, WriteGate.Sighting) throws -> sending T
+    ) throws -> sending T {
+        try recoveringFromDamage(
+            writing: true,
+            before: { side in
+                if !side.isClosed { ScenesInUse.note(screen.scene, atFile: location.withLock { $0.file.key }) }
+                return sightingForSave(of: screen, on: &side)
+            }, body)
+    }
+
+    /// The steps of both: under the restore lock, the connection reopened if it was
+    /// unavailable, `before` (what the write needs to know first, on the reopened connection),
+    /// then `body`, once more against a fresh file when the first try found the file damaged.
+    private func recoveringFromDamage<Known, T>(
+        writing: Bool, before: (inout RestoreSide) -> Known, _ body: sending (Store, Known) throws -> sending T
+    ) throws -> sending T {
+        if writing && readsOnly { throw Self.readsOnlyRefusal }
+        return try restoring.withLock { side in
+            reopenIfUnavailable(&side)
+            defer { Self.releaseReadOnlyConnection(&side) }
+            let known = before(&side)
+            guard let store = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
+            // A newer release's file this build may only read: refused before any statement.
+            if store.isReadOnly, let newer = side.databaseReport.first(where: { $0.code == .databaseNewerRead }) {
+                throw RestoreError.databaseUnusable(newer.detail)
+            }
+            do {
+                return try body(store, known)
+            } catch let error as StoreError where error.indicatesDamage {
+                recoverFromCorruption(&side, reason: error.message)
+            } catch StoreError.corrupt(_, let reason) {
+                recoverFromCorruption(&side, reason: reason)
+            } catch StoreError.fileMoved(let path) {
+                // Refused under the write lock: the file went since the last look.
+                letGoOfMovedFile(&side)
+                throw StoreError.fileMoved(path: path)
+            }
+            guard let fresh = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
+            return try body(fresh, known)
+        }
     }
 }

@@ -112,6 +112,13 @@ extension CoalescingWriter {
                 // A damaged file is a typed outcome (the next launch moves it aside), not a raw
                 // SQLite message.
                 let failure: any Error = (error as? StoreError).flatMap { $0.indicatesDamage ? StoreError.corrupt(path: store.path, reason: $0.message) : nil } ?? error
+                // A file gone from its path since this connection opened it: the connection is
+                // let go (closed without its checkpoint), and the next write opens the path
+                // again, which refuses until the same file is back.
+                if case StoreError.fileMoved? = error as? StoreError {
+                    store.close()
+                    connection = .unopened
+                }
                 settled = restore(batch, after: failure).map { (key: $0, outcome: .coalescedAway, bytes: 0, duration: .zero) }
                 state.withLock { pending in pending.uses.merge(uses) { newer, _ in newer } }
                 throw failure

@@ -62,13 +62,19 @@ extension Database {
         }
     }
 
-    /// Throws ``StoreError/movedTo(path:destination:)`` when, under the write lock, the file is
-    /// one a move took away: a move killed after it put its copy in place leaves the original
-    /// beside its note, and a write that waited for the move's lock would go into the original,
-    /// which every process now answers "moved" for. One `lstat` of the note's path.
+    /// Throws when, under the write lock, the file this connection has open is no longer the
+    /// database at its path, so nothing is committed where no one will read it:
+    ///
+    /// - ``StoreError/movedTo(path:destination:)`` when a move took it away: a move killed
+    ///   after it put its copy in place leaves the original beside its note, and a write that
+    ///   waited for the move's lock would go into the original, which every process now answers
+    ///   "moved" for. One `lstat` of the note's path.
+    /// - ``StoreError/fileMoved(path:)`` when it was removed, renamed away or replaced since
+    ///   this connection opened it (``fileHasMoved``, one `stat`): the commit would go into a
+    ///   file no later open finds, and the save would be acknowledged and lost.
     private func refuseMovedAway() throws(StoreError) {
-        guard let destination = MovedDatabaseNote.interruptedMoveDestination(of: path) else { return }
-        throw .movedTo(path: path, destination: destination)
+        if let destination = MovedDatabaseNote.interruptedMoveDestination(of: path) { throw .movedTo(path: path, destination: destination) }
+        if fileHasMoved { throw .fileMoved(path: path) }
     }
 
     /// Runs `body` in a write transaction of its own, given the file's data version under the

@@ -191,14 +191,19 @@ package final class Database {
     }
 
     /// Finalizes cached statements and closes the connection. Safe to call more than once.
+    ///
+    /// A writing connection whose file was replaced by another removes its own log and shared
+    /// memory from beside the replacement (``leavesOwnLogBesideReplacement(_:)``).
     package func close() {
         recentStatements.removeAll()
         statementList.removeAll()
         statementCache.removeAll()
         for slot in keptStatements.indices { keptStatements[slot] = nil }
         guard let connection = handle else { return }
+        let removesOwnLog = leavesOwnLogBesideReplacement(connection)
         handle = nil
         sqlite3_close_v2(connection)
+        if removesOwnLog { for suffix in ["-wal", "-shm"] { unlink(path + suffix) } }
         Self.openConnections.withLock { [path] paths in
             if let position = paths.firstIndex(of: path) { paths.remove(at: position) }
         }

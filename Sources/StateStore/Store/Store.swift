@@ -244,6 +244,10 @@ package final class Store {
         Database.removeStaleStagingFiles(of: database.file)
     }
 
+    /// Whether the file this store has open is no longer the file at its path (removed,
+    /// renamed away or replaced since it was opened): one `stat`.
+    package var fileHasMoved: Bool { database.fileHasMoved }
+
     /// Closes the connection without its closing checkpoint: for a file found damaged, which
     /// is moved aside exactly as it is.
     package func closeWithoutCheckpoint() {
