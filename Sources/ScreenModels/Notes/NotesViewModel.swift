@@ -29,6 +29,10 @@ public final class NotesViewModel {
     public var query: String
     /// The selected note's ID, or `nil`. It may be hidden by the query; change it with ``select(_:)``.
     public private(set) var selectedNoteID: Int?
+    /// Whether the notes shown are a load's accepted result and the latest reload did not fail:
+    /// what ``NotesFreshness/session`` keeps without loading again.
+    public var hasFreshNotes: Bool { hasAcceptedLoad && message == nil && !isLoading }
+    @ObservationIgnored private var hasAcceptedLoad = false
 
     /// Creates a model; `query` and `selectedNoteID` restore a saved filter and selection.
     ///
@@ -68,6 +72,7 @@ public final class NotesViewModel {
                 return
             }
             notes = loaded
+            hasAcceptedLoad = true
             if let selected = selectedNoteID, !loaded.contains(where: { $0.id == selected }) {
                 selectedNoteID = nil
             }

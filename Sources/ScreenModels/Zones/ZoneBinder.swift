@@ -1,8 +1,11 @@
 /// Connects one adapter to one control and owns that connection's lifetime.
 ///
-/// Binding replays rows and status into the control at once. ``cancel()`` (or releasing the
-/// binder) stops observation and removes only this binder's input handler, so a control
-/// rebound to another adapter keeps working. The binder does not own model work: cancelling
+/// Binding replays rows and status into the control at once. It renders only while it owns
+/// the control's selection handler: once another binder (or a plain ``ZoneListControl/userSelected``
+/// handler) takes the control, an update from this binder's item never overwrites the new
+/// item's rows, even while both binders are alive. ``cancel()`` (or releasing the binder) stops
+/// observation and removes only this binder's input handler, so a control rebound to another
+/// adapter keeps working. The binder does not own model work: cancelling
 /// it never cancels a load the model or another screen is waiting for.
 @MainActor
 public final class ZoneBinder {
@@ -17,9 +20,15 @@ public final class ZoneBinder {
         self.control = control
         token = control.installSelectionHandler { [weak adapter] in adapter?.select($0) }
         lifetimes = [
-            adapter.observeRows { [weak control] in control?.render($0) },
-            adapter.observeStatus { [weak control] in control?.render(status: $0) },
+            adapter.observeRows { [weak self] rows in self?.ownedControl?.render(rows) },
+            adapter.observeStatus { [weak self] status in self?.ownedControl?.render(status: status) },
         ]
+    }
+
+    /// The control, while this binder's handler still owns it.
+    private var ownedControl: ZoneListControl? {
+        guard let control, let token, control.selectionHandlerOwner == token else { return nil }
+        return control
     }
 
     /// Whether the binding is still connected.

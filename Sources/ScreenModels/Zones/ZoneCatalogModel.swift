@@ -3,8 +3,10 @@
 /// - Each reload has a generation; a completion from an older reload is ignored.
 /// - The previous selection stays visible while loading and after a failure; a successful
 ///   load keeps it when still listed, else uses the restored selection, else the first zone.
-/// - A cancelled reload publishes nothing from its load; it restores the previous selection
-///   (or reports ``ZoneLoadFailure/cancelled`` when there was none).
+/// - A cancelled reload publishes nothing from its load; it puts back the phase the screen
+///   had before it with the selection shown now: a failure stays a failure (its message is
+///   not erased by a load that never finished), a loaded screen stays loaded, and a screen
+///   with nothing shown reports ``ZoneLoadFailure/cancelled``.
 ///
 /// The model starts as `.loading(previous: nil)`; its owner calls ``reload()`` to load.
 /// Clients only observe (``changes`` is read-only); every write is the model's own.
@@ -49,7 +51,8 @@ public final class ZoneCatalogModel {
     private func load(_ fetch: (SharedZoneCatalog) async throws -> [ZoneChoice]) async {
         generation += 1
         let ticket = generation
-        source.set(.loading(previous: source.value.selection))
+        let before = source.value
+        source.set(.loading(previous: before.selection))
         let outcome: Result<[ZoneChoice], any Error>
         do {
             outcome = .success(try await fetch(catalog))
@@ -59,7 +62,11 @@ public final class ZoneCatalogModel {
         guard ticket == generation else { return }
         let previous = source.value.selection
         if Task.isCancelled {
-            source.set(previous.map(ZoneLoadState.loaded) ?? .failed(.cancelled, previous: nil))
+            if case .failed(let failure, _) = before {
+                source.set(.failed(failure, previous: previous))
+            } else {
+                source.set(previous.map(ZoneLoadState.loaded) ?? .failed(.cancelled, previous: nil))
+            }
             return
         }
         switch outcome {

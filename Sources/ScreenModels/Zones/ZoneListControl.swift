@@ -28,6 +28,17 @@ public final class ZoneListControl {
         self.status = status
     }
 
+    /// The handler receiving user selections, as one plain slot. Setting a handler installs it
+    /// under a new token, so a binder holding the old one neither renders into this control nor
+    /// clears it; setting nil removes whichever handler is installed. Binders use the token API
+    /// (``installSelectionHandler(_:)``), which an old binder's cancellation cannot clear.
+    public var userSelected: (@MainActor (String) -> Void)? {
+        get { handler?.forward }
+        set {
+            if let newValue { _ = installSelectionHandler(newValue) } else { handler = nil }
+        }
+    }
+
     /// Simulates the person tapping a row: forwards `id` to the current handler, if any.
     public func userSelects(_ id: String) {
         handler?.forward(id)

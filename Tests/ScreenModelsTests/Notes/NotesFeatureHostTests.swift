@@ -43,6 +43,43 @@ private let bobNote = Note(id: 2, title: "Bob's list")
         #expect(await alice.calls == 1)
     }
 
+    /// An appearance is a trigger, not a cache policy: by default notes loaded once stay for the
+    /// session, so appearing again fetches nothing; after a failed load, or with
+    /// `.everyAppearance`, it loads again.
+    @Test func reappearingKeepsFreshNotesForTheSessionAndLoadsAgainOnlyWhenStale() async {
+        let host = makeHost()
+        let first = host.appear()
+        await alice.waitForCalls(1)
+        await alice.release(0, with: .success([aliceNote]))
+        await first.value
+        host.disappear()
+        await host.appear().value
+        #expect(await alice.calls == 1)
+        #expect(host.model.notes == [aliceNote])
+
+        // An explicit refresh still loads; once it failed, the next appearance loads again.
+        let refresh = Task { await host.model.reload() }
+        await alice.waitForCalls(2)
+        await alice.release(1, with: .failure(GateFailure()))
+        await refresh.value
+        host.disappear()
+        let again = host.appear()
+        await alice.waitForCalls(3)
+        await alice.release(2, with: .success([aliceNote]))
+        await again.value
+        #expect(host.model.message == nil)
+
+        let eager = NotesFeatureHost(identity: "bob", freshness: .everyAppearance) { [bob] _ in GatedNotesLoader(gate: bob) }
+        for call in 0..<2 {
+            let task = eager.appear()
+            await bob.waitForCalls(call + 1)
+            await bob.release(call, with: .success([bobNote]))
+            await task.value
+            eager.disappear()
+        }
+        #expect(await bob.calls == 2)
+    }
+
     @Test func disappearingCancelsTheLoadSoItNeverPublishes() async {
         let host = makeHost()
         let task = host.appear()

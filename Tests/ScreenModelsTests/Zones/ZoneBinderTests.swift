@@ -88,6 +88,44 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         #expect(control.selectionHandlerOwner == nil)
     }
 
+    /// Rebinding that is not strictly sequential (the old binder still alive): an update from
+    /// the old item never overwrites the new item's rows or status, so the rows shown are
+    /// always those of the model that receives the taps.
+    @Test func anOldBinderStillAliveNeverOverwritesTheNewItemsRows() {
+        let (modelA, modelB) = (ZoneModel(choices: [amman, berlin], selectedID: "a"), ZoneModel(choices: [berlin, cairo], selectedID: "c"))
+        let control = ZoneListControl()
+        let binders = [modelA, modelB].map { ZoneBinder(adapter: ZoneAdapter(model: $0), control: control) }
+        modelA.select("b")
+        #expect(control.rows == rows([berlin, cairo], selected: "c"))
+        control.userSelects("b")
+        #expect(modelB.changes.value == ZoneState.valid([berlin, cairo], selected: "b"))
+        #expect(control.rows == rows([berlin, cairo], selected: "b"))
+        #expect(binders.allSatisfy { $0.isBound })
+    }
+
+    /// The article's plain slot: a handler set on `userSelected` receives taps and rendering
+    /// never calls it; setting it takes the control from a binder, which then stops rendering
+    /// into it; setting nil removes it.
+    @Test func theUserSelectedSlotReceivesTapsAndTakesTheControlFromABinder() {
+        let model = ZoneModel(choices: [amman, berlin], selectedID: "a")
+        let control = ZoneListControl()
+        let binder = ZoneBinder(adapter: ZoneAdapter(model: model), control: control)
+        var tapped: [String] = []
+        control.userSelected = { tapped.append($0) }
+        control.render(rows([amman], selected: "a"))
+        #expect(tapped.isEmpty)
+        control.userSelects("b")
+        #expect(tapped == ["b"])
+        #expect(model.changes.value.selectedID == "a")
+        model.select("b")
+        #expect(control.rows == rows([amman], selected: "a"))
+        control.userSelected = nil
+        control.userSelects("a")
+        #expect(tapped == ["b"])
+        #expect(control.selectionHandlerOwner == nil)
+        binder.cancel()
+    }
+
     @Test func releasingTheBinderCancelsTheBinding() {
         let model = ZoneModel(choices: [amman, berlin], selectedID: "a")
         let control = ZoneListControl()

@@ -84,6 +84,39 @@ private func rows(_ choices: [ZoneChoice], selected: String) -> [ZoneRow] {
         binder.cancel()
     }
 
+    /// Runs `model`'s refresh as the gate's call `call`, cancelled first when `cancelling`,
+    /// and completes the service's load with `result`.
+    private func refresh(_ model: ZoneCatalogModel, call: Int, cancelling: Bool = false, answering result: Result<[ZoneChoice], any Error>) async {
+        let refresh = Task { await model.refresh() }
+        await gate.waitForCalls(call + 1)
+        if cancelling { refresh.cancel() }
+        await gate.release(call, with: result)
+        await refresh.value
+    }
+
+    /// A refresh cancelled after a failed one puts the failure back with the selection shown,
+    /// as the screen was before it: the message is not erased by a load that never finished.
+    /// A loaded screen whose refresh is cancelled stays loaded.
+    @Test func aCancelledRefreshKeepsTheLastFailureShown() async {
+        let model = ZoneCatalogModel(catalog: makeCatalog())
+        let control = ZoneListControl()
+        let binder = ZoneBinder(adapter: ZoneAdapter(catalog: model), control: control)
+        let shown = ZoneState.valid([amman, berlin], selected: "a")
+        await refresh(model, call: 0, answering: .success([amman, berlin]))
+        await refresh(model, call: 1, answering: .failure(GateFailure()))
+        #expect(model.changes.value == .failed(.unavailable, previous: shown))
+
+        await refresh(model, call: 2, cancelling: true, answering: .success([cairo]))
+        #expect(model.changes.value == .failed(.unavailable, previous: shown))
+        #expect(control.status == .failed("The zones could not be loaded."))
+        #expect(control.rows == rows([amman, berlin], selected: "a"))
+
+        await refresh(model, call: 3, answering: .success([amman, berlin]))
+        await refresh(model, call: 4, cancelling: true, answering: .success([cairo]))
+        #expect(model.changes.value == .loaded(shown))
+        binder.cancel()
+    }
+
     @Test(arguments: [
         ([ZoneChoice](), ZoneLoadFailure.noZones),
         ([amman, ZoneChoice(id: "a", title: "Aqaba")], ZoneLoadFailure.duplicateZoneID("a")),

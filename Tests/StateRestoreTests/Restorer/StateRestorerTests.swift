@@ -56,6 +56,41 @@ import Testing
         #expect(again.frame == screen.frame)
     }
 
+    /// The catalog article's exercise, end to end: two windows' view states serialized as
+    /// versioned records in the file, restored by the next launch against a changed document,
+    /// each window with its own anchor: the first window's anchor book was deleted and moves to
+    /// a recorded neighbour (reported), the second's survives unchanged.
+    @Test func twoWindowsRestoreTheirOwnAnchorsFromVersionedRecordsAgainstAChangedDocument() throws {
+        let (first, second) = (try SceneKey(scene: "window-1"), try SceneKey(scene: "window-2"))
+        let launch1 = StateRestorer(path: stateFile.path)
+        let firstScreen = launch1.restore(CatalogViewState.self, first, against: document).makeScreenModel()
+        let secondScreen = launch1.restore(CatalogViewState.self, second, against: document).makeScreenModel()
+        firstScreen.send(.scrolled(anchorID: 4, offset: 0.5))
+        secondScreen.send(.queryChanged("swift"))
+        secondScreen.send(.scrolled(anchorID: 10, offset: 0.25))
+        try launch1.save(firstScreen.viewState, for: first)
+        try launch1.save(secondScreen.viewState, for: second)
+        try launch1.close()
+
+        let store = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
+        for window in [first, second] {
+            let record = try #require(try store.record(account: window.account, scene: window.scene, kind: CatalogViewState.kind))
+            #expect(record.version == CatalogViewState.currentVersion)
+        }
+        store.close()
+
+        let changed = CatalogDocument(books: document.books.filter { $0.id != 4 } + [CatalogBook(id: 13, title: "Swift 13")])
+        let launch2 = StateRestorer(path: stateFile.path)
+        defer { try? launch2.close() }
+        let restoredFirst = launch2.restore(CatalogViewState.self, first, against: changed)
+        #expect(restoredFirst.state.viewport?.anchorID == 5)
+        #expect(restoredFirst.report.map(\.code) == [.anchorMoved])
+        let restoredSecond = launch2.restore(CatalogViewState.self, second, against: changed)
+        #expect(restoredSecond.report.isEmpty)
+        #expect(restoredSecond.state == secondScreen.viewState)
+        #expect(restoredSecond.state.viewport?.anchorID == 10)
+    }
+
     /// A damaged database whose name older builds made (up to 247 bytes, where new ones take
     /// 223) is moved aside and made again at its path: the new rule for names refused the
     /// fresh database, and every later save was lost.
