@@ -12,7 +12,7 @@ import StateStore
 public enum RestoreError: Error, Equatable, Sendable {
     // What a caller asked for.
 
-    /// An account or scene name that is empty or too long.
+    /// An account or scene name that is empty, too long, or holds a control character.
     case invalidName(String)
     /// A record given to save is not acceptable.
     case invalidRecord(String)
@@ -29,8 +29,8 @@ public enum RestoreError: Error, Equatable, Sendable {
     /// The record of a save is over the size budget its kind declares
     /// (``RestorableState/maxRecordBytes``); the stored record was kept.
     case recordOverBudget(scene: String, kind: String, RecordSizeBreakdown)
-    /// A flush wrote nothing (the app is suspended: ``StateRestorer/resume(isolation:)``
-    /// writes them); `scenes` names every scene with a save still waiting, none of them written.
+    /// A flush wrote nothing: the app is suspended (``StateRestorer/resume(isolation:)``
+    /// writes them) or the restorer was closed; `scenes` names every scene with a save still waiting, none of them written.
     case savesNotWritten(String, scenes: [SceneKey])
 
     // A record that could not be read, or was refused for saving, whichever kind it is (shelf

@@ -8,7 +8,7 @@
 ///         var state = self
 ///         state.page = min(page, pages)
 ///         return Reconciled(state, adjustments: state == self ? [] : [
-///             RestoreReportEntry(.selectionCleared, "page \(page) is past the end; showing \(pages)")
+///             RestoreReportEntry(RestoreCode("page-clamped"), "page \(page) is past the end; showing \(pages)")
 ///         ])
 ///     }
 /// }

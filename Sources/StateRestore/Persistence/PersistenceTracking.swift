@@ -13,10 +13,10 @@ import StateStore
 /// Tracking stops at ``cancel()``, when this object is released, or when a tracked model is
 /// released; then nothing more is saved. What was already handed to the writer stays pending
 /// and `flush()` writes it. The tracking holds the writer and the state closure, never the
-/// model of `persist(_:for:)` strongly, and the model never holds the tracking.
+/// model of `persist(_:from:)` strongly, and the model never holds the tracking.
 ///
 /// ```swift
-/// let model = restored.makeScreenModel()
+/// let model = NotesScreen(restored.state)   // an app's `PersistableScreenModel`
 /// let tracking = restorer.persist(model, from: restored)   // keep it as long as the screen
 /// ```
 @MainActor

@@ -14,7 +14,9 @@
 /// keychain): the store's keys are HMAC-SHA256 hashes of (account, slot, kind) under it, so no
 /// account or slot name is in a key. A restorer's random event key would differ per device.
 public struct PortableConfiguration: Sendable {
-    /// The key slots are hashed under; at least 16 bytes, the same on every device.
+    /// The key slots are hashed under, the same on every device: random, and at least 16 bytes
+    /// (a shorter key is used as given, and a guessable one lets a reader of the store tell
+    /// which names its keys hash).
     public var slotKey: [UInt8]
     /// This device, as the app names it (stable across launches): the tie-breaker when two
     /// records have the same logical version, and what a landing reports.

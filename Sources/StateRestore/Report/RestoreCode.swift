@@ -62,9 +62,9 @@ extension RestoreCode {
     /// A record of a newer format that says this build may read it did not decode: it was kept
     /// in its slot, untouched, for the release that wrote it, and this build's saves leave it.
     public static let recordNewerUnreadable = RestoreCode("record-newer-unreadable")
-    /// The kind's name, or a report code it uses, is not 1–64 characters of `a`–`z`, `0`–`9`
-    /// and `-`: its records cannot be saved until it is renamed. Also delivered once as a
-    /// warning (``RestoreEvent/isWarning``).
+    /// The kind's name is not 1–64 characters of `a`–`z`, `0`–`9` and `-`: its records cannot
+    /// be saved until it is renamed (a report code that breaks the rule is ``codeInvalid``).
+    /// Also delivered once as a warning (``RestoreEvent/isWarning``).
     public static let kindInvalid = RestoreCode("kind-invalid")
     /// The record is older than its kind's `expiresAfter`: the default state was used and the
     /// record stays in place until the next save.
@@ -85,7 +85,9 @@ extension RestoreCode {
     public static let databaseForeign = RestoreCode("database-foreign")
     /// The file was not a readable database; it was moved aside and a fresh one created.
     public static let databaseCorrupt = RestoreCode("database-corrupt")
-    /// The database could not be opened or written (permissions, a directory, I/O errors).
+    /// The database could not be opened (permissions, a directory, I/O errors), or the file a
+    /// restorer opened is no longer at its path (moved, removed or replaced). A file that can be
+    /// read but not written is ``databaseReadOnly``.
     public static let databaseUnavailable = RestoreCode("database-unavailable")
     /// Another process held the database's lock for longer than the launch budget: the default
     /// state was used, and the scene's saves never replace a record they did not see.

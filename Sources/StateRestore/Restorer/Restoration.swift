@@ -9,7 +9,8 @@ import JSON
 /// ```swift
 /// let restored = restorer.restore(ReaderState.self, key, against: library)
 /// for entry in restored.report { log(entry.code.rawValue, entry.detail) }
-/// let tracking = restorer.persist(from: restored) { model.restorableState }
+/// let reader = ReaderModel(restored.state)
+/// let tracking = restorer.persist(from: restored) { ReaderState(bookID: reader.bookID, page: reader.page, fontSize: reader.fontSize) }
 /// ```
 ///
 /// A restoration is immutable, and shared rather than copied: a class. As a struct it held

@@ -69,7 +69,9 @@ extension StateRestorer {
     /// weakly, or use ``persist(_:from:)``, so that releasing the model ends the tracking.
     ///
     /// ```swift
-    /// let tracking = restorer.persist(from: restored) { ReaderState(page: reader.page) }
+    /// let tracking = restorer.persist(from: restored) {
+    ///     ReaderState(bookID: reader.bookID, page: reader.page, fontSize: reader.fontSize)
+    /// }
     /// ```
     @MainActor
     public func persist<State: RestorableState>(from restoration: Restoration<State>, _ state: @escaping @MainActor () -> State) -> PersistenceTracking {

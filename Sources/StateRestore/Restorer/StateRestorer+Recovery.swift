@@ -127,6 +127,9 @@ extension StateRestorer {
             reopenIfUnavailable(&side)
             defer { Self.releaseReadOnlyConnection(&side) }
             let known = before(&side)
+            if side.isSuspended, !side.isClosed {
+                throw RestoreError.databaseUnusable("the restorer is suspended (suspend()) and writes nothing until resume(); a hand save is not kept (a persisted screen's saves wait)")
+            }
             guard let store = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
             // A newer release's file this build may only read: refused before any statement.
             if store.isReadOnly, let newer = side.databaseReport.first(where: { $0.code == .databaseNewerRead }) {

@@ -7,8 +7,10 @@ extension StateRestorer {
     /// `-wal`, its `-shm` or the guard file. iOS terminates a suspended app that holds a file
     /// lock in an app-group container (`0xdead10cc`).
     ///
-    /// Until ``resume(isolation:)`` (or ``close(isolation:)``, which writes them), saves stay
-    /// pending in memory, nothing is opened or written, and a restore answers the default state
+    /// Until ``resume(isolation:)`` (or ``close(isolation:)``, which writes them), persisted
+    /// screens' saves stay pending in memory, nothing is opened or written, a hand save
+    /// (``save(_:for:replacingNewer:)``) throws ``RestoreError/databaseUnusable(_:)`` saying the
+    /// restorer is suspended (nothing is kept for it), and a restore answers the default state
     /// (`restorer-suspended`). Call it from the scene's
     /// `didEnterBackground` (or `applicationDidEnterBackground`) inside a background task.
     ///

@@ -10,7 +10,7 @@ import StateStore
 /// ```swift
 /// let restored = restorer.restore(ReaderState.self, key, against: library)
 /// let reader = ReaderModel(restored.state)
-/// let tracking = restorer.persist(from: restored) { reader.restorableState }
+/// let tracking = restorer.persist(from: restored) { ReaderState(bookID: reader.bookID, page: reader.page, fontSize: reader.fontSize) }
 /// ```
 ///
 /// - **Restoring never throws and never crashes the caller**: the worst case is the kind's

@@ -4,9 +4,9 @@ import TestSupport
 
 /// Which cuts a run makes, from the environment.
 ///
-/// `swift test` (and CI) cuts each workload × durability at the fixed seeds 1…13: 260 cuts
-/// with four shipped migrations. `RESTORECTL_LONG_TESTS=1` cuts each 64 times at seeds drawn
-/// from `RESTORECTL_TEST_SEED` (random when unset, printed), 1,280 cuts;
+/// `swift test` (and CI) cuts each workload × durability at the fixed seeds 1…13: 286 cuts
+/// with five shipped migrations (11 workloads × 2 durabilities). `RESTORECTL_LONG_TESTS=1` cuts
+/// each 64 times at seeds drawn from `RESTORECTL_TEST_SEED` (random when unset, printed), 1,408 cuts;
 /// `RESTORECTL_POWER_CUTS` sets the cuts per workload and durability exactly.
 /// `RESTORECTL_QUICK_TESTS=1` (the sanitizer steps of `.ci/run`) cuts each at seeds 1…3: every
 /// workload and durability is still cut, torn and reopened, which is what a sanitizer checks.

@@ -130,4 +130,29 @@ import Testing
         #expect(next.restore(CatalogViewState.self, key, against: CatalogDocument(books: [])).state.query == "typed in the background")
         withExtendedLifetime(tracking) {}
     }
+
+    /// A hand save while suspended is refused, saying the restorer is suspended (nothing is kept
+    /// for it, as the docs say), while a persisted screen's save waits and `resume()` writes it.
+    @Test func aHandSaveWhileSuspendedIsRefusedSayingSoWhileAPersistedOneWaits() throws {
+        let restorer = StateRestorer(path: screen.file.path, scheduler: screen.windows)
+        defer { try? restorer.close() }
+        let (typed, byHand) = (try SceneKey(scene: "typed"), try SceneKey(scene: "by-hand"))
+        let restored = restorer.restore(CatalogViewState.self, typed, against: CatalogDocument(books: []))
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: screen.turns) { state }
+        try restorer.suspend()
+        #expect {
+            try restorer.save(CatalogViewState(query: "by hand"), for: byHand)
+        } throws: { error in
+            guard case .databaseUnusable(let detail)? = error as? RestoreError else { return false }
+            return detail.contains("suspended")
+        }
+        state.query = "typed while suspended"
+        tracking.saveCurrentState()
+        try restorer.resume()
+        #expect(try restorer.flush().isEmpty)
+        #expect(restorer.restore(CatalogViewState.self, typed, against: CatalogDocument(books: [])).state.query == "typed while suspended")
+        #expect(restorer.restore(CatalogViewState.self, byHand, against: CatalogDocument(books: [])).report.map(\.code) == [.noRecord])
+        withExtendedLifetime(tracking) {}
+    }
 }
