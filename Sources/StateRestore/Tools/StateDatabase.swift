@@ -137,7 +137,7 @@ package enum StateDatabase {
         return try namingTheStorageCause(file) {
             let database = try Database(file, .readWrite(createIfMissing: true))
             defer { database.close() }
-            let applied = try migrator.migrate(database, upTo: target, progress: progress)
+            let applied = try Store.removingAFailedCreation(of: database) { try migrator.migrate(database, upTo: target, progress: progress) }
             // The version the migration started from, as found under its write lock: a version
             // read before it would be stale when another process migrated while this one waited
             // (a second `migrate` reported "at schema version 1; nothing to migrate" of a file at 5).

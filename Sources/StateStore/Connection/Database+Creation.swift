@@ -27,12 +27,13 @@ extension Database {
     /// and a rollback journal is never written beside it.
     ///
     /// A file system that cannot hard-link, or a name too long for its staging name, falls back
-    /// to the empty file `init` creates.
-    static func publishNewDatabaseIfMissing(_ file: DatabaseFile, configuration: DatabaseConfiguration) throws(StoreError) {
+    /// to the empty file `init` creates. Returns whether this call put a new database at the
+    /// path (false when another opener's was there first, or nothing was published).
+    static func publishNewDatabaseIfMissing(_ file: DatabaseFile, configuration: DatabaseConfiguration) throws(StoreError) -> Bool {
         let path = file.path
-        guard configuration.access == .readWrite(createIfMissing: true), !DatabasePath.isSpecial(path), Foundation.access(path, F_OK) != 0 else { return }
+        guard configuration.access == .readWrite(createIfMissing: true), !DatabasePath.isSpecial(path), Foundation.access(path, F_OK) != 0 else { return false }
         // A name too long for the kernel is missing too: refused by the rule below, in its words.
-        guard errno == ENOENT || errno == ENAMETOOLONG else { return }
+        guard errno == ENOENT || errno == ENAMETOOLONG else { return false }
         // A name or path with no room for the files the store makes beside the database is
         // refused before anything is made: it left an empty file no save could use, or a
         // database its next migration could not back up (every save after the update refused).
@@ -42,7 +43,7 @@ extension Database {
         // A name the kernel takes whose staging name it would not (about 60 bytes longer), or a
         // path SQLite opens whose staging path it would not, is created in place, as where
         // there are no hard links.
-        guard DatabasePath.sqliteCanMake(staging) else { return }
+        guard DatabasePath.sqliteCanMake(staging) else { return false }
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
         var stagingConfiguration = configuration
         stagingConfiguration.statementCacheCapacity = 2
@@ -57,10 +58,11 @@ extension Database {
             try database.executeScript("PRAGMA synchronous = FULL; PRAGMA user_version = 0")
         } catch {
             // Name the path the caller asked for, not the staging file.
-            throw error.naming(staging: staging, as: path)
+            throw error.naming(staging: staging, as: path).refusingCreation(of: path)
         }
         runCreationHook(.staged, path)
-        if link(staging, path) != 0, errno != EEXIST {
+        let linked = link(staging, path) == 0
+        if !linked, errno != EEXIST {
             // EPERM/ENOTSUP/EXDEV…: no hard links here; `init` creates the file the old way.
             guard errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EMLINK else {
                 let code = errno
@@ -68,6 +70,7 @@ extension Database {
             }
         }
         runCreationHook(.published, path)
+        return linked
     }
 
     /// Why no new database may be made at `path`, or nil (``DatabasePath/creationRefusal(of:)``).

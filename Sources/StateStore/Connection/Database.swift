@@ -27,6 +27,10 @@ package final class Database {
 
     /// The configuration it was opened with.
     package let configuration: DatabaseConfiguration
+    /// Whether this open made the file (published a new database at the path, or created an
+    /// empty one where hard links are not available): a migration of it that the storage
+    /// refuses removes it whole (``DatabaseSiblings/removeDatabaseTheFailedOpenMade()``).
+    package let madeFile: Bool
 
     var handle: OpaquePointer?
 
@@ -76,7 +80,7 @@ package final class Database {
         let path = file.path
         var configuration = configuration
         configuration.access = mode.access
-        if mode == .readWrite(createIfMissing: true) { try Database.publishNewDatabaseIfMissing(file, configuration: configuration) }
+        let published = mode == .readWrite(createIfMissing: true) ? try Database.publishNewDatabaseIfMissing(file, configuration: configuration) : false
         self.file = file
         self.path = path
         self.configuration = configuration
@@ -130,6 +134,7 @@ package final class Database {
             throw error.rewritingMessage { "\($0): \(path)" }
         }
         handle = connection
+        madeFile = published || isCreated
         Self.openConnections.withLock { $0.append(path) }
         do {
             try configure(connection)

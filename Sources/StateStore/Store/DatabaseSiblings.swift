@@ -55,6 +55,21 @@ package struct DatabaseSiblings {
         }
     }
 
+    /// Removes the database a failed open made (``Database/madeFile``), its `-wal` and `-shm`
+    /// first, when nobody can be using them (no connection of this process is open on it, and
+    /// this process can take SQLite's lock bytes): a new file whose first migration the storage
+    /// refused (a full disk) holds half a schema and no record, and a later open would take it
+    /// for a database. Returns whether it was removed.
+    static func removeDatabaseTheFailedOpenMade(at path: String) -> Bool {
+        guard !Database.hasOpenConnection(to: path) else { return false }
+        var removed = false
+        Self.withSQLiteLockBytesHeld(path) {
+            for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
+            removed = unlink(path) == 0
+        }
+        return removed
+    }
+
     /// Runs `body` while this process holds a write lock on SQLite's lock bytes of the database
     /// file at `path` (the pending byte, the reserved byte and the shared range, from offset
     /// 2^30), taken without waiting: no connection of any other process can be open meanwhile.

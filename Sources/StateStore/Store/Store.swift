@@ -170,6 +170,9 @@ package final class Store {
             throw error
         } catch let error where Self.isStorageFault(error) {
             database.close()
+            // A file this open made is removed whole: nothing was there before, and nothing is
+            // left (a full disk stopped its first migration half way).
+            if let refused = Self.removingWhatTheFailedCreationMade(database, error) { throw refused }
             siblings.removeWhatTheFailedOpenLeft()
             throw error
         }
@@ -182,15 +185,6 @@ package final class Store {
         self.latestKnownVersion = migrator.latestVersion
         self.kindBeforeKinds = migrator.kindBeforeKinds
         self.stampedBuild = configuration.appBuild.flatMap { Self.isStampable($0) ? $0 : nil }
-    }
-
-    /// Whether `error`, from an open or a migration, is the storage's refusal.
-    private static func isStorageFault(_ error: any Error) -> Bool {
-        switch error {
-        case StoreError.migrationFailed(_, _, let underlying): underlying.isStorageFault
-        case let error as StoreError: error.isStorageFault
-        default: false
-        }
     }
 
     /// Opens an existing database without creating, migrating or writing anything.

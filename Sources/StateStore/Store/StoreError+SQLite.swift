@@ -101,6 +101,17 @@ extension StoreError {
 
     /// This error naming `path`, the file the caller asked for, where it names `staging`, the
     /// copy made beside it first (a new database's, a move's, an export's).
+    /// The refusal of a new database at `path` (nothing left there): SQLite's code and message,
+    /// what the system said (`ENOSPC` for a full disk SQLite names no error for), and the path.
+    func refusingCreation(of path: String) -> StoreError {
+        var cause = self
+        if case .migrationFailed(_, _, let underlying) = cause { cause = underlying }
+        guard case .sqlite(let code, let message, _, let system) = cause else { return cause }
+        let named = system != 0 ? system : cause.sqliteCode == .full ? ENOSPC : 0
+        let said = named != 0 && !message.contains(SystemErrorCause.name(of: named) ?? "errno") ? " (\(SystemErrorCause.describe(named)))" : ""
+        return .sqlite(extendedCode: code, message: "cannot create the database at \(path): \(message)\(said); nothing was left there", systemErrorCode: named)
+    }
+
     func naming(staging: String, as path: String) -> StoreError {
         rewritingMessage { $0.replacingOccurrences(of: staging, with: path) }
     }

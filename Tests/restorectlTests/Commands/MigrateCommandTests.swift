@@ -97,6 +97,38 @@ import Testing
         #expect(failures > 0, "no fill level made a migration fail")
     }
 
+    /// A new database whose creation runs out of space, wherever it stops (the staging file,
+    /// a migration, its commit), leaves nothing at its path: it left a file at schema 0 to 4
+    /// with up to 94 KB of log beside it, which later opens took for a database. The refusal
+    /// names the path and the system's error. A save and a launch on the same disk likewise.
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    func aNewDatabaseOutOfSpaceLeavesNothingAtItsPath() throws {
+        var refused = 0
+        for freeKiB in stride(from: 16, through: 160, by: 16) {
+            let mount = try #require(try ScratchMount(tmpfsSize: "512k"))
+            try mount.fill()
+            var status = stat()
+            #expect(stat(mount.path("filler"), &status) == 0 && truncate(mount.path("filler"), max(0, status.st_size - off_t(freeKiB * 1_024))) == 0)
+            let db = mount.path("state.sqlite")
+            for arguments in [["migrate", "--db", db], ["save", "--db", db, "--scene", "main", "--state", PackageFolders.path("records/v3-viewport.json")]] {
+                let run = CapturedRun(arguments)
+                guard run.exitCode != 0 else {
+                    for suffix in ["", "-wal", "-shm"] { unlink(db + suffix) }
+                    continue
+                }
+                refused += 1
+                #expect(run.exitCode == 74, "\(freeKiB) KiB free, \(arguments[0]): \(run.stderr)")
+                #expect(run.stderr.contains("ENOSPC") && run.stderr.contains(db), "\(freeKiB) KiB free, \(arguments[0]): \(run.stderr)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: mount.root.path) == ["filler"], "\(freeKiB) KiB free, \(arguments[0])")
+            }
+            let launch = StateRestorer(path: db)
+            try? launch.close()
+            let left = try FileManager.default.contentsOfDirectory(atPath: mount.root.path).sorted()
+            #expect(left == ["filler"] || left.contains("state.sqlite") && launch.databaseReport.isEmpty, "\(freeKiB) KiB free, a launch: \(left) \(launch.databaseReport)")
+        }
+        #expect(refused > 0, "no fill level refused a creation")
+    }
+
     @Test func migratingANewFileToVersion0IsAUsageErrorAndCreatesNothing() {
         for arguments in [["migrate"], ["migrate", "--dry-run"]] {
             let run = CapturedRun(arguments + ["--db", file.path, "--to", "0"])

@@ -53,4 +53,20 @@ import Testing
         let inspect = try run("\"$0\" inspect --db \"$1\" --kind notes")
         #expect(inspect.stdout.contains("\tfull\t"), "the save was kept: \(inspect.stdout)")
     }
+
+    /// A reader that has gone from the pipe (`restorectl demo | head -1`): the tool finishes,
+    /// closes its files and exits 74 saying its output was lost, leaving what a demo leaves.
+    /// SIGPIPE killed it half way (exit 141), with the database's log and index left behind
+    /// and its crash-loop guard never written. The reader
+    /// closes its end before the tool starts (a FIFO orders the two), so every write fails.
+    @Test func aPipeWhoseReaderHasGoneIsAnIOErrorAndLeavesNoFileBehind() throws {
+        let script = """
+            mkfifo "$3/ready"
+            ( read go < "$3/ready"; "$0" demo --db "$3/piped.sqlite"; echo "exit $?" >&2 ) | ( exec 0<&-; echo go > "$3/ready" )
+            """
+        let result = try run(script)
+        #expect(result.stderr.contains("exit 74") && result.stderr.contains("standard output could not be written"), "\(result)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("piped.sqlite") }
+        #expect(left.sorted() == ["piped.sqlite", "piped.sqlite-guard", "piped.sqlite-live"], "\(left)")
+    }
 }
