@@ -50,6 +50,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: stateFile.path))
     }
 
+    /// A document, or another kind's record, given by mistake: none of its fields is one the
+    /// kind knows, so it is refused and nothing is created. Every field was kept as an unknown
+    /// one, so `--state books.json` stored the whole library as a "format 1" catalog record,
+    /// and a notes record of every title. A record sharing one field with the kind, and an
+    /// empty one (every field defaulted), are still records of the kind.
+    @Test func aRecordWithNoFieldOfTheKindIsRefusedAndNothingIsCreated() throws {
+        let document = stateFile.folder.path("books.json")
+        try Data(#"{"books":[{"id":1,"title":"Algorithms"}]}"#.utf8).write(to: URL(fileURLWithPath: document))
+        for kind in ["catalog", "notes", "zones"] {
+            let run = CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--kind", kind, "--state", document])
+            #expect(run.exitCode == 65 && run.stderr.contains(#"none of its fields ("books") is a field of the \#(kind) kind's format 1"#), "\(kind): \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: stateFile.path))
+        }
+        let empty = stateFile.folder.path("empty.json")
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: empty))
+        #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", empty]).exitCode == 0)
+    }
+
     @Test(arguments: [("", "empty"), (String(repeating: "a", count: 1_025), "1025 bytes")])
     func badNamesExit65(name: String, problem: String) {
         for extra in [["--scene", name], ["--scene", "main", "--account", name]] {
