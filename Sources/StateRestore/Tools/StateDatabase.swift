@@ -111,7 +111,7 @@ package enum StateDatabase {
         guard file.identity != nil else {
             try refuseMoved(file)
             // A dry run promises no database the run itself would refuse to make.
-            if let refusal = Database.refusalToCreate(file.path) { throw refusal }
+            if let refusal = Database.refusalToCreate(file.path) ?? Database.folderRefusal(toCreate: file.path) { throw refusal }
             return (0, try migrator.planForNewDatabase(upTo: target))
         }
         try refuseUnreadable(file)

@@ -19,6 +19,16 @@ extension Database {
         return false
     }
 
+    /// Why no file can be created at `path` because of its folder (missing, not a folder, not
+    /// writable by this process, read-only storage), in the words an open that tried would
+    /// use; nil when the folder takes a new file. For what only looks (a dry run).
+    package static func folderRefusal(toCreate path: String) -> StoreError? {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) != 0 else { return nil }
+        let code = errno
+        return StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+    }
+
     /// A read-only connection to a WAL database would create `-wal` and `-shm` files beside it
     /// and, being read-only, leave them behind (or fail where they cannot be made: a full disk,
     /// a read-only folder). When the logs are absent or empty the file alone holds the database,

@@ -24,12 +24,12 @@ enum DemoCommand {
         let path = try options.database ?? defaultDatabasePath(console.environment)
         let json = options.json
         let say: (String) -> Void = { if !json { console.print($0) } }
-        say("restorectl demo — database: \(path)\n")
-
         // Launch 1 starts as a first install would: nothing saved for the demo account. Each
         // screen restores, makes its model and persists it; the person's actions are saved
-        // without a save call.
+        // without a save call. The heading comes once the file is open: a demo refused (a
+        // directory, a text file) prints nothing on standard output, only its error.
         let first = try StateDatabase.openForWriting(path, upgrading: RecordKind.builtIn, configuration: .tool)
+        say("restorectl demo — database: \(path)\n")
         _ = try first.purge(account: account)
         let saved = try DemoFirstLaunch.run(path: path, account: account)
         for (scene, state) in saved.windows {

@@ -96,6 +96,10 @@ enum ShelfCommand {
     }
 
     static func list(_ options: ListOptions, console: Console) throws -> ExitCode {
+        // An account no build could have stored (empty, too long) is refused, as by every verb.
+        if let account = options.account {
+            do { _ = try StoreNames.validatedStored(account, role: "account") } catch { throw CommandFailure(.dataError, error.localizedDescription) }
+        }
         let store = try StateDatabase.openForReading(options.database)
         defer { store.close() }
         let snapshots = try store.snapshots(account: options.account)

@@ -21,6 +21,15 @@ import Testing
         #expect(run.stdout.contains("anchor-moved"))
     }
 
+    /// A demo refused before it opens its file (a directory, a text file) prints only its
+    /// error: the heading went to standard output first, before every failure.
+    @Test func aRefusedDemoPrintsNothingOnStandardOutput() throws {
+        try FileManager.default.createDirectory(atPath: file.path, withIntermediateDirectories: false)
+        let run = CapturedRun(["demo", "--db", file.path])
+        #expect(run.exitCode == 73 && !run.stderr.isEmpty, "\(run.stderr)")
+        #expect(run.stdout.isEmpty, "\(run.stdout)")
+    }
+
     @Test func demoJSONParsesWithBothWindows() throws {
         let run = CapturedRun(["demo", "--db", file.path, "--json"])
         #expect(run.exitCode == 0)

@@ -129,6 +129,18 @@ import Testing
         #expect(refused > 0, "no fill level refused a creation")
     }
 
+    /// A dry run promises nothing the migration would refuse: in a folder that does not
+    /// exist it printed a plan and exited 0, where `migrate` exits 73.
+    @Test func aDryRunInAMissingFolderIsRefusedAsTheMigrationIs() {
+        let path = file.folder.path("missing/state.sqlite")
+        for arguments in [["migrate", "--dry-run"], ["migrate"]] {
+            let run = CapturedRun(arguments + ["--db", path])
+            #expect(run.exitCode == 73 && run.stderr.contains("cannot create \(path): ENOENT"), "\(arguments): \(run.stderr)")
+            #expect(run.stdout.isEmpty)
+        }
+        #expect(!FileManager.default.fileExists(atPath: file.folder.path("missing")))
+    }
+
     @Test func migratingANewFileToVersion0IsAUsageErrorAndCreatesNothing() {
         for arguments in [["migrate"], ["migrate", "--dry-run"]] {
             let run = CapturedRun(arguments + ["--db", file.path, "--to", "0"])

@@ -79,6 +79,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
+    /// An account no build could have stored is refused by `shelf list` as by every verb: it
+    /// listed "No shelf snapshots." and exited 0.
+    @Test func listingAnEmptyAccountIsRefused() {
+        let run = CapturedRun(["shelf", "list", "--db", file.path, "--account", ""])
+        #expect(run.exitCode == 65 && run.stderr.contains("the account name is empty"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test func listShowsEverySnapshot() throws {
         #expect(save(Self.snapshot).exitCode == 0)
         #expect(save(Self.snapshot, shelf: "reading").exitCode == 0)
