@@ -122,6 +122,10 @@ package struct DatabaseCheck: Equatable, Sendable {
                     "quarantine holds record \(entry.id) (\(entry.kind) record of scene \(StoreNames.quoted(entry.scene)) of account \(StoreNames.quoted(entry.account)), \(entry.reason.rawValue)): \(entry.error)"
                 )
             }
+        } catch let error as StoreError where error.isStorageFault || error.isBusy {
+            // What the storage refused (read-only storage where the log needs its index, a dead
+            // writer's journal, no descriptor) is not a finding about the file: the table's 74.
+            throw error
         } catch let error as StoreError where error.isSchemaProblem {
             check.problems.append(error.localizedDescription)
         } catch let error as StoreError where error.indicatesDamage {

@@ -33,6 +33,18 @@ package enum StateDatabase {
         try openForWriting(requireExistingFile(path, refusingUnreadable: false), upgrading: kinds, configuration: configuration)
     }
 
+    /// ``openForReading(_:)-(String)`` for a verb that writes next (its checks read first, so
+    /// a refusal leaves the file as it was): a dead writer's rollback journal, which a reading
+    /// open refuses, is rolled back first, as the verb's own writing open would.
+    package static func openForReadingBeforeWriting(_ path: String) throws -> Store {
+        do {
+            return try openForReading(path)
+        } catch let error as StoreError where error.isHotJournalRefusal {
+            try Store.rollBackDeadWritersJournal(of: requireExistingFile(path))
+            return try openForReading(path)
+        }
+    }
+
     /// Opens the existing file at `path` without creating, migrating or writing anything. A
     /// newer schema is read exactly when a launch's read-only opening reads it
     /// (``NewerSchemaRule``: the readable-by the file records reaches this build).

@@ -101,6 +101,13 @@ extension StoreError {
 
     /// This error naming `path`, the file the caller asked for, where it names `staging`, the
     /// copy made beside it first (a new database's, a move's, an export's).
+    /// Whether a reading open refused the file because a dead writer's rollback journal beside
+    /// it is hot (`SQLITE_READONLY_ROLLBACK`): only a writing open rolls it back.
+    package var isHotJournalRefusal: Bool {
+        guard case .sqlite(let code, _, _, _) = self else { return false }
+        return code == SQLITE_READONLY | (3 << 8)
+    }
+
     /// The refusal of a new database at `path` (nothing left there): SQLite's code and message,
     /// what the system said (`ENOSPC` for a full disk SQLite names no error for), and the path.
     func refusingCreation(of path: String) -> StoreError {

@@ -10,7 +10,7 @@ enum CheckCommand {
         name: "check",
         abstract: "Check the database's integrity and decode every record with its kind's codec; never modifies the file.",
         discussion:
-            "Exits 0 when healthy, 1 listing what is wrong (including records in the quarantine), 66 when the file does not exist. Records of kinds this build does not know, and newer-format records, are listed as notes, not problems, and counted as not decoded; records over their kind's size budget are warnings naming their largest fields, and leave the exit code as it is. With --formats, an app's kinds are decoded against their recorded shapes and defaults.",
+            "Exits 0 when healthy, 1 listing what is wrong (including records in the quarantine), 66 when the file does not exist, 74 when the storage refuses the read (read-only storage where the log needs its index, a dead writer's rollback journal, no descriptor left). Records of kinds this build does not know, and newer-format records, are listed as notes, not problems, and counted as not decoded; records over their kind's size budget are warnings naming their largest fields, and leave the exit code as it is. With --formats, an app's kinds are decoded against their recorded shapes and defaults.",
         action: .parsing(run)
     )
 

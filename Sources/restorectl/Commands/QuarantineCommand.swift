@@ -71,7 +71,7 @@ enum QuarantineCommand {
     /// of its kind again, reading only: a refusal leaves an older file exactly as it was (the
     /// open for writing migrates it first). The write checks again in its transaction.
     private static func requireEntry(_ id: Int64, in path: String, vacantUnless replacing: Bool = true) throws {
-        let reader = try StateDatabase.openForReading(path)
+        let reader = try StateDatabase.openForReadingBeforeWriting(path)
         defer { reader.close() }
         guard let entry = try reader.quarantinedRecords().first(where: { $0.id == id }) else { throw StoreError.quarantineEntryNotFound(id: id) }
         if !replacing, try reader.record(account: entry.account, scene: entry.scene, kind: entry.kind) != nil {

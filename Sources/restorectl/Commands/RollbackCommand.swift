@@ -22,7 +22,7 @@ enum RollbackCommand {
         let key = try InputFiles.sceneKey(scene: options.scene, account: options.account, stored: true)
         // What to put back is found reading only: a target that names nothing leaves the file
         // exactly as it was (an open for writing would already change its header).
-        let reader = try StateDatabase.openForReading(options.database)
+        let reader = try StateDatabase.openForReadingBeforeWriting(options.database)
         let found = Result { try StateDatabase.entry(target, of: key, kind: options.kind, in: StateDatabase.history(of: key, kind: options.kind, in: reader)) }
         // Whether there is a record to replace (only its history may be left: the record was
         // quarantined), for the message.
