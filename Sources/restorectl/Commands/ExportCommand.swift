@@ -32,6 +32,7 @@ enum ExportCommand {
         // A flag the parser cannot require: without it the command is a usage error, so that a
         // later unredacted export could never be what an old command line asks for.
         guard options.redact else { throw UsageError(command: "restorectl export", kind: .missingRequiredOption("--redact")) }
+        try CommandFailure.refuseFolderName(options.output, as: "--out", nothing: "written")
         let kinds = try FormatsOption.kinds(in: options.formats)
         let export = try StateDatabase.exportRedacted(
             options.database, to: options.output, kinds: kinds, snapshotShapes: ShelfSnapshotCodec.recordShapes)

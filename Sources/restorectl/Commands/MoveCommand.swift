@@ -1,4 +1,5 @@
 import Foundation
+import StateRestore
 import StateStore
 
 /// `restorectl move`: move the database to a new path (into an app group's container).
@@ -14,9 +15,10 @@ enum MoveCommand {
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.database
         // Resolved as every verb resolves it: a dangling link, a loop or a path ending in a slash
-        // says so, and a file moved before says where it went.
-        let file = try DatabaseFile(resolving: path)
-        guard file.identity != nil else { throw file.refusalIfMissing() ?? StoreError.fileNotFound(path: path) }
+        // says so, a file moved before says where it went, and one this user may not read is 66
+        // (EACCES), before any check of what the move must change.
+        let file = try StateDatabase.requireExistingFile(path)
+        try CommandFailure.refuseFolderName(options.destination, as: "the destination", nothing: "moved")
         var status = stat()
         guard lstat(options.destination, &status) != 0 else {
             throw CommandFailure(.cannotCreate, "\(options.destination) already exists; nothing was moved")

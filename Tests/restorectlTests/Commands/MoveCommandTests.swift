@@ -36,6 +36,33 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: stateFile.path)) == before)
     }
 
+    /// A destination ending in a slash names a folder: nothing can be created there, 73 as for
+    /// an existing destination (it was 66, "not a database file", as if the database were
+    /// missing), and nothing moves.
+    @Test(arguments: [["move", "--to"], ["export", "--redact", "--out"]])
+    func aDestinationEndingInASlashCannotBeCreated(verb: [String]) throws {
+        seed()
+        let before = try Data(contentsOf: URL(fileURLWithPath: stateFile.path))
+        let run = CapturedRun([verb[0], "--db", stateFile.path] + verb.dropFirst() + [stateFile.path("new.sqlite") + "/"])
+        #expect(run.exitCode == 73 && run.stderr.contains("ends in a slash"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: stateFile.path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: stateFile.path("new.sqlite")))
+    }
+
+    /// A database this user may not read is 66 (EACCES), as for every verb but the restores,
+    /// before any check of what the move would change (it was 74, SQLite's disk I/O error).
+    @Test(.enabled(if: TestHost.canRunAsNobody, "runs the tool as nobody: needs root and setpriv"))
+    func aDatabaseThisUserMayNotReadExits66() throws {
+        seed()
+        chmod(stateFile.folder.url.path, 0o777)
+        let tool = try ChildProcess.builtTool(named: "restorectl")
+        let run = try ChildRun(
+            tool: URL(fileURLWithPath: "/usr/bin/setpriv"),
+            ["--reuid=nobody", "--regid=nogroup", "--clear-groups", tool.path, "move", "--db", stateFile.path, "--to", stateFile.path("moved.sqlite")])
+        #expect(run.status == 66 && run.stderr.contains("EACCES"), "\(run)")
+        #expect(FileManager.default.fileExists(atPath: stateFile.path) && !FileManager.default.fileExists(atPath: stateFile.path("moved.sqlite")))
+    }
+
     @Test func moveCopiesVerifiesAndRemovesTheOldFiles() throws {
         seed()
         let before = CapturedRun(["inspect", "--db", stateFile.path, "--json"]).stdout
