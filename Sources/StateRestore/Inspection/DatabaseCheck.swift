@@ -61,6 +61,10 @@ package struct DatabaseCheck: Equatable, Sendable {
         do {
             let store = try Store(reading: file, kindBeforeKinds: StateMigrations.kindBeforeKinds)
             defer { store.close() }
+            if store.schemaVersion == 0, file.isLinked {
+                check.problems.append(StoreError.emptyFileThroughLink(file.path).localizedDescription)
+                return check
+            }
             check.problems += try store.integrityProblems().map { "integrity: \($0)" }
             check.problems += try store.foreignKeyProblems().map { "foreign key: \($0)" }
             let latest = try StateMigrations.makeMigrator().latestVersion

@@ -134,20 +134,24 @@ package struct RecordKind: Sendable {
     /// types; a newer one is accepted as it is.
     ///
     /// A record of a format whose shape this build knows, none of whose fields is a field of
-    /// that format, is refused (``RestoreError/invalidRecord(_:)``): it is another
+    /// any format the kind has had, is refused (``RestoreError/invalidRecord(_:)``): it is another
     /// kind's record or a document given by mistake, which the unknown-field rule (fields this
     /// build does not know are kept) would otherwise store whole under this kind.
     package func validateForSave(_ bytes: some Collection<UInt8>) throws(RestoreError) -> ValidatedRecord {
         let bytes = Array(bytes)
         let record = try validation(bytes)
-        // An older format this build has no recorded shape of is checked against its envelope only.
-        guard let shape = recordShapes[record.version], !shape.fields.isEmpty, let (object, _) = try? RecordHeader.parseForSave(bytes) else { return record }
-        let known = shape.fields.keys
+        // An older format this build has no recorded shape of is checked against its envelope
+        // only; a field of any format the kind has had is the kind's (a later format's field
+        // in an older record is carried, not checked).
+        let shapes = recordShapes
+        guard shapes[record.version] != nil, let (object, _) = try? RecordHeader.parseForSave(bytes) else { return record }
+        let known = Set(shapes.values.flatMap(\.fields.keys))
+        guard !known.isEmpty else { return record }
         let fields = RecordHeader.body(of: object).map(\.key)
         guard !fields.isEmpty, !fields.contains(where: known.contains) else { return record }
         let shown = fields.sorted().prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
         throw .invalidRecord(
-            "none of its fields (\(shown)\(fields.count > 5 ? ", …" : "")) is a field of the \(name) kind's format \(record.version); is it another kind's record, or a document?")
+            "none of its fields (\(shown)\(fields.count > 5 ? ", …" : "")) is a field of any \(name) format this build knows; is it another kind's record, or a document?")
     }
 
     /// The shapes of the kind's formats by version, as far as this build knows them: for a

@@ -59,6 +59,10 @@ package enum StateDatabase {
     /// ``openForReading(_:)-(String)`` of a file already resolved.
     package static func openForReading(_ file: DatabaseFile) throws -> Store {
         let store = try Store(reading: file, kindBeforeKinds: StateMigrations.kindBeforeKinds)
+        if store.schemaVersion == 0, file.isLinked {
+            store.close()
+            throw StoreError.emptyFileThroughLink(store.path)
+        }
         let latest = latestSchemaVersion
         if store.schemaVersion > latest, NewerSchemaRule.readableCompatibility(of: store, latestKnown: latest) == nil {
             store.close()

@@ -19,11 +19,6 @@ extension Migrator {
             if status.schemaVersion > 0 { try Self.reading(db.path) { try db.activateWriteAheadLog() } }
             return []
         }
-        // An empty file at the end of a link is not the app's to lay out: nothing is created
-        // through a link, and a database is what the first migration creates.
-        if status.schemaVersion == 0, db.file.isLinked {
-            throw StoreError.corrupt(path: db.path, reason: "an empty file, which holds no database; one is never laid out through a link")
-        }
         try checkDataSteps(plan)
         if status.schemaVersion > 0, try Self.reading(db.path, { try Self.holdsRows(db) }) { try backUp(db, version: status.schemaVersion) }
         try Self.reading(db.path) { try db.activateWriteAheadLog() }

@@ -4,9 +4,15 @@ import MigrationHeader
 
 extension Migrator {
     /// Compares the database's schema history with this build's migrations. Reads only.
+    ///
+    /// An empty file at the end of a link is refused as damaged (``StoreError/corrupt(path:reason:)``):
+    /// it is not the app's to lay out (nothing is created through a link, and a database is
+    /// what the first migration creates), so no status may advise migrating it.
     package func status(of db: Database) throws -> SchemaStatus {
         // One snapshot: another process's migration must not commit between the reads.
-        try Self.reading(db.path) { try db.readTransaction { try readStatus(of: db) } }
+        let status = try Self.reading(db.path) { try db.readTransaction { try readStatus(of: db) } }
+        if status.schemaVersion == 0, db.file.isLinked { throw StoreError.emptyFileThroughLink(db.path) }
+        return status
     }
 
     func readStatus(of db: Database) throws -> SchemaStatus {

@@ -101,6 +101,12 @@ extension StoreError {
 
     /// This error naming `path`, the file the caller asked for, where it names `staging`, the
     /// copy made beside it first (a new database's, a move's, an export's).
+    /// The refusal of an empty file at the end of a link: it holds no database, and one is
+    /// never laid out through a link (what a link points at is never changed).
+    package static func emptyFileThroughLink(_ path: String) -> StoreError {
+        .corrupt(path: path, reason: "an empty file, which holds no database; one is never laid out through a link")
+    }
+
     /// Whether a reading open refused the file because a dead writer's rollback journal beside
     /// it is hot (`SQLITE_READONLY_ROLLBACK`): only a writing open rolls it back.
     package var isHotJournalRefusal: Bool {

@@ -4,6 +4,6 @@ extension CommandFailure {
     /// there cannot. The database's own path ending in a slash is a missing database (66).
     static func refuseFolderName(_ path: String, as role: String, nothing done: String) throws {
         guard path.hasSuffix("/") else { return }
-        throw CommandFailure(.cannotCreate, "\(role) \(path) ends in a slash, which names a folder, not a database file to create; nothing was \(done)")
+        throw CommandFailure(.cannotCreate, "\(role) \(path) is a path ending in a slash, which names a folder, not a database file to create; nothing was \(done)")
     }
 }

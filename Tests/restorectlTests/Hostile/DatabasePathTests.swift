@@ -190,6 +190,24 @@ import Testing
         #expect(FileManager.default.contents(atPath: versioned) == otherBytes)
     }
 
+    /// The reading verbs and the dry run say of an empty file at the end of a link what the
+    /// writing verbs do (65; `check` lists it as a problem, 1), never "run restorectl migrate",
+    /// which then refused: `status` and `check` advised it and `migrate --dry-run` printed a
+    /// plan, all exiting 0.
+    @Test func everyVerbSaysOfAnEmptyFileThroughALinkThatNoneIsLaidOutThere() throws {
+        #expect(FileManager.default.createFile(atPath: stateFile.path("notes.txt"), contents: Data()))
+        #expect(symlink("notes.txt", stateFile.path("empty.sqlite")) == 0)
+        let link = stateFile.path("empty.sqlite")
+        let verbs = [["migrate", "--dry-run"], ["status"], ["inspect"], ["quarantine", "list"], ["shelf", "list"], ["history", "--scene", "main", "--kind", "catalog"], ["check"]]
+        for verb in verbs {
+            let run = CapturedRun(verb + ["--db", link])
+            let output = run.stdout + run.stderr
+            #expect(run.exitCode == (verb == ["check"] ? 1 : 65), "\(verb): \(output)")
+            #expect(output.contains("never laid out through a link") && !output.contains("restorectl migrate"), "\(verb): \(output)")
+        }
+        #expect(FileManager.default.contents(atPath: stateFile.path("notes.txt")) == Data())
+    }
+
     /// A link whose target ends in a slash names a folder to the kernel: it is refused as the
     /// same path given with its slash is, and the file it would name is not written.
     @Test func aLinkWhoseTargetEndsInASlashIsRefusedAsTheKernelRefusesIt() throws {
