@@ -36,7 +36,7 @@ enum Restorectl {
             console.printError(error.message)
             return UsageError.exitCode
         } catch {
-            let failure = FailureMapping.failure(for: error)
+            let failure = FailureMapping.failure(for: error).naming(database: DatabaseOptions.database(in: arguments), for: error)
             // A usage failure names its command already ("restorectl save: unknown --kind …").
             console.printError(failure.exitCode == .usage && failure.message.hasPrefix("restorectl ") ? failure.message : "restorectl: \(failure.message)")
             return failure.exitCode.rawValue

@@ -123,7 +123,7 @@ package struct DatabaseCheck: Equatable, Sendable {
             }
             for entry in try store.quarantinedRecords() {
                 check.problems.append(
-                    "quarantine holds record \(entry.id) (\(entry.kind) record of scene \(StoreNames.quoted(entry.scene)) of account \(StoreNames.quoted(entry.account)), \(entry.reason.rawValue)): \(entry.error)"
+                    "quarantine holds record \(entry.id) (\(entry.kind) record of scene \(StoreNames.quoted(entry.scene)) of account \(StoreNames.quoted(entry.account)), \(entry.reason.rawValue)): \(StoreNames.escapingControlCharacters(in: entry.error))"
                 )
             }
         } catch let error as StoreError where error.isStorageFault || error.isBusy {

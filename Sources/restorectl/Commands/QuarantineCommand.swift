@@ -89,6 +89,6 @@ enum QuarantineCommand {
     }
 
     static func line(_ entry: QuarantinedRecord) -> String {
-        "#\(entry.id)\t\(entry.account.escapingControlCharacters())\t\(entry.scene.escapingControlCharacters())\t\(entry.kind)\t\(entry.reason.rawValue)\t\(entry.payload.count) B\t\(entry.error)"
+        "#\(entry.id)\t\(entry.account.escapingControlCharacters())\t\(entry.scene.escapingControlCharacters())\t\(entry.kind)\t\(entry.reason.rawValue)\t\(entry.payload.count) B\t\(entry.error.escapingControlCharacters())"
     }
 }

@@ -125,4 +125,19 @@ import Testing
         _ = try restoreScene()
         #expect(CapturedRun(["quarantine", "list", "--db", file.path]).stdout.hasPrefix("#1\talice\tbroken\tcatalog\tunreadable\t23 B\t"))
     }
+
+    /// A stored error holding control characters (an older build's, a hand edit) is printed
+    /// escaped, one line per entry, by `quarantine list`, `inspect` and `check`: a newline
+    /// split the line and an escape sequence reached the terminal.
+    @Test func aStoredErrorWithControlCharactersIsPrintedEscaped() throws {
+        _ = try restoreScene()
+        let db = try Database(path: file.path)
+        try db.execute("UPDATE quarantine SET error = ?", [.text("line one\nline two \u{1B}[31mred")])
+        db.close()
+        for verb in [["quarantine", "list"], ["inspect"], ["check"]] {
+            let output = CapturedRun(verb + ["--db", file.path]).stdout
+            let line = output.split(separator: "\n").first { $0.contains("line one") }
+            #expect(line?.contains("line two") == true && !output.contains("\u{1B}"), "\(verb): \(output)")
+        }
+    }
 }

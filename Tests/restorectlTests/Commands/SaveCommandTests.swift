@@ -68,6 +68,21 @@ import Testing
         #expect(CapturedRun(["save", "--db", stateFile.path, "--scene", "main", "--state", empty]).exitCode == 0)
     }
 
+    /// A save the disk has no room for names the file and ENOSPC, as the exit-code table says
+    /// (it said "database or disk is full while executing `COMMIT`"), and the stored record stays.
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    func aSaveOutOfSpaceNamesTheFileAndENOSPC() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "256k"))
+        defer { mount.unmount() }
+        let db = mount.path("state.sqlite")
+        #expect(CapturedRun(["save", "--db", db, "--scene", "main", "--state", PackageFolders.path("records/v1.json")]).exitCode == 0)
+        let large = stateFile.folder.path("large.json")
+        try Data(#"{"version":3,"query":"\#(String(repeating: "x", count: 900_000))","selectedID":1}"#.utf8).write(to: URL(fileURLWithPath: large))
+        let run = CapturedRun(["save", "--db", db, "--scene", "main", "--state", large])
+        #expect(run.exitCode == 74 && run.stderr.contains(db) && run.stderr.contains("ENOSPC"), "\(run.stderr)")
+        #expect(CapturedRun(["inspect", "--db", db]).stdout.contains("v1"))
+    }
+
     @Test(arguments: [("", "empty"), (String(repeating: "a", count: 1_025), "1025 bytes")])
     func badNamesExit65(name: String, problem: String) {
         for extra in [["--scene", name], ["--scene", "main", "--account", name]] {
