@@ -23,7 +23,13 @@ enum MoveCommand {
         guard lstat(options.destination, &status) != 0 else {
             throw CommandFailure(.cannotCreate, "\(options.destination) already exists; nothing was moved")
         }
-        let records = try Store.relocate(file, to: options.destination)
+        let records: Int
+        do {
+            records = try Store.relocate(file, to: options.destination)
+        } catch let error as StoreError where error.indicatesDamage {
+            // Said as every verb says it, not as SQLite's words at the move's lock.
+            throw StoreError.corrupt(path: file.path, reason: error.message)
+        }
         console.print("Moved \(path) to \(options.destination): \(records) record(s).")
         return .success
     }

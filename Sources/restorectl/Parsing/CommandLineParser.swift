@@ -5,7 +5,7 @@
 /// - Options are `--name value` or `--name=value`; flags are `--name` and reject `=value`.
 ///   Options belong to the command selected so far; parents' options are not inherited.
 /// - An argument starting with `-` is an option, except `-` alone (standard input, as in
-///   `--state -`) and a negative integer such as `-1`. So after an option that expects a value,
+///   `--state -`) and a negative number such as `-1` or `-5d`. So after an option that expects a value,
 ///   `--scene --json` is a missing value for `--scene`, not the scene `--json`; a value that
 ///   starts with `-` is written `--scene=--json`. Empty values (`--scene ""`) are values.
 /// - `--` ends options: everything after it is positional, and no runnable command takes
@@ -174,12 +174,12 @@ enum CommandLineParser {
     }
 
     /// Whether `argument` is read as an option rather than a word or a value:
-    /// it starts with `-`, but is neither `-` alone nor a negative integer.
+    /// it starts with `-`, but is neither `-` alone nor a negative number (`-1`, and `-5d`,
+    /// which the option's own check refuses in its words: no option starts with a digit).
     static func isOptionLike(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), argument != "-" else { return false }
-        let rest = argument.dropFirst()
-        let isNegativeInteger = rest.allSatisfy { $0.isASCII && $0.isNumber }
-        return !isNegativeInteger
+        let isNegativeNumber = argument.dropFirst().first.map { $0.isASCII && $0.isNumber } ?? false
+        return !isNegativeNumber
     }
 
     /// Splits `--name=value` into the name and the value; `--name` has no value.

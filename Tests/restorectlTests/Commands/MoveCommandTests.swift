@@ -206,7 +206,8 @@ import Testing
         let garbage = Data((0..<8_192).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
         #expect(FileManager.default.createFile(atPath: stateFile.path, contents: garbage))
         let run = CapturedRun(["move", "--db", stateFile.path, "--to", destination])
-        #expect(run.exitCode == 65)
+        // In every verb's words (it was SQLite's, at the move's `PRAGMA locking_mode`).
+        #expect(run.exitCode == 65 && run.stderr.contains("\(stateFile.path) is not a readable restorectl database"), "\(run.stderr)")
         #expect(FileManager.default.contents(atPath: stateFile.path) == garbage)
         #expect(!FileManager.default.fileExists(atPath: destination))
     }

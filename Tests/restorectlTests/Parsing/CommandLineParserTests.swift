@@ -210,12 +210,14 @@ struct CommandLineParserTests {
         #expect(usageError(["shelf"])?.availableCommands == ["save", "restore", "list"])
     }
 
-    @Test(arguments: ["-", "-1", "-42", "value", "", "a-b"])
+    /// A negative number with a unit (`--unused-for -5d`) is a value its option refuses in its
+    /// own words ("takes a positive number"), not a missing value.
+    @Test(arguments: ["-", "-1", "-42", "-5d", "-1a", "value", "", "a-b"])
     func wordsThatAreNotOptions(_ argument: String) {
         #expect(!CommandLineParser.isOptionLike(argument))
     }
 
-    @Test(arguments: ["--", "--json", "--db=x", "-h", "-x", "-1a", "--1"])
+    @Test(arguments: ["--", "--json", "--db=x", "-h", "-x", "--1"])
     func wordsThatAreOptions(_ argument: String) {
         #expect(CommandLineParser.isOptionLike(argument))
     }
