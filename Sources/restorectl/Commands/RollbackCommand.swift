@@ -14,6 +14,7 @@ enum RollbackCommand {
             nothing matches, nothing is written (exit 66; 65 when the record was not written by B); so is nothing when \
             the window is on screen in another process (exit 74), whose next save would write over the rollback.
             """,
+        usage: "restorectl rollback --db PATH --scene ID [--account A] --kind K (--to N | --before-build B) [--dry-run]",
         action: .parsing(run)
     )
 
