@@ -32,7 +32,6 @@ extension StateRestorer {
         restoring.withLock { side in
             let key = screen.scene
             reopenIfUnavailable(&side)
-            letGoOfMovedFile(&side)
             defer { Self.releaseReadOnlyConnection(&side) }
             // A restore waits at most the launch budget for another process's lock.
             side.store?.setBusyTimeout(milliseconds: min(configuration.launchBudgetMilliseconds, configuration.busyTimeoutMilliseconds))

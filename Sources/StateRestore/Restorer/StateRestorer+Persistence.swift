@@ -151,7 +151,7 @@ extension StateRestorer {
     /// restore's; a screen this restorer never restored captures the account's sign-out
     /// generation now, at its first save. The connection is reopened if it was unavailable.
     func sightingForSave(of screen: ScreenKey, _ side: inout RestoreSide) -> WriteGate.Sighting {
-        reopenIfUnavailable(&side)
+        reopenIfUnavailable(&side, beforeReading: false)
         defer { Self.releaseReadOnlyConnection(&side) }
         return sightingForSave(of: screen, on: &side)
     }

@@ -62,7 +62,12 @@ extension StateRestorer {
     /// (space freed, the device unlocked, the other process done). Called before each restore
     /// and hand save; a file that is still unavailable costs one failed open. Nothing opens
     /// while suspended or after `close`.
-    func reopenIfUnavailable(_ side: inout RestoreSide) {
+    ///
+    /// Before a read (`beforeReading`), a connection whose file is no longer at the path is let
+    /// go (``letGoOfMovedFile(_:)``, one `stat`), so nothing is read back from a file no later
+    /// launch finds; a write checks the same under its own lock instead.
+    func reopenIfUnavailable(_ side: inout RestoreSide, beforeReading: Bool = true) {
+        if beforeReading, !side.isClosed, !side.isSuspended { letGoOfMovedFile(&side) }
         guard !side.databaseReport.isEmpty, !side.isClosed, !side.isSuspended else { return }  // the usual launch: nothing to check
         let report = side.databaseReport
         let couldNotRead = side.store == nil && report.contains { RestoreCode.fileNotRead.contains($0.code) }
@@ -124,11 +129,11 @@ extension StateRestorer {
     ) throws -> sending T {
         if writing && readsOnly { throw Self.readsOnlyRefusal }
         return try restoring.withLock { side in
-            reopenIfUnavailable(&side)
+            reopenIfUnavailable(&side, beforeReading: false)
             defer { Self.releaseReadOnlyConnection(&side) }
             let known = before(&side)
             if side.isSuspended, !side.isClosed {
-                throw RestoreError.databaseUnusable("the restorer is suspended (suspend()) and writes nothing until resume(); a hand save is not kept (a persisted screen's saves wait)")
+                throw RestoreError.databaseUnusable("the restorer is suspended (suspend()): nothing is written until resume()")
             }
             guard let store = side.store else { throw RestoreError.databaseUnusable(side.databaseReport.last?.detail ?? "the database cannot be written") }
             // A newer release's file this build may only read: refused before any statement.

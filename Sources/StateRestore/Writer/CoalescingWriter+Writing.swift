@@ -24,7 +24,11 @@ extension CoalescingWriter {
     /// existed once and has moved or vanished since (``StoreError/fileMoved(path:)``).
     func openStore() throws -> Store {
         let target = location.withLock { $0 }
-        if let refusal = target.refusal { throw refusal }
+        // A file that moved (or was removed) is refused, until the same file (device and inode)
+        // is back at its path: then it is opened again, as a restore or a hand save reopens it.
+        if let refusal = target.refusal {
+            guard case .fileMoved = refusal, let identity = target.file.identity, DatabaseFile.identity(at: target.path) == identity else { throw refusal }
+        }
         var configuration = configuration
         if let identity = target.file.identity {
             guard DatabaseFile.identity(at: target.path) == identity else { throw StoreError.fileMoved(path: target.path) }

@@ -12,28 +12,46 @@ extension Database {
         return sqlite3_file_control(handle, nil, SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
     }
 
-    /// Whether, once this writing connection is closed, the log and shared memory at its path
-    /// must be removed: its file was replaced by another (a backup put in place with `rename`)
-    /// and they are still this connection's own. SQLite's close neither checkpoints nor removes
-    /// anything when the file has moved, which is right for a file removed or moved away (a
-    /// new database made at the path since has a log of its own, and a file moved away may
-    /// still want its log), but leaves this log beside the replacement, whose next open would
-    /// read this log's pages as its own. Own means the header matches (magic, page size,
-    /// checkpoint sequence and the salts SQLite draws for every new log), read through the
-    /// connection and from the file; an empty log is never removed.
-    func leavesOwnLogBesideReplacement(_ connection: OpaquePointer) -> Bool {
-        guard configuration.access != .readOnly, fileHasMoved else { return false }
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+    /// The header of this writing connection's log when its file was replaced by another (a
+    /// backup put in place with `rename`) and the log at the path is still its own; nil
+    /// otherwise. SQLite's close neither checkpoints nor removes anything when the file has
+    /// moved, which is right for a file removed or moved away (a new database made at the path
+    /// since has a log of its own, and a file moved away may still want its log), but leaves
+    /// this log beside the replacement, whose next open would read this log's pages as its own
+    /// (``removeOwnLog(besideReplacementAt:header:)`` removes it once closed). Own means the
+    /// header matches (magic, page size, checkpoint sequence and the salts SQLite draws for
+    /// every new log), read through the connection and from the file; an empty log is never
+    /// anyone's to remove.
+    func ownLogHeaderBesideReplacement(_ connection: OpaquePointer) -> [UInt8]? {
+        guard configuration.access != .readOnly, fileHasMoved, DatabaseFile.identity(at: path) != nil else { return nil }
         var file: UnsafeMutablePointer<sqlite3_file>?
         guard sqlite3_file_control(connection, nil, SQLITE_FCNTL_JOURNAL_POINTER, &file) == SQLITE_OK, let file,
             let methods = file.pointee.pMethods, let read = methods.pointee.xRead
-        else { return false }
+        else { return nil }
         var own = [UInt8](repeating: 0, count: 32)
-        guard read(file, &own, 32, 0) == SQLITE_OK else { return false }
-        guard let descriptor = try? SiblingFile.open(path + "-wal", O_RDONLY) else { return false }
+        guard read(file, &own, 32, 0) == SQLITE_OK, Self.logHeader(at: path) == own else { return nil }
+        return own
+    }
+
+    /// Removes the log and shared memory at `path` that a closed connection left beside the
+    /// file that replaced its own (``ownLogHeaderBesideReplacement(_:)``), only while nobody can
+    /// be using them: no connection of this process is open on the path, this process holds
+    /// SQLite's lock bytes of the file there (every connection of another process holds a
+    /// shared lock while open), and the log still has the connection's header (a writer that
+    /// restarted it since draws new salts).
+    static func removeOwnLog(besideReplacementAt path: String, header: [UInt8]) {
+        guard !hasOpenConnection(to: path) else { return }
+        DatabaseSiblings.withSQLiteLockBytesHeld(path) {
+            guard logHeader(at: path) == header else { return }
+            for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
+        }
+    }
+
+    /// The first 32 bytes of the log at `path` (`<path>-wal`), nil when there are not as many.
+    private static func logHeader(at path: String) -> [UInt8]? {
+        guard let descriptor = try? SiblingFile.open(path + "-wal", O_RDONLY) else { return nil }
         defer { Foundation.close(descriptor) }
-        var found = [UInt8](repeating: 0, count: 32)
-        return pread(descriptor, &found, 32, 0) == 32 && found == own
+        var header = [UInt8](repeating: 0, count: 32)
+        return pread(descriptor, &header, 32, 0) == 32 ? header : nil
     }
 }

@@ -6,6 +6,13 @@ extension Database {
     /// list (a process holds a few), not a dictionary: see ``PathTable``.
     static let openConnections = Locked<[String]>([])
 
+    /// Removes one registration of `path` (a connection closed, or an open that failed).
+    static func unregister(_ path: String) {
+        openConnections.withLock { paths in
+            if let position = paths.firstIndex(of: path) { paths.remove(at: position) }
+        }
+    }
+
     /// The file at `path` named by its device and inode, so every spelling of it (a symlink,
     /// a relative path, `a/../b`) is the same file; the path itself where it cannot be read.
     static func identity(of path: String) -> String {

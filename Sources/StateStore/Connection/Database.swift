@@ -27,10 +27,11 @@ package final class Database {
 
     /// The configuration it was opened with.
     package let configuration: DatabaseConfiguration
-    /// Whether this open made the file (published a new database at the path, or created an
-    /// empty one where hard links are not available): a migration of it that the storage
-    /// refuses removes it whole (``DatabaseSiblings/removeDatabaseTheFailedOpenMade()``).
-    package let madeFile: Bool
+    /// The file this open made (published a new database at the path, or created an empty one
+    /// where hard links are not available), by device and inode; nil when it opened one that
+    /// was there. A first migration of it that the storage refuses removes it whole, when it is
+    /// still that file and holds no row (``Store/removingAFailedCreation(of:_:)``).
+    package let madeFile: DatabaseFile.Identity?
 
     var handle: OpaquePointer?
 
@@ -111,6 +112,9 @@ package final class Database {
         let removeCreatedFile = { if isCreated { unlink(path) } }
         var connection: OpaquePointer?
         var code: Int32
+        // Registered before SQLite opens it: from its first lock on, no code of this process
+        // may open and close the file behind it (``hasOpenConnection(to:)``).
+        Self.openConnections.withLock { $0.append(path) }
         repeat {
             code = sqlite3_open_v2(openPath, &connection, flags, configuration.vfsName)
             // A file this process may not write (mode 0444, another owner's) is opened
@@ -130,12 +134,12 @@ package final class Database {
         guard code == SQLITE_OK, let connection else {
             let error = StoreError(connection: connection, resultCode: code, sql: nil)
             sqlite3_close_v2(connection)
+            Self.unregister(path)
             removeCreatedFile()
             throw error.rewritingMessage { "\($0): \(path)" }
         }
         handle = connection
-        madeFile = published || isCreated
-        Self.openConnections.withLock { $0.append(path) }
+        madeFile = published || isCreated ? DatabaseFile.identity(at: path) : nil
         do {
             try configure(connection)
         } catch {
@@ -198,20 +202,19 @@ package final class Database {
     /// Finalizes cached statements and closes the connection. Safe to call more than once.
     ///
     /// A writing connection whose file was replaced by another removes its own log and shared
-    /// memory from beside the replacement (``leavesOwnLogBesideReplacement(_:)``).
+    /// memory from beside the replacement, when nobody can be using them
+    /// (``ownLogHeaderBesideReplacement(_:)``).
     package func close() {
         recentStatements.removeAll()
         statementList.removeAll()
         statementCache.removeAll()
         for slot in keptStatements.indices { keptStatements[slot] = nil }
         guard let connection = handle else { return }
-        let removesOwnLog = leavesOwnLogBesideReplacement(connection)
+        let ownLog = ownLogHeaderBesideReplacement(connection)
         handle = nil
         sqlite3_close_v2(connection)
-        if removesOwnLog { for suffix in ["-wal", "-shm"] { unlink(path + suffix) } }
-        Self.openConnections.withLock { [path] paths in
-            if let position = paths.firstIndex(of: path) { paths.remove(at: position) }
-        }
+        Self.unregister(path)
+        if let ownLog { Self.removeOwnLog(besideReplacementAt: path, header: ownLog) }
     }
 
     /// Stops SQLite from checkpointing the WAL into the file when this connection closes, so a

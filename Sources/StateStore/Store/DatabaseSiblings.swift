@@ -55,15 +55,17 @@ package struct DatabaseSiblings {
         }
     }
 
-    /// Removes the database a failed open made (``Database/madeFile``), its `-wal` and `-shm`
-    /// first, when nobody can be using them (no connection of this process is open on it, and
-    /// this process can take SQLite's lock bytes): a new file whose first migration the storage
-    /// refused (a full disk) holds half a schema and no record, and a later open would take it
-    /// for a database. Returns whether it was removed.
-    static func removeDatabaseTheFailedOpenMade(at path: String) -> Bool {
+    /// Removes the database a failed open made (``Database/madeFile``, `made`), its `-wal`
+    /// and `-shm` first, when nobody can be using them (no connection of this process is open
+    /// on it, and this process can take SQLite's lock bytes) and the file at the path is still
+    /// the one it made: a new file whose first migration the storage refused (a full disk)
+    /// holds half a schema and no row, and a later open would take it for a database. Returns
+    /// whether it was removed.
+    static func removeDatabaseTheFailedOpenMade(at path: String, madeAs made: DatabaseFile.Identity) -> Bool {
         guard !Database.hasOpenConnection(to: path) else { return false }
         var removed = false
         Self.withSQLiteLockBytesHeld(path) {
+            guard DatabaseFile.identity(at: path) == made else { return }
             for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
             removed = unlink(path) == 0
         }

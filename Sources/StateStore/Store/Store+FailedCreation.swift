@@ -2,25 +2,31 @@ import Foundation
 
 extension Store {
     /// Runs `body`, the migration of `database` just opened for writing; when the storage
-    /// refuses it (a full disk) on a file this open made, the file is removed whole and the
+    /// refuses one of its migrations (a full disk) on a file this open made, the file is
+    /// removed whole, when that is safe (``removingWhatTheFailedCreationMade(_:_:)``), and the
     /// creation's refusal thrown: a new database is there complete, or not at all.
     package static func removingAFailedCreation<T>(of database: Database, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch {
-            if isStorageFault(error) {
-                database.close()
-                if let refused = removingWhatTheFailedCreationMade(database, error) { throw refused }
-            }
+            if let refused = removingWhatTheFailedCreationMade(database, error) { throw refused }
             throw error
         }
     }
 
-    /// The creation's refusal once the file a failed open of `database` made (closed) is
-    /// removed whole; nil when it made none, or it could not be removed (in use).
+    /// Closes `database` and removes the file its open made, and returns the creation's
+    /// refusal, when `error` is a migration of it the storage refused and the file is still
+    /// nobody's but this open's: it holds no row (checked on the connection, before it
+    /// closes), no connection of this process or another has it open (SQLite's lock bytes),
+    /// and it is the file the open made (device and inode). Nil otherwise (the connection is
+    /// left open then): a file someone else opened or saved into is never removed.
     static func removingWhatTheFailedCreationMade(_ database: Database, _ error: any Error) -> StoreError? {
-        guard database.madeFile, let refused = error as? StoreError, DatabaseSiblings.removeDatabaseTheFailedOpenMade(at: database.path) else { return nil }
-        return refused.refusingCreation(of: database.path)
+        guard let made = database.madeFile, case .migrationFailed(_, _, let underlying)? = error as? StoreError, underlying.isStorageFault,
+            database.holdsNoRows
+        else { return nil }
+        database.close()
+        guard DatabaseSiblings.removeDatabaseTheFailedOpenMade(at: database.path, madeAs: made) else { return nil }
+        return (error as? StoreError)?.refusingCreation(of: database.path)
     }
 
     /// Whether `error`, from an open or a migration, is the storage's refusal.

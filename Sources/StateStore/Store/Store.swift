@@ -169,10 +169,10 @@ package final class Store {
             database.disableCheckpointOnClose()
             throw error
         } catch let error where Self.isStorageFault(error) {
-            database.close()
             // A file this open made is removed whole: nothing was there before, and nothing is
             // left (a full disk stopped its first migration half way).
             if let refused = Self.removingWhatTheFailedCreationMade(database, error) { throw refused }
+            database.close()
             siblings.removeWhatTheFailedOpenLeft()
             throw error
         }

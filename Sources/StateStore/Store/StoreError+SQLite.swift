@@ -99,8 +99,6 @@ extension StoreError {
         return .sqlite(extendedCode: extendedCode, message: transform(message), sql: sql, systemErrorCode: systemErrorCode)
     }
 
-    /// This error naming `path`, the file the caller asked for, where it names `staging`, the
-    /// copy made beside it first (a new database's, a move's, an export's).
     /// The refusal of an empty file at the end of a link: it holds no database, and one is
     /// never laid out through a link (what a link points at is never changed).
     package static func emptyFileThroughLink(_ path: String) -> StoreError {
@@ -111,7 +109,7 @@ extension StoreError {
     /// it is hot (`SQLITE_READONLY_ROLLBACK`): only a writing open rolls it back.
     package var isHotJournalRefusal: Bool {
         guard case .sqlite(let code, _, _, _) = self else { return false }
-        return code == SQLITE_READONLY | (3 << 8)
+        return code == SQLITE_READONLY | (3 << 8)  // SQLITE_READONLY_ROLLBACK (a macro Swift does not import)
     }
 
     /// The refusal of a new database at `path` (nothing left there): SQLite's code and message,
@@ -125,6 +123,8 @@ extension StoreError {
         return .sqlite(extendedCode: code, message: "cannot create the database at \(path): \(message)\(said); nothing was left there", systemErrorCode: named)
     }
 
+    /// This error naming `path`, the file the caller asked for, where it names `staging`, the
+    /// copy made beside it first (a new database's, a move's, an export's).
     func naming(staging: String, as path: String) -> StoreError {
         rewritingMessage { $0.replacingOccurrences(of: staging, with: path) }
     }

@@ -22,8 +22,9 @@ enum RollbackCommand {
         let target = try options.target
         let key = try InputFiles.sceneKey(scene: options.scene, account: options.account, stored: true)
         // What to put back is found reading only: a target that names nothing leaves the file
-        // exactly as it was (an open for writing would already change its header).
-        let reader = try StateDatabase.openForReadingBeforeWriting(options.database)
+        // exactly as it was (an open for writing would already change its header). A dry run
+        // writes nothing, so it does not roll a dead writer's journal back either (74).
+        let reader = try options.isDryRun ? StateDatabase.openForReading(options.database) : StateDatabase.openForReadingBeforeWriting(options.database)
         let found = Result { try StateDatabase.entry(target, of: key, kind: options.kind, in: StateDatabase.history(of: key, kind: options.kind, in: reader)) }
         // Whether there is a record to replace (only its history may be left: the record was
         // quarantined), for the message.

@@ -14,7 +14,7 @@ extension CommandFailure {
         if store.sqliteCode == .full, !message.contains("ENOSPC") { message += " (\(SystemErrorCause.describe(ENOSPC)))" }
         guard let path, !path.isEmpty, !message.contains(path) else { return CommandFailure(exitCode, message) }
         if exitCode == .temporaryFailure {
-            return CommandFailure(exitCode, "\(path): \(message); another process holds the file's lock: nothing was changed, and the same command may succeed once it lets go")
+            return CommandFailure(exitCode, "\(path): \(message); another process holds the file's lock, and the same command may succeed once it lets go")
         }
         return CommandFailure(exitCode, "\(path): \(message)")
     }

@@ -62,10 +62,21 @@ import Testing
             (["quarantine", "drop", "--id", "1"], Int32(0)), (["quarantine", "restore", "--id", "1"], Int32(0)),
             (["rollback", "--scene", "main", "--kind", "catalog", "--to", "1"], Int32(66)),
         ] as [([String], Int32)])
-    func aWritingVerbRollsTheJournalBackAndDoesItsWork(arguments: [String], status: Int32) {
+    func aWritingVerbRollsTheJournalBackAndDoesItsWork(arguments: [String], status: Int32) throws {
         let run = CapturedRun(arguments + ["--db", db])
         #expect(run.exitCode == status && !run.stderr.contains("rollback journal"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: db + "-journal"))
-        #expect(CapturedRun(["inspect", "--db", db]).exitCode == 0)
+        // The dead writer's transaction is gone: its table and its change were rolled back.
+        let reader = try Database(path: db, configuration: DatabaseConfiguration(access: .readOnly))
+        defer { reader.close() }
+        #expect(try reader.tableNames().contains("spill") == false)
+    }
+
+    /// A dry run writes nothing, so it does not roll the journal back either: 74, as a reading
+    /// verb (it rolled it back since the reading check of a rollback did).
+    @Test func aDryRunRollbackLeavesTheJournal() {
+        let run = CapturedRun(["rollback", "--db", db, "--scene", "main", "--kind", "catalog", "--to", "1", "--dry-run"])
+        #expect(run.exitCode == 74 && run.stderr.contains("left its rollback journal"), "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: db + "-journal"))
     }
 }
