@@ -133,6 +133,8 @@ extension StateRestorer {
                 releaseLaunchGuard(&side)
                 side.store?.close()
                 side.store = nil
+                side.keptFile?.release()
+                side.keptFile = nil
                 side.isClosed = true
             }
             // Until a screen of this process was ever live, a close changes no publication.

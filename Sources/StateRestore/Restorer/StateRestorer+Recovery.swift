@@ -14,7 +14,8 @@ extension StateRestorer {
 
     /// Lets go of the restore side's connection when its file is no longer at the restorer's
     /// path (removed, renamed away or replaced since it was opened; one `stat`), and returns
-    /// whether it did. The connection closes without its checkpoint, and the restorer then
+    /// whether it did. The connection stays open, idle, until the restorer closes (it keeps
+    /// the removed file's inode from going to a new file at the path), and the restorer then
     /// refuses as after a move (``LaunchDatabase/moved(_:)``): its restores answer the default
     /// state saying why, instead of reading back what no later launch finds; its saves are
     /// refused, not acknowledged into a file no one reads; nothing is created at the path. A
@@ -23,7 +24,9 @@ extension StateRestorer {
     func letGoOfMovedFile(_ side: inout RestoreSide) -> Bool {
         guard let store = side.store, store.fileHasMoved else { return false }
         side.store = nil
-        store.close()
+        store.keepOpenDetached()
+        side.keptFile?.release()
+        side.keptFile = .detached(store)
         let file = location.withLock { $0.file }
         let opening: LaunchDatabase.Opening
         if case .movedTo(_, let destination)? = file.refusalIfMissing() {

@@ -26,6 +26,10 @@ extension StateRestorer {
         var guardUnavailable: String?
         /// Whether the app is suspended: no connection is open, restores answer defaults.
         var isSuspended = false
+        /// What keeps the restorer's file allocated while it has no connection to it: a hold
+        /// while suspended, or the connection it let go of once the file was removed (kept open,
+        /// idle), so no file made at the path later takes its inode and is taken for it.
+        var keptFile: KeptFile?
         /// Whether this restorer published its live scenes under the process's lock when it
         /// was suspended: only those are held while it is (one that had no connection, or
         /// only read, published nothing, and its suspension makes no file).

@@ -27,6 +27,8 @@ extension StateRestorer {
                 // Taken at the suspension, not at a second one (its connection is closed by then).
                 if !side.isSuspended { side.holdsLiveScenesWhileSuspended = Self.publishesWithLock(side) }
                 releaseLaunchGuard(&side)
+                // Its file stays allocated while no connection is open (no lock is held).
+                if side.keptFile == nil, let hold = DatabaseFileHold(location.withLock({ $0.file })) { side.keptFile = .held(hold) }
                 side.store?.close()
                 side.store = nil
                 side.isSuspended = true
@@ -51,6 +53,10 @@ extension StateRestorer {
             guard side.isSuspended, !side.isClosed else { return false }
             reopen(&side)
             Self.releaseReadOnlyConnection(&side)
+            // Reopened (or read only): the hold is done; a file gone meanwhile stays held.
+            if side.store != nil || !side.databaseReport.contains(where: { RestoreCode.fileNotRead.contains($0.code) }), case .held? = side.keptFile {
+                side.keptFile = nil
+            }
             side.isSuspended = false
             side.guardUnavailable = nil
             return true

@@ -54,4 +54,16 @@ extension Database {
         var header = [UInt8](repeating: 0, count: 32)
         return pread(descriptor, &header, 32, 0) == 32 ? header : nil
     }
+
+    /// Keeps this connection open, idle, for a file no longer at its path (``fileHasMoved``),
+    /// no longer counting as a connection open on the path, which another file has now or
+    /// may have: its only use is to keep the removed file's inode allocated until it closes,
+    /// so that no file made at the path later takes that inode and is taken for this one (a
+    /// file is known by device and inode, and a file system gives a freed inode to the next new
+    /// file).
+    package func keepOpenDetached() {
+        guard isRegistered, handle != nil else { return }
+        isRegistered = false
+        Self.unregister(path)
+    }
 }

@@ -34,6 +34,10 @@ package final class Database {
     package let madeFile: DatabaseFile.Identity?
 
     var handle: OpaquePointer?
+    /// Whether this connection counts as one open on its path (``hasOpenConnection(to:)``):
+    /// from before SQLite opens the file until it closes, unless ``keepOpenDetached()`` let go
+    /// of the path while keeping the file.
+    var isRegistered = true
 
     /// What each write transaction checks before its first statement: that the file's schema
     /// is still one the store's build may write. Nil (no check) until a store has opened the file.
@@ -213,7 +217,7 @@ package final class Database {
         let ownLog = ownLogHeaderBesideReplacement(connection)
         handle = nil
         sqlite3_close_v2(connection)
-        Self.unregister(path)
+        if isRegistered { Self.unregister(path) }
         if let ownLog { Self.removeOwnLog(besideReplacementAt: path, header: ownLog) }
     }
 

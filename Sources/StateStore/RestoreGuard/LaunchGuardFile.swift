@@ -100,7 +100,9 @@ package final class LaunchGuardFile: @unchecked Sendable {
     package static func acquire(beside databasePath: String, creating: Bool = true, role: DatabaseRole = .app) throws -> LaunchGuardFile? {
         let path = databasePath + "-guard"
         return try registry.withLock { files in
-            if let file = files[path] {
+            // Shared within the process while it is still the file at the path: one removed
+            // (or replaced) since stays its users', and this launch gets the file there now.
+            if let file = files[path], file.isStillAtItsPath {
                 file.lock.withLock { file.users += 1 }
                 return file
             }
@@ -125,6 +127,11 @@ package final class LaunchGuardFile: @unchecked Sendable {
         }
     }
 
+    /// Whether the file this process has open is still the one at its path: a guard file
+    /// removed with its database is not the new database's, whose launches would otherwise
+    /// mark into a file no launch reads.
+    private var isStillAtItsPath: Bool { SiblingFile.isStill(descriptor, at: path) }
+
     /// Ends one user's use; the last one empties this process's slot and closes the file.
     package func release() {
         Self.registry.withLock { files in
@@ -138,7 +145,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
                 return true
             }
             guard isLast else { return }
-            files[path] = nil
+            if files[path] === self { files[path] = nil }
             Foundation.close(descriptor)
         }
     }

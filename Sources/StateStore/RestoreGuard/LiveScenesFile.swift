@@ -95,6 +95,11 @@ package final class LiveScenesFile: @unchecked Sendable {
             let creating = !held || access(databasePath, F_OK) == 0
             let file: LiveScenesFile
             switch current {
+            // The slot of a file removed with its database since is let go (its lock is on a
+            // file no process reads), and the file at the path now gets this process's slot.
+            case .locked(let opened)? where !SiblingFile.isStill(opened.descriptor, at: path):
+                Foundation.close(opened.descriptor)
+                file = try open(path, creating: creating, takingBack: nil)
             case .locked(let opened)?: file = opened
             case .held(let slot)?: file = try open(path, creating: creating, takingBack: slot)
             case nil: file = try open(path, creating: creating, takingBack: nil)
@@ -131,7 +136,9 @@ package final class LiveScenesFile: @unchecked Sendable {
         guard !named.isEmpty else { return [] }
         let path = databasePath + "-live"
         return try registry.withLock { files throws(StoreError) in
-            if case .locked(let file)? = files[path] { return live(named, descriptor: file.descriptor, skipping: file.slot) }
+            if case .locked(let file)? = files[path], SiblingFile.isStill(file.descriptor, at: path) {
+                return live(named, descriptor: file.descriptor, skipping: file.slot)
+            }
             let descriptor: Int32
             do throws(SiblingFile.Refusal) {
                 descriptor = try SiblingFile.open(path, O_RDONLY)

@@ -242,6 +242,10 @@ package final class Store {
     /// renamed away or replaced since it was opened): one `stat`.
     package var fileHasMoved: Bool { database.fileHasMoved }
 
+    /// Keeps the connection open only to keep a moved file's inode from being reused
+    /// (``Database/keepOpenDetached()``); the store is not used again but to close it.
+    package func keepOpenDetached() { database.keepOpenDetached() }
+
     /// Closes the connection without its closing checkpoint: for a file found damaged, which
     /// is moved aside exactly as it is.
     package func closeWithoutCheckpoint() {
