@@ -67,7 +67,8 @@ extension ContractModel {
     /// system writable, and, when full, the log files kept by a connection beside it).
     mutating func reopenIfWritable(_ r: Int) {
         let restorer = restorers[r]
-        guard restorer.reportPrefix == ["database-read-only"], !restorer.isClosed, !restorer.isSuspended, !launchesReadingOnly else { return }
+        // An orphan's reopening finds another file at its path: it never becomes a writer.
+        guard restorer.reportPrefix == ["database-read-only"], !restorer.isClosed, !restorer.isSuspended, !restorer.isOrphaned, !launchesReadingOnly else { return }
         restorers[r].reportPrefix = []
     }
 
@@ -104,7 +105,7 @@ extension ContractModel {
     /// something to handle, or the record moves to the quarantine.
     func wouldWriteRestoring(_ r: Int, _ slot: Slot) -> Bool {
         let restorer = restorers[r]
-        if restorer.isClosed || restorer.isSuspended { return false }
+        if restorer.isClosed || restorer.isSuspended || restorer.isOrphaned { return false }
         let (roleBlame, roleLaunches) = restorer.isExtension ? (extensionBlame, extensionCrashedLaunches) : (blame, crashedLaunches)
         if restorer.crashCheck == nil && (!roleBlame.isEmpty || roleLaunches != 0) { return true }
         guard let record = records[slot], now - record.updatedAt <= Double(ModelNote.expirySeconds) else { return false }

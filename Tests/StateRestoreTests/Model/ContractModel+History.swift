@@ -68,7 +68,7 @@ extension ContractModel {
             // Live here, or on screen in another process: refused, as a discard is.
             if isLive(slot) || elsewhere.contains(slot) {
                 refused.live.append("\(slot) sceneIsLive")
-            } else if restorers.contains(where: { !$0.isChild && !$0.isClosed && $0.pending[slot] != nil }) {
+            } else if restorers.contains(where: { !$0.isChild && !$0.isClosed && !$0.isOrphaned && $0.pending[slot] != nil }) {
                 refused.pending.append("\(slot) saveIsPending")
             } else if let index = history[slot, default: []].firstIndex(where: { $0.build != build }) {
                 if let fence = restorers[r].sightings[slot]?.generation, generation(slot.account) > fence {

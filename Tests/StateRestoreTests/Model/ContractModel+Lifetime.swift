@@ -55,10 +55,10 @@ extension ContractModel {
 
     /// Whether a screen of `slot` is live in this process: a tracking of an open restorer of
     /// the file, neither cancelled nor released, or a restore of an open restorer that applied
-    /// a record and was not persisted since.
+    /// a record and was not persisted since. An orphan's screens are of the removed file.
     func isLive(_ slot: Slot) -> Bool {
-        trackings.contains { $0.slot == slot && !$0.isStopped && !restorers[$0.restorer].isClosed && !restorers[$0.restorer].isChild }
-            || restorers.contains { !$0.isClosed && !$0.isChild && $0.uncompleted.contains(slot) }
+        trackings.contains { $0.slot == slot && !$0.isStopped && !restorers[$0.restorer].isClosed && !restorers[$0.restorer].isChild && !restorers[$0.restorer].isOrphaned }
+            || restorers.contains { !$0.isClosed && !$0.isChild && !$0.isOrphaned && $0.uncompleted.contains(slot) }
     }
 
     /// What forgetting a screen's bookkeeping leaves: its sign-out generation.
@@ -114,7 +114,7 @@ extension ContractModel {
     /// refused by the fence when they are written.
     mutating func dropDeletedElsewhere(by r: Int, where isGone: (Slot) -> Bool) {
         guard !restorers[r].isChild else { return }
-        for other in restorers.indices where other != r && !restorers[other].isChild && !restorers[other].isClosed {
+        for other in restorers.indices where other != r && !restorers[other].isChild && !restorers[other].isClosed && !restorers[other].isOrphaned {
             for slot in Array(restorers[other].pending.keys) where isGone(slot) {
                 restorers[other].pending[slot] = nil
                 restorers[other].unwritten[slot] = "sceneDiscarded"
@@ -273,7 +273,7 @@ extension ContractModel {
         Set(
             trackings.filter { tracking in
                 let restorer = restorers[tracking.restorer]
-                return !tracking.isStopped && !restorer.isClosed && process(of: tracking.restorer) == owner
+                return !tracking.isStopped && !restorer.isClosed && !restorer.isOrphaned && process(of: tracking.restorer) == owner
             }.map(\.slot))
     }
 
@@ -285,7 +285,7 @@ extension ContractModel {
     /// published under its lock, now let go, is published by nothing unless written as held.
     mutating func publish(_ owner: Int?) {
         let live = liveNow(in: owner)
-        let held = owner == nil && !restorers.indices.contains { !restorers[$0].isChild && !restorers[$0].isClosed && !restorers[$0].isSuspended }
+        let held = owner == nil && !restorers.indices.contains { !restorers[$0].isChild && !restorers[$0].isClosed && !restorers[$0].isSuspended && !restorers[$0].isOrphaned }
         if owner == nil, publishedHereHeld, isReadOnly { return }
         guard live.isEmpty || (!isReadOnly && (liveFileExists || !isFull)) else {
             if owner == nil, held { publishedHere = [] }

@@ -48,6 +48,12 @@ extension ContractModel {
         } else if restorer.isSuspended {
             codes = ["restorer-suspended"]
             sighting.isUnseen = true
+        } else if restorer.isOrphaned {
+            // Its file was removed: the restore lets go of the connection (or reopening the
+            // path finds another file) and answers the default state saying why.
+            codes = ["database-unavailable"]
+            sighting.isUnseen = true
+            restorer.holdsRemovedFileConnection = false
         } else {
             sighting.generation = generation(slot.account)
             sighting.discardEpoch = discardEpoch
@@ -85,7 +91,7 @@ extension ContractModel {
                 codes = ["no-record"]
             }
         }
-        if !restorer.isClosed && !restorer.isSuspended { codes = restorer.reportPrefix + codes }
+        if !restorer.isClosed && !restorer.isSuspended && !restorer.isOrphaned { codes = restorer.reportPrefix + codes }
         restorer.restored.insert(slot)
         restorer.carried[slot] = carried.isEmpty ? nil : carried
         if sighting.generation == nil { (sighting.generation, sighting.discardEpoch) = (restorer.sightings[slot]?.generation, restorer.sightings[slot]?.discardEpoch) }

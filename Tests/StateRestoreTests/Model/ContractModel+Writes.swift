@@ -88,6 +88,7 @@ extension ContractModel {
         restorers[r].noteUse(of: slot, inProcess: &scenesInUse)
         let sighting = sightingForSave(r, slot)
         guard !restorers[r].isClosed, !restorers[r].isSuspended else { return .threw("databaseUnusable") }
+        if restorers[r].isOrphaned { return saveIntoRemovedFile(r, note) }
         if let refusal = write(note, to: slot, carrying: restorers[r].carried[slot] ?? .none, after: sighting, by: restorers[r].build) { return .threw(refusal.error) }
         // A save written ends the screen's unwritten entry ("until the screen's next save is
         // written"), a hand save's as a persisted one's.
@@ -182,6 +183,11 @@ extension ContractModel {
     mutating func writePending(_ r: Int, includingUses: Bool) -> Result<[Slot], ModelFailure> {
         if restorers[r].writerClosed { return .failure(ModelFailure("databaseUnusable")) }
         if restorers[r].isSuspended { return .success([]) }
+        // An orphan's writer finds its file gone (under the write lock, or at its open): the
+        // saves and use times stay pending.
+        if restorers[r].isOrphaned && (!restorers[r].pending.isEmpty || (includingUses && !restorers[r].uses.isEmpty)) {
+            return .failure(ModelFailure("fileMoved"))
+        }
         var restorer = restorers[r]
         let uses = !restorer.pending.isEmpty || includingUses ? restorer.uses : [:]
         if !uses.isEmpty { restorer.uses = [:] }
@@ -235,9 +241,10 @@ extension ContractModel.Restorer {
     /// `slot` in use by this restorer's process (``ContractModel/unusedScenes(before:sparing:)``
     /// spares it), by a restore, a save or a persist whatever their outcome: this process's
     /// `scenesInUse`, or a child's own. A closed restorer notes nothing, having no file any more
-    /// (the one it had may have been replaced since).
+    /// (the one it had may have been replaced since), nor does an orphan (its notes are of the
+    /// removed file).
     mutating func noteUse(of slot: ContractModel.Slot, inProcess scenesInUse: inout Set<ContractModel.Slot>) {
-        guard !isClosed else { return }
+        guard !isClosed, !isOrphaned else { return }
         if !isChild { scenesInUse.insert(slot) } else { inUse.insert(slot) }
     }
 }

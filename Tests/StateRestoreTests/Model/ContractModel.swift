@@ -126,7 +126,16 @@ struct ContractModel {
         var writerIsOpen = false
         /// Whether one of its connections keeps the file's log and shared memory in place: its
         /// launch connection opened for writing, or its writer's is open.
-        var holdsLogFiles: Bool { !isClosed && !isSuspended && (reportPrefix != ["database-read-only"] || writerIsOpen) }
+        var holdsLogFiles: Bool { !isClosed && !isSuspended && !isOrphaned && (reportPrefix != ["database-read-only"] || writerIsOpen) }
+        /// Whether its file was removed while it had it open (``ContractModel/removeFile()``):
+        /// its restores answer the default state (`database-unavailable`), its writes are
+        /// refused, and nothing it notes (scenes in use, live screens, sign-outs) is of the file
+        /// made at the path since.
+        var isOrphaned = false
+        /// Whether an orphan's restore side still holds its connection to the removed file: its
+        /// next hand save then reaches the write transaction, which refuses (`fileMoved`) and
+        /// lets go of it; without it, a hand save is refused before (`databaseUnusable`).
+        var holdsRemovedFileConnection = false
         /// What each account's shelf's latest restore (or first save) captured.
         var shelfSightings: [String: Sighting] = [:]
         /// A child's accounts signed out in its own process, with the fence a first save takes

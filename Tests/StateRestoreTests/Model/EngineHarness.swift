@@ -125,6 +125,16 @@ final class EngineHarness {
         guard pwrite(descriptor, garbage, garbage.count, 0) == garbage.count else { throw ModelFailure("cannot damage \(path): errno \(errno)") }
     }
 
+    /// Removes the database and every file beside it, as `rm state.sqlite*` does, while this
+    /// process's restorers keep it open (`unlink` only: opening the file here would drop every
+    /// POSIX lock this process's connections hold on it).
+    func removeFile() throws {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        for entry in try FileManager.default.contentsOfDirectory(atPath: folder.path("")) where entry.hasPrefix(name) {
+            guard unlink(folder.path(entry)) == 0 else { throw ModelFailure("cannot remove \(entry): errno \(errno)") }
+        }
+    }
+
     // MARK: The engine's operations
 
     func launch() -> Outcome {
@@ -498,6 +508,7 @@ final class EngineHarness {
         case RestoreError.sceneIsLive: "sceneIsLive"
         case RestoreError.recordOverBudget: "recordOverBudget"
         case RestoreError.savesNotWritten(_, let scenes): "savesNotWritten(\(scenes.map(slot).sorted()))"
+        case StoreError.fileMoved: "fileMoved"
         case let error as StoreError where error.sqliteCode.map { [.busy, .locked, .full, .ioError, .cannotOpen, .readOnly].contains($0) } == true: "storageRefused"
         default: "\(error)"
         }

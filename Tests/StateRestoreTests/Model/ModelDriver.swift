@@ -34,10 +34,15 @@ struct ModelDriver {
         _ = driver.model.launch()
         while operations.count < count {
             var operation = driver.next()
-            // While a fault is on or the file is damaged, what can take part.
-            for _ in 0..<40 where (driver.fault != nil && !operation.runsUnderFault) || (driver.isDamaged && !operation.runsOnDamagedFile) {
+            // While a fault is on or the file is damaged, what can take part; and of an orphan,
+            // what the model follows.
+            for _ in 0..<40
+            where (driver.fault != nil && !operation.runsUnderFault) || (driver.isDamaged && !operation.runsOnDamagedFile)
+                || driver.model.asksAnOrphanWhatIsNotModelled(operation)
+            {
                 operation = driver.next()
             }
+            if driver.model.asksAnOrphanWhatIsNotModelled(operation) { operation = .runTurns }
             if driver.fault != nil && !operation.runsUnderFault { operation = .fault(.clear) }
             if driver.isDamaged && !operation.runsOnDamagedFile { operation = .launch }
             driver.apply(operation)
@@ -159,6 +164,8 @@ struct ModelDriver {
             (model.restorers.isEmpty || isDamaged ? 0 : (model.extensionBlame.isEmpty ? 2 : 6), { _ in .childLaunchExtension }),
             (fault == nil ? 0 : 8, { _ in .fault(.clear) }),
             (faults && fault == nil && !isDamaged ? 1 : 0, { _ in .damage }),
+            // The file removed under this process's restorers, and a launch making a new one.
+            (fault == nil && !isDamaged && everyOpenRestorerHoldsTheFile ? 1 : 0, { _ in .removeFile }),
             // History and rollback: a relaunch may be a new build; a build's records rolled back.
             (isNewBuild ? 0 : 5, { driver in .newBuild(driver.pick(ModelOperation.appBuilds.filter { $0 != driver.model.build })) }),
             (
@@ -184,6 +191,16 @@ struct ModelDriver {
         let unchecked = model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].isClosed && model.restorers[$0].crashCheck == nil }
         if !model.blame.isEmpty && !unchecked.isEmpty && chance(70) { return .restore(restorer: pick(unchecked), slot: pick(model.blame.map(\.slot).sorted())) }
         return .restore(restorer: restorer(), slot: pick(ContractModel.slots))
+    }
+
+    /// Whether the file may be removed (`remove-file`) now: only while no open restorer of
+    /// this process launched to read only. That one holds no descriptor of it, so a new file
+    /// may take the removed one's inode and be taken for it. Every other restorer keeps its
+    /// file allocated (a hold while suspended, its idle connection once an orphan), which is
+    /// what the fixtures `a-restorer-suspended-when-its-file-was-removed-…` and
+    /// `an-orphan-reopens-a-new-file-that-took-its-removed-files-inode-…` fixed.
+    private var everyOpenRestorerHoldsTheFile: Bool {
+        !model.restorers.contains { !$0.isChild && !$0.isClosed && $0.reportPrefix == ["database-read-only"] }
     }
 
     /// This process's live trackings (a window that may close with a save pending).
@@ -262,14 +279,20 @@ struct ModelDriver {
         case .damage:
             for r in model.restorers.indices where !model.restorers[r].isClosed { _ = model.close(r) }
             isDamaged = true
+        case .removeFile:
+            for c in children { _ = model.close(c) }
+            _ = model.removeFile()
         case .childRestore(let c, let slot): _ = model.restore(c, slot)
-        case .childSave(let c, let slot, let note, let kill): _ = model.childSave(c, slot, note, kill: kill)
+        case .childSave(let c, let slot, let note, let kill):
+            _ = model.childSave(c, slot, note, kill: kill)
         case .childExit(let c): _ = model.close(c)
-        case .childCrash(let c, let slot): _ = model.childCrash(c, slot)
+        case .childCrash(let c, let slot):
+            _ = model.childCrash(c, slot)
         case .childPersist(let c, let slot): _ = model.persist(c, slot)
         case .childTurns(let c): _ = model.runTurns(ofChild: c)
         case .childFire(let c): _ = model.fireWindows(c)
-        case .childFlush(let c, let kill): _ = model.childFlush(c, kill: kill)
+        case .childFlush(let c, let kill):
+            _ = model.childFlush(c, kill: kill)
         case .childPrune(let c, let days): _ = model.removeUnused(c, days: days)
         case .childSignOut(let c, let account): _ = model.signOut(c, account)
         case .childDiscard(let c, let slot): _ = model.discard(c, slot)

@@ -53,6 +53,8 @@ struct ModelInvariants {
         case .signOut(_, let account), .childSignOut(_, let account), .toolPurge(let account): account == slot.account
         case .removeUnused, .childPrune, .toolPrune: true
         case .toolQuarantineRestore(_, let replacing): replacing
+        // Everything goes with the file; the path then holds a new, empty one.
+        case .removeFile: true
         default: false
         }
     }

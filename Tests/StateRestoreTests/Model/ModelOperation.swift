@@ -110,6 +110,10 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     case fault(Fault)
     /// Every restorer closes and every child exits, then the file's header is damaged in place.
     case damage
+    /// Every child exits, then the database and every file beside it are removed (`rm
+    /// state.sqlite*`) while this process's restorers keep it open (they are orphaned), and a
+    /// new restorer of this process is launched at once, making a new empty file at the path.
+    case removeFile
     /// The next launches of this process run as app build `build` (an update installed).
     case newBuild(String)
     /// `rollBack(kind:writtenBy:account:)` of the model's kind by restorer `restorer`.
@@ -171,6 +175,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         case .toolRead(let verb): "tool-read \(verb.rawValue)"
         case .fault(let fault): "fault \(fault.rawValue)"
         case .damage: "damage"
+        case .removeFile: "remove-file"
         case .newBuild(let build): "build \(build)"
         case .rollBack(let r, let build, let account): "rollback \(r) \(build) \(account ?? "*")"
         case .toolRollBack(let slot, let number): "tool-rollback \(slot) \(number)"
@@ -183,7 +188,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         "launch", "child-launch", "child-launch-extension", "child-restore", "child-save", "child-exit", "child-crash", "child-persist", "child-turns", "child-fire", "child-flush",
         "child-prune", "child-sign-out", "child-discard", "cancel", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
         "remove-unused", "clock", "item-remove", "item-insert", "items-move", "write", "tool-purge", "tool-discard", "tool-prune",
-        "tool-quarantine-restore", "tool-read", "fault", "damage", "relocate", "relocate-onto", "shelf-save", "shelf-restore",
+        "tool-quarantine-restore", "tool-read", "fault", "damage", "remove-file", "relocate", "relocate-onto", "shelf-save", "shelf-restore",
         "build", "rollback", "tool-rollback", "tool-rollback-before",
     ]
 
@@ -333,6 +338,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
             guard words.count > 1, let f = Fault(rawValue: String(words[1])) else { return nil }
             self = .fault(f)
         case "damage": self = .damage
+        case "remove-file": self = .removeFile
         case "build":
             guard words.count > 1 else { return nil }
             self = .newBuild(String(words[1]))

@@ -167,6 +167,7 @@ struct ModelRun {
         let isSlot = { (slot: Slot) in ContractModel.slots.contains(slot) }
         if fault != nil && !operation.runsUnderFault { return nil }
         if damagedDigest != nil && !operation.runsOnDamagedFile { return nil }
+        if model.asksAnOrphanWhatIsNotModelled(operation) { return nil }
         let snapshot = model
         alternative = nil
         switch operation {
@@ -211,6 +212,10 @@ struct ModelRun {
             try engine.damage()
             damagedDigest = try engine.folderBytes()[engine.path]
             (expected, actual) = (.done, .done)
+        case .removeFile:
+            try exitChildren()
+            try engine.removeFile()
+            (expected, actual) = (model.removeFile(), engine.launch())
         case .childRestore(let c, let slot):
             guard children.contains(c), isSlot(slot) else { return nil }
             (expected, actual) = (model.restore(c, slot), try engine.childRestore(c, slot))
@@ -404,6 +409,14 @@ struct ModelRun {
         for r in model.restorers.indices where !model.restorers[r].isClosed {
             let (expected, actual) = model.restorers[r].isChild ? (model.close(r), try engine.childExit(r)) : (model.close(r), engine.close(r))
             if expected != actual { throw Self.failure("closing \(r) before the damage, the engine answered \(actual), the contract says \(expected)") }
+        }
+    }
+
+    /// Ends every child, each compared with the model (it exits as it would at a quit).
+    mutating func exitChildren() throws {
+        for c in model.restorers.indices where model.restorers[c].isChild && !model.restorers[c].isClosed {
+            let (expected, actual) = (model.close(c), try engine.childExit(c))
+            if expected != actual { throw Self.failure("child \(c) exiting before the removal answered \(actual), the contract says \(expected)") }
         }
     }
 
