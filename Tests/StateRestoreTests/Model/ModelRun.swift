@@ -186,6 +186,7 @@ struct ModelRun {
             (expected, actual) = (model.childLaunch(isExtension: true), try engine.childLaunch(role: "extension"))
         case .fault(let kind):
             guard engine.mount != nil, (kind == .clear) == (fault != nil) else { return nil }
+            let cleared = fault
             fault = kind == .clear ? nil : kind
             switch kind {
             case .full:
@@ -205,6 +206,11 @@ struct ModelRun {
                 try engine.clearFault()
                 model.isReadOnly = false
                 model.isFull = false
+                // The lock's holder closes: a connection that opened the file for writing,
+                // the last one, on a writable file system, takes the log files a killed child
+                // left with it (model sequence
+                // Fixtures/sequences/the-busy-faults-holder-takes-the-log-files-a-killed-child-left.txt, found by a fresh soak seed).
+                if cleared == .busy { model.forgetLogFilesIfLastClosed(closingOneThatHeldThem: true) }
             }
             (expected, actual) = (.done, .done)
         case .damage:
