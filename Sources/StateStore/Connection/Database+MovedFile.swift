@@ -55,12 +55,13 @@ extension Database {
         return pread(descriptor, &header, 32, 0) == 32 ? header : nil
     }
 
-    /// Keeps this connection open, idle, for a file no longer at its path (``fileHasMoved``),
-    /// no longer counting as a connection open on the path, which another file has now or
-    /// may have: its only use is to keep the removed file's inode allocated until it closes,
-    /// so that no file made at the path later takes that inode and is taken for this one (a
-    /// file is known by device and inode, and a file system gives a freed inode to the next new
-    /// file).
+    /// Keeps this connection open, idle, no longer counting as a connection open on its path
+    /// (``hasOpenConnection(to:)``): its only use from now on is to keep the file's inode
+    /// allocated until it closes, so that no file made at the path later takes that inode and
+    /// is taken for this one (a file is known by device and inode, and a file system gives a
+    /// freed inode to the next new file). For a file no longer at its path (``fileHasMoved``),
+    /// which another file has now or may have, and for a hold that takes no lock
+    /// (``DatabaseFileHold``).
     package func keepOpenDetached() {
         guard isRegistered, handle != nil else { return }
         isRegistered = false
