@@ -65,8 +65,7 @@ extension Database {
         if !linked, errno != EEXIST {
             // EPERM/ENOTSUP/EXDEV…: no hard links here; `init` creates the file the old way.
             guard errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EMLINK else {
-                let code = errno
-                throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+                throw cannotCreate(path, errno: errno)
             }
         }
         runCreationHook(.published, path)

@@ -13,8 +13,7 @@ extension Database {
             Foundation.close(descriptor)
             return true
         } else if errno != EEXIST {
-            let code = errno
-            throw StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+            throw cannotCreate(path, errno: errno)
         }
         return false
     }
@@ -25,8 +24,12 @@ extension Database {
     package static func folderRefusal(toCreate path: String) -> StoreError? {
         let folder = (path as NSString).deletingLastPathComponent
         guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) != 0 else { return nil }
-        let code = errno
-        return StoreError.sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
+        return cannotCreate(path, errno: errno)
+    }
+
+    /// The refusal to create a file at `path` that the system refused with `code`, naming both.
+    static func cannotCreate(_ path: String, errno code: Int32) -> StoreError {
+        .sqlite(extendedCode: SQLITE_CANTOPEN, message: "cannot create \(path): \(SystemErrorCause.describe(code))", systemErrorCode: code)
     }
 
     /// A read-only connection to a WAL database would create `-wal` and `-shm` files beside it

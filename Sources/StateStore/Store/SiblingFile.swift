@@ -78,11 +78,10 @@ package enum SiblingFile {
         }
     }
 
-    /// Whether `descriptor` is still the file at `path` (device and inode, one `fstat` and one
-    /// `lstat`): false once it was removed, or another file was put in its place.
+    /// Whether `descriptor` is still the regular file at `path` (its ``DatabaseFile/Identity``,
+    /// one `fstat` and one `lstat`): false once it was removed, or another file was put in its place.
     package static func isStill(_ descriptor: Int32, at path: String) -> Bool {
         var open = stat()
-        var named = stat()
-        return fstat(descriptor, &open) == 0 && lstat(path, &named) == 0 && open.st_dev == named.st_dev && open.st_ino == named.st_ino
+        return fstat(descriptor, &open) == 0 && DatabaseFile.identity(at: path) == DatabaseFile.Identity(open)
     }
 }

@@ -18,15 +18,16 @@ extension Store {
     /// refusal, when `error` is a migration of it the storage refused and the file is still
     /// nobody's but this open's: it holds no row (checked on the connection, before it
     /// closes), no connection of this process or another has it open (SQLite's lock bytes),
-    /// and it is the file the open made (device and inode). Nil otherwise (the connection is
-    /// left open then): a file someone else opened or saved into is never removed.
+    /// and it is the file the open made (device and inode). Nil otherwise: a file someone else
+    /// opened or saved into is never removed (the connection is left open when the file holds a
+    /// row or `error` is not such a refusal, and closed when only the removal was refused).
     static func removingWhatTheFailedCreationMade(_ database: Database, _ error: any Error) -> StoreError? {
-        guard let made = database.madeFile, case .migrationFailed(_, _, let underlying)? = error as? StoreError, underlying.isStorageFault,
+        guard let made = database.madeFile, let refusal = error as? StoreError, case .migrationFailed(_, _, let underlying) = refusal, underlying.isStorageFault,
             database.holdsNoRows
         else { return nil }
         database.close()
         guard DatabaseSiblings.removeDatabaseTheFailedOpenMade(at: database.path, madeAs: made) else { return nil }
-        return (error as? StoreError)?.refusingCreation(of: database.path)
+        return refusal.refusingCreation(of: database.path)
     }
 
     /// Whether `error`, from an open or a migration, is the storage's refusal.
