@@ -73,7 +73,9 @@ extension Database {
     ///   this connection opened it (``fileHasMoved``, one `stat`): the commit would go into a
     ///   file no later open finds, and the save would be acknowledged and lost.
     private func refuseMovedAway() throws(StoreError) {
-        if let destination = MovedDatabaseNote.interruptedMoveDestination(of: path) { throw .movedTo(path: path, destination: destination) }
+        if MovedDatabaseNote.mayBePresent(at: movedNotePath), let destination = MovedDatabaseNote.interruptedMoveDestination(of: path) {
+            throw .movedTo(path: path, destination: destination)
+        }
         if fileHasMoved { throw .fileMoved(path: path) }
     }
 

@@ -33,6 +33,10 @@ package final class Database {
     /// still that file and holds no row (``Store/removingAFailedCreation(of:_:)``).
     package let madeFile: DatabaseFile.Identity?
 
+    /// The path of the note a move leaves beside the file (``MovedDatabaseNote``), as a C
+    /// string made at the first write transaction, which looks for it as every later one does.
+    lazy var movedNotePath = MovedDatabaseNote.path(for: path).utf8CString
+
     var handle: OpaquePointer?
     /// Whether this connection counts as one open on its path (``hasOpenConnection(to:)``):
     /// from before SQLite opens the file until it closes, unless ``keepOpenDetached()`` let go

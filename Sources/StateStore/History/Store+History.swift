@@ -56,6 +56,7 @@ extension Store {
     /// Copies the record a write is about to replace into its history, with its stamp and
     /// `replacedAt`, under the same conditions as the upsert (so a refused write copies
     /// nothing); an unchanged payload is not copied. Returns whether a row was copied.
+    @inline(never)
     func keepReplacedRecord(
         utf8 bytes: UnsafeBufferPointer<UInt8>?, account: String, scene: String, kind: String, replacedAt: Double, rules: WriteRules
     ) throws -> Bool {
@@ -78,6 +79,7 @@ extension Store {
     /// Deletes the history of a record that expired before `expiredBefore`, when the write
     /// (under the same conditions as the upsert) is about to replace it: an expired record's
     /// history goes when the record does.
+    @inline(never)
     func dropHistoryOfExpiredRecord(account: String, scene: String, kind: String, expiredBefore: Double, rules: WriteRules) throws {
         try database.execute(
             """
@@ -105,6 +107,7 @@ extension Store {
         """
 
     /// Stamps the record just written at `time` with `build`, replacing an earlier stamp.
+    @inline(never)
     func stamp(_ build: String, account: String, scene: String, kind: String, at time: Double) throws {
         try database.execute(
             "INSERT OR REPLACE INTO record_build (account, scene, kind, build, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -112,6 +115,7 @@ extension Store {
     }
 
     /// Deletes the history entries of (account, scene, kind) beyond the newest `depth`.
+    @inline(never)
     func trimHistory(account: String, scene: String, kind: String, keeping depth: Int) throws {
         try database.execute(
             """
@@ -122,6 +126,7 @@ extension Store {
     }
 
     /// Turns `secure_delete` on; true when it was off (the caller turns it off again).
+    @inline(never)
     func turnOnSecureDelete() throws -> Bool {
         if try database.fetchOne("PRAGMA secure_delete", row: { $0.int(0) == 1 }) ?? false { return false }
         try database.execute("PRAGMA secure_delete = ON")
@@ -129,6 +134,7 @@ extension Store {
     }
 
     /// Turns `secure_delete` off again after ``turnOnSecureDelete()`` turned it on.
+    @inline(never)
     func turnOffSecureDelete() {
         try? database.execute("PRAGMA secure_delete = OFF")
     }

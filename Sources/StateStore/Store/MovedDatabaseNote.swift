@@ -15,6 +15,14 @@ package enum MovedDatabaseNote {
     /// The note's path beside `database`.
     static func path(for database: String) -> String { database + "-moved" }
 
+    /// Whether anything is at the note path `note` (``path(for:)``, made once by its caller as
+    /// a C string): one `lstat`, and no string built, on the path every write transaction
+    /// takes (``interruptedMoveDestination(of:)`` is asked only when this is true).
+    static func mayBePresent(at note: ContiguousArray<CChar>) -> Bool {
+        var status = stat()
+        return note.withUnsafeBufferPointer { lstat($0.baseAddress!, &status) } == 0
+    }
+
     /// Leaves the note at `database` naming `destination`, replacing an older one. Throws when
     /// it cannot be written whole (a full disk, no descriptor left), and leaves none: a move
     /// whose note is missing or empty would let anything still using the old path create a new

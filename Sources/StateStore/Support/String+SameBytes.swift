@@ -9,7 +9,12 @@ extension String {
     /// first and the bytes in place with `memcmp`: a generic `utf8.elementsEqual` steps an
     /// index through each view, and cost 600 instructions for two short names, on every save
     /// and restore (an `elementsEqual` of the two buffers still cost 250).
+    ///
+    /// Two strings with the same representation (a small string's bytes held inline, or the
+    /// one storage both refer to) are the same bytes, and answer without touching them: the
+    /// names a screen saves under are the same values save after save.
     package func hasSameBytes(as other: String) -> Bool {
+        if hasSameRepresentation(as: other) { return true }
         let mine = utf8
         let theirs = other.utf8
         guard mine.count == theirs.count else { return false }
@@ -21,6 +26,15 @@ extension String {
         }
         // A string without contiguous bytes (one bridged from Objective-C) is walked.
         return (compared ?? nil) ?? mine.elementsEqual(theirs)
+    }
+
+    /// Whether the two values' own bytes (`MemoryLayout<String>.size` of them, whatever the
+    /// platform's) are equal: the same inline bytes or the same storage, so the same text.
+    /// False says nothing: equal text is often held apart.
+    private func hasSameRepresentation(as other: String) -> Bool {
+        withUnsafeBytes(of: self) { mine in
+            withUnsafeBytes(of: other) { theirs in memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count) == 0 }
+        }
     }
 
     /// Whether the string is exactly `bytes` in UTF-8 (text where SQLite holds it, compared

@@ -26,10 +26,7 @@ extension Store {
                 // a name's other spelling compares equal, and its bytes, of another length,
                 // went unchecked against the limit.)
             } else {
-                _ = try StoreNames.validated(account, role: "account")
-                _ = try StoreNames.validated(scene, role: "scene")
-                _ = try StoreNames.validatedKind(kind)
-                checkedRecordNames = (account, scene, kind)
+                try checkRecordNames(account: account, scene: scene, kind: kind)
             }
             try writeRecord(
                 utf8: payload, version: version, minReaderVersion: minReaderVersion, account: account, scene: scene, kind: kind,
@@ -46,6 +43,26 @@ extension Store {
                 utf8: payload, version: version, minReaderVersion: minReaderVersion, account: account, collection: collection, rowCount: rowCount,
                 fetchedAt: fetchedAt, keeping: keeping, rules: rules)
         }
+    }
+
+    /// Validates a record's names and keeps them as the last checked, for the next write with
+    /// the same ones. Out of line, like every path a save takes only when its names change or
+    /// it is refused, and the history's writes: inlined, their code sat among the save's own,
+    /// whose run then spanned more lines of the instruction cache, which a save finds cold.
+    @inline(never)
+    private func checkRecordNames(account: String, scene: String, kind: String) throws {
+        _ = try StoreNames.validated(account, role: "account")
+        _ = try StoreNames.validated(scene, role: "scene")
+        _ = try StoreNames.validatedKind(kind)
+        checkedRecordNames = (account, scene, kind)
+    }
+
+    /// Throws why an upsert changed no row: the rules kept the record there.
+    @inline(never)
+    private func refuseKeptRecord(account: String, scene: String, kind: String, rules: WriteRules) throws -> Never {
+        if rules.onlyIfAbsent { throw StoreError.existingRecordKept(account: account, scene: scene, kind: kind) }
+        let kept = try record(account: account, scene: scene, kind: kind)?.version ?? 0
+        throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
     }
 
     /// Writes one record's bytes under `rules`, in its own transaction unless one is open: the
@@ -88,7 +105,9 @@ extension Store {
         // `dataVersion`: the file's under the write lock, which no statement of the transaction
         // changes (only its commit does): the fences' cache is checked against it, and no
         // version is read around the upsert.
-        let write = { [database] (dataVersion: UInt32) throws in
+        // One copy of the write, out of line: both branches below inlined one each, which made
+        // a save's code span twice the instruction cache lines it runs.
+        @inline(never) func write(_ dataVersion: UInt32) throws {
             defer { upsert.reset() }
             try self.checkFence(rules, account: account, scene: scene, atDataVersion: dataVersion)
             // A rollback keeps the record it replaces whatever it holds, so it can be undone.
@@ -99,11 +118,7 @@ extension Store {
                 try self.dropHistoryOfExpiredRecord(account: account, scene: scene, kind: kind, expiredBefore: time - lifetime, rules: rules)
             }
             try upsert.step()
-            if database.changes == 0 {
-                if rules.onlyIfAbsent { throw StoreError.existingRecordKept(account: account, scene: scene, kind: kind) }
-                let kept = try self.record(account: account, scene: scene, kind: kind)?.version ?? 0
-                throw StoreError.newerRecordKept(account: account, scene: scene, kind: kind, version: kept)
-            }
+            if self.database.changes == 0 { try self.refuseKeptRecord(account: account, scene: scene, kind: kind, rules: rules) }
             if isPutBack { return }  // the entry's own stamp and history, its caller's
             if let build { try self.stamp(build, account: account, scene: scene, kind: kind, at: time) }
             if kept { try self.trimHistory(account: account, scene: scene, kind: kind, keeping: rules.historyDepth) }
@@ -127,6 +142,7 @@ extension Store {
     /// Puts history entry `id` of (account, scene, kind) back as its record (see
     /// ``StoreWrite/historyEntry(id:account:scene:kind:at:)``), in one transaction (the caller's
     /// when one is open).
+    @inline(never)
     private func putBackHistoryEntry(id: Int64, account: String, scene: String, kind: String, at time: Double, rules: WriteRules) throws {
         guard hasRecordHistory else { throw StoreError.historyEntryNotFound(id: id) }
         try inWriteTransaction {
@@ -157,6 +173,7 @@ extension Store {
 
     /// Moves quarantined record `id` back to its screen under `rules` (see
     /// ``StoreWrite/quarantinedRecord(id:minReaderVersion:)``), in one transaction.
+    @inline(never)
     private func restoreQuarantinedRecord(id: Int64, minReaderVersion: Int?, rules: WriteRules) throws {
         try inWriteTransaction {
             guard let entry = try quarantinedRecords().first(where: { $0.id == id }) else {
@@ -181,6 +198,7 @@ extension Store {
 
     /// Saves a snapshot and prunes that collection's older snapshots, in one transaction (see
     /// ``StoreWrite/snapshot(account:collection:version:minReaderVersion:payload:rowCount:fetchedAt:keeping:)``).
+    @inline(never)
     private func writeSnapshot(
         utf8 payload: UnsafeBufferPointer<UInt8>, version: Int, minReaderVersion: Int?, account: String, collection shelf: String,
         rowCount: Int, fetchedAt: Double, keeping: Int, rules: WriteRules

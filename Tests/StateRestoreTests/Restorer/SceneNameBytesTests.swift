@@ -35,9 +35,12 @@ import Testing
 
     @Test func namesCompareByTheirBytesWhateverTheirStorage() {
         // Small (inline) and large (heap) strings, the two spellings, lengths that differ by
-        // a byte, and the empty name all compare as their bytes do.
+        // a byte, the empty name, and values that share their storage (answered without
+        // reading the bytes) all compare as their bytes do.
         let long = String(repeating: "x", count: 40)
+        let sharingStorage = long
         let pairs: [(String, String, Bool)] = [
+            (long, sharingStorage, true), (long + Self.decomposed, long + Self.decomposed, true), (Self.decomposed, Self.decomposed, true),
             (Self.composed, Self.decomposed, false), (Self.composed, "caf\u{E9}", true), ("", "", true), ("", "a", false),
             (long + Self.composed, long + Self.decomposed, false), (long, String(repeating: "x", count: 40), true), (long, long + "x", false),
             ("ab", "ac", false),
