@@ -68,9 +68,19 @@ extension StateRestorer {
     ///
     /// Before a read (`beforeReading`), a connection whose file is no longer at the path is let
     /// go (``letGoOfMovedFile(_:)``, one `stat`), so nothing is read back from a file no later
-    /// launch finds; a write checks the same under its own lock instead.
+    /// launch finds; a write checks the same under its own lock instead. A connection that
+    /// reads the file as immutable is opened again once the file has been written since
+    /// (`Store.readsAFileWrittenSinceItsImmutableOpen`), so a restorer that only
+    /// reads sees what other processes saved since, as a launch's connection does.
     func reopenIfUnavailable(_ side: inout RestoreSide, beforeReading: Bool = true) {
         if beforeReading, !side.isClosed, !side.isSuspended { letGoOfMovedFile(&side) }
+        // A restorer that only reads holds the file as immutable when no one was writing it;
+        // once someone has, it would read what the file held then, or a torn page of it.
+        if beforeReading, !side.isClosed, !side.isSuspended, side.store?.readsAFileWrittenSinceItsImmutableOpen == true {
+            side.store?.close()
+            reopen(&side)
+            return
+        }
         guard !side.databaseReport.isEmpty, !side.isClosed, !side.isSuspended else { return }  // the usual launch: nothing to check
         let report = side.databaseReport
         let couldNotRead = side.store == nil && report.contains { RestoreCode.fileNotRead.contains($0.code) }

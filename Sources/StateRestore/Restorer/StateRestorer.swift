@@ -82,7 +82,9 @@ public final class StateRestorer: Sendable {
     /// reads: restores report what a launch would do (migrate, move a damaged file aside,
     /// quarantine a record) and do none of it, no crash-loop mark is made, and every write
     /// (a save, a persisted save, a sign-out, a discard, a rollback, a move) is refused
-    /// (``RestoreError/databaseUnusable(_:)``) before it is attempted.
+    /// (``RestoreError/databaseUnusable(_:)``) before it is attempted. A file no one was
+    /// writing is read without creating anything beside it, and opened again at the first
+    /// restore after another process writes it, so every restore shows the latest save.
     ///
     /// - Parameters:
     ///   - path: the database file, as the kernel reads it: relative to the working directory

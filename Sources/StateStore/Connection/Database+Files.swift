@@ -38,12 +38,15 @@ extension Database {
     /// so it can be read as immutable, creating nothing, whatever an `-shm` left beside it.
     /// (A writer starting during that read may make it see a torn page and report a problem;
     /// it never changes anything.)
-    static func immutableURI(forUnusedFile file: DatabaseFile) -> String? {
-        let manager = FileManager.default
+    ///
+    /// Returns the URI with the file as it was before its logs were looked at
+    /// (``ImmutableRead``): a write after that changes one or the other, and the connection then
+    /// knows its reads are stale (``readsAFileWrittenSinceItsImmutableOpen``).
+    static func immutableURI(forUnusedFile file: DatabaseFile) -> (uri: String, assumed: ImmutableRead)? {
         let path = file.path
-        guard !DatabasePath.isSpecial(path), manager.fileExists(atPath: path), Self.logsAreAbsentOrEmpty(file) else { return nil }
-        let absolute = path.hasPrefix("/") ? path : manager.currentDirectoryPath + "/" + path
-        return "file://\(percentEncodedPath(absolute))?immutable=1"
+        guard !DatabasePath.isSpecial(path), let assumed = ImmutableRead(of: path), Self.logsAreAbsentOrEmpty(file) else { return nil }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return ("file://\(percentEncodedPath(absolute))?immutable=1", assumed)
     }
 
     /// `path` with every byte but those a URI path may hold as they are (RFC 3986's unreserved

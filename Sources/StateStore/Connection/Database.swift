@@ -38,6 +38,9 @@ package final class Database {
     lazy var movedNotePath = MovedDatabaseNote.path(for: path).utf8CString
 
     var handle: OpaquePointer?
+    /// What this connection assumed of its file when it opened it as immutable; nil when it
+    /// did not (``readsAFileWrittenSinceItsImmutableOpen``).
+    private(set) var immutableRead: ImmutableRead?
     /// Whether this connection counts as one open on its path (``hasOpenConnection(to:)``):
     /// from before SQLite opens the file until it closes, unless ``keepOpenDetached()`` let go
     /// of the path while keeping the file.
@@ -101,9 +104,10 @@ package final class Database {
         switch configuration.access {
         case .readOnly:
             flags |= SQLITE_OPEN_READONLY
-            if let uri = Database.immutableURI(forUnusedFile: file) {
+            if let immutable = Database.immutableURI(forUnusedFile: file) {
                 flags |= SQLITE_OPEN_URI
-                openPath = uri
+                openPath = immutable.uri
+                immutableRead = immutable.assumed
             }
         case .readWrite(let create):
             flags |= SQLITE_OPEN_READWRITE
@@ -132,12 +136,13 @@ package final class Database {
             // a reading connection opens it, creating nothing; a write is refused as read-only
             // either way (``activateWriteAheadLog()``).
             guard code == SQLITE_OK, flags & SQLITE_OPEN_READWRITE != 0, let opened = connection, sqlite3_db_readonly(opened, "main") == 1,
-                let uri = Database.immutableURI(forUnusedFile: file)
+                let immutable = Database.immutableURI(forUnusedFile: file)
             else { break }
             sqlite3_close_v2(opened)
             connection = nil
             flags = flags & ~(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
-            openPath = uri
+            openPath = immutable.uri
+            immutableRead = immutable.assumed
         } while true
         guard code == SQLITE_OK, let connection else {
             let error = StoreError(connection: connection, resultCode: code, sql: nil)

@@ -242,6 +242,11 @@ package final class Store {
     /// renamed away or replaced since it was opened): one `stat`.
     package var fileHasMoved: Bool { database.fileHasMoved }
 
+    /// Whether this store reads its file as immutable (it only reads, and no one was writing
+    /// the file when it opened) and the file has been written since: what it would read is
+    /// stale, and the file is to be opened again (``Database/readsAFileWrittenSinceItsImmutableOpen``).
+    package var readsAFileWrittenSinceItsImmutableOpen: Bool { database.readsAFileWrittenSinceItsImmutableOpen }
+
     /// Keeps the connection open only to keep a moved file's inode from being reused
     /// (``Database/keepOpenDetached()``); the store is not used again but to close it.
     package func keepOpenDetached() { database.keepOpenDetached() }
