@@ -11,20 +11,23 @@ extension CrashLoopCheck {
         let found = LaunchGuardFile.crashedMarksWithoutHandling(beside: file.path, role: role)
         let blamed = Set(found.marks.map(\.screenHash))
         let records = blamed.isEmpty ? [] : (try? store.recordSummaries()) ?? []
-        var screens = Set(Self.records(blamedBy: blamed, among: records).map { LaunchGuardMark(account: $0.account, scene: $0.scene, kind: $0.kind).screenHash })
+        var screens: [UInt64: Double?] = [:]
+        for record in Self.records(blamedBy: blamed, among: records) {
+            screens[LaunchGuardMark(account: record.account, scene: record.scene, kind: record.kind).screenHash] = record.updatedAt
+        }
         var previousCount = found.crashedLaunches
         var hasDatabaseMarks = false
         if let state = try? store.crashCheckState() {
             previousCount = max(previousCount, state.crashedLaunches)
             if state.hasDatabaseMarks, let legacy = try? store.restoreMarks() {
                 hasDatabaseMarks = !legacy.isEmpty
-                for mark in legacy { screens.insert(LaunchGuardMark(account: mark.account, scene: mark.scene, kind: mark.kind).screenHash) }
+                for mark in legacy { screens[LaunchGuardMark(account: mark.account, scene: mark.scene, kind: mark.kind).screenHash] = .some(nil) }
             }
         }
         // A crashed launch counts as a launch's check counts it, even when no record it was
         // applying is still stored (one saved since was never applied).
         guard !blamed.isEmpty || hasDatabaseMarks else { return .clean }
-        let outcome = Outcome.keptInPlace("this restore reads only: a launch would move it to the quarantine")
-        return CrashLoopCheck(crashedScreens: Dictionary(uniqueKeysWithValues: screens.map { ($0, outcome) }), crashedLaunches: previousCount + 1)
+        let reason = "this restore reads only: a launch would move it to the quarantine"
+        return CrashLoopCheck(crashedScreens: screens.mapValues { .keptInPlace(reason, savedAt: $0) }, crashedLaunches: previousCount + 1)
     }
 }

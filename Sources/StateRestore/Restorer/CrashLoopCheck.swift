@@ -9,13 +9,21 @@ struct CrashLoopCheck {
     enum Outcome {
         /// Moved to the quarantine under this id.
         case quarantined(Int64)
-        /// Left in its slot (the quarantine could not be written); not applied this launch.
-        case keptInPlace(String)
+        /// Left in its slot (the quarantine could not be written, or the restorer only reads),
+        /// for this reason; not applied this launch. `savedAt` is the save time of the record
+        /// blamed; nil when the mark named whatever record its screen holds (an older
+        /// release's mark).
+        case keptInPlace(String, savedAt: Double?)
     }
 
     /// The screens whose restore crashed, by the hash of their guard mark, and what became of
     /// their records; a screen leaves once its restore has reported it.
     var crashedScreens: [UInt64: Outcome]
+    /// The crashed screens whose record stayed in place, once their restore has reported
+    /// them: the restore applied defaults, but the record that crashed a launch is still
+    /// stored, and a use of it outside a restore (a portable send) still refuses it while it
+    /// is the record blamed.
+    var keptInPlaceAfterRestore: [UInt64: Outcome] = [:]
     /// Launches in a row, up to the previous one, that crashed while applying a restore.
     let crashedLaunches: Int
     /// Whether this launch starts every scene from defaults: two launches in a row crashed.

@@ -23,11 +23,12 @@ extension StateRestorer {
         }
         let mark = screen.guardMark
         let verdict = consuming ? side.crashLoopCheck?.crashedScreens.removeValue(forKey: mark.screenHash) : side.crashLoopCheck?.crashedScreens[mark.screenHash]
-        if let outcome = verdict {
+        if consuming, case .keptInPlace? = verdict { side.crashLoopCheck?.keptInPlaceAfterRestore[mark.screenHash] = verdict }
+        if let outcome = try verdict ?? (consuming ? nil : Self.recordKeptInPlace(for: screen, in: store, side)) {
             let detail =
                 switch outcome {
                 case .quarantined(let id): "its record was moved to the quarantine (id \(id))"
-                case .keptInPlace(let reason): "its record could not be moved to the quarantine (\(reason)), so it was left in place and is not applied"
+                case .keptInPlace(let reason, _): "its record could not be moved to the quarantine (\(reason)), so it was left in place and is not applied"
                 }
             return [
                 RestoreReportEntry(
@@ -39,6 +40,17 @@ extension StateRestorer {
             return [RestoreReportEntry(.restoreCrashed, "restores crashed in \(check.crashedLaunches) launches in a row; every scene starts from defaults this launch and any record is kept in place")]
         }
         return nil
+    }
+
+    /// The verdict a restore of `screen` reported, when its record stayed in place and is
+    /// still the record blamed (stored with the save time the crashed launch's mark named, or
+    /// any record for a mark that named none); nil otherwise. A record saved since was never
+    /// applied by the launch that crashed.
+    private static func recordKeptInPlace(for screen: ScreenKey, in store: Store, _ side: RestoreSide) throws -> CrashLoopCheck.Outcome? {
+        guard let kept = side.crashLoopCheck?.keptInPlaceAfterRestore[screen.guardMark.screenHash], case .keptInPlace(_, let savedAt) = kept,
+            let stored = try store.record(account: screen.scene.account, scene: screen.scene.scene, kind: screen.kind)
+        else { return nil }
+        return savedAt == nil || stored.updatedAt == savedAt ? kept : nil
     }
 
     /// The crash-loop guard's verdict on `screen` for a use of its record outside the typed
@@ -76,10 +88,12 @@ extension StateRestorer {
             return .clean
         }
         let legacy = databaseState.hasDatabaseMarks ? try store.restoreMarks() : []
-        var screens = legacy.map { (account: $0.account, scene: $0.scene, kind: $0.kind) }
+        // Each with the save time of the record blamed; none for a legacy mark (it named whatever
+        // record its screen holds).
+        var screens = legacy.map { (account: $0.account, scene: $0.scene, kind: $0.kind, savedAt: Double?.none) }
         for record in CrashLoopCheck.records(blamedBy: blamed, among: try store.recordSummaries()) {
             let isLegacy = legacy.contains { $0.account.hasSameBytes(as: record.account) && $0.scene.hasSameBytes(as: record.scene) && $0.kind.hasSameBytes(as: record.kind) }
-            if !isLegacy { screens.append((record.account, record.scene, record.kind)) }
+            if !isLegacy { screens.append((record.account, record.scene, record.kind, record.updatedAt)) }
         }
         let crashedLaunches = previousCount + 1
         // The count lives in the guard file, made now if this is its first launch.
@@ -104,7 +118,9 @@ extension StateRestorer {
         } catch let error as StoreError where error.isSQLiteFailure && !error.indicatesDamage {
             launchGuard?.finish(slots, forgetting: false)
             var kept: [UInt64: CrashLoopCheck.Outcome] = [:]
-            for screen in screens { kept[LaunchGuardMark(account: screen.account, scene: screen.scene, kind: screen.kind).screenHash] = .keptInPlace(error.message) }
+            for screen in screens {
+                kept[LaunchGuardMark(account: screen.account, scene: screen.scene, kind: screen.kind).screenHash] = .keptInPlace(error.message, savedAt: screen.savedAt)
+            }
             return CrashLoopCheck(crashedScreens: kept, crashedLaunches: crashedLaunches)
         }
     }
