@@ -32,6 +32,7 @@ extension ContractModel {
     /// every screen of this launch starts from defaults, records kept. True when the restore
     /// starts from defaults for it.
     mutating func checkCrashes(_ restorer: inout Restorer, _ slot: Slot) -> Bool {
+        if restorer.readsOnly, restorer.crashCheck == nil { restorer.crashCheck = crashCheckReadingOnly() }
         if restorer.crashCheck == nil {
             // Each role blames its own crashes and counts its own launches.
             var roleBlame = restorer.isExtension ? extensionBlame : blame

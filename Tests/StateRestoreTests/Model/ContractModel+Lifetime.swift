@@ -285,7 +285,10 @@ extension ContractModel {
     /// published under its lock, now let go, is published by nothing unless written as held.
     mutating func publish(_ owner: Int?) {
         let live = liveNow(in: owner)
-        let held = owner == nil && !restorers.indices.contains { !restorers[$0].isChild && !restorers[$0].isClosed && !restorers[$0].isSuspended && !restorers[$0].isOrphaned }
+        // A reader publishes nothing and holds no lock for it.
+        let held =
+            owner == nil
+            && !restorers.indices.contains { !restorers[$0].isChild && !restorers[$0].readsOnly && !restorers[$0].isClosed && !restorers[$0].isSuspended && !restorers[$0].isOrphaned }
         if owner == nil, publishedHereHeld, isReadOnly { return }
         guard live.isEmpty || (!isReadOnly && (liveFileExists || !isFull)) else {
             if owner == nil, held { publishedHere = [] }

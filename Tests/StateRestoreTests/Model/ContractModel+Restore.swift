@@ -62,15 +62,19 @@ extension ContractModel {
             if checkCrashes(&restorer, slot) {
                 codes = ["restore-crashed"]
             } else if let record = records[slot] {
-                if now - record.updatedAt > Self.day { restorer.uses[slot] = now }
+                // A reader notes no use: it never writes.
+                if now - record.updatedAt > Self.day && !restorer.readsOnly { restorer.uses[slot] = now }
                 if now - record.updatedAt > Double(ModelNote.expirySeconds) {
                     codes = ["record-expired"]
                 } else {
                     switch Self.reading(record) {
                     case .decoded(let decoded, let readCodes, let readCarried):
                         (note, codes, carried) = (decoded, readCodes, readCarried)
-                        restorer.lastMarked = Blamed(slot, record)
-                        restorer.uncompleted.insert(slot)
+                        // A reader makes no crash-loop mark: nothing to complete or blame.
+                        if !restorer.readsOnly {
+                            restorer.lastMarked = Blamed(slot, record)
+                            restorer.uncompleted.insert(slot)
+                        }
                         if !restorer.isChild {
                             let reconciled = note.reconciled(against: items)
                             note = reconciled.state
@@ -81,10 +85,11 @@ extension ContractModel {
                     case .unsupported:
                         codes = ["unsupported-version"]
                     case .unreadable:
-                        guard case .raw(let text, _, _) = record.body else { break }
+                        codes = ["record-unreadable"]
+                        // A reader says a launch would quarantine it, and leaves it in place.
+                        guard case .raw(let text, _, _) = record.body, !restorer.readsOnly else { break }
                         quarantine.append(Quarantined(slot: slot, payload: text, version: record.version, updatedAt: record.updatedAt, body: nil))
                         records[slot] = nil
-                        codes = ["record-unreadable"]
                     }
                 }
             } else {

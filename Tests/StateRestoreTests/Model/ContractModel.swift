@@ -91,6 +91,9 @@ struct ContractModel {
         /// A child that runs as an app extension (`DatabaseRole.appExtension`): its crashes
         /// are blamed on the extensions' launches, never the app's.
         var isExtension = false
+        /// A restorer that only reads (``ContractModel/launchReader()``): its restores quarantine,
+        /// mark and note the use of nothing; it publishes nothing live.
+        var readsOnly = false
         /// The app build it runs as (`DatabaseConfiguration.appBuild`), the child's as this process's.
         var build: String?
         var isClosed = false

@@ -145,6 +145,17 @@ final class EngineHarness {
         return .done
     }
 
+    /// A restorer of this process that only reads (`DatabaseConfiguration(access: .readOnly)`).
+    func launchReader() -> Outcome {
+        var configuration = configuration
+        configuration.access = .readOnly
+        let scheduler = ManualWriteScheduler()
+        schedulers[launched] = scheduler
+        restorers[launched] = StateRestorer(path: path, configuration: configuration, scheduler: scheduler)
+        launched += 1
+        return .done
+    }
+
     // MARK: The child process
 
     func childLaunch(role: String = "app") throws -> Outcome {

@@ -32,17 +32,23 @@ struct ModelDriver {
         var driver = ModelDriver(seed: seed, faults: faults)
         var operations: [ModelOperation] = [.launch]
         _ = driver.model.launch()
+        // One sequence in four without faults opens a reader at once, before anything is saved:
+        // its restores must show every later save (it once showed the state of its open).
+        if !faults && driver.chance(25) {
+            operations.append(.launchReader)
+            _ = driver.model.launchReader()
+        }
         while operations.count < count {
             var operation = driver.next()
             // While a fault is on or the file is damaged, what can take part; and of an orphan,
             // what the model follows.
             for _ in 0..<40
             where (driver.fault != nil && !operation.runsUnderFault) || (driver.isDamaged && !operation.runsOnDamagedFile)
-                || driver.model.asksAnOrphanWhatIsNotModelled(operation)
+                || driver.model.asksAnOrphanWhatIsNotModelled(operation) || driver.model.asksAReaderWhatIsNotModelled(operation)
             {
                 operation = driver.next()
             }
-            if driver.model.asksAnOrphanWhatIsNotModelled(operation) { operation = .runTurns }
+            if driver.model.asksAnOrphanWhatIsNotModelled(operation) || driver.model.asksAReaderWhatIsNotModelled(operation) { operation = .runTurns }
             if driver.fault != nil && !operation.runsUnderFault { operation = .fault(.clear) }
             if driver.isDamaged && !operation.runsOnDamagedFile { operation = .launch }
             driver.apply(operation)
@@ -61,13 +67,16 @@ struct ModelDriver {
         return ModelNote(title: title, selected: chance(20) ? nil : Int.random(in: 0...7, using: &random), pinned: chance(50))
     }
 
-    /// A restorer of this process, most often an open one.
+    /// A restorer of this process that may write (not a reader), most often an open one.
     private mutating func restorer() -> Int {
-        let own = model.restorers.indices.filter { !model.restorers[$0].isChild }
+        let own = model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].readsOnly }
         let open = own.filter { !model.restorers[$0].isClosed }
         if !open.isEmpty && chance(85) { return pick(open) }
         return pick(own)
     }
+
+    /// This process's readers not closed.
+    private var openReaders: [Int] { model.restorers.indices.filter { model.restorers[$0].readsOnly && !model.restorers[$0].isClosed } }
 
     /// The running children.
     private var children: [Int] { model.restorers.indices.filter { model.restorers[$0].isChild && !model.restorers[$0].isClosed } }
@@ -75,7 +84,9 @@ struct ModelDriver {
     private var freshChildren: [Int] { children.filter { model.restorers[$0].crashCheck == nil } }
 
     private mutating func next() -> ModelOperation {
-        let restorations = model.restorers.indices.filter { !model.restorers[$0].isChild }.flatMap { r in model.restorers[r].restorations.keys.sorted().map { (r, $0) } }
+        let restorations = model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].readsOnly }.flatMap { r in
+            model.restorers[r].restorations.keys.sorted().map { (r, $0) }
+        }
         let childRestorations = children.flatMap { c in model.restorers[c].restorations.keys.sorted().map { (c, $0) } }
         let choices: [(weight: Int, make: (inout ModelDriver) -> ModelOperation)] = [
             (14, { $0.restoreOperation() }),
@@ -105,8 +116,13 @@ struct ModelDriver {
                 }
             ),
             (3, { .shelfRestore(restorer: $0.restorer(), account: $0.pick(ContractModel.accounts)) }),
-            (model.restorers.filter { !$0.isClosed }.count < 3 ? (model.blame.isEmpty ? (isNewBuild ? 8 : 3) : 8) : 0, { _ in .launch }),
-            (model.restorers.filter { !$0.isClosed }.count >= 3 && !model.blame.isEmpty ? 4 : 0, { .close(restorer: $0.restorer()) }),
+            (model.restorers.filter { !$0.isClosed && !$0.readsOnly }.count < 3 ? (model.blame.isEmpty ? (isNewBuild ? 8 : 3) : 8) : 0, { _ in .launch }),
+            (model.restorers.filter { !$0.isClosed && !$0.readsOnly }.count >= 3 && !model.blame.isEmpty ? 4 : 0, { .close(restorer: $0.restorer()) }),
+            // A reader (none in a sequence with faults: ``ContractModel/asksAReaderWhatIsNotModelled(_:)``)
+            // restores, most often a screen that holds a record, and closes.
+            (!faults && openReaders.count < 2 ? 2 : 0, { _ in .launchReader }),
+            (openReaders.isEmpty ? 0 : 9, { .restore(restorer: $0.pick($0.openReaders), slot: $0.storedSlot()) }),
+            (openReaders.isEmpty ? 0 : 1, { .close(restorer: $0.pick($0.openReaders)) }),
             (2, { .suspend(restorer: $0.restorer()) }),
             (3, { .resume(restorer: $0.restorer()) }),
             (4, { .discard(restorer: $0.restorer(), slot: $0.pick(ContractModel.slots)) }),
@@ -188,7 +204,9 @@ struct ModelDriver {
 
     private mutating func restoreOperation() -> ModelOperation {
         // A launch that has not restored yet, restoring a screen a crashed launch is blamed for.
-        let unchecked = model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].isClosed && model.restorers[$0].crashCheck == nil }
+        let unchecked = model.restorers.indices.filter {
+            !model.restorers[$0].isChild && !model.restorers[$0].readsOnly && !model.restorers[$0].isClosed && model.restorers[$0].crashCheck == nil
+        }
         if !model.blame.isEmpty && !unchecked.isEmpty && chance(70) { return .restore(restorer: pick(unchecked), slot: pick(model.blame.map(\.slot).sorted())) }
         return .restore(restorer: restorer(), slot: pick(ContractModel.slots))
     }
@@ -216,7 +234,7 @@ struct ModelDriver {
 
     /// The restorers of this process neither closed nor suspended.
     private var usableRestorers: [Int] {
-        model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].isClosed && !model.restorers[$0].isSuspended }
+        model.restorers.indices.filter { !model.restorers[$0].isChild && !model.restorers[$0].readsOnly && !model.restorers[$0].isClosed && !model.restorers[$0].isSuspended }
     }
 
     /// Whether the next launches run as a build no open restorer of this process runs as (an
@@ -262,6 +280,8 @@ struct ModelDriver {
         switch operation {
         case .childLaunchExtension:
             _ = model.childLaunch(isExtension: true)
+        case .launchReader:
+            _ = model.launchReader()
         case .launch, .childLaunch:
             let readsOnly = model.launchesReadingOnly
             _ = operation == .launch ? model.launch() : model.childLaunch()

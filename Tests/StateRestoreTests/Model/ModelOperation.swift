@@ -60,6 +60,10 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     }
 
     case launch
+    /// A restorer of this process that only reads (`DatabaseConfiguration(access: .readOnly)`,
+    /// an extension's or a tool's): its restores answer what a launch's would, and it never
+    /// writes, marks or moves anything (``ContractModel/launchReader()``).
+    case launchReader
     case childLaunch
     /// A child that runs as an app extension.
     case childLaunchExtension
@@ -132,6 +136,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .launch: "launch"
+        case .launchReader: "launch-reader"
         case .childLaunch: "child-launch"
         case .childLaunchExtension: "child-launch-extension"
         case .childRestore(let c, let slot): "child-restore \(c) \(slot)"
@@ -185,7 +190,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
 
     /// Every operation name, for the pair matrix.
     static let names = [
-        "launch", "child-launch", "child-launch-extension", "child-restore", "child-save", "child-exit", "child-crash", "child-persist", "child-turns", "child-fire", "child-flush",
+        "launch", "launch-reader", "child-launch", "child-launch-extension", "child-restore", "child-save", "child-exit", "child-crash", "child-persist", "child-turns", "child-fire", "child-flush",
         "child-prune", "child-sign-out", "child-discard", "cancel", "restore", "save", "persist", "change", "turns", "fire", "flush", "close", "suspend", "resume", "discard", "sign-out",
         "remove-unused", "clock", "item-remove", "item-insert", "items-move", "write", "tool-purge", "tool-discard", "tool-prune",
         "tool-quarantine-restore", "tool-read", "fault", "damage", "remove-file", "relocate", "relocate-onto", "shelf-save", "shelf-restore",
@@ -218,6 +223,7 @@ enum ModelOperation: Equatable, CustomStringConvertible {
         let note = { (index: Int) in words.count > index ? Self.decodeNote(words[index]) : nil }
         switch verb {
         case "launch": self = .launch
+        case "launch-reader": self = .launchReader
         case "child-launch": self = .childLaunch
         case "child-launch-extension": self = .childLaunchExtension
         case "child-restore":

@@ -167,7 +167,7 @@ struct ModelRun {
         let isSlot = { (slot: Slot) in ContractModel.slots.contains(slot) }
         if fault != nil && !operation.runsUnderFault { return nil }
         if damagedDigest != nil && !operation.runsOnDamagedFile { return nil }
-        if model.asksAnOrphanWhatIsNotModelled(operation) { return nil }
+        if model.asksAnOrphanWhatIsNotModelled(operation) || model.asksAReaderWhatIsNotModelled(operation) { return nil }
         let snapshot = model
         alternative = nil
         switch operation {
@@ -176,6 +176,10 @@ struct ModelRun {
             (expected, actual) = (model.launch(), engine.launch())
             if readsOnly { model.launchReadingOnly(model.restorers.count - 1) }
             try movedAside(opening: model.restorers.count - 1)
+        case .launchReader:
+            // Not while a fault is on or the file is damaged (``ContractModel/asksAReaderWhatIsNotModelled(_:)``).
+            guard fault == nil, damagedDigest == nil else { return nil }
+            (expected, actual) = (model.launchReader(), engine.launchReader())
         case .childLaunch:
             (expected, actual) = (model.childLaunch(), try engine.childLaunch())
             try movedAside(opening: model.restorers.count - 1)
