@@ -5,7 +5,7 @@ import Testing
 /// The contract as a model: seeded sequences of every operation (restores against changed
 /// data, hand and persisted saves, flushes, closes, relaunches, discards, sign-outs, prunes,
 /// expiry with the clock moved, suspension, other builds' records, damaged bytes, the file
-/// removed under the app, budgets, the tool's verbs in a child process, a child process
+/// removed under the app, restorers that only read, budgets, the tool's verbs in a child process, a child process
 /// restoring, persisting, flushing, pruning, signing out and killed at a chosen point,
 /// crash-loop blame) run against the reference model
 /// and the engine side by side, checked after every step, with the invariants checked on their
