@@ -73,13 +73,15 @@ extension StateRestorer {
     /// (`Store.readsAFileWrittenSinceItsImmutableOpen`), so a restorer that only
     /// reads sees what other processes saved since, as a launch's connection does.
     func reopenIfUnavailable(_ side: inout RestoreSide, beforeReading: Bool = true) {
-        if beforeReading, !side.isClosed, !side.isSuspended { letGoOfMovedFile(&side) }
-        // A restorer that only reads holds the file as immutable when no one was writing it;
-        // once someone has, it would read what the file held then, or a torn page of it.
-        if beforeReading, !side.isClosed, !side.isSuspended, side.store?.readsAFileWrittenSinceItsImmutableOpen == true {
-            side.store?.close()
-            reopen(&side)
-            return
+        if beforeReading, !side.isClosed, !side.isSuspended {
+            letGoOfMovedFile(&side)
+            // A restorer that only reads holds the file as immutable when no one was writing
+            // it; once someone has, it would read what the file held then, or a torn page of it.
+            if side.store?.readsAFileWrittenSinceItsImmutableOpen == true {
+                side.store?.close()
+                reopen(&side)
+                return
+            }
         }
         guard !side.databaseReport.isEmpty, !side.isClosed, !side.isSuspended else { return }  // the usual launch: nothing to check
         let report = side.databaseReport

@@ -6,17 +6,15 @@ extension Database {
         try fetchAll("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") { $0.string(0) ?? "" }
     }
 
-    /// Whether no table of the file holds a row (none but the schema's own bookkeeping:
-    /// `schema_history` and `store_meta`), read on this connection in one snapshot; false when
-    /// it cannot tell. What a file holds before anyone saved into it.
-    var holdsNoRows: Bool {
-        let bookkeeping: Set<String> = ["schema_history", "store_meta"]
-        let holdsRows = try? readTransaction {
+    /// Whether any table of the file but those named in `besides` holds a row, read on this
+    /// connection in one snapshot. The migrator's backup and the removal of a failed creation
+    /// both ask it, each naming the bookkeeping that says nothing a user saved.
+    func holdsRows(besides bookkeeping: Set<String>) throws -> Bool {
+        try readTransaction {
             try tableNames().filter { !bookkeeping.contains($0) }.contains { table in
                 try fetchOne("SELECT EXISTS (SELECT 1 FROM \(Self.quotedIdentifier(table)))", caching: false) { $0.int(0) } == 1
             }
         }
-        return holdsRows == false
     }
 
     /// `name` as an SQL identifier, quoted (a `"` inside doubled), for a table name read from

@@ -3,16 +3,6 @@ import Foundation
 import MigrationHeader
 
 extension Migrator {
-    /// Whether any table but the schema history holds a row. A database with none (a new file
-    /// that another first opener is migrating, one step ahead) has nothing a backup could
-    /// save, and an empty `<db>.backup-v<N>` would only read as a valid, empty database later.
-    static func holdsRows(_ db: Database) throws -> Bool {
-        for table in try db.tableNames() where table != "schema_history" {
-            if try db.fetchOne("SELECT 1 FROM \(Database.quotedIdentifier(table)) LIMIT 1", row: { _ in true }) != nil { return true }
-        }
-        return false
-    }
-
     /// Copies the database to `<db>.backup-v<version>` with the online backup API and keeps
     /// only the newest `backupsKept` copies.
     ///

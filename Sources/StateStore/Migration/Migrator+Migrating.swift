@@ -20,7 +20,10 @@ extension Migrator {
             return []
         }
         try checkDataSteps(plan)
-        if status.schemaVersion > 0, try Self.reading(db.path, { try Self.holdsRows(db) }) { try backUp(db, version: status.schemaVersion) }
+        // A database whose tables hold no row but the schema history's (a new file that another
+        // first opener is migrating, one step ahead) has nothing a backup could save, and an
+        // empty `<db>.backup-v<N>` would only read as a valid, empty database later.
+        if status.schemaVersion > 0, try Self.reading(db.path, { try db.holdsRows(besides: ["schema_history"]) }) { try backUp(db, version: status.schemaVersion) }
         try Self.reading(db.path) { try db.activateWriteAheadLog() }
         let applied = try plan.filter { try apply($0, to: db, progress: progress) }
         // A rename (0004's) opened SQLite's temp database, which every later write

@@ -23,7 +23,7 @@ extension Store {
     /// row or `error` is not such a refusal, and closed when only the removal was refused).
     static func removingWhatTheFailedCreationMade(_ database: Database, _ error: any Error) -> StoreError? {
         guard let made = database.madeFile, let refusal = error as? StoreError, case .migrationFailed(_, _, let underlying) = refusal, underlying.isStorageFault,
-            database.holdsNoRows
+            (try? database.holdsRows(besides: ["schema_history", "store_meta"])) == false
         else { return nil }
         database.close()
         guard DatabaseSiblings.removeDatabaseTheFailedOpenMade(at: database.path, madeAs: made) else { return nil }
