@@ -61,6 +61,9 @@ package enum RecordReading<Value> {
         case quarantined(id: Int64?)
         /// A restore that only reads left it in place.
         case leftByReadingRestore
+        /// The storage refused the move (full, read-only, busy): it stays in place, for the
+        /// next launch to move, with the refusal's message.
+        case keptInPlace(refusal: String)
         /// The tool, which has no app's type, left it in place.
         case leftByTool
     }
@@ -119,6 +122,7 @@ package enum RecordReading<Value> {
         switch disposition {
         case .quarantined(let id): "it was moved to the quarantine (id \(id ?? 0))"
         case .leftByReadingRestore: "a launch would move it to the quarantine, this restore reads only and left it in place,"
+        case .keptInPlace(let refusal): "it could not be moved to the quarantine (\(refusal)), so it stays in place for the next launch to move,"
         case .leftByTool: "the tool leaves an app's record in place (the app's own restore decides about the quarantine)"
         }
     }

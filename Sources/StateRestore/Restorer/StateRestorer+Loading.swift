@@ -129,12 +129,27 @@ extension StateRestorer {
         var disposition = RecordReading<State>.Disposition.leftByReadingRestore
         // Only a record of this build's formats moves: a newer release's must find its own.
         if let quarantine = reading.quarantine, !readsOnly {
-            disposition = .quarantined(
-                id: try store.quarantineRecord(account: key.account, scene: key.scene, kind: State.kind, reason: quarantine.reason, error: quarantine.error))
+            disposition = try Self.moveToQuarantine(key, kind: State.kind, quarantine, in: store)
         }
         report += reading.entries(readerOf: State.currentVersion, state: "\(State.self)", disposition: disposition)
         // A record was read: the outcome counts its bytes.
         return Loaded(state: State.defaultValue, report: report, sighting: seen, bytesRead: record.payload.count)
+    }
+
+    /// Moves the record a restore could not use to the quarantine, or says why it stays: the
+    /// record was read, so a refused move (a launch that could only read, a full disk, another
+    /// process's lock) leaves it for the next launch, and the screen keeps what it saw (its
+    /// generation and discard epoch fence its later saves as any restore's do). Damage throws,
+    /// for the restore to move the file aside.
+    private static func moveToQuarantine<State>(
+        _ key: SceneKey, kind: String, _ quarantine: (reason: QuarantineReason, error: String), in store: Store
+    ) throws -> RecordReading<State>.Disposition {
+        if store.isReadOnly { return .keptInPlace(refusal: "this launch could open the database only for reading") }
+        do {
+            return .quarantined(id: try store.quarantineRecord(account: key.account, scene: key.scene, kind: kind, reason: quarantine.reason, error: quarantine.error))
+        } catch let error as StoreError where error.isSQLiteFailure && !error.indicatesDamage {
+            return .keptInPlace(refusal: error.message)
+        }
     }
 
     static func entries(for provenance: RecordProvenance, currentVersion: Int) -> [RestoreReportEntry] {

@@ -27,6 +27,14 @@ extension ContractModel {
             guard !restorers[r].pending.isEmpty || !restorers[r].uses.isEmpty else { return nil }
             openWriterIfPossible(r)
             return .threw("storageRefused")
+        case .restore(let r, let slot):
+            // The move to the quarantine is refused: the record stays in place, and the restore
+            // answers as the move would (the default state, record-unreadable, what it read).
+            guard quarantinesRestoring(r, slot) else { return nil }
+            let (kept, quarantined) = (records[slot], quarantine)
+            let outcome = restore(r, slot)
+            (records[slot], quarantine) = (kept, quarantined)
+            return outcome
         default:
             return nil
         }
@@ -101,15 +109,21 @@ extension ContractModel {
         restorers[r].reportPrefix = ["database-corrupt"]
     }
 
-    /// Whether `restorer`'s restore of `slot` would write: its launch's crash check has
-    /// something to handle, or the record moves to the quarantine.
-    func wouldWriteRestoring(_ r: Int, _ slot: Slot) -> Bool {
+    /// Whether `restorer`'s restore would write its launch's crash check: it has something to
+    /// handle (the model runs no such restore under a fault).
+    func checksCrashesRestoring(_ r: Int) -> Bool {
         let restorer = restorers[r]
         if restorer.isClosed || restorer.isSuspended || restorer.isOrphaned { return false }
         let (roleBlame, roleLaunches) = restorer.isExtension ? (extensionBlame, extensionCrashedLaunches) : (blame, crashedLaunches)
-        if restorer.crashCheck == nil && (!roleBlame.isEmpty || roleLaunches != 0) { return true }
+        return restorer.crashCheck == nil && (!roleBlame.isEmpty || roleLaunches != 0)
+    }
+
+    /// Whether `restorer`'s restore of `slot` would move the record to the quarantine.
+    func quarantinesRestoring(_ r: Int, _ slot: Slot) -> Bool {
+        let restorer = restorers[r]
+        if restorer.isClosed || restorer.isSuspended || restorer.isOrphaned || restorer.readsOnly || checksCrashesRestoring(r) { return false }
         guard let record = records[slot], now - record.updatedAt <= Double(ModelNote.expirySeconds) else { return false }
-        if case .unreadable = Self.reading(record) { return true }
+        if case .unreadable = Self.reading(record), case .raw = record.body { return true }
         return false
     }
 

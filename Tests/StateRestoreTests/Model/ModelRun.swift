@@ -83,9 +83,14 @@ struct ModelRun {
             var previous: String?
             for (step, operation) in operations.enumerated() {
                 do {
+                    // A step the run skips (it does not apply, or not under the fault) notes nothing.
+                    let invariantsBefore = run.invariants
                     run.invariants.noteBefore(operation, step: step, model: run.model)
                     let liveBefore = if case .discard(_, let slot) = operation { run.model.isLive(slot) } else { false }
-                    guard let outcome = try run.perform(operation) else { continue }
+                    guard let outcome = try run.perform(operation) else {
+                        run.invariants = invariantsBefore
+                        continue
+                    }
                     if ProcessInfo.processInfo.environment["RESTORECTL_MODEL_TRACE"] != nil {
                         let files = (try? FileManager.default.contentsOfDirectory(atPath: run.engine.folder.path(""))) ?? []
                         // Sizes by stat only: opening the database file here would drop this process's locks.
@@ -265,9 +270,9 @@ struct ModelRun {
             (expected, actual) = (model.signOut(c, account), try engine.childSignOut(c, account))
         case .restore(let r, let slot):
             guard restorers.contains(r), isSlot(slot) else { return nil }
-            // Under a fault, only restores that write nothing (no crash check to make, nothing to
-            // move to the quarantine).
-            if fault != nil && model.wouldWriteRestoring(r, slot) { return nil }
+            // Under a fault, no restore that makes its launch's crash check (one that moves a
+            // record to the quarantine may find the move refused: refusedByStorage).
+            if fault != nil && model.checksCrashesRestoring(r) { return nil }
             (expected, actual) = (model.restore(r, slot), engine.restore(r, slot))
         case .save(let r, let slot, let note):
             guard restorers.contains(r), isSlot(slot) else { return nil }
