@@ -7,7 +7,11 @@ extension CrashLoopCheck {
     /// in a row that crashed, found without creating, locking or writing anything. A crashed
     /// screen's record is left where it is; the report says a launch would quarantine it.
     /// Only `role`'s crashed slots and count are read, as a launch of that role handles them.
-    static func lookingOnly(beside file: DatabaseFile, role: DatabaseRole, in store: Store) -> CrashLoopCheck {
+    /// `reason` says why the records stay (a restore that reads only, by default; a launch that
+    /// cannot open the guard file for writing names the refusal).
+    static func lookingOnly(
+        beside file: DatabaseFile, role: DatabaseRole, in store: Store, reason: String = "this restore reads only: a launch would move it to the quarantine"
+    ) -> CrashLoopCheck {
         let found = LaunchGuardFile.crashedMarksWithoutHandling(beside: file.path, role: role)
         let blamed = Set(found.marks.map(\.screenHash))
         let records = blamed.isEmpty ? [] : (try? store.recordSummaries()) ?? []
@@ -27,7 +31,6 @@ extension CrashLoopCheck {
         // A crashed launch counts as a launch's check counts it, even when no record it was
         // applying is still stored (one saved since was never applied).
         guard !blamed.isEmpty || hasDatabaseMarks else { return .clean }
-        let reason = "this restore reads only: a launch would move it to the quarantine"
         return CrashLoopCheck(crashedScreens: screens.mapValues { .keptInPlace(reason, savedAt: $0) }, crashedLaunches: previousCount + 1)
     }
 }

@@ -6,7 +6,8 @@ extension StateRestorer {
     /// The report entries for skipping a screen's record, or nil to restore it: its restore
     /// crashed a launch that is gone, or the two previous launches both crashed.
     /// A restore takes the verdict (`consuming`): the screen's next restore in this process
-    /// is not blamed again. A look that applies nothing (``crashLoopVerdict(on:)``) leaves it.
+    /// is not blamed again, unless the record blamed stayed in place (it is never applied). A
+    /// look that applies nothing (``crashLoopVerdict(on:)``) leaves the verdict.
     func crashLoopGuard(_ screen: ScreenKey, in store: Store, _ side: inout RestoreSide, consuming: Bool = true) throws -> [RestoreReportEntry]? {
         if side.crashLoopCheck == nil && readsOnly {
             side.crashLoopCheck = CrashLoopCheck.lookingOnly(beside: location.withLock { $0.file }, role: configuration.role, in: store)
@@ -19,12 +20,23 @@ extension StateRestorer {
             } catch {
                 side.guardUnavailable = (error as? LaunchGuardError)?.reason ?? "\(error)"
             }
-            side.crashLoopCheck = try checkingWithoutFailingTheLaunch(&side, in: store)
+            if side.launchGuard == nil, let unavailable = side.guardUnavailable {
+                // A guard file this launch cannot open for writing (a read-only mount, its mode)
+                // is still read: a record a dead launch's mark blames is never applied, and its
+                // marks stay for a launch that can handle them.
+                side.crashLoopCheck = CrashLoopCheck.lookingOnly(
+                    beside: location.withLock { $0.file }, role: configuration.role, in: store,
+                    reason: "the guard file could not be opened for writing: \(unavailable)")
+            } else {
+                side.crashLoopCheck = try checkingWithoutFailingTheLaunch(&side, in: store)
+            }
         }
         let mark = screen.guardMark
         let verdict = consuming ? side.crashLoopCheck?.crashedScreens.removeValue(forKey: mark.screenHash) : side.crashLoopCheck?.crashedScreens[mark.screenHash]
         if consuming, case .keptInPlace? = verdict { side.crashLoopCheck?.keptInPlaceAfterRestore[mark.screenHash] = verdict }
-        if let outcome = try verdict ?? (consuming ? nil : Self.recordKeptInPlace(for: screen, in: store, side)) {
+        // A record kept in place is never applied: not at the screen's next restore either,
+        // while the screen still holds the record blamed.
+        if let outcome = try verdict ?? Self.recordKeptInPlace(for: screen, in: store, side) {
             let detail =
                 switch outcome {
                 case .quarantined(let id): "its record was moved to the quarantine (id \(id))"

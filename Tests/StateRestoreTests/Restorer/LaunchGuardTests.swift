@@ -341,6 +341,64 @@ import Testing
         #expect(restorer.completeRestore(restored))
         #expect(LaunchGuardFile.recordedMarks(beside: db).isEmpty)
     }
+
+    /// A crash check whose move to the quarantine is refused (another connection holds the
+    /// write lock through the launch's first restore) leaves the blamed record in place, and the
+    /// screen's next restore in the same launch does not apply it either.
+    @Test func aRecordACrashCheckLeftInPlaceIsNotAppliedByTheScreensNextRestore() throws {
+        let record = CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2)))
+        try Self.store(record, version: 3, scene: "blamed", at: stateFile.path)
+        _ = try restoreThenCrash("blamed")
+        var configuration = DatabaseConfiguration()
+        configuration.launchBudgetMilliseconds = 50
+        let app = StateRestorer(path: stateFile.path, configuration: configuration)
+        defer { try? app.close() }
+        let key = try SceneKey(scene: "blamed")
+
+        let holder = try Store(path: stateFile.path, migrator: StateMigrations.makeMigrator())
+        let first = try holder.writeTransaction { app.restore(CatalogViewState.self, key, against: Self.document) }
+        holder.close()
+        #expect(first.state == CatalogViewState())
+        #expect(first.report.contains { $0.code == .restoreCrashed && $0.detail.contains("left in place") }, "\(first.report)")
+
+        let again = app.restore(CatalogViewState.self, key, against: Self.document)
+        #expect(again.state == CatalogViewState(), "the record the crash check left in place was applied")
+        #expect(again.reports(.restoreCrashed), "\(again.report)")
+        try app.close()
+        #expect(try quarantine().isEmpty)
+        // The next launch, the lock gone, moves it to the quarantine.
+        #expect(try restoreCodes("blamed") == ["restore-crashed"])
+        #expect(try quarantine().map(\.scene) == ["blamed"])
+    }
+
+    /// On a read-only mount the launch cannot open the guard file for writing: it still reads
+    /// it, and the record a killed launch was applying is not applied; once the mount is
+    /// writable, the next launch moves it to the quarantine.
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    func aLaunchOnAReadOnlyMountStillReadsTheGuardFileAndAppliesNoBlamedRecord() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
+        defer { mount.unmount() }
+        let db = mount.path("state.sqlite")
+        let document = mount.path("document.json")
+        try FileManager.default.copyItem(atPath: documentPath, toPath: document)
+        let record = CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2)))
+        try Self.store(record, version: 3, scene: "blamed", at: db)
+        try Self.store(record, version: 3, scene: "fine", at: db)
+        _ = try restoreThenCrash("blamed", db: db, document: document)
+        try #require(mount.remount(readOnly: true), "the tmpfs could not be remounted read-only")
+
+        let app = StateRestorer(path: db)
+        let blamed = app.restore(CatalogViewState.self, try SceneKey(scene: "blamed"), against: Self.document)
+        #expect(blamed.state == CatalogViewState(), "a blamed record was applied on a read-only mount")
+        #expect(blamed.reports(.databaseReadOnly) && blamed.report.contains { $0.code == .restoreCrashed && $0.detail.contains("left in place") }, "\(blamed.report)")
+        let fine = app.restore(CatalogViewState.self, try SceneKey(scene: "fine"), against: Self.document)
+        #expect(fine.state == CatalogViewState(selectedID: 2) && !fine.reports(.restoreCrashed), "\(fine.report)")
+        try app.close()
+
+        try #require(mount.remount(readOnly: false), "the tmpfs could not be remounted writable")
+        #expect(try restoreCodes("blamed", db: db, document: document) == ["restore-crashed"])
+        #expect(try quarantine(at: db).map(\.scene) == ["blamed"])
+    }
 }
 
 /// What the maintenance operations do to the guard file.
