@@ -2,10 +2,14 @@ import StateRestore
 
 extension ContractModel {
     /// What a restorer's crash check found: the screens whose records it moved to the
-    /// quarantine, and how many launches in a row crashed.
+    /// quarantine (or left in place), and how many launches in a row crashed.
     struct CrashCheck {
         var screens: Set<Slot>
         var launches: Int
+        /// The records the check blamed and left in place, the storage having refused their move
+        /// to the quarantine: never applied again, so every restore of their screens by this
+        /// launch starts from defaults (`restore-crashed`) while the screen still holds one.
+        var keptInPlace: Set<Blamed> = []
     }
 
     /// A record a killed child was applying: its screen, and what its crash-loop mark is
@@ -31,7 +35,14 @@ extension ContractModel {
     /// from defaults (`restore-crashed`); when the two previous launches both crashed that way,
     /// every screen of this launch starts from defaults, records kept. True when the restore
     /// starts from defaults for it.
-    mutating func checkCrashes(_ restorer: inout Restorer, _ slot: Slot) -> Bool {
+    ///
+    /// With `storageRefuses`, the storage refuses the check's transaction (a full disk, another
+    /// process's lock, a launch that could only read): the blamed records stay in their slots and
+    /// are never applied again, their screens start from defaults (`restore-crashed`, "left in
+    /// place") at every restore of this launch while they hold the record blamed, the marks are
+    /// kept for a later launch to blame again, and the launch still counts (Reliability, "A
+    /// crashing restore").
+    mutating func checkCrashes(_ restorer: inout Restorer, _ slot: Slot, storageRefuses: Bool = false) -> Bool {
         if restorer.readsOnly, restorer.crashCheck == nil { restorer.crashCheck = crashCheckReadingOnly() }
         if restorer.crashCheck == nil {
             // Each role blames its own crashes and counts its own launches.
@@ -42,21 +53,31 @@ extension ContractModel {
                 restorer.crashCheck = CrashCheck(screens: [], launches: 0)
             } else {
                 roleLaunches += 1
-                let screens = Set(roleBlame.filter { $0.names(records[$0.slot]) }.map(\.slot))
-                for screen in screens.sorted() {
-                    let record = records.removeValue(forKey: screen)!
-                    quarantine.append(
-                        Quarantined(
-                            slot: screen, payload: ModelWrites.text(of: record), version: record.version, updatedAt: record.updatedAt, body: record.body,
-                            minReaderVersion: record.minReaderVersion))
+                let blamed = roleBlame.filter { $0.names(records[$0.slot]) }
+                let screens = Set(blamed.map(\.slot))
+                restorer.crashCheck = CrashCheck(screens: screens, launches: roleLaunches, keptInPlace: storageRefuses ? blamed : [])
+                if !storageRefuses {
+                    quarantineBlamed(screens)
+                    roleBlame = []
                 }
-                roleBlame = []
-                restorer.crashCheck = CrashCheck(screens: screens, launches: roleLaunches)
             }
             if restorer.isExtension { (extensionBlame, extensionCrashedLaunches) = (roleBlame, roleLaunches) } else { (blame, crashedLaunches) = (roleBlame, roleLaunches) }
         }
         if restorer.crashCheck!.screens.remove(slot) != nil { return true }
+        if restorer.crashCheck!.keptInPlace.contains(where: { $0.slot == slot && $0.names(records[slot]) }) { return true }
         return restorer.crashCheck!.launches >= 2
+    }
+
+    /// The crash check's transaction: the records of `screens` move to the quarantine as they
+    /// are (readable, so the tool's restore can put them back).
+    private mutating func quarantineBlamed(_ screens: Set<Slot>) {
+        for screen in screens.sorted() {
+            let record = records.removeValue(forKey: screen)!
+            quarantine.append(
+                Quarantined(
+                    slot: screen, payload: ModelWrites.text(of: record), version: record.version, updatedAt: record.updatedAt, body: record.body,
+                    minReaderVersion: record.minReaderVersion))
+        }
     }
 
     /// The child dies by SIGKILL: nothing it held in memory is written, its trackings end

@@ -28,13 +28,12 @@ extension ContractModel {
             openWriterIfPossible(r)
             return .threw("storageRefused")
         case .restore(let r, let slot):
-            // The move to the quarantine is refused: the record stays in place, and the restore
-            // answers as the move would (the default state, record-unreadable, what it read).
-            guard quarantinesRestoring(r, slot) else { return nil }
-            let (kept, quarantined) = (records[slot], quarantine)
-            let outcome = restore(r, slot)
-            (records[slot], quarantine) = (kept, quarantined)
-            return outcome
+            // Its launch's crash check cannot move the records it blames to the quarantine: they
+            // stay in place, not applied, blamed again by a later launch. The move of a record
+            // it cannot read is refused: the record stays in place, and the restore answers as
+            // the move would (the default state, record-unreadable, what it read).
+            guard checksCrashesRestoring(r) || quarantinesRestoring(r, slot) else { return nil }
+            return restore(r, slot, storageRefuses: true)
         default:
             return nil
         }
@@ -109,19 +108,36 @@ extension ContractModel {
         restorers[r].reportPrefix = ["database-corrupt"]
     }
 
-    /// Whether `restorer`'s restore would write its launch's crash check: it has something to
-    /// handle (the model runs no such restore under a fault).
+    /// Whether `restorer`'s restore would write its launch's crash check to the database: it is
+    /// the first since the restorer opened the file, and crashed restores of its role are blamed
+    /// (their records move to the quarantine in one transaction, even when none of them is
+    /// stored any more).
     func checksCrashesRestoring(_ r: Int) -> Bool {
         let restorer = restorers[r]
-        if restorer.isClosed || restorer.isSuspended || restorer.isOrphaned { return false }
-        let (roleBlame, roleLaunches) = restorer.isExtension ? (extensionBlame, extensionCrashedLaunches) : (blame, crashedLaunches)
-        return restorer.crashCheck == nil && (!roleBlame.isEmpty || roleLaunches != 0)
+        if restorer.isClosed || restorer.isSuspended || restorer.isOrphaned || restorer.readsOnly { return false }
+        return restorer.crashCheck == nil && !(restorer.isExtension ? extensionBlame : blame).isEmpty
+    }
+
+    /// Whether restorer `r`'s restore of `slot` meets an engine bug this model found, reported
+    /// and not fixed yet, where the engine breaks the contract (Reliability, "A crashing
+    /// restore": "a record a dead launch's mark blames is never applied again"): the run skips it.
+    /// - On a read-only mount (`readOnlyMount`), a launch's crash check cannot open the guard file
+    ///   for writing, looks at nothing, and the restore applies a blamed record
+    ///   (`restore-unguarded`).
+    /// - A screen whose blamed record this launch's check left in place (the storage refused its
+    ///   move to the quarantine): its first restore starts from defaults (`restore-crashed`), a
+    ///   later one applies the record.
+    func restoreMeetsAReportedEngineBug(_ r: Int, _ slot: Slot, readOnlyMount: Bool) -> Bool {
+        if readOnlyMount && checksCrashesRestoring(r) { return true }
+        let restorer = restorers[r]
+        guard let check = restorer.crashCheck, !restorer.isClosed, !restorer.isSuspended, !restorer.isOrphaned else { return false }
+        return check.launches < 2 && !check.screens.contains(slot) && check.keptInPlace.contains { $0.slot == slot && $0.names(records[slot]) }
     }
 
     /// Whether `restorer`'s restore of `slot` would move the record to the quarantine.
     func quarantinesRestoring(_ r: Int, _ slot: Slot) -> Bool {
         let restorer = restorers[r]
-        if restorer.isClosed || restorer.isSuspended || restorer.isOrphaned || restorer.readsOnly || checksCrashesRestoring(r) { return false }
+        if restorer.isClosed || restorer.isSuspended || restorer.isOrphaned || restorer.readsOnly { return false }
         guard let record = records[slot], now - record.updatedAt <= Double(ModelNote.expirySeconds) else { return false }
         if case .unreadable = Self.reading(record), case .raw = record.body { return true }
         return false

@@ -31,7 +31,12 @@ extension ContractModel {
 
     /// `StateRestorer.restore(_:_:against:)`: never throws; the default state and a report
     /// saying why at worst; a record it cannot read moves to the quarantine, a newer one stays.
-    mutating func restore(_ r: Int, _ slot: Slot) -> Outcome {
+    ///
+    /// With `storageRefuses`, the restore as it goes when the storage refuses its writes
+    /// (``refusedByStorage(_:)``): its launch's crash check leaves the records it blames in place
+    /// (``checkCrashes(_:_:storageRefuses:)``), and a record it cannot read stays where it is,
+    /// the report saying so as the move would.
+    mutating func restore(_ r: Int, _ slot: Slot, storageRefuses: Bool = false) -> Outcome {
         reopenIfWritable(r)
         var restorer = restorers[r]
         defer { restorers[r] = restorer }
@@ -59,7 +64,7 @@ extension ContractModel {
             sighting.discardEpoch = discardEpoch
             // Reading the account again is signing back in, for every restorer of its process.
             if restorer.isChild { restorer.signedOut[slot.account] = nil } else { signedOutHere[slot.account] = nil }
-            if checkCrashes(&restorer, slot) {
+            if checkCrashes(&restorer, slot, storageRefuses: storageRefuses) {
                 codes = ["restore-crashed"]
             } else if let record = records[slot] {
                 // A reader notes no use: it never writes.
@@ -86,8 +91,9 @@ extension ContractModel {
                         codes = ["unsupported-version"]
                     case .unreadable:
                         codes = ["record-unreadable"]
-                        // A reader says a launch would quarantine it, and leaves it in place.
-                        guard case .raw(let text, _, _) = record.body, !restorer.readsOnly else { break }
+                        // A reader says a launch would quarantine it, and leaves it in place; so
+                        // does a restore whose move the storage refuses.
+                        guard case .raw(let text, _, _) = record.body, !restorer.readsOnly, !storageRefuses else { break }
                         quarantine.append(Quarantined(slot: slot, payload: text, version: record.version, updatedAt: record.updatedAt, body: nil))
                         records[slot] = nil
                     }

@@ -58,7 +58,9 @@ import Testing
     /// histories at the kind's depth (trimmed by the next save).
     @Test func theDriverReachesEveryHistoryOutcome() {
         var reached: [String: Int] = [:]
-        for seed in 1...300 {
+        // The rarest (the tool's rollbacks that find what they undo) come a few times in 600
+        // sequences; 300 reached them once each, and any change of the driver's weights lost one.
+        for seed in 1...600 {
             reached.merge(ModelDriver.generate(seed: UInt64(seed), count: 40, faults: seed % 3 == 0).reached, uniquingKeysWith: +)
         }
         let wanted = [

@@ -116,6 +116,14 @@ final class EngineHarness {
         if let mount, FileManager.default.fileExists(atPath: mount.path("filler")) { try mount.emptyFiller() }
     }
 
+    /// Whether the guard file beside restorer `r`'s database holds marks of crashed launches of
+    /// the app's role (slots whose process is gone), looked at as a restorer that only reads
+    /// looks: through this process's own descriptor of it when it has one (closing another
+    /// would drop the locks this process holds on it), nothing created, locked or written.
+    func guardFileBlamesCrashes(besideTheFileOf r: Int) -> Bool {
+        !LaunchGuardFile.crashedMarksWithoutHandling(beside: restorers[r]!.path, role: .app).marks.isEmpty
+    }
+
     /// Damages the database file's header in place (no restorer of any process has it open).
     func damage() throws {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)

@@ -170,12 +170,19 @@ struct ModelDriver {
             (children.isEmpty ? 0 : 2, { .childSignOut(child: $0.pick($0.children), account: $0.pick(ContractModel.accounts)) }),
             // Another process's discard: most often of a scene this process has on screen or pending.
             (children.isEmpty ? 0 : 3, { .childDiscard(child: $0.pick($0.children), slot: $0.contestedSlot()) }),
-            (faults && fault == nil && !isDamaged ? 4 : 0, { .fault($0.chance(40) ? .full : $0.chance(60) ? .busy : .readOnly) }),
+            // More often while a crashed restore is blamed: the next launch's crash check then
+            // runs under the fault, which may refuse its move of the blamed records.
+            (faults && fault == nil && !isDamaged ? (model.blame.isEmpty ? 4 : 12) : 0, { .fault($0.chance(40) ? .full : $0.chance(60) ? .busy : .readOnly) }),
+            (fault != nil && !model.blame.isEmpty && uncheckedRestorers.isEmpty ? 10 : 0, { _ in .launch }),
             (
                 !model.blame.isEmpty && !freshChildren.isEmpty ? 6 : 0,
                 { .childCrash(child: $0.pick($0.freshChildren), slot: $0.storedSlot()) }
             ),
             (!model.blame.isEmpty && children.isEmpty ? 5 : 0, { _ in .childLaunch }),
+            // A sequence with faults crashes a child more often: a launch's crash check under a
+            // fault needs a crashed restore to blame.
+            (faults && model.blame.isEmpty && children.isEmpty ? 3 : 0, { _ in .childLaunch }),
+            (faults && model.blame.isEmpty && !children.isEmpty ? 4 : 0, { .childCrash(child: $0.pick($0.children), slot: $0.storedSlot()) }),
             // An extension beside the app: its crashes are blamed on the extensions' launches.
             (model.restorers.isEmpty || isDamaged ? 0 : (model.extensionBlame.isEmpty ? 2 : 6), { _ in .childLaunchExtension }),
             (fault == nil ? 0 : 8, { _ in .fault(.clear) }),
@@ -202,11 +209,17 @@ struct ModelDriver {
         return .runTurns
     }
 
-    private mutating func restoreOperation() -> ModelOperation {
-        // A launch that has not restored yet, restoring a screen a crashed launch is blamed for.
-        let unchecked = model.restorers.indices.filter {
+    /// This process's restorers that may write, open, and not restored since they opened the file
+    /// (their next restore makes the launch's crash check; a suspended one's, once resumed).
+    private var uncheckedRestorers: [Int] {
+        model.restorers.indices.filter {
             !model.restorers[$0].isChild && !model.restorers[$0].readsOnly && !model.restorers[$0].isClosed && model.restorers[$0].crashCheck == nil
         }
+    }
+
+    private mutating func restoreOperation() -> ModelOperation {
+        // A launch that has not restored yet, restoring a screen a crashed launch is blamed for.
+        let unchecked = uncheckedRestorers
         if !model.blame.isEmpty && !unchecked.isEmpty && chance(70) { return .restore(restorer: pick(unchecked), slot: pick(model.blame.map(\.slot).sorted())) }
         return .restore(restorer: restorer(), slot: pick(ContractModel.slots))
     }

@@ -56,8 +56,11 @@ struct ModelRun {
             for code in list { codes[code, default: 0] += 1 }
         }
 
-        func noteFault(_ operation: ModelOperation, under fault: ModelOperation.Fault?, refused: Bool) {
-            faults["\(fault?.rawValue ?? "-") \(operation.name) \(refused ? "refused" : "ordinary")", default: 0] += 1
+        /// A step under a fault, by the outcome the engine took; a restore that made its
+        /// launch's crash check is counted apart (`restore-crash-check`).
+        func noteFault(_ operation: ModelOperation, under fault: ModelOperation.Fault?, refused: Bool, checkingCrashes: Bool = false) {
+            let name = checkingCrashes ? "restore-crash-check" : operation.name
+            faults["\(fault?.rawValue ?? "-") \(name) \(refused ? "refused" : "ordinary")", default: 0] += 1
         }
 
         func note(_ previous: String?, _ next: String) {
@@ -108,12 +111,13 @@ struct ModelRun {
                         disk = try run.check()
                     } catch let failure as Failure {
                         // Both outcomes of a step under a fault answered alike: the file says which.
-                        guard let alternative = run.alternative, alternative.outcome == outcome else { throw failure }
+                        guard let alternative = run.alternative, Self.answers(outcome, as: alternative.outcome, underFault: true) else { throw failure }
                         run.model = alternative.model
                         disk = try run.check()
                         refused = true
                     }
-                    if run.isUnderFault { pairs?.noteFault(operation, under: run.fault, refused: refused) }
+                    if !refused && run.tellsTheCrashCheckRefusedByTheGuardFile(answered: outcome) { refused = true }
+                    if run.isUnderFault { pairs?.noteFault(operation, under: run.fault, refused: refused, checkingCrashes: run.checkedCrashesUnderFault != nil) }
                     if let broken = run.invariants.check(operation, step: step, answered: outcome, liveBefore: liveBefore, before: run.disk, after: disk) {
                         throw Self.failure(broken)
                     }
@@ -146,6 +150,9 @@ struct ModelRun {
     /// Whether the latest step could have been refused by the fault, and whether it was.
     var isUnderFault = false
     var refusedStep = false
+    /// The restorer whose restore made its launch's crash check under a fault at the latest
+    /// step, if it was one.
+    var checkedCrashesUnderFault: Int?
     /// The digest of the database file damaged in place, until a launch moves it aside.
     var damagedDigest: String?
 
@@ -175,6 +182,7 @@ struct ModelRun {
         if model.asksAnOrphanWhatIsNotModelled(operation) || model.asksAReaderWhatIsNotModelled(operation) { return nil }
         let snapshot = model
         alternative = nil
+        checkedCrashesUnderFault = nil
         switch operation {
         case .launch:
             let readsOnly = model.launchesReadingOnly
@@ -270,9 +278,10 @@ struct ModelRun {
             (expected, actual) = (model.signOut(c, account), try engine.childSignOut(c, account))
         case .restore(let r, let slot):
             guard restorers.contains(r), isSlot(slot) else { return nil }
-            // Under a fault, no restore that makes its launch's crash check (one that moves a
-            // record to the quarantine may find the move refused: refusedByStorage).
-            if fault != nil && model.checksCrashesRestoring(r) { return nil }
+            if model.restoreMeetsAReportedEngineBug(r, slot, readOnlyMount: fault == .readOnly) { return nil }
+            // Under a fault, its launch's crash check or its move of an unreadable record to the
+            // quarantine may be refused (refusedByStorage).
+            if fault != nil && model.checksCrashesRestoring(r) { checkedCrashesUnderFault = r }
             (expected, actual) = (model.restore(r, slot), engine.restore(r, slot))
         case .save(let r, let slot, let note):
             guard restorers.contains(r), isSlot(slot) else { return nil }
@@ -401,22 +410,44 @@ struct ModelRun {
         }
         isUnderFault = alternative != nil
         refusedStep = false
-        if expected != actual {
-            if let alternative, alternative.outcome == actual {
+        if !Self.answers(actual, as: expected, underFault: fault != nil) {
+            if let alternative, Self.answers(actual, as: alternative.outcome, underFault: true) {
                 model = alternative.model
                 self.alternative = nil
                 refusedStep = true
-            } else if fault != nil, case .restored(let note, let codes, let carried) = expected, case .restored(_, let actualCodes, _) = actual,
-                actualCodes.filter({ $0 == "restore-unguarded" }).count == 1, actual == .restored(note, codes: actualCodes, carried: carried),
-                actualCodes.filter({ $0 != "restore-unguarded" }) == codes
-            {
-                // The crash-loop mark could not be written (the guard file could not grow on a
-                // full file system): applied unguarded, and the report says so.
             } else {
                 throw Self.failure("the engine answered \(actual), the contract says \(expected)")
             }
         }
         return actual
+    }
+
+    /// Whether the engine's answer `actual` is `expected`: equal, or under a fault the same
+    /// restore with `restore-unguarded` once among its codes (the crash-loop mark could not be
+    /// written, the guard file could not grow on a full file system: applied unguarded, and the
+    /// report says so).
+    static func answers(_ actual: ContractModel.Outcome, as expected: ContractModel.Outcome, underFault: Bool) -> Bool {
+        if actual == expected { return true }
+        guard underFault, case .restored(let note, let codes, let carried) = expected, case .restored(_, let actualCodes, _) = actual else { return false }
+        return actualCodes.filter { $0 == "restore-unguarded" }.count == 1 && actual == .restored(note, codes: actualCodes, carried: carried)
+            && actualCodes.filter { $0 != "restore-unguarded" } == codes
+    }
+
+    /// After a restore whose crash check ran under a fault, when the check's two outcomes
+    /// answered alike and leave the file alike (none of the records it blamed was stored any
+    /// more, so nothing moved either way): the guard file tells them apart. A check whose
+    /// transaction committed forgot the crashed launches' marks; one the storage refused kept
+    /// them for a later launch. Takes the refused outcome when the guard file still holds
+    /// crashed marks of the app's role and the model forgot them; whether it did.
+    mutating func tellsTheCrashCheckRefusedByTheGuardFile(answered outcome: ContractModel.Outcome) -> Bool {
+        guard let r = checkedCrashesUnderFault, let alternative, Self.answers(outcome, as: alternative.outcome, underFault: true) else { return false }
+        guard model.blame.isEmpty, !alternative.model.blame.isEmpty else { return false }
+        var refusing = self
+        refusing.model = alternative.model
+        guard refusing.expectedFile() == expectedFile(), engine.guardFileBlamesCrashes(besideTheFileOf: r) else { return false }
+        model = alternative.model
+        self.alternative = nil
+        return true
     }
 
     /// Closes every restorer of this process and ends every child, each compared with the model.
