@@ -118,22 +118,6 @@ extension ContractModel {
         return restorer.crashCheck == nil && !(restorer.isExtension ? extensionBlame : blame).isEmpty
     }
 
-    /// Whether restorer `r`'s restore of `slot` meets an engine bug this model found, reported
-    /// and not fixed yet, where the engine breaks the contract (Reliability, "A crashing
-    /// restore": "a record a dead launch's mark blames is never applied again"): the run skips it.
-    /// - On a read-only mount (`readOnlyMount`), a launch's crash check cannot open the guard file
-    ///   for writing, looks at nothing, and the restore applies a blamed record
-    ///   (`restore-unguarded`).
-    /// - A screen whose blamed record this launch's check left in place (the storage refused its
-    ///   move to the quarantine): its first restore starts from defaults (`restore-crashed`), a
-    ///   later one applies the record.
-    func restoreMeetsAReportedEngineBug(_ r: Int, _ slot: Slot, readOnlyMount: Bool) -> Bool {
-        if readOnlyMount && checksCrashesRestoring(r) { return true }
-        let restorer = restorers[r]
-        guard let check = restorer.crashCheck, !restorer.isClosed, !restorer.isSuspended, !restorer.isOrphaned else { return false }
-        return check.launches < 2 && !check.screens.contains(slot) && check.keptInPlace.contains { $0.slot == slot && $0.names(records[slot]) }
-    }
-
     /// Whether `restorer`'s restore of `slot` would move the record to the quarantine.
     func quarantinesRestoring(_ r: Int, _ slot: Slot) -> Bool {
         let restorer = restorers[r]

@@ -278,7 +278,6 @@ struct ModelRun {
             (expected, actual) = (model.signOut(c, account), try engine.childSignOut(c, account))
         case .restore(let r, let slot):
             guard restorers.contains(r), isSlot(slot) else { return nil }
-            if model.restoreMeetsAReportedEngineBug(r, slot, readOnlyMount: fault == .readOnly) { return nil }
             // Under a fault, its launch's crash check or its move of an unreadable record to the
             // quarantine may be refused (refusedByStorage).
             if fault != nil && model.checksCrashesRestoring(r) { checkedCrashesUnderFault = r }
