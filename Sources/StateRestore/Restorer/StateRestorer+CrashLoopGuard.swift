@@ -6,8 +6,8 @@ extension StateRestorer {
     /// The report entries for skipping a screen's record, or nil to restore it: its restore
     /// crashed a launch that is gone, or the two previous launches both crashed.
     /// A restore takes the verdict (`consuming`): the screen's next restore in this process
-    /// is not blamed again, unless the record blamed stayed in place (it is never applied). A
-    /// look that applies nothing (``crashLoopVerdict(on:)``) leaves the verdict.
+    /// is not blamed again, unless a launch's check left the record blamed in place (it is
+    /// never applied). A look that applies nothing (``crashLoopVerdict(on:)``) leaves the verdict.
     func crashLoopGuard(_ screen: ScreenKey, in store: Store, _ side: inout RestoreSide, consuming: Bool = true) throws -> [RestoreReportEntry]? {
         if side.crashLoopCheck == nil && readsOnly {
             side.crashLoopCheck = CrashLoopCheck.lookingOnly(beside: location.withLock { $0.file }, role: configuration.role, in: store)
@@ -34,9 +34,11 @@ extension StateRestorer {
         let mark = screen.guardMark
         let verdict = consuming ? side.crashLoopCheck?.crashedScreens.removeValue(forKey: mark.screenHash) : side.crashLoopCheck?.crashedScreens[mark.screenHash]
         if consuming, case .keptInPlace? = verdict { side.crashLoopCheck?.keptInPlaceAfterRestore[mark.screenHash] = verdict }
-        // A record kept in place is never applied: not at the screen's next restore either,
-        // while the screen still holds the record blamed.
-        if let outcome = try verdict ?? Self.recordKeptInPlace(for: screen, in: store, side) {
+        // A record a launch's check kept in place is never applied: not at the screen's next
+        // restore either, while the screen still holds the record blamed. A restorer that reads
+        // only moves nothing and marks nothing: its next restore shows the record (model
+        // sequence Fixtures/sequences/a-readers-second-restore-shows-the-record-a-launch-would-quarantine.txt).
+        if let outcome = try verdict ?? (consuming && readsOnly ? nil : Self.recordKeptInPlace(for: screen, in: store, side)) {
             let detail =
                 switch outcome {
                 case .quarantined(let id): "its record was moved to the quarantine (id \(id))"
