@@ -48,14 +48,19 @@ extension ContractModel {
             // Each role blames its own crashes and counts its own launches.
             var roleBlame = restorer.isExtension ? extensionBlame : blame
             var roleLaunches = restorer.isExtension ? extensionCrashedLaunches : crashedLaunches
+            // On a read-only mount the guard file is read, never written: the count of launches
+            // in a row that crashed stays as it was (model sequence
+            // Fixtures/sequences/launches-on-a-read-only-mount-do-not-count-each-other-as-crashed.txt).
+            let writesCount = !isReadOnly
             if roleBlame.isEmpty {
-                roleLaunches = 0
+                if writesCount { roleLaunches = 0 }
                 restorer.crashCheck = CrashCheck(screens: [], launches: 0)
             } else {
-                roleLaunches += 1
+                let launches = roleLaunches + 1
+                if writesCount { roleLaunches = launches }
                 let blamed = roleBlame.filter { $0.names(records[$0.slot]) }
                 let screens = Set(blamed.map(\.slot))
-                restorer.crashCheck = CrashCheck(screens: screens, launches: roleLaunches, keptInPlace: storageRefuses ? blamed : [])
+                restorer.crashCheck = CrashCheck(screens: screens, launches: launches, keptInPlace: storageRefuses ? blamed : [])
                 if !storageRefuses {
                     quarantineBlamed(screens)
                     roleBlame = []
