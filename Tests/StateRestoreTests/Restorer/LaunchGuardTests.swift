@@ -49,6 +49,20 @@ import Testing
         return line
     }
 
+    /// A database on `mount` holding the same catalog record for `blamed` and `fine`, the
+    /// document copied beside it, and a launch killed while applying `blamed`: where the tests
+    /// of a faulty file system start.
+    private func launchKilledApplyingBlamed(on mount: ScratchMount) throws -> (db: String, document: String) {
+        let db = mount.path("state.sqlite")
+        let document = mount.path("document.json")
+        try FileManager.default.copyItem(atPath: documentPath, toPath: document)
+        let record = CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2)))
+        try Self.store(record, version: 3, scene: "blamed", at: db)
+        try Self.store(record, version: 3, scene: "fine", at: db)
+        _ = try restoreThenCrash("blamed", db: db, document: document)
+        return (db, document)
+    }
+
     private func quarantine(at path: String? = nil) throws -> [QuarantinedRecord] {
         let store = try Store(readingExistingFileAt: path ?? stateFile.path)
         defer { store.close() }
@@ -227,15 +241,9 @@ import Testing
     func onAFullDiskTheReportSaysTheGuardIsOffAndABlamedRecordIsNeverApplied() throws {
         let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
         defer { mount.unmount() }
-        let db = mount.path("state.sqlite")
+        let (db, document) = try launchKilledApplyingBlamed(on: mount)
         let fresh = mount.path("fresh.sqlite")
-        let document = mount.path("document.json")
-        try FileManager.default.copyItem(atPath: documentPath, toPath: document)
-        let record = CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2)))
-        try Self.store(record, version: 3, scene: "blamed", at: db)
-        try Self.store(record, version: 3, scene: "fine", at: db)
-        try Self.store(record, version: 3, scene: "fine", at: fresh)
-        _ = try restoreThenCrash("blamed", db: db, document: document)
+        try Self.store(CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2))), version: 3, scene: "fine", at: fresh)
         #expect(LaunchGuardFile.recordedMarks(beside: db).count == 1)
         #expect(!FileManager.default.fileExists(atPath: fresh + "-guard"))
 
@@ -378,13 +386,7 @@ import Testing
     func aLaunchOnAReadOnlyMountStillReadsTheGuardFileAndAppliesNoBlamedRecord() throws {
         let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
         defer { mount.unmount() }
-        let db = mount.path("state.sqlite")
-        let document = mount.path("document.json")
-        try FileManager.default.copyItem(atPath: documentPath, toPath: document)
-        let record = CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2)))
-        try Self.store(record, version: 3, scene: "blamed", at: db)
-        try Self.store(record, version: 3, scene: "fine", at: db)
-        _ = try restoreThenCrash("blamed", db: db, document: document)
+        let (db, document) = try launchKilledApplyingBlamed(on: mount)
         try #require(mount.remount(readOnly: true), "the tmpfs could not be remounted read-only")
 
         let app = StateRestorer(path: db)
