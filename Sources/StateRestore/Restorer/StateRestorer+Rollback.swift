@@ -33,7 +33,7 @@ extension StateRestorer {
         let gate = restoring.withLock { $0.gate }
         let result = try recoveringFromDamage { store in
             var result = RollbackResult()
-            try store.historyTransaction {
+            try store.writeTransaction {
                 let stamped = try store.recordsStamped(by: build, kind: State.kind, account: account)
                 // On screen in another process (an extension, the app): refused the same way.
                 let elsewhere = try LiveScenesFile.scenesLive(elsewhere: stamped.map { (account: Optional($0.account), scene: $0.scene) }, beside: path)

@@ -73,7 +73,7 @@ extension StateDatabase {
     ///
     /// - Throws: ``RestoreError`` when `target` names nothing (nothing is written).
     package static func rollBack(_ key: SceneKey, kind: String, to target: RollbackTarget, in store: Store) throws -> (number: Int, entry: RecordHistoryEntry) {
-        try store.historyTransaction {
+        try store.writeTransaction {
             let chosen = try entry(target, of: key, kind: kind, in: history(of: key, kind: kind, in: store))
             try store.write(
                 .historyEntry(id: chosen.entry.id, account: key.account, scene: key.scene, kind: kind, at: nil), rules: WriteGate.rollbackRules(after: nil))

@@ -124,20 +124,6 @@ extension Store {
             """,
             [.text(account), .text(scene), .text(kind), .int(depth)])
     }
-
-    /// Turns `secure_delete` on; true when it was off (the caller turns it off again).
-    @inline(never)
-    func turnOnSecureDelete() throws -> Bool {
-        if try database.fetchOne("PRAGMA secure_delete", row: { $0.int(0) == 1 }) ?? false { return false }
-        try database.execute("PRAGMA secure_delete = ON")
-        return true
-    }
-
-    /// Turns `secure_delete` off again after ``turnOnSecureDelete()`` turned it on.
-    @inline(never)
-    func turnOffSecureDelete() {
-        try? database.execute("PRAGMA secure_delete = OFF")
-    }
 }
 
 extension Store {

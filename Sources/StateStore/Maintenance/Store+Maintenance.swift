@@ -26,7 +26,7 @@ extension Store {
         // A name no build could have stored (empty, past 1,024 bytes) is refused before the
         // account's sign-out generation is written: it moved for a name that holds nothing.
         let account = try StoreNames.validatedStored(account, role: "account")
-        var result = try historyTransaction {
+        var result = try writeTransaction {
             let values: [SQLiteValue] = [.text(account)]
             let scenes = try database.fetchAll("SELECT DISTINCT scene FROM scene_state WHERE account = ?", values) { $0.string(0) ?? "" }
             try forgetSceneUse(scenes.map { (account: account, scene: $0) })

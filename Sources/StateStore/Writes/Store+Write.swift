@@ -123,13 +123,9 @@ extension Store {
             if let build { try self.stamp(build, account: account, scene: scene, kind: kind, at: time) }
             if kept { try self.trimHistory(account: account, scene: scene, kind: kind, keeping: rules.historyDepth) }
         }
-        // A kind that keeps history writes with `secure_delete` on: the record it replaces
-        // leaves no bytes but its history row, and a trimmed entry none at all. (No closure
-        // around the write: one that captured it cost every save a heap box.)
-        let turnedOnSecureDelete = try keepsHistory && turnOnSecureDelete()
-        defer { if turnedOnSecureDelete { turnOffSecureDelete() } }
-        // Inside a caller's transaction no savepoint is needed: a refused upsert changed
-        // nothing, and a failing statement undoes only itself.
+        // `write` is a local function, not a closure: one that captured it cost every save a
+        // heap box. Inside a caller's transaction no savepoint is needed: a refused upsert
+        // changed nothing, and a failing statement undoes only itself.
         if !isOwnTransaction {
             try write(database.dataVersion())
         } else {

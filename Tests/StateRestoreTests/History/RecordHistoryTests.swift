@@ -187,16 +187,18 @@ import Testing
         for secret in secrets.suffix(4) { #expect(file.range(of: Data(secret.utf8)) != nil, "\(secret) is kept") }
     }
 
-    /// The same on a connection whose SQLite keeps `secure_delete` off (this one's turns it on
-    /// by default): a write that keeps history turns it on for itself, and back off after.
+    /// The same on a connection whose SQLite keeps `secure_delete` off (SQLite's own default;
+    /// this build's turns it on): the connection's first write turns it on.
     @Test func aWriteKeepingHistoryTurnsSecureDeleteOnWhereItIsOff() throws {
         let secrets = (1...6).map { "entry secret-\($0)-\(String(repeating: "z", count: 40))" }
+        // Made and migrated first, so the store below opens it without writing.
+        try Store(path: path, migrator: StateMigrations.makeMigrator()).close()
         let store = try Store(path: path, migrator: StateMigrations.makeMigrator())
         try store.database.executeScript("PRAGMA secure_delete = OFF")
         for secret in secrets {
             try store.saveRecord(#"{"version":1,"entry":"\#(secret)"}"#, version: 1, account: "alice", scene: "desk", kind: "journal", rules: WriteRules(historyDepth: 3))
         }
-        #expect(try store.database.fetchOne("PRAGMA secure_delete") { $0.int(0) } == 0)
+        #expect(try store.database.fetchOne("PRAGMA secure_delete") { $0.int(0) } == 1)
         try store.checkpoint()
         store.close()
         let file = FileManager.default.contents(atPath: path) ?? Data()
