@@ -1,16 +1,15 @@
 import StateStore
 
 extension StateRestorer {
-    /// Signs `account` out for good: purges everything stored for it (as `restorectl purge`
-    /// does: `secure_delete`, the log truncated, its crash-loop marks gone), drops its pending
-    /// saves, stops its live trackings, and fences every writer: the purge advances the
-    /// account's sign-out generation, and a save of a screen restored before it, in this
-    /// process or in any other on the file (an extension with a pending save), is dropped
-    /// instead of writing the account back. Each screen keeps the generation its own restore
-    /// captured (neither this sign-out nor another screen's restore refreshes it), so a screen
-    /// restored before the sign-out stays fenced, for persisted and hand saves alike; a restore
-    /// after the sign-out captures the new generation, so the account works again when the
-    /// person signs back in.
+    /// Signs `account` out for good: purges everything stored for it (as `restorectl purge` does:
+    /// `secure_delete`, every page rewritten, the log truncated, its crash-loop marks gone), drops
+    /// its pending saves, stops its live trackings, and fences every writer: the purge advances the
+    /// account's sign-out generation, and a save of a screen restored before it, in this process or
+    /// in any other on the file (an extension with a pending save), is dropped instead of writing
+    /// the account back. Each screen keeps the generation its own restore captured (neither this
+    /// sign-out nor another screen's restore refreshes it), so a screen restored before the
+    /// sign-out stays fenced, for persisted and hand saves alike; a restore after the sign-out
+    /// captures the new generation, so the account works again when the person signs back in.
     ///
     /// The account's slots in the configured key-value store (``configurePortable(_:)``) are
     /// removed too, so no other device lands its state.

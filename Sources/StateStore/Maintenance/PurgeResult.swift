@@ -15,4 +15,16 @@ public struct PurgeResult: Equatable, Sendable {
     /// Whether ``remainsInLog`` is because another connection was reading (a later purge may
     /// clear it), not a storage error.
     package var logHeldByReader = false
+    /// Why copies of the deleted records may still be in the database file's unused space, or
+    /// nil when every page of the file was rebuilt from the rows that remain after the purge.
+    ///
+    /// `secure_delete` zeroes what a write deletes, but a page split that once moved a record to
+    /// another page can leave its old bytes behind on the page it left; the purge rewrites every
+    /// page (`VACUUM`) so that none remain. When another connection is writing, or there is no
+    /// space for the rewrite, the purge is still committed and this says why; the next purge
+    /// rewrites the pages again.
+    public var remainsInFile: String? = nil
+    /// Whether ``remainsInFile`` is because another connection held the write lock (a later
+    /// purge may clear it), not a storage error.
+    package var fileHeldByWriter = false
 }

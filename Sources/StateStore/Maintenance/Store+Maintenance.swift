@@ -13,7 +13,7 @@ extension Store {
     }
 
     /// Deletes everything stored for `account` (its records' history and build stamps too) with
-    /// `secure_delete` on, then checkpoints and
+    /// `secure_delete` on, then rewrites every page of the file (`VACUUM`), checkpoints and
     /// truncates the WAL, so none of the account's bytes remain in the database or its log, and
     /// removes the account's crash-loop marks from the guard file. In the same transaction the
     /// account's sign-out generation advances: a save of a screen restored before the purge,
@@ -46,8 +46,10 @@ extension Store {
             if hasRecoveryTables { _ = try advanceAccountGeneration(account) }
             return PurgeResult(records: records, quarantined: quarantined, snapshots: snapshots)
         }
-        // Committed: a log that cannot be cleared now (a reader holds it, no space) is said,
-        // not thrown as if nothing had been purged.
+        // Committed: pages that cannot be rewritten and a log that cannot be cleared now
+        // (another connection writing or reading, no space) are said, not thrown as if nothing
+        // had been purged.
+        (result.remainsInFile, result.fileHeldByWriter) = pageRewriteFailure().map { ($0.reason, $0.isBusy) } ?? (nil, false)
         (result.remainsInLog, result.logHeldByReader) = logClearingFailure().map { ($0.reason, $0.isBusy) } ?? (nil, false)
         // The crash-loop guard's marks of the account go too (an existing guard file only; a
         // purge never creates one): nothing of it is left to blame.
@@ -56,6 +58,22 @@ extension Store {
             try? launchGuard.forget(accountHash: LaunchGuardMark.accountHash(account))
         }
         return result
+    }
+
+    /// Rebuilds every page of the file from the rows it holds (`VACUUM`), so no page keeps the
+    /// bytes of a deleted record in its unused space: `secure_delete` zeroes what a write
+    /// deletes, not the old copy a page split leaves on the page a record moved from. Why it
+    /// could not, or nil when it did: another connection holding the write lock (`isBusy`), no
+    /// space, or a caller's transaction still open around the purge.
+    private func pageRewriteFailure() -> (reason: String, isBusy: Bool)? {
+        guard !database.isInTransaction else { return ("the purge ran inside a transaction still open, so the file's pages could not be rewritten", false) }
+        do {
+            try database.executeScript("VACUUM")
+            return nil
+        } catch {
+            if error.isBusy { return ("another connection is writing to the file, so its pages could not be rewritten", true) }
+            return ("the file's pages could not be rewritten: \(error.message)", false)
+        }
     }
 
     /// Checkpoints and truncates the log; why it could not, or nil when it did: another

@@ -18,10 +18,12 @@ enum PurgeCommand {
         let result = try store.purge(account: account)
         console.print("Purged account \(StoreNames.quoted(account)): \(result.records) record(s), \(result.quarantined) quarantined, \(result.snapshots) shelf snapshot(s).")
         // The deletion is committed; its promise of no trace is not kept yet: say so, and fail.
-        guard let why = result.remainsInLog else { return .success }
-        let status: ExitCode = result.logHeldByReader ? .temporaryFailure : .ioError
-        throw CommandFailure(
-            status,
-            "the purge is committed, but the deleted bytes remain in \(store.path)-wal: \(why); they go at the next checkpoint that completes: run purge again")
+        var remains: [String] = []
+        if let why = result.remainsInFile { remains.append("copies of deleted records may remain in unused space of \(store.path): \(why)") }
+        if let why = result.remainsInLog { remains.append("the deleted bytes remain in \(store.path)-wal: \(why); they go at the next checkpoint that completes") }
+        guard !remains.isEmpty else { return .success }
+        // Another connection's lock (a later purge may clear it) is temporary; a storage error is not.
+        let isTemporary = (result.remainsInFile == nil || result.fileHeldByWriter) && (result.remainsInLog == nil || result.logHeldByReader)
+        throw CommandFailure(isTemporary ? .temporaryFailure : .ioError, "the purge is committed, but \(remains.joined(separator: "; and ")): run purge again")
     }
 }

@@ -89,3 +89,32 @@ import Testing
         store.close()
     }
 }
+
+extension SecureDeleteTests {
+    /// A page split copies records to a new page and rebuilds the old one from its remaining
+    /// records, and the rebuild can leave a moved record's old bytes between the page's cell
+    /// pointers and its content: `secure_delete` zeroes what is deleted, not that. Three
+    /// accounts' records saved in one transaction, the leaving account's first, as many pages
+    /// split under them; each layout here left one such copy before the purge rewrote every
+    /// page (found among 240 layouts of the leaving account's count and the records' size).
+    @Test(arguments: zip([8, 11, 34], [130, 40, 200]))
+    func aPurgeLeavesNoCopyOfARecordThatAPageSplitLeftBehind(leavingRecords: Int, paddingLength: Int) throws {
+        let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
+        let marker = "SPLIT-REMNANT-4c2e"
+        let padding = String(repeating: "p", count: paddingLength)
+        try store.writeTransaction {
+            for index in 0..<3_000 {
+                let leaving = index < leavingRecords
+                let account = leaving ? "mmm-leaving" : index.isMultiple(of: 2) ? "aaa-staying" : "zzz-staying"
+                let payload = leaving ? "{\"query\":\"\(marker)-\(index)-\(padding)\"}" : "{\"query\":\"\(padding)\"}"
+                try store.saveRecord(payload, version: 1, account: account, scene: "scene-\(index)", kind: "catalog")
+            }
+        }
+        try store.checkpoint()
+        let result = try store.purge(account: "mmm-leaving", forgettingGuardMarks: false)
+        #expect(result.records == leavingRecords && result.remainsInLog == nil)
+        store.close()
+        #expect(!fileHolds(marker), "a copy of a purged record is still in the file")
+        #expect(!fileHolds("mmm-leaving"), "the purged account's name is still in the file")
+    }
+}

@@ -71,6 +71,47 @@ import Testing
         }
     }
 
+    /// A purge rewrites every page of the file after its deletion (`VACUUM`), so no page keeps
+    /// a copy of a deleted record in its unused space. On a disk without room for that rewrite
+    /// the deletion is still committed: the tool prints it, says copies may remain in the file
+    /// and exits 74; the next purge, with room again, rewrites the pages and exits 0.
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    func aPurgeWithoutRoomToRewriteThePagesSaysSoAndTheNextOneRewritesThem() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
+        defer { mount.unmount() }
+        let db = mount.path("state.sqlite")
+        let store = try Store(path: db, migrator: StateMigrations.makeMigrator())
+        let padding = String(repeating: "p", count: 100)
+        try store.writeTransaction {
+            for index in 0..<3_000 {
+                let account = index < 300 ? "leaving" : "staying"
+                try store.saveRecord("{\"query\":\"\(account)-\(index)-\(padding)\"}", version: 1, account: account, scene: "s\(index)", kind: "catalog")
+            }
+        }
+        store.close()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int)
+        try mount.fill()
+        // Room for the deletion's pages in the log, not for a rewrite of every page.
+        let filler = mount.path("filler")
+        let filled = try #require(try FileManager.default.attributesOfItem(atPath: filler)[.size] as? Int)
+        #expect(truncate(filler, off_t(filled - size / 3)) == 0)
+
+        let run = CapturedRun(["purge", "--db", db, "--account", "leaving"])
+        #expect(run.exitCode == 74, "\(run.stderr)")
+        #expect(run.stdout == "Purged account \"leaving\": 300 record(s), 0 quarantined, 0 shelf snapshot(s).\n")
+        #expect(run.stderr.contains("the purge is committed, but copies of deleted records may remain in unused space of \(db)"), "\(run.stderr)")
+        #expect(run.stderr.contains("could not be rewritten"), "\(run.stderr)")
+
+        try mount.emptyFiller()
+        let again = CapturedRun(["purge", "--db", db, "--account", "leaving"])
+        #expect(again.exitCode == 0, "\(again.stderr)")
+        #expect(again.stdout == "Purged account \"leaving\": 0 record(s), 0 quarantined, 0 shelf snapshot(s).\n")
+        let reopened = try Store(path: db, migrator: StateMigrations.makeMigrator())
+        defer { reopened.close() }
+        #expect(try reopened.recordSummaries().count == 2_700)
+        #expect(try reopened.integrityProblems().isEmpty)
+    }
+
     @Test func missingDatabaseExits66AndIsNotCreated() {
         let run = CapturedRun(["purge", "--db", file.path, "--account", "alice"])
         #expect(run.exitCode == 66)
