@@ -67,7 +67,7 @@ let package = Package(
         ),
         // Test-only: temporary directories, the built restorectl-stress and restorectl run as
         // child processes, and the schema "builds" the compatibility tests run the engine as.
-        .target(name: "TestSupport", dependencies: ["StateStore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["StateStore", "CSQLite"], path: "Tests/TestSupport"),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "MigrationHeader", "CFaultInjection", "TestSupport"]),
         // StateStore only for the package's one lock type (`Locked`), which the tests' logs use.
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels", "StateStore"]),

@@ -58,9 +58,13 @@ final class EngineHarness {
         let file = try StateFile(inside: mount?.root)
         folder = file.folder
         path = file.path
+        // Every connection of this process to the file opens as SQLite's own build opens it.
+        SQLiteOwnDefaults.emulate(in: folder.path(""))
         let store = try StateDatabase.openForWriting(path)
         store.close()
     }
+
+    deinit { SQLiteOwnDefaults.stopEmulating(in: folder.path("")) }
 
     var now: Double { time.withLock { $0 } }
 
@@ -396,11 +400,32 @@ final class EngineHarness {
     }
 
     func signOut(_ r: Int, _ account: String) -> Outcome {
+        purgedWhole = nil
         do {
-            return .count(try restorers[r]!.signOut(account: ModelAccountNames.engine(account)).records)
+            let result = try restorers[r]!.signOut(account: ModelAccountNames.engine(account))
+            if result.remainsInFile == nil && result.remainsInLog == nil { purgedWhole = account }
+            return .count(result.records)
         } catch {
             return .threw(Self.name(of: error))
         }
+    }
+
+    /// The account of the last ``signOut(_:_:)`` when it said nothing of the account remains
+    /// (every page rewritten, the log truncated); nil otherwise.
+    private(set) var purgedWhole: String?
+
+    /// Whether the database file or its log holds the engine's name of `account`, byte for byte.
+    /// Searched by a child process (`grep`, bytes as bytes), for the reason ``folderBytes()``
+    /// gives: this process opening and closing the file would drop its connections' locks.
+    func fileHoldsName(of account: String) throws -> Bool {
+        let files = [path, path + "-wal"].filter { FileManager.default.fileExists(atPath: $0) }
+        guard !files.isEmpty else { return false }
+        let search = try ChildProcess(
+            tool: URL(fileURLWithPath: "/bin/grep"), arguments: ["-F", "-a", "-q", "--", ModelAccountNames.engine(account)] + files, environment: ["LC_ALL": "C"])
+        _ = search.remainingLines()
+        let exit = search.waitForExit()
+        guard exit.reason == .exit, exit.status <= 1 else { throw ModelFailure("grep for the account's name in the file ended with \(exit)") }
+        return exit.status == 0
     }
 
     func removeUnused(_ r: Int, days: Int) -> Outcome {

@@ -418,7 +418,27 @@ struct ModelRun {
                 throw Self.failure("the engine answered \(actual), the contract says \(expected)")
             }
         }
+        try checkNothingOfASignedOutAccountRemains(after: operation, answered: actual)
         return actual
+    }
+
+    /// After a sign-out (or the tool's purge) that said nothing remains (no page left
+    /// unrewritten, the log truncated), no byte of the account's name is left in the file or its
+    /// log: every record, quarantined record, history entry and mark of the account named it,
+    /// and the keys that remember it are hashed. The harness's connections open with
+    /// `secure_delete` off, as SQLite's own build opens them (``SQLiteOwnDefaults``), so an
+    /// engine that left zeroing to the platform's build would leave the bytes of the records
+    /// its saves replaced.
+    private func checkNothingOfASignedOutAccountRemains(after operation: ModelOperation, answered actual: ContractModel.Outcome) throws {
+        let account: String
+        switch operation {
+        case .signOut(_, let signedOut) where engine.purgedWhole == signedOut: account = signedOut
+        case .toolPurge(let purged) where actual == .toolExit(0): account = purged
+        default: return
+        }
+        if try engine.fileHoldsName(of: account) {
+            throw Self.failure("the sign-out of \(account) said nothing of it remains, and its name is still in the file or its log")
+        }
     }
 
     /// Whether the engine's answer `actual` is `expected`: equal, or under a fault the same
