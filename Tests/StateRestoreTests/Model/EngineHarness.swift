@@ -58,13 +58,9 @@ final class EngineHarness {
         let file = try StateFile(inside: mount?.root)
         folder = file.folder
         path = file.path
-        // Every connection of this process to the file opens as SQLite's own build opens it.
-        SQLiteOwnDefaults.emulate(in: folder.path(""))
         let store = try StateDatabase.openForWriting(path)
         store.close()
     }
-
-    deinit { SQLiteOwnDefaults.stopEmulating(in: folder.path("")) }
 
     var now: Double { time.withLock { $0 } }
 

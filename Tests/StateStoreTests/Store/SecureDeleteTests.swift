@@ -80,6 +80,14 @@ import Testing
         #expect(!fileHolds(marker), "the table migration 0004 dropped still holds the purged account's records")
     }
 
+    /// Every test's stand-in for SQLite's own build (``SQLiteOwnDefaults``) is in force: a
+    /// connection to a file in a test's folder opens with `secure_delete` off.
+    @Test func aConnectionToATestFoldersFileOpensAsSQLitesOwnBuildOpensIt() throws {
+        let database = try Database(path: file.path)
+        defer { database.close() }
+        #expect(try secureDelete(of: database) == 0)
+    }
+
     @Test func aConnectionTurnsSecureDeleteOnAtItsFirstWriteAndNotBefore() throws {
         let store = try storeWithSQLitesDefault()
         _ = try store.record(account: "a", scene: "s", kind: "catalog")
