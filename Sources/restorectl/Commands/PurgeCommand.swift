@@ -20,7 +20,9 @@ enum PurgeCommand {
         // The deletion is committed; its promise of no trace is not kept yet: say so, and fail.
         var remains: [String] = []
         if let why = result.remainsInFile { remains.append("copies of deleted records may remain in unused space of \(store.path): \(why)") }
-        if let why = result.remainsInLog { remains.append("the deleted bytes remain in \(store.path)-wal: \(why); they go at the next checkpoint that completes") }
+        if let why = result.remainsInLog {
+            remains.append("the deleted bytes remain in \(store.path) and \(store.path)-wal until a checkpoint completes: \(why)")
+        }
         guard !remains.isEmpty else { return .success }
         // Another connection's lock (a later purge may clear it) is temporary; a storage error is not.
         let isTemporary = (result.remainsInFile == nil || result.fileHeldByWriter) && (result.remainsInLog == nil || result.logHeldByReader)
