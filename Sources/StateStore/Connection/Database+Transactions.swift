@@ -29,7 +29,7 @@ extension Database {
                 if let count = counted[identity] { counted[identity] = count + 1 }
             }
         }
-        if keptStatements[KeptStatement.beginImmediate.slot] == nil { try execute("PRAGMA secure_delete = ON") }
+        if keptStatements[KeptStatement.beginImmediate.slot] == nil { try executeScript("PRAGMA secure_delete = ON") }
         try run(.beginImmediate)
     }
 

@@ -8,11 +8,12 @@ public struct PurgeResult: Equatable, Sendable {
     /// The number of snapshots deleted (of the kinds stored as snapshots, the shelf's).
     public let snapshots: Int
     /// Why the log could not be checkpointed and truncated after the purge, or nil when it was
-    /// (no byte of the account left in the file or its log). Until a checkpoint completes, the
-    /// purge's changes, the pages it rewrote, are in the write-ahead log, and the database file
-    /// still holds the pages they replace, the deleted bytes with them (the log may hold earlier
-    /// copies too). The purge itself is committed either way; the bytes go at the next
-    /// checkpoint that completes (the next purge, or a close with no one reading).
+    /// (with ``remainsInFile`` nil too, no byte of the account is left in the file or its log).
+    /// Until a checkpoint completes, the purge's changes, the pages it rewrote, are in the
+    /// write-ahead log, and the database file still holds the pages they replace, the deleted
+    /// bytes with them (the log may hold earlier copies too). The purge itself is committed
+    /// either way; the bytes go at the next checkpoint that completes (the next purge, or a
+    /// close with no one reading).
     public var remainsInLog: String? = nil
     /// Whether ``remainsInLog`` is because another connection was reading (a later purge may
     /// clear it), not a storage error.

@@ -7,7 +7,7 @@ import StateStore
 enum PurgeCommand {
     static let spec = CommandSpec(
         name: "purge",
-        abstract: "Delete all of an account's state with secure_delete on, so nothing remains in the file.",
+        abstract: "Delete all of an account's state with secure_delete on and rewrite every page, so nothing remains in the file.",
         action: .parsing(run)
     )
 

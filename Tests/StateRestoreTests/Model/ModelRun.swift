@@ -427,8 +427,9 @@ struct ModelRun {
     /// log: every record, quarantined record, history entry and mark of the account named it,
     /// and the keys that remember it are hashed. The harness's connections open with
     /// `secure_delete` off, as SQLite's own build opens them (``SQLiteOwnDefaults``), so an
-    /// engine that left zeroing to the platform's build would leave the bytes of the records
-    /// its saves replaced.
+    /// engine that left zeroing to the platform's build and did not rewrite the pages at the
+    /// purge would leave the bytes of the records its saves replaced (the engine before both
+    /// did: the fixture `a-sign-out-leaves-no-byte-of-a-record-a-save-replaced-where-sqlite-keeps-them.txt`).
     private func checkNothingOfASignedOutAccountRemains(after operation: ModelOperation, answered actual: ContractModel.Outcome) throws {
         let account: String
         switch operation {
