@@ -21,7 +21,8 @@ import StateStore
 /// - `<now> change <n> <note>` → `changed`; `<now> turns` → `turns`; `<now> fire` → `fired`.
 /// - `<now> flush [kill-before|kill-after]` → `flushed <scenes skipped, or ->` or `refused <reason>`;
 ///   with a kill point it dies before the flush, or right after its commit.
-/// - `<now> prune <days>` → `pruned <scenes, or ->`; `<now> sign-out <account>` → `signed-out <records>`.
+/// - `<now> prune <days>` → `pruned <scenes, or ->`; `<now> sign-out <account>` → `signed-out
+///   <records> whole|remains` (whether the purge said nothing of the account remains).
 /// - `<now> discard <account> <scene>` → `discarded <records>` or `refused <reason>`.
 /// - `<now> suspend` → `suspended` or `refused <reason>`; `<now> resume` → `resumed <the
 ///   database report's codes, or ->` or `refused <reason>`.
@@ -130,7 +131,11 @@ struct ModelChild {
                 guard let key = try? SceneKey(scene: arguments[1], account: arguments[0]) else { continue }
                 LinePrinter.shared.line(Self.answer { "discarded \(try restorer.discard([key]))" })
             case "sign-out" where arguments.count == 1:
-                LinePrinter.shared.line(Self.answer { "signed-out \(try restorer.signOut(account: arguments[0]).records)" })
+                LinePrinter.shared.line(
+                    Self.answer {
+                        let result = try restorer.signOut(account: arguments[0])
+                        return "signed-out \(result.records) \(result.remainsInFile == nil && result.remainsInLog == nil ? "whole" : "remains")"
+                    })
             case "suspend":
                 LinePrinter.shared.line(
                     Self.answer {

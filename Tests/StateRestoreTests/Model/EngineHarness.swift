@@ -207,8 +207,11 @@ final class EngineHarness {
     func childPrune(_ c: Int, days: Int) throws -> Outcome { Self.scenes(try ask(c, "prune \(days)"), prefix: "pruned ") }
 
     func childSignOut(_ c: Int, _ account: String) throws -> Outcome {
+        purgedWhole = nil
         let answer = try ask(c, "sign-out \(ModelAccountNames.engine(account))")
-        guard answer.hasPrefix("signed-out "), let count = Int(answer.dropFirst("signed-out ".count)) else { return .threw(answer) }
+        let words = answer.split(separator: " ")
+        guard words.count == 3, words[0] == "signed-out", let count = Int(words[1]) else { return .threw(answer) }
+        if words[2] == "whole" { purgedWhole = account }
         return .count(count)
     }
 
@@ -406,8 +409,8 @@ final class EngineHarness {
         }
     }
 
-    /// The account of the last ``signOut(_:_:)`` when it said nothing of the account remains
-    /// (every page rewritten, the log truncated); nil otherwise.
+    /// The account of the last ``signOut(_:_:)`` or ``childSignOut(_:_:)`` when it said
+    /// nothing of the account remains (every page rewritten, the log truncated); nil otherwise.
     private(set) var purgedWhole: String?
 
     /// Whether the database file or its log holds the engine's name of `account`, byte for byte.

@@ -422,7 +422,7 @@ struct ModelRun {
         return actual
     }
 
-    /// After a sign-out (or the tool's purge) that said nothing remains (no page left
+    /// After a sign-out (a child's, or the tool's purge) that said nothing remains (no page left
     /// unrewritten, the log truncated), no byte of the account's name is left in the file or its
     /// log: every record, quarantined record, history entry and mark of the account named it,
     /// and the keys that remember it are hashed. The harness's connections open with
@@ -433,7 +433,8 @@ struct ModelRun {
     private func checkNothingOfASignedOutAccountRemains(after operation: ModelOperation, answered actual: ContractModel.Outcome) throws {
         let account: String
         switch operation {
-        case .signOut(_, let signedOut) where engine.purgedWhole == signedOut: account = signedOut
+        case .signOut(_, let signedOut) where engine.purgedWhole == signedOut, .childSignOut(_, let signedOut) where engine.purgedWhole == signedOut:
+            account = signedOut
         case .toolPurge(let purged) where actual == .toolExit(0): account = purged
         default: return
         }
