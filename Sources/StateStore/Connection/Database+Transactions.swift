@@ -16,12 +16,11 @@ extension Database {
     /// Begins a write transaction (`BEGIN IMMEDIATE`); on a connection that only reads, counted
     /// first where a test counts the writes attempted on this file (``countWriteAttempts(at:)``).
     ///
-    /// The connection's first write transaction turns `secure_delete` on for all the ones after
-    /// it (the first is the one that prepares its `BEGIN`; a connection opened again prepares it
-    /// again): what a write deletes or replaces is overwritten with zeros, so a purge leaves
-    /// none of an account's bytes, not even those of records replaced or moved aside long
-    /// before it. SQLite's own default leaves deleted bytes in the file, and a platform's build
-    /// keeps that default or not (Debian's zeroes them). A connection that never writes never runs the pragma.
+    /// The connection's first write transaction turns `secure_delete` on for itself and every
+    /// one after it (the first is the one that prepares its `BEGIN`; a connection opened again
+    /// prepares it again): what a write deletes or replaces is overwritten with zeros. SQLite's
+    /// own default leaves deleted bytes in the file, and a platform's build keeps that default
+    /// or not (Debian's zeroes them). A connection that never writes never runs the pragma.
     private func beginWriting() throws {
         if configuration.access == .readOnly {
             Self.countedWriteAttempts.withLock { counted in
