@@ -190,6 +190,15 @@ package final class LiveScenesFile: @unchecked Sendable {
         return kill(pid, 0) == 0 || errno == EPERM
     }
 
+    /// Whether `slot` holds this process's held header: the slot it left held, without its
+    /// lock, while suspended. Read without the lock: no other process takes a slot another
+    /// live process holds, so only this process changes that header.
+    private static func isHeldByThisProcess(_ slot: Int, descriptor: Int32) -> Bool {
+        let (header, read) = LaunchGuardFile.read(slotHeaderSize, from: descriptor, at: headerSize + slot * slotSize)
+        return read == slotHeaderSize && LaunchGuardFile.bytes(header, at: 0, are: heldSlotMagic)
+            && pid_t(bitPattern: LaunchGuardFile.uint32(header, at: 4)) == getpid()
+    }
+
     /// Whether another process holds `slot`'s lock (`F_GETLK` takes none).
     private static func isLocked(_ slot: Int, descriptor: Int32) -> Bool {
         var request = LaunchGuardFile.lockRequest(type: F_WRLCK, start: headerSize + slot * slotSize, length: slotSize)
@@ -222,7 +231,11 @@ package final class LiveScenesFile: @unchecked Sendable {
             var request = LaunchGuardFile.lockRequest(type: F_WRLCK, start: headerSize + slot * slotSize, length: slotSize)
             // Its own held slot is waited for: another process looks at it only for as long as
             // reading its header takes, and a slot taken instead would leave it held for good.
-            let command = index == 0 && heldBefore != nil ? F_SETLKW : F_SETLK
+            // Only while the slot still says so: in a file made again at the path since (the
+            // database removed and recreated while this process was suspended), that slot may
+            // be another live process's, locked for that process's life.
+            let waits = index == 0 && heldBefore != nil && isHeldByThisProcess(slot, descriptor: descriptor)
+            let command = waits ? F_SETLKW : F_SETLK
             guard fcntl(descriptor, command, &request) == 0 else { continue }
             let (slotHeader, _) = LaunchGuardFile.read(slotHeaderSize, from: descriptor, at: headerSize + slot * slotSize)
             if LaunchGuardFile.bytes(slotHeader, at: 0, are: heldSlotMagic), isHeldByAnotherLiveProcess(slotHeader, at: 0) {

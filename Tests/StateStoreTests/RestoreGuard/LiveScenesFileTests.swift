@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TestSupport
 import Testing
@@ -73,6 +74,51 @@ struct LiveScenesFileTests {
         try LiveScenesFile.publish(scenes, held: true, beside: file.path)
         try LiveScenesFile.publish([], beside: file.path)
         #expect(try slots(marked: "RSLH", beside: file.path).isEmpty)
+        #expect(!LiveScenesFile.isPublishing(beside: file.path))
+    }
+
+    /// A process suspended with a held slot waits to take that slot back (another process
+    /// only peeks at it) while the slot still says it is this process's. When the database and
+    /// its live file were removed while it was suspended, and another process made the file
+    /// again and took that slot for its own live scenes, the slot is that process's for its
+    /// whole life: closing (publishing none) and resuming take another slot instead of waiting.
+    /// Found by a soak of the contract model, whose closing restorer waited for a child that
+    /// waited for it. Each publication runs on a thread of its own, bounded so that a wait
+    /// fails the test instead of hanging it; the child's end lets a waiting one go.
+    @Test func aHeldSlotInAFileMadeAgainWhileSuspendedIsNotWaitedFor() throws {
+        let file = try StateFile()
+        let scenes = [(account: "default", scene: "main")]
+        try LiveScenesFile.publish(scenes, held: false, beside: file.path)
+        try LiveScenesFile.publish(scenes, held: true, beside: file.path)
+        #expect(try slots(marked: "RSLH", beside: file.path) == [0])
+        #expect(unlink(file.path + "-live") == 0)
+        // Another process makes the database and its live file again, its live scene in slot 0.
+        let child = try ChildProcess(stress: ["model-child", "--db", file.path, "--build", "1.0", "--role", "app"])
+        defer { child.kill() }
+        _ = try child.readLines(until: "ready")
+        child.send("1800000000 restore alice s1")
+        #expect(child.nextLine()?.hasPrefix("restored ") == true)
+        child.send("1800000000 persist alice s1")
+        #expect(child.nextLine() == "persisting 0")
+        #expect(try slots(marked: "RSLV", beside: file.path) == [0])
+
+        for (name, publication) in [("resuming", scenes), ("closing", [])] {
+            let returned = DispatchSemaphore(value: 0)
+            let failure = Locked<(any Error)?>(nil)
+            Thread {
+                do { try LiveScenesFile.publish(publication, beside: file.path) } catch { failure.withLock { $0 = error } }
+                returned.signal()
+            }.start()
+            guard returned.wait(timeout: .now() + 30) == .success else {
+                Issue.record("\(name) waited for the slot another process holds")
+                child.kill()
+                returned.wait()
+                return
+            }
+            #expect(failure.withLock { $0 } == nil, "\(name)")
+            // The other process's slot is as it left it.
+            #expect(try slots(marked: "RSLV", beside: file.path).first == 0, "\(name)")
+        }
         #expect(!LiveScenesFile.isPublishing(beside: file.path))
     }
 
