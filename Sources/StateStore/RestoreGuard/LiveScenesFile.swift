@@ -165,8 +165,8 @@ package final class LiveScenesFile: @unchecked Sendable {
             guard count > 0 else { continue }
             if LaunchGuardFile.bytes(bytes, at: base, are: slotMagic) {
                 guard isLocked(slot, descriptor: descriptor) else { continue }  // its process is gone
-            } else if LaunchGuardFile.bytes(bytes, at: base, are: heldSlotMagic) {
-                guard isHeldByAnotherLiveProcess(bytes, at: base) else { continue }
+            } else if let owner = heldSlotOwner(bytes, at: base) {
+                guard isAnotherLiveProcess(owner) else { continue }
             } else {
                 continue
             }
@@ -182,21 +182,26 @@ package final class LiveScenesFile: @unchecked Sendable {
         }
     }
 
-    /// Whether the held slot at `base` of `bytes` is another process's that still lives: a
-    /// `kill(pid, 0)` that finds the process (`EPERM`: it lives, and is not ours to signal).
-    private static func isHeldByAnotherLiveProcess(_ bytes: [UInt8], at base: Int) -> Bool {
-        let pid = pid_t(bitPattern: LaunchGuardFile.uint32(bytes, at: base + 4))
+    /// The process that holds the slot whose header is at `base` of `bytes` while suspended
+    /// (its header marked held, without the lock); nil for a slot not held.
+    private static func heldSlotOwner(_ bytes: [UInt8], at base: Int) -> pid_t? {
+        guard LaunchGuardFile.bytes(bytes, at: base, are: heldSlotMagic) else { return nil }
+        return pid_t(bitPattern: LaunchGuardFile.uint32(bytes, at: base + 4))
+    }
+
+    /// Whether `pid` is another process that still lives: a `kill(pid, 0)` that finds the
+    /// process (`EPERM`: it lives, and is not ours to signal).
+    private static func isAnotherLiveProcess(_ pid: pid_t) -> Bool {
         guard pid > 0, pid != getpid() else { return false }
         return kill(pid, 0) == 0 || errno == EPERM
     }
 
-    /// Whether `slot` holds this process's held header: the slot it left held, without its
-    /// lock, while suspended. Read without the lock: no other process takes a slot another
-    /// live process holds, so only this process changes that header.
+    /// Whether `slot` is the one this process left held, without its lock, while suspended.
+    /// Read without the lock: no other process takes a slot another live process holds, so
+    /// only this process changes that header.
     private static func isHeldByThisProcess(_ slot: Int, descriptor: Int32) -> Bool {
         let (header, read) = LaunchGuardFile.read(slotHeaderSize, from: descriptor, at: headerSize + slot * slotSize)
-        return read == slotHeaderSize && LaunchGuardFile.bytes(header, at: 0, are: heldSlotMagic)
-            && pid_t(bitPattern: LaunchGuardFile.uint32(header, at: 4)) == getpid()
+        return read == slotHeaderSize && heldSlotOwner(header, at: 0) == getpid()
     }
 
     /// Whether another process holds `slot`'s lock (`F_GETLK` takes none).
@@ -238,7 +243,7 @@ package final class LiveScenesFile: @unchecked Sendable {
             let command = waits ? F_SETLKW : F_SETLK
             guard fcntl(descriptor, command, &request) == 0 else { continue }
             let (slotHeader, _) = LaunchGuardFile.read(slotHeaderSize, from: descriptor, at: headerSize + slot * slotSize)
-            if LaunchGuardFile.bytes(slotHeader, at: 0, are: heldSlotMagic), isHeldByAnotherLiveProcess(slotHeader, at: 0) {
+            if let owner = heldSlotOwner(slotHeader, at: 0), isAnotherLiveProcess(owner) {
                 request.l_type = Int16(F_UNLCK)
                 _ = fcntl(descriptor, F_SETLK, &request)
                 continue
