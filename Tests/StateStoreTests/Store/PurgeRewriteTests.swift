@@ -32,11 +32,6 @@ import Testing
         try store.checkpoint()
     }
 
-    /// Whether the file at `path` or its log holds `bytes`.
-    private static func holds(_ bytes: String, at path: String) -> Bool {
-        [path, path + "-wal"].contains { (FileManager.default.contents(atPath: $0) ?? Data()).range(of: Data(bytes.utf8)) != nil }
-    }
-
     @Test(arguments: zip([8, 11, 34], [130, 40, 200]))
     func aPurgeLeavesNoCopyOfARecordThatAPageSplitLeftBehind(leavingRecords: Int, paddingLength: Int) throws {
         // The control: the account's records deleted with `secure_delete` on and no rewrite.
@@ -47,7 +42,7 @@ import Testing
         try unrewritten.checkpoint()
         unrewritten.close()
         try #require(
-            Self.holds(Self.marker, at: control.path) || Self.holds("mmm-leaving", at: control.path),
+            DatabaseBytes.hold(Self.marker, at: control.path) || DatabaseBytes.hold("mmm-leaving", at: control.path),
             "the layout no longer leaves a copy behind a split: find one that does")
 
         let file = try StateFile()
@@ -56,8 +51,8 @@ import Testing
         let result = try store.purge(account: "mmm-leaving", forgettingGuardMarks: false)
         #expect(result.records == leavingRecords && result.remainsInFile == nil && result.remainsInLog == nil)
         store.close()
-        #expect(!Self.holds(Self.marker, at: file.path), "a copy of a purged record is still in the file")
-        #expect(!Self.holds("mmm-leaving", at: file.path), "the purged account's name is still in the file")
+        #expect(!DatabaseBytes.hold(Self.marker, at: file.path), "a copy of a purged record is still in the file")
+        #expect(!DatabaseBytes.hold("mmm-leaving", at: file.path), "the purged account's name is still in the file")
         let reopened = try Store(path: file.path, migrator: .withNoOpDataSteps())
         defer { reopened.close() }
         #expect(try reopened.recordSummaries().count == 3_000 - leavingRecords)

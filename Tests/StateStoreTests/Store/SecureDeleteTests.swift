@@ -16,22 +16,7 @@ import Testing
 
     init() throws { file = try StateFile() }
 
-    /// How many times the database file and its log hold `marker`'s bytes, at `path`.
-    private static func occurrences(of marker: String, at path: String) -> Int {
-        let needle = Data(marker.utf8)
-        return [path, path + "-wal"].reduce(0) { count, name in
-            let bytes = FileManager.default.contents(atPath: name) ?? Data()
-            var found = count
-            var start = bytes.startIndex
-            while let range = bytes.range(of: needle, in: start..<bytes.endIndex) {
-                found += 1
-                start = range.upperBound
-            }
-            return found
-        }
-    }
-
-    private func fileHolds(_ marker: String) -> Bool { Self.occurrences(of: marker, at: file.path) > 0 }
+    private func fileHolds(_ marker: String) -> Bool { DatabaseBytes.hold(marker, at: file.path) }
 
     /// A store on the file at `path`, migrated before, whose connection has written nothing
     /// yet, with `secure_delete` as SQLite's own default sets it.
@@ -80,7 +65,7 @@ import Testing
         try migrating.execute("PRAGMA secure_delete = OFF")
         try Migrator.withNoOpDataSteps().migrate(migrating)
         migrating.close()
-        #expect(Self.occurrences(of: marker, at: file.path) == 200, "the table migration 0004 dropped still holds its records")
+        #expect(DatabaseBytes.occurrences(of: marker, at: file.path) == 200, "the table migration 0004 dropped still holds its records")
     }
 
     /// Every test's stand-in for SQLite's own build (``SQLiteOwnDefaults``) is in force: a
