@@ -25,7 +25,8 @@ extension Migrator {
         // empty `<db>.backup-v<N>` would only read as a valid, empty database later.
         if status.schemaVersion > 0, try Self.reading(db.path, { try db.holdsRows(besides: ["schema_history"]) }) { try backUp(db, version: status.schemaVersion) }
         try Self.reading(db.path) { try db.activateWriteAheadLog() }
-        let applied = try plan.filter { try apply($0, to: db, progress: progress) }
+        // Each migration commits on its own; the log is copied into the file once, after the last.
+        let applied = try db.checkpointingOnce { try plan.filter { try apply($0, to: db, progress: progress) } }
         // A rename (0004's) opened SQLite's temp database, which every later write
         // transaction on this connection would begin and commit too: close it. Only a cost is
         // at stake, so a failure to close it never fails the migration that succeeded.

@@ -126,6 +126,36 @@ import Testing
         }
     }
 
+    /// A plan's migrations each commit on their own, but the log is copied into the file, and
+    /// both are synced, once, after the last: a plan of three large migrations syncs as often
+    /// as a plan of one, and the file holds every page when `migrate` returns.
+    @Test func aMigrationPlanCopiesItsLogIntoTheFileOnceAfterItsLastMigration() throws {
+        // 2,000 rows of 3,000 bytes: each migration's commit leaves the log past the automatic
+        // checkpoint's threshold of 1,000 pages.
+        func large(_ version: Int) throws -> MigrationFile {
+            try MigrationFile(
+                name: String(format: "%04d_large.sql", version),
+                sql: """
+                    CREATE TABLE t\(version) (x);
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+                    INSERT INTO t\(version) SELECT randomblob(3000) FROM n;
+                    """)
+        }
+        let first = try MigrationFile(name: "0001_first.sql", sql: "CREATE TABLE t1 (x);")
+        var syncs: [Int] = []
+        for (index, plan) in [try [large(2)], try (2...4).map(large)].enumerated() {
+            let path = dir.path("plan-\(index).sqlite")
+            let db = try Database(path: path, configuration: FaultyVFS.configuration)
+            try Migrator(migrations: [first]).migrate(db)
+            syncs.append(try FaultyVFS.countOperations(.sync) { try Migrator(migrations: [first] + plan).migrate(db) })
+            var status = stat()
+            #expect(stat(path, &status) == 0 && Int(status.st_size) >= plan.count * 2_000 * 3_000, "the log was copied into the file before migrate returned")
+            db.close()
+        }
+        #expect(syncs[0] > 0)
+        #expect(syncs[1] == syncs[0], "a plan of three large migrations synced \(syncs[1]) times, one of them \(syncs[0])")
+    }
+
     // MARK: Restore
 
     @Test(arguments: Fault.all)
