@@ -40,10 +40,16 @@ extension JSONParser {
 
     /// Validates one well-formed multi-byte UTF-8 sequence (Unicode Table 3-7) and skips it.
     private mutating func skipMultibyteScalar() throws(JSONParseError) {
-        let lead = bytes[offset]
+        guard let length = Self.multibyteScalarLength(in: bytes, at: offset) else { throw failure(.invalidUTF8) }
+        offset += length
+    }
+
+    /// The length of the well-formed multi-byte UTF-8 sequence (Unicode Table 3-7) that starts
+    /// at `offset`, or nil when the bytes there are not one.
+    static func multibyteScalarLength(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
         let length: Int
         let second: ClosedRange<UInt8>
-        switch lead {
+        switch bytes[offset] {
         case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
         case 0xE0: (length, second) = (3, 0xA0...0xBF)
         case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
@@ -51,15 +57,13 @@ extension JSONParser {
         case 0xF0: (length, second) = (4, 0x90...0xBF)
         case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
         case 0xF4: (length, second) = (4, 0x80...0x8F)
-        default: throw failure(.invalidUTF8)
+        default: return nil
         }
-        guard offset + length <= bytes.count, second.contains(bytes[offset + 1]) else {
-            throw failure(.invalidUTF8)
-        }
+        guard offset + length <= bytes.count, second.contains(bytes[offset + 1]) else { return nil }
         for position in offset + 2..<offset + length where bytes[position] & 0xC0 != 0x80 {
-            throw failure(.invalidUTF8)
+            return nil
         }
-        offset += length
+        return length
     }
 
     /// Reads an escape starting at its backslash; returns the scalar it stands for.

@@ -22,8 +22,104 @@ enum CatalogJSONUpgrade {
     private static let head = #"{"\#(RecordHeader.versionField)":\#(version),"query":"#
 
     /// The format 3 text of a format 1 or 2 catalog record, or nil when it stays as it is.
+    ///
+    /// A record whose text is already in the writer's encoding (``FlatObjectMember``: what
+    /// this build and the ones before it wrote) is rewritten by copying its members' bytes;
+    /// any other is parsed.
     @Sendable
     static func upgradedRecord(_ bytes: UnsafeRawBufferPointer) -> RecordRewrite? {
+        let buffer = bytes.bindMemory(to: UInt8.self)
+        if buffer.count <= RecordHeader.limits.maxBytes, let members = FlatObjectMember.members(of: buffer),
+            let rewrite = upgradedFlatRecord(members, in: buffer)
+        {
+            return rewrite
+        }
+        return upgradedParsedRecord(bytes)
+    }
+
+    /// ``upgradedRecord(_:)`` of a record read in place, or nil when the parsed path decides:
+    /// a record it keeps (current, newer, or one that does not decode) is never decided here.
+    private static func upgradedFlatRecord(_ members: [FlatObjectMember], in bytes: UnsafeBufferPointer<UInt8>) -> RecordRewrite? {
+        var recordVersion = 1
+        var query: Range<Int>?
+        var selectedID: Range<Int>?
+        var showsOnlySelected: Range<Int>?
+        for member in members {
+            switch Field(of: member, in: bytes) {
+            case .version:
+                guard let value = member.integer(in: bytes), value >= 1 else { return nil }
+                recordVersion = value
+            case .minReaderVersion:
+                guard let value = member.integer(in: bytes), value >= 1 else { return nil }
+            case .query:
+                guard member.kind == .string else { return nil }
+                query = member.value
+            case .selectedID:
+                guard member.kind == .integer || member.kind == .null else { return nil }
+                selectedID = member.value
+            case .showsOnlySelected:
+                guard member.kind == .bool else { return nil }
+                showsOnlySelected = member.value
+            case .viewport, .unknown:
+                continue
+            }
+        }
+        guard recordVersion < version else { return nil }
+        // Format 1 did not define it: its upgrade forgets it.
+        if recordVersion < 2 { showsOnlySelected = nil }
+        // The canonical compact encoding the codec writes, the format's own members first, then
+        // the fields the format does not define, in their order.
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 96)
+        func append(_ text: StaticString) {
+            output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        func append(_ range: Range<Int>) { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range])) }
+        output.append(contentsOf: headBytes)
+        if let query { append(query) } else { append(#""""#) }
+        append(#","selectedID":"#)
+        if let selectedID { append(selectedID) } else { append("null") }
+        append(#","showsOnlySelected":"#)
+        if let showsOnlySelected { append(showsOnlySelected) } else { append("false") }
+        append(#","viewport":null"#)
+        for member in members where Field(of: member, in: bytes) == .unknown {
+            append(",\"")
+            append(member.key)
+            append("\":")
+            append(member.value)
+        }
+        append("}")
+        return RecordRewrite(version: version, payload: String(decoding: output, as: UTF8.self))
+    }
+
+    /// ``head``'s bytes.
+    private static let headBytes = Array(head.utf8)
+
+    /// What a member of a record is to the upgrade, by its key.
+    private enum Field: Equatable {
+        case version, minReaderVersion, query, selectedID, showsOnlySelected, viewport, unknown
+
+        /// Compared by code units, as object keys are; most keys differ in length.
+        init(of member: FlatObjectMember, in bytes: UnsafeBufferPointer<UInt8>) {
+            let key = UnsafeBufferPointer(rebasing: bytes[member.key])
+            func matches(_ name: StaticString) -> Bool {
+                key.count == name.utf8CodeUnitCount && key.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            }
+            self =
+                switch key.count {
+                case 5 where matches("query"): .query
+                case 7 where matches("version"): .version
+                case 8 where matches("viewport"): .viewport
+                case 10 where matches("selectedID"): .selectedID
+                case 16 where matches("minReaderVersion"): .minReaderVersion
+                case 17 where matches("showsOnlySelected"): .showsOnlySelected
+                default: .unknown
+                }
+        }
+    }
+
+    /// ``upgradedRecord(_:)`` of a record parsed whole.
+    private static func upgradedParsedRecord(_ bytes: UnsafeRawBufferPointer) -> RecordRewrite? {
         guard let object = try? RecordHeader.parseObject(bytes.bindMemory(to: UInt8.self)), let header = try? RecordHeader(of: object),
             header.version < version
         else { return nil }

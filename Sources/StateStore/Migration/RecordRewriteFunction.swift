@@ -21,10 +21,12 @@ final class RecordRewriteFunction {
     static let payloadPart = 2
 
     private let transform: (UnsafeRawBufferPointer) throws -> RecordRewrite?
-    /// The payload last transformed, and what the transform made of it.
-    private var lastPayload: [UInt8] = []
-    private var lastRewrite: RecordRewrite?
-    private var hasLast = false
+    /// The payload last transformed, and what the transform made of it. Only SQLite's calls
+    /// of the function, one at a time on the thread stepping the statement, touch them: no
+    /// dynamic exclusivity check at each of a record's four calls.
+    @exclusivity(unchecked) private var lastPayload: [UInt8] = []
+    @exclusivity(unchecked) private var lastRewrite: RecordRewrite?
+    @exclusivity(unchecked) private var hasLast = false
     /// The transform's error that failed the statement.
     fileprivate(set) var error: (any Error)?
 

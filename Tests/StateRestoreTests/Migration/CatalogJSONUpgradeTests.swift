@@ -38,6 +38,23 @@ import Testing
         #"[1]"#,
         #"{"query": "#,
         "",
+        // Records the writer's own encoding could hold, read in place, and their near misses.
+        #"{"version":2,"showsOnlySelected":true,"query":"q é","k":null,"b":false,"n":-12,"s":"x"}"#,
+        #"{"selectedID":-0}"#,
+        #"{"selectedID":007}"#,
+        #"{"selectedID":123456789012345678}"#,
+        #"{"selectedID":1234567890123456789}"#,
+        #"{"version":1,"version":2}"#,
+        #"{"colour":"a","colour":"b"}"#,
+        #"{"version":1,"minReaderVersion":0,"query":"q"}"#,
+        #"{"version":-1,"query":"q"}"#,
+        #"{"version":2,"minReaderVersion":2}"#,
+        #"{"query":"x"} trailing"#,
+        #"{"query":"x"}{}"#,
+        "\u{FEFF}{\"query\":\"x\"}",
+        #"{"qu\u0065ry":"x"}"#,
+        #"{"query":"tab\there"}"#,
+        #"{"query":"x","viewport":null,"showsOnlySelected":false}"#,
     ])
     func handPickedRecordsAreUpgradedAsTheCodecUpgradesThem(record: String) {
         let (json, codec) = Self.upgrades(record)
