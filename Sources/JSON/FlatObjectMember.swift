@@ -27,18 +27,19 @@ package struct FlatObjectMember: Equatable, Sendable {
     /// The most members an object read this way may have (duplicate keys are looked for pair by
     /// pair; a larger object is left to the parser).
     package static let maximumMembers = 32
-    /// The most digits an integer read this way may have: every such integer fits `Int`.
+    /// The most digits an integer read this way may have: every such integer fits `Int64`.
     private static let maximumDigits = 18
 
-    /// The value of an ``Kind/integer`` member; nil for any other kind.
+    /// The value of an ``Kind/integer`` member; nil for any other kind, and for a value that
+    /// does not fit `Int` where `Int` is 32 bits wide.
     package func integer(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard kind == .integer else { return nil }
         let isNegative = bytes[value.lowerBound] == UInt8(ascii: "-")
-        var magnitude = 0
+        var magnitude: Int64 = 0
         for digit in bytes[(isNegative ? value.lowerBound + 1 : value.lowerBound)..<value.upperBound] {
-            magnitude = magnitude * 10 + Int(digit &- UInt8(ascii: "0"))
+            magnitude = magnitude * 10 + Int64(digit &- UInt8(ascii: "0"))
         }
-        return isNegative ? -magnitude : magnitude
+        return Int(exactly: isNegative ? -magnitude : magnitude)
     }
 
     /// The members of the object `bytes` holds, in order; nil unless the whole text is one flat

@@ -23,9 +23,11 @@ enum CatalogJSONUpgrade {
 
     /// The format 3 text of a format 1 or 2 catalog record, or nil when it stays as it is.
     ///
-    /// A record whose text is already in the writer's encoding (``FlatObjectMember``: what
-    /// this build and the ones before it wrote) is rewritten by copying its members' bytes;
-    /// any other is parsed.
+    /// A record read in place (``FlatObjectMember``: a flat object whose values are written as
+    /// the writer writes them) is rewritten by copying its members' bytes; any other is
+    /// parsed. Formats 1 and 2 define only scalar fields, so a record takes the first path
+    /// unless a string in it needs an escape, an integer is not in its shortest form, or a
+    /// field it does not define holds an object or an array.
     @Sendable
     static func upgradedRecord(_ bytes: UnsafeRawBufferPointer) -> RecordRewrite? {
         let buffer = bytes.bindMemory(to: UInt8.self)
@@ -39,7 +41,7 @@ enum CatalogJSONUpgrade {
 
     /// ``upgradedRecord(_:)`` of a record read in place, or nil when the parsed path decides:
     /// a record it keeps (current, newer, or one that does not decode) is never decided here.
-    private static func upgradedFlatRecord(_ members: [FlatObjectMember], in bytes: UnsafeBufferPointer<UInt8>) -> RecordRewrite? {
+    static func upgradedFlatRecord(_ members: [FlatObjectMember], in bytes: UnsafeBufferPointer<UInt8>) -> RecordRewrite? {
         var recordVersion = 1
         var query: Range<Int>?
         var selectedID: Range<Int>?
@@ -119,7 +121,7 @@ enum CatalogJSONUpgrade {
     }
 
     /// ``upgradedRecord(_:)`` of a record parsed whole.
-    private static func upgradedParsedRecord(_ bytes: UnsafeRawBufferPointer) -> RecordRewrite? {
+    static func upgradedParsedRecord(_ bytes: UnsafeRawBufferPointer) -> RecordRewrite? {
         guard let object = try? RecordHeader.parseObject(bytes.bindMemory(to: UInt8.self)), let header = try? RecordHeader(of: object),
             header.version < version
         else { return nil }

@@ -23,7 +23,7 @@ final class RecordRewriteFunction {
     private let transform: (UnsafeRawBufferPointer) throws -> RecordRewrite?
     /// The payload last transformed, and what the transform made of it. Only SQLite's calls
     /// of the function, one at a time on the thread stepping the statement, touch them: no
-    /// dynamic exclusivity check at each of a record's four calls.
+    /// dynamic exclusivity check at each of a record's three or four calls.
     @exclusivity(unchecked) private var lastPayload: [UInt8] = []
     @exclusivity(unchecked) private var lastRewrite: RecordRewrite?
     @exclusivity(unchecked) private var hasLast = false

@@ -150,6 +150,7 @@ import Testing
             syncs.append(try FaultyVFS.countOperations(.sync) { try Migrator(migrations: [first] + plan).migrate(db) })
             var status = stat()
             #expect(stat(path, &status) == 0 && Int(status.st_size) >= plan.count * 2_000 * 3_000, "the log was copied into the file before migrate returned")
+            #expect(try db.scalarInt("PRAGMA wal_autocheckpoint") == 1_000, "the automatic checkpoint is back")
             db.close()
         }
         #expect(syncs[0] > 0)
