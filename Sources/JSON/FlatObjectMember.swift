@@ -35,11 +35,8 @@ package struct FlatObjectMember: Equatable, Sendable {
     package func integer(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard kind == .integer else { return nil }
         let isNegative = bytes[value.lowerBound] == UInt8(ascii: "-")
-        var magnitude: Int64 = 0
-        for digit in bytes[(isNegative ? value.lowerBound + 1 : value.lowerBound)..<value.upperBound] {
-            magnitude = magnitude * 10 + Int64(digit &- UInt8(ascii: "0"))
-        }
-        return Int(exactly: isNegative ? -magnitude : magnitude)
+        let digits = (isNegative ? value.lowerBound + 1 : value.lowerBound)..<value.upperBound
+        return JSONParser.integerValue(in: bytes, digits: digits, isNegative: isNegative).flatMap { Int(exactly: $0) }
     }
 
     /// The members of the object `bytes` holds, in order; nil unless the whole text is one flat
@@ -90,9 +87,7 @@ package struct FlatObjectMember: Equatable, Sendable {
         }
 
         mutating func skipWhitespace() {
-            while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09 {
-                offset += 1
-            }
+            offset = JSONParser.endOfWhitespace(in: bytes, from: offset)
         }
 
         mutating func value() -> (Range<Int>, Kind)? {

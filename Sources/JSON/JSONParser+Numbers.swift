@@ -42,7 +42,7 @@ extension JSONParser {
             skipDigits()
             isInteger = false
         }
-        if isInteger, let integer = integerValue(digits: digitsStart..<digitsEnd, isNegative: isNegative) {
+        if isInteger, let integer = Self.integerValue(in: bytes, digits: digitsStart..<digitsEnd, isNegative: isNegative) {
             return .integer(integer)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
@@ -54,8 +54,9 @@ extension JSONParser {
         return .double(double)
     }
 
-    /// The integer spelled by `digits`, or `nil` when it does not fit `Int64`.
-    private func integerValue(digits: Range<Int>, isNegative: Bool) -> Int64? {
+    /// The integer spelled by the decimal digits at `digits` of `bytes` (negated when
+    /// `isNegative`), or `nil` when it does not fit `Int64`.
+    static func integerValue(in bytes: UnsafeBufferPointer<UInt8>, digits: Range<Int>, isNegative: Bool) -> Int64? {
         guard digits.count <= 19 else { return nil }
         var magnitude: UInt64 = 0
         for position in digits {

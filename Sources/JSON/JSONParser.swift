@@ -206,12 +206,20 @@ struct JSONParser: ~Copyable {
     }
 
     private mutating func skipWhitespace() {
+        offset = Self.endOfWhitespace(in: bytes, from: offset)
+    }
+
+    /// Where the run of JSON whitespace (space, line feed, carriage return, tab) that starts at
+    /// `offset` ends: `offset` itself when there is none.
+    static func endOfWhitespace(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int {
+        var offset = offset
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
-            default: return
+            default: return offset
             }
         }
+        return offset
     }
 
     /// Reads `"key"` `:` and the whitespace after it; returns the key and where it started.
