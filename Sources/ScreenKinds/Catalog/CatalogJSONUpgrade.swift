@@ -101,22 +101,22 @@ enum CatalogJSONUpgrade {
     private enum Field: Equatable {
         case version, minReaderVersion, query, selectedID, showsOnlySelected, viewport, unknown
 
-        /// Compared by code units, as object keys are; most keys differ in length.
+        /// The fields the upgrade reads, by name; every other key is ``unknown``.
+        private static let named: [(name: StaticString, field: Field)] = [
+            ("query", .query), ("version", .version), ("viewport", .viewport), ("selectedID", .selectedID),
+            ("minReaderVersion", .minReaderVersion), ("showsOnlySelected", .showsOnlySelected),
+        ]
+
+        /// Compared by code units, as object keys are; most keys differ in length, which is
+        /// compared first.
         init(of member: FlatObjectMember, in bytes: UnsafeBufferPointer<UInt8>) {
             let key = UnsafeBufferPointer(rebasing: bytes[member.key])
-            func matches(_ name: StaticString) -> Bool {
-                key.count == name.utf8CodeUnitCount && key.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            for (name, field) in Self.named
+            where key.count == name.utf8CodeUnitCount && key.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) {
+                self = field
+                return
             }
-            self =
-                switch key.count {
-                case 5 where matches("query"): .query
-                case 7 where matches("version"): .version
-                case 8 where matches("viewport"): .viewport
-                case 10 where matches("selectedID"): .selectedID
-                case 16 where matches("minReaderVersion"): .minReaderVersion
-                case 17 where matches("showsOnlySelected"): .showsOnlySelected
-                default: .unknown
-                }
+            self = .unknown
         }
     }
 
