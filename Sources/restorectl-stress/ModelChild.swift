@@ -134,7 +134,7 @@ struct ModelChild {
                 LinePrinter.shared.line(
                     Self.answer {
                         let result = try restorer.signOut(account: arguments[0])
-                        return "signed-out \(result.records) \(result.remainsInFile == nil && result.remainsInLog == nil ? "whole" : "remains")"
+                        return "signed-out \(result.records) \(result.leavesNoTrace ? "whole" : "remains")"
                     })
             case "suspend":
                 LinePrinter.shared.line(

@@ -30,4 +30,8 @@ public struct PurgeResult: Equatable, Sendable {
     /// Whether ``remainsInFile`` is because another connection held the write lock (a later
     /// purge may clear it), not a storage error.
     package var fileHeldByWriter = false
+
+    /// Whether no byte of the account is left in the file or its log: the pages were rewritten
+    /// and the log truncated (neither ``remainsInFile`` nor ``remainsInLog`` says otherwise).
+    package var leavesNoTrace: Bool { remainsInFile == nil && remainsInLog == nil }
 }

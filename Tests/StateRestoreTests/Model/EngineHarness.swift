@@ -402,7 +402,7 @@ final class EngineHarness {
         purgedWhole = nil
         do {
             let result = try restorers[r]!.signOut(account: ModelAccountNames.engine(account))
-            if result.remainsInFile == nil && result.remainsInLog == nil { purgedWhole = account }
+            if result.leavesNoTrace { purgedWhole = account }
             return .count(result.records)
         } catch {
             return .threw(Self.name(of: error))

@@ -49,7 +49,7 @@ import Testing
         let store = try Store(path: file.path, migrator: .withNoOpDataSteps())
         try Self.saveLayout(leavingRecords: leavingRecords, paddingLength: paddingLength, in: store)
         let result = try store.purge(account: "mmm-leaving", forgettingGuardMarks: false)
-        #expect(result.records == leavingRecords && result.remainsInFile == nil && result.remainsInLog == nil)
+        #expect(result.records == leavingRecords && result.leavesNoTrace)
         store.close()
         #expect(!DatabaseBytes.hold(Self.marker, at: file.path), "a copy of a purged record is still in the file")
         #expect(!DatabaseBytes.hold("mmm-leaving", at: file.path), "the purged account's name is still in the file")
