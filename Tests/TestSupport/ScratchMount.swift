@@ -57,7 +57,13 @@ package final class ScratchMount {
     /// when that child lets go: a test that needs the disk to stay full keeps SQLite from
     /// removing its `-wal` and `-shm` there (a second connection open) until it is done.
     package func fill() throws {
-        let descriptor = open(path("filler"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        try Self.fill(root.path)
+    }
+
+    /// ``fill()`` on the mount at `root`, for a hook that runs where the mount itself is not
+    /// at hand (another thread): a full disk at a chosen step of an operation.
+    package static func fill(_ root: String) throws {
+        let descriptor = open(root + "/filler", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw ScratchMountError(message: "cannot create the filler: errno \(errno)") }
         defer { close(descriptor) }
         let chunk = [UInt8](repeating: 0xA5, count: 4_096)

@@ -3,15 +3,25 @@ import Foundation
 
 extension Database {
     /// The points where a first opener publishing a new database can be paused by a test.
-    enum CreationStep: Sendable, Equatable {
+    package enum CreationStep: Sendable, Equatable {
         /// The new database is complete in its staging file; nothing exists at the path yet.
         case staged
         /// The staging file was linked into place (or another opener's file was found there).
         case published
     }
 
-    /// Called at each `CreationStep` with the database path; tests pause a first opener here.
-    static let creationHook = Locked<(@Sendable (CreationStep, String) -> Void)?>(nil)
+    /// Called at each `CreationStep` of the database at the path it is keyed by; tests pause a
+    /// first opener here, or fill its disk (``withCreationHook(at:_:_:)``). One per path, so
+    /// tests running side by side never take each other's.
+    private static let creationHooks = Locked<[String: @Sendable (CreationStep) -> Void]>([:])
+
+    /// Runs `body` with `hook` called at each step of a creation of the database at `path`
+    /// (as the creation resolves it: no link in it).
+    package static func withCreationHook<T>(at path: String, _ hook: @escaping @Sendable (CreationStep) -> Void, _ body: () throws -> T) rethrows -> T {
+        creationHooks.withLock { $0[path] = hook }
+        defer { creationHooks.withLock { $0[path] = nil } }
+        return try body()
+    }
 
     /// Makes sure that when no file exists at `file`'s path, the file that appears there is already a
     /// complete database in write-ahead-log mode (mode 0600), never an empty file.
@@ -118,6 +128,6 @@ extension Database {
     }
 
     private static func runCreationHook(_ step: CreationStep, _ path: String) {
-        if let hook = creationHook.withLock({ $0 }) { hook(step, path) }
+        if let hook = creationHooks.withLock({ $0.isEmpty ? nil : $0[path] }) { hook(step) }
     }
 }

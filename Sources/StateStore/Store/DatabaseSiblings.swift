@@ -61,15 +61,32 @@ package struct DatabaseSiblings {
     /// the one it made: a new file whose first migration the storage refused (a full disk)
     /// holds half a schema and no row, and a later open would take it for a database. Returns
     /// whether it was removed.
-    static func removeDatabaseTheFailedOpenMade(at path: String, madeAs made: DatabaseFile.Identity) -> Bool {
+    ///
+    /// `unlessWrittenSince`: the open could not tell whether the file holds a row (the storage
+    /// refused that read too), so it is removed only while it is as its creation left it: at
+    /// schema version 0 in its header, with no log beside it holding anything. Every write
+    /// migrates the file first, and a closed connection's commits are in the file or its log.
+    static func removeDatabaseTheFailedOpenMade(at path: String, madeAs made: DatabaseFile.Identity, unlessWrittenSince: Bool = false) -> Bool {
         guard !Database.hasOpenConnection(to: path) else { return false }
         var removed = false
         Self.withSQLiteLockBytesHeld(path) {
-            guard DatabaseFile.identity(at: path) == made else { return }
+            guard DatabaseFile.identity(at: path) == made, !unlessWrittenSince || isUnwrittenSinceCreation(path) else { return }
             for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
             removed = unlink(path) == 0
         }
         return removed
+    }
+
+    /// Whether the database at `path` is still as a creation leaves it: `user_version` 0 in
+    /// its header (bytes 60 to 63) and no log beside it holding a frame.
+    private static func isUnwrittenSinceCreation(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path + "-wal", &status) != 0 ? errno == ENOENT : status.st_size == 0,
+            let descriptor = try? SiblingFile.open(path, O_RDONLY)
+        else { return false }
+        defer { close(descriptor) }
+        var version = [UInt8](repeating: 0xFF, count: 4)
+        return pread(descriptor, &version, 4, 60) == 4 && version == [0, 0, 0, 0]
     }
 
     /// Runs `body` while this process holds a write lock on SQLite's lock bytes of the database
