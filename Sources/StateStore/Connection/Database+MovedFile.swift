@@ -41,7 +41,7 @@ extension Database {
     /// restarted it since draws new salts).
     static func removeOwnLog(besideReplacementAt path: String, header: [UInt8]) {
         guard !hasOpenConnection(to: path) else { return }
-        DatabaseSiblings.withSQLiteLockBytesHeld(path) {
+        DatabaseSiblings.withSQLiteLockBytesHeld(path) { _ in
             guard logHeader(at: path) == header else { return }
             for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
         }

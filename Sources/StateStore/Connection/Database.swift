@@ -92,7 +92,12 @@ package final class Database {
         let path = file.path
         var configuration = configuration
         configuration.access = mode.access
+        // SQLite opens the `-wal`, `-shm` and `-journal` beside the file itself, following
+        // links: anything there but a regular file refuses the open, before anything is made at
+        // the path (a new database published there first stayed, at schema 0).
+        try (companions ?? DatabaseSiblings(of: file)).refuseNonRegularCompanion()
         let published = mode == .readWrite(createIfMissing: true) ? try Database.publishNewDatabaseIfMissing(file, configuration: configuration) : false
+        let publishedFile = published ? DatabaseFile.identity(at: path) : nil
         self.file = file
         self.path = path
         self.configuration = configuration
@@ -116,12 +121,15 @@ package final class Database {
                 isCreated = try Database.createPrivateFileIfMissing(file)
             }
         }
-        // SQLite opens the `-wal`, `-shm` and `-journal` beside the file itself, following
-        // links: anything there but a regular file refuses the open.
-        try (companions ?? DatabaseSiblings(of: file)).refuseNonRegularCompanion()
-        // A failed open must not leave behind the empty file it created: an empty file where a
-        // database (or a backup) was expected reads as a valid, empty database later.
-        let removeCreatedFile = { if isCreated { unlink(path) } }
+        // A failed open must not leave behind the empty file it created, or the new database it
+        // published while it is still as published: either reads as a valid, empty database later.
+        let removeCreatedFile = {
+            if isCreated {
+                unlink(path)
+            } else if let publishedFile {
+                _ = DatabaseSiblings.removeDatabaseTheFailedOpenMade(at: path, madeAs: publishedFile, unlessWrittenSince: true)
+            }
+        }
         var connection: OpaquePointer?
         var code: Int32
         // Registered before SQLite opens it: from its first lock on, no code of this process
@@ -152,7 +160,7 @@ package final class Database {
             throw error.rewritingMessage { "\($0): \(path)" }
         }
         handle = connection
-        madeFile = published || isCreated ? DatabaseFile.identity(at: path) : nil
+        madeFile = isCreated ? DatabaseFile.identity(at: path) : publishedFile
         do {
             try configure(connection)
         } catch {

@@ -49,7 +49,7 @@ package struct DatabaseSiblings {
     /// them the same way when its last connection closes.
     package func removeWhatTheFailedOpenLeft() {
         guard !hadLog, size(path + "-wal") == 0, !Database.hasOpenConnection(to: path) else { return }
-        Self.withSQLiteLockBytesHeld(path) {
+        Self.withSQLiteLockBytesHeld(path) { _ in
             if !hadIndex, let indexSize = size(path + "-shm"), indexSize < 32_768 { unlink(path + "-shm") }
             unlink(path + "-wal")
         }
@@ -70,7 +70,7 @@ package struct DatabaseSiblings {
         guard !Database.hasOpenConnection(to: path) else { return false }
         var removed = false
         Self.withSQLiteLockBytesHeld(path) {
-            guard DatabaseFile.identity(at: path) == made, !unlessWrittenSince || isUnwrittenSinceCreation(path) else { return }
+            guard DatabaseFile.identity(at: path) == made, !unlessWrittenSince || isUnwrittenSinceCreation(path, reading: $0) else { return }
             for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
             removed = unlink(path) == 0
         }
@@ -78,13 +78,12 @@ package struct DatabaseSiblings {
     }
 
     /// Whether the database at `path` is still as a creation leaves it: `user_version` 0 in
-    /// its header (bytes 60 to 63) and no log beside it holding a frame.
-    private static func isUnwrittenSinceCreation(_ path: String) -> Bool {
+    /// its header (bytes 60 to 63) and no log beside it holding a frame. Read through
+    /// `descriptor`, the one holding the lock bytes: opening and closing another descriptor of
+    /// the file would drop every lock this process holds on it.
+    private static func isUnwrittenSinceCreation(_ path: String, reading descriptor: Int32) -> Bool {
         var status = stat()
-        guard lstat(path + "-wal", &status) != 0 ? errno == ENOENT : status.st_size == 0,
-            let descriptor = try? SiblingFile.open(path, O_RDONLY)
-        else { return false }
-        defer { close(descriptor) }
+        guard lstat(path + "-wal", &status) != 0 ? errno == ENOENT : status.st_size == 0 else { return false }
         var version = [UInt8](repeating: 0xFF, count: 4)
         return pread(descriptor, &version, 4, 60) == 4 && version == [0, 0, 0, 0]
     }
@@ -94,15 +93,17 @@ package struct DatabaseSiblings {
     /// 2^30), taken without waiting: no connection of any other process can be open meanwhile.
     /// Returns false when another process holds them (`body` did not run), nil when the file
     /// cannot be opened. The caller makes sure no connection of this process is open: closing
-    /// the descriptor afterwards drops every lock the process holds on the file.
+    /// the descriptor afterwards drops every lock the process holds on the file. `body` is
+    /// given that descriptor: what it reads of the file, it reads through it (closing any other
+    /// descriptor of the file would drop the locks at once).
     @discardableResult
-    static func withSQLiteLockBytesHeld(_ path: String, _ body: () -> Void = {}) -> Bool? {
+    static func withSQLiteLockBytesHeld(_ path: String, _ body: (_ descriptor: Int32) -> Void = { _ in }) -> Bool? {
         let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var request = LaunchGuardFile.lockRequest(type: F_WRLCK, start: 0x4000_0000, length: 512)
         guard fcntl(descriptor, F_SETLK, &request) == 0 else { return false }
-        body()
+        body(descriptor)
         return true
     }
 

@@ -73,6 +73,23 @@ import Testing
         #expect(CorruptDatabaseFiles.copies(of: stateFile.path).isEmpty, "nothing was moved aside")
     }
 
+    /// A link beside a database not made yet refuses its creation before anything is made:
+    /// a complete new database was published at the path first and stayed there, at schema 0,
+    /// beside the refusal (found by a review of the fix for a full disk at the first read).
+    @Test(arguments: ["-wal", "-shm", "-journal"])
+    func aLinkBesideADatabaseNotMadeYetRefusesItsCreationAndMakesNothing(suffix: String) throws {
+        for name in ["", "-wal", "-shm"] { unlink(stateFile.path + name) }
+        #expect(symlink(target, stateFile.path + suffix) == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted()
+        let migrate = try restorectl(["migrate", "--db", stateFile.path])
+        #expect(migrate.status != 0 && migrate.status != 70, "\(migrate)")
+        #expect(migrate.stderr.contains("\(stateFile.path)\(suffix) is a symbolic link"), "\(migrate.stderr)")
+        let launched = try launch()
+        #expect(launched.status == 0 && launched.stdout.contains("symbolic link"), "\(launched.stdout) \(launched.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateFile.folder.url.path).sorted() == before)
+        #expect(FileManager.default.contents(atPath: target) == targetBytes)
+    }
+
     /// A link at `<db>-live` (the scenes each process has on screen) is never followed, and
     /// what asks it which scenes are on screen elsewhere refuses with a clear error and changes
     /// nothing: a discard, a prune and a rollback went on as if no scene were on screen
