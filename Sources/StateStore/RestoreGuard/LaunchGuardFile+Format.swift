@@ -2,9 +2,9 @@ import Foundation
 
 extension LaunchGuardFile {
     static func openAndFormat(_ path: String) throws -> Int32 {
-        let descriptor: Int32
+        let (descriptor, created): (Int32, Bool)
         do {
-            descriptor = try SiblingFile.open(path, O_RDWR | O_CREAT)
+            (descriptor, created) = try SiblingFile.openOrCreate(path)
         } catch {
             throw LaunchGuardError(error)
         }
@@ -17,7 +17,7 @@ extension LaunchGuardFile {
         let (header, read) = read(fileMagic.count, from: descriptor)
         if read == fileMagic.count, header == fileMagic, Int(status.st_size) >= fileSize { return descriptor }
         do {
-            try format(descriptor, path: path, isNew: read <= 0 && status.st_size == 0)
+            try format(descriptor, path: path, isNew: created)
         } catch {
             Foundation.close(descriptor)
             throw error

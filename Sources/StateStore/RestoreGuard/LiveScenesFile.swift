@@ -213,7 +213,7 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// Opens (creating, mode 0600, unless `creating` is false) and lays out the file, and
     /// locks `heldBefore`, the slot this process held while suspended, or a free one.
     private static func open(_ path: String, creating: Bool, takingBack heldBefore: Int?) throws(SiblingFile.Refusal) -> LiveScenesFile {
-        let descriptor = try SiblingFile.open(path, creating ? O_RDWR | O_CREAT : O_RDWR)
+        let (descriptor, created) = creating ? try SiblingFile.openOrCreate(path) : (try SiblingFile.open(path, O_RDWR), false)
         let (header, read) = LaunchGuardFile.read(headerSize, from: descriptor)
         if read != headerSize || !LaunchGuardFile.bytes(header, at: 0, are: fileMagic) {
             // Every byte written now, none left sparse: a later publish on a full disk rewrites
@@ -226,7 +226,7 @@ package final class LiveScenesFile: @unchecked Sendable {
             guard written == fresh.count else {
                 let code = written < 0 ? errno : ENOSPC
                 Foundation.close(descriptor)
-                if read <= 0 { unlink(path) }  // a new file that could not be laid out goes
+                if created { unlink(path) }  // a new file that could not be laid out goes (only its maker's)
                 throw .unavailable(path: path, errno: code)
             }
         }

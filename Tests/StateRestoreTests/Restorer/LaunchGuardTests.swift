@@ -2,6 +2,7 @@ import Foundation
 import ScreenKinds
 import ScreenModels
 import StateRestore
+import StateRestoreTesting
 import StateStore
 import TestSupport
 import Testing
@@ -283,17 +284,22 @@ import Testing
         #expect(LaunchGuardFile.recordedMarks(beside: db).isEmpty)
     }
 
-    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    /// A database on `mount` holding scene "fine"'s record, and a connection that keeps its
+    /// -wal and -shm in place, so the file opens on the full disk (and no removal of theirs
+    /// gives blocks back late: see `ScratchMount.fill()`).
+    private static func fineRecordKeptOpen(on mount: ScratchMount) throws -> (db: String, holder: Store) {
+        let db = mount.path("state.sqlite")
+        let holder = try Store(path: db, migrator: StateMigrations.makeMigrator())
+        try store(CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2))), version: 3, scene: "fine", at: db)
+        return (db, holder)
+    }
 
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
     func onceSpaceComesBackTheSameLaunchGuardsItsNextRestore() throws {
         let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
         defer { mount.unmount() }
-        let db = mount.path("state.sqlite")
-        // A connection that keeps the -wal and -shm in place, so the file opens on the full disk
-        // (and no removal of theirs gives blocks back late: see `ScratchMount.fill()`).
-        let holder = try Store(path: db, migrator: StateMigrations.makeMigrator())
+        let (db, holder) = try Self.fineRecordKeptOpen(on: mount)
         defer { holder.close() }
-        try Self.store(CatalogRecordCodec.encode(CatalogRecord(CatalogViewState(selectedID: 2))), version: 3, scene: "fine", at: db)
         let restorer = StateRestorer(path: db)
         defer { try? restorer.close() }
         let key = try SceneKey(scene: "fine")
@@ -308,6 +314,36 @@ import Testing
         #expect(!again.reports(.restoreUnguarded), "\(again.report)")
         #expect(LaunchGuardFile.recordedMarks(beside: db).count == 1)
     }
+    /// A guard file and a live-scenes file another process has just made (empty, not laid out
+    /// yet) are never removed by a process that cannot lay them out on a full disk: only their
+    /// maker removes them. The reader of an empty file took it for its own new one and removed
+    /// it, and the maker's lock was then on a file no other process saw (found by a review).
+    @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
+    @MainActor
+    func anotherProcesssNewEmptyGuardAndLiveFilesStayWhenTheyCannotBeLaidOutOnAFullDisk() throws {
+        let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
+        defer { mount.unmount() }
+        let (db, holder) = try Self.fineRecordKeptOpen(on: mount)
+        defer { holder.close() }
+        for suffix in ["-guard", "-live"] { #expect(FileManager.default.createFile(atPath: db + suffix, contents: nil)) }
+        try mount.fill()
+        let restorer = StateRestorer(path: db)
+        defer { try? restorer.close() }
+        let restored = restorer.restore(CatalogViewState.self, try SceneKey(scene: "fine"), against: Self.document)
+        #expect(restored.reports(.restoreUnguarded), "\(restored.report)")
+        var state = restored.state
+        let tracking = restorer.persist(from: restored, turns: ManualTurnScheduler()) { state }
+        state.query = "live"
+        try? restorer.close()
+        withExtendedLifetime(tracking) {}
+        // Two first launches making the guard file at once (each found none at its crash
+        // check), the other one's file not laid out yet.
+        #expect(throws: LaunchGuardError.self) { try LaunchGuardFile.acquire(beside: db, creating: true) }
+        for suffix in ["-guard", "-live"] {
+            #expect(FileManager.default.fileExists(atPath: db + suffix), "\(suffix) was removed")
+        }
+    }
+
     @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
     func completingARestoreWhoseMarkCannotBeClearedSaysSoAndTheMarkIsClearedOnceItCanBe() throws {
         let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
