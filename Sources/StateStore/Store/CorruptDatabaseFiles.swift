@@ -23,11 +23,20 @@ package enum CorruptDatabaseFiles {
             attempt += 1
             destination = "\(path).corrupt-\(stamp)-\(attempt)"
         }
-        // The companions first: a main file without its WAL is the worse half-state.
-        for suffix in ["-wal", "-shm"] where lstat(path + suffix, &status) == 0 {
-            try manager.moveItem(atPath: path + suffix, toPath: destination + suffix)
+        // The companions first: a main file without its WAL is the worse half-state. When the
+        // main file cannot be moved, they are put back: the file stays whole at its path, its
+        // log beside it, as before the attempt (a log left under the copy's name was no file's).
+        var moved: [String] = []
+        do {
+            for suffix in ["-wal", "-shm"] where lstat(path + suffix, &status) == 0 {
+                try manager.moveItem(atPath: path + suffix, toPath: destination + suffix)
+                moved.append(suffix)
+            }
+            try manager.moveItem(atPath: path, toPath: destination)
+        } catch {
+            for suffix in moved.reversed() { rename(destination + suffix, path + suffix) }
+            throw error
         }
-        try manager.moveItem(atPath: path, toPath: destination)
         pruneCopies(of: path)
         return destination
     }
