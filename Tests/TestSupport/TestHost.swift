@@ -28,6 +28,22 @@ package enum TestHost {
     /// Whether the `sqlite3` shell is installed (`.ci/run` installs it).
     package static let hasSQLiteShell = FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")
 
+    /// Whether a file can be made immutable here (`chattr +i`: root with `CAP_LINUX_IMMUTABLE`,
+    /// e2fsprogs, and a file system with the flag), tried on a scratch file and undone.
+    package static let canSetImmutableFlag: Bool = {
+        guard isRoot, let folder = try? TemporaryDirectory() else { return false }
+        let file = folder.path("immutable")
+        guard FileManager.default.createFile(atPath: file, contents: nil) else { return false }
+        guard setImmutable(true, file) else { return false }
+        return setImmutable(false, file)
+    }()
+
+    /// Sets or clears the immutable flag of `path` (`chattr`); whether it worked.
+    @discardableResult
+    package static func setImmutable(_ isImmutable: Bool, _ path: String) -> Bool {
+        (try? ChildRun(tool: URL(fileURLWithPath: "/usr/bin/chattr"), [isImmutable ? "+i" : "-i", path]))?.status == 0
+    }
+
     /// Whether `/proc/locks` (the kernel's table of file locks) can be read here.
     package static let canReadProcLocks = FileManager.default.isReadableFile(atPath: "/proc/locks")
 }

@@ -29,8 +29,8 @@ package final class Database {
     package let configuration: DatabaseConfiguration
     /// The file this open made (published a new database at the path, or created an empty one
     /// where hard links are not available), by device and inode; nil when it opened one that
-    /// was there. A first migration of it that the storage refuses removes it whole, when it is
-    /// still that file and holds no row (``Store/removingAFailedCreation(of:_:)``).
+    /// was there. The storage refusing its first read or a first migration of it removes it
+    /// whole, when it is still that file and holds no row (``Store/removingAFailedCreation(of:_:)``).
     package let madeFile: DatabaseFile.Identity?
 
     /// The path of the note a move leaves beside the file (``MovedDatabaseNote``), as a C
@@ -85,7 +85,8 @@ package final class Database {
     /// before; nil looks now.
     ///
     /// - Throws: `StoreError.sqlite`, naming the path, when the file cannot be created or opened; a
-    ///   file this call created is removed again then.
+    ///   file this call created is removed again then, and a database it published while it is
+    ///   still as published.
     package init(
         _ file: DatabaseFile, _ mode: OpenMode, configuration: DatabaseConfiguration = DatabaseConfiguration(), companions: DatabaseSiblings? = nil
     ) throws(StoreError) {

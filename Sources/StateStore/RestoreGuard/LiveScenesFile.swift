@@ -217,14 +217,17 @@ package final class LiveScenesFile: @unchecked Sendable {
         let (header, read) = LaunchGuardFile.read(headerSize, from: descriptor)
         if read != headerSize || !LaunchGuardFile.bytes(header, at: 0, are: fileMagic) {
             // Every byte written now, none left sparse: a later publish on a full disk rewrites
-            // blocks the file already has, and needs no space.
+            // blocks the file already has, and needs no space. The magic last: a file cut short
+            // (a write the disk could not finish) is never taken for one laid out.
             var fresh = [UInt8](repeating: 0, count: headerSize + slotCount * slotSize)
-            fresh.replaceSubrange(0..<fileMagic.count, with: fileMagic)
             LaunchGuardFile.put(UInt32(slotCount), into: &fresh, at: 8)
             LaunchGuardFile.put(UInt32(slotSize), into: &fresh, at: 12)
-            let written = fresh.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-            guard written == fresh.count else {
-                let code = written < 0 ? errno : ENOSPC
+            // Nil when `bytes` were written whole at the start, else why not (a short write: ENOSPC).
+            func failure(writing bytes: [UInt8]) -> Int32? {
+                let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+                return written == bytes.count ? nil : written < 0 ? errno : ENOSPC
+            }
+            if let code = failure(writing: fresh) ?? failure(writing: fileMagic) {
                 Foundation.close(descriptor)
                 if created { unlink(path) }  // a new file that could not be laid out goes (only its maker's)
                 throw .unavailable(path: path, errno: code)

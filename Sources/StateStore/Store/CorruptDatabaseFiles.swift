@@ -26,6 +26,7 @@ package enum CorruptDatabaseFiles {
         // The companions first: a main file without its WAL is the worse half-state. When the
         // main file cannot be moved, they are put back: the file stays whole at its path, its
         // log beside it, as before the attempt (a log left under the copy's name was no file's).
+        // Linked back, never renamed over: a log another process made there meanwhile stays.
         var moved: [String] = []
         do {
             for suffix in ["-wal", "-shm"] where lstat(path + suffix, &status) == 0 {
@@ -34,7 +35,7 @@ package enum CorruptDatabaseFiles {
             }
             try manager.moveItem(atPath: path, toPath: destination)
         } catch {
-            for suffix in moved.reversed() { rename(destination + suffix, path + suffix) }
+            for suffix in moved.reversed() where link(destination + suffix, path + suffix) == 0 { unlink(destination + suffix) }
             throw error
         }
         pruneCopies(of: path)

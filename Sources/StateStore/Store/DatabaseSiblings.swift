@@ -78,14 +78,16 @@ package struct DatabaseSiblings {
     }
 
     /// Whether the database at `path` is still as a creation leaves it: `user_version` 0 in
-    /// its header (bytes 60 to 63) and no log beside it holding a frame. Read through
+    /// its header (bytes 60 to 63), or no whole header yet (the empty file made where hard
+    /// links are not available), and no log beside it holding a frame. Read through
     /// `descriptor`, the one holding the lock bytes: opening and closing another descriptor of
     /// the file would drop every lock this process holds on it.
     private static func isUnwrittenSinceCreation(_ path: String, reading descriptor: Int32) -> Bool {
         var status = stat()
         guard lstat(path + "-wal", &status) != 0 ? errno == ENOENT : status.st_size == 0 else { return false }
-        var version = [UInt8](repeating: 0xFF, count: 4)
-        return pread(descriptor, &version, 4, 60) == 4 && version == [0, 0, 0, 0]
+        var header = [UInt8](repeating: 0xFF, count: 100)
+        let read = pread(descriptor, &header, 100, 0)
+        return read >= 0 && (read < 100 || header[60..<64].allSatisfy { $0 == 0 })
     }
 
     /// Runs `body` while this process holds a write lock on SQLite's lock bytes of the database

@@ -56,23 +56,23 @@ package enum SiblingFile {
         return descriptor
     }
 
-    /// Opens `path` for reading and writing, creating it (mode 0600) when it is missing, and
-    /// whether this call made it (`O_EXCL` first): only the process that made a file may remove
-    /// it when laying it out fails, never one that found another process's new file still
-    /// empty (that one's lock would then be on a file no other process sees).
+    /// Opens `path` for reading and writing, creating it (mode 0600, `O_EXCL`) when it is
+    /// missing, and whether this call made it: only the process that made a file may remove it
+    /// when laying it out fails, never one that found another process's new file still empty
+    /// (that one's lock would then be on a file no other process sees).
     package static func openOrCreate(_ path: String) throws(Refusal) -> (descriptor: Int32, created: Bool) {
         for attempt in 0..<3 {
             do {
-                return (try open(path, O_RDWR | O_CREAT | O_EXCL), true)
-            } catch .unavailable(_, let code) where code == EEXIST {
+                return (try open(path, O_RDWR), false)
+            } catch .unavailable(_, let code) where code == ENOENT {
                 do {
-                    return (try open(path, O_RDWR), false)
-                } catch .unavailable(_, let code) where code == ENOENT && attempt < 2 {
-                    continue  // removed between the two opens: made again
+                    return (try open(path, O_RDWR | O_CREAT | O_EXCL), true)
+                } catch .unavailable(_, let code) where code == EEXIST && attempt < 2 {
+                    continue  // made by another process between the two opens: opened as it is
                 }
             }
         }
-        throw .unavailable(path: path, errno: ENOENT)
+        throw .unavailable(path: path, errno: EEXIST)
     }
 
     /// What is at `path` when it exists and is not a regular file ("a symbolic link", "a

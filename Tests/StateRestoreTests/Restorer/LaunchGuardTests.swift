@@ -314,6 +314,7 @@ import Testing
         #expect(!again.reports(.restoreUnguarded), "\(again.report)")
         #expect(LaunchGuardFile.recordedMarks(beside: db).count == 1)
     }
+
     /// A guard file and a live-scenes file another process has just made (empty, not laid out
     /// yet) are never removed by a process that cannot lay them out on a full disk: only their
     /// maker removes them. The reader of an empty file took it for its own new one and removed

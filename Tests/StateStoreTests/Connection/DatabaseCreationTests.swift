@@ -4,8 +4,8 @@ import Testing
 
 @testable import StateStore
 
-/// The first open of a new path, paused at each step through `Database.creationHook` while
-/// other processes open the same path.
+/// The first open of a new path, paused at each step through ``Database/withCreationHook(at:_:_:)``
+/// while other processes open the same path, or while its disk fills up.
 ///
 /// Several first openers used to share one empty file and each switch it to WAL; that switch
 /// is the file's first transaction and runs with a rollback journal, which a concurrent
@@ -69,13 +69,16 @@ struct DatabaseCreationTests {
 
     @Test func aNewDatabaseIsPrivateAndInWriteAheadLogModeBeforeItsFirstTransaction() throws {
         let file = try StateFile()
+        let published = Locked(false)
         let hook: @Sendable (Database.CreationStep) -> Void = { step in
             guard step == .published else { return }
+            published.withLock { $0 = true }
             #expect(Self.visibleState(of: file.path) == "wal database")
             let mode = (try? FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) ?? -1
             #expect(mode == 0o600)
         }
         try Database.withCreationHook(at: file.path, hook) { try Store(path: file.path, migrator: .withNoOpDataSteps()).close() }
+        #expect(published.withLock { $0 }, "the creation was never published at \(file.path)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path) == ["state.sqlite"])
     }
 
@@ -88,6 +91,7 @@ struct DatabaseCreationTests {
     @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
     func aNewDatabaseWhoseFirstReadRunsOutOfSpaceLeavesNothingAtItsPath() throws {
         let mount = try #require(try ScratchMount(tmpfsSize: "512k"))
+        defer { mount.unmount() }
         let (root, path) = (mount.root.path, mount.path("state.sqlite"))
         let fillsTheDisk: @Sendable (Database.CreationStep) -> Void = { step in
             if step == .published { #expect(throws: Never.self) { try ScratchMount.fill(root) } }
@@ -108,6 +112,7 @@ struct DatabaseCreationTests {
     @Test(.enabled(if: TestHost.canMountTmpfs, "mounts a tmpfs: needs root and a mount namespace"))
     func aNewDatabaseAnotherProcessWroteIntoIsKeptWhenItsFirstReadRunsOutOfSpace() throws {
         let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
+        defer { mount.unmount() }
         let (root, path) = (mount.root.path, mount.path("state.sqlite"))
         let writesThenFills: @Sendable (Database.CreationStep) -> Void = { step in
             guard step == .published else { return }

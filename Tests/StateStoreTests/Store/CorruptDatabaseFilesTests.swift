@@ -8,16 +8,13 @@ import Testing
 /// first and the main file refused (`EPERM` for an immutable file, `EIO`, a full directory)
 /// left the file at its path without its log, and the log under the copy's name with no file.
 @Suite struct CorruptDatabaseFilesTests {
-    @Test func aFileThatCannotBeMovedAsideKeepsItsLogAndSharedMemoryBesideIt() throws {
+    @Test(.enabled(if: TestHost.canSetImmutableFlag, "makes a file immutable (chattr +i): needs root, CAP_LINUX_IMMUTABLE and e2fsprogs"))
+    func aFileThatCannotBeMovedAsideKeepsItsLogAndSharedMemoryBesideIt() throws {
         let file = try StateFile()
         let contents = ["": "not a database", "-wal": "its log", "-shm": "its index"]
         for (suffix, text) in contents { try Data(text.utf8).write(to: URL(fileURLWithPath: file.path + suffix)) }
-        let chattr = URL(fileURLWithPath: "/usr/bin/chattr")
-        guard (try? ChildRun(tool: chattr, ["+i", file.path]))?.status == 0 else {
-            print("skipped: chattr +i is not available here (it needs root, e2fsprogs and a file system with the immutable flag)")
-            return
-        }
-        defer { _ = try? ChildRun(tool: chattr, ["-i", file.path]) }
+        try #require(TestHost.setImmutable(true, file.path))
+        defer { #expect(TestHost.setImmutable(false, file.path), "\(file.path) is left immutable") }
         #expect(throws: (any Error).self) { try CorruptDatabaseFiles.moveAside(file.path) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: file.folder.url.path).sorted() == ["state.sqlite", "state.sqlite-shm", "state.sqlite-wal"])
         for (suffix, text) in contents {
