@@ -92,17 +92,10 @@ struct DatabaseCreationTests {
     func aNewDatabaseWhoseFirstReadRunsOutOfSpaceLeavesNothingAtItsPath() throws {
         let mount = try #require(try ScratchMount(tmpfsSize: "512k"))
         defer { mount.unmount() }
-        let (root, path) = (mount.root.path, mount.path("state.sqlite"))
-        let fillsTheDisk: @Sendable (Database.CreationStep) -> Void = { step in
-            if step == .published { #expect(throws: Never.self) { try ScratchMount.fill(root) } }
-        }
-        do {
-            try Database.withCreationHook(at: path, fillsTheDisk) { try Store(path: path, migrator: .withNoOpDataSteps()).close() }
-            Issue.record("the store opened on a full disk")
-        } catch {
-            #expect((error as? StoreError)?.isStorageFault == true, "\(error)")
-            #expect("\(error)".contains("cannot create the database at \(path)"), "\(error)")
-        }
+        let root = mount.root.path
+        let error = try #require(Self.openingANewDatabase(on: mount) { #expect(throws: Never.self) { try ScratchMount.fill(root) } }, "the store opened on a full disk")
+        #expect((error as? StoreError)?.isStorageFault == true, "\(error)")
+        #expect("\(error)".contains("cannot create the database at \(mount.path("state.sqlite"))"), "\(error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["filler"])
     }
 
@@ -114,8 +107,7 @@ struct DatabaseCreationTests {
         let mount = try #require(try ScratchMount(tmpfsSize: "2m"))
         defer { mount.unmount() }
         let (root, path) = (mount.root.path, mount.path("state.sqlite"))
-        let writesThenFills: @Sendable (Database.CreationStep) -> Void = { step in
-            guard step == .published else { return }
+        let error = Self.openingANewDatabase(on: mount) {
             do {
                 let child = try ChildProcess(stress: ["writers", "--db", path, "--threads", "3", "--count", "3", "--id", "9"])
                 child.send("go")
@@ -126,14 +118,24 @@ struct DatabaseCreationTests {
                 Issue.record("\(error)")
             }
         }
-        #expect(throws: StoreError.self) {
-            try Database.withCreationHook(at: path, writesThenFills) { try Store(path: path, migrator: .withNoOpDataSteps()).close() }
-        }
+        #expect(error is StoreError, "\(String(describing: error))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["filler", "state.sqlite"])
         try mount.emptyFiller()
         let store = try Store(path: path, migrator: .withNoOpDataSteps())
         defer { store.close() }
         #expect(try store.recordSummaries().count == 5)  // shared, w9, w9-t0…2
+    }
+
+    /// Opens a new database at `state.sqlite` on `mount`, `atPublication` run the moment its
+    /// creation links it into place; the open's error, nil when it opened (and was closed).
+    private static func openingANewDatabase(on mount: ScratchMount, atPublication: @escaping @Sendable () -> Void) -> (any Error)? {
+        let path = mount.path("state.sqlite")
+        do {
+            try Database.withCreationHook(at: path, { if $0 == .published { atPublication() } }) { try Store(path: path, migrator: .withNoOpDataSteps()).close() }
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// What another opener would find at `path`: nothing, an empty file, a rollback-mode file
