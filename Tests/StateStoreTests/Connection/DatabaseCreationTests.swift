@@ -156,8 +156,8 @@ struct DatabaseCreationTests {
             var status = stat()
             return "\(name) \(lstat(folder + "/" + name, &status) == 0 ? "\(status.st_size)" : "?")"
         }
-        let header = FileManager.default.contents(atPath: folder + "/state.sqlite").map { $0.count >= 64 ? "\($0[60..<64].map { $0 })" : "short" } ?? "none"
-        return "[\(files.joined(separator: ", "))] user_version bytes \(header)"
+        let version = Migrator.userVersionInHeader(of: folder + "/state.sqlite").map { "\($0)" } ?? "unreadable"
+        return "[\(files.joined(separator: ", "))] user_version \(version)"
     }
 
     /// Opens a new database at `state.sqlite` on `mount`, `atPublication` run the moment its
