@@ -114,12 +114,13 @@ if let leftOut = Context.environment["RESTORECTL_LEAVE_OUT"] {
     }
 }
 
-// CI's address sanitizer build (.ci/run) instruments the code under test and not the tests:
-// RESTORECTL_SANITIZE=address builds every library, executable and support target with the
-// sanitizer and links its runtime into every product, and compiles the test targets as a plain
-// build does. What it checks is unchanged (the engine, the tool and the stress child run
+// CI's sanitizer builds (.ci/run) instrument the code under test and not the tests:
+// RESTORECTL_SANITIZE=address (or thread) builds every library, executable and support target
+// with that sanitizer and links its runtime into every product, and compiles the test targets as
+// a plain build does. What it checks is unchanged (the engine, the tool and the stress child run
 // instrumented, in the test process and as its children), and the test targets' instrumented
-// code generation, 44 % of the largest one's compile, is not paid. Unset, nothing changes.
+// code generation, 44 % of the largest one's compile under the address sanitizer, is not paid.
+// Unset, nothing changes.
 if let sanitizer = Context.environment["RESTORECTL_SANITIZE"], !sanitizer.isEmpty {
     for target in package.targets where target.type == .regular || target.type == .executable {
         if cTargets.contains(target.name) {
