@@ -99,19 +99,13 @@ for target in package.targets where target.type != .system && target.type != .pl
 }
 
 // CI (.ci/run) builds some targets apart or not at all: RESTORECTL_LEAVE_OUT names, separated by
-// spaces, the targets (and their products) a build leaves out, and the folders or files of a
-// target it leaves out of that target (`Target/Folder`, `Target/Folder/File.swift`). Its sanitizer
-// builds leave out the command-line tool's test target (the tool holds no unsafe pointer and starts
-// no thread; it still runs sanitized as the child of the engine's tests that launch it), the
-// benchmark (its smoke run uses the debug build) and the fuzzer; .ci/run says what else the
-// thread sanitizer's leaves out, and why. Unset, as in every other build, the package is whole.
+// spaces, the targets (and their products) a build leaves out. Its sanitizer builds leave out the
+// benchmark (its smoke run uses the debug build) and the fuzzer, which no test there runs. Unset,
+// as in every other build, the package is whole.
 if let leftOut = Context.environment["RESTORECTL_LEAVE_OUT"] {
     let omitted = Set(leftOut.split(separator: " ").map(String.init))
     package.targets.removeAll { omitted.contains($0.name) }
     package.products.removeAll { omitted.contains($0.name) }
-    for target in package.targets {
-        target.exclude += omitted.compactMap { $0.hasPrefix(target.name + "/") ? String($0.dropFirst(target.name.count + 1)) : nil }
-    }
 }
 
 // CI's sanitizer builds (.ci/run) instrument the code under test and not the tests:
@@ -120,7 +114,8 @@ if let leftOut = Context.environment["RESTORECTL_LEAVE_OUT"] {
 // a plain build does. What it checks is unchanged (the engine, the tool and the stress child run
 // instrumented, in the test process and as its children), and the test targets' instrumented
 // code generation, 44 % of the largest one's compile under the address sanitizer, is not paid.
-// Unset, nothing changes.
+// CI compiles no test target in those builds at all: it links their test product from the debug
+// build's test objects (.ci/link-sanitized-tests). Unset, nothing changes.
 if let sanitizer = Context.environment["RESTORECTL_SANITIZE"], !sanitizer.isEmpty {
     for target in package.targets where target.type == .regular || target.type == .executable {
         if cTargets.contains(target.name) {
