@@ -34,8 +34,17 @@ package final class Database {
     package let madeFile: DatabaseFile.Identity?
 
     /// The path of the note a move leaves beside the file (``MovedDatabaseNote``), as a C
-    /// string made at the first write transaction, which looks for it as every later one does.
+    /// string made at the first write transaction, which looks for it.
     lazy var movedNotePath = MovedDatabaseNote.path(for: path).utf8CString
+
+    /// Whether a write transaction of this connection found no note of a move that took its
+    /// file: from then on none can appear while it is open, so no later one looks
+    /// (``refuseMovedAway()``). The connection holds SQLite's shared lock on the file from its
+    /// first read to its close (a write-ahead-log connection never lets go of it between
+    /// transactions), and a move neither begins while another connection holds it
+    /// (`Store.relocate` refuses a file open elsewhere) nor copies the file without its
+    /// exclusive lock.
+    var foundNoMoveNote = false
 
     var handle: OpaquePointer?
     /// What this connection assumed of its file when it opened it as immutable; nil when it

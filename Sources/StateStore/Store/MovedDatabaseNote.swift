@@ -16,8 +16,9 @@ package enum MovedDatabaseNote {
     static func path(for database: String) -> String { database + "-moved" }
 
     /// Whether anything is at the note path `note` (``path(for:)``, made once by its caller as
-    /// a C string): one `lstat`, and no string built, on the path every write transaction
-    /// takes (``interruptedMoveDestination(of:)`` is asked only when this is true).
+    /// a C string): one `lstat`, and no string built, on the path a connection's write
+    /// transactions take until one finds nothing there (``interruptedMoveDestination(of:)`` is
+    /// asked only when this is true).
     static func mayBePresent(at note: ContiguousArray<CChar>) -> Bool {
         var status = stat()
         return note.withUnsafeBufferPointer { lstat($0.baseAddress!, &status) } == 0

@@ -82,12 +82,16 @@ struct DatabaseFileTests {
 
     /// A write that waited for a move's lock, which the move released when it was killed
     /// after putting its copy in place, never goes into the original: under the lock it finds
-    /// the note and the copy, and throws where the file went.
+    /// the note and the copy, and throws where the file went. (The connection's first write:
+    /// once one has written, it holds the file's shared lock, and no move takes the file while
+    /// it is open; `MoveCommandTests` holds a move to that.)
     @Test func aWriteUnderTheLockOfAMoveKilledAfterItsCopyWasInPlaceGoesNowhere() throws {
         let state = try StateFile()
+        let seeding = try Store(path: state.path, migrator: .withNoOpDataSteps())
+        try seeding.saveRecord(#"{"version":1}"#, version: 1, account: "default", scene: "before", kind: "notes")
+        seeding.close()
         let store = try Store(path: state.path, migrator: .withNoOpDataSteps())
         defer { store.close() }
-        try store.saveRecord(#"{"version":1}"#, version: 1, account: "default", scene: "before", kind: "notes")
         let destination = state.path("moved.sqlite")
         try FileManager.default.copyItem(atPath: state.path, toPath: destination)
         try Data((destination + "\n").utf8).write(to: URL(fileURLWithPath: state.path + "-moved"))
