@@ -22,12 +22,19 @@ extension Database {
     /// header matches (magic, page size, checkpoint sequence and the salts SQLite draws for
     /// every new log), read through the connection and from the file; an empty log is never
     /// anyone's to remove.
+    ///
+    /// The log's size is asked first, through the descriptor the connection has open (an
+    /// `fstat`): a log without a header, as a launch that only read leaves it, is nobody's to
+    /// remove whatever happened at the path, so the path's `stat` (``fileHasMoved``) is paid only
+    /// for a log that holds frames, this connection's or another's.
     func ownLogHeaderBesideReplacement(_ connection: OpaquePointer) -> [UInt8]? {
-        guard configuration.access != .readOnly, fileHasMoved, DatabaseFile.identity(at: path) != nil else { return nil }
+        guard configuration.access != .readOnly else { return nil }
         var file: UnsafeMutablePointer<sqlite3_file>?
         guard sqlite3_file_control(connection, nil, SQLITE_FCNTL_JOURNAL_POINTER, &file) == SQLITE_OK, let file,
-            let methods = file.pointee.pMethods, let read = methods.pointee.xRead
+            let methods = file.pointee.pMethods, let read = methods.pointee.xRead, let size = methods.pointee.xFileSize
         else { return nil }
+        var length: sqlite3_int64 = 0
+        guard size(file, &length) == SQLITE_OK, length >= 32, fileHasMoved, DatabaseFile.identity(at: path) != nil else { return nil }
         var own = [UInt8](repeating: 0, count: 32)
         guard read(file, &own, 32, 0) == SQLITE_OK, Self.logHeader(at: path) == own else { return nil }
         return own
