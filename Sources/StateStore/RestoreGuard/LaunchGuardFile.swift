@@ -57,9 +57,12 @@ package final class LaunchGuardFile: @unchecked Sendable {
 
     let descriptor: Int32
 
-    /// This process's id, written into its slot for people reading the file: asked once, not
-    /// at every mark and clear (a system call each).
-    let processID = UInt32(bitPattern: getpid())
+    /// This process's id, written into its slot for people reading the file: asked once a
+    /// process, not at every mark and clear, nor at every launch's guard file (a system call
+    /// each).
+    var processID: UInt32 { Self.ownProcessID }
+
+    private static let ownProcessID = UInt32(bitPattern: getpid())
 
     /// Guards the bookkeeping below and the slot's bytes while this process rewrites them.
     let lock = Locked()
