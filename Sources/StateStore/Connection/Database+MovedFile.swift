@@ -31,10 +31,13 @@ extension Database {
         guard configuration.access != .readOnly else { return nil }
         var file: UnsafeMutablePointer<sqlite3_file>?
         guard sqlite3_file_control(connection, nil, SQLITE_FCNTL_JOURNAL_POINTER, &file) == SQLITE_OK, let file,
-            let methods = file.pointee.pMethods, let read = methods.pointee.xRead, let size = methods.pointee.xFileSize
+            let methods = file.pointee.pMethods, let read = methods.pointee.xRead
         else { return nil }
+        // Skipped only when the size is known to be short: a log whose size cannot be asked
+        // is looked at as before.
         var length: sqlite3_int64 = 0
-        guard size(file, &length) == SQLITE_OK, length >= 32, fileHasMoved, DatabaseFile.identity(at: path) != nil else { return nil }
+        if let size = methods.pointee.xFileSize, size(file, &length) == SQLITE_OK, length < 32 { return nil }
+        guard fileHasMoved, DatabaseFile.identity(at: path) != nil else { return nil }
         var own = [UInt8](repeating: 0, count: 32)
         guard read(file, &own, 32, 0) == SQLITE_OK, Self.logHeader(at: path) == own else { return nil }
         return own
