@@ -15,7 +15,14 @@ public struct RestoreStatistics: Hashable, Sendable, CustomStringConvertible {
     /// the engine counts into as it is. An app has a handful of kinds, and a kind's name is the
     /// same string at every call, so comparing it costs less than hashing it (a save pays this
     /// under a lock it takes anyway).
-    private var counted: [(kind: String, counts: KindStatistics)] = []
+    private var counted: [KindCounts] = []
+
+    /// One kind's counts: a struct, not a tuple, whose list type the Swift
+    /// runtime would make from its mangled name at a process's first use.
+    private struct KindCounts: Sendable {
+        let kind: String
+        var counts: KindStatistics
+    }
 
     /// No counts.
     public init() {}
@@ -50,13 +57,13 @@ public struct RestoreStatistics: Hashable, Sendable, CustomStringConvertible {
     /// These counts with `other`'s added (a restorer's restores and its writer's saves).
     func merging(_ other: RestoreStatistics) -> RestoreStatistics {
         var merged = self
-        for (kind, counts) in other.counted { merged.counted[merged.slot(of: kind)].counts.merge(counts) }
+        for other in other.counted { merged.counted[merged.slot(of: other.kind)].counts.merge(other.counts) }
         return merged
     }
 
     private mutating func slot(of kind: String) -> Int {
         if let index = counted.firstIndex(where: { $0.kind == kind }) { return index }
-        counted.append((kind, KindStatistics()))
+        counted.append(KindCounts(kind: kind, counts: KindStatistics()))
         return counted.count - 1
     }
 }

@@ -8,7 +8,14 @@ import StateStore
 enum DeferredMigration {
     /// The files being migrated in this process, by device and inode and opened path
     /// (``FileKey``), with what waits for them. Lists, not dictionaries: see ``ScreenTable``.
-    private static let running = Locked<[(key: FileKey, group: DispatchGroup)]>([])
+    private static let running = Locked<[Running]>([])
+
+    /// One file's migration and the group its end leaves: a struct, not a tuple, whose list type the Swift
+    /// runtime would make from its mangled name at a process's first use.
+    private struct Running {
+        let key: FileKey
+        let group: DispatchGroup
+    }
     /// Why the last background migration of a file failed, by the same key.
     private static let failures = Locked<[(key: FileKey, reason: String)]>([])
     private static let queue = DispatchQueue(label: "restorectl.deferred-migration", qos: .utility)
@@ -28,7 +35,7 @@ enum DeferredMigration {
         let group = DispatchGroup()
         let isNew = running.withLock { running -> Bool in
             guard !running.contains(where: { $0.key == key }) else { return false }
-            running.append((key, group))
+            running.append(Running(key: key, group: group))
             return true
         }
         guard isNew else { return }

@@ -5,7 +5,14 @@ import StateStore
 /// use and kept: it says which fields of a record are known, for carrying the others.
 enum KnownShapes {
     /// A list, not a dictionary keyed by type (a process knows a few kinds): see ``ScreenTable``.
-    private static let shapes = Locked<[(type: ObjectIdentifier, shape: RecordShape?)]>([])
+    private static let shapes = Locked<[KnownShape]>([])
+
+    /// One kind's shape, or that it has none: a struct, not a tuple, whose list type the Swift
+    /// runtime would make from its mangled name at a process's first use.
+    private struct KnownShape {
+        let type: ObjectIdentifier
+        let shape: RecordShape?
+    }
 
     /// `State`'s shape if this process derived it already (`.some(nil)`: it cannot be
     /// derived), or nil when it did not.
@@ -21,7 +28,7 @@ enum KnownShapes {
         if let known = shapes.withLock({ $0.first { $0.type == key } }) { return known.shape }
         let shape = try? RecordShape(of: type)
         shapes.withLock { known in
-            if !known.contains(where: { $0.type == key }) { known.append((key, shape)) }
+            if !known.contains(where: { $0.type == key }) { known.append(KnownShape(type: key, shape: shape)) }
         }
         return shape
     }

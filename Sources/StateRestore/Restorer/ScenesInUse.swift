@@ -9,7 +9,16 @@ enum ScenesInUse {
     /// A list of files and a list of scenes per file, not a dictionary or a set: see
     /// ``ScreenTable``. A file with more scenes than `indexThreshold` (an iPad app's many
     /// windows) gets a set beside its list, so noting a scene stays one lookup however many there are.
-    private static let scenes = Locked<[(file: FileKey, scenes: [SceneKey], index: SceneIndex?)]>([])
+    private static let scenes = Locked<[FileScenes]>([])
+
+    /// One file's scenes: a struct, not a tuple, whose list type the Swift runtime would make
+    /// from its mangled name at a process's first restore (about 0.1 M instructions, the
+    /// nineteenth pass of Performance.md).
+    private struct FileScenes {
+        let file: FileKey
+        var scenes: [SceneKey]
+        var index: SceneIndex?
+    }
 
     /// Scenes per file above which a set is kept beside the list.
     static let indexThreshold = 16
@@ -45,7 +54,7 @@ enum ScenesInUse {
     static func note(_ scene: SceneKey, atFile key: FileKey) {
         scenes.withLock { byFile in
             guard let position = byFile.firstIndex(where: { $0.file == key }) else {
-                byFile.append((key, [scene], nil))
+                byFile.append(FileScenes(file: key, scenes: [scene]))
                 return
             }
             // The usual case, a scene noted before, costs one lookup and no copy.
@@ -85,7 +94,7 @@ enum ScenesInUse {
         scenes.withLock { byFile in
             let moved = byFile.first { $0.file == old }
             byFile.removeAll { $0.file == old || $0.file == new }
-            if let moved { byFile.append((new, moved.scenes, moved.index)) }
+            if let moved { byFile.append(FileScenes(file: new, scenes: moved.scenes, index: moved.index)) }
         }
     }
 }

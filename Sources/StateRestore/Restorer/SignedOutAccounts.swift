@@ -10,14 +10,22 @@ import StateStore
 enum SignedOutAccounts {
     /// One list for every file (a process signs out one account at a time, rarely more), not a
     /// dictionary by file: see ``ScreenTable``.
-    private static let accounts = Locked<[(file: FileKey, account: String, generation: Int)]>([])
+    private static let accounts = Locked<[SignedOut]>([])
+
+    /// One account signed out of one file, and its generation since: a struct, not a tuple, whose list type the Swift
+    /// runtime would make from its mangled name at a process's first use.
+    private struct SignedOut {
+        var file: FileKey
+        let account: String
+        let generation: Int
+    }
 
     /// Notes that this process signed `account` out of `file`, its generation now `generation`.
     static func note(_ account: String, generation: Int, at file: DatabaseFile) {
         let key = file.key
         accounts.withLock { signedOut in
             signedOut.removeAll { $0.file == key && $0.account.hasSameBytes(as: account) }
-            signedOut.append((key, account, generation))
+            signedOut.append(SignedOut(file: key, account: account, generation: generation))
         }
     }
 

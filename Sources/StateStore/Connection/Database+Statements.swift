@@ -44,7 +44,7 @@ extension Database {
             keep(statement, for: sql)
         }
         if recentStatements.count >= Self.recentStatementCount { recentStatements.removeLast() }
-        recentStatements.insert((sql, statement), at: 0)
+        recentStatements.insert(SQLStatement(sql: sql, statement: statement), at: 0)
         return statement
     }
 
@@ -63,7 +63,7 @@ extension Database {
             statementCache.removeAll()
         }
         if statementCache.isEmpty, statementList.count < Self.listedStatementCount {
-            statementList.append((sql, statement))
+            statementList.append(SQLStatement(sql: sql, statement: statement))
             return
         }
         for listed in statementList { statementCache[listed.sql] = listed.statement }

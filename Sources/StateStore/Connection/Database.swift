@@ -64,7 +64,7 @@ package final class Database {
     /// The prepared statements by their SQL: a list while the connection has prepared a few
     /// (``listedStatementCount``: a launch prepares about eight), a dictionary past them; not
     /// one from the first statement: see ``PathTable``.
-    var statementList: [(sql: String, statement: Statement)] = []
+    var statementList: [SQLStatement] = []
     var statementCache: [String: Statement] = [:]
 
     /// Statements kept in ``statementList`` before the cache is a dictionary.
@@ -73,7 +73,7 @@ package final class Database {
     /// The last few statements taken from `statementCache` or prepared, newest first, checked
     /// before it: comparing a hot path's SQL with these (the same string storage compares by
     /// identity) costs a fraction of hashing it, which was a tenth of a save's own work.
-    var recentStatements: [(sql: String, statement: Statement)] = []
+    var recentStatements: [SQLStatement] = []
 
     static let recentStatementCount = 6
 

@@ -8,7 +8,14 @@ struct AccountGenerationCache {
     /// The generations read, by account, in a list (a file has a few accounts): see ``PathTable``.
     /// Accounts are told apart by their bytes, as SQLite tells them: two spellings of one name
     /// (`café` composed and decomposed) are two accounts, each with its own generation.
-    private var generations: [(account: String, generation: Int)] = []
+    private var generations: [AccountGeneration] = []
+
+    /// One account's generation: a struct, not a tuple, whose list type the Swift
+    /// runtime would make from its mangled name at a process's first use.
+    private struct AccountGeneration {
+        let account: String
+        var generation: Int
+    }
 
     init(dataVersion: UInt32, fenceKey: Int64?) {
         self.dataVersion = dataVersion
@@ -25,7 +32,7 @@ struct AccountGenerationCache {
         if let position = generations.firstIndex(where: { $0.account.hasSameBytes(as: account) }) {
             generations[position].generation = generation
         } else {
-            generations.append((account, generation))
+            generations.append(AccountGeneration(account: account, generation: generation))
         }
     }
     /// The discard epoch read (`Store.discardEpoch()`), once read.

@@ -35,7 +35,14 @@ package struct Migrator: Sendable {
 
     /// The registered data steps by migration version: a list, not a dictionary, whose first use
     /// at a launch (which makes a migrator) looks up the key's conformance (see `PathTable`).
-    private var dataSteps: [(version: Int, work: DataMigration)] = []
+    private var dataSteps: [DataStep] = []
+
+    /// One migration's data step: a struct, not a tuple, whose list type the Swift
+    /// runtime would make from its mangled name at a process's first use.
+    private struct DataStep {
+        let version: Int
+        let work: DataMigration
+    }
 
     /// The data step registered for migration `version`, if any.
     func dataMigration(for version: Int) -> DataMigration? {
@@ -61,6 +68,6 @@ package struct Migrator: Sendable {
     /// (`StoreError.dataStepMissing`) until work is registered for its version.
     package mutating func registerDataMigration(for version: Int, _ work: @escaping DataMigration) {
         dataSteps.removeAll { $0.version == version }
-        dataSteps.append((version, work))
+        dataSteps.append(DataStep(version: version, work: work))
     }
 }

@@ -17,7 +17,7 @@ extension LaunchGuardFile {
                 return
             }
             guard marks.count < Self.capacity else { throw LaunchGuardError.slotFull(capacity: Self.capacity) }
-            marks.append((mark, 1))
+            marks.append(HeldMark(mark: mark, holders: 1))
             if let error = writeSlot(slot, marks: marks.lazy.map(\.mark)) {
                 marks.removeLast()
                 throw error
@@ -36,7 +36,7 @@ extension LaunchGuardFile {
             guard marks[position].holders == 0 else { return true }
             marks.remove(at: position)
             guard let ownSlot, writeSlot(ownSlot, marks: marks.lazy.map(\.mark)) != nil else { return true }
-            marks.insert((mark: mark, holders: 1), at: position)  // still on disk: held, so a later clear tries again
+            marks.insert(HeldMark(mark: mark, holders: 1), at: position)  // still on disk: held, so a later clear tries again
             return false
         }
     }

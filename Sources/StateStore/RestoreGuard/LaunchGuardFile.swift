@@ -72,7 +72,15 @@ package final class LaunchGuardFile: @unchecked Sendable {
 
     /// This process's marks, each with how many restorers hold it: a list (a process holds a
     /// few), not a dictionary: see ``PathTable``.
-    var marks: [(mark: LaunchGuardMark, holders: Int)] = []
+    var marks: [HeldMark] = []
+
+    /// One of this process's marks and how many restorers hold it: a struct, not a tuple,
+    /// whose list type the Swift runtime would make from its mangled name at a process's
+    /// first use.
+    struct HeldMark {
+        let mark: LaunchGuardMark
+        var holders: Int
+    }
 
     /// How many restorers of this process use the file.
     var users = 0

@@ -12,17 +12,24 @@ package struct DatabaseSiblings {
     let hadLog: Bool
     let hadIndex: Bool
     /// The first companion that is not a regular file, and its file type (`st_mode & S_IFMT`).
-    let nonRegular: (suffix: String, type: mode_t)?
+    let nonRegular: Companion?
+
+    /// A companion's suffix and file type: a struct, not a tuple, whose type the Swift runtime
+    /// would make from its mangled name at a process's first open.
+    struct Companion {
+        let suffix: String
+        let type: mode_t
+    }
 
     /// Notes what is beside `file` now (nothing for an in-memory or temporary database).
     package init(of file: DatabaseFile) {
         let path = file.path
         self.path = path
-        var found: [(suffix: String, type: mode_t)] = []
+        var found: [Companion] = []
         if !DatabasePath.isSpecial(path) {
             for suffix in ["-wal", "-shm", "-journal"] {
                 var status = stat()
-                if lstat(path + suffix, &status) == 0 { found.append((suffix, status.st_mode & S_IFMT)) }
+                if lstat(path + suffix, &status) == 0 { found.append(Companion(suffix: suffix, type: status.st_mode & S_IFMT)) }
             }
         }
         hadLog = found.contains { $0.suffix == "-wal" }
@@ -33,7 +40,8 @@ package struct DatabaseSiblings {
     /// Throws `SQLITE_CANTOPEN` when a symbolic link or anything else but a regular file was
     /// at the `-wal`, `-shm` or `-journal` path (SQLite would open it through the link).
     func refuseNonRegularCompanion() throws(StoreError) {
-        guard let (suffix, type) = nonRegular else { return }
+        guard let nonRegular else { return }
+        let (suffix, type) = (nonRegular.suffix, nonRegular.type)
         let consequence = type == S_IFLNK ? "open it through the link" : "fail on it or block"
         throw StoreError.sqlite(
             extendedCode: SQLITE_CANTOPEN,

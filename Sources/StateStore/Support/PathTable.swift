@@ -3,7 +3,14 @@
 /// name, a runtime lookup of `String: Hashable` that scans every conformance record of the
 /// process (0.34 M instructions at an app's cold launch).
 struct PathTable<Value> {
-    private var entries: [(path: String, value: Value)] = []
+    private var entries: [Entry] = []
+
+    /// One path and its value: a struct, not a tuple, whose list type the Swift runtime would
+    /// make from its mangled name at a process's first use.
+    private struct Entry {
+        let path: String
+        var value: Value
+    }
 
     /// `path`'s value; setting nil removes it.
     subscript(path: String) -> Value? {
@@ -13,7 +20,7 @@ struct PathTable<Value> {
             switch (position, newValue) {
             case (let position?, let value?): entries[position].value = value
             case (let position?, nil): entries.remove(at: position)
-            case (nil, let value?): entries.append((path, value))
+            case (nil, let value?): entries.append(Entry(path: path, value: value))
             case (nil, nil): break
             }
         }
