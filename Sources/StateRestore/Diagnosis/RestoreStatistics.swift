@@ -17,8 +17,7 @@ public struct RestoreStatistics: Hashable, Sendable, CustomStringConvertible {
     /// under a lock it takes anyway).
     private var counted: [KindCounts] = []
 
-    /// One kind's counts: a struct, not a tuple, whose list type the Swift
-    /// runtime would make from its mangled name at a process's first use.
+    /// One kind's counts (a struct, not a tuple: see `ScreenTable`).
     private struct KindCounts: Sendable {
         let kind: String
         var counts: KindStatistics
@@ -57,7 +56,7 @@ public struct RestoreStatistics: Hashable, Sendable, CustomStringConvertible {
     /// These counts with `other`'s added (a restorer's restores and its writer's saves).
     func merging(_ other: RestoreStatistics) -> RestoreStatistics {
         var merged = self
-        for other in other.counted { merged.counted[merged.slot(of: other.kind)].counts.merge(other.counts) }
+        for entry in other.counted { merged.counted[merged.slot(of: entry.kind)].counts.merge(entry.counts) }
         return merged
     }
 

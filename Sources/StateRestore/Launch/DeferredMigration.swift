@@ -10,14 +10,22 @@ enum DeferredMigration {
     /// (``FileKey``), with what waits for them. Lists, not dictionaries: see ``ScreenTable``.
     private static let running = Locked<[Running]>([])
 
-    /// One file's migration and the group its end leaves: a struct, not a tuple, whose list type the Swift
-    /// runtime would make from its mangled name at a process's first use.
+    /// One file's migration and the group its end leaves (a struct, not a tuple: see
+    /// `ScreenTable`).
     private struct Running {
         let key: FileKey
         let group: DispatchGroup
     }
+
     /// Why the last background migration of a file failed, by the same key.
-    private static let failures = Locked<[(key: FileKey, reason: String)]>([])
+    private static let failures = Locked<[Failure]>([])
+
+    /// One file's last failed migration (a struct, not a tuple: see `ScreenTable`).
+    private struct Failure {
+        let key: FileKey
+        let reason: String
+    }
+
     private static let queue = DispatchQueue(label: "restorectl.deferred-migration", qos: .utility)
     /// Called on the background queue with the path before each migration starts (tests hold
     /// a migration here to look at the launch meanwhile).
@@ -50,7 +58,7 @@ enum DeferredMigration {
                 let reason = error.localizedDescription
                 failures.withLock { failures in
                     failures.removeAll { $0.key == key }
-                    failures.append((key, reason))
+                    failures.append(Failure(key: key, reason: reason))
                 }
             }
             running.withLock { $0.removeAll { $0.key == key } }

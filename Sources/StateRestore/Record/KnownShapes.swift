@@ -7,8 +7,7 @@ enum KnownShapes {
     /// A list, not a dictionary keyed by type (a process knows a few kinds): see ``ScreenTable``.
     private static let shapes = Locked<[KnownShape]>([])
 
-    /// One kind's shape, or that it has none: a struct, not a tuple, whose list type the Swift
-    /// runtime would make from its mangled name at a process's first use.
+    /// One kind's shape, or that it has none (a struct, not a tuple: see `ScreenTable`).
     private struct KnownShape {
         let type: ObjectIdentifier
         let shape: RecordShape?

@@ -11,9 +11,7 @@ enum ScenesInUse {
     /// windows) gets a set beside its list, so noting a scene stays one lookup however many there are.
     private static let scenes = Locked<[FileScenes]>([])
 
-    /// One file's scenes: a struct, not a tuple, whose list type the Swift runtime would make
-    /// from its mangled name at a process's first restore (about 0.1 M instructions, the
-    /// nineteenth pass of Performance.md).
+    /// One file's scenes (a struct, not a tuple: see `ScreenTable`).
     private struct FileScenes {
         let file: FileKey
         var scenes: [SceneKey]

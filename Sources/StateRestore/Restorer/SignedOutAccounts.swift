@@ -12,8 +12,8 @@ enum SignedOutAccounts {
     /// dictionary by file: see ``ScreenTable``.
     private static let accounts = Locked<[SignedOut]>([])
 
-    /// One account signed out of one file, and its generation since: a struct, not a tuple, whose list type the Swift
-    /// runtime would make from its mangled name at a process's first use.
+    /// One account signed out of one file, and its generation since (a struct, not a tuple:
+    /// see `ScreenTable`).
     private struct SignedOut {
         var file: FileKey
         let account: String

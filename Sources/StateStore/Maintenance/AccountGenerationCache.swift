@@ -10,8 +10,7 @@ struct AccountGenerationCache {
     /// (`café` composed and decomposed) are two accounts, each with its own generation.
     private var generations: [AccountGeneration] = []
 
-    /// One account's generation: a struct, not a tuple, whose list type the Swift
-    /// runtime would make from its mangled name at a process's first use.
+    /// One account's generation (a struct, not a tuple: see `PathTable`).
     private struct AccountGeneration {
         let account: String
         var generation: Int

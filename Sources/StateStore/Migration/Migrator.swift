@@ -37,8 +37,7 @@ package struct Migrator: Sendable {
     /// at a launch (which makes a migrator) looks up the key's conformance (see `PathTable`).
     private var dataSteps: [DataStep] = []
 
-    /// One migration's data step: a struct, not a tuple, whose list type the Swift
-    /// runtime would make from its mangled name at a process's first use.
+    /// One migration's data step (a struct, not a tuple: see `PathTable`).
     private struct DataStep {
         let version: Int
         let work: DataMigration

@@ -91,7 +91,7 @@ extension LaunchGuardFile {
         let written = withUnsafeTemporaryAllocation(byteCount: count, alignment: 8) { bytes in
             bytes.initializeMemory(as: UInt8.self, repeating: 0)
             bytes.copyBytes(from: magic.prefix(4))
-            bytes.storeBytes(of: processID.littleEndian, toByteOffset: 4, as: UInt32.self)
+            bytes.storeBytes(of: Self.processID.littleEndian, toByteOffset: 4, as: UInt32.self)
             bytes.storeBytes(of: UInt32(marks.count).littleEndian, toByteOffset: 8, as: UInt32.self)
             bytes[12] = Self.roleByte(role ?? self.role)
             for (index, mark) in marks.enumerated() {

@@ -60,9 +60,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// This process's id, written into its slot for people reading the file: asked once a
     /// process, not at every mark and clear, nor at every launch's guard file (a system call
     /// each).
-    var processID: UInt32 { Self.ownProcessID }
-
-    private static let ownProcessID = UInt32(bitPattern: getpid())
+    static let processID = UInt32(bitPattern: getpid())
 
     /// Guards the bookkeeping below and the slot's bytes while this process rewrites them.
     let lock = Locked()
@@ -74,9 +72,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// few), not a dictionary: see ``PathTable``.
     var marks: [HeldMark] = []
 
-    /// One of this process's marks and how many restorers hold it: a struct, not a tuple,
-    /// whose list type the Swift runtime would make from its mangled name at a process's
-    /// first use.
+    /// One of this process's marks and how many restorers hold it (a struct, not a tuple: see `PathTable`).
     struct HeldMark {
         let mark: LaunchGuardMark
         var holders: Int

@@ -14,8 +14,7 @@ package struct DatabaseSiblings {
     /// The first companion that is not a regular file, and its file type (`st_mode & S_IFMT`).
     let nonRegular: Companion?
 
-    /// A companion's suffix and file type: a struct, not a tuple, whose type the Swift runtime
-    /// would make from its mangled name at a process's first open.
+    /// A companion's suffix and file type (a struct, not a tuple: see `PathTable`).
     struct Companion {
         let suffix: String
         let type: mode_t
