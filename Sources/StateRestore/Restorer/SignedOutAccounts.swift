@@ -41,10 +41,9 @@ enum SignedOutAccounts {
     }
 
     /// A restore in this process read `account` again: its scenes save as before.
-    static func forget(_ account: String, at file: DatabaseFile) {
+    static func forget(_ account: String, atFile key: FileKey) {
         accounts.withLock { signedOut in
             guard !signedOut.isEmpty else { return }
-            let key = file.key
             signedOut.removeAll { $0.file == key && $0.account.hasSameBytes(as: account) }
         }
     }

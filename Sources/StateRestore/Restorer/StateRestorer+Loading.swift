@@ -4,33 +4,47 @@ import StateStore
 
 extension StateRestorer {
     /// A decoded state before reconciliation, with the report so far.
+    ///
+    /// The state is its last stored property: the fields before it have offsets the compiler
+    /// knows whatever `State` is, so reading them asks the runtime for no type metadata (with
+    /// the state first, each read of a later field did, seven times a restore).
     struct Loaded<State> {
-        var state: State
         var report: [RestoreReportEntry]
         /// What the restore saw, for the write gate: the fields it carries, the account's
         /// sign-out generation and the file's discard epoch it read (nil when it read none),
         /// and whether it could not read the file (the stored record, if any, was not seen).
-        var sighting = WriteGate.Sighting()
+        var sighting: WriteGate.Sighting
         /// The stored record's bytes, when one was read.
-        var bytesRead = 0
+        var bytesRead: Int
         /// This restore found the file damaged and moved it aside.
-        var movedAside = false
+        var movedAside: Bool
         /// The report entry saying the kind's name breaks the rules (a warning), or nil.
         var invalidKind: RestoreReportEntry?
         /// The screen's key, when the load made one (its restoration keeps it).
         var screen: ScreenKey?
+        /// The decoded state (the default one when nothing could be used).
+        var state: State
+
+        init(
+            state: State, report: [RestoreReportEntry], sighting: WriteGate.Sighting = WriteGate.Sighting(), bytesRead: Int = 0,
+            movedAside: Bool = false, invalidKind: RestoreReportEntry? = nil, screen: ScreenKey? = nil
+        ) {
+            self.report = report
+            self.sighting = sighting
+            self.bytesRead = bytesRead
+            self.movedAside = movedAside
+            self.invalidKind = invalidKind
+            self.screen = screen
+            self.state = state
+        }
     }
 
+    /// `key`'s state of kind `type` as stored, decoded, with its screen's key.
     func load<State: RestorableState>(_ type: State.Type, _ key: SceneKey) -> Loaded<State> {
         let screen = ScreenKey(scene: key, kind: State.kind)
-        var loaded = load(State.self, screen)
-        loaded.screen = screen
-        return loaded
-    }
-
-    private func load<State: RestorableState>(_ type: State.Type, _ screen: ScreenKey) -> Loaded<State> {
-        restoring.withLock { side in
-            let key = screen.scene
+        // Read in this function itself: each generic function the result passes through asks
+        // the runtime for its type's metadata.
+        var loaded = restoring.withLock { side -> Loaded<State> in
             reopenIfUnavailable(&side)
             defer { Self.releaseReadOnlyConnection(&side) }
             // A restore waits at most the launch budget for another process's lock.
@@ -43,10 +57,13 @@ extension StateRestorer {
                     loaded.sighting.isUnseen = true
                 }
                 side.gate.noteRestore(of: screen, loaded.sighting)
+                // The file's key, asked once for both notes below (each ask copies the file's
+                // description under the location's lock).
+                let fileKey = location.withLock { $0.file.key }
                 // A closed restorer notes no use (its file may since have been replaced).
-                if !side.isClosed { ScenesInUse.note(key, atFile: file.key) }
+                if !side.isClosed { ScenesInUse.note(key, atFile: fileKey) }
                 // Reading the account again is signing back in, for every restorer of the process.
-                if loaded.sighting.generation != nil { SignedOutAccounts.forget(key.account, at: file) }
+                if loaded.sighting.generation != nil { SignedOutAccounts.forget(key.account, atFile: fileKey) }
                 if let invalid = Self.invalidNames(State.self) {
                     loaded.report.insert(invalid, at: 0)
                     loaded.invalidKind = invalid
@@ -70,6 +87,8 @@ extension StateRestorer {
                 return loaded
             }
         }
+        loaded.screen = screen
+        return loaded
     }
 
     func loadFromStore<State: RestorableState>(

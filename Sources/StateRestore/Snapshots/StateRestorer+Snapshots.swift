@@ -21,7 +21,7 @@ extension StateRestorer {
         restoring.withLock { side in
             let generation = sawFile ? stored : nil
             side.gate.noteRestore(of: screen, WriteGate.Sighting(generation: generation, discardEpoch: nil, isUnseen: !sawFile))
-            if generation != nil { SignedOutAccounts.forget(account, at: file) }
+            if generation != nil { SignedOutAccounts.forget(account, atFile: file.key) }
         }
         return restored
     }

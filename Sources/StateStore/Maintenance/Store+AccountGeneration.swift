@@ -122,7 +122,7 @@ extension Store {
     /// restore never pairs a purged account's record with the generation after its purge. The
     /// record is read first: it starts the read transaction, so the data version the
     /// generation's cache is checked against is this snapshot's.
-    package func recordAndGeneration(account: String, scene: String, kind: String) throws -> (record: StoredRecord?, generation: Int, discardEpoch: Int) {
+    package func recordAndGeneration(account: String, scene: String, kind: String) throws -> FencedRecord {
         if !database.isInTransaction, hasRecordKinds, hasRecoveryTables {
             return try launchRead(account: account, scene: scene, kind: kind)
         }
@@ -131,11 +131,11 @@ extension Store {
 
     /// The record and its account's fences in one read transaction (the record read first, so
     /// the fences are checked against this snapshot's data version).
-    private func readRecordAndFences(account: String, scene: String, kind: String) throws -> (record: StoredRecord?, generation: Int, discardEpoch: Int) {
+    private func readRecordAndFences(account: String, scene: String, kind: String) throws -> FencedRecord {
         try database.readTransaction {
             let record = try record(account: account, scene: scene, kind: kind)
             let fences = try fences(of: account, atDataVersion: database.dataVersion())
-            return (record, fences.generation, fences.discardEpoch)
+            return FencedRecord(record: record, generation: fences.generation, discardEpoch: fences.discardEpoch)
         }
     }
 
@@ -145,7 +145,7 @@ extension Store {
     /// statement for them all (a scene without a record is read as before, in a transaction). A launch's read was four statements to prepare on its new connection, two
     /// now. What it read is cached for the snapshot's data version, as
     /// ``accountGeneration(_:)`` and ``discardEpoch()`` cache it.
-    private func launchRead(account: String, scene: String, kind: String) throws -> (record: StoredRecord?, generation: Int, discardEpoch: Int) {
+    private func launchRead(account: String, scene: String, kind: String) throws -> FencedRecord {
         let statement = try database.cachedStatement(Self.recordSQL)
         // The account and kind repeat from one restore to the next: not copied into SQLite again.
         try statement.bindUnlessBound(account, at: 1)
@@ -165,6 +165,6 @@ extension Store {
         // The statement, held at its row, keeps the snapshot open: its data version is the one
         // the fences are read or cached at.
         let fences = try fences(of: account, atDataVersion: database.dataVersion())
-        return (stored, fences.generation, fences.discardEpoch)
+        return FencedRecord(record: stored, generation: fences.generation, discardEpoch: fences.discardEpoch)
     }
 }
