@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import StateStore
 
 /// A migration too long for the launch path (`DatabaseConfiguration.launchMigrationLimitBytes`),
@@ -6,9 +7,13 @@ import StateStore
 /// with defaults. Each migration step commits on its own, so a kill mid-way loses nothing: the
 /// next launch finds the file at the step it reached and starts the rest again.
 enum DeferredMigration {
+    /// Guards `running`.
+    private static let runningLock = NSLock()
     /// The files being migrated in this process, by device and inode and opened path
     /// (``FileKey``), with what waits for them. Lists, not dictionaries: see ``ScreenTable``.
-    private static let running = Locked<[Running]>([])
+    /// Reached only under `runningLock` (a static under an `NSLock`, not a `Locked`: see
+    /// `NSLock.withLock(guarding:_:)`).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var running: [Running] = []
 
     /// One file's migration and the group its end leaves (a struct, not a tuple: see
     /// `ScreenTable`).
@@ -17,8 +22,12 @@ enum DeferredMigration {
         let group: DispatchGroup
     }
 
+    /// Guards `failures`.
+    private static let failuresLock = NSLock()
     /// Why the last background migration of a file failed, by the same key.
-    private static let failures = Locked<[Failure]>([])
+    /// Reached only under `failuresLock` (a static under an `NSLock`, not a `Locked`: see
+    /// `NSLock.withLock(guarding:_:)`).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var failures: [Failure] = []
 
     /// One file's last failed migration (a struct, not a tuple: see `ScreenTable`).
     private struct Failure {
@@ -33,7 +42,7 @@ enum DeferredMigration {
 
     /// Whether a migration of `file` is running in this process.
     static func isRunning(_ file: DatabaseFile) -> Bool {
-        running.withLock { $0.contains { $0.key == file.key } }
+        runningLock.withLock(guarding: &running) { $0.contains { $0.key == file.key } }
     }
 
     /// Starts migrating `file` in the background unless that is already happening: opened as
@@ -41,7 +50,7 @@ enum DeferredMigration {
     static func start(_ file: DatabaseFile, configuration: DatabaseConfiguration) {
         let (path, key) = (file.path, file.key)
         let group = DispatchGroup()
-        let isNew = running.withLock { running -> Bool in
+        let isNew = runningLock.withLock(guarding: &running) { running -> Bool in
             guard !running.contains(where: { $0.key == key }) else { return false }
             running.append(Running(key: key, group: group))
             return true
@@ -53,26 +62,26 @@ enum DeferredMigration {
             do {
                 let store = try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(migrations: configuration.migrations))
                 store.close()
-                failures.withLock { $0.removeAll { $0.key == key } }
+                failuresLock.withLock(guarding: &failures) { $0.removeAll { $0.key == key } }
             } catch {
                 let reason = error.localizedDescription
-                failures.withLock { failures in
+                failuresLock.withLock(guarding: &failures) { failures in
                     failures.removeAll { $0.key == key }
                     failures.append(Failure(key: key, reason: reason))
                 }
             }
-            running.withLock { $0.removeAll { $0.key == key } }
+            runningLock.withLock(guarding: &running) { $0.removeAll { $0.key == key } }
             group.leave()
         }
     }
 
     /// Why the last background migration of `file` failed, if it did.
     static func failure(of file: DatabaseFile) -> String? {
-        failures.withLock { $0.first { $0.key == file.key }?.reason }
+        failuresLock.withLock(guarding: &failures) { $0.first { $0.key == file.key }?.reason }
     }
 
     /// Blocks until the migration of `file` running now (if any) has ended.
     static func waitUntilFinished(_ file: DatabaseFile) {
-        running.withLock { $0.first { $0.key == file.key }?.group }?.wait()
+        runningLock.withLock(guarding: &running) { $0.first { $0.key == file.key }?.group }?.wait()
     }
 }

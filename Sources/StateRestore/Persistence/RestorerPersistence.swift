@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 
 /// A restorer's persistence side: the coalescing writer its trackings feed, the trackings that
@@ -25,7 +26,7 @@ final class RestorerPersistence: Sendable {
     /// Keeps `tracking` so a flush can hand over its current state, and notes that
     /// `screen`'s restore completes at the next turn or flush.
     func register(_ tracking: PersistenceTracking, completing screen: ScreenKey) {
-        Self.everTracked.withLock { $0 = true }
+        Self.everTrackedLock.withLock(guarding: &Self.everTracked) { $0 = true }
         live.withLock { live in
             live.trackings.removeAll { $0.tracking == nil }
             live.trackings.append(WeakTracking(tracking: tracking, screen: screen))
@@ -37,9 +38,13 @@ final class RestorerPersistence: Sendable {
     /// publishes nothing: there is no live scene to publish or to clear (once one was, a close
     /// publishes again, which also clears a tracking released without a cancel, whichever
     /// restorer held it).
-    static var anyScreenWasEverLive: Bool { everTracked.withLock { $0 } }
+    static var anyScreenWasEverLive: Bool { everTrackedLock.withLock(guarding: &everTracked) { $0 } }
 
-    private static let everTracked = Locked(false)
+    /// Guards `everTracked`.
+    private static let everTrackedLock = NSLock()
+    /// Reached only under `everTrackedLock` (a static under an `NSLock`, not a `Locked`: see
+    /// `NSLock.withLock(guarding:_:)`).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var everTracked: Bool = false
 
     /// Whether any screen's tracking is neither released nor cancelled (``liveScreens()`` not
     /// empty, without listing them: asked at every close).

@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import StateStore
 
@@ -5,11 +6,15 @@ import StateStore
 /// over, made once per process at its kind's first decode and kept, so a restore or a
 /// migration's record upgrade does not encode the default again for every record.
 enum KnownDefaults {
+    /// Guards `objects`.
+    private static let objectsLock = NSLock()
     /// Each object or why there is none: a list, not a dictionary (see ``ScreenTable``), nor a
     /// `Result` (a runtime lookup of its `Error` conformance). Its elements are objects: a list of
     /// tuples had its type (the tuple's, the optional error's) made from its mangled name at the
     /// first restore (0.13 M instructions).
-    private static let objects = Locked<[Known]>([])
+    /// Reached only under `objectsLock` (a static under an `NSLock`, not a `Locked`: see
+    /// `NSLock.withLock(guarding:_:)`).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var objects: [Known] = []
 
     /// One kind's object, or why there is none.
     private final class Known: Sendable {
@@ -27,7 +32,7 @@ enum KnownDefaults {
     /// `State`'s default as an object, or why it cannot be one.
     static func object<State: RestorableState>(of type: State.Type) throws(RestoreError) -> JSONObject {
         let key = ObjectIdentifier(type)
-        if let known = objects.withLock({ $0.first { $0.type == key } }) { return try Self.value(known.object, known.failure) }
+        if let known = objectsLock.withLock(guarding: &objects, { $0.first { $0.type == key } }) { return try Self.value(known.object, known.failure) }
         var made: JSONObject?
         var failure: RestoreError?
         do {
@@ -38,7 +43,7 @@ enum KnownDefaults {
         } catch {
             failure = .invalidField(field: "", reason: "the default \(State.kind) state cannot be encoded: \(error)")
         }
-        objects.withLock { known in
+        objectsLock.withLock(guarding: &objects) { known in
             if !known.contains(where: { $0.type == key }) { known.append(Known(type: key, object: made, failure: failure)) }
         }
         return try Self.value(made, failure)

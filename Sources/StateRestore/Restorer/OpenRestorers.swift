@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 
 /// Every restorer of this process that is not closed, held weakly, so that a discard through
@@ -10,11 +11,15 @@ enum OpenRestorers {
         weak var restorer: StateRestorer?
     }
 
-    private static let restorers = Locked<[Weak]>([])
+    /// Guards `restorers`.
+    private static let restorersLock = NSLock()
+    /// Reached only under `restorersLock` (a static under an `NSLock`, not a `Locked`: see
+    /// `NSLock.withLock(guarding:_:)`).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var restorers: [Weak] = []
 
     /// Notes `restorer`, for as long as it lives.
     static func register(_ restorer: StateRestorer) {
-        restorers.withLock { all in
+        restorersLock.withLock(guarding: &restorers) { all in
             all.removeAll { $0.restorer == nil }
             all.append(Weak(restorer: restorer))
         }
@@ -23,7 +28,7 @@ enum OpenRestorers {
     /// The restorers of `file` that are not closed: the same file by device and inode (whatever
     /// path, link or working directory each was given), by path only while either has no file yet.
     static func restorers(sharingFileWith file: DatabaseFile) -> [StateRestorer] {
-        let all = restorers.withLock { all in all.compactMap(\.restorer) }
+        let all = restorersLock.withLock(guarding: &restorers) { all in all.compactMap(\.restorer) }
         return all.filter { other in
             let otherFile = other.file
             let isSameFile = file.identity != nil && otherFile.identity != nil ? file.identity == otherFile.identity : file.path == otherFile.path
@@ -37,7 +42,7 @@ enum OpenRestorers {
     /// and for a file that does not exist yet.
     static func file(asOpened file: DatabaseFile) -> DatabaseFile {
         guard let identity = file.identity else { return file }
-        let all = restorers.withLock { all in all.compactMap(\.restorer) }
+        let all = restorersLock.withLock(guarding: &restorers) { all in all.compactMap(\.restorer) }
         for other in all where !other.isClosed {
             let otherFile = other.location.withLock { $0.file }
             if otherFile.identity == identity { return otherFile.path == file.path ? file : file.opened(at: otherFile.path) }
@@ -86,7 +91,7 @@ enum OpenRestorers {
 
     /// Whether any restorer of this process, of any file, has a screen live.
     private static func anyLiveScreen() -> Bool {
-        let all = restorers.withLock { all in all.compactMap(\.restorer) }
+        let all = restorersLock.withLock(guarding: &restorers) { all in all.compactMap(\.restorer) }
         return all.contains { $0.persistence.hasLiveScreen }
     }
 }

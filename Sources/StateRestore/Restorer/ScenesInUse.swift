@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 
 /// The scenes this process restored or saved, per database file (by device and inode and the
@@ -6,10 +7,14 @@ import StateStore
 /// whatever the age of its record (the person just opened it). Another process learns of a use
 /// through the use time a restore notes with its next write, to the day.
 enum ScenesInUse {
+    /// Guards `scenes`.
+    private static let scenesLock = NSLock()
     /// A list of files and a list of scenes per file, not a dictionary or a set: see
     /// ``ScreenTable``. A file with more scenes than `indexThreshold` (an iPad app's many
     /// windows) gets a set beside its list, so noting a scene stays one lookup however many there are.
-    private static let scenes = Locked<[FileScenes]>([])
+    /// Reached only under `scenesLock` (a static under an `NSLock`, not a `Locked`: see
+    /// `NSLock.withLock(guarding:_:)`).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var scenes: [FileScenes] = []
 
     /// One file's scenes (a struct, not a tuple: see `ScreenTable`).
     private struct FileScenes {
@@ -50,7 +55,7 @@ enum ScenesInUse {
     /// Notes that `scene` of the file noted under `key` was restored or saved by this process
     /// (a save asks its restorer for the key alone, without copying the file's description).
     static func note(_ scene: SceneKey, atFile key: FileKey) {
-        scenes.withLock { byFile in
+        scenesLock.withLock(guarding: &scenes) { byFile in
             guard let position = byFile.firstIndex(where: { $0.file == key }) else {
                 byFile.append(FileScenes(file: key, scenes: [scene]))
                 return
@@ -69,13 +74,13 @@ enum ScenesInUse {
     /// The scenes of `file` in use by this process, each once.
     static func scenes(at file: DatabaseFile) -> [SceneKey] {
         let key = file.key
-        return scenes.withLock { $0.first { $0.file == key }?.scenes ?? [] }
+        return scenesLock.withLock(guarding: &scenes) { $0.first { $0.file == key }?.scenes ?? [] }
     }
 
     /// Forgets the scenes of `file` that `isGone` names (discarded, pruned, signed out).
     static func forget(at file: DatabaseFile, where isGone: (SceneKey) -> Bool) {
         let key = file.key
-        scenes.withLock { byFile in
+        scenesLock.withLock(guarding: &scenes) { byFile in
             guard let position = byFile.firstIndex(where: { $0.file == key }) else { return }
             byFile[position].scenes.removeAll(where: isGone)
             let kept = byFile[position].scenes
@@ -89,7 +94,7 @@ enum ScenesInUse {
     /// file, deleted since, whose inode number the new one reuses.
     static func move(from old: FileKey, to new: FileKey) {
         guard old != new else { return }
-        scenes.withLock { byFile in
+        scenesLock.withLock(guarding: &scenes) { byFile in
             let moved = byFile.first { $0.file == old }
             byFile.removeAll { $0.file == old || $0.file == new }
             if let moved { byFile.append(FileScenes(file: new, scenes: moved.scenes, index: moved.index)) }

@@ -1,3 +1,4 @@
+import Foundation
 import StateStore
 
 /// The accounts this process signed out, per database file (by device and inode and opened path, ``FileKey``), with the sign-out generation the
@@ -8,9 +9,13 @@ import StateStore
 /// sign-out. Other processes keep the documented rule: a screen restored before the sign-out
 /// is fenced, one first seen after it is not.
 enum SignedOutAccounts {
+    /// Guards `accounts`.
+    private static let accountsLock = NSLock()
     /// One list for every file (a process signs out one account at a time, rarely more), not a
     /// dictionary by file: see ``ScreenTable``.
-    private static let accounts = Locked<[SignedOut]>([])
+    /// Reached only under `accountsLock` (a static under an `NSLock`, not a `Locked`: see
+    /// `NSLock.withLock(guarding:_:)`).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var accounts: [SignedOut] = []
 
     /// One account signed out of one file, and its generation since (a struct, not a tuple:
     /// see `ScreenTable`).
@@ -23,7 +28,7 @@ enum SignedOutAccounts {
     /// Notes that this process signed `account` out of `file`, its generation now `generation`.
     static func note(_ account: String, generation: Int, at file: DatabaseFile) {
         let key = file.key
-        accounts.withLock { signedOut in
+        accountsLock.withLock(guarding: &accounts) { signedOut in
             signedOut.removeAll { $0.file == key && $0.account.hasSameBytes(as: account) }
             signedOut.append(SignedOut(file: key, account: account, generation: generation))
         }
@@ -33,7 +38,7 @@ enum SignedOutAccounts {
     /// before this process's sign-out, so the purge's refuses it; nil when this process has not
     /// signed the account out (or has restored it since).
     static func fence(for account: String, at file: DatabaseFile) -> Int? {
-        accounts.withLock { signedOut in
+        accountsLock.withLock(guarding: &accounts) { signedOut in
             guard !signedOut.isEmpty else { return nil }
             let key = file.key
             return signedOut.first { $0.file == key && $0.account.hasSameBytes(as: account) }.map { $0.generation - 1 }
@@ -42,7 +47,7 @@ enum SignedOutAccounts {
 
     /// A restore in this process read `account` again: its scenes save as before.
     static func forget(_ account: String, atFile key: FileKey) {
-        accounts.withLock { signedOut in
+        accountsLock.withLock(guarding: &accounts) { signedOut in
             guard !signedOut.isEmpty else { return }
             signedOut.removeAll { $0.file == key && $0.account.hasSameBytes(as: account) }
         }
@@ -54,7 +59,7 @@ enum SignedOutAccounts {
     /// earlier file, deleted since, whose inode number the new one reuses.
     static func move(from old: FileKey, to new: FileKey) {
         guard old != new else { return }
-        accounts.withLock { signedOut in
+        accountsLock.withLock(guarding: &accounts) { signedOut in
             signedOut.removeAll { $0.file == new }
             for index in signedOut.indices where signedOut[index].file == old { signedOut[index].file = new }
         }

@@ -2,13 +2,17 @@ import CSQLite
 import Foundation
 
 extension Database {
+    /// Guards `openConnections`.
+    static let openConnectionsLock = NSLock()
     /// The path each open connection of this process was opened with, once per connection: a
     /// list (a process holds a few), not a dictionary: see ``PathTable``.
-    static let openConnections = Locked<[String]>([])
+    /// Reached only under `openConnectionsLock` (a static under an `NSLock`, not a `Locked`: see
+    /// `NSLock.withLock(guarding:_:)`).
+    @exclusivity(unchecked) nonisolated(unsafe) static var openConnections: [String] = []
 
     /// Removes one registration of `path` (a connection closed, or an open that failed).
     static func unregister(_ path: String) {
-        openConnections.withLock { paths in
+        openConnectionsLock.withLock(guarding: &openConnections) { paths in
             if let position = paths.firstIndex(of: path) { paths.remove(at: position) }
         }
     }
@@ -28,7 +32,7 @@ extension Database {
     /// Costs nothing while no connection is open (a launch's first question); otherwise the
     /// files are compared by device and inode.
     package static func hasOpenConnection(to path: String) -> Bool {
-        let openPaths = openConnections.withLock { $0 }
+        let openPaths = openConnectionsLock.withLock(guarding: &openConnections) { $0 }
         guard !openPaths.isEmpty else { return false }
         if openPaths.contains(path) { return true }
         let identity = identity(of: path)

@@ -91,7 +91,11 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// Whether the file is known to carry the header (a file opened as it was is read first).
     var isFormatted = false
 
-    static let registry = Locked<PathTable<LaunchGuardFile>>(PathTable())
+    /// Guards `registry`.
+    static let registryLock = NSLock()
+    /// Reached only under `registryLock` (a static under an `NSLock`, not a `Locked`: see
+    /// `NSLock.withLock(guarding:_:)`).
+    @exclusivity(unchecked) nonisolated(unsafe) static var registry: PathTable<LaunchGuardFile> = PathTable()
 
     init(path: String, descriptor: Int32, isFormatted: Bool, role: DatabaseRole) {
         self.path = path
@@ -106,7 +110,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// `role` is this process's (one role per process: its first user's counts).
     package static func acquire(beside databasePath: String, creating: Bool = true, role: DatabaseRole = .app) throws -> LaunchGuardFile? {
         let path = databasePath + "-guard"
-        return try registry.withLock { files in
+        return try registryLock.withLock(guarding: &registry) { files in
             // Shared within the process while it is still the file at the path: one removed
             // (or replaced) since stays its users', and this launch gets the file there now.
             if let file = files[path], file.isStillAtItsPath {
@@ -141,7 +145,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
 
     /// Ends one user's use; the last one empties this process's slot and closes the file.
     package func release() {
-        Self.registry.withLock { files in
+        Self.registryLock.withLock(guarding: &Self.registry) { files in
             let isLast = lock.withLock { () -> Bool in
                 users -= 1
                 guard users == 0 else { return false }

@@ -39,10 +39,14 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// is not refused (a process rarely shows more than a few windows).
     package static let capacity = (slotSize - slotHeaderSize) / entrySize
 
+    /// Guards `registry`.
+    private static let registryLock = NSLock()
     /// This process's slot in each live file, by path: held through the open file and its
     /// lock, or, while the process is suspended, held without either (its index, taken back
     /// at the next publication).
-    private static let registry = Locked<PathTable<Slot>>(PathTable())
+    /// Reached only under `registryLock` (a static under an `NSLock`, not a `Locked`: see
+    /// `NSLock.withLock(guarding:_:)`).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var registry: PathTable<Slot> = PathTable()
 
     /// This process's slot in one live file (``registry``).
     private enum Slot {
@@ -65,7 +69,7 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// the process, live scenes are refused all the same.
     package static func publish(_ scenes: [(account: String, scene: String)], held: Bool = false, beside databasePath: String) throws {
         let path = databasePath + "-live"
-        try registry.withLock { files in
+        try registryLock.withLock(guarding: &registry) { files in
             let current = files[path]
             if scenes.isEmpty {
                 // The slot this process holds, or holds without its lock while suspended (in a
@@ -119,7 +123,7 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// without while suspended): it published live scenes there that a publication of none
     /// would release.
     package static func isPublishing(beside databasePath: String) -> Bool {
-        registry.withLock { $0[databasePath + "-live"] != nil }
+        registryLock.withLock(guarding: &registry) { $0[databasePath + "-live"] != nil }
     }
 
     /// The scenes among `named` that a live process other than this one publishes, as
@@ -135,7 +139,7 @@ package final class LiveScenesFile: @unchecked Sendable {
         // Nothing asked, nothing to tell: a prune with nothing unused never opens the file.
         guard !named.isEmpty else { return [] }
         let path = databasePath + "-live"
-        return try registry.withLock { files throws(StoreError) in
+        return try registryLock.withLock(guarding: &registry) { files throws(StoreError) in
             if case .locked(let file)? = files[path], SiblingFile.isStill(file.descriptor, at: path) {
                 return live(named, descriptor: file.descriptor, skipping: file.slot)
             }

@@ -12,6 +12,9 @@ import Foundation
 /// standard library, which the thread sanitizer cannot see: every access from a second thread
 /// is reported as a race, so the sanitizer runs could not tell a real race from a lock. An
 /// `NSLock` is a pthread mutex, which the sanitizer understands, and costs the same uncontended.
+///
+/// A process-wide registry is the one exception: a static list under an `NSLock`
+/// (`NSLock.withLock(guarding:_:)` says why).
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     /// Reached only under `lock` (by one body at a time, never re-entered: the lock is not
