@@ -6,13 +6,20 @@ extension Database {
     static let openConnectionsLock = NSLock()
     /// The path each open connection of this process was opened with, once per connection: a
     /// list (a process holds a few), not a dictionary: see ``PathTable``.
-    /// Reached only under `openConnectionsLock` (a static under an `NSLock`, not a `Locked`: see
-    /// `NSLock.withLock(guarding:_:)`).
+    /// Reached only in ``withOpenConnections(_:)``, under `openConnectionsLock` (a static list under an `NSLock`,
+    /// not a `Locked`: see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) static var openConnections: [String] = []
+
+    /// Runs `body` with `openConnections` while holding `openConnectionsLock`, and returns what it returns.
+    static func withOpenConnections<Result, Failure: Error>(_ body: (inout [String]) throws(Failure) -> Result) throws(Failure) -> Result {
+        openConnectionsLock.lock()
+        defer { openConnectionsLock.unlock() }
+        return try body(&openConnections)
+    }
 
     /// Removes one registration of `path` (a connection closed, or an open that failed).
     static func unregister(_ path: String) {
-        openConnectionsLock.withLock(guarding: &openConnections) { paths in
+        withOpenConnections { paths in
             if let position = paths.firstIndex(of: path) { paths.remove(at: position) }
         }
     }
@@ -32,7 +39,7 @@ extension Database {
     /// Costs nothing while no connection is open (a launch's first question); otherwise the
     /// files are compared by device and inode.
     package static func hasOpenConnection(to path: String) -> Bool {
-        let openPaths = openConnectionsLock.withLock(guarding: &openConnections) { $0 }
+        let openPaths = withOpenConnections { $0 }
         guard !openPaths.isEmpty else { return false }
         if openPaths.contains(path) { return true }
         let identity = identity(of: path)

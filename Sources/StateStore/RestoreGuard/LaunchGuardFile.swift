@@ -93,9 +93,16 @@ package final class LaunchGuardFile: @unchecked Sendable {
 
     /// Guards `registry`.
     static let registryLock = NSLock()
-    /// Reached only under `registryLock` (a static under an `NSLock`, not a `Locked`: see
-    /// `NSLock.withLock(guarding:_:)`).
+    /// Reached only in ``withRegistry(_:)``, under `registryLock` (a static list under an `NSLock`,
+    /// not a `Locked`: see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) static var registry: PathTable<LaunchGuardFile> = PathTable()
+
+    /// Runs `body` with `registry` while holding `registryLock`, and returns what it returns.
+    static func withRegistry<Result, Failure: Error>(_ body: (inout PathTable<LaunchGuardFile>) throws(Failure) -> Result) throws(Failure) -> Result {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        return try body(&registry)
+    }
 
     init(path: String, descriptor: Int32, isFormatted: Bool, role: DatabaseRole) {
         self.path = path
@@ -110,7 +117,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// `role` is this process's (one role per process: its first user's counts).
     package static func acquire(beside databasePath: String, creating: Bool = true, role: DatabaseRole = .app) throws -> LaunchGuardFile? {
         let path = databasePath + "-guard"
-        return try registryLock.withLock(guarding: &registry) { files in
+        return try withRegistry { files in
             // Shared within the process while it is still the file at the path: one removed
             // (or replaced) since stays its users', and this launch gets the file there now.
             if let file = files[path], file.isStillAtItsPath {
@@ -145,7 +152,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
 
     /// Ends one user's use; the last one empties this process's slot and closes the file.
     package func release() {
-        Self.registryLock.withLock(guarding: &Self.registry) { files in
+        Self.withRegistry { files in
             let isLast = lock.withLock { () -> Bool in
                 users -= 1
                 guard users == 0 else { return false }

@@ -44,9 +44,16 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// This process's slot in each live file, by path: held through the open file and its
     /// lock, or, while the process is suspended, held without either (its index, taken back
     /// at the next publication).
-    /// Reached only under `registryLock` (a static under an `NSLock`, not a `Locked`: see
-    /// `NSLock.withLock(guarding:_:)`).
+    /// Reached only in ``withRegistry(_:)``, under `registryLock` (a static list under an `NSLock`,
+    /// not a `Locked`: see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var registry: PathTable<Slot> = PathTable()
+
+    /// Runs `body` with `registry` while holding `registryLock`, and returns what it returns.
+    private static func withRegistry<Result, Failure: Error>(_ body: (inout PathTable<Slot>) throws(Failure) -> Result) throws(Failure) -> Result {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        return try body(&registry)
+    }
 
     /// This process's slot in one live file (``registry``).
     private enum Slot {
@@ -69,7 +76,7 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// the process, live scenes are refused all the same.
     package static func publish(_ scenes: [(account: String, scene: String)], held: Bool = false, beside databasePath: String) throws {
         let path = databasePath + "-live"
-        try registryLock.withLock(guarding: &registry) { files in
+        try withRegistry { files in
             let current = files[path]
             if scenes.isEmpty {
                 // The slot this process holds, or holds without its lock while suspended (in a
@@ -123,7 +130,7 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// without while suspended): it published live scenes there that a publication of none
     /// would release.
     package static func isPublishing(beside databasePath: String) -> Bool {
-        registryLock.withLock(guarding: &registry) { $0[databasePath + "-live"] != nil }
+        withRegistry { $0[databasePath + "-live"] != nil }
     }
 
     /// The scenes among `named` that a live process other than this one publishes, as
@@ -139,7 +146,7 @@ package final class LiveScenesFile: @unchecked Sendable {
         // Nothing asked, nothing to tell: a prune with nothing unused never opens the file.
         guard !named.isEmpty else { return [] }
         let path = databasePath + "-live"
-        return try registryLock.withLock(guarding: &registry) { files throws(StoreError) in
+        return try withRegistry { files throws(StoreError) in
             if case .locked(let file)? = files[path], SiblingFile.isStill(file.descriptor, at: path) {
                 return live(named, descriptor: file.descriptor, skipping: file.slot)
             }
