@@ -20,9 +20,9 @@ package struct KeptStatement: Sendable {
 extension Database {
     /// The prepared statement `kept` names, prepared now at its first use on this connection.
     package func statement(_ kept: KeptStatement) throws(StoreError) -> Statement {
-        if let statement = keptStatements[kept.slot] { return statement }
+        if let statement = keptStatements[kept.slot].statement { return statement }
         let statement = try makeStatement(kept.sql)
-        keptStatements[kept.slot] = statement
+        keptStatements[kept.slot].statement = statement
         return statement
     }
 

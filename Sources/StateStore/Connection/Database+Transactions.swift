@@ -28,7 +28,7 @@ extension Database {
                 if let count = counted[identity] { counted[identity] = count + 1 }
             }
         }
-        if keptStatements[KeptStatement.beginImmediate.slot] == nil { try executeScript("PRAGMA secure_delete = ON") }
+        if keptStatements[KeptStatement.beginImmediate.slot].statement == nil { try executeScript("PRAGMA secure_delete = ON") }
         try run(.beginImmediate)
     }
 

@@ -81,7 +81,14 @@ package final class Database {
     /// use and finalized with the cache's at `close()`.
     /// (A connection is used by one thread at a time and this is never reached re-entrantly,
     /// so its accesses skip the runtime's exclusivity check: a save takes three.)
-    @exclusivity(unchecked) var keptStatements = [Statement?](repeating: nil, count: KeptStatement.slotCount)
+    @exclusivity(unchecked) var keptStatements = [KeptSlot](repeating: KeptSlot(), count: KeptStatement.slotCount)
+
+    /// One slot of ``keptStatements`` (a struct, not a `Statement?`: the list's type would be
+    /// made from its mangled name, `Optional<Statement>` first, at a process's first open:
+    /// about 38 k instructions).
+    struct KeptSlot {
+        var statement: Statement?
+    }
 
     /// Opens `file` as `mode` says: the one way the package's code opens a database file (a
     /// launch, a read-only restorer, every tool verb, the writer's connection, a deferred
@@ -239,7 +246,7 @@ package final class Database {
         recentStatements.removeAll()
         statementList.removeAll()
         statementCache.removeAll()
-        for slot in keptStatements.indices { keptStatements[slot] = nil }
+        for slot in keptStatements.indices { keptStatements[slot].statement = nil }
         guard let connection = handle else { return }
         let ownLog = ownLogHeaderBesideReplacement(connection)
         handle = nil
