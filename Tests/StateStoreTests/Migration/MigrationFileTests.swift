@@ -61,9 +61,18 @@ import Testing
         #expect(unix.checksum.count == 64)
     }
 
-    @Test(arguments: ["create.sql", "0001-create.sql", "0000_zero.sql", "0001_x.txt", "_0001.sql"])
+    @Test(arguments: [
+        "create.sql", "0001-create.sql", "0000_zero.sql", "0001_x.txt", "_0001.sql", "99999999999999999999_overflow.sql", "0001_x.sql.bak",
+        "\u{0663}_arabic_digit.sql", "0001\u{0301}_combined_digit.sql", "0001_x.sq\u{0301}l",
+    ])
     func malformedFileNamesAreRejected(name: String) {
         #expect(throws: StoreError.self) { try MigrationFile(name: name, sql: "") }
+    }
+
+    /// ASCII names are read byte by byte and the rest as characters: both give the number.
+    @Test(arguments: [("0001_x.sql", 1), ("0004_café.sql", 4), ("0000000000000000000002_leading_zeros.sql", 2), ("0003_naïve name.sql", 3)])
+    func fileNamesGiveTheirVersion(name: String, version: Int) throws {
+        #expect(try MigrationFile(name: name, sql: "").version == version)
     }
 
     @Test func gapsInNumberingAreRejected() throws {
