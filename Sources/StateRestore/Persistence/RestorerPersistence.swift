@@ -42,8 +42,8 @@ final class RestorerPersistence: Sendable {
 
     /// Guards `everTracked`.
     private static let everTrackedLock = NSLock()
-    /// Reached only in ``withEverTracked(_:)``, under `everTrackedLock` (a static list under an `NSLock`,
-    /// not a `Locked`: see `Locked`).
+    /// Reached only in ``withEverTracked(_:)``, under `everTrackedLock` (a static under an
+    /// `NSLock`, not a `Locked`: see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var everTracked: Bool = false
 
     /// Runs `body` with `everTracked` while holding `everTrackedLock`, and returns what it returns.

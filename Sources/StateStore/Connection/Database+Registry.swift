@@ -3,12 +3,12 @@ import Foundation
 
 extension Database {
     /// Guards `openConnections`.
-    static let openConnectionsLock = NSLock()
+    private static let openConnectionsLock = NSLock()
     /// The path each open connection of this process was opened with, once per connection: a
     /// list (a process holds a few), not a dictionary: see ``PathTable``.
     /// Reached only in ``withOpenConnections(_:)``, under `openConnectionsLock` (a static list under an `NSLock`,
     /// not a `Locked`: see `Locked`).
-    @exclusivity(unchecked) nonisolated(unsafe) static var openConnections: [String] = []
+    @exclusivity(unchecked) nonisolated(unsafe) private static var openConnections: [String] = []
 
     /// Runs `body` with `openConnections` while holding `openConnectionsLock`, and returns what it returns.
     static func withOpenConnections<Result, Failure: Error>(_ body: (inout [String]) throws(Failure) -> Result) throws(Failure) -> Result {

@@ -92,10 +92,10 @@ package final class LaunchGuardFile: @unchecked Sendable {
     var isFormatted = false
 
     /// Guards `registry`.
-    static let registryLock = NSLock()
+    private static let registryLock = NSLock()
     /// Reached only in ``withRegistry(_:)``, under `registryLock` (a static list under an `NSLock`,
     /// not a `Locked`: see `Locked`).
-    @exclusivity(unchecked) nonisolated(unsafe) static var registry: PathTable<LaunchGuardFile> = PathTable()
+    @exclusivity(unchecked) nonisolated(unsafe) private static var registry: PathTable<LaunchGuardFile> = PathTable()
 
     /// Runs `body` with `registry` while holding `registryLock`, and returns what it returns.
     static func withRegistry<Result, Failure: Error>(_ body: (inout PathTable<LaunchGuardFile>) throws(Failure) -> Result) throws(Failure) -> Result {
