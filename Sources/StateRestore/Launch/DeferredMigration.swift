@@ -11,16 +11,9 @@ enum DeferredMigration {
     private static let runningLock = NSLock()
     /// The files being migrated in this process, by device and inode and opened path
     /// (``FileKey``), with what waits for them. Lists, not dictionaries: see ``ScreenTable``.
-    /// Reached only in ``withRunning(_:)``, under `runningLock` (a static list under an `NSLock`,
-    /// not a `Locked`: see `Locked`).
+    /// Reached only under `runningLock` (a static list under an `NSLock`, not a `Locked`:
+    /// see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var running: [Running] = []
-
-    /// Runs `body` with `running` while holding `runningLock`, and returns what it returns.
-    private static func withRunning<Result, Thrown: Error>(_ body: (inout [Running]) throws(Thrown) -> Result) throws(Thrown) -> Result {
-        runningLock.lock()
-        defer { runningLock.unlock() }
-        return try body(&running)
-    }
 
     /// One file's migration and the group its end leaves (a struct, not a tuple: see
     /// `ScreenTable`).
@@ -32,16 +25,9 @@ enum DeferredMigration {
     /// Guards `failures`.
     private static let failuresLock = NSLock()
     /// Why the last background migration of a file failed, by the same key.
-    /// Reached only in ``withFailures(_:)``, under `failuresLock` (a static list under an `NSLock`,
-    /// not a `Locked`: see `Locked`).
+    /// Reached only under `failuresLock` (a static list under an `NSLock`, not a `Locked`:
+    /// see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var failures: [Failure] = []
-
-    /// Runs `body` with `failures` while holding `failuresLock`, and returns what it returns.
-    private static func withFailures<Result, Thrown: Error>(_ body: (inout [Failure]) throws(Thrown) -> Result) throws(Thrown) -> Result {
-        failuresLock.lock()
-        defer { failuresLock.unlock() }
-        return try body(&failures)
-    }
 
     /// One file's last failed migration (a struct, not a tuple: see `ScreenTable`).
     private struct Failure {
@@ -56,7 +42,7 @@ enum DeferredMigration {
 
     /// Whether a migration of `file` is running in this process.
     static func isRunning(_ file: DatabaseFile) -> Bool {
-        withRunning { $0.contains { $0.key == file.key } }
+        runningLock.withLock { running.contains { $0.key == file.key } }
     }
 
     /// Starts migrating `file` in the background unless that is already happening: opened as
@@ -64,7 +50,7 @@ enum DeferredMigration {
     static func start(_ file: DatabaseFile, configuration: DatabaseConfiguration) {
         let (path, key) = (file.path, file.key)
         let group = DispatchGroup()
-        let isNew = withRunning { running -> Bool in
+        let isNew = runningLock.withLock { () -> Bool in
             guard !running.contains(where: { $0.key == key }) else { return false }
             running.append(Running(key: key, group: group))
             return true
@@ -76,26 +62,26 @@ enum DeferredMigration {
             do {
                 let store = try Store(file: file, configuration: configuration, migrator: StateMigrations.makeMigrator(migrations: configuration.migrations))
                 store.close()
-                withFailures { $0.removeAll { $0.key == key } }
+                failuresLock.withLock { failures.removeAll { $0.key == key } }
             } catch {
                 let reason = error.localizedDescription
-                withFailures { failures in
+                failuresLock.withLock {
                     failures.removeAll { $0.key == key }
                     failures.append(Failure(key: key, reason: reason))
                 }
             }
-            withRunning { $0.removeAll { $0.key == key } }
+            runningLock.withLock { running.removeAll { $0.key == key } }
             group.leave()
         }
     }
 
     /// Why the last background migration of `file` failed, if it did.
     static func failure(of file: DatabaseFile) -> String? {
-        withFailures { $0.first { $0.key == file.key }?.reason }
+        failuresLock.withLock { failures.first { $0.key == file.key }?.reason }
     }
 
     /// Blocks until the migration of `file` running now (if any) has ended.
     static func waitUntilFinished(_ file: DatabaseFile) {
-        withRunning { $0.first { $0.key == file.key }?.group }?.wait()
+        runningLock.withLock { running.first { $0.key == file.key }?.group }?.wait()
     }
 }

@@ -26,7 +26,7 @@ final class RestorerPersistence: Sendable {
     /// Keeps `tracking` so a flush can hand over its current state, and notes that
     /// `screen`'s restore completes at the next turn or flush.
     func register(_ tracking: PersistenceTracking, completing screen: ScreenKey) {
-        Self.withEverTracked { $0 = true }
+        Self.everTrackedLock.withLock { Self.everTracked = true }
         live.withLock { live in
             live.trackings.removeAll { $0.tracking == nil }
             live.trackings.append(WeakTracking(tracking: tracking, screen: screen))
@@ -38,20 +38,13 @@ final class RestorerPersistence: Sendable {
     /// publishes nothing: there is no live scene to publish or to clear (once one was, a close
     /// publishes again, which also clears a tracking released without a cancel, whichever
     /// restorer held it).
-    static var anyScreenWasEverLive: Bool { withEverTracked { $0 } }
+    static var anyScreenWasEverLive: Bool { everTrackedLock.withLock { everTracked } }
 
     /// Guards `everTracked`.
     private static let everTrackedLock = NSLock()
-    /// Reached only in ``withEverTracked(_:)``, under `everTrackedLock` (a static under an
-    /// `NSLock`, not a `Locked`: see `Locked`).
+    /// Reached only under `everTrackedLock` (a static under an `NSLock`, not a `Locked`: see
+    /// `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var everTracked: Bool = false
-
-    /// Runs `body` with `everTracked` while holding `everTrackedLock`, and returns what it returns.
-    private static func withEverTracked<Result, Failure: Error>(_ body: (inout Bool) throws(Failure) -> Result) throws(Failure) -> Result {
-        everTrackedLock.lock()
-        defer { everTrackedLock.unlock() }
-        return try body(&everTracked)
-    }
 
     /// Whether any screen's tracking is neither released nor cancelled (``liveScreens()`` not
     /// empty, without listing them: asked at every close).

@@ -12,16 +12,9 @@ enum KnownDefaults {
     /// `Result` (a runtime lookup of its `Error` conformance). Its elements are objects: a list of
     /// tuples had its type (the tuple's, the optional error's) made from its mangled name at the
     /// first restore (0.13 M instructions).
-    /// Reached only in ``withObjects(_:)``, under `objectsLock` (a static list under an `NSLock`,
-    /// not a `Locked`: see `Locked`).
+    /// Reached only under `objectsLock` (a static list under an `NSLock`, not a `Locked`:
+    /// see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var objects: [Known] = []
-
-    /// Runs `body` with `objects` while holding `objectsLock`, and returns what it returns.
-    private static func withObjects<Result, Failure: Error>(_ body: (inout [Known]) throws(Failure) -> Result) throws(Failure) -> Result {
-        objectsLock.lock()
-        defer { objectsLock.unlock() }
-        return try body(&objects)
-    }
 
     /// One kind's object, or why there is none.
     private final class Known: Sendable {
@@ -39,7 +32,7 @@ enum KnownDefaults {
     /// `State`'s default as an object, or why it cannot be one.
     static func object<State: RestorableState>(of type: State.Type) throws(RestoreError) -> JSONObject {
         let key = ObjectIdentifier(type)
-        if let known = withObjects({ $0.first { $0.type == key } }) { return try Self.value(known.object, known.failure) }
+        if let known = objectsLock.withLock({ objects.first { $0.type == key } }) { return try Self.value(known.object, known.failure) }
         var made: JSONObject?
         var failure: RestoreError?
         do {
@@ -50,8 +43,8 @@ enum KnownDefaults {
         } catch {
             failure = .invalidField(field: "", reason: "the default \(State.kind) state cannot be encoded: \(error)")
         }
-        withObjects { known in
-            if !known.contains(where: { $0.type == key }) { known.append(Known(type: key, object: made, failure: failure)) }
+        objectsLock.withLock {
+            if !objects.contains(where: { $0.type == key }) { objects.append(Known(type: key, object: made, failure: failure)) }
         }
         return try Self.value(made, failure)
     }

@@ -7,16 +7,9 @@ enum KnownShapes {
     /// Guards `shapes`.
     private static let shapesLock = NSLock()
     /// A list, not a dictionary keyed by type (a process knows a few kinds): see ``ScreenTable``.
-    /// Reached only in ``withShapes(_:)``, under `shapesLock` (a static list under an `NSLock`,
-    /// not a `Locked`: see `Locked`).
+    /// Reached only under `shapesLock` (a static list under an `NSLock`, not a `Locked`:
+    /// see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var shapes: [KnownShape] = []
-
-    /// Runs `body` with `shapes` while holding `shapesLock`, and returns what it returns.
-    private static func withShapes<Result, Failure: Error>(_ body: (inout [KnownShape]) throws(Failure) -> Result) throws(Failure) -> Result {
-        shapesLock.lock()
-        defer { shapesLock.unlock() }
-        return try body(&shapes)
-    }
 
     /// One kind's shape, or that it has none (a struct, not a tuple: see `ScreenTable`).
     private struct KnownShape {
@@ -28,17 +21,17 @@ enum KnownShapes {
     /// derived), or nil when it did not.
     static func known<State: RestorableState>(_ type: State.Type) -> RecordShape?? {
         let key = ObjectIdentifier(type)
-        return withShapes { $0.first { $0.type == key } }.map { $0.shape }
+        return shapesLock.withLock { shapes.first { $0.type == key } }.map { $0.shape }
     }
 
     /// `State`'s shape, or nil when it cannot be derived (then only top-level fields the
     /// default's encoding lacks count as unknown).
     static func shape<State: RestorableState>(of type: State.Type) -> RecordShape? {
         let key = ObjectIdentifier(type)
-        if let known = withShapes({ $0.first { $0.type == key } }) { return known.shape }
+        if let known = shapesLock.withLock({ shapes.first { $0.type == key } }) { return known.shape }
         let shape = try? RecordShape(of: type)
-        withShapes { known in
-            if !known.contains(where: { $0.type == key }) { known.append(KnownShape(type: key, shape: shape)) }
+        shapesLock.withLock {
+            if !shapes.contains(where: { $0.type == key }) { shapes.append(KnownShape(type: key, shape: shape)) }
         }
         return shape
     }

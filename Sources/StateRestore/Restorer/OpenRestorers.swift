@@ -13,29 +13,22 @@ enum OpenRestorers {
 
     /// Guards `restorers`.
     private static let restorersLock = NSLock()
-    /// Reached only in ``withRestorers(_:)``, under `restorersLock` (a static list under an `NSLock`,
-    /// not a `Locked`: see `Locked`).
+    /// Reached only under `restorersLock` (a static list under an `NSLock`, not a `Locked`:
+    /// see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var restorers: [Weak] = []
-
-    /// Runs `body` with `restorers` while holding `restorersLock`, and returns what it returns.
-    private static func withRestorers<Result, Failure: Error>(_ body: (inout [Weak]) throws(Failure) -> Result) throws(Failure) -> Result {
-        restorersLock.lock()
-        defer { restorersLock.unlock() }
-        return try body(&restorers)
-    }
 
     /// Notes `restorer`, for as long as it lives.
     static func register(_ restorer: StateRestorer) {
-        withRestorers { all in
-            all.removeAll { $0.restorer == nil }
-            all.append(Weak(restorer: restorer))
+        restorersLock.withLock {
+            restorers.removeAll { $0.restorer == nil }
+            restorers.append(Weak(restorer: restorer))
         }
     }
 
     /// The restorers of `file` that are not closed: the same file by device and inode (whatever
     /// path, link or working directory each was given), by path only while either has no file yet.
     static func restorers(sharingFileWith file: DatabaseFile) -> [StateRestorer] {
-        let all = withRestorers { all in all.compactMap(\.restorer) }
+        let all = restorersLock.withLock { restorers.compactMap(\.restorer) }
         return all.filter { other in
             let otherFile = other.file
             let isSameFile = file.identity != nil && otherFile.identity != nil ? file.identity == otherFile.identity : file.path == otherFile.path
@@ -49,7 +42,7 @@ enum OpenRestorers {
     /// and for a file that does not exist yet.
     static func file(asOpened file: DatabaseFile) -> DatabaseFile {
         guard let identity = file.identity else { return file }
-        let all = withRestorers { all in all.compactMap(\.restorer) }
+        let all = restorersLock.withLock { restorers.compactMap(\.restorer) }
         for other in all where !other.isClosed {
             let otherFile = other.location.withLock { $0.file }
             if otherFile.identity == identity { return otherFile.path == file.path ? file : file.opened(at: otherFile.path) }
@@ -98,7 +91,7 @@ enum OpenRestorers {
 
     /// Whether any restorer of this process, of any file, has a screen live.
     private static func anyLiveScreen() -> Bool {
-        let all = withRestorers { all in all.compactMap(\.restorer) }
+        let all = restorersLock.withLock { restorers.compactMap(\.restorer) }
         return all.contains { $0.persistence.hasLiveScreen }
     }
 }

@@ -12,16 +12,9 @@ enum ScenesInUse {
     /// A list of files and a list of scenes per file, not a dictionary or a set: see
     /// ``ScreenTable``. A file with more scenes than `indexThreshold` (an iPad app's many
     /// windows) gets a set beside its list, so noting a scene stays one lookup however many there are.
-    /// Reached only in ``withScenes(_:)``, under `scenesLock` (a static list under an `NSLock`,
-    /// not a `Locked`: see `Locked`).
+    /// Reached only under `scenesLock` (a static list under an `NSLock`, not a `Locked`:
+    /// see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var scenes: [FileScenes] = []
-
-    /// Runs `body` with `scenes` while holding `scenesLock`, and returns what it returns.
-    private static func withScenes<Result, Failure: Error>(_ body: (inout [FileScenes]) throws(Failure) -> Result) throws(Failure) -> Result {
-        scenesLock.lock()
-        defer { scenesLock.unlock() }
-        return try body(&scenes)
-    }
 
     /// One file's scenes (a struct, not a tuple: see `ScreenTable`).
     private struct FileScenes {
@@ -62,36 +55,36 @@ enum ScenesInUse {
     /// Notes that `scene` of the file noted under `key` was restored or saved by this process
     /// (a save asks its restorer for the key alone, without copying the file's description).
     static func note(_ scene: SceneKey, atFile key: FileKey) {
-        withScenes { byFile in
-            guard let position = byFile.firstIndex(where: { $0.file == key }) else {
-                byFile.append(FileScenes(file: key, scenes: [scene]))
+        scenesLock.withLock {
+            guard let position = scenes.firstIndex(where: { $0.file == key }) else {
+                scenes.append(FileScenes(file: key, scenes: [scene]))
                 return
             }
             // The usual case, a scene noted before, costs one lookup and no copy.
-            if let index = byFile[position].index {
+            if let index = scenes[position].index {
                 guard index.keys.insert(HashedScene(scene)).inserted else { return }
             } else {
-                if byFile[position].scenes.contains(scene) { return }
-                if byFile[position].scenes.count >= indexThreshold { byFile[position].index = SceneIndex(byFile[position].scenes + [scene]) }
+                if scenes[position].scenes.contains(scene) { return }
+                if scenes[position].scenes.count >= indexThreshold { scenes[position].index = SceneIndex(scenes[position].scenes + [scene]) }
             }
-            byFile[position].scenes.append(scene)
+            scenes[position].scenes.append(scene)
         }
     }
 
     /// The scenes of `file` in use by this process, each once.
     static func scenes(at file: DatabaseFile) -> [SceneKey] {
         let key = file.key
-        return withScenes { $0.first { $0.file == key }?.scenes ?? [] }
+        return scenesLock.withLock { scenes.first { $0.file == key }?.scenes ?? [] }
     }
 
     /// Forgets the scenes of `file` that `isGone` names (discarded, pruned, signed out).
     static func forget(at file: DatabaseFile, where isGone: (SceneKey) -> Bool) {
         let key = file.key
-        withScenes { byFile in
-            guard let position = byFile.firstIndex(where: { $0.file == key }) else { return }
-            byFile[position].scenes.removeAll(where: isGone)
-            let kept = byFile[position].scenes
-            byFile[position].index = kept.count > indexThreshold ? SceneIndex(kept) : nil
+        scenesLock.withLock {
+            guard let position = scenes.firstIndex(where: { $0.file == key }) else { return }
+            scenes[position].scenes.removeAll(where: isGone)
+            let kept = scenes[position].scenes
+            scenes[position].index = kept.count > indexThreshold ? SceneIndex(kept) : nil
         }
     }
 
@@ -101,10 +94,10 @@ enum ScenesInUse {
     /// file, deleted since, whose inode number the new one reuses.
     static func move(from old: FileKey, to new: FileKey) {
         guard old != new else { return }
-        withScenes { byFile in
-            let moved = byFile.first { $0.file == old }
-            byFile.removeAll { $0.file == old || $0.file == new }
-            if let moved { byFile.append(FileScenes(file: new, scenes: moved.scenes, index: moved.index)) }
+        scenesLock.withLock {
+            let moved = scenes.first { $0.file == old }
+            scenes.removeAll { $0.file == old || $0.file == new }
+            if let moved { scenes.append(FileScenes(file: new, scenes: moved.scenes, index: moved.index)) }
         }
     }
 }

@@ -13,16 +13,9 @@ enum SignedOutAccounts {
     private static let accountsLock = NSLock()
     /// One list for every file (a process signs out one account at a time, rarely more), not a
     /// dictionary by file: see ``ScreenTable``.
-    /// Reached only in ``withAccounts(_:)``, under `accountsLock` (a static list under an `NSLock`,
-    /// not a `Locked`: see `Locked`).
+    /// Reached only under `accountsLock` (a static list under an `NSLock`, not a `Locked`:
+    /// see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var accounts: [SignedOut] = []
-
-    /// Runs `body` with `accounts` while holding `accountsLock`, and returns what it returns.
-    private static func withAccounts<Result, Failure: Error>(_ body: (inout [SignedOut]) throws(Failure) -> Result) throws(Failure) -> Result {
-        accountsLock.lock()
-        defer { accountsLock.unlock() }
-        return try body(&accounts)
-    }
 
     /// One account signed out of one file, and its generation since (a struct, not a tuple:
     /// see `ScreenTable`).
@@ -35,9 +28,9 @@ enum SignedOutAccounts {
     /// Notes that this process signed `account` out of `file`, its generation now `generation`.
     static func note(_ account: String, generation: Int, at file: DatabaseFile) {
         let key = file.key
-        withAccounts { signedOut in
-            signedOut.removeAll { $0.file == key && $0.account.hasSameBytes(as: account) }
-            signedOut.append(SignedOut(file: key, account: account, generation: generation))
+        accountsLock.withLock {
+            accounts.removeAll { $0.file == key && $0.account.hasSameBytes(as: account) }
+            accounts.append(SignedOut(file: key, account: account, generation: generation))
         }
     }
 
@@ -45,18 +38,18 @@ enum SignedOutAccounts {
     /// before this process's sign-out, so the purge's refuses it; nil when this process has not
     /// signed the account out (or has restored it since).
     static func fence(for account: String, at file: DatabaseFile) -> Int? {
-        withAccounts { signedOut in
-            guard !signedOut.isEmpty else { return nil }
+        accountsLock.withLock {
+            guard !accounts.isEmpty else { return nil }
             let key = file.key
-            return signedOut.first { $0.file == key && $0.account.hasSameBytes(as: account) }.map { $0.generation - 1 }
+            return accounts.first { $0.file == key && $0.account.hasSameBytes(as: account) }.map { $0.generation - 1 }
         }
     }
 
     /// A restore in this process read `account` again: its scenes save as before.
     static func forget(_ account: String, atFile key: FileKey) {
-        withAccounts { signedOut in
-            guard !signedOut.isEmpty else { return }
-            signedOut.removeAll { $0.file == key && $0.account.hasSameBytes(as: account) }
+        accountsLock.withLock {
+            guard !accounts.isEmpty else { return }
+            accounts.removeAll { $0.file == key && $0.account.hasSameBytes(as: account) }
         }
     }
 
@@ -66,9 +59,9 @@ enum SignedOutAccounts {
     /// earlier file, deleted since, whose inode number the new one reuses.
     static func move(from old: FileKey, to new: FileKey) {
         guard old != new else { return }
-        withAccounts { signedOut in
-            signedOut.removeAll { $0.file == new }
-            for index in signedOut.indices where signedOut[index].file == old { signedOut[index].file = new }
+        accountsLock.withLock {
+            accounts.removeAll { $0.file == new }
+            for index in accounts.indices where accounts[index].file == old { accounts[index].file = new }
         }
     }
 }

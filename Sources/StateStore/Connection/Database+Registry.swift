@@ -6,21 +6,19 @@ extension Database {
     private static let openConnectionsLock = NSLock()
     /// The path each open connection of this process was opened with, once per connection: a
     /// list (a process holds a few), not a dictionary: see ``PathTable``.
-    /// Reached only in ``withOpenConnections(_:)``, under `openConnectionsLock` (a static list under an `NSLock`,
-    /// not a `Locked`: see `Locked`).
+    /// Reached only under `openConnectionsLock` (a static list under an `NSLock`, not a `Locked`:
+    /// see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var openConnections: [String] = []
 
-    /// Runs `body` with `openConnections` while holding `openConnectionsLock`, and returns what it returns.
-    static func withOpenConnections<Result, Failure: Error>(_ body: (inout [String]) throws(Failure) -> Result) throws(Failure) -> Result {
-        openConnectionsLock.lock()
-        defer { openConnectionsLock.unlock() }
-        return try body(&openConnections)
+    /// Registers a connection about to open `path`.
+    static func register(_ path: String) {
+        openConnectionsLock.withLock { openConnections.append(path) }
     }
 
     /// Removes one registration of `path` (a connection closed, or an open that failed).
     static func unregister(_ path: String) {
-        withOpenConnections { paths in
-            if let position = paths.firstIndex(of: path) { paths.remove(at: position) }
+        openConnectionsLock.withLock {
+            if let position = openConnections.firstIndex(of: path) { openConnections.remove(at: position) }
         }
     }
 
@@ -39,7 +37,7 @@ extension Database {
     /// Costs nothing while no connection is open (a launch's first question); otherwise the
     /// files are compared by device and inode.
     package static func hasOpenConnection(to path: String) -> Bool {
-        let openPaths = withOpenConnections { $0 }
+        let openPaths = openConnectionsLock.withLock { openConnections }
         guard !openPaths.isEmpty else { return false }
         if openPaths.contains(path) { return true }
         let identity = identity(of: path)

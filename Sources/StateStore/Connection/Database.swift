@@ -151,7 +151,7 @@ package final class Database {
         var code: Int32
         // Registered before SQLite opens it: from its first lock on, no code of this process
         // may open and close the file behind it (``hasOpenConnection(to:)``).
-        Self.withOpenConnections { $0.append(path) }
+        Self.register(path)
         repeat {
             code = sqlite3_open_v2(openPath, &connection, flags, configuration.vfsName)
             // A file this process may not write (mode 0444, another owner's) is opened

@@ -101,8 +101,8 @@ extension LaunchGuardFile {
         let path = databasePath + "-guard"
         // Asked under the registry's lock: the last user's release closes the descriptor under
         // it, and a number closed meanwhile could name another file by the time it is read.
-        let own = withRegistry { files in
-            files[path].map { file in
+        let own = registryLock.withLock {
+            registry[path].map { file in
                 file.lock.withLock { peekCrashed(descriptor: file.descriptor, role: role, skipping: Set(file.handling).union(file.ownSlot.map { [$0] } ?? [])) }
             }
         }

@@ -92,17 +92,10 @@ package final class LaunchGuardFile: @unchecked Sendable {
     var isFormatted = false
 
     /// Guards `registry`.
-    private static let registryLock = NSLock()
-    /// Reached only in ``withRegistry(_:)``, under `registryLock` (a static list under an `NSLock`,
-    /// not a `Locked`: see `Locked`).
-    @exclusivity(unchecked) nonisolated(unsafe) private static var registry: PathTable<LaunchGuardFile> = PathTable()
-
-    /// Runs `body` with `registry` while holding `registryLock`, and returns what it returns.
-    static func withRegistry<Result, Failure: Error>(_ body: (inout PathTable<LaunchGuardFile>) throws(Failure) -> Result) throws(Failure) -> Result {
-        registryLock.lock()
-        defer { registryLock.unlock() }
-        return try body(&registry)
-    }
+    static let registryLock = NSLock()
+    /// Reached only under `registryLock` (a static list under an `NSLock`, not a `Locked`:
+    /// see `Locked`).
+    @exclusivity(unchecked) nonisolated(unsafe) static var registry: PathTable<LaunchGuardFile> = PathTable()
 
     init(path: String, descriptor: Int32, isFormatted: Bool, role: DatabaseRole) {
         self.path = path
@@ -117,10 +110,10 @@ package final class LaunchGuardFile: @unchecked Sendable {
     /// `role` is this process's (one role per process: its first user's counts).
     package static func acquire(beside databasePath: String, creating: Bool = true, role: DatabaseRole = .app) throws -> LaunchGuardFile? {
         let path = databasePath + "-guard"
-        return try withRegistry { files in
+        return try registryLock.withLock {
             // Shared within the process while it is still the file at the path: one removed
             // (or replaced) since stays its users', and this launch gets the file there now.
-            if let file = files[path], file.isStillAtItsPath {
+            if let file = registry[path], file.isStillAtItsPath {
                 file.lock.withLock { file.users += 1 }
                 return file
             }
@@ -140,7 +133,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
                 file = LaunchGuardFile(path: path, descriptor: descriptor, isFormatted: false, role: role)
             }
             file.users = 1
-            files[path] = file
+            registry[path] = file
             return file
         }
     }
@@ -152,7 +145,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
 
     /// Ends one user's use; the last one empties this process's slot and closes the file.
     package func release() {
-        Self.withRegistry { files in
+        Self.registryLock.withLock {
             let isLast = lock.withLock { () -> Bool in
                 users -= 1
                 guard users == 0 else { return false }
@@ -163,7 +156,7 @@ package final class LaunchGuardFile: @unchecked Sendable {
                 return true
             }
             guard isLast else { return }
-            if files[path] === self { files[path] = nil }
+            if Self.registry[path] === self { Self.registry[path] = nil }
             Foundation.close(descriptor)
         }
     }

@@ -44,16 +44,9 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// This process's slot in each live file, by path: held through the open file and its
     /// lock, or, while the process is suspended, held without either (its index, taken back
     /// at the next publication).
-    /// Reached only in ``withRegistry(_:)``, under `registryLock` (a static list under an `NSLock`,
-    /// not a `Locked`: see `Locked`).
+    /// Reached only under `registryLock` (a static list under an `NSLock`, not a `Locked`:
+    /// see `Locked`).
     @exclusivity(unchecked) nonisolated(unsafe) private static var registry: PathTable<Slot> = PathTable()
-
-    /// Runs `body` with `registry` while holding `registryLock`, and returns what it returns.
-    private static func withRegistry<Result, Failure: Error>(_ body: (inout PathTable<Slot>) throws(Failure) -> Result) throws(Failure) -> Result {
-        registryLock.lock()
-        defer { registryLock.unlock() }
-        return try body(&registry)
-    }
 
     /// This process's slot in one live file (``registry``).
     private enum Slot {
@@ -76,8 +69,8 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// the process, live scenes are refused all the same.
     package static func publish(_ scenes: [(account: String, scene: String)], held: Bool = false, beside databasePath: String) throws {
         let path = databasePath + "-live"
-        try withRegistry { files in
-            let current = files[path]
+        try registryLock.withLock {
+            let current = registry[path]
             if scenes.isEmpty {
                 // The slot this process holds, or holds without its lock while suspended (in a
                 // file still there: a file moved away meanwhile took its live file with it, and
@@ -92,11 +85,11 @@ package final class LiveScenesFile: @unchecked Sendable {
                     } catch {
                         // Gone (moved away with its database): nothing is held any more. Not
                         // writable now (a read-only mount): still held, cleared at a later try.
-                        if case .unavailable(_, let code)? = error as? SiblingFile.Refusal, code == ENOENT { files[path] = nil }
+                        if case .unavailable(_, let code)? = error as? SiblingFile.Refusal, code == ENOENT { registry[path] = nil }
                         return
                     }
                 }
-                files[path] = nil
+                registry[path] = nil
                 _ = file.write(scenes: [])
                 Foundation.close(file.descriptor)  // lets go of the slot's lock
                 return
@@ -117,10 +110,10 @@ package final class LiveScenesFile: @unchecked Sendable {
             }
             let failure = file.write(scenes: Array(scenes.prefix(capacity)), held: held)
             if held {
-                files[path] = .held(file.slot)
+                registry[path] = .held(file.slot)
                 Foundation.close(file.descriptor)  // held without the lock
             } else {
-                files[path] = .locked(file)
+                registry[path] = .locked(file)
             }
             if let code = failure { throw SiblingFile.Refusal.unavailable(path: path, errno: code) }
         }
@@ -130,7 +123,7 @@ package final class LiveScenesFile: @unchecked Sendable {
     /// without while suspended): it published live scenes there that a publication of none
     /// would release.
     package static func isPublishing(beside databasePath: String) -> Bool {
-        withRegistry { $0[databasePath + "-live"] != nil }
+        registryLock.withLock { registry[databasePath + "-live"] != nil }
     }
 
     /// The scenes among `named` that a live process other than this one publishes, as
@@ -146,8 +139,8 @@ package final class LiveScenesFile: @unchecked Sendable {
         // Nothing asked, nothing to tell: a prune with nothing unused never opens the file.
         guard !named.isEmpty else { return [] }
         let path = databasePath + "-live"
-        return try withRegistry { files throws(StoreError) in
-            if case .locked(let file)? = files[path], SiblingFile.isStill(file.descriptor, at: path) {
+        return try registryLock.withLock { () throws(StoreError) in
+            if case .locked(let file)? = registry[path], SiblingFile.isStill(file.descriptor, at: path) {
                 return live(named, descriptor: file.descriptor, skipping: file.slot)
             }
             let descriptor: Int32

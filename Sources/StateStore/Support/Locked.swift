@@ -15,13 +15,13 @@ import Foundation
 ///
 /// A process-wide registry (the open restorers, the guard files, the scenes in use, the known
 /// shapes…) is the one exception: its list is an `@exclusivity(unchecked) nonisolated(unsafe)
-/// private static var` beside an `NSLock`, reached only in one `with…` function of the registry
-/// that holds the lock around its body. A registry lives as long as the process and is first
-/// touched by its first launch; held in a `Locked`, each cost that launch about 12 k
+/// private static var` beside an `NSLock`, named only inside the body of that lock's
+/// `withLock(_:)` (StateStore's typed-throws one). A registry lives as long as the process and
+/// is first touched by its first launch; held in a `Locked`, each cost that launch about 12 k
 /// instructions, the runtime making the type `Locked<[Element]>` (a generic class) from its
-/// mangled name, where a static list and an `NSLock` need no type made at all. The list is
-/// reached only after the lock is taken: an `inout` argument begins its access where it is
-/// written, so a list passed into a function that locks would be accessed before the lock
+/// mangled name, where a static list and an `NSLock` need no type made at all. The body names
+/// the list rather than being handed it `inout`: an `inout` argument begins its access where it
+/// is written, so a list passed into a function that locks would be accessed before the lock
 /// (and the thread sanitizer says so).
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
