@@ -97,6 +97,11 @@ struct BenchSummary {
             {
                 lines.append("\(name): speed against JSONDecoder: catalog \(String(format: "%.2f", catalog))x, notes \(String(format: "%.2f", notes))x, zones \(String(format: "%.2f", zones))x")
             }
+            if case .double(let contractRatio)? = workload["contract_ratio"] {
+                lines.append(
+                    "\(name): against the contract twin (raw and the contracts' system calls, \(cell(workload["contract_p50_ms"])) ms) the engine is \(String(format: "%.2f", contractRatio))x (no target)"
+                )
+            }
             if case .integer(let writes)? = workload["writes_to_sqlite"] {
                 lines.append(
                     "\(name): \(cell(workload["changes"])) changes over \(cell(workload["burst_seconds"])) s reached SQLite as \(writes) writes; final flush \(cell(workload["burst_flush_ms"])) ms")

@@ -13,9 +13,13 @@ import StateStore
 /// - raw: the same SQL through the C API — one transaction of upserts, then per scene the
 ///   statement a restore runs (the record's read);
 /// - json-file: 1,000 atomic file writes, then 1,000 reads;
-/// - user-defaults: 1,000 `set` and one `synchronize()`, then 1,000 reads.
+/// - user-defaults: 1,000 `set` and one `synchronize()`, then 1,000 reads;
+/// - contract: raw's work plus the system calls the engine's contracts make (`ContractCalls`:
+///   the moved-file `stat` in the write transaction and before each read, the guard's mark and
+///   clear around each restore), no target: `contract_ratio` says how much of the ratio to raw
+///   those contracts are on this machine.
 /// Every variant decodes, reconciles and projects the same records against the same document.
-/// The four run in a seeded shuffled order each round, as every workload's variants do: run in a
+/// The five run in a seeded shuffled order each round, as every workload's variants do: run in a
 /// fixed order, the engine always followed the last round's `UserDefaults` and the raw twin the
 /// engine.
 enum ManyScenes {
@@ -32,10 +36,12 @@ enum ManyScenes {
         var raw = Samples()
         var json = Samples()
         var userDefaults = Samples()
+        var contract = Samples()
         var engineSave = Samples()
         var rawSave = Samples()
         var jsonSave = Samples()
         var defaultsSave = Samples()
+        var contractSave = Samples()
         for round in 0..<(mode.manyScenesRepetitions + 1) {
             let states = keys.indices.map { BenchData.state($0 + round) }
             func project(_ decoding: RecordDecoding<CatalogViewState>) -> Int {
@@ -78,6 +84,14 @@ enum ManyScenes {
                         raw.append(ContinuousClock.now - rawStart)
                     },
                     {
+                        // Contract twin: the raw twin's work and the contracts' system calls.
+                        _ = StateRestorer(path: scratch.path("contract-\(round).sqlite"))
+                        let contractStart = ContinuousClock.now
+                        rows["contract"] = try rawSaveAndRestore(
+                            path: scratch.path("contract-\(round).sqlite"), keys: keys, states: states, saves: &contractSave, makingContractCalls: true, project: project)
+                        contract.append(ContinuousClock.now - contractStart)
+                    },
+                    {
                         // JSON files.
                         let files = try JSONFileStore(folder: scratch.path("json-\(round)"))
                         let jsonStart = ContinuousClock.now
@@ -118,22 +132,28 @@ enum ManyScenes {
             "raw_save_p50_ms": .double(rawSave.droppingFirst(1).median),
             "json_file_save_p50_ms": .double(jsonSave.droppingFirst(1).median),
             "user_defaults_save_p50_ms": .double(defaultsSave.droppingFirst(1).median),
+            "contract_p50_ms": .double(contract.droppingFirst(1).median),
+            "contract_save_p50_ms": .double(contractSave.droppingFirst(1).median),
+            "contract_ratio": .double(engine.droppingFirst(1).median / contract.droppingFirst(1).median),
         ]
         return report
     }
 
     private static func rawSaveAndRestore(
-        path: String, keys: [SceneKey], states: [CatalogViewState], saves: inout Samples,
+        path: String, keys: [SceneKey], states: [CatalogViewState], saves: inout Samples, makingContractCalls: Bool = false,
         project: (RecordDecoding<CatalogViewState>) -> Int
     ) throws -> Int {
         let connection = try RawConnection(path: path)
         // The engine's crash-loop marks are not in the database (a pwrite to the guard file, no
-        // SQL), so the raw twin restores with the record's read alone.
+        // SQL), so the raw twin restores with the record's read alone; the contract twin makes
+        // them, and the moved-file checks, as system calls of its own.
+        let contract = makingContractCalls ? try ContractCalls(databasePath: path) : nil
         let statements = try ["BEGIN IMMEDIATE", "COMMIT", Store.upsertRecordSQL, Store.recordSQL].map(connection.prepare)
         defer { statements.forEach { sqlite3_finalize($0) } }
         let (begin, commit, upsert, record) = (statements[0], statements[1], statements[2], statements[3])
         try saves.time {
             try connection.run(begin)
+            try contract?.checkNotMoved()
             for (key, state) in zip(keys, states) {
                 RawRecordSaver.bindUpsert(upsert, BenchData.payload(state), for: key)
                 try connection.run(upsert)
@@ -142,13 +162,16 @@ enum ManyScenes {
         }
         var rows = 0
         for key in keys {
+            try contract?.checkNotMoved()
             RawConnection.bind(record, 1, key.account)
             RawConnection.bind(record, 2, key.scene)
             RawConnection.bind(record, 3, CatalogViewState.kind)
             guard sqlite3_step(record) == SQLITE_ROW else { throw RawConnection.Failure(description: "no record") }
+            try contract?.mark()
             let decoding = RawConnection.withColumnBytes(record, 2) { RecordCodec<CatalogViewState>.decode($0) }
             sqlite3_reset(record)
             rows += project(decoding)
+            try contract?.clear()
         }
         return rows
     }
