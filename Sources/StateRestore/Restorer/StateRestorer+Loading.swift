@@ -57,9 +57,8 @@ extension StateRestorer {
                     loaded.sighting.isUnseen = true
                 }
                 side.gate.noteRestore(of: screen, loaded.sighting)
-                // The file's key, asked once for both notes below (each ask copies the file's
-                // description under the location's lock).
-                let fileKey = location.withLock { $0.file.key }
+                // The file's key, asked once for both notes below (each ask takes the location's lock).
+                let fileKey = self.fileKey
                 // A closed restorer notes no use (its file may since have been replaced).
                 if !side.isClosed { ScenesInUse.note(key, atFile: fileKey) }
                 // Reading the account again is signing back in, for every restorer of the process.

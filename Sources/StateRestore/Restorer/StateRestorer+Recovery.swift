@@ -131,7 +131,7 @@ extension StateRestorer {
         try recoveringFromDamage(
             writing: true,
             before: { side in
-                if !side.isClosed { ScenesInUse.note(screen.scene, atFile: location.withLock { $0.file.key }) }
+                if !side.isClosed { ScenesInUse.note(screen.scene, atFile: fileKey) }
                 return sightingForSave(of: screen, on: &side)
             }, body)
     }

@@ -47,6 +47,10 @@ public final class StateRestorer: Sendable {
     /// notes of this file (scenes in use, accounts signed out) are kept by.
     var file: DatabaseFile { location.withLock { $0.file } }
 
+    /// The file's key alone (``DatabaseFile/key``), without copying the file's description: what
+    /// a restore or a save notes the scene in use under.
+    var fileKey: FileKey { location.withLock { $0.file.key } }
+
     /// Where the database file is now, which file it is, and why saves are refused if they are
     /// (shared with the writer).
     let location: Locked<RestorerFile>

@@ -40,12 +40,12 @@ package struct DatabaseSiblings {
     /// at the `-wal`, `-shm` or `-journal` path (SQLite would open it through the link).
     func refuseNonRegularCompanion() throws(StoreError) {
         guard let nonRegular else { return }
-        let (suffix, type) = (nonRegular.suffix, nonRegular.type)
-        let consequence = type == S_IFLNK ? "open it through the link" : "fail on it or block"
+        let isLink = nonRegular.type == S_IFLNK
+        let consequence = isLink ? "open it through the link" : "fail on it or block"
         throw StoreError.sqlite(
             extendedCode: SQLITE_CANTOPEN,
-            message: "\(path)\(suffix) is \(SiblingFile.kind(of: type)), not a regular file; SQLite would \(consequence), so the database was not opened",
-            systemErrorCode: type == S_IFLNK ? ELOOP : EINVAL)
+            message: "\(path)\(nonRegular.suffix) is \(SiblingFile.kind(of: nonRegular.type)), not a regular file; SQLite would \(consequence), so the database was not opened",
+            systemErrorCode: isLink ? ELOOP : EINVAL)
     }
 
     /// Removes the `-wal` and `-shm` the failed open made, when nobody can be using them: the

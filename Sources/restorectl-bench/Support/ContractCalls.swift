@@ -21,8 +21,10 @@ final class ContractCalls {
     private let databasePath: String
     private let inode: ino_t
     private let guardDescriptor: Int32
-    private var markBytes = [UInt8](repeating: 0, count: 32)
-    private var clearBytes = [UInt8](repeating: 0, count: 16)
+    /// A slot holding one mark (`RSLT`, one mark counted, the mark's 16 bytes zero).
+    private let markBytes = Array("RSLT".utf8) + [0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 23)
+    /// The same slot emptied.
+    private let clearBytes = Array("RSLT".utf8) + [UInt8](repeating: 0, count: 12)
 
     /// Notes the inode of the database at `databasePath` (which must exist) and creates the
     /// twin's guard file beside it (`<db>-twin-guard`, the engine's size).
@@ -35,9 +37,6 @@ final class ContractCalls {
         guardDescriptor = open(guardPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard guardDescriptor >= 0 else { throw Failure(description: "contract twin: cannot create \(guardPath): errno \(errno)") }
         guard ftruncate(guardDescriptor, 64 + 16 * 1_024) == 0 else { throw Failure(description: "contract twin: cannot size \(guardPath): errno \(errno)") }
-        markBytes.replaceSubrange(0..<4, with: Array("RSLT".utf8))
-        markBytes[8] = 1
-        clearBytes.replaceSubrange(0..<4, with: Array("RSLT".utf8))
     }
 
     deinit { close(guardDescriptor) }
